@@ -1,0 +1,14 @@
+//! Kriegsspiel rules engine.
+//!
+//! Deterministic and headless: ECS state on `bevy_ecs`, dice from one seeded ChaCha stream,
+//! every player action an order through one entry point, and nothing that renders. It runs in
+//! tests, the `umpire` referee, the game and the browser alike.
+
+pub mod data;
+pub mod dice;
+pub mod hash;
+pub mod tactical;
+pub mod testing;
+
+pub use data::DataError;
+pub use hash::StateHash;

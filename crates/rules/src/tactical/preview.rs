@@ -1,0 +1,331 @@
+//! What an order will do, computed by running the very same rules code on copies of the battle
+//! with every possible sequence of dice: exact odds, not a second copy of the maths.
+
+use super::components::{Status, UnitId};
+use super::event::Event;
+use super::order::{Order, OrderError};
+use super::state::Ctx;
+use crate::dice::{Pips, d6_from};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Runs allowed before exact enumeration gives way to sampling.
+const MAX_EXACT_RUNS: usize = 3000;
+/// Samples drawn when the outcome tree is too large to enumerate.
+const SAMPLES: usize = 2000;
+
+/// Where a unit may end up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Fate {
+    Health(i32),
+    Dispersed,
+    Destroyed,
+    Captured,
+    Retreated,
+}
+
+impl std::fmt::Display for Fate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fate::Health(h) => write!(f, "Health {h}"),
+            Fate::Dispersed => f.write_str("dispersed"),
+            Fate::Destroyed => f.write_str("destroyed"),
+            Fate::Captured => f.write_str("captured"),
+            Fate::Retreated => f.write_str("retreated"),
+        }
+    }
+}
+
+/// The odds for one unit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UnitForecast {
+    pub unit: UnitId,
+    pub name: String,
+    pub now: i32,
+    /// Outcomes and their probabilities, summing to 1.
+    pub fates: Vec<(Fate, f64)>,
+}
+
+/// The odds of a morale test.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoraleForecast {
+    pub unit: UnitId,
+    pub name: String,
+    /// Chance the unit has to take a test at all.
+    pub tested: f64,
+    /// Chance it passes, given that it tests.
+    pub pass: f64,
+}
+
+/// What an order will do.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Preview {
+    pub order: Order,
+    /// True if every outcome was enumerated; false if sampled.
+    pub exact: bool,
+    /// Copies of the battle the preview ran.
+    pub runs: usize,
+    /// The sums behind the numbers, as the rulebook writes them.
+    pub sums: Vec<String>,
+    pub units: Vec<UnitForecast>,
+    pub morale: Vec<MoraleForecast>,
+    /// For a move into contact: the melee exchange expected at the end of the turn is included.
+    pub projected_melee: bool,
+}
+
+impl Preview {
+    /// The preview in plain text, one line each.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out: Vec<String> = self.sums.clone();
+        for u in &self.units {
+            let fates: Vec<String> = u
+                .fates
+                .iter()
+                .map(|(f, p)| format!("{f} {}", percent(*p)))
+                .collect();
+            out.push(format!(
+                "{} (Health {}): {}",
+                u.name,
+                u.now,
+                fates.join(", ")
+            ));
+        }
+        for m in &self.morale {
+            out.push(format!(
+                "{}: morale test {} likely, passes {}",
+                m.name,
+                percent(m.tested),
+                percent(m.pass)
+            ));
+        }
+        if self.projected_melee {
+            out.push("includes the melee exchange at the end of this turn".to_string());
+        }
+        if !self.exact {
+            out.push(format!("odds sampled from {} games", self.runs));
+        }
+        out
+    }
+}
+
+fn percent(p: f64) -> String {
+    format!("{:.0}%", p * 100.0)
+}
+
+/// One way the dice can fall.
+struct Leaf {
+    prob: f64,
+    ctx: Ctx,
+}
+
+/// Runs the order on a copy with scripted dice; `None` if the order is illegal.
+fn run(base: &Ctx, order: &Order, pips: Vec<Pips>) -> Result<Ctx, OrderError> {
+    let mut ctx = base.clone();
+    ctx.events.clear();
+    ctx.dice.script(pips);
+    ctx.apply(order)?;
+    if projects_melee(&ctx, order) {
+        let mover = order.unit();
+        let groups: Vec<Vec<UnitId>> = ctx
+            .melee_groups()
+            .into_iter()
+            .filter(|g| mover.is_some_and(|m| g.contains(&m)))
+            .collect();
+        for g in groups {
+            ctx.exchange(&g);
+        }
+    }
+    Ok(ctx)
+}
+
+fn projects_melee(ctx: &Ctx, order: &Order) -> bool {
+    matches!(order, Order::Move { .. })
+        && order
+            .unit()
+            .and_then(|u| ctx.unit(u))
+            .is_some_and(|u| ctx.in_contact(u))
+}
+
+impl Ctx {
+    /// A copy as `viewer` knows it: enemies hidden in forest are left out (T-TERR-2).
+    pub fn as_seen_by(&self, viewer: super::components::Side) -> Ctx {
+        let mut copy = self.clone();
+        copy.units.retain(|u| u.side == viewer || !u.concealed);
+        copy
+    }
+
+    /// What `order` will do, with exact odds where the tree of dice is small enough.
+    pub fn preview(&self, order: &Order) -> Result<Preview, OrderError> {
+        let base = self.as_seen_by(self.clock.active);
+        let first = run(&base, order, Vec::new())?;
+        let projected_melee = projects_melee(&first, order);
+        let (leaves, runs, exact) = match enumerate(&base, order) {
+            Some((leaves, runs)) => (leaves, runs, true),
+            None => (sample(&base, order), SAMPLES, false),
+        };
+        Ok(summarise(
+            &base,
+            order,
+            leaves,
+            runs,
+            exact,
+            projected_melee,
+        ))
+    }
+}
+
+/// Depth-first over the dice: each run that asks for one die more than scripted branches six ways.
+fn enumerate(base: &Ctx, order: &Order) -> Option<(Vec<Leaf>, usize)> {
+    let mut leaves = Vec::new();
+    let mut stack: Vec<Vec<Pips>> = vec![Vec::new()];
+    let mut runs = 0;
+    while let Some(pips) = stack.pop() {
+        runs += 1;
+        if runs > MAX_EXACT_RUNS {
+            return None;
+        }
+        let ctx = run(base, order, pips.clone()).ok()?;
+        if ctx.dice.scripted_used() > pips.len() {
+            for p in (1..=6).rev() {
+                let mut next = pips.clone();
+                next.push(p);
+                stack.push(next);
+            }
+        } else {
+            let prob = (1.0 / 6.0f64).powi(pips.len() as i32);
+            leaves.push(Leaf { prob, ctx });
+        }
+    }
+    Some((leaves, runs))
+}
+
+/// Monte-Carlo over a fixed seed when the tree is too big (deterministic).
+fn sample(base: &Ctx, order: &Order) -> Vec<Leaf> {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x005E_ED0F_0DD5);
+    (0..SAMPLES)
+        .filter_map(|_| {
+            let pips: Vec<Pips> = (0..64).map(|_| d6_from(&mut rng)).collect();
+            run(base, order, pips).ok().map(|ctx| Leaf {
+                prob: 1.0 / SAMPLES as f64,
+                ctx,
+            })
+        })
+        .collect()
+}
+
+fn fate_of(ctx: &Ctx, id: UnitId) -> Option<Fate> {
+    let u = ctx.unit(id)?;
+    Some(match u.status {
+        Status::Active | Status::Undeployed => Fate::Health(u.health.current),
+        Status::Dispersed => Fate::Dispersed,
+        Status::Destroyed => Fate::Destroyed,
+        Status::Captured => Fate::Captured,
+        Status::Retreated => Fate::Retreated,
+    })
+}
+
+fn summarise(
+    base: &Ctx,
+    order: &Order,
+    leaves: Vec<Leaf>,
+    runs: usize,
+    exact: bool,
+    projected_melee: bool,
+) -> Preview {
+    let mut fates: BTreeMap<UnitId, BTreeMap<Fate, f64>> = BTreeMap::new();
+    let mut tests: BTreeMap<UnitId, (f64, f64)> = BTreeMap::new();
+    let mut sums: Vec<String> = Vec::new();
+    let name = |id: UnitId| base.name(id);
+    for leaf in &leaves {
+        for u in &base.units {
+            if fate_of(base, u.id) != fate_of(&leaf.ctx, u.id) {
+                fates.entry(u.id).or_default();
+            }
+        }
+        let mut tested_here: Vec<UnitId> = Vec::new();
+        for e in &leaf.ctx.events {
+            match e {
+                Event::MoraleTest { unit, passed, .. } if !tested_here.contains(unit) => {
+                    tested_here.push(*unit);
+                    let t = tests.entry(*unit).or_insert((0.0, 0.0));
+                    t.0 += leaf.prob;
+                    if *passed {
+                        t.1 += leaf.prob;
+                    }
+                }
+                Event::Fired {
+                    firer,
+                    target,
+                    damage,
+                    roll,
+                    ..
+                } => {
+                    let hit = roll.map_or("always hits".to_string(), |r| {
+                        format!("hits on {}", r.needed)
+                    });
+                    let line = format!(
+                        "{} at {}: {hit}, damage {}",
+                        name(*firer),
+                        name(*target),
+                        damage.text()
+                    );
+                    if !sums.contains(&line) {
+                        sums.push(line);
+                    }
+                }
+                Event::MeleeExchange {
+                    red,
+                    blue,
+                    red_damage,
+                    blue_damage,
+                    ..
+                } => {
+                    let line = format!(
+                        "melee: red {} vs blue {}: red −{red_damage}, blue −{blue_damage}",
+                        red.text(),
+                        blue.text()
+                    );
+                    if !sums.contains(&line) {
+                        sums.push(line);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    // Every unit touched in any leaf gets its full distribution over all leaves.
+    for (id, dist) in fates.iter_mut() {
+        for leaf in &leaves {
+            if let Some(f) = fate_of(&leaf.ctx, *id) {
+                *dist.entry(f).or_insert(0.0) += leaf.prob;
+            }
+        }
+    }
+    Preview {
+        order: order.clone(),
+        exact,
+        runs,
+        sums,
+        units: fates
+            .into_iter()
+            .map(|(id, dist)| UnitForecast {
+                unit: id,
+                name: name(id),
+                now: base.unit(id).map_or(0, |u| u.health.current),
+                fates: dist.into_iter().rev().collect(),
+            })
+            .collect(),
+        morale: tests
+            .into_iter()
+            .map(|(id, (tested, passed))| MoraleForecast {
+                unit: id,
+                name: name(id),
+                tested,
+                pass: if tested > 0.0 { passed / tested } else { 0.0 },
+            })
+            .collect(),
+        projected_melee,
+    }
+}

@@ -1,0 +1,162 @@
+//! Helpers so every test, bench and tool starts a battle the same way.
+
+use crate::tactical::components::{Reactions, Side, UnitId};
+use crate::tactical::config::RulesConfig;
+use crate::tactical::grid::{Cell, Dir, GridMap, Terrain};
+use crate::tactical::scenario::{BattleKind, Scenario, SideSpec, UnitSpec};
+use crate::tactical::units::UnitTable;
+use crate::tactical::{Battle, Order};
+use std::path::PathBuf;
+
+/// A path inside the repository (scenarios, maps, assets).
+pub fn repo_path(relative: &str) -> PathBuf {
+    crate::tactical::scenario::normalise(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .join(relative),
+    )
+}
+
+/// Loads a shipped scenario by file name (`"worked_example_a"`).
+pub fn shipped(name: &str) -> Scenario {
+    let path = repo_path(&format!("scenarios/{name}.ron"));
+    Scenario::load(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Every shipped scenario file.
+pub fn shipped_names() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(repo_path("scenarios"))
+        .map(|d| {
+            d.filter_map(Result::ok)
+                .filter_map(|e| {
+                    e.file_name()
+                        .to_str()
+                        .and_then(|n| n.strip_suffix(".ron"))
+                        .map(str::to_string)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+/// Reads a RON list of orders.
+pub fn orders_file(relative: &str) -> Vec<Order> {
+    let path = repo_path(relative);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    crate::data::parse_ron(&path.to_string_lossy(), &text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Builds small battlefields in code for rule tests.
+pub struct Field {
+    scenario: Scenario,
+}
+
+impl Field {
+    /// An open field, red attacking from the north, blue defending from the south.
+    pub fn new(width: i32, height: i32) -> Field {
+        let side = |name: &str, edge| SideSpec {
+            name: name.to_string(),
+            name_ru: String::new(),
+            faction: name.to_string(),
+            edge,
+            redoubts: 0,
+            hq: None,
+            formations: Vec::new(),
+        };
+        Field {
+            scenario: Scenario {
+                name: "test".to_string(),
+                name_ru: String::new(),
+                description: String::new(),
+                kind: BattleKind::Field,
+                attacker: Side::Red,
+                red: side("Red", Dir::North),
+                blue: side("Blue", Dir::South),
+                map: GridMap::open("test", width, height),
+                unit_types: UnitTable::builtin().types,
+                rules: RulesConfig::builtin(),
+                units: Vec::new(),
+            },
+        }
+    }
+
+    pub fn faction(mut self, side: Side, faction: &str) -> Field {
+        match side {
+            Side::Red => self.scenario.red.faction = faction.to_string(),
+            Side::Blue => self.scenario.blue.faction = faction.to_string(),
+        }
+        self
+    }
+
+    pub fn attacker(mut self, side: Side) -> Field {
+        self.scenario.attacker = side;
+        self
+    }
+
+    pub fn fortress(mut self) -> Field {
+        self.scenario.kind = BattleKind::Fortress;
+        self
+    }
+
+    pub fn terrain(mut self, cells: &[(i32, i32)], terrain: Terrain) -> Field {
+        for (x, y) in cells {
+            self.scenario.map.set(Cell::new(*x, *y), terrain);
+        }
+        self
+    }
+
+    pub fn row(mut self, y: i32, terrain: Terrain) -> Field {
+        for x in 0..self.scenario.map.width {
+            self.scenario.map.set(Cell::new(x, y), terrain);
+        }
+        self
+    }
+
+    /// Adds a unit standing on `(x, y)`.
+    pub fn unit(self, id: u32, side: Side, unit: &str, at: (i32, i32), facing: Dir) -> Field {
+        self.unit_with(id, side, unit, at, facing, |_| {})
+    }
+
+    pub fn unit_with(
+        mut self,
+        id: u32,
+        side: Side,
+        unit: &str,
+        at: (i32, i32),
+        facing: Dir,
+        f: impl FnOnce(&mut UnitSpec),
+    ) -> Field {
+        let mut spec = UnitSpec {
+            id: UnitId(id),
+            side,
+            unit: unit.to_string(),
+            name: Some(format!("{unit} {id}")),
+            at: Some(Cell::new(at.0, at.1)),
+            facing: Some(facing),
+            health: None,
+            reactions: Some(Reactions::default()),
+            skirmish: false,
+        };
+        f(&mut spec);
+        self.scenario.units.push(spec);
+        self
+    }
+
+    pub fn side_spec(mut self, side: Side, f: impl FnOnce(&mut SideSpec)) -> Field {
+        match side {
+            Side::Red => f(&mut self.scenario.red),
+            Side::Blue => f(&mut self.scenario.blue),
+        }
+        self
+    }
+
+    pub fn scenario(self) -> Scenario {
+        self.scenario
+    }
+
+    pub fn battle(self, seed: u64) -> Battle {
+        Battle::new(&self.scenario, seed)
+    }
+}
