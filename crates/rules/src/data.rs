@@ -45,8 +45,11 @@ pub fn ron_options() -> ron::Options {
 /// Parses RON text, mapping every syntax or type error to `path:line:col`.
 pub fn parse_ron<T: DeserializeOwned>(path: &str, text: &str) -> Result<T, DataError> {
     ron_options().from_str(text).map_err(|e| {
+        let end = pos_of(text, text.trim_end().len());
+        let at_end = (e.span.start.line, e.span.start.col) >= (end.line, end.col);
         let message = match &e.code {
             ron::Error::Eof => "the file ends too early (truncated?)".to_string(),
+            other if at_end => format!("{other}: the file ends too early (truncated?)"),
             other => other.to_string(),
         };
         DataError::at(
@@ -64,28 +67,20 @@ pub fn parse_ron<T: DeserializeOwned>(path: &str, text: &str) -> Result<T, DataE
 pub fn to_ron<T: serde::Serialize>(value: &T) -> String {
     let config = ron::ser::PrettyConfig::new()
         .depth_limit(4)
-        .indentor("  ".to_string());
-    ron_options()
-        .to_string_pretty(value, config)
-        .unwrap_or_default()
+        .indentor("  ".to_string())
+        .struct_names(true);
+    ron_options().to_string_pretty(value, config).unwrap_or_default()
 }
 
 /// Reads a whole file as text.
 pub fn read_text(path: &Path) -> Result<String, DataError> {
-    std::fs::read_to_string(path).map_err(|e| {
-        DataError::at(
-            path.display(),
-            Pos::START,
-            format!("cannot read the file: {e}"),
-        )
-    })
+    std::fs::read_to_string(path)
+        .map_err(|e| DataError::at(path.display(), Pos::START, format!("cannot read the file: {e}")))
 }
 
 /// Resolves `relative` against the folder of `base` (the file that names it).
 pub fn beside(base: &Path, relative: &str) -> PathBuf {
-    base.parent()
-        .unwrap_or_else(|| Path::new("."))
-        .join(relative)
+    base.parent().unwrap_or_else(|| Path::new(".")).join(relative)
 }
 
 /// Finds where a sequence of tokens occurs in `text`, ignoring whitespace between them, so a
@@ -149,22 +144,15 @@ mod tests {
 
     #[test]
     fn mistyped_field_reports_place() {
-        let err =
-            parse_ron::<Thing>("y.ron", "(\n  name: \"a\",\n  size: \"big\",\n)").unwrap_err();
+        let err = parse_ron::<Thing>("y.ron", "(\n  name: \"a\",\n  size: \"big\",\n)").unwrap_err();
         assert_eq!((err.line, err.path.as_str()), (3, "y.ron"), "{err}");
     }
 
     #[test]
     fn locate_skips_whitespace() {
         let text = "a\n  (5,  3) x (5,3)";
-        assert_eq!(
-            locate(text, &["(", "5", ",", "3", ")"], 0),
-            Pos { line: 2, col: 3 }
-        );
-        assert_eq!(
-            locate(text, &["(", "5", ",", "3", ")"], 1),
-            Pos { line: 2, col: 13 }
-        );
+        assert_eq!(locate(text, &["(", "5", ",", "3", ")"], 0), Pos { line: 2, col: 3 });
+        assert_eq!(locate(text, &["(", "5", ",", "3", ")"], 1), Pos { line: 2, col: 13 });
         assert_eq!(locate(text, &["nothing"], 0), Pos::START);
     }
 }

@@ -27,9 +27,9 @@ impl Serialize for StateHash {
 impl<'de> Deserialize<'de> for StateHash {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let text = String::deserialize(d)?;
-        u64::from_str_radix(&text, 16).map(StateHash).map_err(|_| {
-            serde::de::Error::custom(format!("`{text}` is not a 16-digit hex state hash"))
-        })
+        u64::from_str_radix(&text, 16)
+            .map(StateHash)
+            .map_err(|_| serde::de::Error::custom(format!("`{text}` is not a 16-digit hex state hash")))
     }
 }
 

@@ -5,16 +5,12 @@ use crate::tactical::config::RulesConfig;
 use crate::tactical::grid::{Cell, Dir, GridMap, Terrain};
 use crate::tactical::scenario::{BattleKind, Scenario, SideSpec, UnitSpec};
 use crate::tactical::units::UnitTable;
-use crate::tactical::{Battle, Order};
+use crate::tactical::{Battle, Ctx, Order, Status};
 use std::path::PathBuf;
 
 /// A path inside the repository (scenarios, maps, assets).
 pub fn repo_path(relative: &str) -> PathBuf {
-    crate::tactical::scenario::normalise(
-        &PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../..")
-            .join(relative),
-    )
+    crate::tactical::scenario::normalise(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(relative))
 }
 
 /// Loads a shipped scenario by file name (`"worked_example_a"`).
@@ -158,5 +154,75 @@ impl Field {
 
     pub fn battle(self, seed: u64) -> Battle {
         Battle::new(&self.scenario, seed)
+    }
+}
+
+impl Field {
+    /// The battle's working copy, for rule tests that script dice (`ctx.dice.script(..)`).
+    pub fn ctx(self, seed: u64) -> Ctx {
+        self.battle(seed).ctx()
+    }
+}
+
+/// Shorthands for orders and readings in rule tests.
+pub mod orders {
+    use super::*;
+
+    pub fn cell(x: i32, y: i32) -> Cell {
+        Cell::new(x, y)
+    }
+
+    pub fn mv(unit: u32, path: &[(i32, i32)]) -> Order {
+        Order::Move {
+            unit: UnitId(unit),
+            path: path.iter().map(|(x, y)| Cell::new(*x, *y)).collect(),
+            exit: false,
+        }
+    }
+
+    pub fn fire(unit: u32, target: u32) -> Order {
+        Order::Fire {
+            unit: UnitId(unit),
+            target: UnitId(target),
+        }
+    }
+
+    pub fn turn(unit: u32, facing: Dir) -> Order {
+        Order::Turn {
+            unit: UnitId(unit),
+            facing,
+        }
+    }
+
+    pub fn health(ctx: &Ctx, unit: u32) -> i32 {
+        ctx.unit(UnitId(unit)).map_or(i32::MIN, |u| u.health.current)
+    }
+
+    pub fn status(ctx: &Ctx, unit: u32) -> Status {
+        ctx.unit(UnitId(unit)).map_or(Status::Undeployed, |u| u.status)
+    }
+
+    pub fn at(ctx: &Ctx, unit: u32) -> Cell {
+        ctx.unit(UnitId(unit)).map_or(Cell::new(-1, -1), |u| u.cell)
+    }
+
+    /// Applies an order that must be legal.
+    pub fn ok(ctx: &mut Ctx, order: Order) {
+        if let Err(e) = ctx.apply(&order) {
+            panic!("{order:?} was refused: {e}");
+        }
+    }
+
+    /// Applies an order that must be refused, and checks the state did not change.
+    pub fn refused(ctx: &mut Ctx, order: Order) -> String {
+        let before = ctx.state();
+        let mut copy = ctx.clone();
+        match copy.apply(&order) {
+            Ok(()) => panic!("{order:?} should have been refused"),
+            Err(e) => {
+                assert_eq!(copy.state(), before, "a refused order changed the state");
+                e.to_string()
+            }
+        }
     }
 }

@@ -9,10 +9,7 @@ const P: UnitId = UnitId(2);
 const C: UnitId = UnitId(3);
 
 fn health(b: &Battle, id: UnitId) -> i32 {
-    b.ctx()
-        .unit(id)
-        .map(|u| u.health.current)
-        .unwrap_or(i32::MIN)
+    b.ctx().unit(id).map(|u| u.health.current).unwrap_or(i32::MIN)
 }
 
 fn morale_tests(events: &[Event]) -> Vec<UnitId> {
@@ -43,11 +40,7 @@ fn t_ex_1_variant_a_step_by_step() {
             exit: false,
         })
         .unwrap();
-        assert_eq!(
-            (health(&b, L), health(&b, P)),
-            (7, 5),
-            "T-EX step 3: L 10 → 7, P 7 → 5"
-        );
+        assert_eq!((health(&b, L), health(&b, P)), (7, 5), "T-EX step 3: L 10 → 7, P 7 → 5");
         // A4: end of the British turn: 3 vs 2, difference 1: L −1, P −2 (T-MELEE-4).
         b.apply(Order::EndTurn).unwrap();
         assert_eq!((health(&b, L), health(&b, P)), (6, 3), "T-EX A4: L 6, P 3");
@@ -83,11 +76,7 @@ fn t_ex_2_variant_b_step_by_step() {
             .unwrap();
         // Step 3 then B4: P counter-volleys (−3), C intercepts via (3,4), turns east free and fires: −1 (T-MELEE-2).
         let c = b.ctx().unit(C).cloned().unwrap();
-        assert_eq!(
-            c.cell,
-            Cell::new(4, 4),
-            "T-EX B5: C ends on L's flank at (4,4)"
-        );
+        assert_eq!(c.cell, Cell::new(4, 4), "T-EX B5: C ends on L's flank at (4,4)");
         assert_eq!(health(&b, L), 6, "T-EX B4: L 6 after C's shot");
         assert_eq!(health(&b, P), 5);
         let fired: Vec<(UnitId, i32)> = events
@@ -128,27 +117,20 @@ fn t_ex_2_variant_b_step_by_step() {
         let (red_sum, blue_sum, red_dmg, blue_dmg, primary, blue_text) = exchange.unwrap();
         assert_eq!((blue_sum, red_sum), (6, 3), "T-EX B6: 6 vs 3 ({blue_text})");
         assert!(blue_text.contains("+ 1 charge + 1 flank"), "{blue_text}");
-        assert_eq!(
-            (red_dmg, blue_dmg, primary),
-            (4, 1, Some(P)),
-            "T-EX B6: L −4, P −1"
-        );
+        assert_eq!((red_dmg, blue_dmg, primary), (4, 1, Some(P)), "T-EX B6: L −4, P −1");
         assert_eq!(
             (health(&b, L), health(&b, P), health(&b, C)),
             (2, 4, 5),
             "T-EX B6/B7: L 2, P 4, C unhurt at 5"
         );
         // B7: L at 2 takes a morale test (d6 4+).
-        assert!(
-            morale_tests(&events).contains(&L),
-            "T-EX B7: L takes a morale test"
-        );
+        assert!(morale_tests(&events).contains(&L), "T-EX B7: L takes a morale test");
     }
 }
 
 #[test]
 fn t_ex_orders_file_matches_the_steps() {
-    let orders = orders_file("scenarios/orders/worked_example.ron");
+    let orders = orders_file("scenarios/orders/worked_example_a.ron");
     let mut b = Battle::new(&shipped("worked_example_a"), 7);
     for o in orders {
         b.apply(o).unwrap();

@@ -82,11 +82,7 @@ impl Ctx {
                 let side = self.check_hq(*unit)?;
                 self.name_hq(side, *unit);
             }
-            Order::FormFormation {
-                name,
-                units,
-                general,
-            } => {
+            Order::FormFormation { name, units, general } => {
                 let side = self.check_formation(units, *general)?;
                 self.form_formation(side, name.clone(), units.clone(), *general);
             }

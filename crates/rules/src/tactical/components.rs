@@ -7,9 +7,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Stable identity of a unit, given by the scenario; every ordering that affects outcomes sorts by it.
-#[derive(
-    Component, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
-)]
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct UnitId(pub u32);
 
@@ -20,9 +18,7 @@ impl fmt::Display for UnitId {
 }
 
 /// One of the two armies. In the worked example the British are Red and the French Blue.
-#[derive(
-    Component, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
-)]
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Side {
     Red,
     Blue,

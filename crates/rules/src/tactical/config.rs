@@ -162,10 +162,7 @@ impl RulesConfig {
         for (name, table) in [
             (
                 "skirmisher_charge_table",
-                self.skirmisher_charge_table
-                    .iter()
-                    .map(|r| r.0)
-                    .collect::<Vec<_>>(),
+                self.skirmisher_charge_table.iter().map(|r| r.0).collect::<Vec<_>>(),
             ),
             (
                 "general_casualty_table",
@@ -218,13 +215,9 @@ mod tests {
 
     #[test]
     fn shipped_rules_parse_and_match_the_digest() {
-        let c = RulesConfig::parse("napoleonic_rules.ron", BUILTIN_RULES)
-            .unwrap_or_else(|e| panic!("{e}"));
+        let c = RulesConfig::parse("napoleonic_rules.ron", BUILTIN_RULES).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(c.morale_pass, 4); // T-MORALE-1
-        assert_eq!(
-            (c.morale_threshold.infantry, c.morale_threshold.cavalry),
-            (2, 1)
-        ); // T-MELEE-8
+        assert_eq!((c.morale_threshold.infantry, c.morale_threshold.cavalry), (2, 1)); // T-MELEE-8
         assert_eq!(c.canister_range, 4); // T-FIRE-5
         assert_eq!(c.roundshot_hits, PipRange(4, 6)); // T-FIRE-5
         assert_eq!(c.skirmisher_hit, PipRange(1, 2)); // T-SKIRM-2
@@ -236,10 +229,7 @@ mod tests {
         assert_eq!(c.skirmisher_fate(1), SkirmisherFate::Routs); // T-SKIRM-4
         assert_eq!(c.skirmisher_fate(5), SkirmisherFate::FallsBack);
         assert_eq!(c.skirmisher_fate(6), SkirmisherFate::Stands);
-        assert_eq!(
-            (c.max_units_fortress_defender, c.max_units_fortress_attacker),
-            (10, 15)
-        ); // T-FORT-1
+        assert_eq!((c.max_units_fortress_defender, c.max_units_fortress_attacker), (10, 15)); // T-FORT-1
     }
 
     #[test]

@@ -60,10 +60,7 @@ impl Ctx {
             let Some(eu) = self.unit(e).cloned() else {
                 continue;
             };
-            let flank = eu
-                .facing
-                .side_of(eu.cell, m.cell)
-                .is_some_and(|a| a.is_flank_or_rear());
+            let flank = eu.facing.side_of(eu.cell, m.cell).is_some_and(|a| a.is_flank_or_rear());
             self.push(Event::Contact {
                 unit: mover,
                 enemy: e,
@@ -102,11 +99,7 @@ impl Ctx {
             if !self.is_on_field(mover) {
                 break;
             }
-            let Some(s) = self
-                .unit(e)
-                .filter(|s| s.status.on_field())
-                .and_then(|s| s.skirmish)
-            else {
+            let Some(s) = self.unit(e).filter(|s| s.status.on_field()).and_then(|s| s.skirmish) else {
                 continue;
             };
             if s.disorganized {
@@ -159,9 +152,7 @@ impl Ctx {
     pub fn supported(&self, a: &UnitState) -> bool {
         let behind = a.cell.step(a.facing.opposite());
         self.at(behind).is_some_and(|f| {
-            f.side == a.side
-                && self.arm(f) != Arm::Artillery
-                && !self.sides.retreating[f.side.index()]
+            f.side == a.side && self.arm(f) != Arm::Artillery && !self.sides.retreating[f.side.index()]
         })
     }
 
@@ -187,14 +178,8 @@ impl Ctx {
                     .is_some_and(|a| a.is_flank_or_rear());
                 (flank && self.has(u, Ability::FlankCounterVolley))
                     .then(|| {
-                        self.shot(
-                            u,
-                            u.cell,
-                            u.facing,
-                            target,
-                            FireOccasion::FlankCounterVolley,
-                        )
-                        .ok()
+                        self.shot(u, u.cell, u.facing, target, FireOccasion::FlankCounterVolley)
+                            .ok()
                     })
                     .flatten()
             })
@@ -256,9 +241,7 @@ impl Ctx {
             .cells()
             .filter(|c| {
                 self.at(*c).is_none()
-                    && self
-                        .terrain(*c)
-                        .is_some_and(|t| can_stand(Arm::Infantry, t).is_ok())
+                    && self.terrain(*c).is_some_and(|t| can_stand(Arm::Infantry, t).is_ok())
                     && !self.next_to_any_enemy(*c, s.side)
                     && infantry
                         .iter()
@@ -291,9 +274,7 @@ impl Ctx {
             .cell
             .neighbours()
             .into_iter()
-            .filter(|c| {
-                self.at(*c).is_none() && self.terrain(*c).is_some_and(|x| can_stand(arm, x).is_ok())
-            })
+            .filter(|c| self.at(*c).is_none() && self.terrain(*c).is_some_and(|x| can_stand(arm, x).is_ok()))
             .collect();
         if finals.is_empty() {
             return None;
@@ -341,20 +322,8 @@ impl Ctx {
                     continue;
                 }
                 let shot = self.shot(u, cell, facing, t, FireOccasion::Intercept).ok();
-                let flank = t
-                    .facing
-                    .side_of(t.cell, last)
-                    .is_some_and(|a| a.is_flank_or_rear());
-                let key = (
-                    cost,
-                    shot.is_none(),
-                    !flank,
-                    last.y,
-                    last.x,
-                    cell.y,
-                    cell.x,
-                    facing,
-                );
+                let flank = t.facing.side_of(t.cell, last).is_some_and(|a| a.is_flank_or_rear());
+                let key = (cost, shot.is_none(), !flank, last.y, last.x, cell.y, cell.x, facing);
                 if best.as_ref().is_none_or(|(k, _)| key < *k) {
                     let path = path_cells(&parents, item.node, start, origin);
                     best = Some((
@@ -386,13 +355,8 @@ impl Ctx {
             target,
             path: full,
         });
-        let before_last =
-            plan.cost - self.step_cost(plan.path.last().copied().unwrap_or(u.cell), plan.last);
-        let touched: bool = plan
-            .path
-            .iter()
-            .chain([&plan.last])
-            .any(|c| self.grid.is_forest(*c));
+        let before_last = plan.cost - self.step_cost(plan.path.last().copied().unwrap_or(u.cell), plan.last);
+        let touched: bool = plan.path.iter().chain([&plan.last]).any(|c| self.grid.is_forest(*c));
         if let Some(m) = self.unit_mut(plan.unit) {
             m.cell = plan.path.last().copied().unwrap_or(u.cell);
             m.facing = plan.facing;

@@ -337,8 +337,7 @@ impl Event {
                 format!(
                     "{} moves to {} ({mp} MP)",
                     name(*unit),
-                    path.last()
-                        .map_or("the edge".to_string(), |c| c.to_string())
+                    path.last().map_or("the edge".to_string(), |c| c.to_string())
                 )
             }
             Event::Turned { unit, facing, mp } => {
@@ -397,17 +396,9 @@ impl Event {
                 } else {
                     String::new()
                 };
-                format!(
-                    "{} {what} at {}{shot}{dice}{dmg}",
-                    name(*firer),
-                    name(*target)
-                )
+                format!("{} {what} at {}{shot}{dice}{dmg}", name(*firer), name(*target))
             }
-            Event::Damaged {
-                unit,
-                amount,
-                health,
-            } => format!("{} loses {amount}: Health {health}", name(*unit)),
+            Event::Damaged { unit, amount, health } => format!("{} loses {amount}: Health {health}", name(*unit)),
             Event::MoraleTest {
                 unit,
                 roll,
@@ -505,11 +496,9 @@ impl Event {
             Event::Retreated { unit } => {
                 format!("{} leaves the field in good order (T-END-2)", name(*unit))
             }
-            Event::GunsTaken { unit, by } => format!(
-                "{} passes to {} as a full battery (T-END-4)",
-                name(*unit),
-                by.name()
-            ),
+            Event::GunsTaken { unit, by } => {
+                format!("{} passes to {} as a full battery (T-END-4)", name(*unit), by.name())
+            }
             Event::Capitulation { side } => format!("{} capitulates (T-FORT-7)", side.name()),
             Event::TurnEnded { turn, side } => format!("{} ends turn {turn}", side.name()),
             Event::BattleEnded { winner, reason } => format!(

@@ -46,11 +46,7 @@ pub fn shot_damage(ranged: i32, half: bool, target_in_forest: bool, rules: &Rule
 }
 
 /// T-FIRE-5, T-SKIRM-2: the pips a shot needs, if any.
-pub fn hit_needed(
-    kind: FireKind,
-    target_skirmishing: bool,
-    rules: &RulesConfig,
-) -> Option<PipRange> {
+pub fn hit_needed(kind: FireKind, target_skirmishing: bool, rules: &RulesConfig) -> Option<PipRange> {
     if target_skirmishing {
         Some(rules.skirmisher_hit)
     } else if kind == FireKind::Roundshot {
@@ -75,9 +71,7 @@ impl Ctx {
     pub fn fire_range(&self, u: &UnitState, from: Cell) -> Option<Range> {
         let (_, range) = self.ty(u).fires()?;
         Some(match range {
-            Range::Cells(n)
-                if self.arm(u) == Arm::Infantry && self.terrain(from) == Some(Terrain::Wall) =>
-            {
+            Range::Cells(n) if self.arm(u) == Arm::Infantry && self.terrain(from) == Some(Terrain::Wall) => {
                 Range::Cells(n + self.rules().wall_range_bonus)
             }
             r => r,
@@ -85,13 +79,7 @@ impl Ctx {
     }
 
     /// Whether a cell lies in a unit's firing arc and range (T-FIRE-2, T-FIRE-4, T-FIRE-5).
-    pub fn in_arc(
-        &self,
-        u: &UnitState,
-        from: Cell,
-        facing: Dir,
-        target: Cell,
-    ) -> Result<(), OrderError> {
+    pub fn in_arc(&self, u: &UnitState, from: Cell, facing: Dir, target: Cell) -> Result<(), OrderError> {
         let Some(range) = self.fire_range(u, from) else {
             return Err(OrderError::rule(
                 "T-FIRE-4",
@@ -148,10 +136,7 @@ impl Ctx {
     /// Whether the line of fire is open (T-FIRE-3, T-FIRE-6, T-FIRE-7), as the firer's side sees it.
     pub fn line_clear(&self, u: &UnitState, from: Cell, target: Cell) -> Result<(), OrderError> {
         let between = cells_between(from, target);
-        if let Some(w) = between
-            .iter()
-            .find(|c| self.terrain(**c) == Some(Terrain::Wall))
-        {
+        if let Some(w) = between.iter().find(|c| self.terrain(**c) == Some(Terrain::Wall)) {
             return Err(OrderError::rule(
                 "T-FIRE-7",
                 format!("the fortress wall at {w} covers the target"),
@@ -160,25 +145,16 @@ impl Ctx {
         if self.elevated(u, from) {
             return Ok(());
         }
-        let seen = |c: &Cell| {
-            self.at(*c)
-                .filter(|o| o.id != u.id && self.visible_to(o, u.side))
-        };
+        let seen = |c: &Cell| self.at(*c).filter(|o| o.id != u.id && self.visible_to(o, u.side));
         if self.arm(u) == Arm::Artillery {
-            if let Some(c) = between
-                .iter()
-                .find(|c| c.touches(target) && seen(c).is_some())
-            {
+            if let Some(c) = between.iter().find(|c| c.touches(target) && seen(c).is_some()) {
                 return Err(OrderError::rule(
                     "T-FIRE-6",
                     format!("the unit at {c} next to the target covers the line"),
                 ));
             }
         } else if let Some(c) = between.iter().find(|c| seen(c).is_some()) {
-            return Err(OrderError::rule(
-                "T-FIRE-3",
-                format!("the unit at {c} is in the way"),
-            ));
+            return Err(OrderError::rule("T-FIRE-3", format!("the unit at {c} is in the way")));
         }
         Ok(())
     }
@@ -204,9 +180,7 @@ impl Ctx {
         }
         self.line_clear(u, from, target.cell)?;
         let kind = match self.arm(u) {
-            Arm::Artillery if from.distance(target.cell) > self.rules().canister_range => {
-                FireKind::Roundshot
-            }
+            Arm::Artillery if from.distance(target.cell) > self.rules().canister_range => FireKind::Roundshot,
             Arm::Artillery => FireKind::Canister,
             _ => FireKind::Volley,
         };
@@ -243,10 +217,7 @@ impl Ctx {
             ));
         }
         if self.sides.retreating[u.side.index()] {
-            return Err(OrderError::rule(
-                "T-END-2",
-                "a retreating army no longer fires",
-            ));
+            return Err(OrderError::rule("T-END-2", "a retreating army no longer fires"));
         }
         if self.in_contact(u) {
             return Err(OrderError::rule(
@@ -254,10 +225,7 @@ impl Ctx {
                 format!("{} is in melee and cannot fire", self.name(id)),
             ));
         }
-        if self.arm(u) == Arm::Artillery
-            && !self.has(u, Ability::HorseArtillery)
-            && u.activity.mp_spent > 0
-        {
+        if self.arm(u) == Arm::Artillery && !self.has(u, Ability::HorseArtillery) && u.activity.mp_spent > 0 {
             return Err(OrderError::rule(
                 "T-ART-1",
                 format!("{} has moved; foot artillery moves or fires", self.name(id)),
@@ -267,12 +235,7 @@ impl Ctx {
         let t = self
             .unit(target)
             .filter(|t| t.side != u.side && t.status.on_field() && self.visible_to(t, u.side))
-            .ok_or_else(|| {
-                OrderError::rule(
-                    "T-FIRE-1",
-                    format!("unit {target} is not an enemy in sight"),
-                )
-            })?;
+            .ok_or_else(|| OrderError::rule("T-FIRE-1", format!("unit {target} is not an enemy in sight")))?;
         self.shot(u, u.cell, u.facing, t, FireOccasion::Ordered)
     }
 
@@ -353,14 +316,8 @@ mod tests {
     fn t_fire_5_and_t_skirm_2_hit_dice() {
         let r = rules();
         assert_eq!(hit_needed(FireKind::Canister, false, &r), None); // T-FIRE-5: canister always hits
-        assert_eq!(
-            hit_needed(FireKind::Roundshot, false, &r),
-            Some(PipRange(4, 6))
-        ); // T-FIRE-5: a coin
-        assert_eq!(
-            hit_needed(FireKind::Canister, true, &r),
-            Some(PipRange(1, 2))
-        ); // T-SKIRM-2: canister too
+        assert_eq!(hit_needed(FireKind::Roundshot, false, &r), Some(PipRange(4, 6))); // T-FIRE-5: a coin
+        assert_eq!(hit_needed(FireKind::Canister, true, &r), Some(PipRange(1, 2))); // T-SKIRM-2: canister too
         assert_eq!(hit_needed(FireKind::Volley, true, &r), Some(PipRange(1, 2)));
     }
 }

@@ -293,10 +293,8 @@ impl GridMap {
                 ));
             }
             for c in row.chars() {
-                terrain.push(
-                    Terrain::from_symbol(c)
-                        .ok_or_else(|| format!("unknown terrain symbol `{c}` in row {y}"))?,
-                );
+                terrain
+                    .push(Terrain::from_symbol(c).ok_or_else(|| format!("unknown terrain symbol `{c}` in row {y}"))?);
             }
         }
         Ok(GridMap {
@@ -312,8 +310,7 @@ impl GridMap {
     }
 
     fn index(&self, cell: Cell) -> Option<usize> {
-        self.contains(cell)
-            .then(|| (cell.y * self.width + cell.x) as usize)
+        self.contains(cell).then(|| (cell.y * self.width + cell.x) as usize)
     }
 
     /// Terrain of a cell; outside the map is `None`.
@@ -337,8 +334,7 @@ impl GridMap {
 
     /// Whether a cell lies on the outer edge of the map (a retreat may step off from it, T-END-2).
     pub fn on_edge(&self, cell: Cell) -> bool {
-        self.contains(cell)
-            && (cell.x == 0 || cell.y == 0 || cell.x == self.width - 1 || cell.y == self.height - 1)
+        self.contains(cell) && (cell.x == 0 || cell.y == 0 || cell.x == self.width - 1 || cell.y == self.height - 1)
     }
 
     /// The rows of symbols, north row first (the map file's own form).
@@ -390,14 +386,7 @@ pub fn cells_between(from: Cell, to: Cell) -> Vec<Cell> {
             }
         }
     }
-    out.sort_by_key(|c| {
-        (
-            c.distance(from),
-            (c.x - from.x).abs() + (c.y - from.y).abs(),
-            c.y,
-            c.x,
-        )
-    });
+    out.sort_by_key(|c| (c.distance(from), (c.x - from.x).abs() + (c.y - from.y).abs(), c.y, c.x));
     out
 }
 
@@ -457,8 +446,7 @@ mod tests {
 
     #[test]
     fn map_rows_round_trip() {
-        let map = GridMap::from_rows("t", &[".fF", "s~=", "W^B", "R#_"])
-            .unwrap_or_else(|e| panic!("{e}"));
+        let map = GridMap::from_rows("t", &[".fF", "s~=", "W^B", "R#_"]).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(map.rows(), vec![".fF", "s~=", "W^B", "R#_"]);
         assert_eq!(map.terrain(Cell::new(1, 1)), Some(Terrain::River));
         assert_eq!(map.terrain(Cell::new(3, 0)), None);

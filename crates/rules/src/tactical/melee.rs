@@ -18,8 +18,7 @@ pub fn melee_damage(a: i32, b: i32, base: i32) -> (i32, i32) {
 impl Ctx {
     /// Units of a melee group: enemies linked by adjacency, with the units backing artillery (T-MELEE-3, T-ART-3).
     pub fn melee_groups(&self) -> Vec<Vec<UnitId>> {
-        let fighting =
-            |u: &UnitState| u.status.on_field() && !self.sides.retreating[u.side.index()];
+        let fighting = |u: &UnitState| u.status.on_field() && !self.sides.retreating[u.side.index()];
         let engaged: Vec<&UnitState> = self
             .units
             .iter()
@@ -105,11 +104,10 @@ impl Ctx {
         if first && charge_ok && u.contact.is_some_and(|c| c.charging) {
             terms.push(Term::new(r.charge_bonus, "charge"));
         }
-        if enemies.iter().any(|e| {
-            e.facing
-                .side_of(e.cell, u.cell)
-                .is_some_and(|a| a.is_flank_or_rear())
-        }) {
+        if enemies
+            .iter()
+            .any(|e| e.facing.side_of(e.cell, u.cell).is_some_and(|a| a.is_flank_or_rear()))
+        {
             terms.push(Term::new(r.flank_bonus, "flank"));
         }
         if first
@@ -143,10 +141,7 @@ impl Ctx {
             .filter_map(|id| self.unit(*id))
             .filter(|u| u.side == side)
             .collect();
-        let fighters: Vec<&&UnitState> = members
-            .iter()
-            .filter(|u| self.arm(u) != Arm::Artillery)
-            .collect();
+        let fighters: Vec<&&UnitState> = members.iter().filter(|u| self.arm(u) != Arm::Artillery).collect();
         let pool: Vec<&UnitState> = if fighters.is_empty() {
             members.clone()
         } else {
@@ -155,11 +150,7 @@ impl Ctx {
         pool.into_iter()
             .min_by_key(|u| {
                 let c = u.contact;
-                (
-                    c.map_or(turn, |c| c.since_turn),
-                    !c.is_none_or(|c| c.attacked),
-                    u.id,
-                )
+                (c.map_or(turn, |c| c.since_turn), !c.is_none_or(|c| c.attacked), u.id)
             })
             .map(|u| u.id)
     }
@@ -168,17 +159,11 @@ impl Ctx {
     pub fn exchange(&mut self, group: &[UnitId]) {
         let red = self.melee_sum(group, Side::Red);
         let blue = self.melee_sum(group, Side::Blue);
-        let has = |s: Side| {
-            group
-                .iter()
-                .filter_map(|id| self.unit(*id))
-                .any(|u| u.side == s)
-        };
+        let has = |s: Side| group.iter().filter_map(|id| self.unit(*id)).any(|u| u.side == s);
         if !has(Side::Red) || !has(Side::Blue) {
             return;
         }
-        let (red_damage, blue_damage) =
-            melee_damage(red.total, blue.total, self.rules().melee_base_damage);
+        let (red_damage, blue_damage) = melee_damage(red.total, blue.total, self.rules().melee_base_damage);
         let red_primary = self.primary(group, Side::Red);
         let blue_primary = self.primary(group, Side::Blue);
         self.push(Event::MeleeExchange {
@@ -209,10 +194,7 @@ impl Ctx {
                 .iter()
                 .filter_map(|id| self.unit(*id))
                 .filter(|u| {
-                    u.side == loser
-                        && u.status.on_field()
-                        && self.arm(u) == Arm::Artillery
-                        && self.in_contact(u)
+                    u.side == loser && u.status.on_field() && self.arm(u) == Arm::Artillery && self.in_contact(u)
                 })
                 .map(|u| u.id)
                 .collect();
@@ -235,10 +217,7 @@ impl Ctx {
             .units
             .iter()
             .filter(|u| {
-                u.status.on_field()
-                    && self.arm(u) == Arm::Artillery
-                    && self.in_contact(u)
-                    && !self.supported(u)
+                u.status.on_field() && self.arm(u) == Arm::Artillery && self.in_contact(u) && !self.supported(u)
             })
             .map(|u| u.id)
             .collect();

@@ -1,7 +1,7 @@
 //! Damage, morale tests (T-MELEE-8, T-MORALE), leaving the field, and the command losses that
 //! follow from it (T-CMD-2, T-CMD-4, T-CMD-5).
 
-use super::components::{Status, UnitId};
+use super::components::{MeleeContact, Status, UnitId};
 use super::config::RulesConfig;
 use super::event::{Cause, Event, Removal, Term};
 use super::grid::Cell;
@@ -38,11 +38,7 @@ pub fn morale_passes(pips: Pips, modifiers: i32, pass: i32) -> bool {
 
 /// Chance to pass a morale test with these modifiers.
 pub fn morale_pass_chance(modifiers: i32, pass: i32) -> f64 {
-    f64::from(
-        (1..=6u8)
-            .filter(|p| morale_passes(*p, modifiers, pass))
-            .count() as u8,
-    ) / 6.0
+    f64::from((1..=6u8).filter(|p| morale_passes(*p, modifiers, pass)).count() as u8) / 6.0
 }
 
 /// T-CMD-2: the limits crossed when losses go from `before` to `after` (each multiple once).
@@ -79,13 +75,7 @@ impl Ctx {
         if enemies.iter().any(|e| self.has(e, Ability::Lancers)) {
             terms.push(Term::new(m.lancers, "lancers (T-UNIT-2)"));
         }
-        let skirmisher_fire = matches!(
-            cause,
-            Cause::Fire {
-                skirmisher: true,
-                ..
-            }
-        );
+        let skirmisher_fire = matches!(cause, Cause::Fire { skirmisher: true, .. });
         if skirmisher_fire || enemies.iter().any(|e| e.skirmish.is_some()) {
             terms.push(Term::new(m.skirmishers, "skirmishers (T-SKIRM-3)"));
         }
@@ -152,9 +142,7 @@ impl Ctx {
             AfterDamage::Fine => None,
             AfterDamage::Destroyed => Some(Removal::Destroyed),
             AfterDamage::Dispersed => Some(Removal::HealthZero),
-            AfterDamage::MoraleTest => {
-                (!self.morale_test(id, cause)).then_some(Removal::MoraleFailed)
-            }
+            AfterDamage::MoraleTest => (!self.morale_test(id, cause)).then_some(Removal::MoraleFailed),
         };
         if let Some(f) = formation {
             self.formation_losses(f, amount, cell);
@@ -168,9 +156,7 @@ impl Ctx {
     pub fn remove(&mut self, id: UnitId, how: Removal) {
         let status = match how {
             Removal::Destroyed => Status::Destroyed,
-            Removal::CaughtRetreating | Removal::TakenAtTheEnd | Removal::Capitulated => {
-                Status::Captured
-            }
+            Removal::CaughtRetreating | Removal::TakenAtTheEnd | Removal::Capitulated => Status::Captured,
             _ => Status::Dispersed,
         };
         self.set_status(id, status);
@@ -184,10 +170,7 @@ impl Ctx {
             return;
         };
         let side = u.side.index();
-        if self.command.hq[side] == Some(id)
-            && u.status != Status::Retreated
-            && !self.command.hq_captured[side]
-        {
+        if self.command.hq[side] == Some(id) && u.status != Status::Retreated && !self.command.hq_captured[side] {
             self.command.hq_captured[side] = true;
             self.push(Event::HqCaptured { side: u.side });
         }
@@ -233,30 +216,15 @@ impl Ctx {
     /// T-CMD-2: losses of a formation; past each limit its general tests if the unit is in his zone.
     fn formation_losses(&mut self, formation: u16, amount: i32, cell: Cell) {
         let zone = self.rules().command_zone;
-        let (division_limit, brigade_limit) = (
-            self.rules().division_loss_limit,
-            self.rules().brigade_loss_limit,
-        );
-        let Some(fi) = self
-            .command
-            .formations
-            .iter()
-            .position(|f| f.id == formation)
-        else {
+        let (division_limit, brigade_limit) = (self.rules().division_loss_limit, self.rules().brigade_loss_limit);
+        let Some(fi) = self.command.formations.iter().position(|f| f.id == formation) else {
             return;
         };
         let (before, limit) = {
             let f = &mut self.command.formations[fi];
             let before = f.losses;
             f.losses += amount;
-            (
-                before,
-                if f.division {
-                    division_limit
-                } else {
-                    brigade_limit
-                },
-            )
+            (before, if f.division { division_limit } else { brigade_limit })
         };
         for _ in loss_limits_crossed(before, before + amount, limit) {
             let f = &self.command.formations[fi];

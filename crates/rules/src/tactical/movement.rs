@@ -31,8 +31,7 @@ pub struct Reach {
 impl Ctx {
     /// Visible enemy of `viewer` standing on a cell.
     pub fn visible_enemy_at(&self, cell: Cell, viewer: Side) -> Option<&UnitState> {
-        self.at(cell)
-            .filter(|u| u.side != viewer && self.visible_to(u, viewer))
+        self.at(cell).filter(|u| u.side != viewer && self.visible_to(u, viewer))
     }
 
     /// Whether a cell touches (orthogonally) an enemy of `viewer` that `viewer` can see.
@@ -55,15 +54,12 @@ impl Ctx {
     pub fn step_cost(&self, from: Cell, to: Cell) -> i32 {
         let r = self.rules();
         let wall = |c: Cell| self.terrain(c) == Some(Terrain::Wall);
-        1 + if wall(to) && !wall(from) {
-            r.wall_climb_cost
-        } else {
-            0
-        } + if wall(from) && !wall(to) {
-            r.wall_descend_cost
-        } else {
-            0
-        }
+        1 + if wall(to) && !wall(from) { r.wall_climb_cost } else { 0 }
+            + if wall(from) && !wall(to) {
+                r.wall_descend_cost
+            } else {
+                0
+            }
     }
 
     /// Speed this turn before MP already spent: +1 retreating (T-END-2), −1 cavalry in forest (T-TERR-1).
@@ -73,9 +69,7 @@ impl Ctx {
         if self.sides.retreating[u.side.index()] {
             speed += r.retreat_speed_bonus;
         }
-        if self.arm(u) == Arm::Cavalry
-            && (touches_forest || u.activity.touched_forest || self.grid.is_forest(u.cell))
-        {
+        if self.arm(u) == Arm::Cavalry && (touches_forest || u.activity.touched_forest || self.grid.is_forest(u.cell)) {
             speed -= r.forest_cavalry_speed_penalty;
         }
         speed
@@ -108,9 +102,7 @@ impl Ctx {
         else {
             return Ok(());
         };
-        if !f.general_lost()
-            || self.has(u, Ability::IgnoresCommandDistance)
-            || self.command.hq_captured[u.side.index()]
+        if !f.general_lost() || self.has(u, Ability::IgnoresCommandDistance) || self.command.hq_captured[u.side.index()]
         {
             return Ok(());
         }
@@ -152,12 +144,7 @@ impl Ctx {
     }
 
     /// Validates a move order.
-    pub fn check_move(
-        &self,
-        id: UnitId,
-        path: &[Cell],
-        exit: bool,
-    ) -> Result<MovePlan, OrderError> {
+    pub fn check_move(&self, id: UnitId, path: &[Cell], exit: bool) -> Result<MovePlan, OrderError> {
         let u = self.own_unit(id)?;
         let side = u.side;
         let retreating = self.sides.retreating[side.index()];
@@ -168,10 +155,7 @@ impl Ctx {
                 format!("{} is in melee and cannot move", self.name(id)),
             ));
         }
-        if self.arm(u) == Arm::Artillery
-            && !self.has(u, Ability::HorseArtillery)
-            && u.activity.fired
-        {
+        if self.arm(u) == Arm::Artillery && !self.has(u, Ability::HorseArtillery) && u.activity.fired {
             return Err(OrderError::rule(
                 "T-ART-1",
                 format!("{} has fired; foot artillery moves or fires", self.name(id)),
@@ -195,16 +179,10 @@ impl Ctx {
                 .terrain(cell)
                 .ok_or_else(|| OrderError::rule("T-MOVE-1", format!("{cell} is off the map")))?;
             can_stand(arm, terrain).map_err(|(rule, why)| {
-                OrderError::rule(
-                    rule,
-                    format!("{} cannot enter {cell}: {why}", self.name(id)),
-                )
+                OrderError::rule(rule, format!("{} cannot enter {cell}: {why}", self.name(id)))
             })?;
             if self.visible_enemy_at(cell, side).is_some() {
-                return Err(OrderError::rule(
-                    "T-MOVE-3",
-                    format!("{cell} is held by the enemy"),
-                ));
+                return Err(OrderError::rule("T-MOVE-3", format!("{cell} is held by the enemy")));
             }
             if i + 1 < path.len() && self.next_to_visible_enemy(cell, side) {
                 return Err(OrderError::rule(
@@ -224,16 +202,10 @@ impl Ctx {
         }
         if exit {
             if !retreating {
-                return Err(OrderError::rule(
-                    "T-END-2",
-                    "only a retreating army leaves the field",
-                ));
+                return Err(OrderError::rule("T-END-2", "only a retreating army leaves the field"));
             }
             if !self.grid.on_edge(end) {
-                return Err(OrderError::rule(
-                    "T-END-2",
-                    format!("{end} is not on the map edge"),
-                ));
+                return Err(OrderError::rule("T-END-2", format!("{end} is not on the map edge")));
             }
             cost += 1;
         }
@@ -242,10 +214,7 @@ impl Ctx {
         if cost > budget {
             return Err(OrderError::rule(
                 "T-MOVE-1",
-                format!(
-                    "the move costs {cost} MP and {} has {budget} left",
-                    self.name(id)
-                ),
+                format!("the move costs {cost} MP and {} has {budget} left", self.name(id)),
             ));
         }
         let ends_in_contact = !exit && self.next_to_visible_enemy(end, side);
@@ -257,10 +226,7 @@ impl Ctx {
                 ));
             }
             if retreating {
-                return Err(OrderError::rule(
-                    "T-END-2",
-                    "a retreating army can no longer attack",
-                ));
+                return Err(OrderError::rule("T-END-2", "a retreating army can no longer attack"));
             }
             if self.command.hq_captured[side.index()] {
                 return Err(OrderError::rule(
@@ -303,11 +269,10 @@ impl Ctx {
             mp += self.step_cost(prev, cell);
             walked.push(cell);
             prev = cell;
-            let hidden = cell.neighbours().into_iter().find_map(|n| {
-                self.at(n)
-                    .filter(|e| e.side != start.side && e.concealed)
-                    .map(|e| e.id)
-            });
+            let hidden = cell
+                .neighbours()
+                .into_iter()
+                .find_map(|n| self.at(n).filter(|e| e.side != start.side && e.concealed).map(|e| e.id));
             if let Some(by) = hidden {
                 if i + 1 < plan.path.len() || plan.exit {
                     ambush = Some((by, cell));
@@ -320,8 +285,7 @@ impl Ctx {
         if exiting {
             mp += 1;
         }
-        let forest =
-            walked.iter().any(|c| self.grid.is_forest(*c)) || self.grid.is_forest(start.cell);
+        let forest = walked.iter().any(|c| self.grid.is_forest(*c)) || self.grid.is_forest(start.cell);
         let ambusher = self.has(&start, Ability::Ambush);
         if let Some(u) = self.unit_mut(plan.unit) {
             u.cell = end;

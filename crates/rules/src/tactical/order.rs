@@ -10,11 +10,7 @@ pub enum Order {
     /// Place a redoubt in the own zone before deployment (T-STRAT-8, T-SETUP-2).
     PlaceRedoubt { cell: Cell },
     /// Place (or re-place) a unit in the own zone (T-SETUP-1).
-    Deploy {
-        unit: UnitId,
-        cell: Cell,
-        facing: Dir,
-    },
+    Deploy { unit: UnitId, cell: Cell, facing: Dir },
     /// Name the side's HQ unit (T-CMD-1).
     DesignateHq { unit: UnitId },
     /// Form a division or brigade with its general on one of its units (T-CMD-1).
@@ -63,11 +59,7 @@ impl Order {
             | Order::Reform { unit }
             | Order::SetReactions { unit, .. } => Some(*unit),
             Order::FormFormation { general, .. } => Some(*general),
-            Order::PlaceRedoubt { .. }
-            | Order::EndSetup
-            | Order::Retreat
-            | Order::Capitulate
-            | Order::EndTurn => None,
+            Order::PlaceRedoubt { .. } | Order::EndSetup | Order::Retreat | Order::Capitulate | Order::EndTurn => None,
         }
     }
 
@@ -98,18 +90,11 @@ pub enum OrderError {
     #[error("the battle is over")]
     BattleOver,
     #[error("{what} is not possible {when}")]
-    WrongPhase {
-        what: &'static str,
-        when: &'static str,
-    },
+    WrongPhase { what: &'static str, when: &'static str },
     #[error("there is no unit {0}")]
     UnknownUnit(UnitId),
     #[error("unit {unit} belongs to {owner:?}, and it is {active:?}'s turn")]
-    NotYours {
-        unit: UnitId,
-        owner: Side,
-        active: Side,
-    },
+    NotYours { unit: UnitId, owner: Side, active: Side },
     #[error("unit {unit} is {status} and cannot act")]
     OffField { unit: UnitId, status: &'static str },
     #[error("{why} ({rule})")]
@@ -118,9 +103,6 @@ pub enum OrderError {
 
 impl OrderError {
     pub fn rule(rule: &'static str, why: impl Into<String>) -> OrderError {
-        OrderError::Rule {
-            rule,
-            why: why.into(),
-        }
+        OrderError::Rule { rule, why: why.into() }
     }
 }

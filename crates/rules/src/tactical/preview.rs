@@ -80,17 +80,8 @@ impl Preview {
     pub fn lines(&self) -> Vec<String> {
         let mut out: Vec<String> = self.sums.clone();
         for u in &self.units {
-            let fates: Vec<String> = u
-                .fates
-                .iter()
-                .map(|(f, p)| format!("{f} {}", percent(*p)))
-                .collect();
-            out.push(format!(
-                "{} (Health {}): {}",
-                u.name,
-                u.now,
-                fates.join(", ")
-            ));
+            let fates: Vec<String> = u.fates.iter().map(|(f, p)| format!("{f} {}", percent(*p))).collect();
+            out.push(format!("{} (Health {}): {}", u.name, u.now, fates.join(", ")));
         }
         for m in &self.morale {
             out.push(format!(
@@ -165,14 +156,7 @@ impl Ctx {
             Some((leaves, runs)) => (leaves, runs, true),
             None => (sample(&base, order), SAMPLES, false),
         };
-        Ok(summarise(
-            &base,
-            order,
-            leaves,
-            runs,
-            exact,
-            projected_melee,
-        ))
+        Ok(summarise(&base, order, leaves, runs, exact, projected_melee))
     }
 }
 
@@ -226,14 +210,7 @@ fn fate_of(ctx: &Ctx, id: UnitId) -> Option<Fate> {
     })
 }
 
-fn summarise(
-    base: &Ctx,
-    order: &Order,
-    leaves: Vec<Leaf>,
-    runs: usize,
-    exact: bool,
-    projected_melee: bool,
-) -> Preview {
+fn summarise(base: &Ctx, order: &Order, leaves: Vec<Leaf>, runs: usize, exact: bool, projected_melee: bool) -> Preview {
     let mut fates: BTreeMap<UnitId, BTreeMap<Fate, f64>> = BTreeMap::new();
     let mut tests: BTreeMap<UnitId, (f64, f64)> = BTreeMap::new();
     let mut sums: Vec<String> = Vec::new();
@@ -262,15 +239,8 @@ fn summarise(
                     roll,
                     ..
                 } => {
-                    let hit = roll.map_or("always hits".to_string(), |r| {
-                        format!("hits on {}", r.needed)
-                    });
-                    let line = format!(
-                        "{} at {}: {hit}, damage {}",
-                        name(*firer),
-                        name(*target),
-                        damage.text()
-                    );
+                    let hit = roll.map_or("always hits".to_string(), |r| format!("hits on {}", r.needed));
+                    let line = format!("{} at {}: {hit}, damage {}", name(*firer), name(*target), damage.text());
                     if !sums.contains(&line) {
                         sums.push(line);
                     }

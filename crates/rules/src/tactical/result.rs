@@ -75,9 +75,7 @@ impl Ctx {
                 } else {
                     mine.iter()
                         .filter(|u| {
-                            u.status == Status::Captured
-                                && self.arm(u) == Arm::Artillery
-                                && u.health.current >= 0
+                            u.status == Status::Captured && self.arm(u) == Arm::Artillery && u.health.current >= 0
                         })
                         .map(|u| u.id)
                         .collect()

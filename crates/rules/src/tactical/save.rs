@@ -30,22 +30,15 @@ pub enum ReplayError {
     File(#[from] DataError),
     #[error("save format {found} is not supported (this game reads format {SAVE_FORMAT})")]
     Format { found: u32 },
-    #[error(
-        "the embedded scenario has hash {found}, the save says {expected}: the file was altered"
-    )]
-    ScenarioHash {
-        expected: StateHash,
-        found: StateHash,
-    },
+    #[error("the embedded scenario has hash {found}, the save says {expected}: the file was altered")]
+    ScenarioHash { expected: StateHash, found: StateHash },
     #[error("order {index} ({order:?}) is illegal on replay: {error}")]
     Illegal {
         index: usize,
         order: Order,
         error: OrderError,
     },
-    #[error(
-        "replay diverged after order {after} (turn {turn}): state hash {found}, the save recorded {expected}"
-    )]
+    #[error("replay diverged after order {after} (turn {turn}): state hash {found}, the save recorded {expected}")]
     Diverged {
         after: usize,
         turn: u32,
@@ -87,9 +80,7 @@ impl Battle {
         }
         let mut battle = Battle::new(&save.scenario, save.seed);
         let mut points = save.checkpoints.iter().peekable();
-        let verify = |battle: &Battle,
-                      points: &mut std::iter::Peekable<std::slice::Iter<Checkpoint>>,
-                      done: usize| {
+        let verify = |battle: &Battle, points: &mut std::iter::Peekable<std::slice::Iter<Checkpoint>>, done: usize| {
             while let Some(p) = points.peek() {
                 if p.after > done {
                     break;
@@ -111,13 +102,11 @@ impl Battle {
         };
         verify(&battle, &mut points, 0)?;
         for (index, order) in save.orders.iter().take(count).enumerate() {
-            battle
-                .apply(order.clone())
-                .map_err(|error| ReplayError::Illegal {
-                    index,
-                    order: order.clone(),
-                    error,
-                })?;
+            battle.apply(order.clone()).map_err(|error| ReplayError::Illegal {
+                index,
+                order: order.clone(),
+                error,
+            })?;
             verify(&battle, &mut points, index + 1)?;
         }
         if count == save.orders.len() {

@@ -156,9 +156,7 @@ pub fn parse_map(path: &str, text: &str) -> Result<GridMap, DataError> {
             .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
             .and_then(|n| n.parse::<usize>().ok())
             .and_then(|n| file.rows.get(n))
-            .map_or(locate(text, &["rows"], 0), |row| {
-                locate(text, &["\"", row, "\""], 0)
-            });
+            .map_or(locate(text, &["rows"], 0), |row| locate(text, &["\"", row, "\""], 0));
         DataError::at(path, pos, message)
     })
 }
@@ -192,9 +190,7 @@ mod map_as_rows {
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<GridMap, D::Error> {
-        MapFile::deserialize(d)?
-            .to_grid()
-            .map_err(serde::de::Error::custom)
+        MapFile::deserialize(d)?.to_grid().map_err(serde::de::Error::custom)
     }
 }
 
@@ -244,10 +240,7 @@ pub fn normalise(path: &Path) -> PathBuf {
 }
 
 fn beside(base: &str, relative: &str) -> String {
-    let joined = Path::new(base)
-        .parent()
-        .unwrap_or_else(|| Path::new(""))
-        .join(relative);
+    let joined = Path::new(base).parent().unwrap_or_else(|| Path::new("")).join(relative);
     normalise(&joined).to_string_lossy().replace('\\', "/")
 }
 
@@ -270,22 +263,13 @@ impl Scenario {
         Self::resolve(file, map, &table, rules).map_err(|e| e.into_data_error(path, &text))
     }
 
-    fn resolve(
-        file: ScenarioFile,
-        map: GridMap,
-        table: &UnitTable,
-        rules: RulesConfig,
-    ) -> Result<Scenario, Problem> {
+    fn resolve(file: ScenarioFile, map: GridMap, table: &UnitTable, rules: RulesConfig) -> Result<Scenario, Problem> {
         for u in &file.units {
             if table.get(&u.unit).is_none() {
                 return Err(Problem::at(
                     &["\"", &u.unit, "\""],
                     0,
-                    format!(
-                        "unknown unit type `{}` (known: {})",
-                        u.unit,
-                        table.ids().join(", ")
-                    ),
+                    format!("unknown unit type `{}` (known: {})", u.unit, table.ids().join(", ")),
                 ));
             }
         }
@@ -316,9 +300,7 @@ impl Scenario {
     /// Parses a resolved scenario (as embedded in a save) and checks it.
     pub fn from_resolved_text(path: &str, text: &str) -> Result<Scenario, DataError> {
         let scenario: Scenario = parse_ron(path, text)?;
-        scenario
-            .check()
-            .map_err(|e| e.into_data_error(path, text))?;
+        scenario.check().map_err(|e| e.into_data_error(path, text))?;
         Ok(scenario)
     }
 
@@ -363,8 +345,7 @@ impl Scenario {
     pub fn in_fortress(&self, cell: Cell) -> bool {
         self.kind == BattleKind::Fortress
             && self.map.contains(cell)
-            && fortress_inside(&self.map, self.side(self.defender()).edge)
-                [(cell.y * self.map.width + cell.x) as usize]
+            && fortress_inside(&self.map, self.side(self.defender()).edge)[(cell.y * self.map.width + cell.x) as usize]
     }
 
     fn check(&self) -> Result<(), Problem> {
@@ -381,11 +362,7 @@ impl Scenario {
         for u in &self.units {
             let id_tokens = ["id", ":", &u.id.0.to_string()];
             if !ids.insert(u.id) {
-                return Err(Problem::at(
-                    &id_tokens,
-                    1,
-                    format!("unit id {} is used twice", u.id.0),
-                ));
+                return Err(Problem::at(&id_tokens, 1, format!("unit id {} is used twice", u.id.0)));
             }
             let Some(ty) = self.unit_type(&u.unit) else {
                 return Err(Problem::at(
@@ -414,20 +391,14 @@ impl Scenario {
                 return Err(Problem::at(
                     &id_tokens,
                     0,
-                    format!(
-                        "unit {}: start health {h} is not within 1..={}",
-                        u.id.0, ty.health
-                    ),
+                    format!("unit {}: start health {h} is not within 1..={}", u.id.0, ty.health),
                 ));
             }
             if u.skirmish && !ty.has(super::units::Ability::SkirmishOrder) {
                 return Err(Problem::at(
                     &id_tokens,
                     0,
-                    format!(
-                        "unit {}: only light infantry takes skirmish order (T-SKIRM-1)",
-                        u.id.0
-                    ),
+                    format!("unit {}: only light infantry takes skirmish order (T-SKIRM-1)", u.id.0),
                 ));
             }
             if let Some(cell) = u.at {
@@ -454,10 +425,7 @@ impl Scenario {
                     return Err(Problem::at(
                         &tokens,
                         1,
-                        format!(
-                            "unit {}: cell {cell} already holds a unit (T-MOVE-3)",
-                            u.id.0
-                        ),
+                        format!("unit {}: cell {cell} already holds a unit (T-MOVE-3)", u.id.0),
                     ));
                 }
             }
@@ -498,11 +466,7 @@ impl Scenario {
                 return Err(Problem::at(
                     &["hq"],
                     0,
-                    format!(
-                        "{}: HQ unit {} is not one of its units (T-CMD-1)",
-                        side.name(),
-                        hq.0
-                    ),
+                    format!("{}: HQ unit {} is not one of its units (T-CMD-1)", side.name(), hq.0),
                 ));
             }
             let mut placed = BTreeSet::new();
@@ -512,12 +476,7 @@ impl Scenario {
                         return Err(Problem::at(
                             &["\"", &f.name, "\""],
                             0,
-                            format!(
-                                "formation `{}`: unit {} is not a {} unit",
-                                f.name,
-                                id.0,
-                                side.name()
-                            ),
+                            format!("formation `{}`: unit {} is not a {} unit", f.name, id.0, side.name()),
                         ));
                     }
                 }
@@ -553,21 +512,18 @@ impl Scenario {
         let inside = fortress_inside(&self.map, self.side(self.defender()).edge);
         let attacker_edge = self.side(self.attacker).edge;
         let breached = self.map.cells().any(|c| {
-            distance_from_edge(&self.map, attacker_edge, c) == 0
-                && inside[(c.y * self.map.width + c.x) as usize]
+            distance_from_edge(&self.map, attacker_edge, c) == 0 && inside[(c.y * self.map.width + c.x) as usize]
         });
-        if breached
-            || !self
-                .map
-                .cells()
-                .any(|c| self.map.terrain(c) == Some(Terrain::Wall))
-        {
-            return Err(Problem::at(&["map"], 0, "a fortress map needs a wall line across the whole map between the armies (T-FORT-2)".to_string()));
+        if breached || !self.map.cells().any(|c| self.map.terrain(c) == Some(Terrain::Wall)) {
+            return Err(Problem::at(
+                &["map"],
+                0,
+                "a fortress map needs a wall line across the whole map between the armies (T-FORT-2)".to_string(),
+            ));
         }
-        let has_artillery = self.units_of(self.attacker).any(|u| {
-            self.unit_type(&u.unit)
-                .is_some_and(|t| t.arm == Arm::Artillery)
-        });
+        let has_artillery = self
+            .units_of(self.attacker)
+            .any(|u| self.unit_type(&u.unit).is_some_and(|t| t.arm == Arm::Artillery));
         let wanted = if has_artillery {
             self.rules.breaches_with_artillery
         } else {
@@ -635,10 +591,7 @@ fn fortress_inside(map: &GridMap, defender_edge: Dir) -> Vec<bool> {
         }
         inside[idx(c)] = true;
         for n in c.neighbours() {
-            if map.contains(n)
-                && !inside[idx(n)]
-                && !matches!(map.terrain(n), Some(Terrain::Wall | Terrain::Breach))
-            {
+            if map.contains(n) && !inside[idx(n)] && !matches!(map.terrain(n), Some(Terrain::Wall | Terrain::Breach)) {
                 stack.push(n);
             }
         }
@@ -655,10 +608,7 @@ fn fortress_inside(map: &GridMap, defender_edge: Dir) -> Vec<bool> {
 fn count_breaches(map: &GridMap) -> usize {
     let mut seen = BTreeSet::new();
     let mut groups = 0;
-    for c in map
-        .cells()
-        .filter(|c| map.terrain(*c) == Some(Terrain::Breach))
-    {
+    for c in map.cells().filter(|c| map.terrain(*c) == Some(Terrain::Breach)) {
         if !seen.insert(c) {
             continue;
         }

@@ -1,6 +1,6 @@
 //! Before the battle: redoubts (T-STRAT-8, T-SETUP-2), deployment (T-SETUP-1) and command (T-CMD-1).
 
-use super::components::{Formation, Phase, Redoubt, Side, Status, UnitId};
+use super::components::{Formation, MeleeContact, Phase, Redoubt, Side, Status, UnitId};
 use super::config::GeneralFate;
 use super::event::Event;
 use super::grid::{Cell, Dir, Terrain};
@@ -23,11 +23,7 @@ impl Ctx {
                 .map(|f| (f.name.clone(), f.units.clone(), f.general))
                 .collect();
             let placed: Vec<UnitId> = specs.iter().flat_map(|f| f.1.clone()).collect();
-            let rest: Vec<UnitId> = list
-                .iter()
-                .copied()
-                .filter(|u| !placed.contains(u))
-                .collect();
+            let rest: Vec<UnitId> = list.iter().copied().filter(|u| !placed.contains(u)).collect();
             if let Some(first) = rest.first() {
                 let general = hq.filter(|h| rest.contains(h)).unwrap_or(*first);
                 let name = if specs.is_empty() { "Army" } else { "Reserve" };
@@ -40,13 +36,7 @@ impl Ctx {
     }
 
     fn add_formation(&mut self, side: Side, name: String, units: Vec<UnitId>, general: UnitId) {
-        let id = self
-            .command
-            .formations
-            .iter()
-            .map(|f| f.id + 1)
-            .max()
-            .unwrap_or(0);
+        let id = self.command.formations.iter().map(|f| f.id + 1).max().unwrap_or(0);
         let division = units.len() >= self.rules().division_min_units;
         for u in &units {
             if let Some(unit) = self.unit_mut(*u) {
@@ -131,9 +121,8 @@ impl Ctx {
         let terrain = self
             .terrain(cell)
             .ok_or_else(|| OrderError::rule("T-SETUP-2", format!("{cell} is off the map")))?;
-        can_stand(self.arm(u), terrain).map_err(|(rule, why)| {
-            OrderError::rule(rule, format!("cannot deploy at {cell}: {why}"))
-        })?;
+        can_stand(self.arm(u), terrain)
+            .map_err(|(rule, why)| OrderError::rule(rule, format!("cannot deploy at {cell}: {why}")))?;
         if self.at(cell).is_some_and(|o| o.id != id) {
             return Err(OrderError::rule(
                 "T-MOVE-3",
@@ -174,12 +163,7 @@ impl Ctx {
         let old = self.command.hq[side.index()];
         self.command.hq[side.index()] = Some(id);
         // The general who was with the HQ goes with it, if the new HQ is in his formation.
-        for f in self
-            .command
-            .formations
-            .iter_mut()
-            .filter(|f| f.side == side)
-        {
+        for f in self.command.formations.iter_mut().filter(|f| f.side == side) {
             if f.general_with == old && f.units.contains(&id) {
                 f.general_with = Some(id);
             }
@@ -205,22 +189,13 @@ impl Ctx {
                 });
             }
             if units[..i].contains(id) {
-                return Err(OrderError::rule(
-                    "T-CMD-1",
-                    format!("unit {id} is named twice"),
-                ));
+                return Err(OrderError::rule("T-CMD-1", format!("unit {id} is named twice")));
             }
         }
         Ok(side)
     }
 
-    pub fn form_formation(
-        &mut self,
-        side: Side,
-        name: String,
-        units: Vec<UnitId>,
-        general: UnitId,
-    ) {
+    pub fn form_formation(&mut self, side: Side, name: String, units: Vec<UnitId>, general: UnitId) {
         for f in &mut self.command.formations {
             f.units.retain(|u| !units.contains(u));
             if f.general_with.is_some_and(|g| units.contains(&g)) {
@@ -262,9 +237,7 @@ impl Ctx {
         let attacker = self.statics.attacker();
         let defender = attacker.other();
         match self.clock.phase {
-            Phase::Redoubts
-                if side == defender && self.sides.redoubts_left[attacker.index()] > 0 =>
-            {
+            Phase::Redoubts if side == defender && self.sides.redoubts_left[attacker.index()] > 0 => {
                 self.clock.active = attacker;
             }
             Phase::Redoubts => {
@@ -309,9 +282,10 @@ impl Ctx {
                 continue;
             }
             let arm = self.arm(u);
-            let free = cells.iter().copied().find(|c| {
-                self.at(*c).is_none() && self.terrain(*c).is_some_and(|t| can_stand(arm, t).is_ok())
-            });
+            let free = cells
+                .iter()
+                .copied()
+                .find(|c| self.at(*c).is_none() && self.terrain(*c).is_some_and(|t| can_stand(arm, t).is_ok()));
             if let Some(cell) = free {
                 self.deploy(id, cell, facing, true);
             }
@@ -339,6 +313,24 @@ impl Ctx {
         for id in hide {
             if let Some(u) = self.unit_mut(id) {
                 u.concealed = true;
+            }
+        }
+        // Units placed in contact by the scenario: in contact since the set-up (turn 0), the defender attacked.
+        let attacker = self.statics.attacker();
+        let touching: Vec<(UnitId, bool)> = self
+            .units
+            .iter()
+            .filter(|u| self.in_contact(u))
+            .map(|u| (u.id, u.side != attacker))
+            .collect();
+        for (id, attacked) in touching {
+            if let Some(u) = self.unit_mut(id) {
+                u.contact = Some(MeleeContact {
+                    since_turn: 0,
+                    attacked,
+                    charging: false,
+                    exchanges: 0,
+                });
             }
         }
         self.push(Event::BattleBegins);

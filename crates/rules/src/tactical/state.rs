@@ -172,11 +172,7 @@ pub fn spawn_battle(scenario: &Scenario, seed: u64) -> World {
         })
         .collect();
     let fortress: Vec<bool> = if scenario.kind == BattleKind::Fortress {
-        scenario
-            .map
-            .cells()
-            .map(|c| scenario.in_fortress(c))
-            .collect()
+        scenario.map.cells().map(|c| scenario.in_fortress(c)).collect()
     } else {
         Vec::new()
     };
@@ -217,11 +213,7 @@ pub fn spawn_battle(scenario: &Scenario, seed: u64) -> World {
     let units: Vec<UnitState> = specs
         .iter()
         .map(|u| {
-            let kind = scenario
-                .unit_types
-                .iter()
-                .position(|t| t.id == u.unit)
-                .unwrap_or(0);
+            let kind = scenario.unit_types.iter().position(|t| t.id == u.unit).unwrap_or(0);
             let ty = &scenario.unit_types[kind];
             let edge = scenario.side(u.side).edge;
             UnitState {
@@ -240,9 +232,7 @@ pub fn spawn_battle(scenario: &Scenario, seed: u64) -> World {
                     Status::Undeployed
                 },
                 reactions: u.reactions.unwrap_or_default(),
-                skirmish: u.skirmish.then_some(Skirmishing {
-                    disorganized: false,
-                }),
+                skirmish: u.skirmish.then_some(Skirmishing { disorganized: false }),
                 concealed: false,
                 activity: TurnActivity::default(),
                 contact: None,
@@ -278,11 +268,7 @@ impl Ctx {
     pub fn load(world: &World) -> Ctx {
         let statics = world.resource::<Statics>().0.clone();
         let index = world.resource::<UnitIndex>();
-        let units = index
-            .by_id
-            .iter()
-            .filter_map(|(_, e)| read_unit(world, *e))
-            .collect();
+        let units = index.by_id.iter().filter_map(|(_, e)| read_unit(world, *e)).collect();
         let redoubts = {
             let mut v: Vec<Redoubt> = world
                 .iter_entities()
@@ -324,10 +310,7 @@ impl Ctx {
         }
         self.store_resources(world);
         let mut events = self.events;
-        world
-            .resource_mut::<EventLog>()
-            .0
-            .extend(events.iter().cloned());
+        world.resource_mut::<EventLog>().0.extend(events.iter().cloned());
         std::mem::take(&mut events)
     }
 
@@ -419,9 +402,7 @@ impl Ctx {
 
     /// The unit standing on a cell.
     pub fn at(&self, cell: Cell) -> Option<&UnitState> {
-        self.units
-            .iter()
-            .find(|u| u.status.on_field() && u.cell == cell)
+        self.units.iter().find(|u| u.status.on_field() && u.cell == cell)
     }
 
     pub fn terrain(&self, cell: Cell) -> Option<Terrain> {

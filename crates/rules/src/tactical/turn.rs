@@ -20,6 +20,22 @@ impl Ctx {
         }
     }
 
+    /// T-TURN-2: seconds per turn for the client's timer: 15 if both armies have at most 5 units, else 20.
+    pub fn turn_seconds(&self) -> u32 {
+        let r = self.rules();
+        let strength = |s: Side| {
+            self.units
+                .iter()
+                .filter(|u| u.side == s && matches!(u.status, Status::Active | Status::Undeployed))
+                .count()
+        };
+        if Side::BOTH.iter().all(|s| strength(*s) <= r.small_battle_units) {
+            r.small_battle_turn_seconds
+        } else {
+            r.turn_seconds
+        }
+    }
+
     // ---- end of turn (T-TURN-3): the phases, in order ------------------------------------
 
     /// T-END-3: retreating units next to an enemy at the end of a turn are captured.
@@ -27,9 +43,7 @@ impl Ctx {
         let caught: Vec<UnitId> = self
             .units
             .iter()
-            .filter(|u| {
-                u.status.on_field() && self.sides.retreating[u.side.index()] && self.in_contact(u)
-            })
+            .filter(|u| u.status.on_field() && self.sides.retreating[u.side.index()] && self.in_contact(u))
             .map(|u| u.id)
             .collect();
         for id in caught {
@@ -44,21 +58,12 @@ impl Ctx {
         }
         let attacker = self.statics.attacker();
         let defender = attacker.other();
-        let alive = |s: Side| {
-            self.units
-                .iter()
-                .filter(|u| u.side == s && u.status.on_field())
-                .count()
-        };
+        let alive = |s: Side| self.units.iter().filter(|u| u.side == s && u.status.on_field()).count();
         let (a, d) = (alive(attacker), alive(defender));
         let inside = self
             .units
             .iter()
-            .filter(|u| {
-                u.side == defender
-                    && u.status.on_field()
-                    && self.statics.in_fortress(&self.grid, u.cell)
-            })
+            .filter(|u| u.side == defender && u.status.on_field() && self.statics.in_fortress(&self.grid, u.cell))
             .count();
         let end = if a == 0 && d == 0 {
             Some((defender, EndReason::BothGone))
@@ -120,10 +125,7 @@ impl Ctx {
                 how: Removal::TakenAtTheEnd,
             });
             if gun {
-                self.push(Event::GunsTaken {
-                    unit: id,
-                    by: winner,
-                });
+                self.push(Event::GunsTaken { unit: id, by: winner });
             }
         }
         self.outcome = Some(Outcome {
@@ -141,10 +143,7 @@ impl Ctx {
     pub fn check_retreat(&self) -> Result<Side, OrderError> {
         let side = self.battle_side("retreating")?;
         if self.sides.retreating[side.index()] {
-            return Err(OrderError::rule(
-                "T-END-2",
-                "the retreat has already been ordered",
-            ));
+            return Err(OrderError::rule("T-END-2", "the retreat has already been ordered"));
         }
         Ok(side)
     }
@@ -208,10 +207,7 @@ impl Ctx {
         if !self.has(u, Ability::SkirmishOrder) {
             return Err(OrderError::rule(
                 "T-SKIRM-1",
-                format!(
-                    "{} is not light infantry and cannot skirmish",
-                    self.name(id)
-                ),
+                format!("{} is not light infantry and cannot skirmish", self.name(id)),
             ));
         }
         if u.skirmish.is_some() == on {
@@ -232,18 +228,14 @@ impl Ctx {
         }
         self.check_whole_turn(u.id)?;
         if self.in_contact(u) {
-            return Err(OrderError::rule(
-                "T-SKIRM-1",
-                format!("{} is in melee", self.name(id)),
-            ));
+            return Err(OrderError::rule("T-SKIRM-1", format!("{} is in melee", self.name(id))));
         }
         self.check_command(u)
     }
 
     fn check_whole_turn(&self, id: UnitId) -> Result<(), OrderError> {
         let u = self.own_unit(id)?;
-        if u.activity.moved || u.activity.fired || u.activity.mp_spent > 0 || u.activity.whole_turn
-        {
+        if u.activity.moved || u.activity.fired || u.activity.mp_spent > 0 || u.activity.whole_turn {
             return Err(OrderError::rule(
                 "T-SKIRM-1",
                 format!(
@@ -257,9 +249,7 @@ impl Ctx {
 
     pub fn set_skirmish(&mut self, id: UnitId, on: bool) {
         if let Some(u) = self.unit_mut(id) {
-            u.skirmish = on.then_some(Skirmishing {
-                disorganized: false,
-            });
+            u.skirmish = on.then_some(Skirmishing { disorganized: false });
             u.activity.whole_turn = true;
         }
         self.push(Event::SkirmishOrder { unit: id, on });
@@ -280,9 +270,7 @@ impl Ctx {
 
     pub fn reform(&mut self, id: UnitId) {
         if let Some(u) = self.unit_mut(id) {
-            u.skirmish = Some(Skirmishing {
-                disorganized: false,
-            });
+            u.skirmish = Some(Skirmishing { disorganized: false });
             u.activity.whole_turn = true;
         }
         self.push(Event::Reformed { unit: id });
@@ -315,10 +303,7 @@ impl Ctx {
             });
         }
         if self.sides.retreating[u.side.index()] {
-            return Err(OrderError::rule(
-                "T-END-2",
-                "a retreating army no longer attacks",
-            ));
+            return Err(OrderError::rule("T-END-2", "a retreating army no longer attacks"));
         }
         Ok(())
     }
@@ -327,9 +312,6 @@ impl Ctx {
         if let Some(u) = self.unit_mut(id) {
             u.reactions = reactions;
         }
-        self.push(Event::ReactionsSet {
-            unit: id,
-            reactions,
-        });
+        self.push(Event::ReactionsSet { unit: id, reactions });
     }
 }

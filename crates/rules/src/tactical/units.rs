@@ -104,8 +104,7 @@ impl UnitTable {
     /// The table shipped with the game (also compiled in, so the browser build has it).
     pub fn builtin() -> UnitTable {
         // The shipped file is tested to parse; an empty table here would fail every scenario loudly.
-        Self::parse("assets/data/napoleonic_units.ron", BUILTIN_UNITS)
-            .unwrap_or(UnitTable { types: Vec::new() })
+        Self::parse("assets/data/napoleonic_units.ron", BUILTIN_UNITS).unwrap_or(UnitTable { types: Vec::new() })
     }
 
     pub fn parse(path: &str, text: &str) -> Result<UnitTable, DataError> {
@@ -138,10 +137,7 @@ impl UnitTable {
                 return Err(DataError::at(
                     path,
                     at(),
-                    format!(
-                        "unit type `{}`: give both `ranged` and `range`, or neither",
-                        t.id
-                    ),
+                    format!("unit type `{}`: give both `ranged` and `range`, or neither", t.id),
                 ));
             }
             if matches!(t.range, Some(Range::Cells(n)) if n < 1) {
