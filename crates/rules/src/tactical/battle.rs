@@ -45,6 +45,7 @@ pub struct UnitView {
 }
 
 /// A Napoleonic battle in progress.
+#[derive(Debug)]
 pub struct Battle {
     world: World,
     seed: u64,

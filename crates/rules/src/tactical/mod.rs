@@ -8,6 +8,7 @@ pub mod contact;
 pub mod event;
 pub mod fire;
 pub mod grid;
+pub mod legal;
 pub mod melee;
 pub mod morale;
 pub mod movement;

@@ -198,17 +198,21 @@ impl Ctx {
         self.refresh_contacts();
     }
 
-    /// Ends melee contact for units no longer next to an enemy.
+    /// Ends melee contact for units no longer next to an enemy, and records it for units that are
+    /// (a unit that finds itself in contact without closing counts as the attacked one).
     pub fn refresh_contacts(&mut self) {
-        let ended: Vec<UnitId> = self
+        let turn = self.clock.turn;
+        let changes: Vec<(UnitId, bool)> = self
             .units
             .iter()
-            .filter(|u| u.contact.is_some() && !self.in_contact(u))
-            .map(|u| u.id)
+            .filter_map(|u| {
+                let touching = self.in_contact(u);
+                (u.contact.is_some() != touching).then_some((u.id, touching))
+            })
             .collect();
-        for id in ended {
+        for (id, touching) in changes {
             if let Some(u) = self.unit_mut(id) {
-                u.contact = None;
+                u.contact = touching.then_some(MeleeContact { since_turn: turn, attacked: true, charging: false, exchanges: 0 });
             }
         }
     }

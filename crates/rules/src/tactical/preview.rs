@@ -101,6 +101,11 @@ impl Preview {
     }
 }
 
+/// Sums of sixths carry float noise (0.49999999999999994); odds are shown to 9 places.
+fn tidy(p: f64) -> f64 {
+    (p * 1e9).round() / 1e9
+}
+
 fn percent(p: f64) -> String {
     format!("{:.0}%", p * 100.0)
 }
@@ -151,7 +156,8 @@ impl Ctx {
     pub fn preview(&self, order: &Order) -> Result<Preview, OrderError> {
         let base = self.as_seen_by(self.clock.active);
         let first = run(&base, order, Vec::new())?;
-        let projected_melee = projects_melee(&first, order);
+        let projected_melee =
+            matches!(order, Order::Move { .. }) && first.events.iter().any(|e| matches!(e, Event::MeleeExchange { .. }));
         let (leaves, runs, exact) = match enumerate(&base, order) {
             Some((leaves, runs)) => (leaves, runs, true),
             None => (sample(&base, order), SAMPLES, false),
@@ -280,11 +286,11 @@ fn summarise(base: &Ctx, order: &Order, leaves: Vec<Leaf>, runs: usize, exact: b
         sums,
         units: fates
             .into_iter()
-            .map(|(id, dist)| UnitForecast {
-                unit: id,
-                name: name(id),
-                now: base.unit(id).map_or(0, |u| u.health.current),
-                fates: dist.into_iter().rev().collect(),
+            .map(|(id, dist)| {
+                let mut fates: Vec<(Fate, f64)> = dist.into_iter().map(|(f, p)| (f, tidy(p))).collect();
+                // Most likely first; ties in the order of `Fate`.
+                fates.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+                UnitForecast { unit: id, name: name(id), now: base.unit(id).map_or(0, |u| u.health.current), fates }
             })
             .collect(),
         morale: tests
@@ -292,8 +298,8 @@ fn summarise(base: &Ctx, order: &Order, leaves: Vec<Leaf>, runs: usize, exact: b
             .map(|(id, (tested, passed))| MoraleForecast {
                 unit: id,
                 name: name(id),
-                tested,
-                pass: if tested > 0.0 { passed / tested } else { 0.0 },
+                tested: tidy(tested),
+                pass: if tested > 0.0 { tidy(passed / tested) } else { 0.0 },
             })
             .collect(),
         projected_melee,
