@@ -2,7 +2,7 @@
 
 use rules::tactical::components::Phase;
 use rules::tactical::event::Event;
-use rules::tactical::{Battle, Dir, Order, Side, Status, Terrain, UnitId};
+use rules::tactical::{Battle, Dir, Order, Side, Terrain, UnitId};
 use rules::testing::orders::*;
 use rules::testing::{Field, shipped};
 

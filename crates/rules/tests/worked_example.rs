@@ -27,6 +27,7 @@ fn morale_tests(events: &[Event]) -> Vec<UnitId> {
 
 #[test]
 fn t_ex_1_variant_a_step_by_step() {
+    // T-EX-1: steps 1–3, then A4 and A5.
     for seed in 0..20 {
         let mut b = Battle::new(&shipped("worked_example_a"), seed);
         assert_eq!((health(&b, L), health(&b, P)), (10, 7), "start");
@@ -63,6 +64,7 @@ fn t_ex_1_variant_a_step_by_step() {
 
 #[test]
 fn t_ex_2_variant_b_step_by_step() {
+    // T-EX-2: steps 1–3, then B4–B7.
     for seed in 0..20 {
         let mut b = Battle::new(&shipped("worked_example_b"), seed);
         b.apply(Order::Fire { unit: L, target: P }).unwrap();

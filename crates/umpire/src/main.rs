@@ -269,8 +269,8 @@ fn print_state(battle: &Battle, json: bool) {
         ),
     }
     println!(
-        "{:>4}  {:<5} {:<16} {:<26} {:<9} {:<7} {}",
-        "id", "side", "type", "name", "cell", "facing", "health  status"
+        "{:>4}  {:<5} {:<16} {:<26} {:<9} {:<7} health  status",
+        "id", "side", "type", "name", "cell", "facing"
     );
     for u in &report.units {
         println!(

@@ -212,7 +212,12 @@ impl Ctx {
             .collect();
         for (id, touching) in changes {
             if let Some(u) = self.unit_mut(id) {
-                u.contact = touching.then_some(MeleeContact { since_turn: turn, attacked: true, charging: false, exchanges: 0 });
+                u.contact = touching.then_some(MeleeContact {
+                    since_turn: turn,
+                    attacked: true,
+                    charging: false,
+                    exchanges: 0,
+                });
             }
         }
     }

@@ -156,8 +156,8 @@ impl Ctx {
     pub fn preview(&self, order: &Order) -> Result<Preview, OrderError> {
         let base = self.as_seen_by(self.clock.active);
         let first = run(&base, order, Vec::new())?;
-        let projected_melee =
-            matches!(order, Order::Move { .. }) && first.events.iter().any(|e| matches!(e, Event::MeleeExchange { .. }));
+        let projected_melee = matches!(order, Order::Move { .. })
+            && first.events.iter().any(|e| matches!(e, Event::MeleeExchange { .. }));
         let (leaves, runs, exact) = match enumerate(&base, order) {
             Some((leaves, runs)) => (leaves, runs, true),
             None => (sample(&base, order), SAMPLES, false),
@@ -290,7 +290,12 @@ fn summarise(base: &Ctx, order: &Order, leaves: Vec<Leaf>, runs: usize, exact: b
                 let mut fates: Vec<(Fate, f64)> = dist.into_iter().map(|(f, p)| (f, tidy(p))).collect();
                 // Most likely first; ties in the order of `Fate`.
                 fates.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-                UnitForecast { unit: id, name: name(id), now: base.unit(id).map_or(0, |u| u.health.current), fates }
+                UnitForecast {
+                    unit: id,
+                    name: name(id),
+                    now: base.unit(id).map_or(0, |u| u.health.current),
+                    fates,
+                }
             })
             .collect(),
         morale: tests

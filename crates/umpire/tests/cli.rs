@@ -1,0 +1,149 @@
+//! The referee from the outside: exit codes, the one error line, and the worked example's numbers.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn umpire(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .expect("umpire runs")
+}
+
+fn write_scratch(name: &str, body: &str) -> String {
+    let path = scratch(name);
+    std::fs::write(&path, body).expect("write");
+    path.to_string_lossy().to_string()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("umpire-cli");
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir.join(name)
+}
+
+#[test]
+fn play_of_the_worked_example_shows_the_source_numbers_as_json() {
+    let out = umpire(&[
+        "play",
+        "scenarios/worked_example_b.ron",
+        "--orders",
+        "scenarios/orders/worked_example_b.ron",
+        "--seed",
+        "1",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let health = |id: u64| {
+        json["units"]
+            .as_array()
+            .and_then(|u| u.iter().find(|x| x["id"] == id))
+            .map(|x| x["health"].as_i64())
+    };
+    assert_eq!(health(1), Some(Some(2)), "T-EX-2: L 2");
+    assert_eq!(health(2), Some(Some(4)), "T-EX-2: P 4");
+    assert_eq!(health(3), Some(Some(5)), "T-EX-2: C unhurt at 5");
+    assert_eq!(json["hash"].as_str().map(str::len), Some(16));
+}
+
+#[test]
+fn save_and_replay_agree() {
+    let save = scratch("a.save.ron");
+    let save_arg = save.to_string_lossy().to_string();
+    let out = umpire(&[
+        "play",
+        "scenarios/worked_example_a.ron",
+        "--orders",
+        "scenarios/orders/worked_example_a.ron",
+        "--seed",
+        "9",
+        "--save",
+        &save_arg,
+        "--json",
+    ]);
+    assert!(out.status.success());
+    let played: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let out = umpire(&["replay", &save_arg, "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let replayed: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(played["hash"], replayed["hash"]);
+    assert!(umpire(&["validate", &save_arg]).status.success());
+}
+
+#[test]
+fn validate_a_truncated_or_mistyped_scenario_exits_2_with_path_line_col() {
+    // A copy outside the repository, naming the shipped map and tables by absolute path.
+    let root = repo().canonicalize().expect("repo");
+    let text = std::fs::read_to_string(root.join("scenarios/borodino.ron"))
+        .expect("scenario")
+        .replace(
+            "map: \"../maps/borodino.ron\",",
+            &format!(
+                "map: \"{}\", units_table: \"{}\", rules: \"{}\",",
+                root.join("maps/borodino.ron").display(),
+                root.join("assets/data/napoleonic_units.ron").display(),
+                root.join("assets/data/napoleonic_rules.ron").display()
+            ),
+        );
+    assert!(
+        umpire(&["validate", &write_scratch("intact.ron", &text)])
+            .status
+            .success(),
+        "the copy itself is valid"
+    );
+    let cases = [
+        ("truncated.ron", text[..text.len() / 2].to_string()),
+        ("mistyped.ron", text.replace("\"lg_hussars\"", "\"lg_husars\"")),
+        ("badside.ron", text.replace("attacker: Red", "attacker: Green")),
+        ("badfield.ron", text.replace("kind: Field", "knd: Field")),
+    ];
+    for (name, body) in cases {
+        let out = umpire(&["validate", &write_scratch(&format!("zz_test_{name}"), &body)]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "one clear line: {err}");
+        let loc = format!("zz_test_{name}:");
+        let rest = err.split(&loc).nth(1).unwrap_or_default();
+        let nums: Vec<&str> = rest.splitn(3, ':').take(2).collect();
+        assert!(
+            nums.len() == 2 && nums.iter().all(|n| n.parse::<usize>().is_ok()),
+            "path:line:col in {err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn an_illegal_order_exits_2_naming_the_order() {
+    let orders = scratch("bad_orders.ron");
+    std::fs::write(&orders, "[Move(unit: 1, path: [(6, 4)])]").expect("write");
+    let out = umpire(&[
+        "play",
+        "scenarios/worked_example_a.ron",
+        "--orders",
+        &orders.to_string_lossy(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("order 1") && err.contains("T-MOVE-1"), "{err}");
+}
+
+#[test]
+fn preview_prints_the_sum() {
+    let out = umpire(&[
+        "preview",
+        "scenarios/worked_example_b.ron",
+        "--orders",
+        "scenarios/orders/worked_example_b.ron",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Preview of EndTurn"), "{text}");
+    assert!(text.contains("+ 1 charge + 1 flank = 6"), "{text}");
+}
