@@ -11,10 +11,39 @@ use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Runs allowed before exact enumeration gives way to sampling.
-const MAX_EXACT_RUNS: usize = 3000;
-/// Samples drawn when the outcome tree is too large to enumerate.
-const SAMPLES: usize = 2000;
+/// How hard a forecast works: exact enumeration up to a number of runs, else sampling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ForecastLimits {
+    /// Runs allowed before exact enumeration gives way to sampling.
+    pub max_exact_runs: usize,
+    /// Samples drawn when the outcome tree is too large to enumerate.
+    pub samples: usize,
+    /// For a move into contact, also play the melee exchange expected at the end of the turn.
+    pub project_melee: bool,
+}
+
+impl ForecastLimits {
+    /// What the interface's preview uses.
+    pub const PREVIEW: ForecastLimits = ForecastLimits { max_exact_runs: 3000, samples: 2000, project_melee: true };
+}
+
+/// One way an order can turn out: its probability and the battle after it.
+#[derive(Clone, Debug)]
+pub struct ForecastOutcome {
+    pub prob: f64,
+    pub ctx: Ctx,
+}
+
+/// Every way an order can turn out, as the side to move knows the field.
+#[derive(Clone, Debug)]
+pub struct Forecast {
+    pub outcomes: Vec<ForecastOutcome>,
+    /// True if every outcome was enumerated; false if sampled.
+    pub exact: bool,
+    pub runs: usize,
+    /// The outcomes include the melee exchange at the end of the turn.
+    pub projected_melee: bool,
+}
 
 /// Where a unit may end up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -110,19 +139,13 @@ fn percent(p: f64) -> String {
     format!("{:.0}%", p * 100.0)
 }
 
-/// One way the dice can fall.
-struct Leaf {
-    prob: f64,
-    ctx: Ctx,
-}
-
 /// Runs the order on a copy with scripted dice; `None` if the order is illegal.
-fn run(base: &Ctx, order: &Order, pips: Vec<Pips>) -> Result<Ctx, OrderError> {
+fn run(base: &Ctx, order: &Order, pips: Vec<Pips>, project: bool) -> Result<Ctx, OrderError> {
     let mut ctx = base.clone();
     ctx.events.clear();
     ctx.dice.script(pips);
     ctx.apply(order)?;
-    if projects_melee(&ctx, order) {
+    if project && projects_melee(&ctx, order) {
         let mover = order.unit();
         let groups: Vec<Vec<UnitId>> = ctx
             .melee_groups()
@@ -152,31 +175,42 @@ impl Ctx {
         copy
     }
 
+    /// Every way `order` can turn out, as the side to move knows the field: the same `apply`
+    /// run on copies with every fall of the dice (or a fixed sample of them).
+    pub fn forecast(&self, order: &Order, limits: ForecastLimits) -> Result<Forecast, OrderError> {
+        let base = self.as_seen_by(self.clock.active);
+        let first = run(&base, order, Vec::new(), limits.project_melee)?;
+        let projected_melee = limits.project_melee
+            && matches!(order, Order::Move { .. })
+            && first.events.iter().any(|e| matches!(e, Event::MeleeExchange { .. }));
+        if first.dice.scripted_used() == 0 {
+            return Ok(Forecast { outcomes: vec![ForecastOutcome { prob: 1.0, ctx: first }], exact: true, runs: 1, projected_melee });
+        }
+        Ok(match enumerate(&base, order, limits) {
+            Some((outcomes, runs)) => Forecast { outcomes, exact: true, runs, projected_melee },
+            None => Forecast { outcomes: sample(&base, order, limits), exact: false, runs: limits.samples, projected_melee },
+        })
+    }
+
     /// What `order` will do, with exact odds where the tree of dice is small enough.
     pub fn preview(&self, order: &Order) -> Result<Preview, OrderError> {
         let base = self.as_seen_by(self.clock.active);
-        let first = run(&base, order, Vec::new())?;
-        let projected_melee = matches!(order, Order::Move { .. })
-            && first.events.iter().any(|e| matches!(e, Event::MeleeExchange { .. }));
-        let (leaves, runs, exact) = match enumerate(&base, order) {
-            Some((leaves, runs)) => (leaves, runs, true),
-            None => (sample(&base, order), SAMPLES, false),
-        };
-        Ok(summarise(&base, order, leaves, runs, exact, projected_melee))
+        let forecast = self.forecast(order, ForecastLimits::PREVIEW)?;
+        Ok(summarise(&base, order, forecast))
     }
 }
 
 /// Depth-first over the dice: each run that asks for one die more than scripted branches six ways.
-fn enumerate(base: &Ctx, order: &Order) -> Option<(Vec<Leaf>, usize)> {
+fn enumerate(base: &Ctx, order: &Order, limits: ForecastLimits) -> Option<(Vec<ForecastOutcome>, usize)> {
     let mut leaves = Vec::new();
     let mut stack: Vec<Vec<Pips>> = vec![Vec::new()];
     let mut runs = 0;
     while let Some(pips) = stack.pop() {
         runs += 1;
-        if runs > MAX_EXACT_RUNS {
+        if runs > limits.max_exact_runs {
             return None;
         }
-        let ctx = run(base, order, pips.clone()).ok()?;
+        let ctx = run(base, order, pips.clone(), limits.project_melee).ok()?;
         if ctx.dice.scripted_used() > pips.len() {
             for p in (1..=6).rev() {
                 let mut next = pips.clone();
@@ -185,22 +219,20 @@ fn enumerate(base: &Ctx, order: &Order) -> Option<(Vec<Leaf>, usize)> {
             }
         } else {
             let prob = (1.0 / 6.0f64).powi(pips.len() as i32);
-            leaves.push(Leaf { prob, ctx });
+            leaves.push(ForecastOutcome { prob, ctx });
         }
     }
     Some((leaves, runs))
 }
 
 /// Monte-Carlo over a fixed seed when the tree is too big (deterministic).
-fn sample(base: &Ctx, order: &Order) -> Vec<Leaf> {
+fn sample(base: &Ctx, order: &Order, limits: ForecastLimits) -> Vec<ForecastOutcome> {
     let mut rng = ChaCha8Rng::seed_from_u64(0x005E_ED0F_0DD5);
-    (0..SAMPLES)
+    let n = limits.samples.max(1);
+    (0..n)
         .filter_map(|_| {
             let pips: Vec<Pips> = (0..64).map(|_| d6_from(&mut rng)).collect();
-            run(base, order, pips).ok().map(|ctx| Leaf {
-                prob: 1.0 / SAMPLES as f64,
-                ctx,
-            })
+            run(base, order, pips, limits.project_melee).ok().map(|ctx| ForecastOutcome { prob: 1.0 / n as f64, ctx })
         })
         .collect()
 }
@@ -216,7 +248,8 @@ fn fate_of(ctx: &Ctx, id: UnitId) -> Option<Fate> {
     })
 }
 
-fn summarise(base: &Ctx, order: &Order, leaves: Vec<Leaf>, runs: usize, exact: bool, projected_melee: bool) -> Preview {
+fn summarise(base: &Ctx, order: &Order, forecast: Forecast) -> Preview {
+    let Forecast { outcomes: leaves, exact, runs, projected_melee } = forecast;
     let mut fates: BTreeMap<UnitId, BTreeMap<Fate, f64>> = BTreeMap::new();
     let mut tests: BTreeMap<UnitId, (f64, f64)> = BTreeMap::new();
     let mut sums: Vec<String> = Vec::new();

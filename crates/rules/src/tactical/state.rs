@@ -83,8 +83,8 @@ impl BattleState {
 #[derive(Debug)]
 pub struct StaticData {
     pub scenario: Scenario,
-    /// Unit names, indexed like the sorted units.
-    pub names: Vec<String>,
+    /// Unit names, sorted by unit ID.
+    pub names: Vec<(UnitId, String)>,
     /// Deployment zones (T-SETUP-2), per side index.
     pub zones: [Vec<Cell>; 2],
     /// Fortress cells (T-FORT-6), row-major; empty for field battles.
@@ -164,11 +164,12 @@ pub fn spawn_battle(scenario: &Scenario, seed: u64) -> World {
     let names = specs
         .iter()
         .map(|u| {
-            u.name.clone().unwrap_or_else(|| {
+            let name = u.name.clone().unwrap_or_else(|| {
                 scenario
                     .unit_type(&u.unit)
                     .map_or_else(|| u.unit.clone(), |t| t.name.clone())
-            })
+            });
+            (u.id, name)
         })
         .collect();
     let fortress: Vec<bool> = if scenario.kind == BattleKind::Fortress {
@@ -331,8 +332,8 @@ impl Ctx {
     /// Spawns a fresh world's entities and resources from this copy.
     fn store_new(self, world: &mut World) {
         let mut by_id = Vec::with_capacity(self.units.len());
-        for (i, u) in self.units.iter().enumerate() {
-            let name = self.statics.names.get(i).cloned().unwrap_or_default();
+        for u in &self.units {
+            let name = self.name(u.id);
             let e = world.spawn((u.id, Name::new(name))).id();
             write_unit(world, e, u);
             by_id.push((u.id, e));
@@ -395,9 +396,8 @@ impl Ctx {
     }
 
     pub fn name(&self, id: UnitId) -> String {
-        self.idx(id)
-            .and_then(|i| self.statics.names.get(i).cloned())
-            .unwrap_or_else(|| id.to_string())
+        let names = &self.statics.names;
+        names.binary_search_by_key(&id, |n| n.0).map_or_else(|_| id.to_string(), |i| names[i].1.clone())
     }
 
     /// The unit standing on a cell.
