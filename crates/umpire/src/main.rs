@@ -23,6 +23,14 @@ struct Cli {
     command: Command,
 }
 
+/// Which sides the AI plays.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum AiSides {
+    All,
+    Red,
+    Blue,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Check scenarios, maps, unit tables, rule tables, order lists and saves.
@@ -30,14 +38,24 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
-    /// Play a scenario: apply a RON list of orders, write the save, print the final state.
+    /// Play a scenario: apply a RON list of orders (and let AI sides play), write the save,
+    /// print the final state.
     Play {
         scenario: PathBuf,
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// RON list of orders, applied in turn order.
+        /// RON list of orders, applied in turn order (for the sides without an AI).
         #[arg(long)]
         orders: Option<PathBuf>,
+        /// Sides played by the AI: all, red or blue.
+        #[arg(long)]
+        ai: Option<AiSides>,
+        /// AI level: random, greedy, recruit, veteran, marshal.
+        #[arg(long, default_value = "veteran")]
+        level: ai::Level,
+        /// Stop after this many rounds.
+        #[arg(long)]
+        rounds: Option<u32>,
         /// Where to write the save.
         #[arg(long)]
         save: Option<PathBuf>,
@@ -50,6 +68,21 @@ enum Command {
         save: PathBuf,
         #[arg(long)]
         json: bool,
+    },
+    /// Play seeded AI games between two levels, swapping sides, and print the tally.
+    Tournament {
+        scenario: PathBuf,
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        #[arg(long)]
+        a: ai::Level,
+        #[arg(long)]
+        b: ai::Level,
+        /// Seed of the first game; game i uses seed + i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        rounds: Option<u32>,
     },
     /// Print what the last order of a list would do, after applying the ones before it.
     Preview {
@@ -80,9 +113,36 @@ fn main() -> ExitCode {
             scenario,
             seed,
             orders,
+            ai,
+            level,
+            rounds,
             save,
             json,
-        } => play(&scenario, seed, orders.as_deref(), save.as_deref(), json),
+        } => {
+            let players = match ai {
+                None => [None, None],
+                Some(AiSides::All) => [Some(level), Some(level)],
+                Some(AiSides::Red) => [Some(level), None],
+                Some(AiSides::Blue) => [None, Some(level)],
+            };
+            play(
+                &scenario,
+                seed,
+                orders.as_deref(),
+                players,
+                rounds,
+                save.as_deref(),
+                json,
+            )
+        }
+        Command::Tournament {
+            scenario,
+            games,
+            a,
+            b,
+            seed,
+            rounds,
+        } => tournament(&scenario, games, a, b, seed, rounds),
         Command::Replay { save, json } => replay(&save, json),
         Command::Preview {
             scenario,
@@ -178,17 +238,98 @@ fn apply_all(battle: &mut Battle, orders: &[Order]) -> Result<(), Failure> {
     Ok(())
 }
 
-fn play(scenario: &Path, seed: u64, orders: Option<&Path>, save: Option<&Path>, json: bool) -> Result<(), Failure> {
+fn play(
+    scenario: &Path,
+    seed: u64,
+    orders: Option<&Path>,
+    players: [Option<ai::Level>; 2],
+    rounds: Option<u32>,
+    save: Option<&Path>,
+    json: bool,
+) -> Result<(), Failure> {
     let s = Scenario::load(scenario)?;
-    let mut battle = Battle::new(&s, seed);
-    if let Some(path) = orders {
-        apply_all(&mut battle, &load_orders(path)?)?;
-    }
+    let orders = match orders {
+        Some(path) => load_orders(path)?,
+        None => Vec::new(),
+    };
+    let battle = if players.iter().any(Option::is_some) {
+        let setup = ai::game::GameSetup {
+            seed,
+            players,
+            max_rounds: rounds,
+            orders,
+            slice: std::time::Duration::from_millis(50),
+        };
+        let report = ai::game::play(&s, &setup)
+            .map_err(|e| Failure(format!("order {} ({}): {}", e.index + 1, e.order.name(), e.error)))?;
+        if let Some((order, e)) = report.refused.first() {
+            return Err(Failure(format!("the AI gave an illegal order ({}): {e}", order.name())));
+        }
+        if !json {
+            for side in [rules::tactical::Side::Red, rules::tactical::Side::Blue] {
+                if let Some(level) = players[side.index()] {
+                    let (mean, max) = report.turn_time(side);
+                    println!(
+                        "AI {} ({level}): {} turns, think time per turn mean {:.1} ms, max {:.1} ms",
+                        side.name(),
+                        report.turn_times[side.index()].len(),
+                        mean.as_secs_f64() * 1e3,
+                        max.as_secs_f64() * 1e3
+                    );
+                }
+            }
+        }
+        report.battle
+    } else {
+        let mut battle = Battle::new(&s, seed);
+        apply_all(&mut battle, &orders)?;
+        battle
+    };
     if let Some(out) = save {
         std::fs::write(out, battle.save().to_text())
             .map_err(|e| Failure(format!("{}: cannot write the save: {e}", out.display())))?;
     }
     print_state(&battle, json);
+    Ok(())
+}
+
+fn tournament(
+    scenario: &Path,
+    games: u32,
+    a: ai::Level,
+    b: ai::Level,
+    seed: u64,
+    rounds: Option<u32>,
+) -> Result<(), Failure> {
+    let s = Scenario::load(scenario)?;
+    let start = std::time::Instant::now();
+    let t = ai::game::tournament(&s, a, b, games, seed, rounds);
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{} games of {} v {} on {} (seeds {seed}..{})",
+        t.games,
+        a,
+        b,
+        s.name,
+        seed + u64::from(games)
+    );
+    println!(
+        "{a}: {} wins ({:.0}%), {b}: {} wins, draws: 0, unfinished: {}",
+        t.a_wins,
+        100.0 * f64::from(t.a_wins) / f64::from(t.games.max(1)),
+        t.b_wins,
+        t.unfinished
+    );
+    for (i, side) in ["red", "blue"].iter().enumerate() {
+        let g = t.a_games_as[i];
+        let w = t.a_wins_as[i];
+        println!("  {a} as {side}: {w} wins, {} losses of {g}", g - w);
+    }
+    println!(
+        "{:.2} s in all, {:.2} games per second",
+        secs,
+        f64::from(t.games) / secs.max(1e-9)
+    );
     Ok(())
 }
 

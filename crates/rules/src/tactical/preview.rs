@@ -24,7 +24,11 @@ pub struct ForecastLimits {
 
 impl ForecastLimits {
     /// What the interface's preview uses.
-    pub const PREVIEW: ForecastLimits = ForecastLimits { max_exact_runs: 3000, samples: 2000, project_melee: true };
+    pub const PREVIEW: ForecastLimits = ForecastLimits {
+        max_exact_runs: 3000,
+        samples: 2000,
+        project_melee: true,
+    };
 }
 
 /// One way an order can turn out: its probability and the battle after it.
@@ -184,11 +188,26 @@ impl Ctx {
             && matches!(order, Order::Move { .. })
             && first.events.iter().any(|e| matches!(e, Event::MeleeExchange { .. }));
         if first.dice.scripted_used() == 0 {
-            return Ok(Forecast { outcomes: vec![ForecastOutcome { prob: 1.0, ctx: first }], exact: true, runs: 1, projected_melee });
+            return Ok(Forecast {
+                outcomes: vec![ForecastOutcome { prob: 1.0, ctx: first }],
+                exact: true,
+                runs: 1,
+                projected_melee,
+            });
         }
         Ok(match enumerate(&base, order, limits) {
-            Some((outcomes, runs)) => Forecast { outcomes, exact: true, runs, projected_melee },
-            None => Forecast { outcomes: sample(&base, order, limits), exact: false, runs: limits.samples, projected_melee },
+            Some((outcomes, runs)) => Forecast {
+                outcomes,
+                exact: true,
+                runs,
+                projected_melee,
+            },
+            None => Forecast {
+                outcomes: sample(&base, order, limits),
+                exact: false,
+                runs: limits.samples,
+                projected_melee,
+            },
         })
     }
 
@@ -232,7 +251,12 @@ fn sample(base: &Ctx, order: &Order, limits: ForecastLimits) -> Vec<ForecastOutc
     (0..n)
         .filter_map(|_| {
             let pips: Vec<Pips> = (0..64).map(|_| d6_from(&mut rng)).collect();
-            run(base, order, pips, limits.project_melee).ok().map(|ctx| ForecastOutcome { prob: 1.0 / n as f64, ctx })
+            run(base, order, pips, limits.project_melee)
+                .ok()
+                .map(|ctx| ForecastOutcome {
+                    prob: 1.0 / n as f64,
+                    ctx,
+                })
         })
         .collect()
 }
@@ -249,7 +273,12 @@ fn fate_of(ctx: &Ctx, id: UnitId) -> Option<Fate> {
 }
 
 fn summarise(base: &Ctx, order: &Order, forecast: Forecast) -> Preview {
-    let Forecast { outcomes: leaves, exact, runs, projected_melee } = forecast;
+    let Forecast {
+        outcomes: leaves,
+        exact,
+        runs,
+        projected_melee,
+    } = forecast;
     let mut fates: BTreeMap<UnitId, BTreeMap<Fate, f64>> = BTreeMap::new();
     let mut tests: BTreeMap<UnitId, (f64, f64)> = BTreeMap::new();
     let mut sums: Vec<String> = Vec::new();

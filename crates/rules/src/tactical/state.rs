@@ -397,7 +397,9 @@ impl Ctx {
 
     pub fn name(&self, id: UnitId) -> String {
         let names = &self.statics.names;
-        names.binary_search_by_key(&id, |n| n.0).map_or_else(|_| id.to_string(), |i| names[i].1.clone())
+        names
+            .binary_search_by_key(&id, |n| n.0)
+            .map_or_else(|_| id.to_string(), |i| names[i].1.clone())
     }
 
     /// The unit standing on a cell.
