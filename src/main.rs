@@ -60,21 +60,14 @@ fn main() -> AppExit {
     };
     let mut app = App::new();
     if let Some(path) = launch.screenshot.clone() {
-        app.insert_resource(ScreenshotTo(path))
-            .add_systems(Update, scripted_screenshot);
+        app.insert_resource(ScreenshotTo(path)).add_systems(Update, scripted_screenshot);
     }
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Kriegsspiel".to_string(),
-            resolution: (1280, 720).into(),
-            ..default()
-        }),
+        primary_window: Some(Window { title: "Kriegsspiel".to_string(), resolution: (1280, 720).into(), ..default() }),
         ..default()
     }))
     .insert_resource(ClearColor(Color::srgb(0.16, 0.15, 0.13)))
-    .insert_resource(Session {
-        battle: Battle::new(&scenario, launch.seed),
-    })
+    .insert_resource(Session { battle: Battle::new(&scenario, launch.seed) })
     .add_plugins(board::plugin)
     .run()
 }

@@ -28,11 +28,7 @@ pub fn tileset() -> Image {
         }
     }
     let mut image = Image::new(
-        Extent3d {
-            width: w,
-            height: h,
-            depth_or_array_layers: 1,
-        },
+        Extent3d { width: w, height: h, depth_or_array_layers: 1 },
         TextureDimension::D2,
         data,
         TextureFormat::Rgba8UnormSrgb,
@@ -82,19 +78,12 @@ fn pixel(terrain: Terrain, x: u32, y: u32) -> [u8; 3] {
             .iter()
             .find_map(|(cx, cy, r)| tree(x, y, *cx, *cy, *r, [60, 118, 52]))
             .unwrap_or_else(|| grass(x, y)),
-        Terrain::DenseForest => [
-            (6, 6, 6),
-            (18, 5, 6),
-            (28, 10, 5),
-            (10, 17, 6),
-            (23, 20, 6),
-            (5, 27, 5),
-            (17, 28, 5),
-            (28, 28, 5),
-        ]
-        .iter()
-        .find_map(|(cx, cy, r)| tree(x, y, *cx, *cy, *r, [34, 84, 40]))
-        .unwrap_or_else(|| shade([52, 86, 44], (noise(x, y, 3) % 11) as i32 - 5)),
+        Terrain::DenseForest => {
+            [(6, 6, 6), (18, 5, 6), (28, 10, 5), (10, 17, 6), (23, 20, 6), (5, 27, 5), (17, 28, 5), (28, 28, 5)]
+                .iter()
+                .find_map(|(cx, cy, r)| tree(x, y, *cx, *cy, *r, [34, 84, 40]))
+                .unwrap_or_else(|| shade([52, 86, 44], (noise(x, y, 3) % 11) as i32 - 5))
+        }
         Terrain::Swamp => {
             if in_circle(x, y, 10, 12, 6) || in_circle(x, y, 22, 22, 7) {
                 shade([72, 96, 92], (noise(x, y, 4) % 9) as i32 - 4)
@@ -138,10 +127,7 @@ fn pixel(terrain: Terrain, x: u32, y: u32) -> [u8; 3] {
             if edge < 3 {
                 grass(x, y)
             } else if edge < 9 {
-                shade(
-                    [150, 112, 70],
-                    if edge < 6 { 16 } else { -10 } + (noise(x, y, 10) % 11) as i32 - 5,
-                )
+                shade([150, 112, 70], if edge < 6 { 16 } else { -10 } + (noise(x, y, 10) % 11) as i32 - 5)
             } else {
                 shade([118, 92, 60], (noise(x, y, 11) % 9) as i32 - 4)
             }
@@ -150,11 +136,7 @@ fn pixel(terrain: Terrain, x: u32, y: u32) -> [u8; 3] {
             let row = y / 6;
             let offset = if row.is_multiple_of(2) { 0 } else { 5 };
             let mortar = y.is_multiple_of(6) || (x + offset).is_multiple_of(10);
-            if mortar {
-                [96, 92, 88]
-            } else {
-                shade([158, 152, 142], (noise(x / 4, y / 3, 12) % 21) as i32 - 10)
-            }
+            if mortar { [96, 92, 88] } else { shade([158, 152, 142], (noise(x / 4, y / 3, 12) % 21) as i32 - 10) }
         }
         Terrain::Breach => {
             if noise(x / 3, y / 3, 13).is_multiple_of(3) {
@@ -168,9 +150,5 @@ fn pixel(terrain: Terrain, x: u32, y: u32) -> [u8; 3] {
 
 fn water(base: [u8; 3], x: u32, y: u32) -> [u8; 3] {
     let wave = (x + 3 * (y / 8)) % 12 < 3 && y % 8 == 3;
-    if wave {
-        shade(base, 40)
-    } else {
-        shade(base, (noise(x, y, 2) % 9) as i32 - 4)
-    }
+    if wave { shade(base, 40) } else { shade(base, (noise(x, y, 2) % 9) as i32 - 4) }
 }

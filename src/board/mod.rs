@@ -12,35 +12,25 @@ use rules::tactical::{Cell, Dir, Side};
 pub const CELL: f32 = art::TILE as f32;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(TilemapPlugin)
-        .add_systems(Startup, (spawn_terrain, spawn_counters, fit_camera));
+    app.add_plugins(TilemapPlugin).add_systems(Startup, (spawn_terrain, spawn_counters, fit_camera));
 }
 
 /// World position of a cell's centre (y grows southwards in the rules, upwards on screen).
 pub fn cell_to_world(session: &Session, cell: Cell) -> Vec2 {
     let grid = session.battle.grid();
     let (w, h) = (grid.width as f32, grid.height as f32);
-    Vec2::new(
-        (cell.x as f32 - (w - 1.0) / 2.0) * CELL,
-        ((h - 1.0) / 2.0 - cell.y as f32) * CELL,
-    )
+    Vec2::new((cell.x as f32 - (w - 1.0) / 2.0) * CELL, ((h - 1.0) / 2.0 - cell.y as f32) * CELL)
 }
 
 fn spawn_terrain(mut commands: Commands, session: Res<Session>, mut images: ResMut<Assets<Image>>) {
     let grid = session.battle.grid();
-    let size = TilemapSize {
-        x: grid.width as u32,
-        y: grid.height as u32,
-    };
+    let size = TilemapSize { x: grid.width as u32, y: grid.height as u32 };
     let tilemap = commands.spawn(Name::new("Terrain")).id();
     let mut storage = TileStorage::empty(size);
     for cell in grid.cells() {
         let Some(terrain) = grid.terrain(cell) else { continue };
         // Tile y runs upwards; the rules' y runs southwards.
-        let position = TilePos {
-            x: cell.x as u32,
-            y: (grid.height - 1 - cell.y) as u32,
-        };
+        let position = TilePos { x: cell.x as u32, y: (grid.height - 1 - cell.y) as u32 };
         let tile = commands
             .spawn(TileBundle {
                 position,

@@ -28,15 +28,24 @@ fn battles(c: &mut Criterion) {
 }
 
 fn think_slice(c: &mut Criterion) {
-    let scenario = open_field();
-    let battle = Battle::new(&scenario, 1);
+    // A battle already joined: the Semyonovskoye flèches after a few Veteran rounds.
+    let scenario =
+        Scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/borodino.ron")).expect("scenario");
+    let setup = GameSetup { max_rounds: Some(3), ..GameSetup::ai(2, Level::Veteran, Level::Veteran) };
+    let battle: Battle = play(&scenario, &setup).expect("plays").battle;
     let ctx = battle.ctx();
-    c.bench_function("marshal_think_slice_8ms", |b| {
+    let side = ctx.clock.active;
+    c.bench_function("marshal_first_decision_in_5ms_slices", |b| {
         b.iter(|| {
-            let mut ai = Ai::new(Side::Red, Level::Marshal, 1);
-            black_box(matches!(ai.think(&ctx, Duration::from_millis(8)), Think::Order(_)))
+            let mut ai = Ai::new(side, Level::Marshal, 1);
+            let mut slices = 0u32;
+            while !matches!(ai.think(&ctx, Duration::from_millis(5)), Think::Order(_)) {
+                slices += 1;
+            }
+            black_box((slices, ai.stats.longest_slice))
         })
     });
+    let _ = Side::Red;
 }
 
 criterion_group!(benches, battles, think_slice);

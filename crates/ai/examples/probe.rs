@@ -15,25 +15,16 @@ fn main() {
     let report = play(&scenario, &GameSetup::ai(seed, red, blue)).expect("game");
     let save = report.battle.save();
     let n = (0..=save.orders.len())
-        .find(|n| {
-            Battle::replay_until(&save, *n)
-                .map(|b| b.clock().turn >= turn)
-                .unwrap_or(false)
-        })
+        .find(|n| Battle::replay_until(&save, *n).map(|b| b.clock().turn >= turn).unwrap_or(false))
         .expect("turn");
     let b = Battle::replay_until(&save, n).expect("replay");
     let ctx = b.ctx();
     println!("turn {} active {:?}", ctx.clock.turn, ctx.clock.active);
     let id = UnitId(unit);
     println!("unit {:?}", ctx.unit(id));
-    println!(
-        "fire targets: {:?}",
-        ctx.fire_targets(id).iter().map(|s| s.target).collect::<Vec<_>>()
-    );
-    for t in ctx
-        .units
-        .iter()
-        .filter(|t| t.side != ctx.unit(id).map(|u| u.side).unwrap_or(t.side) && t.status.on_field())
+    println!("fire targets: {:?}", ctx.fire_targets(id).iter().map(|s| s.target).collect::<Vec<_>>());
+    for t in
+        ctx.units.iter().filter(|t| t.side != ctx.unit(id).map(|u| u.side).unwrap_or(t.side) && t.status.on_field())
     {
         println!("  fire at {}: {:?}", t.id, ctx.check_fire(id, t.id).err());
     }

@@ -12,14 +12,11 @@ fn main() {
     let games: u64 = args[2].parse().expect("games");
     let a: Level = args[3].parse().expect("level");
     let b: Level = args[4].parse().expect("level");
+    let base: u64 = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(1);
     let mut tally: BTreeMap<String, u32> = BTreeMap::new();
     for g in 0..games {
         let a_side = if g % 2 == 0 { Side::Red } else { Side::Blue };
-        let setup = if a_side == Side::Red {
-            GameSetup::ai(g + 1, a, b)
-        } else {
-            GameSetup::ai(g + 1, b, a)
-        };
+        let setup = if a_side == Side::Red { GameSetup::ai(base + g, a, b) } else { GameSetup::ai(base + g, b, a) };
         let r = play(&scenario, &setup).expect("game");
         let o = r.battle.outcome().expect("over");
         let ctx = r.battle.ctx();

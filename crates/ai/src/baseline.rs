@@ -14,9 +14,7 @@ pub struct RandomPlayer {
 
 impl RandomPlayer {
     pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer {
-            rng: ChaCha8Rng::seed_from_u64(seed),
-        }
+        RandomPlayer { rng: ChaCha8Rng::seed_from_u64(seed) }
     }
 
     pub fn next(&mut self, ctx: &Ctx) -> Order {
@@ -34,19 +32,11 @@ pub struct GreedyPlayer {
     done: Vec<UnitId>,
 }
 
-const LIMITS: ForecastLimits = ForecastLimits {
-    max_exact_runs: 216,
-    samples: 24,
-    project_melee: true,
-};
+const LIMITS: ForecastLimits = ForecastLimits { max_exact_runs: 216, samples: 24, project_melee: true };
 
 impl GreedyPlayer {
     pub fn new(side: Side) -> GreedyPlayer {
-        GreedyPlayer {
-            side,
-            turn: None,
-            done: Vec::new(),
-        }
+        GreedyPlayer { side, turn: None, done: Vec::new() }
     }
 
     pub fn next(&mut self, ctx: &Ctx) -> Order {
@@ -57,12 +47,8 @@ impl GreedyPlayer {
             self.turn = Some(ctx.clock.turn);
             self.done.clear();
         }
-        let units: Vec<UnitId> = ctx
-            .units
-            .iter()
-            .filter(|u| u.side == self.side && u.status.on_field())
-            .map(|u| u.id)
-            .collect();
+        let units: Vec<UnitId> =
+            ctx.units.iter().filter(|u| u.side == self.side && u.status.on_field()).map(|u| u.id).collect();
         for id in units {
             if self.done.contains(&id) {
                 continue;
@@ -89,10 +75,8 @@ impl GreedyPlayer {
                         .units
                         .iter()
                         .map(|u| {
-                            let after = o
-                                .ctx
-                                .unit(u.id)
-                                .map_or(0, |a| if a.status.on_field() { a.health.current } else { 0 });
+                            let after =
+                                o.ctx.unit(u.id).map_or(0, |a| if a.status.on_field() { a.health.current } else { 0 });
                             let before = if u.status.on_field() { u.health.current } else { 0 };
                             let lost = before - after;
                             if u.side == side { -lost } else { lost }
@@ -102,14 +86,8 @@ impl GreedyPlayer {
                 })
                 .sum()
         };
-        let shots: Vec<Order> = ctx
-            .fire_targets(id)
-            .into_iter()
-            .map(|s| Order::Fire {
-                unit: id,
-                target: s.target,
-            })
-            .collect();
+        let shots: Vec<Order> =
+            ctx.fire_targets(id).into_iter().map(|s| Order::Fire { unit: id, target: s.target }).collect();
         if let Some(best) = pick(shots, &gain) {
             return Some(best);
         }
@@ -117,11 +95,7 @@ impl GreedyPlayer {
         let attacks: Vec<Order> = reach
             .iter()
             .filter(|r| ctx.next_to_visible_enemy(r.cell, side))
-            .map(|r| Order::Move {
-                unit: id,
-                path: r.path.clone(),
-                exit: false,
-            })
+            .map(|r| Order::Move { unit: id, path: r.path.clone(), exit: false })
             .collect();
         if let Some(best) = pick(attacks, &gain).filter(|o| gain(o) > 0.0) {
             return Some(best);
@@ -133,20 +107,12 @@ impl GreedyPlayer {
             .map(|r| (nearest(ctx, side, r.cell), r))
             .filter(|(d, _)| *d < here)
             .min_by_key(|(d, r)| (*d, r.cost, r.cell.y, r.cell.x))
-            .map(|(_, r)| Order::Move {
-                unit: id,
-                path: r.path,
-                exit: false,
-            })
+            .map(|(_, r)| Order::Move { unit: id, path: r.path, exit: false })
     }
 }
 
 fn pick(orders: Vec<Order>, gain: &dyn Fn(&Order) -> f64) -> Option<Order> {
-    orders
-        .into_iter()
-        .map(|o| (gain(&o), o))
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, o)| o)
+    orders.into_iter().map(|o| (gain(&o), o)).max_by(|a, b| a.0.total_cmp(&b.0)).map(|(_, o)| o)
 }
 
 fn nearest(ctx: &Ctx, side: Side, cell: rules::tactical::Cell) -> i32 {

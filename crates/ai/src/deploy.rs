@@ -15,9 +15,7 @@ fn depth(ctx: &Ctx, side: Side, cell: Cell) -> i32 {
 pub fn next_setup_order(ctx: &Ctx, side: Side) -> Order {
     match ctx.clock.phase {
         Phase::Redoubts => redoubt(ctx, side).unwrap_or(Order::EndSetup),
-        Phase::Deployment => hq(ctx, side)
-            .or_else(|| placement(ctx, side))
-            .unwrap_or(Order::EndSetup),
+        Phase::Deployment => hq(ctx, side).or_else(|| placement(ctx, side)).unwrap_or(Order::EndSetup),
         _ => Order::EndSetup,
     }
 }
@@ -53,11 +51,7 @@ fn redoubt(ctx: &Ctx, side: Side) -> Option<Order> {
         .filter(|c| ctx.check_redoubt(*c).is_ok())
         .filter(|c| placed.iter().all(|p| p.distance(*c) >= 4))
         .map(|c| {
-            let hill = if ctx.terrain(c) == Some(Terrain::Hill) {
-                1.0
-            } else {
-                0.0
-            };
+            let hill = if ctx.terrain(c) == Some(Terrain::Hill) { 1.0 } else { 0.0 };
             let score = -3.0 * f64::from(front - depth(ctx, side, c)) - (f64::from(c.x) - centre).abs() * 0.5 + hill;
             (score, c)
         })
@@ -80,9 +74,7 @@ fn placement(ctx: &Ctx, side: Side) -> Option<Order> {
         .enumerate()
         .filter_map(|(i, id)| {
             let last = Some(*id) == headquarters;
-            ctx.unit(*id)
-                .filter(|u| u.status == Status::Undeployed)
-                .map(|u| (last, rank(ctx.arm(u)), i, *id))
+            ctx.unit(*id).filter(|u| u.status == Status::Undeployed).map(|u| (last, rank(ctx.arm(u)), i, *id))
         })
         .min()?
         .3;
@@ -101,9 +93,7 @@ fn placement(ctx: &Ctx, side: Side) -> Option<Order> {
             let d = depth(ctx, side, c);
             let off = (f64::from(c.x) - centre).abs();
             let t = ctx.terrain(c);
-            let behind_gun = ctx
-                .at(c.step(facing))
-                .is_some_and(|f| f.side == side && ctx.arm(f) == Arm::Artillery);
+            let behind_gun = ctx.at(c.step(facing)).is_some_and(|f| f.side == side && ctx.arm(f) == Arm::Artillery);
             let score = if Some(id) == headquarters {
                 // Behind the centre of the line.
                 -4.0 * f64::from((d - back - 1).abs()) - off * 0.6
@@ -130,11 +120,7 @@ fn placement(ctx: &Ctx, side: Side) -> Option<Order> {
                         -3.0 * f64::from(front - d) - off * 0.6 + good
                     }
                     Arm::Artillery => {
-                        let good = if matches!(t, Some(Terrain::Redoubt | Terrain::Hill)) {
-                            5.0
-                        } else {
-                            0.0
-                        };
+                        let good = if matches!(t, Some(Terrain::Redoubt | Terrain::Hill)) { 5.0 } else { 0.0 };
                         -2.0 * f64::from((front - 1 - d).abs()) - off * 0.5 + good
                     }
                     Arm::Cavalry => {
@@ -146,9 +132,5 @@ fn placement(ctx: &Ctx, side: Side) -> Option<Order> {
             (score, c)
         })
         .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(&a.1)))?;
-    Some(Order::Deploy {
-        unit: id,
-        cell: best.1,
-        facing,
-    })
+    Some(Order::Deploy { unit: id, cell: best.1, facing })
 }

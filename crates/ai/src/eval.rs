@@ -99,10 +99,7 @@ fn per_health(ctx: &Ctx, u: &UnitState) -> f64 {
 
 /// Material balance: own worth minus the enemy's (as far as `side` can see).
 pub fn material(ctx: &Ctx, side: Side) -> f64 {
-    ctx.units
-        .iter()
-        .map(|u| if u.side == side { worth(ctx, u) } else { -worth(ctx, u) })
-        .sum()
+    ctx.units.iter().map(|u| if u.side == side { worth(ctx, u) } else { -worth(ctx, u) }).sum()
 }
 
 /// Fire a unit could bring on a cell next turn, if it can reach it (a rough reach: move, then fire).
@@ -142,28 +139,17 @@ pub fn evaluate(ctx: &Ctx, side: Side, w: &Weights) -> f64 {
     let boldness = if attacker { (1.0 - round / 40.0).max(0.4) } else { 1.0 };
     let hqs = ctx.command.hq;
     let hq_weight = |t: &UnitState| {
-        if hqs[t.side.index()] == Some(t.id) {
-            1.0 + w.hq_exposure
-        } else {
-            1.0
-        }
+        if hqs[t.side.index()] == Some(t.id) { 1.0 + w.hq_exposure } else { 1.0 }
     };
     score -= boldness * w.exposure * fire_pressure(ctx, &theirs, &mine, &free, &hq_weight);
     score += w.opportunity * fire_pressure(ctx, &mine, &theirs, &free, &hq_weight);
     score += command_balance(ctx, side, w);
     score -= w.hq * hq_risk(ctx, side, &theirs);
     score += 0.5 * w.hq * hq_risk(ctx, side.other(), &mine);
-    let own_hq = hqs[side.index()]
-        .and_then(|h| ctx.unit(h))
-        .filter(|h| h.status.on_field())
-        .map(|h| h.cell);
+    let own_hq = hqs[side.index()].and_then(|h| ctx.unit(h)).filter(|h| h.status.on_field()).map(|h| h.cell);
     score += w.melee * melee_outlook(ctx, side);
     let pressure = 1.0 + round / 5.0;
-    let advance = if attacker {
-        w.advance * pressure
-    } else {
-        w.advance * 0.2
-    };
+    let advance = if attacker { w.advance * pressure } else { w.advance * 0.2 };
     let retreating = ctx.sides.retreating[side.index()];
     for u in &mine {
         let ty = ctx.ty(u);
@@ -200,11 +186,7 @@ pub fn evaluate(ctx: &Ctx, side: Side, w: &Weights) -> f64 {
             && free(u)
         {
             let (forward, lateral) = u.facing.project(u.cell, e.cell);
-            score += if forward > 0 && forward >= lateral.abs() {
-                w.facing
-            } else {
-                -0.5 * w.facing
-            };
+            score += if forward > 0 && forward >= lateral.abs() { w.facing } else { -0.5 * w.facing };
         }
         if !ty.has(Ability::IgnoresCommandDistance)
             && let Some(hq) = own_hq
@@ -234,16 +216,9 @@ fn fire_pressure(
     weight: &dyn Fn(&UnitState) -> f64,
 ) -> f64 {
     let mut incoming = vec![0.0f64; targets.len()];
-    for s in shooters
-        .iter()
-        .filter(|s| free(s) && !ctx.sides.retreating[s.side.index()])
-    {
-        let reach: Vec<(usize, f64)> = targets
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (i, threat(ctx, s, t.cell)))
-            .filter(|(_, v)| *v > 0.0)
-            .collect();
+    for s in shooters.iter().filter(|s| free(s) && !ctx.sides.retreating[s.side.index()]) {
+        let reach: Vec<(usize, f64)> =
+            targets.iter().enumerate().map(|(i, t)| (i, threat(ctx, s, t.cell))).filter(|(_, v)| *v > 0.0).collect();
         let n = reach.len() as f64;
         for (i, v) in reach {
             let t = targets[i];
@@ -259,11 +234,7 @@ fn fire_pressure(
             let h = f64::from(t.health.current);
             let lost = dmg.min(h) * per_health(ctx, t);
             let threshold = f64::from(ctx.rules().threshold(ctx.arm(t)));
-            let broken = if h - dmg <= threshold {
-                0.3 * type_worth(ctx.ty(t))
-            } else {
-                0.0
-            };
+            let broken = if h - dmg <= threshold { 0.3 * type_worth(ctx.ty(t)) } else { 0.0 };
             (lost + broken) * weight(t)
         })
         .sum()
@@ -272,10 +243,7 @@ fn fire_pressure(
 /// Chance-like measure that `side` loses its HQ unit to the fire of `enemies` next turn: every
 /// enemy that can reach it is assumed to fire at it, guns only along an open line (T-FIRE-6).
 fn hq_risk(ctx: &Ctx, side: Side, enemies: &[&UnitState]) -> f64 {
-    let Some(h) = ctx.command.hq[side.index()]
-        .and_then(|h| ctx.unit(h))
-        .filter(|h| h.status.on_field())
-    else {
+    let Some(h) = ctx.command.hq[side.index()].and_then(|h| ctx.unit(h)).filter(|h| h.status.on_field()) else {
         return 0.0;
     };
     let incoming: f64 = enemies
@@ -292,8 +260,10 @@ fn hq_risk(ctx: &Ctx, side: Side, enemies: &[&UnitState]) -> f64 {
         0.9
     } else if health - incoming <= threshold {
         0.5
+    } else if incoming > 0.0 {
+        0.05 + 0.5 * incoming / health
     } else {
-        0.1 * incoming / health
+        0.0
     };
     (fire + contact).min(1.0)
 }
@@ -306,12 +276,7 @@ fn command_balance(ctx: &Ctx, side: Side, w: &Weights) -> f64 {
         if ctx.command.hq_captured[s.index()] {
             score += sign * w.hq;
         }
-        let generals = ctx
-            .command
-            .formations
-            .iter()
-            .filter(|f| f.side == s && f.general_lost())
-            .count();
+        let generals = ctx.command.formations.iter().filter(|f| f.side == s && f.general_lost()).count();
         score += sign * w.general * generals as f64;
     }
     score

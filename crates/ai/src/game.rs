@@ -17,6 +17,8 @@ pub struct GameSetup {
     pub orders: Vec<Order>,
     /// The AI thinks in slices of this length (the decisions do not depend on it).
     pub slice: Duration,
+    /// Positional weights for each side's planner, if not the level's own.
+    pub weights: [Option<crate::eval::Weights>; 2],
 }
 
 impl GameSetup {
@@ -27,6 +29,7 @@ impl GameSetup {
             max_rounds: None,
             orders: Vec::new(),
             slice: Duration::from_millis(50),
+            weights: [None, None],
         }
     }
 }
@@ -48,11 +51,7 @@ impl GameReport {
     pub fn turn_time(&self, side: Side) -> (Duration, Duration) {
         let times = &self.turn_times[side.index()];
         let max = times.iter().copied().max().unwrap_or_default();
-        let mean = if times.is_empty() {
-            Duration::ZERO
-        } else {
-            times.iter().sum::<Duration>() / times.len() as u32
-        };
+        let mean = if times.is_empty() { Duration::ZERO } else { times.iter().sum::<Duration>() / times.len() as u32 };
         (mean, max)
     }
 }
@@ -71,8 +70,12 @@ const MAX_ORDERS_PER_TURN: u32 = 400;
 /// Plays a battle to its end (or to `max_rounds`).
 pub fn play(scenario: &Scenario, setup: &GameSetup) -> Result<GameReport, ScriptError> {
     let mut battle = Battle::new(scenario, setup.seed);
-    let mut ais: [Option<Ai>; 2] =
-        [Side::Red, Side::Blue].map(|s| setup.players[s.index()].map(|l| Ai::new(s, l, setup.seed)));
+    let mut ais: [Option<Ai>; 2] = [Side::Red, Side::Blue].map(|s| {
+        setup.players[s.index()].map(|l| match setup.weights[s.index()] {
+            Some(w) => Ai::with_weights(s, l, setup.seed, w),
+            None => Ai::new(s, l, setup.seed),
+        })
+    });
     let mut script = setup.orders.iter().cloned().enumerate();
     let mut report_times: [Vec<Duration>; 2] = [Vec::new(), Vec::new()];
     let mut this_turn = Duration::ZERO;
@@ -81,9 +84,7 @@ pub fn play(scenario: &Scenario, setup: &GameSetup) -> Result<GameReport, Script
     loop {
         let clock = battle.clock();
         if clock.phase == Phase::Over
-            || setup
-                .max_rounds
-                .is_some_and(|m| clock.phase == Phase::Battle && clock.round > m)
+            || setup.max_rounds.is_some_and(|m| clock.phase == Phase::Battle && clock.round > m)
         {
             break;
         }
@@ -96,11 +97,7 @@ pub fn play(scenario: &Scenario, setup: &GameSetup) -> Result<GameReport, Script
             turn_key = key;
         }
         let side = clock.active;
-        let pass = if clock.phase == Phase::Battle {
-            Order::EndTurn
-        } else {
-            Order::EndSetup
-        };
+        let pass = if clock.phase == Phase::Battle { Order::EndTurn } else { Order::EndSetup };
         let order = if clock.orders_this_turn >= MAX_ORDERS_PER_TURN {
             pass.clone()
         } else if let Some(ai) = ais[side.index()].as_mut() {
@@ -118,9 +115,7 @@ pub fn play(scenario: &Scenario, setup: &GameSetup) -> Result<GameReport, Script
         } else {
             match script.next() {
                 Some((index, order)) => {
-                    battle
-                        .apply(order.clone())
-                        .map_err(|error| ScriptError { index, order, error })?;
+                    battle.apply(order.clone()).map_err(|error| ScriptError { index, order, error })?;
                     continue;
                 }
                 None => pass.clone(),
@@ -134,18 +129,8 @@ pub fn play(scenario: &Scenario, setup: &GameSetup) -> Result<GameReport, Script
     if ais[turn_key.2.index()].is_some() && this_turn > Duration::ZERO {
         report_times[turn_key.2.index()].push(this_turn);
     }
-    let longest_slice = ais
-        .iter()
-        .flatten()
-        .map(|a| a.stats.longest_slice)
-        .max()
-        .unwrap_or_default();
-    Ok(GameReport {
-        battle,
-        turn_times: report_times,
-        longest_slice,
-        refused,
-    })
+    let longest_slice = ais.iter().flatten().map(|a| a.stats.longest_slice).max().unwrap_or_default();
+    Ok(GameReport { battle, turn_times: report_times, longest_slice, refused })
 }
 
 /// Results of a tournament between two levels.
@@ -173,17 +158,14 @@ pub fn tournament(
     for g in 0..games {
         let seed = first_seed + u64::from(g);
         let a_side = if g % 2 == 0 { Side::Red } else { Side::Blue };
-        let players = if a_side == Side::Red {
-            [Some(a), Some(b)]
-        } else {
-            [Some(b), Some(a)]
-        };
+        let players = if a_side == Side::Red { [Some(a), Some(b)] } else { [Some(b), Some(a)] };
         let setup = GameSetup {
             seed,
             players,
             max_rounds,
             orders: Vec::new(),
             slice: Duration::from_secs(3600),
+            weights: [None, None],
         };
         let Ok(report) = play(scenario, &setup) else { continue };
         t.games += 1;

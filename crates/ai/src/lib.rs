@@ -33,13 +33,7 @@ pub enum Level {
 }
 
 impl Level {
-    pub const ALL: [Level; 5] = [
-        Level::Random,
-        Level::Greedy,
-        Level::Recruit,
-        Level::Veteran,
-        Level::Marshal,
-    ];
+    pub const ALL: [Level; 5] = [Level::Random, Level::Greedy, Level::Recruit, Level::Veteran, Level::Marshal];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -97,7 +91,7 @@ pub struct Ai {
 }
 
 enum Brain {
-    Random(baseline::RandomPlayer),
+    Random(Box<baseline::RandomPlayer>),
     Greedy(baseline::GreedyPlayer),
     Planner(Box<planner::Planner>),
 }
@@ -107,16 +101,20 @@ impl Ai {
     pub fn new(side: Side, level: Level, seed: u64) -> Ai {
         let seed = seed ^ (0xA1A1_0000 + side.index() as u64);
         let brain = match level {
-            Level::Random => Brain::Random(baseline::RandomPlayer::new(seed)),
+            Level::Random => Brain::Random(Box::new(baseline::RandomPlayer::new(seed))),
             Level::Greedy => Brain::Greedy(baseline::GreedyPlayer::new(side)),
             _ => Brain::Planner(Box::new(planner::Planner::new(side, level, seed))),
         };
-        Ai {
-            side,
-            level,
-            brain,
-            stats: ThinkStats::default(),
+        Ai { side, level, brain, stats: ThinkStats::default() }
+    }
+
+    /// A planning AI (Recruit, Veteran, Marshal) with its own positional weights (for tuning).
+    pub fn with_weights(side: Side, level: Level, seed: u64, weights: eval::Weights) -> Ai {
+        let mut ai = Ai::new(side, level, seed);
+        if let Brain::Planner(p) = &mut ai.brain {
+            p.set_weights(weights);
         }
+        ai
     }
 
     /// Thinks for at most about `budget` on the current state of the battle.

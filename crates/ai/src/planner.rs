@@ -40,50 +40,30 @@ struct Params {
 
 fn params(level: Level) -> Params {
     let base = Params {
-        limits: ForecastLimits {
-            max_exact_runs: 216,
-            samples: 24,
-            project_melee: true,
-        },
+        limits: ForecastLimits { max_exact_runs: 216, samples: 24, project_melee: true },
         fire_after: 8,
         max_moves: None,
         noise: 0.0,
         weights: Weights::STANDARD,
         intercept: true,
-        retreat_below: 0.25,
+        retreat_below: 0.12,
         threshold: 0.05,
     };
     match level {
         Level::Recruit => Params {
-            limits: ForecastLimits {
-                max_exact_runs: 36,
-                samples: 8,
-                project_melee: true,
-            },
+            limits: ForecastLimits { max_exact_runs: 36, samples: 8, project_melee: true },
             fire_after: 0,
             max_moves: Some(6),
             noise: 2.0,
             intercept: false,
             retreat_below: 0.0,
-            weights: Weights {
-                cohesion: 0.0,
-                facing: 0.0,
-                artillery: 0.5,
-                ..Weights::STANDARD
-            },
+            weights: Weights { cohesion: 0.0, facing: 0.0, artillery: 0.5, ..Weights::STANDARD },
             ..base
         },
         Level::Marshal => Params {
-            limits: ForecastLimits {
-                max_exact_runs: 1296,
-                samples: 64,
-                project_melee: true,
-            },
+            limits: ForecastLimits { max_exact_runs: 1296, samples: 64, project_melee: true },
             fire_after: 40,
-            weights: Weights {
-                charge_threat: 0.35,
-                ..Weights::STANDARD
-            },
+            weights: Weights { charge_threat: 0.35, ..Weights::STANDARD },
             ..base
         },
         _ => base,
@@ -147,6 +127,10 @@ impl Planner {
         }
     }
 
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.params.weights = weights;
+    }
+
     pub fn think(&mut self, ctx: &Ctx, start: Instant, budget: Duration) -> Think {
         if ctx.clock.phase != Phase::Battle {
             return Think::Order(next_setup_order(ctx, self.side));
@@ -175,11 +159,7 @@ impl Planner {
                 let i = job.next;
                 job.next += 1;
                 let (score, after) = score(ctx, self.side, &self.params, job.base, &job.candidates[i].order);
-                let noise = if self.params.noise > 0.0 {
-                    noise(&mut self.rng) * self.params.noise
-                } else {
-                    0.0
-                };
+                let noise = if self.params.noise > 0.0 { noise(&mut self.rng) * self.params.noise } else { 0.0 };
                 job.candidates[i].score = score + noise;
                 job.candidates[i].after = after;
             }
@@ -190,12 +170,7 @@ impl Planner {
                         matches!(job.candidates[*i].order, Order::Move { .. }) && job.candidates[*i].after.is_some()
                     })
                     .collect();
-                moves.sort_by(|a, b| {
-                    job.candidates[*b]
-                        .score
-                        .total_cmp(&job.candidates[*a].score)
-                        .then(a.cmp(b))
-                });
+                moves.sort_by(|a, b| job.candidates[*b].score.total_cmp(&job.candidates[*a].score).then(a.cmp(b)));
                 moves.truncate(self.params.fire_after);
                 job.follow_ups = Some((moves, 0));
             }
@@ -298,9 +273,7 @@ impl Planner {
                         self.advance(ctx);
                         continue;
                     };
-                    let able = ctx
-                        .unit(unit)
-                        .is_some_and(|u| u.status.on_field() && u.side == self.side);
+                    let able = ctx.unit(unit).is_some_and(|u| u.status.on_field() && u.side == self.side);
                     if !able || self.focus_orders >= 4 {
                         self.advance(ctx);
                         continue;
@@ -335,11 +308,7 @@ impl Planner {
             base: evaluate(ctx, self.side, &self.params.weights),
             candidates: orders
                 .into_iter()
-                .map(|order| Candidate {
-                    order,
-                    score: f64::NEG_INFINITY,
-                    after: None,
-                })
+                .map(|order| Candidate { order, score: f64::NEG_INFINITY, after: None })
                 .collect(),
             next: 0,
             follow_ups: None,
@@ -349,11 +318,7 @@ impl Planner {
     /// The HQ unit, if some formation has lost its general and the HQ can still move.
     fn lead(&self, ctx: &Ctx) -> Vec<UnitId> {
         let side = self.side;
-        let lost = ctx
-            .command
-            .formations
-            .iter()
-            .any(|f| f.side == side && f.general_lost());
+        let lost = ctx.command.formations.iter().any(|f| f.side == side && f.general_lost());
         let hq = ctx.command.hq[side.index()].filter(|h| ctx.unit(*h).is_some_and(|u| u.status.on_field()));
         match hq {
             Some(h) if lost && !ctx.sides.retreating[side.index()] => vec![h],
@@ -391,10 +356,7 @@ impl Planner {
                 intercept: self.params.intercept && ctx.arm(u) == Arm::Cavalry,
             };
             if u.reactions != want && ctx.check_reactions(u.id).is_ok() {
-                return Some(Order::SetReactions {
-                    unit: u.id,
-                    reactions: want,
-                });
+                return Some(Order::SetReactions { unit: u.id, reactions: want });
             }
         }
         None
@@ -402,23 +364,10 @@ impl Planner {
 
     /// Candidate orders for one unit's manoeuvre.
     fn unit_orders(&mut self, ctx: &Ctx, id: UnitId) -> Vec<Order> {
-        let mut orders: Vec<Order> = ctx
-            .fire_targets(id)
-            .into_iter()
-            .map(|s| Order::Fire {
-                unit: id,
-                target: s.target,
-            })
-            .collect();
-        let mut moves: Vec<Order> = ctx
-            .reachable(id)
-            .into_iter()
-            .map(|r| Order::Move {
-                unit: id,
-                path: r.path,
-                exit: false,
-            })
-            .collect();
+        let mut orders: Vec<Order> =
+            ctx.fire_targets(id).into_iter().map(|s| Order::Fire { unit: id, target: s.target }).collect();
+        let mut moves: Vec<Order> =
+            ctx.reachable(id).into_iter().map(|r| Order::Move { unit: id, path: r.path, exit: false }).collect();
         if let Some(max) = self.params.max_moves
             && moves.len() > max
         {
@@ -470,10 +419,7 @@ fn score(ctx: &Ctx, side: Side, p: &Params, base: f64, order: &Order) -> (f64, O
     let follow = match order {
         Order::Move { unit, .. } => likely
             .map(|(_, c)| c)
-            .filter(|c| {
-                c.unit(*unit)
-                    .is_some_and(|u| u.status.on_field() && !u.activity.fired && !c.in_contact(u))
-            })
+            .filter(|c| c.unit(*unit).is_some_and(|u| u.status.on_field() && !u.activity.fired && !c.in_contact(u)))
             .cloned(),
         _ => None,
     };
@@ -487,12 +433,7 @@ fn best_shot(after: &Ctx, side: Side, p: &Params) -> f64 {
         .units
         .iter()
         .filter(|u| u.side == side && u.activity.moved && !u.activity.fired && u.status.on_field())
-        .flat_map(|u| {
-            after.fire_targets(u.id).into_iter().map(move |s| Order::Fire {
-                unit: u.id,
-                target: s.target,
-            })
-        })
+        .flat_map(|u| after.fire_targets(u.id).into_iter().map(move |s| Order::Fire { unit: u.id, target: s.target }))
         .map(|o| score(after, side, p, base, &o).0)
         .fold(0.0, f64::max)
 }
@@ -500,20 +441,13 @@ fn best_shot(after: &Ctx, side: Side, p: &Params) -> f64 {
 /// Every shot the side can fire now (a Recruit fires each unit at its nearest target only).
 fn fire_orders(ctx: &Ctx, side: Side, level: Level) -> Vec<Order> {
     let mut out = Vec::new();
-    for u in ctx
-        .units
-        .iter()
-        .filter(|u| u.side == side && u.status.on_field() && !u.activity.fired)
-    {
+    for u in ctx.units.iter().filter(|u| u.side == side && u.status.on_field() && !u.activity.fired) {
         let mut shots = ctx.fire_targets(u.id);
         if level == Level::Recruit {
             shots.sort_by_key(|s| ctx.unit(s.target).map_or(i32::MAX, |t| t.cell.distance(u.cell)));
             shots.truncate(1);
         }
-        out.extend(shots.into_iter().map(|s| Order::Fire {
-            unit: u.id,
-            target: s.target,
-        }));
+        out.extend(shots.into_iter().map(|s| Order::Fire { unit: u.id, target: s.target }));
     }
     out
 }
@@ -554,11 +488,7 @@ fn retreat_order(ctx: &Ctx, id: UnitId) -> Option<Order> {
         return None;
     }
     if ctx.grid.on_edge(u.cell) && ctx.check_move(id, &[], true).is_ok() {
-        return Some(Order::Move {
-            unit: id,
-            path: Vec::new(),
-            exit: true,
-        });
+        return Some(Order::Move { unit: id, path: Vec::new(), exit: true });
     }
     let here = edge_distance(ctx, u.cell);
     ctx.reachable(id)
@@ -566,21 +496,12 @@ fn retreat_order(ctx: &Ctx, id: UnitId) -> Option<Order> {
         .map(|r| (edge_distance(ctx, r.cell), -nearest_enemy(ctx, u.side, r.cell), r))
         .filter(|(d, _, _)| *d < here)
         .min_by_key(|(d, e, r)| (*d, *e, r.cell.y, r.cell.x))
-        .map(|(_, _, r)| Order::Move {
-            unit: id,
-            path: r.path,
-            exit: false,
-        })
+        .map(|(_, _, r)| Order::Move { unit: id, path: r.path, exit: false })
 }
 
 /// Worth on the field of each side, as `side` sees it.
 fn strengths(ctx: &Ctx, side: Side) -> (f64, f64) {
-    let own: f64 = ctx
-        .units
-        .iter()
-        .filter(|u| u.side == side)
-        .map(|u| crate::eval::worth(ctx, u))
-        .sum();
+    let own: f64 = ctx.units.iter().filter(|u| u.side == side).map(|u| crate::eval::worth(ctx, u)).sum();
     let balance = material(ctx, side);
     (own, own - balance)
 }

@@ -17,12 +17,7 @@ pub struct DataError {
 
 impl DataError {
     pub fn at(path: impl fmt::Display, pos: Pos, message: impl Into<String>) -> Self {
-        Self {
-            path: path.to_string(),
-            line: pos.line,
-            col: pos.col,
-            message: message.into(),
-        }
+        Self { path: path.to_string(), line: pos.line, col: pos.col, message: message.into() }
     }
 }
 
@@ -52,23 +47,13 @@ pub fn parse_ron<T: DeserializeOwned>(path: &str, text: &str) -> Result<T, DataE
             other if at_end => format!("{other}: the file ends too early (truncated?)"),
             other => other.to_string(),
         };
-        DataError::at(
-            path,
-            Pos {
-                line: e.span.start.line,
-                col: e.span.start.col,
-            },
-            message,
-        )
+        DataError::at(path, Pos { line: e.span.start.line, col: e.span.start.col }, message)
     })
 }
 
 /// Pretty RON for files the game writes (saves, exported scenarios).
 pub fn to_ron<T: serde::Serialize>(value: &T) -> String {
-    let config = ron::ser::PrettyConfig::new()
-        .depth_limit(4)
-        .indentor("  ".to_string())
-        .struct_names(true);
+    let config = ron::ser::PrettyConfig::new().depth_limit(4).indentor("  ".to_string()).struct_names(true);
     ron_options().to_string_pretty(value, config).unwrap_or_default()
 }
 

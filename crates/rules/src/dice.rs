@@ -39,11 +39,7 @@ pub struct DiceState {
 impl Dice {
     /// A fresh stream for a game started with `seed`.
     pub fn seeded(seed: u64) -> Self {
-        Self {
-            rng: ChaCha8Rng::seed_from_u64(seed),
-            script: None,
-            thrown: 0,
-        }
+        Self { rng: ChaCha8Rng::seed_from_u64(seed), script: None, thrown: 0 }
     }
 
     /// Restores a stream saved with [`Dice::state`].
@@ -51,11 +47,7 @@ impl Dice {
         let mut rng = ChaCha8Rng::from_seed(state.seed);
         rng.set_stream(state.stream);
         rng.set_word_pos(state.word_pos);
-        Self {
-            rng,
-            script: None,
-            thrown: state.thrown,
-        }
+        Self { rng, script: None, thrown: state.thrown }
     }
 
     pub fn state(&self) -> DiceState {
@@ -124,11 +116,7 @@ impl PipRange {
 
 impl std::fmt::Display for PipRange {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.0 == self.1 {
-            write!(f, "{}", self.0)
-        } else {
-            write!(f, "{}–{}", self.0, self.1)
-        }
+        if self.0 == self.1 { write!(f, "{}", self.0) } else { write!(f, "{}–{}", self.0, self.1) }
     }
 }
 

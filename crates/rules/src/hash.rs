@@ -37,9 +37,7 @@ impl<'de> Deserialize<'de> for StateHash {
 pub fn fnv1a64(bytes: &[u8]) -> u64 {
     const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
     const PRIME: u64 = 0x0000_0100_0000_01b3;
-    bytes
-        .iter()
-        .fold(OFFSET, |h, b| (h ^ u64::from(*b)).wrapping_mul(PRIME))
+    bytes.iter().fold(OFFSET, |h, b| (h ^ u64::from(*b)).wrapping_mul(PRIME))
 }
 
 /// The canonical bytes of a state value.
@@ -72,11 +70,7 @@ mod tests {
             b: i32,
             c: Vec<u8>,
         }
-        let bytes = canonical_bytes(&S {
-            a: 300,
-            b: -2,
-            c: vec![1, 2],
-        });
+        let bytes = canonical_bytes(&S { a: 300, b: -2, c: vec![1, 2] });
         assert_eq!(bytes, vec![0xac, 0x02, 0x03, 0x02, 0x01, 0x02]);
     }
 

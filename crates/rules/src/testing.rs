@@ -24,12 +24,7 @@ pub fn shipped_names() -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(repo_path("scenarios"))
         .map(|d| {
             d.filter_map(Result::ok)
-                .filter_map(|e| {
-                    e.file_name()
-                        .to_str()
-                        .and_then(|n| n.strip_suffix(".ron"))
-                        .map(str::to_string)
-                })
+                .filter_map(|e| e.file_name().to_str().and_then(|n| n.strip_suffix(".ron")).map(str::to_string))
                 .collect()
         })
         .unwrap_or_default();
@@ -173,25 +168,15 @@ pub mod orders {
     }
 
     pub fn mv(unit: u32, path: &[(i32, i32)]) -> Order {
-        Order::Move {
-            unit: UnitId(unit),
-            path: path.iter().map(|(x, y)| Cell::new(*x, *y)).collect(),
-            exit: false,
-        }
+        Order::Move { unit: UnitId(unit), path: path.iter().map(|(x, y)| Cell::new(*x, *y)).collect(), exit: false }
     }
 
     pub fn fire(unit: u32, target: u32) -> Order {
-        Order::Fire {
-            unit: UnitId(unit),
-            target: UnitId(target),
-        }
+        Order::Fire { unit: UnitId(unit), target: UnitId(target) }
     }
 
     pub fn turn(unit: u32, facing: Dir) -> Order {
-        Order::Turn {
-            unit: UnitId(unit),
-            facing,
-        }
+        Order::Turn { unit: UnitId(unit), facing }
     }
 
     pub fn health(ctx: &Ctx, unit: u32) -> i32 {

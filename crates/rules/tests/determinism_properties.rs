@@ -32,17 +32,11 @@ fn invariants(b: &Battle) {
     let ctx = b.ctx();
     let mut cells = BTreeSet::new();
     for u in &ctx.units {
-        assert!(
-            u.health.current <= u.health.max,
-            "Health never above its maximum: {u:?}"
-        );
+        assert!(u.health.current <= u.health.max, "Health never above its maximum: {u:?}");
         if u.status == Status::Active {
             assert!(cells.insert(u.cell), "one unit per cell: {:?}", u.cell);
             let terrain = ctx.grid.terrain(u.cell).expect("on the map");
-            assert!(
-                can_stand(ctx.ty(u).arm, terrain).is_ok(),
-                "nothing on impassable terrain: {u:?} on {terrain:?}"
-            );
+            assert!(can_stand(ctx.ty(u).arm, terrain).is_ok(), "nothing on impassable terrain: {u:?} on {terrain:?}");
         }
         if u.concealed {
             assert!(!ctx.in_contact(u), "a hidden unit never has an enemy next to it");
@@ -93,25 +87,12 @@ fn a_tampered_save_fails_loudly() {
 fn illegal_orders_are_refused_and_leave_the_world_untouched() {
     let mut b = Battle::new(&shipped("borodino"), 4);
     let bad = [
-        Order::Move {
-            unit: UnitId(21),
-            path: vec![rules::tactical::Cell::new(7, 7)],
-            exit: false,
-        }, // not red's unit
-        Order::Move {
-            unit: UnitId(1),
-            path: vec![rules::tactical::Cell::new(7, 3)],
-            exit: false,
-        }, // diagonal
-        Order::Fire {
-            unit: UnitId(7),
-            target: UnitId(99),
-        },
+        Order::Move { unit: UnitId(21), path: vec![rules::tactical::Cell::new(7, 7)], exit: false }, // not red's unit
+        Order::Move { unit: UnitId(1), path: vec![rules::tactical::Cell::new(7, 3)], exit: false },  // diagonal
+        Order::Fire { unit: UnitId(7), target: UnitId(99) },
         Order::Capitulate,
         Order::EndSetup,
-        Order::PlaceRedoubt {
-            cell: rules::tactical::Cell::new(1, 1),
-        },
+        Order::PlaceRedoubt { cell: rules::tactical::Cell::new(1, 1) },
     ];
     for order in bad {
         let (hash, events, orders) = (b.hash(), b.events().len(), b.orders().len());

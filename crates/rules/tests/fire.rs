@@ -9,13 +9,7 @@ fn shots(events: &[Event]) -> Vec<(u32, u32, FireOccasion, i32)> {
     events
         .iter()
         .filter_map(|e| match e {
-            Event::Fired {
-                firer,
-                target,
-                occasion,
-                damage,
-                ..
-            } => Some((firer.0, target.0, *occasion, damage.total)),
+            Event::Fired { firer, target, occasion, damage, .. } => Some((firer.0, target.0, *occasion, damage.total)),
             _ => None,
         })
         .collect()
@@ -31,14 +25,7 @@ fn t_fire_1_fire_always_hits_once_per_turn_not_in_contact() {
         .ctx(1);
     ok(&mut c, fire(1, 2));
     assert_eq!(health(&c, 2), 8, "T-FIRE-1: line infantry ranged 2, no die");
-    assert!(c.events.iter().any(|e| matches!(
-        e,
-        Event::Fired {
-            roll: None,
-            kind: FireKind::Volley,
-            ..
-        }
-    )));
+    assert!(c.events.iter().any(|e| matches!(e, Event::Fired { roll: None, kind: FireKind::Volley, .. })));
     assert!(refused(&mut c, fire(1, 2)).contains("T-FIRE-1"), "one fire per turn");
     ok(&mut c, fire(3, 4));
     assert_eq!(health(&c, 4), 9, "T-FIRE-1 / T-UNIT-2: light cavalry ranged 1, no die");
@@ -46,10 +33,7 @@ fn t_fire_1_fire_always_hits_once_per_turn_not_in_contact() {
         .unit(1, Side::Red, "line_infantry", (5, 3), Dir::South)
         .unit(2, Side::Blue, "line_infantry", (5, 4), Dir::North)
         .ctx(1);
-    assert!(
-        refused(&mut d, fire(1, 2)).contains("in melee"),
-        "T-FIRE-1: units in contact do not fire"
-    );
+    assert!(refused(&mut d, fire(1, 2)).contains("in melee"), "T-FIRE-1: units in contact do not fire");
 }
 
 #[test]
@@ -64,18 +48,9 @@ fn t_fire_2_infantry_band_three_wide_ahead_up_to_range() {
         let mut c = target(x, y);
         ok(&mut c, fire(1, 2)); // T-FIRE-2: own line and one each side, up to range 3
     }
-    for (x, y, why) in [
-        (3, 4, "band"),
-        (7, 5, "band"),
-        (5, 6, "range is 3"),
-        (5, 0, "band"),
-        (3, 2, "band"),
-    ] {
+    for (x, y, why) in [(3, 4, "band"), (7, 5, "band"), (5, 6, "range is 3"), (5, 0, "band"), (3, 2, "band")] {
         let mut c = target(x, y);
-        assert!(
-            refused(&mut c, fire(1, 2)).contains(why),
-            "({x}, {y}) should be out: {why}"
-        );
+        assert!(refused(&mut c, fire(1, 2)).contains(why), "({x}, {y}) should be out: {why}");
     }
 }
 
@@ -88,18 +63,12 @@ fn t_fire_3_no_fire_over_troops_except_from_hill_wall_redoubt() {
             .unit(3, Side::Blue, "line_infantry", (5, 4), Dir::North)
     };
     let mut c = base().ctx(1);
-    assert!(
-        refused(&mut c, fire(1, 3)).contains("T-FIRE-3"),
-        "a friend in between blocks"
-    );
+    assert!(refused(&mut c, fire(1, 3)).contains("T-FIRE-3"), "a friend in between blocks");
     for t in [Terrain::Hill, Terrain::Redoubt] {
         let mut c = base().terrain(&[(5, 2)], t).ctx(1);
         ok(&mut c, fire(1, 3)); // T-FIRE-3, T-TERR-4/5: fires over own troops
     }
-    let mut w = base()
-        .terrain(&[(5, 2)], Terrain::Wall)
-        .terrain(&[(5, 3)], Terrain::Breach)
-        .ctx(1);
+    let mut w = base().terrain(&[(5, 2)], Terrain::Wall).terrain(&[(5, 3)], Terrain::Breach).ctx(1);
     ok(&mut w, fire(1, 3)); // T-FIRE-3: from the fortress wall
 }
 
@@ -112,10 +81,7 @@ fn t_fire_4_cavalry_fires_only_straight_ahead_heavy_cavalry_not_at_all() {
         .unit(4, Side::Blue, "line_infantry", (8, 4), Dir::North)
         .ctx(1);
     assert!(refused(&mut c, fire(1, 3)).contains("straight ahead"), "T-FIRE-4");
-    assert!(
-        refused(&mut c, fire(2, 4)).contains("no ranged value"),
-        "T-FIRE-4: heavy cavalry cannot fire"
-    );
+    assert!(refused(&mut c, fire(2, 4)).contains("no ranged value"), "T-FIRE-4: heavy cavalry cannot fire");
     let straight = |y| {
         Field::new(10, 10)
             .unit(1, Side::Red, "light_cavalry", (5, 4), Dir::East)
@@ -125,18 +91,19 @@ fn t_fire_4_cavalry_fires_only_straight_ahead_heavy_cavalry_not_at_all() {
     let mut ahead = straight(4);
     ok(&mut ahead, fire(1, 2)); // T-FIRE-4: the single line ahead, range 2
     assert_eq!(health(&ahead, 2), 9);
-    assert!(
-        refused(&mut straight(5), fire(1, 2)).contains("straight ahead"),
-        "T-FIRE-4"
-    );
+    assert!(refused(&mut straight(5), fire(1, 2)).contains("straight ahead"), "T-FIRE-4");
 }
 
 #[test]
 fn t_fire_5_artillery_canister_to_4_always_hits_roundshot_beyond_on_4_to_6() {
     let base = |y| {
-        Field::new(12, 12)
-            .unit(1, Side::Red, "artillery", (5, 0), Dir::South)
-            .unit(2, Side::Blue, "line_infantry", (9, y), Dir::North)
+        Field::new(12, 12).unit(1, Side::Red, "artillery", (5, 0), Dir::South).unit(
+            2,
+            Side::Blue,
+            "line_infantry",
+            (9, y),
+            Dir::North,
+        )
     };
     let mut c = base(4).ctx(1);
     ok(&mut c, fire(1, 2)); // 4 cells (Chebyshev), diagonal and at any cell: canister
@@ -145,13 +112,7 @@ fn t_fire_5_artillery_canister_to_4_always_hits_roundshot_beyond_on_4_to_6() {
         let mut c = base(5).ctx(1);
         c.dice.script(vec![pips]);
         ok(&mut c, fire(1, 2));
-        let kind = c.events.iter().find_map(|e| {
-            if let Event::Fired { kind, .. } = e {
-                Some(*kind)
-            } else {
-                None
-            }
-        });
+        let kind = c.events.iter().find_map(|e| if let Event::Fired { kind, .. } = e { Some(*kind) } else { None });
         assert_eq!(kind, Some(FireKind::Roundshot));
         assert_eq!(health(&c, 2), if hit { 6 } else { 10 }, "T-FIRE-5: roundshot d6={pips}");
     }
@@ -186,11 +147,7 @@ fn t_fire_6_artillery_over_troops_unless_a_unit_next_to_the_target_covers_the_li
 
 #[test]
 fn t_fire_7_the_wall_covers_units_behind_it_units_on_it_may_be_targeted() {
-    let base = || {
-        Field::new(10, 10)
-            .row(5, Terrain::Wall)
-            .unit(1, Side::Red, "artillery", (5, 1), Dir::South)
-    };
+    let base = || Field::new(10, 10).row(5, Terrain::Wall).unit(1, Side::Red, "artillery", (5, 1), Dir::South);
     let mut c = base().unit(2, Side::Blue, "line_infantry", (5, 6), Dir::North).ctx(1);
     assert!(refused(&mut c, fire(1, 2)).contains("T-FIRE-7"));
     let mut c = base().unit(2, Side::Blue, "line_infantry", (5, 5), Dir::North).ctx(1);
@@ -219,11 +176,7 @@ fn t_fire_9_counter_volley_by_a_stationary_unit_facing_the_attacker() {
     };
     let mut c = base().ctx(1);
     ok(&mut c, mv(1, &[(5, 3)]));
-    assert_eq!(
-        shots(&c.events),
-        vec![(2, 1, FireOccasion::CounterVolley, 2)],
-        "T-FIRE-9: frontal counter-volley"
-    );
+    assert_eq!(shots(&c.events), vec![(2, 1, FireOccasion::CounterVolley, 2)], "T-FIRE-9: frontal counter-volley");
     assert_eq!(health(&c, 1), 8);
     // Stationary = not moved this turn: an interceptor closing on a unit that just moved gets no
     // counter-volley from it, but one from a stationary unit it also closes on (T-FIRE-9, T-EX B5).
@@ -231,25 +184,15 @@ fn t_fire_9_counter_volley_by_a_stationary_unit_facing_the_attacker() {
         .unit(1, Side::Red, "light_infantry", (5, 2), Dir::South)
         .unit(2, Side::Blue, "line_infantry", (5, 4), Dir::North)
         .unit_with(3, Side::Blue, "light_cavalry", (2, 3), Dir::East, |u| {
-            u.reactions = Some(Reactions {
-                counter_volley: true,
-                counter_charge: true,
-                intercept: true,
-            })
+            u.reactions = Some(Reactions { counter_volley: true, counter_charge: true, intercept: true })
         })
         .unit(4, Side::Red, "light_infantry", (4, 2), Dir::South)
         .ctx(1);
     ok(&mut m, mv(1, &[(5, 3)]));
     assert_eq!(at(&m, 3), cell(4, 3), "the cavalry intercepts onto the mover's flank");
     let s = shots(&m.events);
-    assert!(
-        !s.iter().any(|x| x.0 == 1),
-        "T-FIRE-9: the mover moved this turn, no counter-volley: {s:?}"
-    );
-    assert!(
-        s.contains(&(4, 3, FireOccasion::CounterVolley, 3)),
-        "T-FIRE-9: the stationary unit fires: {s:?}"
-    );
+    assert!(!s.iter().any(|x| x.0 == 1), "T-FIRE-9: the mover moved this turn, no counter-volley: {s:?}");
+    assert!(s.contains(&(4, 3, FireOccasion::CounterVolley, 3)), "T-FIRE-9: the stationary unit fires: {s:?}");
     // Facing away: no counter-volley (line infantry has no flank volley).
     let mut e = Field::new(10, 10)
         .unit(1, Side::Red, "line_infantry", (2, 3), Dir::East)
@@ -274,11 +217,7 @@ fn t_fire_9_counter_volley_once_per_turn_and_not_after_moving() {
         vec![(3, 1, FireOccasion::CounterVolley, 4)],
         "T-FIRE-9: artillery counter-volleys (canister)"
     );
-    assert_eq!(
-        (health(&c, 1), status(&c, 3)),
-        (1, Status::Active),
-        "supported from behind: not overrun"
-    );
+    assert_eq!((health(&c, 1), status(&c, 3)), (1, Status::Active), "supported from behind: not overrun");
     c.events.clear();
     ok(&mut c, mv(2, &[(2, 3), (3, 3), (4, 3)]));
     assert!(shots(&c.events).is_empty(), "T-FIRE-9: once per enemy turn");
@@ -292,79 +231,37 @@ fn t_fire_10_light_infantry_counter_volleys_flank_attackers_at_half() {
         .unit(2, Side::Blue, "light_infantry", (4, 4), Dir::North)
         .ctx(1);
     ok(&mut c, mv(1, &[(3, 4)]));
-    assert_eq!(
-        shots(&c.events),
-        vec![(2, 1, FireOccasion::FlankCounterVolley, 1)],
-        "T-FIRE-10: ½ × 3 = 1"
-    );
+    assert_eq!(shots(&c.events), vec![(2, 1, FireOccasion::FlankCounterVolley, 1)], "T-FIRE-10: ½ × 3 = 1");
     let mut rear = Field::new(10, 10)
         .unit(1, Side::Red, "line_infantry", (4, 6), Dir::North)
         .unit(2, Side::Blue, "light_infantry", (4, 4), Dir::North)
         .ctx(1);
     ok(&mut rear, mv(1, &[(4, 5)]));
-    assert_eq!(
-        shots(&rear.events),
-        vec![(2, 1, FireOccasion::FlankCounterVolley, 1)],
-        "T-FIRE-10: rear too"
-    );
+    assert_eq!(shots(&rear.events), vec![(2, 1, FireOccasion::FlankCounterVolley, 1)], "T-FIRE-10: rear too");
 }
 
 #[test]
 fn t_fire_11_standing_reaction_orders_default_and_set_free_in_own_turn() {
     let mut c = Field::new(10, 10)
-        .unit_with(1, Side::Red, "line_infantry", (5, 2), Dir::South, |u| {
-            u.reactions = None
-        })
-        .unit_with(2, Side::Blue, "line_infantry", (5, 4), Dir::North, |u| {
-            u.reactions = None
-        })
+        .unit_with(1, Side::Red, "line_infantry", (5, 2), Dir::South, |u| u.reactions = None)
+        .unit_with(2, Side::Blue, "line_infantry", (5, 4), Dir::North, |u| u.reactions = None)
         .ctx(1);
     assert_eq!(
         c.unit(UnitId(2)).unwrap().reactions,
-        Reactions {
-            counter_volley: true,
-            counter_charge: true,
-            intercept: false
-        },
+        Reactions { counter_volley: true, counter_charge: true, intercept: false },
         "T-FIRE-11 defaults"
     );
-    let off = Reactions {
-        counter_volley: false,
-        counter_charge: true,
-        intercept: false,
-    };
+    let off = Reactions { counter_volley: false, counter_charge: true, intercept: false };
     assert!(
-        refused(
-            &mut c,
-            Order::SetReactions {
-                unit: UnitId(2),
-                reactions: off
-            }
-        )
-        .contains("turn"),
+        refused(&mut c, Order::SetReactions { unit: UnitId(2), reactions: off }).contains("turn"),
         "only in the own turn"
     );
-    ok(
-        &mut c,
-        Order::SetReactions {
-            unit: UnitId(1),
-            reactions: off,
-        },
-    );
+    ok(&mut c, Order::SetReactions { unit: UnitId(1), reactions: off });
     assert_eq!(c.unit(UnitId(1)).unwrap().activity.mp_spent, 0, "free");
     ok(&mut c, Order::EndTurn);
-    ok(
-        &mut c,
-        Order::SetReactions {
-            unit: UnitId(2),
-            reactions: off,
-        },
-    );
+    ok(&mut c, Order::SetReactions { unit: UnitId(2), reactions: off });
     ok(&mut c, Order::EndTurn);
     ok(&mut c, mv(1, &[(5, 3)]));
-    assert!(
-        shots(&c.events).is_empty(),
-        "T-FIRE-11: counter-volley turned off, none fired"
-    );
+    assert!(shots(&c.events).is_empty(), "T-FIRE-11: counter-volley turned off, none fired");
     assert_eq!(status(&c, 2), Status::Active);
 }

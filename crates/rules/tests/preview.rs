@@ -36,11 +36,7 @@ fn preview_of_roundshot_gives_the_coin() {
         .ctx(1);
     let p = c.preview(&fire(1, 2)).unwrap();
     let t = &p.units[0];
-    assert_eq!(
-        t.fates,
-        vec![(Fate::Health(6), 0.5), (Fate::Health(10), 0.5)],
-        "T-FIRE-5 roundshot 4–6"
-    );
+    assert_eq!(t.fates, vec![(Fate::Health(6), 0.5), (Fate::Health(10), 0.5)], "T-FIRE-5 roundshot 4–6");
     assert!(p.lines().join(" ").contains("hits on 4–6"));
 }
 
@@ -64,10 +60,7 @@ fn preview_does_not_reveal_an_ambush() {
         .unit(4, Side::Blue, "line_infantry", (1, 10), Dir::North)
         .ctx(1);
     let p = c.preview(&mv(1, &[(5, 2), (5, 3), (5, 4), (5, 5), (4, 5)])).unwrap();
-    assert!(
-        p.units.iter().all(|u| u.unit != UnitId(3)),
-        "the hidden unit does not appear"
-    );
+    assert!(p.units.iter().all(|u| u.unit != UnitId(3)), "the hidden unit does not appear");
     assert!(!p.projected_melee, "as red knows it, the move ends out of contact");
     let _ = Cell::new(0, 0);
     let _ = Order::EndTurn;

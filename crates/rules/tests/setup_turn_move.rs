@@ -16,17 +16,11 @@ fn t_setup_2_redoubts_first_defender_then_attacker_in_own_zone() {
         "T-SETUP-2: the defender places redoubts first"
     );
     // Outside the defender's 3 southern rows.
-    let err = b
-        .apply(Order::PlaceRedoubt { cell: cell(5, 10) })
-        .unwrap_err()
-        .to_string();
+    let err = b.apply(Order::PlaceRedoubt { cell: cell(5, 10) }).unwrap_err().to_string();
     assert!(err.contains("T-SETUP-2"), "{err}");
     b.apply(Order::PlaceRedoubt { cell: cell(5, 12) }).unwrap(); // row 11..13 = the zone (3 rows, house)
     b.apply(Order::PlaceRedoubt { cell: cell(12, 13) }).unwrap();
-    let err = b
-        .apply(Order::PlaceRedoubt { cell: cell(13, 13) })
-        .unwrap_err()
-        .to_string();
+    let err = b.apply(Order::PlaceRedoubt { cell: cell(13, 13) }).unwrap_err().to_string();
     assert!(err.contains("T-STRAT-8"), "only 2: {err}");
     b.apply(Order::EndSetup).unwrap();
     assert_eq!(b.clock().active, Side::Red, "T-SETUP-2: then the attacker's redoubt");
@@ -34,11 +28,7 @@ fn t_setup_2_redoubts_first_defender_then_attacker_in_own_zone() {
     b.apply(Order::EndSetup).unwrap();
     assert_eq!(b.grid().terrain(cell(5, 12)), Some(Terrain::Redoubt));
     let clock = b.clock();
-    assert_eq!(
-        (clock.phase, clock.active),
-        (Phase::Deployment, Side::Red),
-        "T-SETUP-1: the attacker deploys first"
-    );
+    assert_eq!((clock.phase, clock.active), (Phase::Deployment, Side::Red), "T-SETUP-1: the attacker deploys first");
 }
 
 #[test]
@@ -47,31 +37,14 @@ fn t_setup_1_auto_deployment_front_row_centre_outwards_left_first() {
     b.apply(Order::EndSetup).unwrap();
     b.apply(Order::EndSetup).unwrap();
     // Red deploys its first unit by hand, then leaves the rest to the timer.
-    b.apply(Order::Deploy {
-        unit: UnitId(1),
-        cell: cell(0, 0),
-        facing: Dir::South,
-    })
-    .unwrap();
-    let err = b
-        .apply(Order::Deploy {
-            unit: UnitId(2),
-            cell: cell(0, 3),
-            facing: Dir::South,
-        })
-        .unwrap_err()
-        .to_string();
+    b.apply(Order::Deploy { unit: UnitId(1), cell: cell(0, 0), facing: Dir::South }).unwrap();
+    let err = b.apply(Order::Deploy { unit: UnitId(2), cell: cell(0, 3), facing: Dir::South }).unwrap_err().to_string();
     assert!(err.contains("T-SETUP-2"), "{err}");
     let events = b.apply(Order::EndSetup).unwrap();
     let auto: Vec<(UnitId, (i32, i32))> = events
         .iter()
         .filter_map(|e| match e {
-            Event::Deployed {
-                unit,
-                cell,
-                automatic: true,
-                ..
-            } => Some((*unit, (cell.x, cell.y))),
+            Event::Deployed { unit, cell, automatic: true, .. } => Some((*unit, (cell.x, cell.y))),
             _ => None,
         })
         .collect();
@@ -83,18 +56,10 @@ fn t_setup_1_auto_deployment_front_row_centre_outwards_left_first() {
     assert_eq!(b.clock().active, Side::Blue, "then the defender deploys");
     b.apply(Order::EndSetup).unwrap();
     let clock = b.clock();
-    assert_eq!(
-        (clock.phase, clock.turn, clock.round, clock.active),
-        (Phase::Battle, 1, 1, Side::Red),
-        "T-TURN-1"
-    );
+    assert_eq!((clock.phase, clock.turn, clock.round, clock.active), (Phase::Battle, 1, 1, Side::Red), "T-TURN-1");
     let blue: Vec<_> = b.units(None).into_iter().filter(|u| u.side == Side::Blue).collect();
     // Facing north, left is west: (9, 11) first, then (10, 11).
-    assert_eq!(
-        (blue[0].cell.x, blue[0].cell.y),
-        (9, 11),
-        "T-SETUP-1 for the southern army"
-    );
+    assert_eq!((blue[0].cell.x, blue[0].cell.y), (9, 11), "T-SETUP-1 for the southern army");
     assert!(blue.iter().all(|u| u.facing == Dir::North && u.status == "active"));
     // T-SETUP-1: the deployment time is the client's (2 minutes).
     assert_eq!(b.scenario().rules.deployment_seconds, 120);
@@ -111,11 +76,7 @@ fn t_turn_1_attacker_first_and_sides_alternate() {
     ok(&mut c, Order::EndTurn);
     assert_eq!((c.clock.active, c.clock.turn, c.clock.round), (Side::Red, 2, 1));
     ok(&mut c, Order::EndTurn);
-    assert_eq!(
-        (c.clock.active, c.clock.turn, c.clock.round),
-        (Side::Blue, 3, 2),
-        "a round is both sides' turns"
-    );
+    assert_eq!((c.clock.active, c.clock.turn, c.clock.round), (Side::Blue, 3, 2), "a round is both sides' turns");
     refused(&mut c, mv(1, &[(1, 2)])); // not red's turn
 }
 
@@ -124,11 +85,7 @@ fn t_turn_2_turn_time_20_or_15_seconds() {
     let big = Battle::new(&shipped("open_field"), 1);
     assert_eq!(big.ctx().turn_seconds(), 20, "T-TURN-2: 20 s");
     let small = Battle::new(&shipped("worked_example_a"), 1);
-    assert_eq!(
-        small.ctx().turn_seconds(),
-        15,
-        "T-TURN-2: 15 s when both armies have at most 5 units"
-    );
+    assert_eq!(small.ctx().turn_seconds(), 15, "T-TURN-2: 15 s when both armies have at most 5 units");
 }
 
 #[test]
@@ -142,14 +99,8 @@ fn t_turn_3_move_and_fire_once_in_any_order() {
     ok(&mut c, fire(1, 2)); // ...fire during the move...
     assert_eq!(health(&c, 2), 7, "T-FIRE-1: 10 − 3");
     ok(&mut c, mv(1, &[(4, 2), (3, 2)])); // ...and go on: 3 MP in all
-    assert!(
-        refused(&mut c, fire(1, 2)).contains("already fired"),
-        "T-TURN-3: one fire per turn"
-    );
-    assert!(
-        refused(&mut c, mv(1, &[(3, 1)])).contains("has 0 left"),
-        "T-TURN-3: up to its Speed"
-    );
+    assert!(refused(&mut c, fire(1, 2)).contains("already fired"), "T-TURN-3: one fire per turn");
+    assert!(refused(&mut c, mv(1, &[(3, 1)])).contains("has 0 left"), "T-TURN-3: up to its Speed");
 }
 
 #[test]
@@ -178,15 +129,9 @@ fn t_move_1_orthogonal_steps_one_mp_each_up_to_speed() {
         .unit(1, Side::Red, "line_infantry", (2, 2), Dir::South)
         .unit(9, Side::Blue, "line_infantry", (9, 9), Dir::North)
         .ctx(1);
-    assert!(
-        refused(&mut c, mv(1, &[(3, 3)])).contains("T-MOVE-1"),
-        "no diagonal step"
-    );
+    assert!(refused(&mut c, mv(1, &[(3, 3)])).contains("T-MOVE-1"), "no diagonal step");
     assert!(refused(&mut c, mv(1, &[(2, 4)])).contains("T-MOVE-1"), "no jump");
-    assert!(
-        refused(&mut c, mv(1, &[(2, 3), (2, 4), (2, 5)])).contains("T-MOVE-1"),
-        "3 MP > Speed 2"
-    );
+    assert!(refused(&mut c, mv(1, &[(2, 3), (2, 4), (2, 5)])).contains("T-MOVE-1"), "3 MP > Speed 2");
     ok(&mut c, mv(1, &[(2, 3), (3, 3)])); // forward then left: 2 MP
     assert_eq!(at(&c, 1), cell(3, 3));
     assert!(refused(&mut c, mv(1, &[(3, 4)])).contains("has 0 left"));
@@ -202,10 +147,7 @@ fn t_move_2_turning_costs_infantry_one_mp_cavalry_and_artillery_free() {
         .ctx(1);
     ok(&mut c, turn(1, Dir::North)); // 180°: 1 MP
     ok(&mut c, turn(1, Dir::East)); // 90°: 1 MP
-    assert!(
-        refused(&mut c, turn(1, Dir::South)).contains("T-MOVE-2"),
-        "infantry spent its 2 MP turning"
-    );
+    assert!(refused(&mut c, turn(1, Dir::South)).contains("T-MOVE-2"), "infantry spent its 2 MP turning");
     for _ in 0..3 {
         ok(&mut c, turn(2, Dir::East));
         ok(&mut c, turn(2, Dir::West));
@@ -226,10 +168,7 @@ fn t_move_3_one_unit_per_cell_through_friends_stop_next_to_enemy_no_move_in_cont
         .unit(9, Side::Blue, "line_infantry", (2, 6), Dir::North)
         .unit(8, Side::Blue, "line_infantry", (6, 5), Dir::North)
         .ctx(1);
-    assert!(
-        refused(&mut c, mv(1, &[(2, 2)])).contains("occupied"),
-        "one unit per cell"
-    );
+    assert!(refused(&mut c, mv(1, &[(2, 2)])).contains("occupied"), "one unit per cell");
     // Cavalry passing next to the enemy must stop there.
     let mut d = c.clone();
     assert!(refused(&mut d, mv(1, &[(2, 2), (2, 3), (2, 4), (2, 5), (3, 5)])).contains("stop at (2, 5)"));
@@ -240,14 +179,8 @@ fn t_move_3_one_unit_per_cell_through_friends_stop_next_to_enemy_no_move_in_cont
     ok(&mut d, Order::EndTurn);
     ok(&mut d, mv(1, &[(2, 5)])); // now next to the enemy at (2,6)
     assert!(d.in_contact(d.unit(UnitId(1)).unwrap()));
-    assert!(
-        refused(&mut d, turn(1, Dir::East)).contains("T-MOVE-3"),
-        "units in contact do not move"
-    );
-    assert!(
-        refused(&mut d, mv(1, &[(3, 5)])).contains("in melee"),
-        "units in contact do not move"
-    );
+    assert!(refused(&mut d, turn(1, Dir::East)).contains("T-MOVE-3"), "units in contact do not move");
+    assert!(refused(&mut d, mv(1, &[(3, 5)])).contains("in melee"), "units in contact do not move");
     // Through an enemy: never.
     assert!(refused(&mut c, mv(3, &[(6, 4), (6, 5)])).contains("T-MOVE-3"));
 }

@@ -7,11 +7,7 @@ use rules::testing::Field;
 use rules::testing::orders::*;
 
 fn quiet() -> Option<Reactions> {
-    Some(Reactions {
-        counter_volley: false,
-        counter_charge: false,
-        intercept: false,
-    })
+    Some(Reactions { counter_volley: false, counter_charge: false, intercept: false })
 }
 
 fn skirmish(unit: u32, on: bool) -> Order {
@@ -26,21 +22,12 @@ fn t_skirm_1_light_infantry_takes_open_order_spending_the_whole_turn() {
         .unit(3, Side::Red, "light_infantry", (6, 2), Dir::South)
         .unit(9, Side::Blue, "line_infantry", (6, 5), Dir::North)
         .ctx(1);
-    assert!(
-        refused(&mut c, skirmish(2, true)).contains("not light infantry"),
-        "T-SKIRM-1"
-    );
+    assert!(refused(&mut c, skirmish(2, true)).contains("not light infantry"), "T-SKIRM-1");
     ok(&mut c, skirmish(1, true));
     assert!(c.unit(UnitId(1)).unwrap().skirmish.is_some());
-    assert!(
-        refused(&mut c, mv(1, &[(2, 3)])).contains("T-SKIRM-1"),
-        "the whole turn"
-    );
+    assert!(refused(&mut c, mv(1, &[(2, 3)])).contains("T-SKIRM-1"), "the whole turn");
     ok(&mut c, fire(3, 9));
-    assert!(
-        refused(&mut c, skirmish(3, true)).contains("already acted"),
-        "not after firing"
-    );
+    assert!(refused(&mut c, skirmish(3, true)).contains("already acted"), "not after firing");
     ok(&mut c, Order::EndTurn);
     ok(&mut c, Order::EndTurn);
     ok(&mut c, skirmish(1, false));
@@ -52,9 +39,7 @@ fn t_skirm_2_fire_at_skirmishers_hits_on_1_or_2_canister_too() {
     for (pips, hit) in [(1u8, true), (2, true), (3, false), (6, false)] {
         let mut c = Field::new(10, 10)
             .unit(1, Side::Red, "artillery", (4, 0), Dir::South)
-            .unit_with(2, Side::Blue, "light_infantry", (4, 3), Dir::North, |u| {
-                u.skirmish = true
-            })
+            .unit_with(2, Side::Blue, "light_infantry", (4, 3), Dir::North, |u| u.skirmish = true)
             .unit(3, Side::Blue, "militia", (9, 9), Dir::North)
             .ctx(1);
         c.dice.script(vec![pips, 6]);
@@ -66,41 +51,27 @@ fn t_skirm_2_fire_at_skirmishers_hits_on_1_or_2_canister_too() {
 #[test]
 fn t_skirm_3_skirmishers_lower_morale_by_1_and_fight_cavalry_at_minus_3() {
     let mut c = Field::new(10, 10)
-        .unit_with(1, Side::Red, "light_infantry", (4, 0), Dir::South, |u| {
-            u.skirmish = true
-        })
-        .unit_with(2, Side::Blue, "light_cavalry", (4, 3), Dir::North, |u| {
-            u.health = Some(4)
-        })
+        .unit_with(1, Side::Red, "light_infantry", (4, 0), Dir::South, |u| u.skirmish = true)
+        .unit_with(2, Side::Blue, "light_cavalry", (4, 3), Dir::North, |u| u.health = Some(4))
         .unit(3, Side::Blue, "militia", (9, 9), Dir::North)
         .ctx(1);
     c.dice.script(vec![4]);
     ok(&mut c, fire(1, 2)); // 4 − 3 = 1: test d6 4 − 1 skirmishers = 3 < 4
-    let test = c.events.iter().find_map(|e| {
-        if let Event::MoraleTest { total, passed, .. } = e {
-            Some((*total, *passed))
-        } else {
-            None
-        }
-    });
+    let test = c
+        .events
+        .iter()
+        .find_map(|e| if let Event::MoraleTest { total, passed, .. } = e { Some((*total, *passed)) } else { None });
     assert_eq!(test, Some((3, false)), "T-SKIRM-3: −1 morale");
     let mut m = Field::new(10, 10)
         .unit_with(1, Side::Red, "light_infantry", (4, 4), Dir::South, |u| {
             u.skirmish = true;
             u.reactions = quiet()
         })
-        .unit_with(2, Side::Blue, "heavy_cavalry", (4, 5), Dir::North, |u| {
-            u.reactions = quiet()
-        })
+        .unit_with(2, Side::Blue, "heavy_cavalry", (4, 5), Dir::North, |u| u.reactions = quiet())
         .ctx(1);
     ok(&mut m, Order::EndTurn);
-    let red = m.events.iter().find_map(|e| {
-        if let Event::MeleeExchange { red, .. } = e {
-            Some(red.text())
-        } else {
-            None
-        }
-    });
+    let red =
+        m.events.iter().find_map(|e| if let Event::MeleeExchange { red, .. } = e { Some(red.text()) } else { None });
     assert_eq!(
         red.as_deref(),
         Some("2 (light_infantry 1) − 2 skirmishers vs cavalry = 0"),
@@ -114,9 +85,7 @@ fn charged(pips: Vec<u8>, infantry_behind: bool) -> rules::tactical::Ctx {
             u.skirmish = true;
             u.reactions = quiet()
         })
-        .unit_with(2, Side::Blue, "heavy_cavalry", (4, 1), Dir::South, |u| {
-            u.reactions = quiet()
-        })
+        .unit_with(2, Side::Blue, "heavy_cavalry", (4, 1), Dir::South, |u| u.reactions = quiet())
         .unit(4, Side::Blue, "militia", (0, 0), Dir::South)
         .attacker(Side::Blue);
     f = if infantry_behind {
@@ -135,24 +104,15 @@ fn t_skirm_4_charged_by_cavalry_morale_test_then_the_table() {
     let c = charged(vec![2], true);
     assert_eq!(status(&c, 1), Status::Dispersed, "T-SKIRM-4: failed test → overrun");
     let c = charged(vec![4, 1], true);
-    assert!(c.events.iter().any(|e| matches!(
-        e,
-        Event::SkirmishersCharged {
-            fate: SkirmisherFate::Routs,
-            roll: 1,
-            ..
-        }
-    )));
+    assert!(
+        c.events.iter().any(|e| matches!(e, Event::SkirmishersCharged { fate: SkirmisherFate::Routs, roll: 1, .. }))
+    );
     assert_eq!(status(&c, 1), Status::Dispersed, "T-SKIRM-4: 1 routs");
     let c = charged(vec![4, 3], true);
     assert_eq!(at(&c, 1), cell(6, 7), "T-SKIRM-4: 2–5 falls back behind its infantry");
     assert!(c.unit(UnitId(1)).unwrap().skirmish.unwrap().disorganized);
     let c = charged(vec![4, 5], false);
-    assert_eq!(
-        status(&c, 1),
-        Status::Dispersed,
-        "T-SKIRM-4: no infantry to fall behind → routs"
-    );
+    assert_eq!(status(&c, 1), Status::Dispersed, "T-SKIRM-4: no infantry to fall behind → routs");
     let c = charged(vec![4, 6], true);
     assert_eq!(
         (at(&c, 1), c.unit(UnitId(1)).unwrap().skirmish.unwrap().disorganized),
@@ -169,15 +129,10 @@ fn t_skirm_5_disorganized_may_only_reform_and_routs_if_attacked() {
     assert!(refused(&mut c, fire(1, 2)).contains("T-SKIRM-5"));
     assert!(refused(&mut c, skirmish(1, false)).contains("T-SKIRM-5"));
     ok(&mut c, Order::Reform { unit: UnitId(1) });
-    assert!(
-        !c.unit(UnitId(1)).unwrap().skirmish.unwrap().disorganized,
-        "T-SKIRM-5: reformed"
-    );
+    assert!(!c.unit(UnitId(1)).unwrap().skirmish.unwrap().disorganized, "T-SKIRM-5: reformed");
     // Attacked while disorganized: routs.
     let mut d = Field::new(10, 10)
-        .unit_with(1, Side::Red, "light_infantry", (4, 5), Dir::North, |u| {
-            u.skirmish = true
-        })
+        .unit_with(1, Side::Red, "light_infantry", (4, 5), Dir::North, |u| u.skirmish = true)
         .unit(2, Side::Blue, "line_infantry", (4, 2), Dir::South)
         .unit(3, Side::Blue, "militia", (0, 0), Dir::South)
         .attacker(Side::Blue)
@@ -187,13 +142,7 @@ fn t_skirm_5_disorganized_may_only_reform_and_routs_if_attacked() {
     }
     ok(&mut d, mv(2, &[(4, 3), (4, 4)]));
     assert!(
-        d.events.iter().any(|e| matches!(
-            e,
-            Event::Removed {
-                unit: UnitId(1),
-                how: Removal::Routed
-            }
-        )),
+        d.events.iter().any(|e| matches!(e, Event::Removed { unit: UnitId(1), how: Removal::Routed })),
         "T-SKIRM-5"
     );
 }
@@ -203,12 +152,8 @@ fn t_skirm_6_skirmishers_occupy_buildings_and_ambush_in_forest() {
     let mut c = Field::new(10, 10)
         .terrain(&[(2, 3)], Terrain::Building)
         .terrain(&[(6, 6)], Terrain::SparseForest)
-        .unit_with(1, Side::Red, "light_infantry", (2, 2), Dir::South, |u| {
-            u.skirmish = true
-        })
-        .unit_with(3, Side::Blue, "light_infantry", (6, 6), Dir::North, |u| {
-            u.skirmish = true
-        })
+        .unit_with(1, Side::Red, "light_infantry", (2, 2), Dir::South, |u| u.skirmish = true)
+        .unit_with(3, Side::Blue, "light_infantry", (6, 6), Dir::North, |u| u.skirmish = true)
         .ctx(1);
     ok(&mut c, mv(1, &[(2, 3)])); // T-SKIRM-6
     assert!(c.unit(UnitId(3)).unwrap().concealed, "T-SKIRM-6 / T-TERR-2");
@@ -223,21 +168,12 @@ fn t_art_1_foot_artillery_moves_or_fires_horse_artillery_both() {
         .unit(9, Side::Blue, "line_infantry", (4, 8), Dir::North)
         .ctx(1);
     ok(&mut c, mv(1, &[(2, 1)]));
-    assert!(
-        refused(&mut c, fire(1, 9)).contains("T-ART-1"),
-        "foot: moved, cannot fire"
-    );
+    assert!(refused(&mut c, fire(1, 9)).contains("T-ART-1"), "foot: moved, cannot fire");
     ok(&mut c, fire(3, 9));
-    assert!(
-        refused(&mut c, mv(3, &[(8, 1)])).contains("T-ART-1"),
-        "foot: fired, cannot move"
-    );
+    assert!(refused(&mut c, mv(3, &[(8, 1)])).contains("T-ART-1"), "foot: fired, cannot move");
     ok(&mut c, mv(2, &[(6, 1), (6, 2)]));
     ok(&mut c, fire(2, 9)); // T-ART-1: horse artillery does both
-    assert!(
-        refused(&mut c, fire(2, 9)).contains("T-FIRE-1"),
-        "still one shot a turn"
-    );
+    assert!(refused(&mut c, fire(2, 9)).contains("T-FIRE-1"), "still one shot a turn");
 }
 
 #[test]
@@ -270,48 +206,23 @@ fn t_art_2_each_health_lost_to_fire_minus_1_morale() {
 fn t_art_3_overrun_unless_a_unit_stands_behind_it_which_then_fights() {
     // Unsupported: overrun when closed on (after its counter-volley).
     let mut c = Field::new(10, 10)
-        .unit_with(1, Side::Red, "heavy_cavalry", (4, 0), Dir::South, |u| {
-            u.reactions = quiet()
-        })
-        .unit_with(2, Side::Blue, "artillery", (4, 4), Dir::North, |u| {
-            u.reactions = quiet()
-        })
+        .unit_with(1, Side::Red, "heavy_cavalry", (4, 0), Dir::South, |u| u.reactions = quiet())
+        .unit_with(2, Side::Blue, "artillery", (4, 4), Dir::North, |u| u.reactions = quiet())
         .unit(3, Side::Blue, "militia", (9, 9), Dir::North)
         .ctx(1);
     ok(&mut c, mv(1, &[(4, 1), (4, 2), (4, 3)]));
-    assert!(
-        c.events.iter().any(|e| matches!(
-            e,
-            Event::Removed {
-                unit: UnitId(2),
-                how: Removal::Overrun
-            }
-        )),
-        "T-ART-3"
-    );
+    assert!(c.events.iter().any(|e| matches!(e, Event::Removed { unit: UnitId(2), how: Removal::Overrun })), "T-ART-3");
     // Supported: the unit behind fights for it; the guns stay if their side takes no more damage.
     let mut s = Field::new(10, 10)
-        .unit_with(1, Side::Red, "light_cavalry", (4, 0), Dir::South, |u| {
-            u.reactions = quiet()
-        })
-        .unit_with(2, Side::Blue, "artillery", (4, 4), Dir::North, |u| {
-            u.reactions = quiet()
-        })
-        .unit_with(3, Side::Blue, "grenadiers", (4, 5), Dir::North, |u| {
-            u.reactions = quiet()
-        })
+        .unit_with(1, Side::Red, "light_cavalry", (4, 0), Dir::South, |u| u.reactions = quiet())
+        .unit_with(2, Side::Blue, "artillery", (4, 4), Dir::North, |u| u.reactions = quiet())
+        .unit_with(3, Side::Blue, "grenadiers", (4, 5), Dir::North, |u| u.reactions = quiet())
         .ctx(1);
     ok(&mut s, mv(1, &[(4, 1), (4, 2), (4, 3)]));
     assert_eq!(status(&s, 2), Status::Active);
     ok(&mut s, Order::EndTurn);
     let ex = s.events.iter().find_map(|e| {
-        if let Event::MeleeExchange {
-            red,
-            blue,
-            blue_primary,
-            ..
-        } = e
-        {
+        if let Event::MeleeExchange { red, blue, blue_primary, .. } = e {
             Some((red.total, blue.total, *blue_primary))
         } else {
             None
@@ -322,31 +233,17 @@ fn t_art_3_overrun_unless_a_unit_stands_behind_it_which_then_fights() {
         Some((3, 4, Some(UnitId(3)))),
         "T-ART-3: the grenadiers fight (2 + 1 charge vs 4), the guns add nothing"
     );
-    assert_eq!(
-        (status(&s, 2), health(&s, 2)),
-        (Status::Active, 5),
-        "won the exchange: guns stay"
-    );
+    assert_eq!((status(&s, 2), health(&s, 2)), (Status::Active, 5), "won the exchange: guns stay");
     // Supported but beaten: the guns are removed.
     let mut l = Field::new(10, 10)
-        .unit_with(1, Side::Red, "heavy_cavalry", (4, 0), Dir::South, |u| {
-            u.reactions = quiet()
-        })
-        .unit_with(2, Side::Blue, "artillery", (4, 4), Dir::North, |u| {
-            u.reactions = quiet()
-        })
+        .unit_with(1, Side::Red, "heavy_cavalry", (4, 0), Dir::South, |u| u.reactions = quiet())
+        .unit_with(2, Side::Blue, "artillery", (4, 4), Dir::North, |u| u.reactions = quiet())
         .unit_with(3, Side::Blue, "militia", (4, 5), Dir::North, |u| u.reactions = quiet())
         .ctx(1);
     ok(&mut l, mv(1, &[(4, 1), (4, 2), (4, 3)]));
     ok(&mut l, Order::EndTurn);
     assert!(
-        l.events.iter().any(|e| matches!(
-            e,
-            Event::Removed {
-                unit: UnitId(2),
-                how: Removal::Overrun
-            }
-        )),
+        l.events.iter().any(|e| matches!(e, Event::Removed { unit: UnitId(2), how: Removal::Overrun })),
         "T-ART-3: lost the exchange"
     );
 }

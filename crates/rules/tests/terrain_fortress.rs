@@ -6,11 +6,7 @@ use rules::testing::orders::*;
 use rules::testing::{Field, shipped};
 
 fn quiet() -> Option<Reactions> {
-    Some(Reactions {
-        counter_volley: false,
-        counter_charge: false,
-        intercept: false,
-    })
+    Some(Reactions { counter_volley: false, counter_charge: false, intercept: false })
 }
 
 #[test]
@@ -28,22 +24,13 @@ fn t_terr_1_forest_slows_cavalry_stops_its_charge_and_softens_fire() {
     // No charge into forest.
     let mut d = Field::new(10, 10)
         .terrain(&[(4, 5)], Terrain::DenseForest)
-        .unit_with(1, Side::Red, "heavy_cavalry", (4, 2), Dir::South, |u| {
-            u.reactions = quiet()
-        })
-        .unit_with(2, Side::Blue, "line_infantry", (4, 5), Dir::North, |u| {
-            u.reactions = quiet()
-        })
+        .unit_with(1, Side::Red, "heavy_cavalry", (4, 2), Dir::South, |u| u.reactions = quiet())
+        .unit_with(2, Side::Blue, "line_infantry", (4, 5), Dir::North, |u| u.reactions = quiet())
         .ctx(1);
     ok(&mut d, mv(1, &[(4, 3), (4, 4)]));
     ok(&mut d, Order::EndTurn);
-    let red = d.events.iter().find_map(|e| {
-        if let Event::MeleeExchange { red, .. } = e {
-            Some(red.total)
-        } else {
-            None
-        }
-    });
+    let red =
+        d.events.iter().find_map(|e| if let Event::MeleeExchange { red, .. } = e { Some(red.total) } else { None });
     assert_eq!(red, Some(3), "T-TERR-1: no charge into forest");
 }
 
@@ -59,23 +46,12 @@ fn t_terr_2_light_infantry_ambush_hidden_until_adjacent_or_firing() {
     };
     let mut c = field().ctx(1);
     assert!(c.unit(UnitId(3)).unwrap().concealed, "T-TERR-2: hidden in forest");
-    assert!(
-        refused(&mut c, fire(2, 3)).contains("not an enemy in sight"),
-        "cannot be attacked while hidden"
-    );
+    assert!(refused(&mut c, fire(2, 3)).contains("not an enemy in sight"), "cannot be attacked while hidden");
     let b = field().battle(1);
-    assert!(
-        b.units(Some(Side::Red)).iter().all(|u| u.id != UnitId(3)),
-        "the other side does not see it"
-    );
+    assert!(b.units(Some(Side::Red)).iter().all(|u| u.id != UnitId(3)), "the other side does not see it");
     // A move that would pass it is legal as red knows the field, but stops next to it: ambushed.
     ok(&mut c, mv(1, &[(5, 2), (5, 3), (5, 4), (5, 5), (4, 5)]));
-    assert!(
-        c.events
-            .iter()
-            .any(|e| matches!(e, Event::Ambushed { by: UnitId(3), .. })),
-        "T-TERR-2: ambushed"
-    );
+    assert!(c.events.iter().any(|e| matches!(e, Event::Ambushed { by: UnitId(3), .. })), "T-TERR-2: ambushed");
     assert_eq!(at(&c, 1), cell(5, 5), "stopped next to the ambush");
     assert!(!c.unit(UnitId(3)).unwrap().concealed, "revealed by the adjacent enemy");
     assert!(c.in_contact(c.unit(UnitId(1)).unwrap()), "and in contact with it");
@@ -96,10 +72,7 @@ fn t_terr_2_firing_reveals_until_it_moves() {
     ok(&mut c, fire(2, 3)); // now it can be shot
     ok(&mut c, Order::EndTurn);
     ok(&mut c, mv(3, &[(6, 6)]));
-    assert!(
-        c.unit(UnitId(3)).unwrap().concealed,
-        "T-TERR-2: hidden again once it moves in forest"
-    );
+    assert!(c.unit(UnitId(3)).unwrap().concealed, "T-TERR-2: hidden again once it moves in forest");
 }
 
 #[test]
@@ -165,34 +138,21 @@ fn t_terr_6_buildings_admit_infantry_only() {
 
 fn fortress() -> Field {
     // Wall on row 5 with breaches at x = 2 and x = 7; red attacks from the north.
-    Field::new(10, 10)
-        .row(5, Terrain::Wall)
-        .terrain(&[(2, 5), (7, 5)], Terrain::Breach)
-        .fortress()
+    Field::new(10, 10).row(5, Terrain::Wall).terrain(&[(2, 5), (7, 5)], Terrain::Breach).fortress()
 }
 
 #[test]
 fn t_fort_1_up_to_10_defenders_and_15_attackers() {
     let mut f = fortress();
     for i in 0..16 {
-        f = f.unit(
-            i + 1,
-            Side::Red,
-            "line_infantry",
-            ((i % 10) as i32, (i / 10) as i32),
-            Dir::South,
-        );
+        f = f.unit(i + 1, Side::Red, "line_infantry", ((i % 10) as i32, (i / 10) as i32), Dir::South);
     }
     let s: Scenario = f.unit(40, Side::Blue, "line_infantry", (5, 8), Dir::North).scenario();
     let text = rules::data::to_ron(&s);
     let err = Scenario::from_resolved_text("big.ron", &text).unwrap_err().to_string();
     assert!(err.contains("1 to 15") && err.contains("T-FORT-1"), "{err}");
     let ok15 = shipped("badajoz");
-    assert_eq!(
-        (ok15.units_of(Side::Red).count(), ok15.units_of(Side::Blue).count()),
-        (15, 10),
-        "T-FORT-1"
-    );
+    assert_eq!((ok15.units_of(Side::Red).count(), ok15.units_of(Side::Blue).count()), (15, 10), "T-FORT-1");
 }
 
 #[test]
@@ -209,14 +169,9 @@ fn t_fort_2_wall_across_with_two_breaches_three_with_artillery() {
         .unit(1, Side::Red, "artillery", (1, 1), Dir::South)
         .unit(2, Side::Blue, "line_infantry", (1, 8), Dir::North)
         .scenario();
-    let err = Scenario::from_resolved_text("guns.ron", &rules::data::to_ron(&guns))
-        .unwrap_err()
-        .to_string();
+    let err = Scenario::from_resolved_text("guns.ron", &rules::data::to_ron(&guns)).unwrap_err().to_string();
     assert!(err.contains("T-FORT-2") && err.contains("wants 3"), "{err}");
-    let gap = Field::new(10, 10)
-        .row(5, Terrain::Wall)
-        .terrain(&[(2, 5)], Terrain::Open)
-        .fortress();
+    let gap = Field::new(10, 10).row(5, Terrain::Wall).terrain(&[(2, 5)], Terrain::Open).fortress();
     let gap = gap
         .unit(1, Side::Red, "line_infantry", (1, 1), Dir::South)
         .unit(2, Side::Blue, "line_infantry", (1, 8), Dir::North)
@@ -248,10 +203,7 @@ fn t_fort_3_infantry_on_the_wall_fires_one_farther() {
     ok(&mut c, Order::EndTurn);
     ok(&mut c, fire(2, 1)); // 3 cells: range 2 + 1 from the wall (T-FORT-3)
     assert_eq!(health(&c, 1), 8);
-    assert!(
-        refused(&mut c, fire(4, 3)).contains("range is 2"),
-        "3 cells from the ground: out of range"
-    );
+    assert!(refused(&mut c, fire(4, 3)).contains("range is 2"), "3 cells from the ground: out of range");
 }
 
 #[test]
@@ -261,14 +213,8 @@ fn t_fort_4_ladders_climb_and_descend_one_mp_each_infantry_only() {
         .unit(2, Side::Red, "light_cavalry", (6, 4), Dir::South)
         .unit(9, Side::Blue, "militia", (0, 9), Dir::North)
         .ctx(1);
-    assert!(
-        refused(&mut c, mv(2, &[(6, 5)])).contains("T-FORT-4"),
-        "only infantry on the wall"
-    );
-    assert!(
-        refused(&mut c, mv(1, &[(4, 5), (4, 6)])).contains("costs 4 MP"),
-        "climb 1+1, descend 1+1"
-    );
+    assert!(refused(&mut c, mv(2, &[(6, 5)])).contains("T-FORT-4"), "only infantry on the wall");
+    assert!(refused(&mut c, mv(1, &[(4, 5), (4, 6)])).contains("costs 4 MP"), "climb 1+1, descend 1+1");
     ok(&mut c, mv(1, &[(4, 5), (5, 5)])); // climb (2) + along the wall (1) = 3 = Speed
     ok(&mut c, Order::EndTurn);
     ok(&mut c, Order::EndTurn);
@@ -279,31 +225,19 @@ fn t_fort_4_ladders_climb_and_descend_one_mp_each_infantry_only() {
 #[test]
 fn t_fort_5_attacking_grenadiers_storm_at_5_defenders_do_not() {
     let mut c = fortress()
-        .unit_with(1, Side::Red, "grenadiers", (4, 4), Dir::South, |u| {
-            u.reactions = quiet()
-        })
-        .unit_with(2, Side::Blue, "line_infantry", (4, 5), Dir::North, |u| {
-            u.reactions = quiet()
-        })
-        .unit_with(3, Side::Blue, "grenadiers", (8, 5), Dir::North, |u| {
-            u.reactions = quiet()
-        })
-        .unit_with(4, Side::Red, "line_infantry", (8, 4), Dir::South, |u| {
-            u.reactions = quiet()
-        })
+        .unit_with(1, Side::Red, "grenadiers", (4, 4), Dir::South, |u| u.reactions = quiet())
+        .unit_with(2, Side::Blue, "line_infantry", (4, 5), Dir::North, |u| u.reactions = quiet())
+        .unit_with(3, Side::Blue, "grenadiers", (8, 5), Dir::North, |u| u.reactions = quiet())
+        .unit_with(4, Side::Red, "line_infantry", (8, 4), Dir::South, |u| u.reactions = quiet())
         .ctx(1);
     ok(&mut c, Order::EndTurn);
-    let sums: Vec<(i32, i32)> = c
-        .events
-        .iter()
-        .filter_map(|e| {
-            if let Event::MeleeExchange { red, blue, .. } = e {
-                Some((red.total, blue.total))
-            } else {
-                None
-            }
-        })
-        .collect();
+    let sums: Vec<(i32, i32)> =
+        c.events
+            .iter()
+            .filter_map(|e| {
+                if let Event::MeleeExchange { red, blue, .. } = e { Some((red.total, blue.total)) } else { None }
+            })
+            .collect();
     assert_eq!(
         sums,
         vec![(5, 3), (3, 4)],
@@ -322,16 +256,8 @@ fn t_fort_6_the_fortress_falls_when_no_defender_is_left_inside() {
     ok(&mut c, fire(1, 3)); // the last defender inside is dispersed
     let o = c.outcome.unwrap();
     assert_eq!((o.winner, o.reason), (Side::Red, EndReason::FortressTaken), "T-FORT-6");
-    assert_eq!(
-        status(&c, 3),
-        Status::Captured,
-        "T-FORT-6: dispersed defenders are prisoners"
-    );
-    assert_eq!(
-        status(&c, 4),
-        Status::Active,
-        "a unit outside the walls is not in the fortress"
-    );
+    assert_eq!(status(&c, 3), Status::Captured, "T-FORT-6: dispersed defenders are prisoners");
+    assert_eq!(status(&c, 4), Status::Active, "a unit outside the walls is not in the fortress");
 }
 
 #[test]
@@ -344,10 +270,7 @@ fn t_fort_7_capitulation_at_the_start_of_the_defenders_turn() {
         .unit(2, Side::Blue, "line_infantry", (1, 8), Dir::North)
         .unit(3, Side::Blue, "militia", (5, 8), Dir::North)
         .ctx(1);
-    assert!(
-        refused(&mut c, Order::Capitulate).contains("T-FORT-7"),
-        "not the attacker"
-    );
+    assert!(refused(&mut c, Order::Capitulate).contains("T-FORT-7"), "not the attacker");
     ok(&mut c, Order::EndTurn);
     let mut late = c.clone();
     ok(&mut late, mv(2, &[(1, 7)]));
@@ -356,11 +279,5 @@ fn t_fort_7_capitulation_at_the_start_of_the_defenders_turn() {
     let o = c.outcome.unwrap();
     assert_eq!((o.winner, o.reason), (Side::Red, EndReason::Capitulation), "T-FORT-7");
     assert_eq!((status(&c, 2), status(&c, 3)), (Status::Captured, Status::Captured));
-    assert!(c.events.iter().any(|e| matches!(
-        e,
-        Event::Removed {
-            how: Removal::Capitulated,
-            ..
-        }
-    )));
+    assert!(c.events.iter().any(|e| matches!(e, Event::Removed { how: Removal::Capitulated, .. })));
 }

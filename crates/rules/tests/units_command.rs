@@ -8,11 +8,7 @@ use rules::testing::orders::*;
 use rules::testing::{Field, shipped};
 
 fn quiet() -> Option<Reactions> {
-    Some(Reactions {
-        counter_volley: false,
-        counter_charge: false,
-        intercept: false,
-    })
+    Some(Reactions { counter_volley: false, counter_charge: false, intercept: false })
 }
 
 /// (melee, ranged, range, speed, health)
@@ -28,11 +24,7 @@ fn t_unit_1_generic_table() {
     assert_eq!(stats("light_infantry"), (2, Some(3), Some(Cells(3)), 3, 7), "T-UNIT-1");
     assert_eq!(stats("line_infantry"), (3, Some(2), Some(Cells(2)), 2, 10), "T-UNIT-1");
     assert_eq!(stats("grenadiers"), (4, Some(2), Some(Cells(2)), 2, 10), "T-UNIT-1");
-    assert_eq!(
-        UnitTable::builtin().get("grenadiers").and_then(|g| g.storming_melee),
-        Some(5),
-        "T-UNIT-1: 5 storming"
-    );
+    assert_eq!(UnitTable::builtin().get("grenadiers").and_then(|g| g.storming_melee), Some(5), "T-UNIT-1: 5 storming");
     assert_eq!(stats("light_cavalry"), (2, Some(1), Some(Cells(2)), 5, 5), "T-UNIT-1");
     assert_eq!(stats("heavy_cavalry"), (3, None, None, 4, 6), "T-UNIT-1");
     assert_eq!(stats("artillery"), (1, Some(4), Some(WholeMap), 1, 5), "T-UNIT-1");
@@ -45,26 +37,16 @@ fn t_unit_1_generic_table() {
 fn t_unit_2_modifiers_already_in_the_table_never_added_twice() {
     // Line infantry fights at 3 (2 + 1), not 4; light cavalry (mounted chasseurs) fires without a die.
     let mut c = Field::new(10, 10)
-        .unit_with(1, Side::Red, "line_infantry", (4, 4), Dir::South, |u| {
-            u.reactions = quiet()
-        })
+        .unit_with(1, Side::Red, "line_infantry", (4, 4), Dir::South, |u| u.reactions = quiet())
         .unit_with(2, Side::Blue, "militia", (4, 5), Dir::North, |u| u.reactions = quiet())
         .unit(3, Side::Red, "light_cavalry", (8, 1), Dir::South)
         .unit(4, Side::Blue, "line_infantry", (8, 3), Dir::North)
         .ctx(1);
     ok(&mut c, fire(3, 4));
-    assert!(
-        c.events.iter().any(|e| matches!(e, Event::Fired { roll: None, .. })),
-        "T-UNIT-2: no die"
-    );
+    assert!(c.events.iter().any(|e| matches!(e, Event::Fired { roll: None, .. })), "T-UNIT-2: no die");
     ok(&mut c, Order::EndTurn);
-    let red = c.events.iter().find_map(|e| {
-        if let Event::MeleeExchange { red, .. } = e {
-            Some(red.total)
-        } else {
-            None
-        }
-    });
+    let red =
+        c.events.iter().find_map(|e| if let Event::MeleeExchange { red, .. } = e { Some(red.total) } else { None });
     assert_eq!(red, Some(3), "T-UNIT-2: line infantry 3, the +1 is in the table");
 }
 
@@ -75,19 +57,11 @@ fn t_unit_3_guard_lowers_enemy_morale_by_2_lancers_by_1() {
         t.get("lg_semyonovsky").unwrap().has(Ability::Guard) && t.get("lg_pavlovsky").unwrap().has(Ability::Guard),
         "T-UNIT-3"
     );
-    assert!(
-        !t.get("lg_hussars").unwrap().has(Ability::Guard),
-        "Guard = Life-Guard infantry only"
-    );
-    assert!(
-        t.get("courland_uhlans").unwrap().has(Ability::Lancers),
-        "T-UNIT-3: lancers = uhlans"
-    );
+    assert!(!t.get("lg_hussars").unwrap().has(Ability::Guard), "Guard = Life-Guard infantry only");
+    assert!(t.get("courland_uhlans").unwrap().has(Ability::Lancers), "T-UNIT-3: lancers = uhlans");
     let mut c = Field::new(10, 10)
         .faction(Side::Red, "Russia")
-        .unit_with(1, Side::Red, "lg_semyonovsky", (4, 4), Dir::South, |u| {
-            u.reactions = quiet()
-        })
+        .unit_with(1, Side::Red, "lg_semyonovsky", (4, 4), Dir::South, |u| u.reactions = quiet())
         .unit_with(2, Side::Blue, "line_infantry", (4, 5), Dir::North, |u| {
             u.reactions = quiet();
             u.health = Some(4)
@@ -96,28 +70,18 @@ fn t_unit_3_guard_lowers_enemy_morale_by_2_lancers_by_1() {
         .ctx(1);
     c.dice.script(vec![5]);
     ok(&mut c, Order::EndTurn); // 4 vs 3: line −2 → 2 → test: d6 5 − 2 Guard = 3 < 4
-    let test = c.events.iter().find_map(|e| {
-        if let Event::MoraleTest { total, passed, .. } = e {
-            Some((*total, *passed))
-        } else {
-            None
-        }
-    });
-    assert_eq!(
-        test,
-        Some((3, false)),
-        "T-UNIT-3: −2 morale to enemies in contact with Guard infantry"
-    );
+    let test = c
+        .events
+        .iter()
+        .find_map(|e| if let Event::MoraleTest { total, passed, .. } = e { Some((*total, *passed)) } else { None });
+    assert_eq!(test, Some((3, false)), "T-UNIT-3: −2 morale to enemies in contact with Guard infantry");
 }
 
 #[test]
 fn t_unit_4_health_replaces_loss_markers_artillery_5() {
     assert_eq!(stats("artillery").4, 5, "T-UNIT-4: 5 loss markers → Health 5");
     let b = Battle::new(&shipped("badajoz"), 1);
-    assert!(
-        b.units(None).iter().all(|u| u.health == u.max_health),
-        "start at full Health"
-    );
+    assert!(b.units(None).iter().all(|u| u.health == u.max_health), "start at full Health");
 }
 
 #[test]
@@ -133,10 +97,7 @@ fn t_rus_1_to_6_russian_special_units() {
     for id in ["lg_hussars", "lg_cossacks", "courland_uhlans"] {
         assert_eq!(t.get(id).map(|u| u.arm), Some(Arm::Cavalry), "{id} is light cavalry");
     }
-    assert!(
-        t.get("jaeger_17").unwrap().has(Ability::SkirmishOrder),
-        "T-RUS-3: jägers are light infantry"
-    );
+    assert!(t.get("jaeger_17").unwrap().has(Ability::SkirmishOrder), "T-RUS-3: jägers are light infantry");
     let s = shipped("borodino");
     assert_eq!(s.side(Side::Blue).faction, "Russia");
 }
@@ -151,19 +112,14 @@ fn t_rus_1_and_3_fight_to_the_end_at_health_2() {
             .ctx(1);
         ok(&mut c, fire(1, 2)); // 6 − 4 = 2
         assert_eq!((health(&c, 2), status(&c, 2)), (2, Status::Active), "{id}");
-        assert!(
-            !c.events.iter().any(|e| matches!(e, Event::MoraleTest { .. })),
-            "T-RUS-1/3: no morale test"
-        );
+        assert!(!c.events.iter().any(|e| matches!(e, Event::MoraleTest { .. })), "T-RUS-1/3: no morale test");
     }
     let err = Field::new(10, 10)
         .unit(1, Side::Red, "lg_hussars", (4, 0), Dir::South)
         .unit(2, Side::Blue, "line_infantry", (4, 4), Dir::North)
         .scenario();
     let text = rules::data::to_ron(&err);
-    let e = rules::tactical::Scenario::from_resolved_text("x.ron", &text)
-        .unwrap_err()
-        .to_string();
+    let e = rules::tactical::Scenario::from_resolved_text("x.ron", &text).unwrap_err().to_string();
     assert!(e.contains("T-STRAT-10"), "special units only for their faction: {e}");
 }
 
@@ -172,20 +128,9 @@ fn t_cmd_1_hq_formations_divisions_brigades_and_the_general_moves_on() {
     let b = Battle::new(&shipped("open_field"), 1);
     let c = b.ctx();
     assert_eq!(c.command.hq, [Some(UnitId(1)), Some(UnitId(21))], "T-CMD-1");
-    let kinds: Vec<(String, bool)> = c
-        .command
-        .formations
-        .iter()
-        .map(|f| (f.name.clone(), f.division))
-        .collect();
-    assert!(
-        kinds.contains(&("1st Division".to_string(), true)),
-        "T-CMD-1: 6 units = division"
-    );
-    assert!(
-        kinds.contains(&("Cavalry Brigade".to_string(), false)),
-        "T-CMD-1: 2 units = brigade"
-    );
+    let kinds: Vec<(String, bool)> = c.command.formations.iter().map(|f| (f.name.clone(), f.division)).collect();
+    assert!(kinds.contains(&("1st Division".to_string(), true)), "T-CMD-1: 6 units = division");
+    assert!(kinds.contains(&("Cavalry Brigade".to_string(), false)), "T-CMD-1: 2 units = brigade");
     // Default: one formation of all units, general on the HQ (the first unit).
     let d = Battle::new(&shipped("worked_example_a"), 1).ctx();
     let blue = d.command.formations.iter().find(|f| f.side == Side::Blue).unwrap();
@@ -202,15 +147,9 @@ fn t_cmd_1_hq_formations_divisions_brigades_and_the_general_moves_on() {
     .unwrap();
     e.apply(Order::DesignateHq { unit: UnitId(9) }).unwrap();
     let ctx = e.ctx();
+    assert!(ctx.command.formations.iter().any(|f| f.name == "Guards" && f.division), "5 units = division");
     assert!(
-        ctx.command.formations.iter().any(|f| f.name == "Guards" && f.division),
-        "5 units = division"
-    );
-    assert!(
-        ctx.command
-            .formations
-            .iter()
-            .any(|f| f.name == "1st Division" && f.units == vec![UnitId(6)] && !f.division)
+        ctx.command.formations.iter().any(|f| f.name == "1st Division" && f.units == vec![UnitId(6)] && !f.division)
     );
     assert_eq!(ctx.command.hq[0], Some(UnitId(9)));
     // The general whose unit leaves the field moves to another unit of his formation.
@@ -254,11 +193,7 @@ fn t_cmd_2_general_casualty_test_when_losses_exceed_the_limit_in_his_zone() {
     ] {
         let c = division_under_fire(roll);
         let test = c.events.iter().find_map(|e| {
-            if let Event::GeneralTest { losses, roll, fate, .. } = e {
-                Some((*losses, *roll, *fate))
-            } else {
-                None
-            }
+            if let Event::GeneralTest { losses, roll, fate, .. } = e { Some((*losses, *roll, *fate)) } else { None }
         });
         assert_eq!(test, Some((12, roll, fate)), "T-CMD-2: d6 {roll}");
     }
@@ -276,10 +211,7 @@ fn t_cmd_2_general_casualty_test_when_losses_exceed_the_limit_in_his_zone() {
     ok(&mut far, fire(1, 11));
     ok(&mut far, fire(2, 12));
     ok(&mut far, fire(3, 13));
-    assert!(
-        !far.events.iter().any(|e| matches!(e, Event::GeneralTest { .. })),
-        "T-CMD-2: 10 cells from the general"
-    );
+    assert!(!far.events.iter().any(|e| matches!(e, Event::GeneralTest { .. })), "T-CMD-2: 10 cells from the general");
 }
 
 #[test]
@@ -292,11 +224,7 @@ fn t_cmd_3_badly_wounded_general_is_reported_for_the_campaign() {
     c.victory_phase();
     let result = c.result().unwrap();
     assert_eq!(result.generals.len(), 1);
-    assert_eq!(
-        result.generals[0].fate,
-        GeneralFate::BadlyWounded,
-        "T-CMD-3: out for the rest of the campaign"
-    );
+    assert_eq!(result.generals[0].fate, GeneralFate::BadlyWounded, "T-CMD-3: out for the rest of the campaign");
 }
 
 #[test]
@@ -307,11 +235,7 @@ fn t_cmd_4_without_a_general_minus_1_morale_and_orders_only_near_the_hq() {
     assert!(refused(&mut c, mv(15, &[(10, 5)])).contains("T-CMD-4"));
     ok(&mut c, mv(12, &[(4, 5)])); // 2 cells from the HQ
     let u = c.unit(UnitId(14)).unwrap().clone();
-    let mods: Vec<i32> = c
-        .morale_modifiers(&u, rules::tactical::event::Cause::Melee)
-        .iter()
-        .map(|t| t.value)
-        .collect();
+    let mods: Vec<i32> = c.morale_modifiers(&u, rules::tactical::event::Cause::Melee).iter().map(|t| t.value).collect();
     assert_eq!(mods, vec![-1], "T-CMD-4: −1 morale");
     // Light cavalry may ignore it.
     let mut d = Field::new(14, 14)
@@ -342,27 +266,12 @@ fn t_cmd_5_hq_captured_fire_or_withdraw_only_minus_2_morale() {
         .unit(12, Side::Blue, "line_infantry", (6, 6), Dir::North)
         .ctx(1);
     ok(&mut c, fire(1, 11)); // the HQ unit (first listed) is dispersed
-    assert!(
-        c.events
-            .iter()
-            .any(|e| matches!(e, Event::HqCaptured { side: Side::Blue })),
-        "T-CMD-5"
-    );
+    assert!(c.events.iter().any(|e| matches!(e, Event::HqCaptured { side: Side::Blue })), "T-CMD-5");
     ok(&mut c, Order::EndTurn);
-    assert!(
-        refused(&mut c, mv(12, &[(6, 5), (6, 4)])).contains("T-CMD-5"),
-        "no closing with the enemy"
-    );
-    assert!(
-        refused(&mut c, mv(12, &[(6, 5)])).contains("T-CMD-5"),
-        "never nearer the enemy"
-    );
+    assert!(refused(&mut c, mv(12, &[(6, 5), (6, 4)])).contains("T-CMD-5"), "no closing with the enemy");
+    assert!(refused(&mut c, mv(12, &[(6, 5)])).contains("T-CMD-5"), "never nearer the enemy");
     ok(&mut c, mv(12, &[(7, 6)])); // sideways: not nearer (Chebyshev 4 either way)
     let u = c.unit(UnitId(12)).unwrap().clone();
-    let mods: Vec<i32> = c
-        .morale_modifiers(&u, rules::tactical::event::Cause::Melee)
-        .iter()
-        .map(|t| t.value)
-        .collect();
+    let mods: Vec<i32> = c.morale_modifiers(&u, rules::tactical::event::Cause::Melee).iter().map(|t| t.value).collect();
     assert!(mods.contains(&-2), "T-CMD-5: −2 morale");
 }

@@ -13,14 +13,39 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(
-    name = "umpire",
-    version,
-    about = "Kriegsspiel referee: validate, play, replay and preview battles"
-)]
+#[command(name = "umpire", version, about = "Kriegsspiel referee: validate, play, replay and preview battles")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+/// Options of `umpire play`.
+#[derive(clap::Args)]
+struct PlayArgs {
+    scenario: PathBuf,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// RON list of orders, applied in turn order (for the sides without an AI).
+    #[arg(long)]
+    orders: Option<PathBuf>,
+    /// Sides played by the AI: all, red or blue.
+    #[arg(long)]
+    ai: Option<AiSides>,
+    /// AI level: random, greedy, recruit, veteran, marshal.
+    #[arg(long, default_value = "veteran")]
+    level: ai::Level,
+    /// Stop after this many rounds.
+    #[arg(long)]
+    rounds: Option<u32>,
+    /// The AI thinks in slices of this many milliseconds (its decisions do not depend on it).
+    #[arg(long, default_value_t = 50)]
+    slice_ms: u64,
+    /// Where to write the save.
+    #[arg(long)]
+    save: Option<PathBuf>,
+    /// Print JSON for machines.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Which sides the AI plays.
@@ -40,29 +65,7 @@ enum Command {
     },
     /// Play a scenario: apply a RON list of orders (and let AI sides play), write the save,
     /// print the final state.
-    Play {
-        scenario: PathBuf,
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
-        /// RON list of orders, applied in turn order (for the sides without an AI).
-        #[arg(long)]
-        orders: Option<PathBuf>,
-        /// Sides played by the AI: all, red or blue.
-        #[arg(long)]
-        ai: Option<AiSides>,
-        /// AI level: random, greedy, recruit, veteran, marshal.
-        #[arg(long, default_value = "veteran")]
-        level: ai::Level,
-        /// Stop after this many rounds.
-        #[arg(long)]
-        rounds: Option<u32>,
-        /// Where to write the save.
-        #[arg(long)]
-        save: Option<PathBuf>,
-        /// Print JSON for machines.
-        #[arg(long)]
-        json: bool,
-    },
+    Play(PlayArgs),
     /// Replay a save, checking every recorded state hash; print the final state.
     Replay {
         save: PathBuf,
@@ -109,47 +112,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Validate { files } => validate(&files),
-        Command::Play {
-            scenario,
-            seed,
-            orders,
-            ai,
-            level,
-            rounds,
-            save,
-            json,
-        } => {
-            let players = match ai {
-                None => [None, None],
-                Some(AiSides::All) => [Some(level), Some(level)],
-                Some(AiSides::Red) => [Some(level), None],
-                Some(AiSides::Blue) => [None, Some(level)],
-            };
-            play(
-                &scenario,
-                seed,
-                orders.as_deref(),
-                players,
-                rounds,
-                save.as_deref(),
-                json,
-            )
-        }
-        Command::Tournament {
-            scenario,
-            games,
-            a,
-            b,
-            seed,
-            rounds,
-        } => tournament(&scenario, games, a, b, seed, rounds),
+        Command::Play(args) => play(&args),
+        Command::Tournament { scenario, games, a, b, seed, rounds } => tournament(&scenario, games, a, b, seed, rounds),
         Command::Replay { save, json } => replay(&save, json),
-        Command::Preview {
-            scenario,
-            orders,
-            seed,
-            json,
-        } => preview(&scenario, &orders, seed, json),
+        Command::Preview { scenario, orders, seed, json } => preview(&scenario, &orders, seed, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -231,35 +197,30 @@ fn load_orders(path: &Path) -> Result<Vec<Order>, Failure> {
 
 fn apply_all(battle: &mut Battle, orders: &[Order]) -> Result<(), Failure> {
     for (i, order) in orders.iter().enumerate() {
-        battle
-            .apply(order.clone())
-            .map_err(|e| Failure(format!("order {} ({}): {e}", i + 1, order.name())))?;
+        battle.apply(order.clone()).map_err(|e| Failure(format!("order {} ({}): {e}", i + 1, order.name())))?;
     }
     Ok(())
 }
 
-fn play(
-    scenario: &Path,
-    seed: u64,
-    orders: Option<&Path>,
-    players: [Option<ai::Level>; 2],
-    rounds: Option<u32>,
-    save: Option<&Path>,
-    json: bool,
-) -> Result<(), Failure> {
+fn play(args: &PlayArgs) -> Result<(), Failure> {
+    let players = match args.ai {
+        None => [None, None],
+        Some(AiSides::All) => [Some(args.level), Some(args.level)],
+        Some(AiSides::Red) => [Some(args.level), None],
+        Some(AiSides::Blue) => [None, Some(args.level)],
+    };
+    let (seed, rounds, json) = (args.seed, args.rounds, args.json);
+    let slice = std::time::Duration::from_millis(args.slice_ms);
+    let scenario = args.scenario.as_path();
+    let save = args.save.as_deref();
+    let orders = args.orders.as_deref();
     let s = Scenario::load(scenario)?;
     let orders = match orders {
         Some(path) => load_orders(path)?,
         None => Vec::new(),
     };
     let battle = if players.iter().any(Option::is_some) {
-        let setup = ai::game::GameSetup {
-            seed,
-            players,
-            max_rounds: rounds,
-            orders,
-            slice: std::time::Duration::from_millis(50),
-        };
+        let setup = ai::game::GameSetup { seed, players, max_rounds: rounds, orders, slice, weights: [None, None] };
         let report = ai::game::play(&s, &setup)
             .map_err(|e| Failure(format!("order {} ({}): {}", e.index + 1, e.order.name(), e.error)))?;
         if let Some((order, e)) = report.refused.first() {
@@ -278,6 +239,11 @@ fn play(
                     );
                 }
             }
+            println!(
+                "longest single think slice: {:.1} ms (slices of {} ms)",
+                report.longest_slice.as_secs_f64() * 1e3,
+                slice.as_millis()
+            );
         }
         report.battle
     } else {
@@ -305,14 +271,7 @@ fn tournament(
     let start = std::time::Instant::now();
     let t = ai::game::tournament(&s, a, b, games, seed, rounds);
     let secs = start.elapsed().as_secs_f64();
-    println!(
-        "{} games of {} v {} on {} (seeds {seed}..{})",
-        t.games,
-        a,
-        b,
-        s.name,
-        seed + u64::from(games)
-    );
+    println!("{} games of {} v {} on {} (seeds {seed}..{})", t.games, a, b, s.name, seed + u64::from(games));
     println!(
         "{a}: {} wins ({:.0}%), {b}: {} wins, draws: 0, unfinished: {}",
         t.a_wins,
@@ -325,11 +284,7 @@ fn tournament(
         let w = t.a_wins_as[i];
         println!("  {a} as {side}: {w} wins, {} losses of {g}", g - w);
     }
-    println!(
-        "{:.2} s in all, {:.2} games per second",
-        secs,
-        f64::from(t.games) / secs.max(1e-9)
-    );
+    println!("{:.2} s in all, {:.2} games per second", secs, f64::from(t.games) / secs.max(1e-9));
     Ok(())
 }
 
@@ -344,14 +299,11 @@ fn replay(path: &Path, json: bool) -> Result<(), Failure> {
 fn preview(scenario: &Path, orders: &Path, seed: u64, json: bool) -> Result<(), Failure> {
     let s = Scenario::load(scenario)?;
     let mut list = load_orders(orders)?;
-    let last = list
-        .pop()
-        .ok_or_else(|| Failure(format!("{}: the order list is empty", orders.display())))?;
+    let last = list.pop().ok_or_else(|| Failure(format!("{}: the order list is empty", orders.display())))?;
     let mut battle = Battle::new(&s, seed);
     apply_all(&mut battle, &list)?;
-    let preview = battle
-        .preview(&last)
-        .map_err(|e| Failure(format!("order {} ({}): {e}", list.len() + 1, last.name())))?;
+    let preview =
+        battle.preview(&last).map_err(|e| Failure(format!("order {} ({}): {e}", list.len() + 1, last.name())))?;
     if json {
         println!("{}", serde_json::to_string_pretty(&preview).unwrap_or_default());
     } else {
@@ -398,21 +350,12 @@ fn print_state(battle: &Battle, json: bool) {
     }
     println!("{} (seed {})", report.scenario, report.seed);
     match outcome {
-        Some(o) => println!(
-            "battle over: {} wins ({:?}) in round {}",
-            o.winner.name(),
-            o.reason,
-            o.round
-        ),
-        None => println!(
-            "turn {} (round {}), {} to move, phase {}",
-            report.turn, report.round, report.active, report.phase
-        ),
+        Some(o) => println!("battle over: {} wins ({:?}) in round {}", o.winner.name(), o.reason, o.round),
+        None => {
+            println!("turn {} (round {}), {} to move, phase {}", report.turn, report.round, report.active, report.phase)
+        }
     }
-    println!(
-        "{:>4}  {:<5} {:<16} {:<26} {:<9} {:<7} health  status",
-        "id", "side", "type", "name", "cell", "facing"
-    );
+    println!("{:>4}  {:<5} {:<16} {:<26} {:<9} {:<7} health  status", "id", "side", "type", "name", "cell", "facing");
     for u in &report.units {
         println!(
             "{:>4}  {:<5} {:<16} {:<26} {:<9} {:<7} {:>2}/{:<2}   {}{}",
@@ -432,9 +375,5 @@ fn print_state(battle: &Battle, json: bool) {
 }
 
 fn truncate(s: &str, n: usize) -> String {
-    if s.chars().count() <= n {
-        s.to_string()
-    } else {
-        s.chars().take(n - 1).chain(['…']).collect()
-    }
+    if s.chars().count() <= n { s.to_string() } else { s.chars().take(n - 1).chain(['…']).collect() }
 }

@@ -8,11 +8,7 @@ fn repo() -> PathBuf {
 }
 
 fn umpire(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_umpire"))
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("umpire runs")
+    Command::new(env!("CARGO_BIN_EXE_umpire")).args(args).current_dir(repo()).output().expect("umpire runs")
 }
 
 fn write_scratch(name: &str, body: &str) -> String {
@@ -40,12 +36,8 @@ fn play_of_the_worked_example_shows_the_source_numbers_as_json() {
     ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
-    let health = |id: u64| {
-        json["units"]
-            .as_array()
-            .and_then(|u| u.iter().find(|x| x["id"] == id))
-            .map(|x| x["health"].as_i64())
-    };
+    let health =
+        |id: u64| json["units"].as_array().and_then(|u| u.iter().find(|x| x["id"] == id)).map(|x| x["health"].as_i64());
     assert_eq!(health(1), Some(Some(2)), "T-EX-2: L 2");
     assert_eq!(health(2), Some(Some(4)), "T-EX-2: P 4");
     assert_eq!(health(3), Some(Some(5)), "T-EX-2: C unhurt at 5");
@@ -80,23 +72,16 @@ fn save_and_replay_agree() {
 fn validate_a_truncated_or_mistyped_scenario_exits_2_with_path_line_col() {
     // A copy outside the repository, naming the shipped map and tables by absolute path.
     let root = repo().canonicalize().expect("repo");
-    let text = std::fs::read_to_string(root.join("scenarios/borodino.ron"))
-        .expect("scenario")
-        .replace(
-            "map: \"../maps/borodino.ron\",",
-            &format!(
-                "map: \"{}\", units_table: \"{}\", rules: \"{}\",",
-                root.join("maps/borodino.ron").display(),
-                root.join("assets/data/napoleonic_units.ron").display(),
-                root.join("assets/data/napoleonic_rules.ron").display()
-            ),
-        );
-    assert!(
-        umpire(&["validate", &write_scratch("intact.ron", &text)])
-            .status
-            .success(),
-        "the copy itself is valid"
+    let text = std::fs::read_to_string(root.join("scenarios/borodino.ron")).expect("scenario").replace(
+        "map: \"../maps/borodino.ron\",",
+        &format!(
+            "map: \"{}\", units_table: \"{}\", rules: \"{}\",",
+            root.join("maps/borodino.ron").display(),
+            root.join("assets/data/napoleonic_units.ron").display(),
+            root.join("assets/data/napoleonic_rules.ron").display()
+        ),
     );
+    assert!(umpire(&["validate", &write_scratch("intact.ron", &text)]).status.success(), "the copy itself is valid");
     let cases = [
         ("truncated.ron", text[..text.len() / 2].to_string()),
         ("mistyped.ron", text.replace("\"lg_hussars\"", "\"lg_husars\"")),
@@ -111,10 +96,7 @@ fn validate_a_truncated_or_mistyped_scenario_exits_2_with_path_line_col() {
         let loc = format!("zz_test_{name}:");
         let rest = err.split(&loc).nth(1).unwrap_or_default();
         let nums: Vec<&str> = rest.splitn(3, ':').take(2).collect();
-        assert!(
-            nums.len() == 2 && nums.iter().all(|n| n.parse::<usize>().is_ok()),
-            "path:line:col in {err}"
-        );
+        assert!(nums.len() == 2 && nums.iter().all(|n| n.parse::<usize>().is_ok()), "path:line:col in {err}");
         assert!(!err.contains("panicked"), "{err}");
     }
 }
@@ -123,12 +105,7 @@ fn validate_a_truncated_or_mistyped_scenario_exits_2_with_path_line_col() {
 fn an_illegal_order_exits_2_naming_the_order() {
     let orders = scratch("bad_orders.ron");
     std::fs::write(&orders, "[Move(unit: 1, path: [(6, 4)])]").expect("write");
-    let out = umpire(&[
-        "play",
-        "scenarios/worked_example_a.ron",
-        "--orders",
-        &orders.to_string_lossy(),
-    ]);
+    let out = umpire(&["play", "scenarios/worked_example_a.ron", "--orders", &orders.to_string_lossy()]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("order 1") && err.contains("T-MOVE-1"), "{err}");
@@ -136,12 +113,8 @@ fn an_illegal_order_exits_2_naming_the_order() {
 
 #[test]
 fn preview_prints_the_sum() {
-    let out = umpire(&[
-        "preview",
-        "scenarios/worked_example_b.ron",
-        "--orders",
-        "scenarios/orders/worked_example_b.ron",
-    ]);
+    let out =
+        umpire(&["preview", "scenarios/worked_example_b.ron", "--orders", "scenarios/orders/worked_example_b.ron"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Preview of EndTurn"), "{text}");

@@ -41,18 +41,9 @@ pub const END_OF_TURN: [(EndOfTurnSet, PhaseFn); 4] = [
 pub fn end_of_turn_schedule() -> Schedule {
     let mut schedule = Schedule::new(EndOfTurn);
     schedule.set_executor(SingleThreadedExecutor::new());
-    schedule.set_build_settings(ScheduleBuildSettings {
-        ambiguity_detection: LogLevel::Error,
-        ..Default::default()
-    });
+    schedule.set_build_settings(ScheduleBuildSettings { ambiguity_detection: LogLevel::Error, ..Default::default() });
     schedule.configure_sets(
-        (
-            EndOfTurnSet::Melee,
-            EndOfTurnSet::Captures,
-            EndOfTurnSet::Victory,
-            EndOfTurnSet::NextTurn,
-        )
-            .chain(),
+        (EndOfTurnSet::Melee, EndOfTurnSet::Captures, EndOfTurnSet::Victory, EndOfTurnSet::NextTurn).chain(),
     );
     for (set, phase) in END_OF_TURN {
         schedule.add_systems((move |world: &mut World| run_phase(world, phase)).in_set(set));
@@ -151,12 +142,7 @@ impl Ctx {
 
     /// T-TERR-2: a hidden unit with an enemy next to it is revealed.
     fn reveal_adjacent(&mut self) {
-        let seen: Vec<_> = self
-            .units
-            .iter()
-            .filter(|u| u.concealed && self.in_contact(u))
-            .map(|u| u.id)
-            .collect();
+        let seen: Vec<_> = self.units.iter().filter(|u| u.concealed && self.in_contact(u)).map(|u| u.id).collect();
         for id in seen {
             self.reveal(id);
         }

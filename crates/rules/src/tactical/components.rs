@@ -119,11 +119,7 @@ fn yes() -> bool {
 
 impl Default for Reactions {
     fn default() -> Self {
-        Reactions {
-            counter_volley: true,
-            counter_charge: true,
-            intercept: false,
-        }
+        Reactions { counter_volley: true, counter_charge: true, intercept: false }
     }
 }
 
@@ -259,10 +255,7 @@ pub struct UnitIndex {
 
 impl UnitIndex {
     pub fn get(&self, id: UnitId) -> Option<Entity> {
-        self.by_id
-            .binary_search_by_key(&id, |e| e.0)
-            .ok()
-            .map(|i| self.by_id[i].1)
+        self.by_id.binary_search_by_key(&id, |e| e.0).ok().map(|i| self.by_id[i].1)
     }
 
     pub fn ids(&self) -> impl Iterator<Item = UnitId> + '_ {
@@ -272,7 +265,5 @@ impl UnitIndex {
 
 /// Cell of a unit as of its last placement; kept when it leaves the field for the record.
 pub fn is_flank_attack(target_facing: Dir, target: Cell, attacker: Cell) -> bool {
-    target_facing
-        .side_of(target, attacker)
-        .is_some_and(|a| a.is_flank_or_rear())
+    target_facing.side_of(target, attacker).is_some_and(|a| a.is_flank_or_rear())
 }

@@ -152,22 +152,14 @@ impl RulesConfig {
 
     pub fn parse(path: &str, text: &str) -> Result<RulesConfig, DataError> {
         let config: RulesConfig = parse_ron(path, text)?;
-        config
-            .check()
-            .map_err(|m| DataError::at(path, crate::data::Pos::START, m))?;
+        config.check().map_err(|m| DataError::at(path, crate::data::Pos::START, m))?;
         Ok(config)
     }
 
     fn check(&self) -> Result<(), String> {
         for (name, table) in [
-            (
-                "skirmisher_charge_table",
-                self.skirmisher_charge_table.iter().map(|r| r.0).collect::<Vec<_>>(),
-            ),
-            (
-                "general_casualty_table",
-                self.general_casualty_table.iter().map(|r| r.0).collect(),
-            ),
+            ("skirmisher_charge_table", self.skirmisher_charge_table.iter().map(|r| r.0).collect::<Vec<_>>()),
+            ("general_casualty_table", self.general_casualty_table.iter().map(|r| r.0).collect()),
         ] {
             for pips in 1..=6 {
                 let rows = table.iter().filter(|r| r.contains(pips)).count();
@@ -192,17 +184,11 @@ impl RulesConfig {
     }
 
     pub fn skirmisher_fate(&self, pips: Pips) -> SkirmisherFate {
-        self.skirmisher_charge_table
-            .iter()
-            .find(|r| r.0.contains(pips))
-            .map_or(SkirmisherFate::Routs, |r| r.1)
+        self.skirmisher_charge_table.iter().find(|r| r.0.contains(pips)).map_or(SkirmisherFate::Routs, |r| r.1)
     }
 
     pub fn general_fate(&self, pips: Pips) -> GeneralFate {
-        self.general_casualty_table
-            .iter()
-            .find(|r| r.0.contains(pips))
-            .map_or(GeneralFate::Unhurt, |r| r.1)
+        self.general_casualty_table.iter().find(|r| r.0.contains(pips)).map_or(GeneralFate::Unhurt, |r| r.1)
     }
 }
 

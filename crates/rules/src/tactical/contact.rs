@@ -29,10 +29,7 @@ impl Ctx {
         // T-TERR-1: no charge in or into forest; T-END-2 / T-CMD-5: no charge when retreating or without HQ.
         self.arm(u) == Arm::Cavalry
             && !self.grid.is_forest(u.cell)
-            && against
-                .iter()
-                .filter_map(|e| self.unit(*e))
-                .all(|e| !self.grid.is_forest(e.cell))
+            && against.iter().filter_map(|e| self.unit(*e)).all(|e| !self.grid.is_forest(e.cell))
             && !self.sides.retreating[u.side.index()]
             && !self.command.hq_captured[u.side.index()]
     }
@@ -49,33 +46,19 @@ impl Ctx {
         let fresh = m.contact.is_none();
         let charging = fresh && self.can_charge(&m, &enemies);
         if fresh && let Some(u) = self.unit_mut(mover) {
-            u.contact = Some(MeleeContact {
-                since_turn: turn,
-                attacked: false,
-                charging,
-                exchanges: 0,
-            });
+            u.contact = Some(MeleeContact { since_turn: turn, attacked: false, charging, exchanges: 0 });
         }
         for &e in &enemies {
             let Some(eu) = self.unit(e).cloned() else {
                 continue;
             };
             let flank = eu.facing.side_of(eu.cell, m.cell).is_some_and(|a| a.is_flank_or_rear());
-            self.push(Event::Contact {
-                unit: mover,
-                enemy: e,
-                flank,
-                charging,
-            });
+            self.push(Event::Contact { unit: mover, enemy: e, flank, charging });
             if eu.contact.is_none() {
                 let counter = eu.reactions.counter_charge && self.can_charge(&eu, &[mover]);
                 if let Some(u) = self.unit_mut(e) {
-                    u.contact = Some(MeleeContact {
-                        since_turn: turn,
-                        attacked: true,
-                        charging: counter,
-                        exchanges: 0,
-                    });
+                    u.contact =
+                        Some(MeleeContact { since_turn: turn, attacked: true, charging: counter, exchanges: 0 });
                 }
                 if counter {
                     self.push(Event::CounterCharge { unit: e });
@@ -169,20 +152,12 @@ impl Ctx {
         {
             return None;
         }
-        self.shot(u, u.cell, u.facing, target, FireOccasion::CounterVolley)
-            .ok()
-            .or_else(|| {
-                let flank = u
-                    .facing
-                    .side_of(u.cell, target.cell)
-                    .is_some_and(|a| a.is_flank_or_rear());
-                (flank && self.has(u, Ability::FlankCounterVolley))
-                    .then(|| {
-                        self.shot(u, u.cell, u.facing, target, FireOccasion::FlankCounterVolley)
-                            .ok()
-                    })
-                    .flatten()
-            })
+        self.shot(u, u.cell, u.facing, target, FireOccasion::CounterVolley).ok().or_else(|| {
+            let flank = u.facing.side_of(u.cell, target.cell).is_some_and(|a| a.is_flank_or_rear());
+            (flank && self.has(u, Ability::FlankCounterVolley))
+                .then(|| self.shot(u, u.cell, u.facing, target, FireOccasion::FlankCounterVolley).ok())
+                .flatten()
+        })
     }
 
     /// T-SKIRM-4: morale test; failed = overrun; passed = the d6 table.
@@ -193,12 +168,7 @@ impl Ctx {
         }
         let roll = self.dice.d6();
         let fate = self.rules().skirmisher_fate(roll);
-        self.push(Event::SkirmishersCharged {
-            unit: id,
-            cavalry,
-            roll,
-            fate,
-        });
+        self.push(Event::SkirmishersCharged { unit: id, cavalry, roll, fate });
         match fate {
             SkirmisherFate::Routs => self.remove(id, Removal::Routed),
             SkirmisherFate::FallsBack => match self.fallback_cell(id, cavalry) {
@@ -243,9 +213,7 @@ impl Ctx {
                 self.at(*c).is_none()
                     && self.terrain(*c).is_some_and(|t| can_stand(Arm::Infantry, t).is_ok())
                     && !self.next_to_any_enemy(*c, s.side)
-                    && infantry
-                        .iter()
-                        .any(|f| f.is_adjacent(*c) && f.distance(cav) < c.distance(cav))
+                    && infantry.iter().any(|f| f.is_adjacent(*c) && f.distance(cav) < c.distance(cav))
             })
             .min_by_key(|c| (c.distance(s.cell), c.y, c.x))
     }
@@ -326,17 +294,7 @@ impl Ctx {
                 let key = (cost, shot.is_none(), !flank, last.y, last.x, cell.y, cell.x, facing);
                 if best.as_ref().is_none_or(|(k, _)| key < *k) {
                     let path = path_cells(&parents, item.node, start, origin);
-                    best = Some((
-                        key,
-                        InterceptPlan {
-                            unit: id,
-                            path,
-                            facing,
-                            last,
-                            cost,
-                            shot,
-                        },
-                    ));
+                    best = Some((key, InterceptPlan { unit: id, path, facing, last, cost, shot }));
                 }
             }
         }
@@ -350,11 +308,7 @@ impl Ctx {
         };
         let mut full = plan.path.clone();
         full.push(plan.last);
-        self.push(Event::Intercept {
-            unit: plan.unit,
-            target,
-            path: full,
-        });
+        self.push(Event::Intercept { unit: plan.unit, target, path: full });
         let before_last = plan.cost - self.step_cost(plan.path.last().copied().unwrap_or(u.cell), plan.last);
         let touched: bool = plan.path.iter().chain([&plan.last]).any(|c| self.grid.is_forest(*c));
         if let Some(m) = self.unit_mut(plan.unit) {
@@ -371,10 +325,7 @@ impl Ctx {
         if !self.is_on_field(target) || !self.is_on_field(plan.unit) {
             return;
         }
-        let before: Vec<UnitId> = self
-            .unit(plan.unit)
-            .map(|m| self.adjacent_enemies(m))
-            .unwrap_or_default();
+        let before: Vec<UnitId> = self.unit(plan.unit).map(|m| self.adjacent_enemies(m)).unwrap_or_default();
         let step = self.step_cost(plan.path.last().copied().unwrap_or(u.cell), plan.last);
         if let Some(m) = self.unit_mut(plan.unit) {
             m.cell = plan.last;

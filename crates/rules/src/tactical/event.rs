@@ -30,10 +30,7 @@ pub struct Term {
 
 impl Term {
     pub fn new(value: i32, what: impl Into<String>) -> Term {
-        Term {
-            value,
-            what: what.into(),
-        }
+        Term { value, what: what.into() }
     }
 }
 
@@ -302,12 +299,7 @@ impl Event {
             Event::RedoubtPlaced { side, cell } => {
                 format!("{} builds a redoubt at {cell}", side.name())
             }
-            Event::Deployed {
-                unit,
-                cell,
-                facing,
-                automatic,
-            } => {
+            Event::Deployed { unit, cell, facing, automatic } => {
                 format!(
                     "{} {}deployed at {cell} facing {}",
                     name(*unit),
@@ -316,13 +308,7 @@ impl Event {
                 )
             }
             Event::HqNamed { side, unit } => format!("{} HQ is with {}", side.name(), name(*unit)),
-            Event::FormationFormed {
-                name: f,
-                units,
-                general,
-                division,
-                ..
-            } => format!(
+            Event::FormationFormed { name: f, units, general, division, .. } => format!(
                 "{} {f} of {} units, general with {}",
                 if *division { "division" } else { "brigade" },
                 units.len(),
@@ -343,18 +329,11 @@ impl Event {
             Event::Turned { unit, facing, mp } => {
                 format!("{} turns {} ({mp} MP)", name(*unit), facing.name())
             }
-            Event::Ambushed { unit, by, at } => format!(
-                "{} runs into {} hidden in the forest and stops at {at} (T-TERR-2)",
-                name(*unit),
-                name(*by)
-            ),
+            Event::Ambushed { unit, by, at } => {
+                format!("{} runs into {} hidden in the forest and stops at {at} (T-TERR-2)", name(*unit), name(*by))
+            }
             Event::Revealed { unit } => format!("{} is revealed (T-TERR-2)", name(*unit)),
-            Event::Contact {
-                unit,
-                enemy,
-                flank,
-                charging,
-            } => format!(
+            Event::Contact { unit, enemy, flank, charging } => format!(
                 "{} closes with {}{}{}",
                 name(*unit),
                 name(*enemy),
@@ -362,14 +341,7 @@ impl Event {
                 if *charging { ", charging" } else { "" }
             ),
             Event::CounterCharge { unit } => format!("{} counter-charges (T-MELEE-6)", name(*unit)),
-            Event::Fired {
-                firer,
-                target,
-                kind,
-                occasion,
-                roll,
-                damage,
-            } => {
+            Event::Fired { firer, target, kind, occasion, roll, damage } => {
                 let what = match occasion {
                     FireOccasion::Ordered => "fires",
                     FireOccasion::CounterVolley => "counter-volleys",
@@ -382,40 +354,20 @@ impl Event {
                     FireKind::Roundshot => " (roundshot)",
                 };
                 let dice = match roll {
-                    Some(r) => format!(
-                        ": d6={} needs {} – {}",
-                        r.pips,
-                        r.needed,
-                        if r.success() { "hit" } else { "miss" }
-                    ),
+                    Some(r) => {
+                        format!(": d6={} needs {} – {}", r.pips, r.needed, if r.success() { "hit" } else { "miss" })
+                    }
                     None => String::new(),
                 };
                 let hit = roll.is_none_or(|r| r.success());
-                let dmg = if hit {
-                    format!(", damage {}", damage.text())
-                } else {
-                    String::new()
-                };
+                let dmg = if hit { format!(", damage {}", damage.text()) } else { String::new() };
                 format!("{} {what} at {}{shot}{dice}{dmg}", name(*firer), name(*target))
             }
             Event::Damaged { unit, amount, health } => format!("{} loses {amount}: Health {health}", name(*unit)),
-            Event::MoraleTest {
-                unit,
-                roll,
-                modifiers,
-                total,
-                needed,
-                passed,
-            } => {
+            Event::MoraleTest { unit, roll, modifiers, total, needed, passed } => {
                 let mut mods = String::new();
                 for m in modifiers {
-                    let _ = write!(
-                        mods,
-                        " {}{} {}",
-                        if m.value < 0 { "−" } else { "+" },
-                        m.value.abs(),
-                        m.what
-                    );
+                    let _ = write!(mods, " {}{} {}", if m.value < 0 { "−" } else { "+" }, m.value.abs(), m.what);
                 }
                 format!(
                     "Morale test for {}: d6={roll}{mods} = {total} {} {needed}: {}",
@@ -428,12 +380,7 @@ impl Event {
             Event::Intercept { unit, target, .. } => {
                 format!("{} intercepts {} (T-MELEE-2)", name(*unit), name(*target))
             }
-            Event::SkirmishersCharged {
-                unit,
-                cavalry,
-                roll,
-                fate,
-            } => format!(
+            Event::SkirmishersCharged { unit, cavalry, roll, fate } => format!(
                 "{} charged by {}: d6={roll}: {} (T-SKIRM-4)",
                 name(*unit),
                 name(*cavalry),
@@ -445,11 +392,7 @@ impl Event {
             ),
             Event::FellBack { unit, to } => format!("{} falls back to {to}", name(*unit)),
             Event::SkirmishOrder { unit, on } => {
-                format!(
-                    "{} {} skirmish order (T-SKIRM-1)",
-                    name(*unit),
-                    if *on { "takes" } else { "leaves" }
-                )
+                format!("{} {} skirmish order (T-SKIRM-1)", name(*unit), if *on { "takes" } else { "leaves" })
             }
             Event::Reformed { unit } => format!("{} reforms (T-SKIRM-5)", name(*unit)),
             Event::ReactionsSet { unit, reactions } => format!(
@@ -459,24 +402,12 @@ impl Event {
                 onoff(reactions.counter_charge),
                 onoff(reactions.intercept)
             ),
-            Event::MeleeExchange {
-                red,
-                blue,
-                red_damage,
-                blue_damage,
-                ..
-            } => format!(
+            Event::MeleeExchange { red, blue, red_damage, blue_damage, .. } => format!(
                 "Melee: red {} vs blue {}: red −{red_damage}, blue −{blue_damage} (T-MELEE-4)",
                 red.text(),
                 blue.text()
             ),
-            Event::GeneralTest {
-                side,
-                formation,
-                losses,
-                roll,
-                fate,
-            } => {
+            Event::GeneralTest { side, formation, losses, roll, fate } => {
                 format!(
                     "General of {} {formation} (losses {losses}): d6={roll}: {} (T-CMD-2)",
                     side.name(),
@@ -486,10 +417,9 @@ impl Event {
             Event::GeneralMoved { formation, to } => {
                 format!("The general of {formation} moves to {}", name(*to))
             }
-            Event::HqCaptured { side } => format!(
-                "{} HQ is lost: its units may only fire or withdraw, −2 morale (T-CMD-5)",
-                side.name()
-            ),
+            Event::HqCaptured { side } => {
+                format!("{} HQ is lost: its units may only fire or withdraw, −2 morale (T-CMD-5)", side.name())
+            }
             Event::RetreatOrdered { side } => {
                 format!("{} orders the retreat (T-END-2)", side.name())
             }
@@ -526,12 +456,7 @@ mod tests {
 
     #[test]
     fn sums_read_like_the_rulebook() {
-        let s = Sum::of(vec![
-            Term::new(2, "(C)"),
-            Term::new(1, "charge"),
-            Term::new(1, "flank"),
-            Term::new(2, "(P)"),
-        ]);
+        let s = Sum::of(vec![Term::new(2, "(C)"), Term::new(1, "charge"), Term::new(1, "flank"), Term::new(2, "(P)")]);
         assert_eq!(s.text(), "2 (C) + 1 charge + 1 flank + 2 (P) = 6");
         let f = Sum::of(vec![Term::new(3, "ranged"), Term::new(-1, "forest")]);
         assert_eq!(f.text(), "3 ranged − 1 forest = 2");

@@ -81,10 +81,7 @@ impl Ctx {
     /// Whether a cell lies in a unit's firing arc and range (T-FIRE-2, T-FIRE-4, T-FIRE-5).
     pub fn in_arc(&self, u: &UnitState, from: Cell, facing: Dir, target: Cell) -> Result<(), OrderError> {
         let Some(range) = self.fire_range(u, from) else {
-            return Err(OrderError::rule(
-                "T-FIRE-4",
-                format!("{} has no ranged value", self.name(u.id)),
-            ));
+            return Err(OrderError::rule("T-FIRE-4", format!("{} has no ranged value", self.name(u.id))));
         };
         let (forward, lateral) = facing.project(from, target);
         let max = match range {
@@ -123,10 +120,7 @@ impl Ctx {
             Arm::Artillery => {
                 let d = from.distance(target);
                 if d > max {
-                    return Err(OrderError::rule(
-                        "T-FIRE-5",
-                        format!("{target} is {d} cells away; range is {max}"),
-                    ));
+                    return Err(OrderError::rule("T-FIRE-5", format!("{target} is {d} cells away; range is {max}")));
                 }
             }
         }
@@ -137,10 +131,7 @@ impl Ctx {
     pub fn line_clear(&self, u: &UnitState, from: Cell, target: Cell) -> Result<(), OrderError> {
         let between = cells_between(from, target);
         if let Some(w) = between.iter().find(|c| self.terrain(**c) == Some(Terrain::Wall)) {
-            return Err(OrderError::rule(
-                "T-FIRE-7",
-                format!("the fortress wall at {w} covers the target"),
-            ));
+            return Err(OrderError::rule("T-FIRE-7", format!("the fortress wall at {w} covers the target")));
         }
         if self.elevated(u, from) {
             return Ok(());
@@ -169,10 +160,7 @@ impl Ctx {
         occasion: FireOccasion,
     ) -> Result<Shot, OrderError> {
         let Some((ranged, _)) = self.ty(u).fires() else {
-            return Err(OrderError::rule(
-                "T-FIRE-4",
-                format!("{} has no ranged value", self.name(u.id)),
-            ));
+            return Err(OrderError::rule("T-FIRE-4", format!("{} has no ranged value", self.name(u.id))));
         };
         let half = occasion == FireOccasion::FlankCounterVolley;
         if !half {
@@ -211,19 +199,13 @@ impl Ctx {
             ));
         }
         if u.activity.fired {
-            return Err(OrderError::rule(
-                "T-FIRE-1",
-                format!("{} has already fired this turn", self.name(id)),
-            ));
+            return Err(OrderError::rule("T-FIRE-1", format!("{} has already fired this turn", self.name(id))));
         }
         if self.sides.retreating[u.side.index()] {
             return Err(OrderError::rule("T-END-2", "a retreating army no longer fires"));
         }
         if self.in_contact(u) {
-            return Err(OrderError::rule(
-                "T-FIRE-1",
-                format!("{} is in melee and cannot fire", self.name(id)),
-            ));
+            return Err(OrderError::rule("T-FIRE-1", format!("{} is in melee and cannot fire", self.name(id))));
         }
         if self.arm(u) == Arm::Artillery && !self.has(u, Ability::HorseArtillery) && u.activity.mp_spent > 0 {
             return Err(OrderError::rule(
@@ -241,10 +223,7 @@ impl Ctx {
 
     /// Fires a shot: the hit die if one is needed, then damage (T-FIRE-1, T-FIRE-5, T-SKIRM-2).
     pub fn fire(&mut self, shot: &Shot) {
-        let roll = shot.needed.map(|needed| Roll {
-            pips: self.dice.d6(),
-            needed,
-        });
+        let roll = shot.needed.map(|needed| Roll { pips: self.dice.d6(), needed });
         let hit = roll.is_none_or(Roll::success);
         self.push(Event::Fired {
             firer: shot.firer,
@@ -257,14 +236,7 @@ impl Ctx {
         self.reveal(shot.firer);
         let skirmisher = self.unit(shot.firer).is_some_and(|u| u.skirmish.is_some());
         if hit && shot.damage.total > 0 {
-            self.damage(
-                shot.target,
-                shot.damage.total,
-                Cause::Fire {
-                    by: shot.firer,
-                    skirmisher,
-                },
-            );
+            self.damage(shot.target, shot.damage.total, Cause::Fire { by: shot.firer, skirmisher });
         }
     }
 

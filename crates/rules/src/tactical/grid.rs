@@ -272,12 +272,7 @@ impl GridMap {
     /// An all-open field.
     pub fn open(name: &str, width: i32, height: i32) -> Self {
         let len = (width.max(0) * height.max(0)) as usize;
-        GridMap {
-            name: name.to_string(),
-            width,
-            height,
-            terrain: vec![Terrain::Open; len],
-        }
+        GridMap { name: name.to_string(), width, height, terrain: vec![Terrain::Open; len] }
     }
 
     /// A map from rows of terrain symbols, north row first.
@@ -287,22 +282,14 @@ impl GridMap {
         let mut terrain = Vec::with_capacity((width * height) as usize);
         for (y, row) in rows.iter().enumerate() {
             if row.chars().count() as i32 != width {
-                return Err(format!(
-                    "row {y} has {} cells, the first row has {width}",
-                    row.chars().count()
-                ));
+                return Err(format!("row {y} has {} cells, the first row has {width}", row.chars().count()));
             }
             for c in row.chars() {
                 terrain
                     .push(Terrain::from_symbol(c).ok_or_else(|| format!("unknown terrain symbol `{c}` in row {y}"))?);
             }
         }
-        Ok(GridMap {
-            name: name.to_string(),
-            width,
-            height,
-            terrain,
-        })
+        Ok(GridMap { name: name.to_string(), width, height, terrain })
     }
 
     pub fn contains(&self, cell: Cell) -> bool {
@@ -340,11 +327,7 @@ impl GridMap {
     /// The rows of symbols, north row first (the map file's own form).
     pub fn rows(&self) -> Vec<String> {
         (0..self.height)
-            .map(|y| {
-                (0..self.width)
-                    .map(|x| self.terrain[(y * self.width + x) as usize].symbol())
-                    .collect()
-            })
+            .map(|y| (0..self.width).map(|x| self.terrain[(y * self.width + x) as usize].symbol()).collect())
             .collect()
     }
 }
@@ -363,10 +346,7 @@ pub fn cells_between(from: Cell, to: Cell) -> Vec<Cell> {
     let (cx0, cx1) = (from.x.min(to.x), from.x.max(to.x));
     for cx in cx0..=cx1 {
         // The part of the segment whose X lies in this column, as a closed Y interval.
-        let (xa, xb) = (
-            (2 * i64::from(cx)).max(x0.min(x1)),
-            (2 * i64::from(cx) + 2).min(x0.max(x1)),
-        );
+        let (xa, xb) = ((2 * i64::from(cx)).max(x0.min(x1)), (2 * i64::from(cx) + 2).min(x0.max(x1)));
         let (ylo_num, yhi_num, den) = if dx == 0 {
             (y0.min(y1), y0.max(y1), 1)
         } else {
@@ -396,14 +376,8 @@ mod tests {
 
     #[test]
     fn straight_lines_touch_only_the_cells_between() {
-        assert_eq!(
-            cells_between(Cell::new(0, 0), Cell::new(0, 3)),
-            vec![Cell::new(0, 1), Cell::new(0, 2)]
-        );
-        assert_eq!(
-            cells_between(Cell::new(4, 2), Cell::new(1, 2)),
-            vec![Cell::new(3, 2), Cell::new(2, 2)]
-        );
+        assert_eq!(cells_between(Cell::new(0, 0), Cell::new(0, 3)), vec![Cell::new(0, 1), Cell::new(0, 2)]);
+        assert_eq!(cells_between(Cell::new(4, 2), Cell::new(1, 2)), vec![Cell::new(3, 2), Cell::new(2, 2)]);
         assert!(cells_between(Cell::new(0, 0), Cell::new(0, 1)).is_empty());
     }
 
@@ -411,13 +385,7 @@ mod tests {
     fn diagonal_through_corners_touches_both_neighbours() {
         // T-FIRE-6 "partial cover = full cover": the corner cells count.
         let between = cells_between(Cell::new(0, 0), Cell::new(2, 2));
-        for c in [
-            Cell::new(1, 0),
-            Cell::new(0, 1),
-            Cell::new(1, 1),
-            Cell::new(2, 1),
-            Cell::new(1, 2),
-        ] {
+        for c in [Cell::new(1, 0), Cell::new(0, 1), Cell::new(1, 1), Cell::new(2, 1), Cell::new(1, 2)] {
             assert!(between.contains(&c), "{c} missing from {between:?}");
         }
         assert_eq!(between.len(), 5);

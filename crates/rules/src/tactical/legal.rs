@@ -22,18 +22,10 @@ impl Ctx {
             }
             Phase::Deployment => {
                 let facing = self.statics.scenario.side(side).edge.opposite();
-                for u in self
-                    .units
-                    .iter()
-                    .filter(|u| u.side == side && u.status == Status::Undeployed)
-                {
+                for u in self.units.iter().filter(|u| u.side == side && u.status == Status::Undeployed) {
                     for &cell in self.statics.zone(side) {
                         if self.check_deploy(u.id, cell).is_ok() {
-                            out.push(Order::Deploy {
-                                unit: u.id,
-                                cell,
-                                facing,
-                            });
+                            out.push(Order::Deploy { unit: u.id, cell, facing });
                         }
                     }
                 }
@@ -42,34 +34,19 @@ impl Ctx {
                 if self.check_capitulate().is_ok() {
                     out.push(Order::Capitulate);
                 }
-                let mine: Vec<_> = self
-                    .units
-                    .iter()
-                    .filter(|u| u.side == side && u.status.on_field())
-                    .map(|u| u.id)
-                    .collect();
+                let mine: Vec<_> =
+                    self.units.iter().filter(|u| u.side == side && u.status.on_field()).map(|u| u.id).collect();
                 for id in mine {
-                    out.extend(self.fire_targets(id).into_iter().map(|s| Order::Fire {
-                        unit: id,
-                        target: s.target,
-                    }));
+                    out.extend(self.fire_targets(id).into_iter().map(|s| Order::Fire { unit: id, target: s.target }));
                     for r in self.reachable(id) {
-                        out.push(Order::Move {
-                            unit: id,
-                            path: r.path,
-                            exit: false,
-                        });
+                        out.push(Order::Move { unit: id, path: r.path, exit: false });
                     }
                     if self.sides.retreating[side.index()]
                         && let Some(u) = self.unit(id)
                         && self.grid.on_edge(u.cell)
                         && self.check_move(id, &[], true).is_ok()
                     {
-                        out.push(Order::Move {
-                            unit: id,
-                            path: Vec::new(),
-                            exit: true,
-                        });
+                        out.push(Order::Move { unit: id, path: Vec::new(), exit: true });
                     }
                     for facing in Dir::ALL {
                         if self.unit(id).is_some_and(|u| u.facing != facing) && self.check_turn(id, facing).is_ok() {
@@ -90,11 +67,7 @@ impl Ctx {
                 }
             }
         }
-        out.push(if self.clock.phase == Phase::Battle {
-            Order::EndTurn
-        } else {
-            Order::EndSetup
-        });
+        out.push(if self.clock.phase == Phase::Battle { Order::EndTurn } else { Order::EndSetup });
         out
     }
 }

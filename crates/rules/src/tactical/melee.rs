@@ -24,10 +24,7 @@ impl Ctx {
             .iter()
             .filter(|u| {
                 fighting(u)
-                    && u.cell
-                        .neighbours()
-                        .iter()
-                        .any(|n| self.at(*n).is_some_and(|e| e.side != u.side && fighting(e)))
+                    && u.cell.neighbours().iter().any(|n| self.at(*n).is_some_and(|e| e.side != u.side && fighting(e)))
             })
             .collect();
         let mut groups: Vec<Vec<UnitId>> = Vec::new();
@@ -44,15 +41,11 @@ impl Ctx {
                     break;
                 };
                 i += 1;
-                let mut links: Vec<UnitId> = engaged
-                    .iter()
-                    .filter(|e| e.side != u.side && e.cell.is_adjacent(u.cell))
-                    .map(|e| e.id)
-                    .collect();
+                let mut links: Vec<UnitId> =
+                    engaged.iter().filter(|e| e.side != u.side && e.cell.is_adjacent(u.cell)).map(|e| e.id).collect();
                 if self.arm(&u) == Arm::Artillery
-                    && let Some(b) = self
-                        .at(u.cell.step(u.facing.opposite()))
-                        .filter(|b| b.side == u.side && fighting(b))
+                    && let Some(b) =
+                        self.at(u.cell.step(u.facing.opposite())).filter(|b| b.side == u.side && fighting(b))
                 {
                     links.push(b.id);
                 }
@@ -77,19 +70,13 @@ impl Ctx {
         if ty.arm == Arm::Artillery {
             return Vec::new();
         }
-        let enemies: Vec<&UnitState> = self
-            .adjacent_enemies(u)
-            .into_iter()
-            .filter_map(|e| self.unit(e))
-            .collect();
+        let enemies: Vec<&UnitState> = self.adjacent_enemies(u).into_iter().filter_map(|e| self.unit(e)).collect();
         let first = u.contact.is_some_and(|c| c.exchanges == 0);
         let label = format!("({})", self.name(u.id));
         let mut base = ty.melee;
         if let Some(storming) = ty.storming_melee
             && u.side == self.statics.attacker()
-            && enemies
-                .iter()
-                .any(|e| self.terrain(e.cell).is_some_and(Terrain::is_fortification))
+            && enemies.iter().any(|e| self.terrain(e.cell).is_some_and(Terrain::is_fortification))
         {
             base = storming; // T-FORT-5
         }
@@ -104,10 +91,7 @@ impl Ctx {
         if first && charge_ok && u.contact.is_some_and(|c| c.charging) {
             terms.push(Term::new(r.charge_bonus, "charge"));
         }
-        if enemies
-            .iter()
-            .any(|e| e.facing.side_of(e.cell, u.cell).is_some_and(|a| a.is_flank_or_rear()))
-        {
+        if enemies.iter().any(|e| e.facing.side_of(e.cell, u.cell).is_some_and(|a| a.is_flank_or_rear())) {
             terms.push(Term::new(r.flank_bonus, "flank"));
         }
         if first
@@ -136,17 +120,11 @@ impl Ctx {
     /// artillery only if nothing else of its side is in the group (T-ART-3).
     pub fn primary(&self, group: &[UnitId], side: Side) -> Option<UnitId> {
         let turn = self.clock.turn;
-        let members: Vec<&UnitState> = group
-            .iter()
-            .filter_map(|id| self.unit(*id))
-            .filter(|u| u.side == side)
-            .collect();
+        let members: Vec<&UnitState> =
+            group.iter().filter_map(|id| self.unit(*id)).filter(|u| u.side == side).collect();
         let fighters: Vec<&&UnitState> = members.iter().filter(|u| self.arm(u) != Arm::Artillery).collect();
-        let pool: Vec<&UnitState> = if fighters.is_empty() {
-            members.clone()
-        } else {
-            fighters.into_iter().copied().collect()
-        };
+        let pool: Vec<&UnitState> =
+            if fighters.is_empty() { members.clone() } else { fighters.into_iter().copied().collect() };
         pool.into_iter()
             .min_by_key(|u| {
                 let c = u.contact;
@@ -225,10 +203,8 @@ impl Ctx {
             self.remove(g, Removal::Overrun);
         }
         for group in self.melee_groups() {
-            let alive: Vec<UnitId> = group
-                .into_iter()
-                .filter(|id| self.unit(*id).is_some_and(|u| u.status.on_field()))
-                .collect();
+            let alive: Vec<UnitId> =
+                group.into_iter().filter(|id| self.unit(*id).is_some_and(|u| u.status.on_field())).collect();
             self.exchange(&alive);
         }
         self.refresh_contacts();
@@ -236,10 +212,7 @@ impl Ctx {
 
     /// Whether any unit with the given ability stands in the group (for previews and the interface).
     pub fn group_has(&self, group: &[UnitId], ability: Ability) -> bool {
-        group
-            .iter()
-            .filter_map(|id| self.unit(*id))
-            .any(|u| self.has(u, ability))
+        group.iter().filter_map(|id| self.unit(*id)).any(|u| self.has(u, ability))
     }
 }
 

@@ -46,11 +46,7 @@ pub fn loss_limits_crossed(before: i32, after: i32, limit: i32) -> Vec<i32> {
     if limit <= 0 {
         return Vec::new();
     }
-    (1..)
-        .map(|k| k * limit)
-        .take_while(|t| *t < after)
-        .filter(|t| *t >= before)
-        .collect()
+    (1..).map(|k| k * limit).take_while(|t| *t < after).filter(|t| *t >= before).collect()
 }
 
 impl Ctx {
@@ -64,11 +60,7 @@ impl Ctx {
         if self.command.hq_captured[u.side.index()] {
             terms.push(Term::new(m.hq_captured, "HQ lost (T-CMD-5)"));
         }
-        let enemies: Vec<&UnitState> = self
-            .adjacent_enemies(u)
-            .into_iter()
-            .filter_map(|e| self.unit(e))
-            .collect();
+        let enemies: Vec<&UnitState> = self.adjacent_enemies(u).into_iter().filter_map(|e| self.unit(e)).collect();
         if enemies.iter().any(|e| self.has(e, Ability::Guard)) {
             terms.push(Term::new(m.guard_contact, "Guard (T-UNIT-3)"));
         }
@@ -80,18 +72,13 @@ impl Ctx {
             terms.push(Term::new(m.skirmishers, "skirmishers (T-SKIRM-3)"));
         }
         if self.arm(u) == Arm::Artillery && u.losses.to_fire > 0 {
-            terms.push(Term::new(
-                m.artillery_per_fire_loss * u.losses.to_fire,
-                "losses to fire (T-ART-2)",
-            ));
+            terms.push(Term::new(m.artillery_per_fire_loss * u.losses.to_fire, "losses to fire (T-ART-2)"));
         }
         terms
     }
 
     pub fn general_lost(&self, u: &UnitState) -> bool {
-        u.formation
-            .and_then(|f| self.command.formations.iter().find(|x| x.id == f))
-            .is_some_and(|f| f.general_lost())
+        u.formation.and_then(|f| self.command.formations.iter().find(|x| x.id == f)).is_some_and(|f| f.general_lost())
     }
 
     /// Throws a morale test (T-MORALE-1) and records it; true if passed.
@@ -102,14 +89,7 @@ impl Ctx {
         let needed = self.rules().morale_pass;
         let roll = self.dice.d6();
         let passed = morale_passes(roll, sum, needed);
-        self.push(Event::MoraleTest {
-            unit: id,
-            roll,
-            modifiers,
-            total: i32::from(roll) + sum,
-            needed,
-            passed,
-        });
+        self.push(Event::MoraleTest { unit: id, roll, modifiers, total: i32::from(roll) + sum, needed, passed });
         passed
     }
 
@@ -133,11 +113,7 @@ impl Ctx {
             }
             u.health.current
         };
-        self.push(Event::Damaged {
-            unit: id,
-            amount,
-            health,
-        });
+        self.push(Event::Damaged { unit: id, amount, health });
         let removal = match after_damage(health, threshold, stubborn) {
             AfterDamage::Fine => None,
             AfterDamage::Destroyed => Some(Removal::Destroyed),
@@ -176,20 +152,12 @@ impl Ctx {
         }
         let on_field: Vec<UnitId> = self.field_ids();
         let mut moves = Vec::new();
-        for f in self
-            .command
-            .formations
-            .iter_mut()
-            .filter(|f| f.general_with == Some(id))
-        {
+        for f in self.command.formations.iter_mut().filter(|f| f.general_with == Some(id)) {
             f.general_with = f.units.iter().copied().find(|m| on_field.contains(m));
             if let Some(to) = f.general_with
                 && !f.general_lost()
             {
-                moves.push(Event::GeneralMoved {
-                    formation: f.name.clone(),
-                    to,
-                });
+                moves.push(Event::GeneralMoved { formation: f.name.clone(), to });
             }
         }
         for e in moves {
@@ -240,11 +208,8 @@ impl Ctx {
             if f.general_lost() {
                 return;
             }
-            let Some(general_cell) = f
-                .general_with
-                .and_then(|g| self.unit(g))
-                .filter(|g| g.status.on_field())
-                .map(|g| g.cell)
+            let Some(general_cell) =
+                f.general_with.and_then(|g| self.unit(g)).filter(|g| g.status.on_field()).map(|g| g.cell)
             else {
                 return;
             };
@@ -258,13 +223,7 @@ impl Ctx {
             if fate.is_casualty() {
                 f.general = fate;
             }
-            self.push(Event::GeneralTest {
-                side,
-                formation: name,
-                losses,
-                roll,
-                fate,
-            });
+            self.push(Event::GeneralTest { side, formation: name, losses, roll, fate });
         }
     }
 }

@@ -36,9 +36,7 @@ impl Ctx {
 
     /// Whether a cell touches (orthogonally) an enemy of `viewer` that `viewer` can see.
     pub fn next_to_visible_enemy(&self, cell: Cell, viewer: Side) -> bool {
-        cell.neighbours()
-            .iter()
-            .any(|n| self.visible_enemy_at(*n, viewer).is_some())
+        cell.neighbours().iter().any(|n| self.visible_enemy_at(*n, viewer).is_some())
     }
 
     /// Distance to the nearest visible enemy (T-CMD-5 withdrawal).
@@ -55,11 +53,7 @@ impl Ctx {
         let r = self.rules();
         let wall = |c: Cell| self.terrain(c) == Some(Terrain::Wall);
         1 + if wall(to) && !wall(from) { r.wall_climb_cost } else { 0 }
-            + if wall(from) && !wall(to) {
-                r.wall_descend_cost
-            } else {
-                0
-            }
+            + if wall(from) && !wall(to) { r.wall_descend_cost } else { 0 }
     }
 
     /// Speed this turn before MP already spent: +1 retreating (T-END-2), −1 cavalry in forest (T-TERR-1).
@@ -79,36 +73,24 @@ impl Ctx {
     pub fn own_unit(&self, id: UnitId) -> Result<&UnitState, OrderError> {
         let u = self.unit(id).ok_or(OrderError::UnknownUnit(id))?;
         if u.side != self.clock.active {
-            return Err(OrderError::NotYours {
-                unit: id,
-                owner: u.side,
-                active: self.clock.active,
-            });
+            return Err(OrderError::NotYours { unit: id, owner: u.side, active: self.clock.active });
         }
         if u.status != Status::Active {
-            return Err(OrderError::OffField {
-                unit: id,
-                status: u.status.name(),
-            });
+            return Err(OrderError::OffField { unit: id, status: u.status.name() });
         }
         Ok(u)
     }
 
     /// T-CMD-4: a unit whose general is lost acts only near the HQ (light cavalry exempt).
     pub fn check_command(&self, u: &UnitState) -> Result<(), OrderError> {
-        let Some(f) = u
-            .formation
-            .and_then(|f| self.command.formations.iter().find(|x| x.id == f))
-        else {
+        let Some(f) = u.formation.and_then(|f| self.command.formations.iter().find(|x| x.id == f)) else {
             return Ok(());
         };
         if !f.general_lost() || self.has(u, Ability::IgnoresCommandDistance) || self.command.hq_captured[u.side.index()]
         {
             return Ok(());
         }
-        let Some(hq) = self.command.hq[u.side.index()]
-            .and_then(|h| self.unit(h))
-            .filter(|h| h.status.on_field())
+        let Some(hq) = self.command.hq[u.side.index()].and_then(|h| self.unit(h)).filter(|h| h.status.on_field())
         else {
             return Ok(());
         };
@@ -150,10 +132,7 @@ impl Ctx {
         let retreating = self.sides.retreating[side.index()];
         self.check_free_to_act(u)?;
         if self.in_contact(u) && !retreating {
-            return Err(OrderError::rule(
-                "T-MOVE-3",
-                format!("{} is in melee and cannot move", self.name(id)),
-            ));
+            return Err(OrderError::rule("T-MOVE-3", format!("{} is in melee and cannot move", self.name(id))));
         }
         if self.arm(u) == Arm::Artillery && !self.has(u, Ability::HorseArtillery) && u.activity.fired {
             return Err(OrderError::rule(
@@ -175,9 +154,8 @@ impl Ctx {
                     format!("{prev} to {cell} is not one step forward, back, left or right"),
                 ));
             }
-            let terrain = self
-                .terrain(cell)
-                .ok_or_else(|| OrderError::rule("T-MOVE-1", format!("{cell} is off the map")))?;
+            let terrain =
+                self.terrain(cell).ok_or_else(|| OrderError::rule("T-MOVE-1", format!("{cell} is off the map")))?;
             can_stand(arm, terrain).map_err(|(rule, why)| {
                 OrderError::rule(rule, format!("{} cannot enter {cell}: {why}", self.name(id)))
             })?;
@@ -185,20 +163,14 @@ impl Ctx {
                 return Err(OrderError::rule("T-MOVE-3", format!("{cell} is held by the enemy")));
             }
             if i + 1 < path.len() && self.next_to_visible_enemy(cell, side) {
-                return Err(OrderError::rule(
-                    "T-MOVE-3",
-                    format!("the move must stop at {cell}, next to the enemy"),
-                ));
+                return Err(OrderError::rule("T-MOVE-3", format!("the move must stop at {cell}, next to the enemy")));
             }
             cost += self.step_cost(prev, cell);
             prev = cell;
         }
         let end = prev;
         if end != u.cell && self.at(end).is_some() {
-            return Err(OrderError::rule(
-                "T-MOVE-3",
-                format!("{end} is occupied; only one unit per cell"),
-            ));
+            return Err(OrderError::rule("T-MOVE-3", format!("{end} is occupied; only one unit per cell")));
         }
         if exit {
             if !retreating {
@@ -229,10 +201,7 @@ impl Ctx {
                 return Err(OrderError::rule("T-END-2", "a retreating army can no longer attack"));
             }
             if self.command.hq_captured[side.index()] {
-                return Err(OrderError::rule(
-                    "T-CMD-5",
-                    "with the HQ lost, units may only fire or withdraw",
-                ));
+                return Err(OrderError::rule("T-CMD-5", "with the HQ lost, units may only fire or withdraw"));
             }
         }
         if self.command.hq_captured[side.index()] && !exit {
@@ -247,12 +216,7 @@ impl Ctx {
                 ));
             }
         }
-        Ok(MovePlan {
-            unit: id,
-            path: path.to_vec(),
-            exit,
-            cost,
-        })
+        Ok(MovePlan { unit: id, path: path.to_vec(), exit, cost })
     }
 
     /// Carries out a checked move. A hidden ambush stops it short (T-TERR-2).
@@ -294,17 +258,9 @@ impl Ctx {
             u.activity.touched_forest |= forest;
             u.concealed = false;
         }
-        self.push(Event::Moved {
-            unit: plan.unit,
-            path: walked,
-            mp,
-        });
+        self.push(Event::Moved { unit: plan.unit, path: walked, mp });
         if let Some((by, at)) = ambush {
-            self.push(Event::Ambushed {
-                unit: plan.unit,
-                by,
-                at,
-            });
+            self.push(Event::Ambushed { unit: plan.unit, by, at });
         }
         if exiting {
             self.set_status(plan.unit, Status::Retreated);
@@ -317,10 +273,7 @@ impl Ctx {
         if let Some(u) = self.unit_mut(plan.unit) {
             u.concealed = hide;
         }
-        let now = self
-            .unit(plan.unit)
-            .map(|u| self.adjacent_enemies(u))
-            .unwrap_or_default();
+        let now = self.unit(plan.unit).map(|u| self.adjacent_enemies(u)).unwrap_or_default();
         let new: Vec<UnitId> = now.into_iter().filter(|e| !before.contains(e)).collect();
         if !new.is_empty() {
             let intercepts = self.clock.active == start.side;
@@ -330,28 +283,19 @@ impl Ctx {
 
     /// Whether a cell touches any enemy, seen or not.
     pub fn next_to_any_enemy(&self, cell: Cell, side: Side) -> bool {
-        cell.neighbours()
-            .iter()
-            .any(|n| self.at(*n).is_some_and(|e| e.side != side))
+        cell.neighbours().iter().any(|n| self.at(*n).is_some_and(|e| e.side != side))
     }
 
     /// T-MOVE-2: turning costs infantry 1 MP; cavalry and artillery turn free.
     pub fn turn_cost(&self, u: &UnitState, facing: Dir) -> i32 {
-        if facing == u.facing || self.arm(u) != Arm::Infantry {
-            0
-        } else {
-            self.rules().infantry_turn_cost
-        }
+        if facing == u.facing || self.arm(u) != Arm::Infantry { 0 } else { self.rules().infantry_turn_cost }
     }
 
     pub fn check_turn(&self, id: UnitId, facing: Dir) -> Result<i32, OrderError> {
         let u = self.own_unit(id)?;
         self.check_free_to_act(u)?;
         if self.in_contact(u) {
-            return Err(OrderError::rule(
-                "T-MOVE-3",
-                format!("{} is in melee and cannot turn", self.name(id)),
-            ));
+            return Err(OrderError::rule("T-MOVE-3", format!("{} is in melee and cannot turn", self.name(id))));
         }
         self.check_command(u)?;
         let cost = self.turn_cost(u, facing);
@@ -359,10 +303,7 @@ impl Ctx {
         if cost > budget {
             return Err(OrderError::rule(
                 "T-MOVE-2",
-                format!(
-                    "turning costs infantry {cost} MP and {} has {budget} left",
-                    self.name(id)
-                ),
+                format!("turning costs infantry {cost} MP and {} has {budget} left", self.name(id)),
             ));
         }
         Ok(cost)
@@ -374,11 +315,7 @@ impl Ctx {
             u.activity.mp_spent += cost;
             u.activity.moved |= cost > 0;
         }
-        self.push(Event::Turned {
-            unit: id,
-            facing,
-            mp: cost,
-        });
+        self.push(Event::Turned { unit: id, facing, mp: cost });
     }
 
     /// Every cell a unit can move to now, with cost and path, as its side sees the field.
@@ -406,12 +343,7 @@ impl Ctx {
                     self.terrain(*n).is_some_and(|t| can_stand(arm, t).is_ok())
                         && self.visible_enemy_at(*n, side).is_none()
                 })
-                .map(|n| {
-                    (
-                        (n, forest || (cavalry && self.grid.is_forest(n))),
-                        self.step_cost(cell, n),
-                    )
-                })
+                .map(|n| ((n, forest || (cavalry && self.grid.is_forest(n))), self.step_cost(cell, n)))
                 .collect()
         };
         let mut parents: HashMap<(Cell, bool), (Cell, bool)> = HashMap::new();
@@ -442,11 +374,7 @@ impl Ctx {
             }
             path.reverse();
             if self.check_move(id, &path, false).is_ok() {
-                best.push(Reach {
-                    cell,
-                    cost: item.total_cost,
-                    path,
-                });
+                best.push(Reach { cell, cost: item.total_cost, path });
             }
         }
         best.sort_by_key(|r| (r.cell.y, r.cell.x));

@@ -14,11 +14,7 @@ pub enum Order {
     /// Name the side's HQ unit (T-CMD-1).
     DesignateHq { unit: UnitId },
     /// Form a division or brigade with its general on one of its units (T-CMD-1).
-    FormFormation {
-        name: String,
-        units: Vec<UnitId>,
-        general: UnitId,
-    },
+    FormFormation { name: String, units: Vec<UnitId>, general: UnitId },
     /// Finish the side's current set-up step; units not yet placed are placed automatically (T-SETUP-1).
     EndSetup,
     /// Move along orthogonal steps (T-MOVE-1); `exit` steps off the map edge at the end (T-END-2).

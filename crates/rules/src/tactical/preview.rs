@@ -24,11 +24,7 @@ pub struct ForecastLimits {
 
 impl ForecastLimits {
     /// What the interface's preview uses.
-    pub const PREVIEW: ForecastLimits = ForecastLimits {
-        max_exact_runs: 3000,
-        samples: 2000,
-        project_melee: true,
-    };
+    pub const PREVIEW: ForecastLimits = ForecastLimits { max_exact_runs: 3000, samples: 2000, project_melee: true };
 }
 
 /// One way an order can turn out: its probability and the battle after it.
@@ -117,12 +113,7 @@ impl Preview {
             out.push(format!("{} (Health {}): {}", u.name, u.now, fates.join(", ")));
         }
         for m in &self.morale {
-            out.push(format!(
-                "{}: morale test {} likely, passes {}",
-                m.name,
-                percent(m.tested),
-                percent(m.pass)
-            ));
+            out.push(format!("{}: morale test {} likely, passes {}", m.name, percent(m.tested), percent(m.pass)));
         }
         if self.projected_melee {
             out.push("includes the melee exchange at the end of this turn".to_string());
@@ -151,11 +142,8 @@ fn run(base: &Ctx, order: &Order, pips: Vec<Pips>, project: bool) -> Result<Ctx,
     ctx.apply(order)?;
     if project && projects_melee(&ctx, order) {
         let mover = order.unit();
-        let groups: Vec<Vec<UnitId>> = ctx
-            .melee_groups()
-            .into_iter()
-            .filter(|g| mover.is_some_and(|m| g.contains(&m)))
-            .collect();
+        let groups: Vec<Vec<UnitId>> =
+            ctx.melee_groups().into_iter().filter(|g| mover.is_some_and(|m| g.contains(&m))).collect();
         for g in groups {
             ctx.exchange(&g);
         }
@@ -164,11 +152,7 @@ fn run(base: &Ctx, order: &Order, pips: Vec<Pips>, project: bool) -> Result<Ctx,
 }
 
 fn projects_melee(ctx: &Ctx, order: &Order) -> bool {
-    matches!(order, Order::Move { .. })
-        && order
-            .unit()
-            .and_then(|u| ctx.unit(u))
-            .is_some_and(|u| ctx.in_contact(u))
+    matches!(order, Order::Move { .. }) && order.unit().and_then(|u| ctx.unit(u)).is_some_and(|u| ctx.in_contact(u))
 }
 
 impl Ctx {
@@ -196,18 +180,10 @@ impl Ctx {
             });
         }
         Ok(match enumerate(&base, order, limits) {
-            Some((outcomes, runs)) => Forecast {
-                outcomes,
-                exact: true,
-                runs,
-                projected_melee,
-            },
-            None => Forecast {
-                outcomes: sample(&base, order, limits),
-                exact: false,
-                runs: limits.samples,
-                projected_melee,
-            },
+            Some((outcomes, runs)) => Forecast { outcomes, exact: true, runs, projected_melee },
+            None => {
+                Forecast { outcomes: sample(&base, order, limits), exact: false, runs: limits.samples, projected_melee }
+            }
         })
     }
 
@@ -251,12 +227,7 @@ fn sample(base: &Ctx, order: &Order, limits: ForecastLimits) -> Vec<ForecastOutc
     (0..n)
         .filter_map(|_| {
             let pips: Vec<Pips> = (0..64).map(|_| d6_from(&mut rng)).collect();
-            run(base, order, pips, limits.project_melee)
-                .ok()
-                .map(|ctx| ForecastOutcome {
-                    prob: 1.0 / n as f64,
-                    ctx,
-                })
+            run(base, order, pips, limits.project_melee).ok().map(|ctx| ForecastOutcome { prob: 1.0 / n as f64, ctx })
         })
         .collect()
 }
@@ -273,12 +244,7 @@ fn fate_of(ctx: &Ctx, id: UnitId) -> Option<Fate> {
 }
 
 fn summarise(base: &Ctx, order: &Order, forecast: Forecast) -> Preview {
-    let Forecast {
-        outcomes: leaves,
-        exact,
-        runs,
-        projected_melee,
-    } = forecast;
+    let Forecast { outcomes: leaves, exact, runs, projected_melee } = forecast;
     let mut fates: BTreeMap<UnitId, BTreeMap<Fate, f64>> = BTreeMap::new();
     let mut tests: BTreeMap<UnitId, (f64, f64)> = BTreeMap::new();
     let mut sums: Vec<String> = Vec::new();
@@ -300,26 +266,14 @@ fn summarise(base: &Ctx, order: &Order, forecast: Forecast) -> Preview {
                         t.1 += leaf.prob;
                     }
                 }
-                Event::Fired {
-                    firer,
-                    target,
-                    damage,
-                    roll,
-                    ..
-                } => {
+                Event::Fired { firer, target, damage, roll, .. } => {
                     let hit = roll.map_or("always hits".to_string(), |r| format!("hits on {}", r.needed));
                     let line = format!("{} at {}: {hit}, damage {}", name(*firer), name(*target), damage.text());
                     if !sums.contains(&line) {
                         sums.push(line);
                     }
                 }
-                Event::MeleeExchange {
-                    red,
-                    blue,
-                    red_damage,
-                    blue_damage,
-                    ..
-                } => {
+                Event::MeleeExchange { red, blue, red_damage, blue_damage, .. } => {
                     let line = format!(
                         "melee: red {} vs blue {}: red −{red_damage}, blue −{blue_damage}",
                         red.text(),
@@ -352,12 +306,7 @@ fn summarise(base: &Ctx, order: &Order, forecast: Forecast) -> Preview {
                 let mut fates: Vec<(Fate, f64)> = dist.into_iter().map(|(f, p)| (f, tidy(p))).collect();
                 // Most likely first; ties in the order of `Fate`.
                 fates.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-                UnitForecast {
-                    unit: id,
-                    name: name(id),
-                    now: base.unit(id).map_or(0, |u| u.health.current),
-                    fates,
-                }
+                UnitForecast { unit: id, name: name(id), now: base.unit(id).map_or(0, |u| u.health.current), fates }
             })
             .collect(),
         morale: tests

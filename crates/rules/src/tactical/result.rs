@@ -93,11 +93,7 @@ impl Ctx {
                 .formations
                 .iter()
                 .filter(|f| f.general_lost())
-                .map(|f| GeneralCasualty {
-                    side: f.side,
-                    formation: f.name.clone(),
-                    fate: f.general,
-                })
+                .map(|f| GeneralCasualty { side: f.side, formation: f.name.clone(), fate: f.general })
                 .collect(),
             units: self
                 .units

@@ -33,18 +33,9 @@ pub enum ReplayError {
     #[error("the embedded scenario has hash {found}, the save says {expected}: the file was altered")]
     ScenarioHash { expected: StateHash, found: StateHash },
     #[error("order {index} ({order:?}) is illegal on replay: {error}")]
-    Illegal {
-        index: usize,
-        order: Order,
-        error: OrderError,
-    },
+    Illegal { index: usize, order: Order, error: OrderError },
     #[error("replay diverged after order {after} (turn {turn}): state hash {found}, the save recorded {expected}")]
-    Diverged {
-        after: usize,
-        turn: u32,
-        expected: StateHash,
-        found: StateHash,
-    },
+    Diverged { after: usize, turn: u32, expected: StateHash, found: StateHash },
 }
 
 impl Battle {
@@ -73,10 +64,7 @@ impl Battle {
         }
         let found = save.scenario.hash();
         if found != save.scenario_hash {
-            return Err(ReplayError::ScenarioHash {
-                expected: save.scenario_hash,
-                found,
-            });
+            return Err(ReplayError::ScenarioHash { expected: save.scenario_hash, found });
         }
         let mut battle = Battle::new(&save.scenario, save.seed);
         let mut points = save.checkpoints.iter().peekable();
@@ -88,12 +76,7 @@ impl Battle {
                 if p.after == done {
                     let found = battle.hash();
                     if found != p.hash {
-                        return Err(ReplayError::Diverged {
-                            after: p.after,
-                            turn: p.turn,
-                            expected: p.hash,
-                            found,
-                        });
+                        return Err(ReplayError::Diverged { after: p.after, turn: p.turn, expected: p.hash, found });
                     }
                 }
                 points.next();
@@ -102,11 +85,7 @@ impl Battle {
         };
         verify(&battle, &mut points, 0)?;
         for (index, order) in save.orders.iter().take(count).enumerate() {
-            battle.apply(order.clone()).map_err(|error| ReplayError::Illegal {
-                index,
-                order: order.clone(),
-                error,
-            })?;
+            battle.apply(order.clone()).map_err(|error| ReplayError::Illegal { index, order: order.clone(), error })?;
             verify(&battle, &mut points, index + 1)?;
         }
         if count == save.orders.len() {

@@ -128,20 +128,13 @@ impl MapFile {
         if let Some((w, h)) = self.size
             && (w, h) != (grid.width, grid.height)
         {
-            return Err(format!(
-                "size says {w} × {h} but the rows make {} × {}",
-                grid.width, grid.height
-            ));
+            return Err(format!("size says {w} × {h} but the rows make {} × {}", grid.width, grid.height));
         }
         Ok(grid)
     }
 
     pub fn from_grid(grid: &GridMap) -> MapFile {
-        MapFile {
-            name: grid.name.clone(),
-            size: None,
-            rows: grid.rows(),
-        }
+        MapFile { name: grid.name.clone(), size: None, rows: grid.rows() }
     }
 }
 
@@ -274,12 +267,7 @@ impl Scenario {
             }
         }
         let used: BTreeSet<&str> = file.units.iter().map(|u| u.unit.as_str()).collect();
-        let unit_types = table
-            .types
-            .iter()
-            .filter(|t| used.contains(t.id.as_str()))
-            .cloned()
-            .collect();
+        let unit_types = table.types.iter().filter(|t| used.contains(t.id.as_str())).cloned().collect();
         let scenario = Scenario {
             name: file.name,
             name_ru: file.name_ru,
@@ -327,18 +315,11 @@ impl Scenario {
     pub fn zone(&self, side: Side) -> Vec<Cell> {
         if self.kind == BattleKind::Fortress && side == self.defender() {
             let inside = fortress_inside(&self.map, self.side(side).edge);
-            return self
-                .map
-                .cells()
-                .filter(|c| inside[(c.y * self.map.width + c.x) as usize])
-                .collect();
+            return self.map.cells().filter(|c| inside[(c.y * self.map.width + c.x) as usize]).collect();
         }
         let depth = self.rules.deployment_rows;
         let edge = self.side(side).edge;
-        self.map
-            .cells()
-            .filter(|c| distance_from_edge(&self.map, edge, *c) < depth)
-            .collect()
+        self.map.cells().filter(|c| distance_from_edge(&self.map, edge, *c) < depth).collect()
     }
 
     /// Whether a cell is inside the fortress: on the wall, in a breach or behind them (T-FORT-6).
@@ -351,11 +332,7 @@ impl Scenario {
     fn check(&self) -> Result<(), Problem> {
         let r = &self.rules;
         if self.red.edge == self.blue.edge {
-            return Err(Problem::at(
-                &["edge"],
-                1,
-                "both armies deploy at the same map edge".to_string(),
-            ));
+            return Err(Problem::at(&["edge"], 1, "both armies deploy at the same map edge".to_string()));
         }
         let mut ids = BTreeSet::new();
         let mut cells = BTreeSet::new();
@@ -365,11 +342,7 @@ impl Scenario {
                 return Err(Problem::at(&id_tokens, 1, format!("unit id {} is used twice", u.id.0)));
             }
             let Some(ty) = self.unit_type(&u.unit) else {
-                return Err(Problem::at(
-                    &["\"", &u.unit, "\""],
-                    0,
-                    format!("unknown unit type `{}`", u.unit),
-                ));
+                return Err(Problem::at(&["\"", &u.unit, "\""], 0, format!("unknown unit type `{}`", u.unit)));
             };
             if let Some(f) = &ty.faction
                 && f != &self.side(u.side).faction
@@ -441,10 +414,7 @@ impl Scenario {
                 return Err(Problem::at(
                     &["units"],
                     0,
-                    format!(
-                        "{} fields {count} units; a side needs 1 to {max} (T-STRAT-5, T-FORT-1)",
-                        side.name()
-                    ),
+                    format!("{} fields {count} units; a side needs 1 to {max} (T-STRAT-5, T-FORT-1)", side.name()),
                 ));
             }
             let spec = self.side(side);
@@ -452,11 +422,7 @@ impl Scenario {
                 return Err(Problem::at(
                     &["redoubts"],
                     0,
-                    format!(
-                        "{} may place at most {} redoubts (T-STRAT-8)",
-                        side.name(),
-                        r.max_redoubts
-                    ),
+                    format!("{} may place at most {} redoubts (T-STRAT-8)", side.name(), r.max_redoubts),
                 ));
             }
             let own = |id: UnitId| self.units.iter().any(|u| u.id == id && u.side == side);
@@ -484,10 +450,7 @@ impl Scenario {
                     return Err(Problem::at(
                         &["\"", &f.name, "\""],
                         0,
-                        format!(
-                            "formation `{}`: the general's unit {} is not in it (T-CMD-1)",
-                            f.name, f.general.0
-                        ),
+                        format!("formation `{}`: the general's unit {} is not in it (T-CMD-1)", f.name, f.general.0),
                     ));
                 }
                 for id in &f.units {
@@ -521,14 +484,9 @@ impl Scenario {
                 "a fortress map needs a wall line across the whole map between the armies (T-FORT-2)".to_string(),
             ));
         }
-        let has_artillery = self
-            .units_of(self.attacker)
-            .any(|u| self.unit_type(&u.unit).is_some_and(|t| t.arm == Arm::Artillery));
-        let wanted = if has_artillery {
-            self.rules.breaches_with_artillery
-        } else {
-            self.rules.breaches
-        };
+        let has_artillery =
+            self.units_of(self.attacker).any(|u| self.unit_type(&u.unit).is_some_and(|t| t.arm == Arm::Artillery));
+        let wanted = if has_artillery { self.rules.breaches_with_artillery } else { self.rules.breaches };
         let found = count_breaches(&self.map);
         if found != wanted {
             return Err(Problem::at(
@@ -634,11 +592,7 @@ struct Problem {
 
 impl Problem {
     fn at(tokens: &[&str], nth: usize, message: String) -> Problem {
-        Problem {
-            tokens: tokens.iter().map(|s| s.to_string()).collect(),
-            nth,
-            message,
-        }
+        Problem { tokens: tokens.iter().map(|s| s.to_string()).collect(), nth, message }
     }
 
     fn into_data_error(self, path: &str, text: &str) -> DataError {

@@ -17,11 +17,8 @@ impl Ctx {
             let list: Vec<UnitId> = scenario.units_of(side).map(|u| u.id).collect();
             let hq = spec.hq.or_else(|| list.first().copied());
             self.command.hq[side.index()] = hq;
-            let mut specs: Vec<(String, Vec<UnitId>, UnitId)> = spec
-                .formations
-                .iter()
-                .map(|f| (f.name.clone(), f.units.clone(), f.general))
-                .collect();
+            let mut specs: Vec<(String, Vec<UnitId>, UnitId)> =
+                spec.formations.iter().map(|f| (f.name.clone(), f.units.clone(), f.general)).collect();
             let placed: Vec<UnitId> = specs.iter().flat_map(|f| f.1.clone()).collect();
             let rest: Vec<UnitId> = list.iter().copied().filter(|u| !placed.contains(u)).collect();
             if let Some(first) = rest.first() {
@@ -74,10 +71,7 @@ impl Ctx {
     pub fn check_redoubt(&self, cell: Cell) -> Result<Side, OrderError> {
         let side = self.setup_side(Phase::Redoubts, "placing a redoubt")?;
         if self.sides.redoubts_left[side.index()] == 0 {
-            return Err(OrderError::rule(
-                "T-STRAT-8",
-                format!("{} has no redoubts left to place", side.name()),
-            ));
+            return Err(OrderError::rule("T-STRAT-8", format!("{} has no redoubts left to place", side.name())));
         }
         if !self.statics.zone(side).contains(&cell) {
             return Err(OrderError::rule(
@@ -106,11 +100,7 @@ impl Ctx {
         let side = self.setup_side(Phase::Deployment, "deploying")?;
         let u = self.unit(id).ok_or(OrderError::UnknownUnit(id))?;
         if u.side != side {
-            return Err(OrderError::NotYours {
-                unit: id,
-                owner: u.side,
-                active: side,
-            });
+            return Err(OrderError::NotYours { unit: id, owner: u.side, active: side });
         }
         if !self.statics.zone(side).contains(&cell) {
             return Err(OrderError::rule(
@@ -118,16 +108,12 @@ impl Ctx {
                 format!("{cell} is outside the {} deployment zone", side.name()),
             ));
         }
-        let terrain = self
-            .terrain(cell)
-            .ok_or_else(|| OrderError::rule("T-SETUP-2", format!("{cell} is off the map")))?;
+        let terrain =
+            self.terrain(cell).ok_or_else(|| OrderError::rule("T-SETUP-2", format!("{cell} is off the map")))?;
         can_stand(self.arm(u), terrain)
             .map_err(|(rule, why)| OrderError::rule(rule, format!("cannot deploy at {cell}: {why}")))?;
         if self.at(cell).is_some_and(|o| o.id != id) {
-            return Err(OrderError::rule(
-                "T-MOVE-3",
-                format!("{cell} is occupied; only one unit per cell"),
-            ));
+            return Err(OrderError::rule("T-MOVE-3", format!("{cell} is occupied; only one unit per cell")));
         }
         Ok(())
     }
@@ -138,23 +124,14 @@ impl Ctx {
             u.facing = facing;
             u.status = Status::Active;
         }
-        self.push(Event::Deployed {
-            unit: id,
-            cell,
-            facing,
-            automatic,
-        });
+        self.push(Event::Deployed { unit: id, cell, facing, automatic });
     }
 
     pub fn check_hq(&self, id: UnitId) -> Result<Side, OrderError> {
         let side = self.setup_side(Phase::Deployment, "naming the HQ")?;
         let u = self.unit(id).ok_or(OrderError::UnknownUnit(id))?;
         if u.side != side {
-            return Err(OrderError::NotYours {
-                unit: id,
-                owner: u.side,
-                active: side,
-            });
+            return Err(OrderError::NotYours { unit: id, owner: u.side, active: side });
         }
         Ok(side)
     }
@@ -174,19 +151,12 @@ impl Ctx {
     pub fn check_formation(&self, units: &[UnitId], general: UnitId) -> Result<Side, OrderError> {
         let side = self.setup_side(Phase::Deployment, "forming a formation")?;
         if units.is_empty() || !units.contains(&general) {
-            return Err(OrderError::rule(
-                "T-CMD-1",
-                "a formation needs units and a general on one of them",
-            ));
+            return Err(OrderError::rule("T-CMD-1", "a formation needs units and a general on one of them"));
         }
         for (i, id) in units.iter().enumerate() {
             let u = self.unit(*id).ok_or(OrderError::UnknownUnit(*id))?;
             if u.side != side {
-                return Err(OrderError::NotYours {
-                    unit: *id,
-                    owner: u.side,
-                    active: side,
-                });
+                return Err(OrderError::NotYours { unit: *id, owner: u.side, active: side });
             }
             if units[..i].contains(id) {
                 return Err(OrderError::rule("T-CMD-1", format!("unit {id} is named twice")));
@@ -208,13 +178,7 @@ impl Ctx {
             f.division = f.units.len() >= min;
         }
         let division = units.len() >= min;
-        self.push(Event::FormationFormed {
-            side,
-            name: name.clone(),
-            units: units.clone(),
-            general,
-            division,
-        });
+        self.push(Event::FormationFormed { side, name: name.clone(), units: units.clone(), general, division });
         self.add_formation(side, name, units, general);
     }
 
@@ -317,27 +281,14 @@ impl Ctx {
         }
         // Units placed in contact by the scenario: in contact since the set-up (turn 0), the defender attacked.
         let attacker = self.statics.attacker();
-        let touching: Vec<(UnitId, bool)> = self
-            .units
-            .iter()
-            .filter(|u| self.in_contact(u))
-            .map(|u| (u.id, u.side != attacker))
-            .collect();
+        let touching: Vec<(UnitId, bool)> =
+            self.units.iter().filter(|u| self.in_contact(u)).map(|u| (u.id, u.side != attacker)).collect();
         for (id, attacked) in touching {
             if let Some(u) = self.unit_mut(id) {
-                u.contact = Some(MeleeContact {
-                    since_turn: 0,
-                    attacked,
-                    charging: false,
-                    exchanges: 0,
-                });
+                u.contact = Some(MeleeContact { since_turn: 0, attacked, charging: false, exchanges: 0 });
             }
         }
         self.push(Event::BattleBegins);
-        self.push(Event::TurnBegins {
-            turn: 1,
-            round: 1,
-            side: self.clock.active,
-        });
+        self.push(Event::TurnBegins { turn: 1, round: 1, side: self.clock.active });
     }
 }

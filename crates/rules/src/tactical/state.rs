@@ -117,12 +117,7 @@ impl StaticData {
     }
 
     pub fn in_fortress(&self, grid: &GridMap, cell: Cell) -> bool {
-        grid.contains(cell)
-            && self
-                .fortress
-                .get((cell.y * grid.width + cell.x) as usize)
-                .copied()
-                .unwrap_or(false)
+        grid.contains(cell) && self.fortress.get((cell.y * grid.width + cell.x) as usize).copied().unwrap_or(false)
     }
 
     pub fn zone(&self, side: Side) -> &[Cell] {
@@ -164,11 +159,10 @@ pub fn spawn_battle(scenario: &Scenario, seed: u64) -> World {
     let names = specs
         .iter()
         .map(|u| {
-            let name = u.name.clone().unwrap_or_else(|| {
-                scenario
-                    .unit_type(&u.unit)
-                    .map_or_else(|| u.unit.clone(), |t| t.name.clone())
-            });
+            let name = u
+                .name
+                .clone()
+                .unwrap_or_else(|| scenario.unit_type(&u.unit).map_or_else(|| u.unit.clone(), |t| t.name.clone()));
             (u.id, name)
         })
         .collect();
@@ -223,15 +217,8 @@ pub fn spawn_battle(scenario: &Scenario, seed: u64) -> World {
                 kind: TypeIndex(kind as u16),
                 cell: u.at.unwrap_or(Cell::new(-1, -1)),
                 facing: u.facing.unwrap_or(edge.opposite()),
-                health: Health {
-                    current: u.health.unwrap_or(ty.health),
-                    max: ty.health,
-                },
-                status: if u.at.is_some() {
-                    Status::Active
-                } else {
-                    Status::Undeployed
-                },
+                health: Health { current: u.health.unwrap_or(ty.health), max: ty.health },
+                status: if u.at.is_some() { Status::Active } else { Status::Undeployed },
                 reactions: u.reactions.unwrap_or_default(),
                 skirmish: u.skirmish.then_some(Skirmishing { disorganized: false }),
                 concealed: false,
@@ -271,10 +258,7 @@ impl Ctx {
         let index = world.resource::<UnitIndex>();
         let units = index.by_id.iter().filter_map(|(_, e)| read_unit(world, *e)).collect();
         let redoubts = {
-            let mut v: Vec<Redoubt> = world
-                .iter_entities()
-                .filter_map(|e| e.get::<Redoubt>().copied())
-                .collect();
+            let mut v: Vec<Redoubt> = world.iter_entities().filter_map(|e| e.get::<Redoubt>().copied()).collect();
             v.sort_by_key(|r| (r.cell.y, r.cell.x));
             v
         };
@@ -300,10 +284,7 @@ impl Ctx {
                 write_unit(world, e, u);
             }
         }
-        let known: Vec<Cell> = world
-            .iter_entities()
-            .filter_map(|e| e.get::<Redoubt>().map(|r| r.cell))
-            .collect();
+        let known: Vec<Cell> = world.iter_entities().filter_map(|e| e.get::<Redoubt>().map(|r| r.cell)).collect();
         for r in &self.redoubts {
             if !known.contains(&r.cell) {
                 world.spawn((*r, Name::new(format!("Redoubt {}", r.cell))));
@@ -397,9 +378,7 @@ impl Ctx {
 
     pub fn name(&self, id: UnitId) -> String {
         let names = &self.statics.names;
-        names
-            .binary_search_by_key(&id, |n| n.0)
-            .map_or_else(|_| id.to_string(), |i| names[i].1.clone())
+        names.binary_search_by_key(&id, |n| n.0).map_or_else(|_| id.to_string(), |i| names[i].1.clone())
     }
 
     /// The unit standing on a cell.
@@ -421,11 +400,7 @@ impl Ctx {
 
     /// IDs of the units on the field, in ID order.
     pub fn field_ids(&self) -> Vec<UnitId> {
-        self.units
-            .iter()
-            .filter(|u| u.status.on_field())
-            .map(|u| u.id)
-            .collect()
+        self.units.iter().filter(|u| u.status.on_field()).map(|u| u.id).collect()
     }
 
     /// Enemies orthogonally adjacent to a unit (T-MELEE-1), in ID order.

@@ -13,10 +13,7 @@ impl Ctx {
         match self.clock.phase {
             Phase::Battle => Ok(self.clock.active),
             Phase::Over => Err(OrderError::BattleOver),
-            _ => Err(OrderError::WrongPhase {
-                what,
-                when: "before the battle begins",
-            }),
+            _ => Err(OrderError::WrongPhase { what, when: "before the battle begins" }),
         }
     }
 
@@ -24,10 +21,7 @@ impl Ctx {
     pub fn turn_seconds(&self) -> u32 {
         let r = self.rules();
         let strength = |s: Side| {
-            self.units
-                .iter()
-                .filter(|u| u.side == s && matches!(u.status, Status::Active | Status::Undeployed))
-                .count()
+            self.units.iter().filter(|u| u.side == s && matches!(u.status, Status::Active | Status::Undeployed)).count()
         };
         if Side::BOTH.iter().all(|s| strength(*s) <= r.small_battle_units) {
             r.small_battle_turn_seconds
@@ -102,11 +96,7 @@ impl Ctx {
         for u in &mut self.units {
             u.activity = TurnActivity::default();
         }
-        self.push(Event::TurnBegins {
-            turn: self.clock.turn,
-            round: self.clock.round,
-            side: self.clock.active,
-        });
+        self.push(Event::TurnBegins { turn: self.clock.turn, round: self.clock.round, side: self.clock.active });
     }
 
     /// Ends the battle: T-END-4 (the loser's dispersed units are captured, its dispersed guns change hands).
@@ -120,20 +110,12 @@ impl Ctx {
             .collect();
         for (id, gun) in taken {
             self.set_status(id, Status::Captured);
-            self.push(Event::Removed {
-                unit: id,
-                how: Removal::TakenAtTheEnd,
-            });
+            self.push(Event::Removed { unit: id, how: Removal::TakenAtTheEnd });
             if gun {
                 self.push(Event::GunsTaken { unit: id, by: winner });
             }
         }
-        self.outcome = Some(Outcome {
-            winner,
-            reason,
-            turn: self.clock.turn,
-            round: self.clock.round,
-        });
+        self.outcome = Some(Outcome { winner, reason, turn: self.clock.turn, round: self.clock.round });
         self.clock.phase = Phase::Over;
         self.push(Event::BattleEnded { winner, reason });
     }
@@ -152,11 +134,7 @@ impl Ctx {
     pub fn retreat(&mut self, side: Side) {
         self.sides.retreating[side.index()] = true;
         for u in self.units.iter_mut().filter(|u| u.side == side) {
-            u.reactions = Reactions {
-                counter_volley: false,
-                counter_charge: false,
-                intercept: false,
-            };
+            u.reactions = Reactions { counter_volley: false, counter_charge: false, intercept: false };
         }
         self.push(Event::RetreatOrdered { side });
     }
@@ -164,10 +142,7 @@ impl Ctx {
     pub fn check_capitulate(&self) -> Result<Side, OrderError> {
         let side = self.battle_side("capitulating")?;
         if !self.statics.is_fortress() || side == self.statics.attacker() {
-            return Err(OrderError::rule(
-                "T-FORT-7",
-                "only a fortress's defender may capitulate",
-            ));
+            return Err(OrderError::rule("T-FORT-7", "only a fortress's defender may capitulate"));
         }
         if self.clock.orders_this_turn > 0 {
             return Err(OrderError::rule(
@@ -190,10 +165,7 @@ impl Ctx {
             .collect();
         for id in defenders {
             self.set_status(id, Status::Captured);
-            self.push(Event::Removed {
-                unit: id,
-                how: Removal::Capitulated,
-            });
+            self.push(Event::Removed { unit: id, how: Removal::Capitulated });
         }
         self.finish(side.other(), EndReason::Capitulation);
     }
@@ -213,11 +185,7 @@ impl Ctx {
         if u.skirmish.is_some() == on {
             return Err(OrderError::rule(
                 "T-SKIRM-1",
-                format!(
-                    "{} is {} in skirmish order",
-                    self.name(id),
-                    if on { "already" } else { "not" }
-                ),
+                format!("{} is {} in skirmish order", self.name(id), if on { "already" } else { "not" }),
             ));
         }
         if u.skirmish.is_some_and(|s| s.disorganized) {
@@ -238,10 +206,7 @@ impl Ctx {
         if u.activity.moved || u.activity.fired || u.activity.mp_spent > 0 || u.activity.whole_turn {
             return Err(OrderError::rule(
                 "T-SKIRM-1",
-                format!(
-                    "{} has already acted this turn; this takes the whole turn",
-                    self.name(id)
-                ),
+                format!("{} has already acted this turn; this takes the whole turn", self.name(id)),
             ));
         }
         Ok(())
@@ -260,10 +225,7 @@ impl Ctx {
         self.battle_side("reforming")?;
         let u = self.own_unit(id)?;
         if !u.skirmish.is_some_and(|s| s.disorganized) {
-            return Err(OrderError::rule(
-                "T-SKIRM-5",
-                format!("{} is not disorganized", self.name(id)),
-            ));
+            return Err(OrderError::rule("T-SKIRM-5", format!("{} is not disorganized", self.name(id))));
         }
         self.check_whole_turn(id)
     }
@@ -282,25 +244,15 @@ impl Ctx {
         match self.clock.phase {
             Phase::Over => return Err(OrderError::BattleOver),
             Phase::Redoubts => {
-                return Err(OrderError::WrongPhase {
-                    what: "setting reactions",
-                    when: "while redoubts are placed",
-                });
+                return Err(OrderError::WrongPhase { what: "setting reactions", when: "while redoubts are placed" });
             }
             _ => {}
         }
         if u.side != self.clock.active {
-            return Err(OrderError::NotYours {
-                unit: id,
-                owner: u.side,
-                active: self.clock.active,
-            });
+            return Err(OrderError::NotYours { unit: id, owner: u.side, active: self.clock.active });
         }
         if !matches!(u.status, Status::Active | Status::Undeployed) {
-            return Err(OrderError::OffField {
-                unit: id,
-                status: u.status.name(),
-            });
+            return Err(OrderError::OffField { unit: id, status: u.status.name() });
         }
         if self.sides.retreating[u.side.index()] {
             return Err(OrderError::rule("T-END-2", "a retreating army no longer attacks"));

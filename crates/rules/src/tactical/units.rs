@@ -127,10 +127,7 @@ impl UnitTable {
                 return Err(DataError::at(
                     path,
                     at(),
-                    format!(
-                        "unit type `{}`: health must be positive, speed and melee not negative",
-                        t.id
-                    ),
+                    format!("unit type `{}`: health must be positive, speed and melee not negative", t.id),
                 ));
             }
             if t.ranged.is_some() != t.range.is_some() {
@@ -141,11 +138,7 @@ impl UnitTable {
                 ));
             }
             if matches!(t.range, Some(Range::Cells(n)) if n < 1) {
-                return Err(DataError::at(
-                    path,
-                    at(),
-                    format!("unit type `{}`: range must be at least 1 cell", t.id),
-                ));
+                return Err(DataError::at(path, at(), format!("unit type `{}`: range must be at least 1 cell", t.id)));
             }
         }
         Ok(())
