@@ -19,7 +19,7 @@ use std::str::FromStr;
 use web_time::{Duration, Instant};
 
 /// Who plays a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub enum Level {
     /// Uniformly random legal orders (a baseline).
     Random,

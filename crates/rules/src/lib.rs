@@ -9,6 +9,7 @@ pub mod dice;
 pub mod hash;
 pub mod tactical;
 pub mod testing;
+pub mod texts;
 
 pub use data::DataError;
 pub use hash::StateHash;

@@ -124,6 +124,7 @@ impl Field {
             side,
             unit: unit.to_string(),
             name: Some(format!("{unit} {id}")),
+            name_ru: None,
             at: Some(Cell::new(at.0, at.1)),
             facing: Some(facing),
             health: None,

@@ -17,17 +17,17 @@ fn exchanges(events: &[Event]) -> Vec<(i32, i32, i32, i32)> {
         .collect()
 }
 
-fn blue_terms(events: &[Event]) -> String {
-    events
+fn blue_terms(c: &rules::tactical::Ctx) -> String {
+    c.events
         .iter()
-        .find_map(|e| if let Event::MeleeExchange { blue, .. } = e { Some(blue.text()) } else { None })
+        .find_map(|e| if let Event::MeleeExchange { blue, .. } = e { Some(c.sum_text(blue)) } else { None })
         .unwrap_or_default()
 }
 
-fn red_terms(events: &[Event]) -> String {
-    events
+fn red_terms(c: &rules::tactical::Ctx) -> String {
+    c.events
         .iter()
-        .find_map(|e| if let Event::MeleeExchange { red, .. } = e { Some(red.text()) } else { None })
+        .find_map(|e| if let Event::MeleeExchange { red, .. } = e { Some(c.sum_text(red)) } else { None })
         .unwrap_or_default()
 }
 
@@ -72,11 +72,11 @@ fn t_melee_5_flank_every_exchange_charge_and_redoubt_first_only() {
         .ctx(1);
     ok(&mut c, mv(1, &[(2, 4), (3, 4)]));
     ok(&mut c, Order::EndTurn);
-    assert_eq!(red_terms(&c.events), "3 (heavy_cavalry 1) + 1 charge + 1 flank = 5", "T-MELEE-5 first exchange");
+    assert_eq!(red_terms(&c), "3 (heavy_cavalry 1) + 1 charge + 1 flank = 5", "T-MELEE-5 first exchange");
     c.events.clear();
     ok(&mut c, Order::EndTurn);
     assert_eq!(
-        red_terms(&c.events),
+        red_terms(&c),
         "3 (heavy_cavalry 1) + 1 flank = 4",
         "T-MELEE-5: charge only in the first exchange"
     );
@@ -88,10 +88,10 @@ fn t_melee_5_flank_every_exchange_charge_and_redoubt_first_only() {
         .ctx(1);
     ok(&mut r, mv(1, &[(4, 4)]));
     ok(&mut r, Order::EndTurn);
-    assert_eq!(blue_terms(&r.events), "3 (line_infantry 2) + 1 redoubt = 4", "T-MELEE-5 / T-TERR-4");
+    assert_eq!(blue_terms(&r), "3 (line_infantry 2) + 1 redoubt = 4", "T-MELEE-5 / T-TERR-4");
     r.events.clear();
     ok(&mut r, Order::EndTurn);
-    assert_eq!(blue_terms(&r.events), "3 (line_infantry 2) = 3");
+    assert_eq!(blue_terms(&r), "3 (line_infantry 2) = 3");
 }
 
 #[test]
@@ -106,7 +106,7 @@ fn t_melee_6_attacked_cavalry_counter_charges_when_its_order_is_on() {
         ok(&mut c, mv(1, &[(4, 4)]));
         assert_eq!(c.events.iter().any(|e| matches!(e, Event::CounterCharge { .. })), on);
         ok(&mut c, Order::EndTurn);
-        assert_eq!(blue_terms(&c.events), expect, "T-MELEE-6");
+        assert_eq!(blue_terms(&c), expect, "T-MELEE-6");
     }
 }
 

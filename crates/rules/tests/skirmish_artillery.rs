@@ -71,7 +71,7 @@ fn t_skirm_3_skirmishers_lower_morale_by_1_and_fight_cavalry_at_minus_3() {
         .ctx(1);
     ok(&mut m, Order::EndTurn);
     let red =
-        m.events.iter().find_map(|e| if let Event::MeleeExchange { red, .. } = e { Some(red.text()) } else { None });
+        m.events.iter().find_map(|e| if let Event::MeleeExchange { red, .. } = e { Some(m.sum_text(red)) } else { None });
     assert_eq!(
         red.as_deref(),
         Some("2 (light_infantry 1) − 2 skirmishers vs cavalry = 0"),

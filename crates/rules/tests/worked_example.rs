@@ -70,7 +70,7 @@ fn t_ex_2_variant_b_step_by_step() {
         let events = b.apply(Order::EndTurn).unwrap();
         let exchange = events.iter().find_map(|e| match e {
             Event::MeleeExchange { red, blue, red_damage, blue_damage, blue_primary, .. } => {
-                Some((red.total, blue.total, *red_damage, *blue_damage, *blue_primary, blue.text()))
+                Some((red.total, blue.total, *red_damage, *blue_damage, *blue_primary, b.ctx().sum_text(blue)))
             }
             _ => None,
         });

@@ -133,11 +133,12 @@ impl GeneralFate {
         self != GeneralFate::Unhurt
     }
 
-    pub fn text(self) -> &'static str {
+    /// Its key in the string tables, under `fate.`.
+    pub fn key(self) -> &'static str {
         match self {
             GeneralFate::Killed => "killed",
-            GeneralFate::BadlyWounded => "badly wounded",
-            GeneralFate::LightlyWounded => "lightly wounded",
+            GeneralFate::BadlyWounded => "badly_wounded",
+            GeneralFate::LightlyWounded => "lightly_wounded",
             GeneralFate::Unhurt => "unhurt",
         }
     }

@@ -5,6 +5,7 @@ use super::config::{GeneralFate, SkirmisherFate};
 use super::grid::{Cell, Dir};
 use super::state::EndReason;
 use crate::dice::{PipRange, Pips};
+use crate::texts::Texts;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 
@@ -21,16 +22,35 @@ impl Roll {
     }
 }
 
-/// One term of a sum: a value and what it is ("2 (Line infantry)", "+1 flank").
+/// One term of a sum: a value and what it is: a unit's own value ("2 (Line infantry)") or a
+/// bonus named by a string-table key under `term.` ("+1 flank").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Term {
     pub value: i32,
+    /// Key under `term.` in the string tables (empty for a unit's own value).
     pub what: String,
+    /// The unit whose value this is.
+    #[serde(default)]
+    pub unit: Option<UnitId>,
 }
 
 impl Term {
+    /// A named bonus or modifier (`what` is a `term.` key: "flank", "forest", ...).
     pub fn new(value: i32, what: impl Into<String>) -> Term {
-        Term { value, what: what.into() }
+        Term { value, what: what.into(), unit: None }
+    }
+
+    /// A unit's own value.
+    pub fn unit(value: i32, unit: UnitId) -> Term {
+        Term { value, what: String::new(), unit: Some(unit) }
+    }
+
+    /// The words after the number: "(name)" or the bonus.
+    pub fn label(&self, texts: &Texts, name: &dyn Fn(UnitId) -> String) -> String {
+        match self.unit {
+            Some(u) => format!("({})", name(u)),
+            None => texts.get(&format!("term.{}", self.what)).to_string(),
+        }
     }
 }
 
@@ -47,7 +67,8 @@ impl Sum {
         Sum { terms, total }
     }
 
-    pub fn text(&self) -> String {
+    /// In words from a string table, with unit names.
+    pub fn text_with(&self, texts: &Texts, name: &dyn Fn(UnitId) -> String) -> String {
         let mut s = String::new();
         for (i, t) in self.terms.iter().enumerate() {
             if i > 0 {
@@ -56,8 +77,9 @@ impl Sum {
                 s.push('−');
             }
             let _ = write!(s, "{}", t.value.abs());
-            if !t.what.is_empty() {
-                let _ = write!(s, " {}", t.what);
+            let label = t.label(texts, name);
+            if !label.is_empty() {
+                let _ = write!(s, " {label}");
             }
         }
         if self.terms.is_empty() {
@@ -97,16 +119,17 @@ pub enum Removal {
 }
 
 impl Removal {
-    fn text(self) -> &'static str {
+    /// Its key in the string tables, under `event.removed.`.
+    pub fn key(self) -> &'static str {
         match self {
-            Removal::HealthZero => "Health 0: dispersed (T-MELEE-8)",
-            Removal::Destroyed => "Health below 0: destroyed (T-MELEE-8)",
-            Removal::MoraleFailed => "dispersed (T-MELEE-8)",
-            Removal::Overrun => "overrun (T-ART-3)",
-            Removal::Routed => "routs off the field (T-SKIRM-4)",
-            Removal::CaughtRetreating => "caught while retreating: captured (T-END-3)",
-            Removal::TakenAtTheEnd => "dispersed, taken prisoner at the end (T-END-4)",
-            Removal::Capitulated => "captured in the capitulation (T-FORT-7)",
+            Removal::HealthZero => "health_zero",
+            Removal::Destroyed => "destroyed",
+            Removal::MoraleFailed => "morale_failed",
+            Removal::Overrun => "overrun",
+            Removal::Routed => "routed",
+            Removal::CaughtRetreating => "caught_retreating",
+            Removal::TakenAtTheEnd => "taken_at_the_end",
+            Removal::Capitulated => "capitulated",
         }
     }
 }
@@ -295,159 +318,162 @@ pub enum Event {
 impl Event {
     /// The event in plain English; `name` gives a unit's name.
     pub fn describe(&self, name: &dyn Fn(UnitId) -> String) -> String {
+        self.describe_with(&Texts::english(), name)
+    }
+
+    /// The event in the words of a string table.
+    pub fn describe_with(&self, t: &Texts, name: &dyn Fn(UnitId) -> String) -> String {
+        let side = |s: &Side| t.get(&format!("side.{}", s.name())).to_string();
+        let facing = |d: &Dir| t.get(&format!("facing.{}", d.name())).to_string();
+        let unit = |u: &UnitId| ("unit", name(*u));
         match self {
-            Event::RedoubtPlaced { side, cell } => {
-                format!("{} builds a redoubt at {cell}", side.name())
-            }
-            Event::Deployed { unit, cell, facing, automatic } => {
-                format!(
-                    "{} {}deployed at {cell} facing {}",
-                    name(*unit),
-                    if *automatic { "auto-" } else { "" },
-                    facing.name()
-                )
-            }
-            Event::HqNamed { side, unit } => format!("{} HQ is with {}", side.name(), name(*unit)),
-            Event::FormationFormed { name: f, units, general, division, .. } => format!(
-                "{} {f} of {} units, general with {}",
-                if *division { "division" } else { "brigade" },
-                units.len(),
-                name(*general)
+            Event::RedoubtPlaced { side: s, cell } => t.fill("event.redoubt_placed", &[("side", side(s)), ("cell", cell.to_string())]),
+            Event::Deployed { unit: u, cell, facing: f, automatic } => t.fill(
+                if *automatic { "event.deployed_auto" } else { "event.deployed" },
+                &[unit(u), ("cell", cell.to_string()), ("facing", facing(f))],
             ),
-            Event::SetupDone { side } => format!("{} has finished setting up", side.name()),
-            Event::BattleBegins => "The battle begins".to_string(),
-            Event::TurnBegins { turn, round, side } => {
-                format!("Turn {turn} (round {round}): {} moves", side.name())
-            }
-            Event::Moved { unit, path, mp } => {
-                format!(
-                    "{} moves to {} ({mp} MP)",
-                    name(*unit),
-                    path.last().map_or("the edge".to_string(), |c| c.to_string())
-                )
-            }
-            Event::Turned { unit, facing, mp } => {
-                format!("{} turns {} ({mp} MP)", name(*unit), facing.name())
-            }
-            Event::Ambushed { unit, by, at } => {
-                format!("{} runs into {} hidden in the forest and stops at {at} (T-TERR-2)", name(*unit), name(*by))
-            }
-            Event::Revealed { unit } => format!("{} is revealed (T-TERR-2)", name(*unit)),
-            Event::Contact { unit, enemy, flank, charging } => format!(
-                "{} closes with {}{}{}",
-                name(*unit),
-                name(*enemy),
-                if *flank { " on its flank" } else { "" },
-                if *charging { ", charging" } else { "" }
+            Event::HqNamed { side: s, unit: u } => t.fill("event.hq_named", &[("side", side(s)), unit(u)]),
+            Event::FormationFormed { name: f, units, general, division, .. } => t.fill(
+                "event.formation",
+                &[
+                    ("kind", t.get(if *division { "word.division" } else { "word.brigade" }).to_string()),
+                    ("name", f.clone()),
+                    ("count", units.len().to_string()),
+                    unit(general),
+                ],
             ),
-            Event::CounterCharge { unit } => format!("{} counter-charges (T-MELEE-6)", name(*unit)),
+            Event::SetupDone { side: s } => t.fill("event.setup_done", &[("side", side(s))]),
+            Event::BattleBegins => t.fill("event.battle_begins", &[]),
+            Event::TurnBegins { turn, round, side: s } => {
+                t.fill("event.turn_begins", &[("turn", turn.to_string()), ("round", round.to_string()), ("side", side(s))])
+            }
+            Event::Moved { unit: u, path, mp } => {
+                let to = path.last().map_or_else(|| t.get("word.the_edge").to_string(), Cell::to_string);
+                t.fill("event.moved", &[unit(u), ("cell", to), ("mp", mp.to_string())])
+            }
+            Event::Turned { unit: u, facing: f, mp } => {
+                t.fill("event.turned", &[unit(u), ("facing", facing(f)), ("mp", mp.to_string())])
+            }
+            Event::Ambushed { unit: u, by, at } => {
+                t.fill("event.ambushed", &[unit(u), ("enemy", name(*by)), ("cell", at.to_string())])
+            }
+            Event::Revealed { unit: u } => t.fill("event.revealed", &[unit(u)]),
+            Event::Contact { unit: u, enemy, flank, charging } => {
+                let key = match (flank, charging) {
+                    (false, false) => "event.contact",
+                    (true, false) => "event.contact_flank",
+                    (false, true) => "event.contact_charging",
+                    (true, true) => "event.contact_flank_charging",
+                };
+                t.fill(key, &[unit(u), ("enemy", name(*enemy))])
+            }
+            Event::CounterCharge { unit: u } => t.fill("event.counter_charge", &[unit(u)]),
             Event::Fired { firer, target, kind, occasion, roll, damage } => {
-                let what = match occasion {
-                    FireOccasion::Ordered => "fires",
-                    FireOccasion::CounterVolley => "counter-volleys",
-                    FireOccasion::FlankCounterVolley => "counter-volleys at half strength",
-                    FireOccasion::Intercept => "fires while intercepting",
+                let occasion = match occasion {
+                    FireOccasion::Ordered => "event.fired.ordered",
+                    FireOccasion::CounterVolley => "event.fired.counter_volley",
+                    FireOccasion::FlankCounterVolley => "event.fired.flank_counter_volley",
+                    FireOccasion::Intercept => "event.fired.intercept",
                 };
-                let shot = match kind {
-                    FireKind::Volley => "",
-                    FireKind::Canister => " (canister)",
-                    FireKind::Roundshot => " (roundshot)",
-                };
-                let dice = match roll {
-                    Some(r) => {
-                        format!(": d6={} needs {} – {}", r.pips, r.needed, if r.success() { "hit" } else { "miss" })
-                    }
-                    None => String::new(),
-                };
-                let hit = roll.is_none_or(|r| r.success());
-                let dmg = if hit { format!(", damage {}", damage.text()) } else { String::new() };
-                format!("{} {what} at {}{shot}{dice}{dmg}", name(*firer), name(*target))
+                let mut s = t.fill(occasion, &[unit(firer), ("target", name(*target))]);
+                match kind {
+                    FireKind::Volley => {}
+                    FireKind::Canister => s.push_str(t.get("event.fired.canister")),
+                    FireKind::Roundshot => s.push_str(t.get("event.fired.roundshot")),
+                }
+                if let Some(r) = roll {
+                    let result = t.get(if r.success() { "word.hit" } else { "word.miss" }).to_string();
+                    s.push_str(&t.fill(
+                        "event.fired.roll",
+                        &[("pips", r.pips.to_string()), ("needed", r.needed.to_string()), ("result", result)],
+                    ));
+                }
+                if roll.is_none_or(|r| r.success()) {
+                    s.push_str(&t.fill("event.fired.damage", &[("sum", damage.text_with(t, name))]));
+                }
+                s
             }
-            Event::Damaged { unit, amount, health } => format!("{} loses {amount}: Health {health}", name(*unit)),
-            Event::MoraleTest { unit, roll, modifiers, total, needed, passed } => {
+            Event::Damaged { unit: u, amount, health } => {
+                t.fill("event.damaged", &[unit(u), ("amount", amount.to_string()), ("health", health.to_string())])
+            }
+            Event::MoraleTest { unit: u, roll, modifiers, total, needed, passed } => {
                 let mut mods = String::new();
                 for m in modifiers {
-                    let _ = write!(mods, " {}{} {}", if m.value < 0 { "−" } else { "+" }, m.value.abs(), m.what);
+                    let _ = write!(mods, " {}{} {}", if m.value < 0 { "−" } else { "+" }, m.value.abs(), m.label(t, name));
                 }
-                format!(
-                    "Morale test for {}: d6={roll}{mods} = {total} {} {needed}: {}",
-                    name(*unit),
-                    if *passed { "≥" } else { "<" },
-                    if *passed { "holds" } else { "fails" }
+                t.fill(
+                    "event.morale",
+                    &[
+                        unit(u),
+                        ("roll", roll.to_string()),
+                        ("mods", mods),
+                        ("total", total.to_string()),
+                        ("cmp", if *passed { "≥" } else { "<" }.to_string()),
+                        ("needed", needed.to_string()),
+                        ("result", t.get(if *passed { "word.holds" } else { "word.fails" }).to_string()),
+                    ],
                 )
             }
-            Event::Removed { unit, how } => format!("{}: {}", name(*unit), how.text()),
-            Event::Intercept { unit, target, .. } => {
-                format!("{} intercepts {} (T-MELEE-2)", name(*unit), name(*target))
+            Event::Removed { unit: u, how } => t.fill(&format!("event.removed.{}", how.key()), &[unit(u)]),
+            Event::Intercept { unit: u, target, .. } => t.fill("event.intercept", &[unit(u), ("target", name(*target))]),
+            Event::SkirmishersCharged { unit: u, cavalry, roll, fate } => {
+                let key = match fate {
+                    SkirmisherFate::Routs => "event.skirmishers_charged.routs",
+                    SkirmisherFate::FallsBack => "event.skirmishers_charged.falls_back",
+                    SkirmisherFate::Stands => "event.skirmishers_charged.stands",
+                };
+                t.fill(key, &[unit(u), ("enemy", name(*cavalry)), ("roll", roll.to_string())])
             }
-            Event::SkirmishersCharged { unit, cavalry, roll, fate } => format!(
-                "{} charged by {}: d6={roll}: {} (T-SKIRM-4)",
-                name(*unit),
-                name(*cavalry),
-                match fate {
-                    SkirmisherFate::Routs => "routs off the field",
-                    SkirmisherFate::FallsBack => "falls back behind its infantry, disorganized",
-                    SkirmisherFate::Stands => "stands, disorganized, and fights",
-                }
-            ),
-            Event::FellBack { unit, to } => format!("{} falls back to {to}", name(*unit)),
-            Event::SkirmishOrder { unit, on } => {
-                format!("{} {} skirmish order (T-SKIRM-1)", name(*unit), if *on { "takes" } else { "leaves" })
+            Event::FellBack { unit: u, to } => t.fill("event.fell_back", &[unit(u), ("cell", to.to_string())]),
+            Event::SkirmishOrder { unit: u, on } => {
+                t.fill(if *on { "event.skirmish_on" } else { "event.skirmish_off" }, &[unit(u)])
             }
-            Event::Reformed { unit } => format!("{} reforms (T-SKIRM-5)", name(*unit)),
-            Event::ReactionsSet { unit, reactions } => format!(
-                "{}: counter-volley {}, counter-charge {}, intercept {}",
-                name(*unit),
-                onoff(reactions.counter_volley),
-                onoff(reactions.counter_charge),
-                onoff(reactions.intercept)
-            ),
-            Event::MeleeExchange { red, blue, red_damage, blue_damage, .. } => format!(
-                "Melee: red {} vs blue {}: red −{red_damage}, blue −{blue_damage} (T-MELEE-4)",
-                red.text(),
-                blue.text()
-            ),
-            Event::GeneralTest { side, formation, losses, roll, fate } => {
-                format!(
-                    "General of {} {formation} (losses {losses}): d6={roll}: {} (T-CMD-2)",
-                    side.name(),
-                    fate.text()
+            Event::Reformed { unit: u } => t.fill("event.reformed", &[unit(u)]),
+            Event::ReactionsSet { unit: u, reactions } => {
+                let onoff = |b: bool| t.get(if b { "word.on" } else { "word.off" }).to_string();
+                t.fill(
+                    "event.reactions",
+                    &[
+                        unit(u),
+                        ("volley", onoff(reactions.counter_volley)),
+                        ("charge", onoff(reactions.counter_charge)),
+                        ("intercept", onoff(reactions.intercept)),
+                    ],
                 )
             }
+            Event::MeleeExchange { red, blue, red_damage, blue_damage, .. } => t.fill(
+                "event.melee",
+                &[
+                    ("red", red.text_with(t, name)),
+                    ("blue", blue.text_with(t, name)),
+                    ("red_damage", red_damage.to_string()),
+                    ("blue_damage", blue_damage.to_string()),
+                ],
+            ),
+            Event::GeneralTest { side: s, formation, losses, roll, fate } => t.fill(
+                "event.general_test",
+                &[
+                    ("side", side(s)),
+                    ("formation", formation.clone()),
+                    ("losses", losses.to_string()),
+                    ("roll", roll.to_string()),
+                    ("fate", t.get(&format!("fate.{}", fate.key())).to_string()),
+                ],
+            ),
             Event::GeneralMoved { formation, to } => {
-                format!("The general of {formation} moves to {}", name(*to))
+                t.fill("event.general_moved", &[("formation", formation.clone()), unit(to)])
             }
-            Event::HqCaptured { side } => {
-                format!("{} HQ is lost: its units may only fire or withdraw, −2 morale (T-CMD-5)", side.name())
+            Event::HqCaptured { side: s } => t.fill("event.hq_captured", &[("side", side(s))]),
+            Event::RetreatOrdered { side: s } => t.fill("event.retreat_ordered", &[("side", side(s))]),
+            Event::Retreated { unit: u } => t.fill("event.retreated", &[unit(u)]),
+            Event::GunsTaken { unit: u, by } => t.fill("event.guns_taken", &[unit(u), ("side", side(by))]),
+            Event::Capitulation { side: s } => t.fill("event.capitulation", &[("side", side(s))]),
+            Event::TurnEnded { turn, side: s } => t.fill("event.turn_ended", &[("side", side(s)), ("turn", turn.to_string())]),
+            Event::BattleEnded { winner, reason } => {
+                t.fill(&format!("event.battle_ended.{}", reason.key()), &[("side", side(winner))])
             }
-            Event::RetreatOrdered { side } => {
-                format!("{} orders the retreat (T-END-2)", side.name())
-            }
-            Event::Retreated { unit } => {
-                format!("{} leaves the field in good order (T-END-2)", name(*unit))
-            }
-            Event::GunsTaken { unit, by } => {
-                format!("{} passes to {} as a full battery (T-END-4)", name(*unit), by.name())
-            }
-            Event::Capitulation { side } => format!("{} capitulates (T-FORT-7)", side.name()),
-            Event::TurnEnded { turn, side } => format!("{} ends turn {turn}", side.name()),
-            Event::BattleEnded { winner, reason } => format!(
-                "The battle is over: {} wins ({})",
-                winner.name(),
-                match reason {
-                    EndReason::FieldHeld => "the field is held, T-END-1",
-                    EndReason::BothGone => "both armies gone, the defender holds, T-END-1",
-                    EndReason::FortressTaken => "the fortress is taken, T-FORT-6",
-                    EndReason::Capitulation => "capitulation, T-FORT-7",
-                    EndReason::RoundLimit => "round limit, the defender holds, T-TURN-4",
-                }
-            ),
         }
     }
-}
-
-fn onoff(b: bool) -> &'static str {
-    if b { "on" } else { "off" }
 }
 
 #[cfg(test)]
@@ -456,9 +482,20 @@ mod tests {
 
     #[test]
     fn sums_read_like_the_rulebook() {
-        let s = Sum::of(vec![Term::new(2, "(C)"), Term::new(1, "charge"), Term::new(1, "flank"), Term::new(2, "(P)")]);
-        assert_eq!(s.text(), "2 (C) + 1 charge + 1 flank + 2 (P) = 6");
+        let names = |id: UnitId| if id == UnitId(3) { "C".to_string() } else { "P".to_string() };
+        let s = Sum::of(vec![Term::unit(2, UnitId(3)), Term::new(1, "charge"), Term::new(1, "flank"), Term::unit(2, UnitId(2))]);
+        assert_eq!(s.text_with(&Texts::english(), &names), "2 (C) + 1 charge + 1 flank + 2 (P) = 6");
+        assert_eq!(s.text_with(&Texts::russian(), &names), "2 (C) + 1 натиск + 1 фланг + 2 (P) = 6");
         let f = Sum::of(vec![Term::new(3, "ranged"), Term::new(-1, "forest")]);
-        assert_eq!(f.text(), "3 ranged − 1 forest = 2");
+        assert_eq!(f.text_with(&Texts::english(), &names), "3 ranged − 1 forest = 2");
+    }
+
+    #[test]
+    fn every_event_has_words_in_both_languages() {
+        let en = Texts::english();
+        let name = |id: UnitId| format!("unit {}", id.0);
+        let e = Event::Removed { unit: UnitId(4), how: Removal::Overrun };
+        assert_eq!(e.describe_with(&en, &name), "unit 4: overrun (T-ART-3)");
+        assert_eq!(e.describe_with(&Texts::russian(), &name), "unit 4: смят (T-ART-3)");
     }
 }

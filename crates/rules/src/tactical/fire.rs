@@ -33,14 +33,14 @@ pub fn shot_damage(ranged: i32, half: bool, target_in_forest: bool, rules: &Rule
     let mut terms = vec![Term::new(ranged, "ranged")];
     if half {
         let kept = ranged / rules.flank_counter_volley_divisor;
-        terms.push(Term::new(kept - ranged, "half at the flank"));
+        terms.push(Term::new(kept - ranged, "half_flank"));
     }
     if target_in_forest {
         terms.push(Term::new(-rules.forest_fire_reduction, "forest"));
     }
     let total: i32 = terms.iter().map(|t| t.value).sum();
     if total < 0 {
-        terms.push(Term::new(-total, "not below 0"));
+        terms.push(Term::new(-total, "not_below_0"));
     }
     Sum::of(terms)
 }

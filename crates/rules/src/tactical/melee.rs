@@ -72,7 +72,6 @@ impl Ctx {
         }
         let enemies: Vec<&UnitState> = self.adjacent_enemies(u).into_iter().filter_map(|e| self.unit(e)).collect();
         let first = u.contact.is_some_and(|c| c.exchanges == 0);
-        let label = format!("({})", self.name(u.id));
         let mut base = ty.melee;
         if let Some(storming) = ty.storming_melee
             && u.side == self.statics.attacker()
@@ -80,10 +79,10 @@ impl Ctx {
         {
             base = storming; // T-FORT-5
         }
-        let mut terms = vec![Term::new(base, label)];
+        let mut terms = vec![Term::unit(base, u.id)];
         if u.skirmish.is_some() && enemies.iter().any(|e| self.arm(e) == Arm::Cavalry) {
             let penalty = r.skirmisher_vs_cavalry_penalty.min(base);
-            terms.push(Term::new(-penalty, "skirmishers vs cavalry"));
+            terms.push(Term::new(-penalty, "skirmishers_vs_cavalry"));
         }
         let charge_ok = ty.arm == Arm::Cavalry
             && !self.grid.is_forest(u.cell)

@@ -55,24 +55,24 @@ impl Ctx {
         let m = self.rules().morale_modifiers;
         let mut terms = Vec::new();
         if self.general_lost(u) {
-            terms.push(Term::new(m.general_lost, "general lost (T-CMD-4)"));
+            terms.push(Term::new(m.general_lost, "general_lost"));
         }
         if self.command.hq_captured[u.side.index()] {
-            terms.push(Term::new(m.hq_captured, "HQ lost (T-CMD-5)"));
+            terms.push(Term::new(m.hq_captured, "hq_lost"));
         }
         let enemies: Vec<&UnitState> = self.adjacent_enemies(u).into_iter().filter_map(|e| self.unit(e)).collect();
         if enemies.iter().any(|e| self.has(e, Ability::Guard)) {
-            terms.push(Term::new(m.guard_contact, "Guard (T-UNIT-3)"));
+            terms.push(Term::new(m.guard_contact, "guard"));
         }
         if enemies.iter().any(|e| self.has(e, Ability::Lancers)) {
-            terms.push(Term::new(m.lancers, "lancers (T-UNIT-2)"));
+            terms.push(Term::new(m.lancers, "lancers"));
         }
         let skirmisher_fire = matches!(cause, Cause::Fire { skirmisher: true, .. });
         if skirmisher_fire || enemies.iter().any(|e| e.skirmish.is_some()) {
-            terms.push(Term::new(m.skirmishers, "skirmishers (T-SKIRM-3)"));
+            terms.push(Term::new(m.skirmishers, "skirmishers"));
         }
         if self.arm(u) == Arm::Artillery && u.losses.to_fire > 0 {
-            terms.push(Term::new(m.artillery_per_fire_loss * u.losses.to_fire, "losses to fire (T-ART-2)"));
+            terms.push(Term::new(m.artillery_per_fire_loss * u.losses.to_fire, "fire_losses"));
         }
         terms
     }

@@ -8,6 +8,8 @@ use super::state::Ctx;
 use crate::dice::{Pips, d6_from};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
+use super::event::Sum;
+use crate::texts::Texts;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -88,6 +90,25 @@ pub struct MoraleForecast {
     pub pass: f64,
 }
 
+/// A shot the order fires (or draws), with its sum.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShotLine {
+    pub firer: UnitId,
+    pub target: UnitId,
+    /// Pips needed to hit; `None` = always hits.
+    pub needed: Option<crate::dice::PipRange>,
+    pub damage: Sum,
+}
+
+/// A melee exchange the order leads to, with both sums.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MeleeLine {
+    pub red: Sum,
+    pub blue: Sum,
+    pub red_damage: i32,
+    pub blue_damage: i32,
+}
+
 /// What an order will do.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Preview {
@@ -96,32 +117,79 @@ pub struct Preview {
     pub exact: bool,
     /// Copies of the battle the preview ran.
     pub runs: usize,
-    /// The sums behind the numbers, as the rulebook writes them.
-    pub sums: Vec<String>,
+    /// The shots and exchanges behind the numbers, with their sums (each different one once).
+    pub shots: Vec<ShotLine>,
+    pub melees: Vec<MeleeLine>,
     pub units: Vec<UnitForecast>,
     pub morale: Vec<MoraleForecast>,
     /// For a move into contact: the melee exchange expected at the end of the turn is included.
     pub projected_melee: bool,
+    /// Names of the units it mentions.
+    pub names: Vec<(UnitId, String)>,
 }
 
 impl Preview {
-    /// The preview in plain text, one line each.
+    /// The preview in plain English, one line each.
     pub fn lines(&self) -> Vec<String> {
-        let mut out: Vec<String> = self.sums.clone();
+        let names = self.names.clone();
+        let name = move |id: UnitId| names.iter().find(|n| n.0 == id).map_or_else(|| id.to_string(), |n| n.1.clone());
+        self.lines_with(&Texts::english(), &name)
+    }
+
+    /// The preview in the words of a string table.
+    pub fn lines_with(&self, t: &Texts, name: &dyn Fn(UnitId) -> String) -> Vec<String> {
+        let mut out = Vec::new();
+        for s in &self.shots {
+            let hit = match s.needed {
+                None => t.get("preview.always_hits").to_string(),
+                Some(p) => t.fill("preview.hits_on", &[("pips", p.to_string())]),
+            };
+            out.push(t.fill(
+                "preview.shot",
+                &[("unit", name(s.firer)), ("target", name(s.target)), ("hit", hit), ("sum", s.damage.text_with(t, name))],
+            ));
+        }
+        for m in &self.melees {
+            out.push(t.fill(
+                "preview.melee",
+                &[
+                    ("red", m.red.text_with(t, name)),
+                    ("blue", m.blue.text_with(t, name)),
+                    ("red_damage", m.red_damage.to_string()),
+                    ("blue_damage", m.blue_damage.to_string()),
+                ],
+            ));
+        }
         for u in &self.units {
-            let fates: Vec<String> = u.fates.iter().map(|(f, p)| format!("{f} {}", percent(*p))).collect();
-            out.push(format!("{} (Health {}): {}", u.name, u.now, fates.join(", ")));
+            let fates: Vec<String> = u.fates.iter().map(|(f, p)| format!("{} {}", fate_text(t, *f), percent(*p))).collect();
+            out.push(t.fill(
+                "preview.unit",
+                &[("unit", name(u.unit)), ("health", u.now.to_string()), ("fates", fates.join(", "))],
+            ));
         }
         for m in &self.morale {
-            out.push(format!("{}: morale test {} likely, passes {}", m.name, percent(m.tested), percent(m.pass)));
+            out.push(t.fill(
+                "preview.morale",
+                &[("unit", name(m.unit)), ("tested", percent(m.tested)), ("pass", percent(m.pass))],
+            ));
         }
         if self.projected_melee {
-            out.push("includes the melee exchange at the end of this turn".to_string());
+            out.push(t.get("preview.projected").to_string());
         }
         if !self.exact {
-            out.push(format!("odds sampled from {} games", self.runs));
+            out.push(t.fill("preview.sampled", &[("runs", self.runs.to_string())]));
         }
         out
+    }
+}
+
+fn fate_text(t: &Texts, fate: Fate) -> String {
+    match fate {
+        Fate::Health(h) => t.fill("preview.fate.health", &[("health", h.to_string())]),
+        Fate::Dispersed => t.get("status.dispersed").to_string(),
+        Fate::Destroyed => t.get("status.destroyed").to_string(),
+        Fate::Captured => t.get("status.captured").to_string(),
+        Fate::Retreated => t.get("status.retreated").to_string(),
     }
 }
 
@@ -247,7 +315,8 @@ fn summarise(base: &Ctx, order: &Order, forecast: Forecast) -> Preview {
     let Forecast { outcomes: leaves, exact, runs, projected_melee } = forecast;
     let mut fates: BTreeMap<UnitId, BTreeMap<Fate, f64>> = BTreeMap::new();
     let mut tests: BTreeMap<UnitId, (f64, f64)> = BTreeMap::new();
-    let mut sums: Vec<String> = Vec::new();
+    let mut shots: Vec<ShotLine> = Vec::new();
+    let mut melees: Vec<MeleeLine> = Vec::new();
     let name = |id: UnitId| base.name(id);
     for leaf in &leaves {
         for u in &base.units {
@@ -267,20 +336,15 @@ fn summarise(base: &Ctx, order: &Order, forecast: Forecast) -> Preview {
                     }
                 }
                 Event::Fired { firer, target, damage, roll, .. } => {
-                    let hit = roll.map_or("always hits".to_string(), |r| format!("hits on {}", r.needed));
-                    let line = format!("{} at {}: {hit}, damage {}", name(*firer), name(*target), damage.text());
-                    if !sums.contains(&line) {
-                        sums.push(line);
+                    let line = ShotLine { firer: *firer, target: *target, needed: roll.map(|r| r.needed), damage: damage.clone() };
+                    if !shots.contains(&line) {
+                        shots.push(line);
                     }
                 }
                 Event::MeleeExchange { red, blue, red_damage, blue_damage, .. } => {
-                    let line = format!(
-                        "melee: red {} vs blue {}: red −{red_damage}, blue −{blue_damage}",
-                        red.text(),
-                        blue.text()
-                    );
-                    if !sums.contains(&line) {
-                        sums.push(line);
+                    let line = MeleeLine { red: red.clone(), blue: blue.clone(), red_damage: *red_damage, blue_damage: *blue_damage };
+                    if !melees.contains(&line) {
+                        melees.push(line);
                     }
                 }
                 _ => {}
@@ -299,7 +363,9 @@ fn summarise(base: &Ctx, order: &Order, forecast: Forecast) -> Preview {
         order: order.clone(),
         exact,
         runs,
-        sums,
+        shots,
+        melees,
+        names: base.units.iter().map(|u| (u.id, base.name(u.id))).collect(),
         units: fates
             .into_iter()
             .map(|(id, dist)| {

@@ -58,6 +58,9 @@ pub struct UnitSpec {
     pub unit: String,
     #[serde(default)]
     pub name: Option<String>,
+    /// The name in Russian, if it differs.
+    #[serde(default)]
+    pub name_ru: Option<String>,
     /// Placed here from the start (otherwise placed at deployment).
     #[serde(default)]
     pub at: Option<Cell>,

@@ -52,6 +52,19 @@ pub enum EndReason {
     RoundLimit,
 }
 
+impl EndReason {
+    /// Its key in the string tables, under `event.battle_ended.`.
+    pub fn key(self) -> &'static str {
+        match self {
+            EndReason::FieldHeld => "field_held",
+            EndReason::BothGone => "both_gone",
+            EndReason::FortressTaken => "fortress_taken",
+            EndReason::Capitulation => "capitulation",
+            EndReason::RoundLimit => "round_limit",
+        }
+    }
+}
+
 /// The end of a battle.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
@@ -83,8 +96,8 @@ impl BattleState {
 #[derive(Debug)]
 pub struct StaticData {
     pub scenario: Scenario,
-    /// Unit names, sorted by unit ID.
-    pub names: Vec<(UnitId, String)>,
+    /// Unit names in English and Russian, sorted by unit ID.
+    pub names: Vec<(UnitId, String, String)>,
     /// Deployment zones (T-SETUP-2), per side index.
     pub zones: [Vec<Cell>; 2],
     /// Fortress cells (T-FORT-6), row-major; empty for field battles.
@@ -159,11 +172,12 @@ pub fn spawn_battle(scenario: &Scenario, seed: u64) -> World {
     let names = specs
         .iter()
         .map(|u| {
-            let name = u
-                .name
-                .clone()
-                .unwrap_or_else(|| scenario.unit_type(&u.unit).map_or_else(|| u.unit.clone(), |t| t.name.clone()));
-            (u.id, name)
+            let ty = scenario.unit_type(&u.unit);
+            let name = u.name.clone().unwrap_or_else(|| ty.map_or_else(|| u.unit.clone(), |t| t.name.clone()));
+            let name_ru = u.name_ru.clone().or_else(|| u.name.clone()).unwrap_or_else(|| {
+                ty.map_or_else(|| u.unit.clone(), |t| if t.name_ru.is_empty() { t.name.clone() } else { t.name_ru.clone() })
+            });
+            (u.id, name, name_ru)
         })
         .collect();
     let fortress: Vec<bool> = if scenario.kind == BattleKind::Fortress {
@@ -377,8 +391,16 @@ impl Ctx {
     }
 
     pub fn name(&self, id: UnitId) -> String {
+        self.name_in(id, false)
+    }
+
+    /// A unit's name in English, or in Russian.
+    pub fn name_in(&self, id: UnitId, russian: bool) -> String {
         let names = &self.statics.names;
-        names.binary_search_by_key(&id, |n| n.0).map_or_else(|_| id.to_string(), |i| names[i].1.clone())
+        names.binary_search_by_key(&id, |n| n.0).map_or_else(
+            |_| id.to_string(),
+            |i| if russian { names[i].2.clone() } else { names[i].1.clone() },
+        )
     }
 
     /// The unit standing on a cell.
@@ -420,6 +442,11 @@ impl Ctx {
     /// Whether `viewer` can see the unit (T-TERR-2).
     pub fn visible_to(&self, u: &UnitState, viewer: Side) -> bool {
         u.side == viewer || !u.concealed
+    }
+
+    /// A sum in English with this battle's unit names.
+    pub fn sum_text(&self, sum: &super::event::Sum) -> String {
+        sum.text_with(&crate::texts::Texts::english(), &|id| self.name(id))
     }
 
     pub fn push(&mut self, event: Event) {
