@@ -152,3 +152,129 @@ fn water(base: [u8; 3], x: u32, y: u32) -> [u8; 3] {
     let wave = (x + 3 * (y / 8)) % 12 < 3 && y % 8 == 3;
     if wave { shade(base, 40) } else { shade(base, (noise(x, y, 2) % 9) as i32 - 4) }
 }
+
+/// Counter symbols, NATO-style, drawn in code (white on transparent).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symbol {
+    Infantry,
+    LightInfantry,
+    Grenadiers,
+    Militia,
+    Guard,
+    LightCavalry,
+    HeavyCavalry,
+    Artillery,
+    HorseArtillery,
+}
+
+impl Symbol {
+    pub const ALL: [Symbol; 9] = [
+        Symbol::Infantry,
+        Symbol::LightInfantry,
+        Symbol::Grenadiers,
+        Symbol::Militia,
+        Symbol::Guard,
+        Symbol::LightCavalry,
+        Symbol::HeavyCavalry,
+        Symbol::Artillery,
+        Symbol::HorseArtillery,
+    ];
+
+    /// The symbol of a unit type.
+    pub fn of(t: &rules::tactical::units::UnitType) -> Symbol {
+        use rules::tactical::units::{Ability, Arm};
+        match t.arm {
+            Arm::Artillery if t.has(Ability::HorseArtillery) => Symbol::HorseArtillery,
+            Arm::Artillery => Symbol::Artillery,
+            Arm::Cavalry if t.ranged.is_some() || t.has(Ability::IgnoresCommandDistance) => Symbol::LightCavalry,
+            Arm::Cavalry => Symbol::HeavyCavalry,
+            Arm::Infantry if t.has(Ability::Guard) => Symbol::Guard,
+            Arm::Infantry if t.has(Ability::Ambush) => Symbol::LightInfantry,
+            Arm::Infantry if t.storming_melee.is_some() => Symbol::Grenadiers,
+            Arm::Infantry if t.melee <= 2 => Symbol::Militia,
+            Arm::Infantry => Symbol::Infantry,
+        }
+    }
+}
+
+pub const SYMBOL_W: u32 = 24;
+pub const SYMBOL_H: u32 = 16;
+
+fn rgba_image(w: u32, h: u32, f: impl Fn(u32, u32) -> [u8; 4]) -> Image {
+    let mut data = Vec::with_capacity((w * h * 4) as usize);
+    for y in 0..h {
+        for x in 0..w {
+            data.extend_from_slice(&f(x, y));
+        }
+    }
+    Image::new(
+        Extent3d { width: w, height: h, depth_or_array_layers: 1 },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD,
+    )
+}
+
+/// Distance from a point to a segment, for drawing lines.
+fn near_segment(px: f32, py: f32, (ax, ay): (f32, f32), (bx, by): (f32, f32)) -> f32 {
+    let (dx, dy) = (bx - ax, by - ay);
+    let t = (((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+    ((px - ax - t * dx).powi(2) + (py - ay - t * dy).powi(2)).sqrt()
+}
+
+/// A counter's symbol image.
+pub fn symbol(s: Symbol) -> Image {
+    let (w, h) = (SYMBOL_W as f32, SYMBOL_H as f32);
+    rgba_image(SYMBOL_W, SYMBOL_H, |x, y| {
+        let (px, py) = (x as f32 + 0.5, y as f32 + 0.5);
+        let frame = x < 1 || y < 1 || x >= SYMBOL_W - 1 || y >= SYMBOL_H - 1;
+        let diag1 = near_segment(px, py, (1.0, 1.0), (w - 1.0, h - 1.0)) < 0.9;
+        let diag2 = near_segment(px, py, (1.0, h - 1.0), (w - 1.0, 1.0)) < 0.9;
+        let cross = diag1 || diag2;
+        let dot = |r: f32, cx: f32, cy: f32| (px - cx).powi(2) + (py - cy).powi(2) <= r * r;
+        let ink = match s {
+            Symbol::Infantry => frame || cross,
+            Symbol::LightInfantry => frame || cross || dot(2.2, w / 2.0, 3.5),
+            Symbol::Grenadiers => frame || cross || dot(2.6, w / 2.0, h - 4.0),
+            Symbol::Militia => (frame && (x + y) % 4 < 2) || cross,
+            Symbol::Guard => frame || cross || y == 2 || y == SYMBOL_H - 3,
+            Symbol::LightCavalry => frame || diag2,
+            Symbol::HeavyCavalry => frame || diag2 || near_segment(px, py, (1.0, h - 4.0), (w - 4.0, 1.0)) < 0.9,
+            Symbol::Artillery => frame || dot(3.5, w / 2.0, h / 2.0),
+            Symbol::HorseArtillery => frame || dot(3.5, w / 2.0, h / 2.0) || diag2,
+        };
+        if ink { [250, 246, 232, 255] } else { [0, 0, 0, 0] }
+    })
+}
+
+/// A small triangle pointing up (+y on screen), rotated to a unit's facing.
+pub fn arrow() -> Image {
+    rgba_image(12, 10, |x, y| {
+        // y = 0 is the top row of the image.
+        let half = (9 - y.min(9)) as f32 * 0.6;
+        let inside = (x as f32 + 0.5 - 6.0).abs() <= 6.0 - half;
+        if inside { [250, 236, 160, 255] } else { [0, 0, 0, 0] }
+    })
+}
+
+/// A hollow square, tinted per use (selection, melee marker).
+pub fn ring() -> Image {
+    rgba_image(32, 32, |x, y| {
+        let edge = x < 3 || y < 3 || x >= 29 || y >= 29;
+        if edge { [255, 255, 255, 255] } else { [0, 0, 0, 0] }
+    })
+}
+
+/// A little white flag (retreating units, T-END-2).
+pub fn flag() -> Image {
+    rgba_image(10, 10, |x, y| {
+        if x == 1 {
+            [60, 40, 20, 255]
+        } else if x > 1 && y < 6 {
+            [255, 255, 255, 255]
+        } else {
+            [0, 0, 0, 0]
+        }
+    })
+}

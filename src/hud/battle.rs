@@ -1,0 +1,371 @@
+//! The battle's panels: the top bar, the selected unit with its reaction orders and commands,
+//! the event log, the preview of what a click would do, dialogs, and the hot-seat hand-over.
+
+use super::root;
+use crate::command::{Reaction, TurnTimer, UiCommand};
+use crate::i18n::{Lang, Tr};
+use crate::input::HoveredCell;
+use crate::screens::{BattleView, Screen};
+use crate::session::{Seat, Session};
+use crate::settings::Settings;
+use crate::storage;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use rules::tactical::components::{Phase, Status};
+use rules::tactical::event::Event;
+use rules::tactical::scenario::BattleKind;
+use rules::tactical::{Cell, Ctx, Order, Side, UnitId};
+
+/// The event log's state, and the preview worked out for the current pointer.
+#[derive(Resource, Default)]
+pub struct LogView {
+    pub shown: bool,
+    preview_key: Option<(usize, Option<UnitId>, Option<Cell>, Lang)>,
+    preview: Vec<String>,
+    saved: Option<String>,
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn battle(
+    mut contexts: EguiContexts,
+    tr: Res<Tr>,
+    session: Option<Res<Session>>,
+    view: Res<State<BattleView>>,
+    hovered: Res<HoveredCell>,
+    timer: Res<TurnTimer>,
+    mut settings: ResMut<Settings>,
+    mut log: ResMut<LogView>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut out: MessageWriter<UiCommand>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(session) = session else { return Ok(()) };
+    let bctx = session.ctx();
+    let mut ui = root(ctx, "battle");
+    if *view.get() == BattleView::HandOver {
+        egui::CentralPanel::default().frame(egui::Frame::new().fill(egui::Color32::from_rgb(28, 25, 22))).show(&mut ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(ui.available_height() / 3.0);
+                let side = bctx.clock.active;
+                ui.label(egui::RichText::new(tr.f("ui.handover.pass", &[("army", tr.army(&bctx, side)), ("side", tr.side(side))])).size(30.0));
+                ui.add_space(20.0);
+                if ui.button(egui::RichText::new(tr.t("ui.handover.ready")).size(22.0)).clicked() {
+                    out.write(UiCommand::Ready);
+                }
+            });
+        });
+        return Ok(());
+    }
+    top_bar(&mut ui, &tr, &session, &bctx, &timer, &mut settings, &mut log, &mut screen);
+    unit_panel(&mut ui, &tr, &session, &bctx, &mut out);
+    log_panel(&mut ui, &tr, &session, &bctx, &mut log);
+    hover_panel(&mut ui, &tr, &session, &bctx, hovered.0, &mut log);
+    if let Some(order) = &session.confirm {
+        egui::Window::new(tr.t("ui.confirm.title")).collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(
+            ctx,
+            |ui| {
+                ui.label(tr.t(match order {
+                    Order::Capitulate => "ui.confirm.capitulate",
+                    _ => "ui.confirm.retreat",
+                }));
+                ui.horizontal(|ui| {
+                    if ui.button(tr.t("ui.yes")).clicked() {
+                        out.write(UiCommand::Confirm);
+                    }
+                    if ui.button(tr.t("ui.no")).clicked() {
+                        out.write(UiCommand::Cancel);
+                    }
+                });
+            },
+        );
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn top_bar(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    session: &Session,
+    bctx: &Ctx,
+    timer: &TurnTimer,
+    settings: &mut Settings,
+    log: &mut LogView,
+    screen: &mut NextState<Screen>,
+) {
+    egui::Panel::top("battle-top").show(ui, |ui| {
+        ui.horizontal(|ui| {
+            let scenario = &bctx.statics.scenario;
+            ui.label(egui::RichText::new(if tr.russian() && !scenario.name_ru.is_empty() { &scenario.name_ru } else { &scenario.name }).strong());
+            ui.separator();
+            let clock = bctx.clock;
+            let phase = match clock.phase {
+                Phase::Redoubts => tr.t("ui.phase.redoubts"),
+                Phase::Deployment => tr.t("ui.phase.deployment"),
+                Phase::Battle => tr.f("ui.phase.turn", &[("turn", clock.turn.to_string()), ("round", clock.round.to_string())]),
+                Phase::Over => tr.t("ui.phase.over"),
+            };
+            ui.label(phase);
+            ui.separator();
+            let side = clock.active;
+            let colour = match side {
+                Side::Red => egui::Color32::from_rgb(220, 90, 80),
+                Side::Blue => egui::Color32::from_rgb(110, 150, 240),
+            };
+            ui.colored_label(colour, tr.f("ui.to_move", &[("army", tr.army(bctx, side)), ("side", tr.side(side))]));
+            if let Seat::Ai(level) = session.seat(side) {
+                ui.label(tr.f("ui.ai_thinking", &[("level", tr.t(&format!("ui.level.{}", level.name())))]));
+            }
+            if let Some(left) = timer.remaining {
+                ui.colored_label(if left < 5.0 { egui::Color32::LIGHT_RED } else { egui::Color32::LIGHT_GRAY }, format!("⏱ {:.0}", left.max(0.0)));
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button(tr.t("ui.menu.quit")).clicked() {
+                    screen.set(Screen::Title);
+                }
+                ui.menu_button(tr.t("ui.menu.save"), |ui| {
+                    for slot in &storage::SLOTS[1..] {
+                        if ui.button(tr.t(&format!("ui.slot.{slot}"))).clicked() {
+                            log.saved = Some(match storage::save_slot(slot, &session.saved_game()) {
+                                Ok(()) => tr.f("ui.saved", &[("slot", tr.t(&format!("ui.slot.{slot}")))]),
+                                Err(e) => e,
+                            });
+                            ui.close();
+                        }
+                    }
+                    #[cfg(target_arch = "wasm32")]
+                    if ui.button(tr.t("ui.menu.download")).clicked() {
+                        crate::web::download("kriegsspiel-save.ron", &storage::saved_game_to_text(&session.saved_game()));
+                        ui.close();
+                    }
+                });
+                let other = if settings.lang == Lang::English { Lang::Russian } else { Lang::English };
+                if ui.button(other.native_name()).clicked() {
+                    settings.lang = other;
+                }
+                if ui.button(tr.t("ui.menu.log")).clicked() {
+                    log.shown = !log.shown;
+                }
+                if let Some(m) = &log.saved {
+                    ui.label(m);
+                }
+            });
+        });
+    });
+}
+
+fn type_name(tr: &Tr, bctx: &Ctx, id: UnitId) -> String {
+    bctx.unit(id).map_or_else(String::new, |u| {
+        let t = bctx.ty(u);
+        if tr.russian() && !t.name_ru.is_empty() { t.name_ru.clone() } else { t.name.clone() }
+    })
+}
+
+fn unit_panel(ui: &mut egui::Ui, tr: &Tr, session: &Session, bctx: &Ctx, out: &mut MessageWriter<UiCommand>) {
+    let human = session.human_turn();
+    let side = bctx.clock.active;
+    egui::Panel::left("battle-unit").default_size(250.0).show(ui, |ui| {
+        if let Some(u) = session.selected.and_then(|id| bctx.unit(id)).cloned() {
+            ui.label(egui::RichText::new(tr.unit(bctx, u.id)).size(17.0).strong());
+            ui.label(format!("{} · {}", type_name(tr, bctx, u.id), tr.side(u.side)));
+            ui.label(tr.f("ui.unit.health", &[("health", u.health.current.to_string()), ("max", u.health.max.to_string())]));
+            if u.status == Status::Active {
+                let ty = bctx.ty(&u);
+                let mp = bctx.speed(&u, false) - u.activity.mp_spent;
+                ui.label(tr.f("ui.unit.mp", &[("mp", mp.max(0).to_string()), ("speed", ty.speed.to_string())]));
+                ui.label(tr.f("ui.unit.values", &[("melee", ty.melee.to_string()), ("ranged", ty.ranged.map_or("–".into(), |r| r.to_string()))]));
+                ui.label(tr.f("ui.unit.facing", &[("facing", tr.t(&format!("facing.{}", u.facing.name())))]));
+                let terrain = bctx.terrain(u.cell).map(|t| tr.t(&format!("terrain.{}", terrain_key(t)))).unwrap_or_default();
+                ui.label(tr.f("ui.unit.at", &[("cell", u.cell.to_string()), ("terrain", terrain)]));
+                let mut flags = Vec::new();
+                if u.activity.fired {
+                    flags.push(tr.t("ui.unit.fired"));
+                }
+                if bctx.in_contact(&u) {
+                    flags.push(tr.t("ui.unit.in_melee"));
+                }
+                if let Some(s) = u.skirmish {
+                    flags.push(tr.t(if s.disorganized { "ui.unit.disorganized" } else { "ui.unit.skirmishing" }));
+                }
+                if u.concealed {
+                    flags.push(tr.t("ui.unit.hidden"));
+                }
+                if !flags.is_empty() {
+                    ui.label(flags.join(" · "));
+                }
+            } else {
+                ui.label(tr.t(&format!("status.{}", u.status.name())));
+            }
+            if human && u.side == side {
+                ui.separator();
+                ui.label(egui::RichText::new(tr.t("ui.reactions")).strong());
+                for (mut on, key, which) in [
+                    (u.reactions.counter_volley, "ui.reaction.counter_volley", Reaction::CounterVolley),
+                    (u.reactions.counter_charge, "ui.reaction.counter_charge", Reaction::CounterCharge),
+                    (u.reactions.intercept, "ui.reaction.intercept", Reaction::Intercept),
+                ] {
+                    if ui.checkbox(&mut on, tr.t(key)).changed() {
+                        out.write(UiCommand::Toggle(which));
+                    }
+                }
+                if bctx.clock.phase == Phase::Battle && u.status == Status::Active {
+                    ui.horizontal(|ui| {
+                        if ui.button(tr.t("ui.cmd.turn_left")).clicked() {
+                            out.write(UiCommand::TurnLeft);
+                        }
+                        if ui.button(tr.t("ui.cmd.turn_right")).clicked() {
+                            out.write(UiCommand::TurnRight);
+                        }
+                    });
+                    if bctx.check_skirmish(u.id, u.skirmish.is_none()).is_ok() && ui.button(tr.t("ui.cmd.skirmish")).clicked() {
+                        out.write(UiCommand::Skirmish);
+                    }
+                    if bctx.check_reform(u.id).is_ok() && ui.button(tr.t("ui.cmd.reform")).clicked() {
+                        out.write(UiCommand::Reform);
+                    }
+                }
+            }
+        } else {
+            ui.label(tr.t(if human { "ui.unit.none" } else { "ui.unit.none_ai" }));
+        }
+        ui.separator();
+        if human && bctx.clock.phase == Phase::Deployment {
+            ui.label(egui::RichText::new(tr.t("ui.deploy.to_place")).strong());
+            for u in bctx.units.iter().filter(|u| u.side == side && u.status == Status::Undeployed) {
+                if ui.selectable_label(session.selected == Some(u.id), format!("{} ({})", tr.unit(bctx, u.id), type_name(tr, bctx, u.id))).clicked() {
+                    out.write(UiCommand::SelectUnit(u.id));
+                }
+            }
+            ui.label(tr.t("ui.deploy.hint"));
+        }
+        if human && bctx.clock.phase == Phase::Redoubts {
+            ui.label(tr.f("ui.redoubts.left", &[("n", bctx.sides.redoubts_left[side.index()].to_string())]));
+        }
+        if human {
+            ui.separator();
+            let end = match bctx.clock.phase {
+                Phase::Battle => "ui.cmd.end_turn",
+                _ => "ui.cmd.end_setup",
+            };
+            if ui.button(egui::RichText::new(tr.t(end)).size(17.0)).clicked() {
+                out.write(UiCommand::EndTurn);
+            }
+            if ui.add_enabled(session.can_undo(), egui::Button::new(tr.t("ui.cmd.undo"))).clicked() {
+                out.write(UiCommand::Undo);
+            }
+            if bctx.clock.phase == Phase::Battle {
+                if bctx.check_retreat().is_ok() && ui.button(tr.t("ui.cmd.retreat")).clicked() {
+                    out.write(UiCommand::Ask(Order::Retreat));
+                }
+                if bctx.statics.scenario.kind == BattleKind::Fortress
+                    && bctx.check_capitulate().is_ok()
+                    && ui.button(tr.t("ui.cmd.capitulate")).clicked()
+                {
+                    out.write(UiCommand::Ask(Order::Capitulate));
+                }
+            }
+        }
+        if let Some(r) = &session.refusal
+            && !r.is_empty()
+        {
+            ui.separator();
+            ui.colored_label(egui::Color32::LIGHT_RED, r);
+        }
+    });
+}
+
+fn terrain_key(t: rules::tactical::Terrain) -> &'static str {
+    use rules::tactical::Terrain::*;
+    match t {
+        Open => "open",
+        SparseForest => "sparse_forest",
+        DenseForest => "dense_forest",
+        Swamp => "swamp",
+        River => "river",
+        Ford => "ford",
+        Sea => "sea",
+        Hill => "hill",
+        Building => "building",
+        Redoubt => "redoubt",
+        Wall => "wall",
+        Breach => "breach",
+    }
+}
+
+/// Whether the viewer may read an event (moves of hidden enemies stay hidden, T-TERR-2).
+fn readable(bctx: &Ctx, viewer: Option<Side>, e: &Event) -> bool {
+    let Some(v) = viewer else { return true };
+    let hidden = |id: &UnitId| bctx.unit(*id).is_some_and(|u| !bctx.visible_to(u, v));
+    match e {
+        Event::Moved { unit, .. } | Event::Turned { unit, .. } | Event::SkirmishOrder { unit, .. } | Event::ReactionsSet { unit, .. } | Event::Deployed { unit, .. } => !hidden(unit),
+        _ => true,
+    }
+}
+
+fn log_panel(ui: &mut egui::Ui, tr: &Tr, session: &Session, bctx: &Ctx, log: &mut LogView) {
+    egui::Panel::right("battle-log").default_size(380.0).show(ui, |ui| {
+        ui.label(egui::RichText::new(tr.t("ui.log")).strong());
+        egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
+            let viewer = session.viewer();
+            let events = session.battle.events();
+            let from = if log.shown { 0 } else { events.len().saturating_sub(300) };
+            for e in events[from..].iter().filter(|e| readable(bctx, viewer, e)) {
+                let text = e.describe_with(&tr.texts, &|id| tr.unit(bctx, id));
+                let strong = matches!(e, Event::TurnBegins { .. } | Event::BattleEnded { .. } | Event::GeneralTest { .. } | Event::HqCaptured { .. });
+                let rich = egui::RichText::new(text);
+                ui.label(if strong { rich.strong() } else { rich });
+            }
+        });
+    });
+}
+
+fn hover_panel(ui: &mut egui::Ui, tr: &Tr, session: &Session, bctx: &Ctx, hovered: Option<Cell>, log: &mut LogView) {
+    egui::Panel::bottom("battle-hover").default_size(120.0).show(ui, |ui| {
+        let Some(cell) = hovered else {
+            ui.label(tr.t("ui.hover.hint"));
+            return;
+        };
+        let terrain = bctx.terrain(cell).map(|t| tr.t(&format!("terrain.{}", terrain_key(t)))).unwrap_or_default();
+        let viewer = session.viewer();
+        let here = bctx.at(cell).filter(|u| viewer.is_none_or(|v| bctx.visible_to(u, v)));
+        let mut line = format!("{cell}: {terrain}");
+        if let Some(u) = here {
+            line.push_str(&format!(" — {} ({}, {}/{})", tr.unit(bctx, u.id), type_name(tr, bctx, u.id), u.health.current, u.health.max));
+        }
+        ui.label(line);
+        // What a click would do, with the engine's preview.
+        let key = (session.battle.orders().len(), session.selected, hovered, tr.lang);
+        if log.preview_key != Some(key) {
+            log.preview_key = Some(key);
+            log.preview = preview_lines(tr, session, bctx, cell);
+        }
+        for l in &log.preview {
+            ui.label(l);
+        }
+    });
+}
+
+fn preview_lines(tr: &Tr, session: &Session, bctx: &Ctx, cell: Cell) -> Vec<String> {
+    if !session.human_turn() || bctx.clock.phase != Phase::Battle {
+        return Vec::new();
+    }
+    let side = bctx.clock.active;
+    let Some(u) = session.selected.and_then(|id| bctx.unit(id)).filter(|u| u.side == side && u.status.on_field()) else {
+        return Vec::new();
+    };
+    let order = if let Some(enemy) = bctx.at(cell).filter(|e| e.side != side && bctx.visible_to(e, side)) {
+        Order::Fire { unit: u.id, target: enemy.id }
+    } else if let Some(r) = bctx.reachable(u.id).into_iter().find(|r| r.cell == cell) {
+        Order::Move { unit: u.id, path: r.path, exit: false }
+    } else {
+        return Vec::new();
+    };
+    match session.battle.preview(&order) {
+        Ok(p) => {
+            let mut lines = vec![tr.t(if matches!(order, Order::Fire { .. }) { "ui.preview.fire" } else { "ui.preview.move" })];
+            lines.extend(p.lines_with(&tr.texts, &|id| tr.unit(bctx, id)));
+            lines
+        }
+        Err(e) => vec![tr.f("ui.preview.illegal", &[("why", e.to_string())])],
+    }
+}

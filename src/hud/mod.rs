@@ -1,0 +1,62 @@
+//! The panels (egui): menus, the battle's side panels and log, dialogs, the result screen.
+//! Buttons send the same commands as keys do; nothing here touches rules state.
+
+mod battle;
+mod menus;
+
+use crate::screens::Screen;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(EguiPlugin::default())
+        .init_resource::<EguiBusy>()
+        .init_resource::<menus::SetupForm>()
+        .init_resource::<menus::SettingsForm>()
+        .init_resource::<battle::LogView>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                style,
+                menus::title.run_if(in_state(Screen::Title)),
+                menus::setup.run_if(in_state(Screen::Setup)),
+                menus::settings.run_if(in_state(Screen::Settings)),
+                menus::saves.run_if(in_state(Screen::Saves)),
+                menus::result.run_if(in_state(Screen::Result)),
+                menus::replay.run_if(in_state(Screen::Replay)),
+                battle::battle.run_if(in_state(Screen::Battle)),
+                pointer_over_panels,
+            )
+                .chain(),
+        )
+        .add_systems(Update, menus::capture_rebinding);
+}
+
+/// Whether the pointer is over a panel (then the board does not take the click).
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct EguiBusy {
+    pub pointer: bool,
+}
+
+fn pointer_over_panels(mut contexts: EguiContexts, mut busy: ResMut<EguiBusy>) {
+    if let Ok(ctx) = contexts.ctx_mut() {
+        busy.pointer = ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input();
+    }
+}
+
+fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
+    if *done {
+        return;
+    }
+    let Ok(ctx) = contexts.ctx_mut() else { return };
+    let mut visuals = egui::Visuals::dark();
+    visuals.panel_fill = egui::Color32::from_rgba_unmultiplied(34, 31, 27, 240);
+    visuals.window_fill = egui::Color32::from_rgb(40, 36, 31);
+    ctx.set_visuals(visuals);
+    *done = true;
+}
+
+/// A root `Ui` covering the window, for panels (egui 0.36 shows panels inside a `Ui`).
+pub(crate) fn root(ctx: &egui::Context, id: &'static str) -> egui::Ui {
+    egui::Ui::new(ctx.clone(), egui::Id::new(id), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()))
+}

@@ -1,0 +1,159 @@
+//! The presentation, headless: selecting, moving and firing through input actions change the
+//! engine exactly as the same orders do, and whole battles are played through actions to the
+//! result screen (hot-seat and solo).
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use kriegsspiel::input::HoveredCell;
+use kriegsspiel::screens::{BattleView, Screen};
+use kriegsspiel::session::{Seat, Session, StartBattle};
+use leafwing_input_manager::prelude::Buttonlike;
+use rules::tactical::components::{Phase, Status};
+use rules::tactical::{Battle, Cell, Order, Scenario, Side, UnitId};
+use rules::testing::{orders_file, shipped};
+
+fn app() -> App {
+    kriegsspiel::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-test-{}", std::process::id())));
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, kriegsspiel::logic_plugin));
+    app.update();
+    app
+}
+
+fn start(app: &mut App, scenario: Scenario, seed: u64, seats: [Seat; 2]) {
+    app.world_mut().write_message(StartBattle { scenario, seed, seats });
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Battle);
+}
+
+fn press(app: &mut App, input: impl Buttonlike + Clone) {
+    input.clone().press(app.world_mut());
+    app.update();
+    input.release(app.world_mut());
+    app.update();
+}
+
+/// Points at a cell and clicks it.
+fn click(app: &mut App, cell: Cell) {
+    app.world_mut().resource_mut::<HoveredCell>().0 = Some(cell);
+    press(app, MouseButton::Left);
+}
+
+fn session(app: &App) -> &Session {
+    app.world().resource::<Session>()
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+/// Says "ready" on the hand-over screen if it shows.
+fn hand_over(app: &mut App) {
+    if app.world().get_resource::<State<BattleView>>().is_some_and(|v| *v.get() == BattleView::HandOver) {
+        press(app, KeyCode::Enter);
+    }
+}
+
+#[test]
+fn actions_give_the_same_battle_as_the_orders() {
+    // T-EX variant B through the mouse and keys: select L, click P (fire), click (5,4) (move), Space (end turn).
+    let mut app = app();
+    start(&mut app, shipped("worked_example_b"), 5, [Seat::Human, Seat::Human]);
+    click(&mut app, Cell::new(5, 3));
+    assert_eq!(session(&app).selected, Some(UnitId(1)), "selected by clicking");
+    click(&mut app, Cell::new(5, 5));
+    click(&mut app, Cell::new(5, 4));
+    press(&mut app, KeyCode::Space);
+    let by_actions = session(&app).battle.hash();
+    let mut by_orders = Battle::new(&shipped("worked_example_b"), 5);
+    for order in orders_file("scenarios/orders/worked_example_b.ron") {
+        by_orders.apply(order).expect("legal");
+    }
+    assert_eq!(by_actions, by_orders.hash(), "the same state as umpire play");
+    assert_eq!(session(&app).battle.orders(), by_orders.orders());
+}
+
+#[test]
+fn turning_undo_and_reactions_through_keys() {
+    let mut app = app();
+    start(&mut app, shipped("worked_example_a"), 1, [Seat::Human, Seat::Human]);
+    click(&mut app, Cell::new(5, 3));
+    press(&mut app, KeyCode::KeyQ); // turn left: south → east, 1 MP for infantry
+    let ctx = session(&app).ctx();
+    assert_eq!(ctx.unit(UnitId(1)).map(|u| (u.facing, u.activity.mp_spent)), Some((rules::tactical::Dir::East, 1)));
+    press(&mut app, KeyCode::KeyZ); // undo: no die thrown, nothing revealed
+    let ctx = session(&app).ctx();
+    assert_eq!(ctx.unit(UnitId(1)).map(|u| (u.facing, u.activity.mp_spent)), Some((rules::tactical::Dir::South, 0)));
+    press(&mut app, KeyCode::KeyI); // intercept on
+    assert!(session(&app).ctx().unit(UnitId(1)).is_some_and(|u| u.reactions.intercept));
+    click(&mut app, Cell::new(5, 5)); // fire at P: a die? no, a volley always hits — but P's health changes
+    press(&mut app, KeyCode::KeyZ); // undo is still allowed: no die was thrown
+    assert_eq!(session(&app).ctx().unit(UnitId(2)).map(|u| u.health.current), Some(7));
+}
+
+/// A person's turn: every unit fires at what it can reach, then the turn ends.
+fn play_turn_by_actions(app: &mut App) {
+    hand_over(app);
+    let ctx = session(app).ctx();
+    let side = ctx.clock.active;
+    if ctx.clock.phase != Phase::Battle {
+        press(app, KeyCode::Space);
+        return;
+    }
+    let mine: Vec<UnitId> = ctx.units.iter().filter(|u| u.side == side && u.status == Status::Active).map(|u| u.id).collect();
+    for id in mine {
+        let ctx = session(app).ctx();
+        let Some(u) = ctx.unit(id).cloned().filter(|u| u.status == Status::Active) else { continue };
+        let Some(shot) = ctx.fire_targets(id).into_iter().next() else { continue };
+        let Some(target) = ctx.unit(shot.target).map(|t| t.cell) else { continue };
+        click(app, u.cell);
+        click(app, target);
+        if session(app).battle.clock().phase == Phase::Over {
+            return;
+        }
+    }
+    press(app, KeyCode::Space);
+}
+
+#[test]
+fn a_whole_hot_seat_battle_through_actions_reaches_the_result_screen() {
+    let mut app = app();
+    start(&mut app, shipped("borodino"), 3, [Seat::Human, Seat::Human]);
+    let mut last_side = Side::Red;
+    for _ in 0..200 {
+        if screen(&app) == Screen::Result {
+            break;
+        }
+        let side = session(&app).battle.clock().active;
+        if side != last_side {
+            // The hand-over screen hides the board between the two players.
+            assert_eq!(*app.world().resource::<State<BattleView>>().get(), BattleView::HandOver);
+            last_side = side;
+        }
+        play_turn_by_actions(&mut app);
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Result, "the battle reached the result screen");
+    let result = session(&app).battle.result().expect("over");
+    assert!(result.rounds >= 1);
+}
+
+#[test]
+fn a_whole_solo_battle_against_the_ai_reaches_the_result_screen() {
+    let mut app = app();
+    start(&mut app, shipped("open_field"), 2, [Seat::Human, Seat::Ai(ai::Level::Recruit)]);
+    for _ in 0..5000 {
+        if screen(&app) == Screen::Result {
+            break;
+        }
+        if session(&app).human_turn() {
+            play_turn_by_actions(&mut app);
+        }
+        app.update(); // the AI thinks in slices, a frame at a time
+    }
+    assert_eq!(screen(&app), Screen::Result);
+    let s = session(&app);
+    assert!(s.battle.orders().iter().any(|o| matches!(o, Order::Fire { .. })));
+}
