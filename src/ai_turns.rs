@@ -15,10 +15,7 @@ pub const SLICE: Duration = Duration::from_millis(8);
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        ai_turn
-            .in_set(crate::AppSystems::Logic)
-            .run_if(in_state(Screen::Battle))
-            .run_if(in_state(BattleView::Playing)),
+        ai_turn.in_set(crate::AppSystems::Logic).run_if(in_state(Screen::Battle)).run_if(in_state(BattleView::Playing)),
     );
 }
 

@@ -53,12 +53,16 @@ pub enum UiCommand {
 
 fn actions_to_commands(
     controls: Query<&ActionState<Action>, With<Controls>>,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
     hovered: Res<HoveredCell>,
     mut out: MessageWriter<UiCommand>,
 ) {
     let Ok(actions) = controls.single() else { return };
     let pressed = |a: Action| actions.just_pressed(&a);
-    if pressed(Action::Select)
+    // A click shorter than a frame (slow software rendering, a busy browser tab) is pressed and
+    // released before the action updates; the raw button still saw it go down.
+    let quick_click = mouse.is_some_and(|m| m.just_pressed(MouseButton::Left));
+    if (pressed(Action::Select) || quick_click)
         && let Some(cell) = hovered.0
     {
         out.write(UiCommand::ClickCell(cell));
@@ -130,7 +134,11 @@ fn handle_commands(
 }
 
 /// Hot-seat: when the turn passes to the other person, hide the board until they are ready.
-fn hand_over(session: Option<Res<Session>>, mut last: Local<Option<(Side, Phase)>>, mut next_view: ResMut<NextState<BattleView>>) {
+fn hand_over(
+    session: Option<Res<Session>>,
+    mut last: Local<Option<(Side, Phase)>>,
+    mut next_view: ResMut<NextState<BattleView>>,
+) {
     let Some(session) = session else {
         *last = None;
         return;
@@ -216,13 +224,15 @@ fn click(session: &mut Session, cell: Cell) -> Option<Order> {
                 return None;
             }
             let facing = ctx.statics.scenario.side(side).edge.opposite();
-            let unit = session
-                .selected
-                .filter(|s| ctx.unit(*s).is_some_and(|u| u.side == side))
-                .or_else(|| ctx.units.iter().find(|u| u.side == side && u.status == Status::Undeployed).map(|u| u.id))?;
+            let unit = session.selected.filter(|s| ctx.unit(*s).is_some_and(|u| u.side == side)).or_else(|| {
+                ctx.units.iter().find(|u| u.side == side && u.status == Status::Undeployed).map(|u| u.id)
+            })?;
             // The next unit still to place is selected after this one.
-            session.selected =
-                ctx.units.iter().find(|u| u.side == side && u.status == Status::Undeployed && u.id != unit).map(|u| u.id);
+            session.selected = ctx
+                .units
+                .iter()
+                .find(|u| u.side == side && u.status == Status::Undeployed && u.id != unit)
+                .map(|u| u.id);
             Some(Order::Deploy { unit, cell, facing })
         }
         Phase::Battle => {
@@ -230,7 +240,8 @@ fn click(session: &mut Session, cell: Cell) -> Option<Order> {
                 session.selected = Some(id);
                 return None;
             }
-            let selected = session.selected.and_then(|id| ctx.unit(id)).filter(|u| u.side == side && u.status.on_field())?;
+            let selected =
+                session.selected.and_then(|id| ctx.unit(id)).filter(|u| u.side == side && u.status.on_field())?;
             if let Some(enemy) = ctx.at(cell).filter(|e| e.side != side && ctx.visible_to(e, side)) {
                 return Some(Order::Fire { unit: selected.id, target: enemy.id });
             }

@@ -126,7 +126,11 @@ impl Session {
             self.autosave();
         }
         if let Some(s) = self.selected
-            && !self.battle.ctx().unit(s).is_some_and(|u| u.status.on_field() || u.status == rules::tactical::Status::Undeployed)
+            && !self
+                .battle
+                .ctx()
+                .unit(s)
+                .is_some_and(|u| u.status.on_field() || u.status == rules::tactical::Status::Undeployed)
         {
             self.selected = None;
         }

@@ -57,7 +57,12 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { lang: Lang::default(), turn_timer: false, anim: AnimSpeed::default(), bindings: crate::input::default_bindings() }
+        Settings {
+            lang: Lang::default(),
+            turn_timer: false,
+            anim: AnimSpeed::default(),
+            bindings: crate::input::default_bindings(),
+        }
     }
 }
 

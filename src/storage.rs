@@ -75,7 +75,11 @@ impl Catalog {
     #[cfg(not(target_arch = "wasm32"))]
     fn add_from_disk(&mut self) {
         let Ok(dir) = std::fs::read_dir("scenarios") else { return };
-        let mut paths: Vec<_> = dir.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "ron")).collect();
+        let mut paths: Vec<_> = dir
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+            .collect();
         paths.sort();
         for path in paths {
             let key = path.to_string_lossy().replace('\\', "/");
@@ -133,7 +137,9 @@ pub fn saved_game_from_text(name: &str, text: &str) -> Result<SavedGame, String>
         return Ok(game);
     }
     // A plain engine save (from `umpire play --save`): humans on both sides.
-    SaveGame::from_text(name, text).map(|save| SavedGame { seats: [Seat::Human, Seat::Human], save }).map_err(|e| e.to_string())
+    SaveGame::from_text(name, text)
+        .map(|save| SavedGame { seats: [Seat::Human, Seat::Human], save })
+        .map_err(|e| e.to_string())
 }
 
 pub fn saved_game_to_text(game: &SavedGame) -> String {

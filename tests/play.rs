@@ -102,7 +102,8 @@ fn play_turn_by_actions(app: &mut App) {
         press(app, KeyCode::Space);
         return;
     }
-    let mine: Vec<UnitId> = ctx.units.iter().filter(|u| u.side == side && u.status == Status::Active).map(|u| u.id).collect();
+    let mine: Vec<UnitId> =
+        ctx.units.iter().filter(|u| u.side == side && u.status == Status::Active).map(|u| u.id).collect();
     for id in mine {
         let ctx = session(app).ctx();
         let Some(u) = ctx.unit(id).cloned().filter(|u| u.status == Status::Active) else { continue };

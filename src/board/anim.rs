@@ -57,7 +57,9 @@ fn queue_events(
                 Event::Moved { unit, path, .. } if !path.is_empty() && seen(unit) => {
                     Some(Step::Move { unit: *unit, path: path.clone() })
                 }
-                Event::Intercept { unit, path, .. } if seen(unit) => Some(Step::Move { unit: *unit, path: path.clone() }),
+                Event::Intercept { unit, path, .. } if seen(unit) => {
+                    Some(Step::Move { unit: *unit, path: path.clone() })
+                }
                 Event::FellBack { unit, to } => Some(Step::Move { unit: *unit, path: vec![*to] }),
                 Event::Fired { firer, target, .. } => Some(Step::Shot { from: *firer, to: *target }),
                 Event::MeleeExchange { units, .. } => Some(Step::Melee { units: units.clone() }),
@@ -109,7 +111,8 @@ fn play(
                 && let Ok((mut tf, _)) = bodies.get_mut(e)
             {
                 let start = *queue.start.get_or_insert(tf.translation);
-                let points: Vec<Vec3> = std::iter::once(start).chain(path.iter().map(|c| cell_to_world(&grid, *c).extend(2.5))).collect();
+                let points: Vec<Vec3> =
+                    std::iter::once(start).chain(path.iter().map(|c| cell_to_world(&grid, *c).extend(2.5))).collect();
                 let span = t * (points.len() - 1) as f32;
                 let i = (span.floor() as usize).min(points.len() - 2);
                 tf.translation = points[i].lerp(points[i + 1], span - i as f32);
@@ -122,7 +125,11 @@ fn play(
             if let (Some(a), Some(b)) = (place(from, &bodies), place(to, &bodies)) {
                 let tracer = *queue.tracer.get_or_insert_with(|| {
                     commands
-                        .spawn((Name::new("Volley"), Sprite::from_color(Color::srgba(1.0, 0.92, 0.6, 0.9), Vec2::ONE), Transform::default()))
+                        .spawn((
+                            Name::new("Volley"),
+                            Sprite::from_color(Color::srgba(1.0, 0.92, 0.6, 0.9), Vec2::ONE),
+                            Transform::default(),
+                        ))
                         .id()
                 });
                 if let Ok(mut tf) = tracers.get_mut(tracer) {

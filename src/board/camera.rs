@@ -78,7 +78,12 @@ fn control(
         }
         let speed = CELL * 12.0 * ortho.scale * time.delta_secs();
         let mut d = Vec2::ZERO;
-        for (action, v) in [(Action::PanUp, Vec2::Y), (Action::PanDown, -Vec2::Y), (Action::PanLeft, -Vec2::X), (Action::PanRight, Vec2::X)] {
+        for (action, v) in [
+            (Action::PanUp, Vec2::Y),
+            (Action::PanDown, -Vec2::Y),
+            (Action::PanLeft, -Vec2::X),
+            (Action::PanRight, Vec2::X),
+        ] {
             if actions.pressed(&action) {
                 d += v;
             }

@@ -99,7 +99,12 @@ pub fn facing_rotation(dir: Dir) -> Quat {
 #[derive(Component)]
 struct TerrainTile(Cell);
 
-fn spawn_terrain(mut commands: Commands, session: Option<Res<Session>>, replay: Option<Res<ReplayView>>, art: Res<Art>) {
+fn spawn_terrain(
+    mut commands: Commands,
+    session: Option<Res<Session>>,
+    replay: Option<Res<ReplayView>>,
+    art: Res<Art>,
+) {
     let Some(battle) = shown(session.as_deref(), replay.as_deref()) else { return };
     let grid = battle.grid().clone();
     let size = TilemapSize { x: grid.width as u32, y: grid.height as u32 };
@@ -205,12 +210,20 @@ fn spawn_counter(commands: &mut Commands, art: &Art, battle: &Battle, u: &UnitVi
             Visibility::Visible,
             children![
                 (
-                    Sprite { image: art.symbol(symbol), custom_size: Some(Vec2::new(CELL * 0.6, CELL * 0.4)), ..default() },
+                    Sprite {
+                        image: art.symbol(symbol),
+                        custom_size: Some(Vec2::new(CELL * 0.6, CELL * 0.4)),
+                        ..default()
+                    },
                     Transform::from_xyz(0.0, CELL * 0.04, 0.1),
                 ),
                 (
                     FacingArrow,
-                    Sprite { image: art.arrow.clone(), custom_size: Some(Vec2::new(CELL * 0.32, CELL * 0.22)), ..default() },
+                    Sprite {
+                        image: art.arrow.clone(),
+                        custom_size: Some(Vec2::new(CELL * 0.32, CELL * 0.22)),
+                        ..default()
+                    },
                     Transform::from_xyz(0.0, 0.0, 0.3),
                 ),
                 (
@@ -224,7 +237,12 @@ fn spawn_counter(commands: &mut Commands, art: &Art, battle: &Battle, u: &UnitVi
                 ),
                 (
                     MeleeMark,
-                    Sprite { image: art.ring.clone(), color: Color::srgb(1.0, 0.55, 0.1), custom_size: Some(Vec2::splat(CELL * 0.9)), ..default() },
+                    Sprite {
+                        image: art.ring.clone(),
+                        color: Color::srgb(1.0, 0.55, 0.1),
+                        custom_size: Some(Vec2::splat(CELL * 0.9)),
+                        ..default()
+                    },
                     Transform::from_xyz(0.0, 0.0, 0.05),
                     Visibility::Hidden,
                 ),
@@ -236,7 +254,12 @@ fn spawn_counter(commands: &mut Commands, art: &Art, battle: &Battle, u: &UnitVi
                 ),
                 (
                     SelectionRing,
-                    Sprite { image: art.ring.clone(), color: Color::srgb(1.0, 0.95, 0.3), custom_size: Some(Vec2::splat(CELL * 1.02)), ..default() },
+                    Sprite {
+                        image: art.ring.clone(),
+                        color: Color::srgb(1.0, 0.95, 0.3),
+                        custom_size: Some(Vec2::splat(CELL * 1.02)),
+                        ..default()
+                    },
                     Transform::from_xyz(0.0, 0.0, 0.45),
                     Visibility::Hidden,
                 ),
@@ -256,7 +279,16 @@ fn sync_counters(
     mut counters: ResMut<Counters>,
     mut bodies: Query<(&mut Transform, &mut Visibility, &mut Sprite, &Children), With<Counter>>,
     mut parts: Query<
-        (&mut Transform, &mut Visibility, &mut Sprite, Has<FacingArrow>, Has<HealthBar>, Has<MeleeMark>, Has<RetreatFlag>, Has<SelectionRing>),
+        (
+            &mut Transform,
+            &mut Visibility,
+            &mut Sprite,
+            Has<FacingArrow>,
+            Has<HealthBar>,
+            Has<MeleeMark>,
+            Has<RetreatFlag>,
+            Has<SelectionRing>,
+        ),
         Without<Counter>,
     >,
 ) {
@@ -269,10 +301,7 @@ fn sync_counters(
     let retreating = battle.ctx().sides.retreating;
     let units = battle.units(view);
     for u in &units {
-        if !counters.0.contains_key(&u.id) {
-            let e = spawn_counter(&mut commands, &art, battle, u);
-            counters.0.insert(u.id, e);
-        }
+        counters.0.entry(u.id).or_insert_with(|| spawn_counter(&mut commands, &art, battle, u));
     }
     for (id, e) in &counters.0 {
         let Ok((mut tf, mut vis, mut sprite, children)) = bodies.get_mut(*e) else { continue };
@@ -288,7 +317,9 @@ fn sync_counters(
         sprite.color = side_colour(u.side).with_alpha(alpha);
         let share = (u.health.max(0) as f32 / u.max_health.max(1) as f32).clamp(0.0, 1.0);
         for child in children.iter() {
-            let Ok((mut ctf, mut cvis, mut csprite, arrow, bar, melee, flag, ring)) = parts.get_mut(child) else { continue };
+            let Ok((mut ctf, mut cvis, mut csprite, arrow, bar, melee, flag, ring)) = parts.get_mut(child) else {
+                continue;
+            };
             if arrow {
                 ctf.rotation = facing_rotation(u.facing);
                 let (dx, dy) = u.facing.delta();

@@ -71,7 +71,8 @@ fn draw(
         Phase::Over => return,
         Phase::Battle => {}
     }
-    let Some(u) = session.selected.and_then(|id| ctx.unit(id)).filter(|u| u.side == side && u.status == Status::Active) else {
+    let Some(u) = session.selected.and_then(|id| ctx.unit(id)).filter(|u| u.side == side && u.status == Status::Active)
+    else {
         return;
     };
     // Reachable cells and what they cost (turning first costs infantry 1 MP, T-MOVE-2).

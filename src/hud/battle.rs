@@ -43,17 +43,25 @@ pub fn battle(
     let bctx = session.ctx();
     let mut ui = root(ctx, "battle");
     if *view.get() == BattleView::HandOver {
-        egui::CentralPanel::default().frame(egui::Frame::new().fill(egui::Color32::from_rgb(28, 25, 22))).show(&mut ui, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.add_space(ui.available_height() / 3.0);
-                let side = bctx.clock.active;
-                ui.label(egui::RichText::new(tr.f("ui.handover.pass", &[("army", tr.army(&bctx, side)), ("side", tr.side(side))])).size(30.0));
-                ui.add_space(20.0);
-                if ui.button(egui::RichText::new(tr.t("ui.handover.ready")).size(22.0)).clicked() {
-                    out.write(UiCommand::Ready);
-                }
-            });
-        });
+        egui::CentralPanel::default().frame(egui::Frame::new().fill(egui::Color32::from_rgb(28, 25, 22))).show(
+            &mut ui,
+            |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.add_space(ui.available_height() / 3.0);
+                    let side = bctx.clock.active;
+                    ui.label(
+                        egui::RichText::new(
+                            tr.f("ui.handover.pass", &[("army", tr.army(&bctx, side)), ("side", tr.side(side))]),
+                        )
+                        .size(30.0),
+                    );
+                    ui.add_space(20.0);
+                    if ui.button(egui::RichText::new(tr.t("ui.handover.ready")).size(22.0)).clicked() {
+                        out.write(UiCommand::Ready);
+                    }
+                });
+            },
+        );
         return Ok(());
     }
     top_bar(&mut ui, &tr, &session, &bctx, &timer, &mut settings, &mut log, &mut screen);
@@ -61,9 +69,11 @@ pub fn battle(
     log_panel(&mut ui, &tr, &session, &bctx, &mut log);
     hover_panel(&mut ui, &tr, &session, &bctx, hovered.0, &mut log);
     if let Some(order) = &session.confirm {
-        egui::Window::new(tr.t("ui.confirm.title")).collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(
-            ctx,
-            |ui| {
+        egui::Window::new(tr.t("ui.confirm.title"))
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ctx, |ui| {
                 ui.label(tr.t(match order {
                     Order::Capitulate => "ui.confirm.capitulate",
                     _ => "ui.confirm.retreat",
@@ -76,8 +86,7 @@ pub fn battle(
                         out.write(UiCommand::Cancel);
                     }
                 });
-            },
-        );
+            });
     }
     Ok(())
 }
@@ -96,13 +105,22 @@ fn top_bar(
     egui::Panel::top("battle-top").show(ui, |ui| {
         ui.horizontal(|ui| {
             let scenario = &bctx.statics.scenario;
-            ui.label(egui::RichText::new(if tr.russian() && !scenario.name_ru.is_empty() { &scenario.name_ru } else { &scenario.name }).strong());
+            ui.label(
+                egui::RichText::new(if tr.russian() && !scenario.name_ru.is_empty() {
+                    &scenario.name_ru
+                } else {
+                    &scenario.name
+                })
+                .strong(),
+            );
             ui.separator();
             let clock = bctx.clock;
             let phase = match clock.phase {
                 Phase::Redoubts => tr.t("ui.phase.redoubts"),
                 Phase::Deployment => tr.t("ui.phase.deployment"),
-                Phase::Battle => tr.f("ui.phase.turn", &[("turn", clock.turn.to_string()), ("round", clock.round.to_string())]),
+                Phase::Battle => {
+                    tr.f("ui.phase.turn", &[("turn", clock.turn.to_string()), ("round", clock.round.to_string())])
+                }
                 Phase::Over => tr.t("ui.phase.over"),
             };
             ui.label(phase);
@@ -117,7 +135,10 @@ fn top_bar(
                 ui.label(tr.f("ui.ai_thinking", &[("level", tr.t(&format!("ui.level.{}", level.name())))]));
             }
             if let Some(left) = timer.remaining {
-                ui.colored_label(if left < 5.0 { egui::Color32::LIGHT_RED } else { egui::Color32::LIGHT_GRAY }, format!("⏱ {:.0}", left.max(0.0)));
+                ui.colored_label(
+                    if left < 5.0 { egui::Color32::LIGHT_RED } else { egui::Color32::LIGHT_GRAY },
+                    format!("⏱ {:.0}", left.max(0.0)),
+                );
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if ui.button(tr.t("ui.menu.quit")).clicked() {
@@ -135,7 +156,10 @@ fn top_bar(
                     }
                     #[cfg(target_arch = "wasm32")]
                     if ui.button(tr.t("ui.menu.download")).clicked() {
-                        crate::web::download("kriegsspiel-save.ron", &storage::saved_game_to_text(&session.saved_game()));
+                        crate::web::download(
+                            "kriegsspiel-save.ron",
+                            &storage::saved_game_to_text(&session.saved_game()),
+                        );
                         ui.close();
                     }
                 });
@@ -168,14 +192,20 @@ fn unit_panel(ui: &mut egui::Ui, tr: &Tr, session: &Session, bctx: &Ctx, out: &m
         if let Some(u) = session.selected.and_then(|id| bctx.unit(id)).cloned() {
             ui.label(egui::RichText::new(tr.unit(bctx, u.id)).size(17.0).strong());
             ui.label(format!("{} · {}", type_name(tr, bctx, u.id), tr.side(u.side)));
-            ui.label(tr.f("ui.unit.health", &[("health", u.health.current.to_string()), ("max", u.health.max.to_string())]));
+            ui.label(
+                tr.f("ui.unit.health", &[("health", u.health.current.to_string()), ("max", u.health.max.to_string())]),
+            );
             if u.status == Status::Active {
                 let ty = bctx.ty(&u);
                 let mp = bctx.speed(&u, false) - u.activity.mp_spent;
                 ui.label(tr.f("ui.unit.mp", &[("mp", mp.max(0).to_string()), ("speed", ty.speed.to_string())]));
-                ui.label(tr.f("ui.unit.values", &[("melee", ty.melee.to_string()), ("ranged", ty.ranged.map_or("–".into(), |r| r.to_string()))]));
+                ui.label(tr.f(
+                    "ui.unit.values",
+                    &[("melee", ty.melee.to_string()), ("ranged", ty.ranged.map_or("–".into(), |r| r.to_string()))],
+                ));
                 ui.label(tr.f("ui.unit.facing", &[("facing", tr.t(&format!("facing.{}", u.facing.name())))]));
-                let terrain = bctx.terrain(u.cell).map(|t| tr.t(&format!("terrain.{}", terrain_key(t)))).unwrap_or_default();
+                let terrain =
+                    bctx.terrain(u.cell).map(|t| tr.t(&format!("terrain.{}", terrain_key(t)))).unwrap_or_default();
                 ui.label(tr.f("ui.unit.at", &[("cell", u.cell.to_string()), ("terrain", terrain)]));
                 let mut flags = Vec::new();
                 if u.activity.fired {
@@ -217,7 +247,9 @@ fn unit_panel(ui: &mut egui::Ui, tr: &Tr, session: &Session, bctx: &Ctx, out: &m
                             out.write(UiCommand::TurnRight);
                         }
                     });
-                    if bctx.check_skirmish(u.id, u.skirmish.is_none()).is_ok() && ui.button(tr.t("ui.cmd.skirmish")).clicked() {
+                    if bctx.check_skirmish(u.id, u.skirmish.is_none()).is_ok()
+                        && ui.button(tr.t("ui.cmd.skirmish")).clicked()
+                    {
                         out.write(UiCommand::Skirmish);
                     }
                     if bctx.check_reform(u.id).is_ok() && ui.button(tr.t("ui.cmd.reform")).clicked() {
@@ -232,7 +264,13 @@ fn unit_panel(ui: &mut egui::Ui, tr: &Tr, session: &Session, bctx: &Ctx, out: &m
         if human && bctx.clock.phase == Phase::Deployment {
             ui.label(egui::RichText::new(tr.t("ui.deploy.to_place")).strong());
             for u in bctx.units.iter().filter(|u| u.side == side && u.status == Status::Undeployed) {
-                if ui.selectable_label(session.selected == Some(u.id), format!("{} ({})", tr.unit(bctx, u.id), type_name(tr, bctx, u.id))).clicked() {
+                if ui
+                    .selectable_label(
+                        session.selected == Some(u.id),
+                        format!("{} ({})", tr.unit(bctx, u.id), type_name(tr, bctx, u.id)),
+                    )
+                    .clicked()
+                {
                     out.write(UiCommand::SelectUnit(u.id));
                 }
             }
@@ -297,7 +335,11 @@ fn readable(bctx: &Ctx, viewer: Option<Side>, e: &Event) -> bool {
     let Some(v) = viewer else { return true };
     let hidden = |id: &UnitId| bctx.unit(*id).is_some_and(|u| !bctx.visible_to(u, v));
     match e {
-        Event::Moved { unit, .. } | Event::Turned { unit, .. } | Event::SkirmishOrder { unit, .. } | Event::ReactionsSet { unit, .. } | Event::Deployed { unit, .. } => !hidden(unit),
+        Event::Moved { unit, .. }
+        | Event::Turned { unit, .. }
+        | Event::SkirmishOrder { unit, .. }
+        | Event::ReactionsSet { unit, .. }
+        | Event::Deployed { unit, .. } => !hidden(unit),
         _ => true,
     }
 }
@@ -311,7 +353,13 @@ fn log_panel(ui: &mut egui::Ui, tr: &Tr, session: &Session, bctx: &Ctx, log: &mu
             let from = if log.shown { 0 } else { events.len().saturating_sub(300) };
             for e in events[from..].iter().filter(|e| readable(bctx, viewer, e)) {
                 let text = e.describe_with(&tr.texts, &|id| tr.unit(bctx, id));
-                let strong = matches!(e, Event::TurnBegins { .. } | Event::BattleEnded { .. } | Event::GeneralTest { .. } | Event::HqCaptured { .. });
+                let strong = matches!(
+                    e,
+                    Event::TurnBegins { .. }
+                        | Event::BattleEnded { .. }
+                        | Event::GeneralTest { .. }
+                        | Event::HqCaptured { .. }
+                );
                 let rich = egui::RichText::new(text);
                 ui.label(if strong { rich.strong() } else { rich });
             }
@@ -330,7 +378,13 @@ fn hover_panel(ui: &mut egui::Ui, tr: &Tr, session: &Session, bctx: &Ctx, hovere
         let here = bctx.at(cell).filter(|u| viewer.is_none_or(|v| bctx.visible_to(u, v)));
         let mut line = format!("{cell}: {terrain}");
         if let Some(u) = here {
-            line.push_str(&format!(" — {} ({}, {}/{})", tr.unit(bctx, u.id), type_name(tr, bctx, u.id), u.health.current, u.health.max));
+            line.push_str(&format!(
+                " — {} ({}, {}/{})",
+                tr.unit(bctx, u.id),
+                type_name(tr, bctx, u.id),
+                u.health.current,
+                u.health.max
+            ));
         }
         ui.label(line);
         // What a click would do, with the engine's preview.
@@ -350,7 +404,8 @@ fn preview_lines(tr: &Tr, session: &Session, bctx: &Ctx, cell: Cell) -> Vec<Stri
         return Vec::new();
     }
     let side = bctx.clock.active;
-    let Some(u) = session.selected.and_then(|id| bctx.unit(id)).filter(|u| u.side == side && u.status.on_field()) else {
+    let Some(u) = session.selected.and_then(|id| bctx.unit(id)).filter(|u| u.side == side && u.status.on_field())
+    else {
         return Vec::new();
     };
     let order = if let Some(enemy) = bctx.at(cell).filter(|e| e.side != side && bctx.visible_to(e, side)) {
@@ -362,7 +417,8 @@ fn preview_lines(tr: &Tr, session: &Session, bctx: &Ctx, cell: Cell) -> Vec<Stri
     };
     match session.battle.preview(&order) {
         Ok(p) => {
-            let mut lines = vec![tr.t(if matches!(order, Order::Fire { .. }) { "ui.preview.fire" } else { "ui.preview.move" })];
+            let mut lines =
+                vec![tr.t(if matches!(order, Order::Fire { .. }) { "ui.preview.fire" } else { "ui.preview.move" })];
             lines.extend(p.lines_with(&tr.texts, &|id| tr.unit(bctx, id)));
             lines
         }

@@ -120,7 +120,10 @@ pub fn setup(
             }
             if let Some((_, s)) = catalog.entries.get(form.scenario) {
                 let ui = &mut cols[1];
-                ui.label(egui::RichText::new(if tr.russian() && !s.name_ru.is_empty() { &s.name_ru } else { &s.name }).size(20.0));
+                ui.label(
+                    egui::RichText::new(if tr.russian() && !s.name_ru.is_empty() { &s.name_ru } else { &s.name })
+                        .size(20.0),
+                );
                 ui.label(&s.description);
                 ui.label(tr.f(
                     "ui.setup.size",
@@ -139,12 +142,14 @@ pub fn setup(
                     ui.horizontal(|ui| {
                         ui.label(format!("{} — {army} ({role}):", tr.side(side)));
                         let seat = &mut form.seats[side.index()];
-                        egui::ComboBox::from_id_salt(format!("seat-{}", side.name())).selected_text(seat_name(&tr, *seat)).show_ui(ui, |ui| {
-                            ui.selectable_value(seat, Seat::Human, seat_name(&tr, Seat::Human));
-                            for level in [Level::Recruit, Level::Veteran, Level::Marshal] {
-                                ui.selectable_value(seat, Seat::Ai(level), seat_name(&tr, Seat::Ai(level)));
-                            }
-                        });
+                        egui::ComboBox::from_id_salt(format!("seat-{}", side.name()))
+                            .selected_text(seat_name(&tr, *seat))
+                            .show_ui(ui, |ui| {
+                                ui.selectable_value(seat, Seat::Human, seat_name(&tr, Seat::Human));
+                                for level in [Level::Recruit, Level::Veteran, Level::Marshal] {
+                                    ui.selectable_value(seat, Seat::Ai(level), seat_name(&tr, Seat::Ai(level)));
+                                }
+                            });
                     });
                 }
                 ui.horizontal(|ui| {
@@ -205,7 +210,12 @@ pub fn settings(
             egui::Grid::new("bindings").striped(true).show(ui, |ui| {
                 for action in Action::KEYED {
                     ui.label(tr.t(&action.key()));
-                    let keys = settings.bindings.iter().find(|b| b.action == action).map(|b| b.keys.clone()).unwrap_or_default();
+                    let keys = settings
+                        .bindings
+                        .iter()
+                        .find(|b| b.action == action)
+                        .map(|b| b.keys.clone())
+                        .unwrap_or_default();
                     let mut text: Vec<String> = keys.iter().map(|k| key_name(*k)).collect();
                     match action {
                         Action::Select => text.push(tr.t("ui.key.mouse_left")),
@@ -236,7 +246,11 @@ pub fn settings(
 }
 
 /// While an action waits for a key: the next key pressed becomes its binding.
-pub fn capture_rebinding(keys: Res<ButtonInput<KeyCode>>, mut form: ResMut<SettingsForm>, mut settings: ResMut<Settings>) {
+pub fn capture_rebinding(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut form: ResMut<SettingsForm>,
+    mut settings: ResMut<Settings>,
+) {
     let Some(action) = form.capturing else { return };
     if let Some(key) = keys.get_just_pressed().next() {
         if let Some(b) = settings.bindings.iter_mut().find(|b| b.action == action) {
@@ -279,7 +293,9 @@ pub fn saves(
             for slot in &slots {
                 ui.label(tr.t(&format!("ui.slot.{}", slot.slot)));
                 ui.label(&slot.scenario);
-                ui.label(tr.f("ui.saves.turn", &[("turn", slot.turn.to_string()), ("orders", slot.orders.to_string())]));
+                ui.label(
+                    tr.f("ui.saves.turn", &[("turn", slot.turn.to_string()), ("orders", slot.orders.to_string())]),
+                );
                 if ui.button(tr.t(if replay_mode { "ui.saves.watch" } else { "ui.saves.load" })).clicked() {
                     match storage::load_slot(&slot.slot) {
                         Ok(game) => open(game, &mut form),
@@ -323,7 +339,12 @@ fn read_file(path: &str) -> Result<String, String> {
     crate::web::take_picked_file().ok_or_else(|| format!("{path}: choose a file first"))
 }
 
-pub fn result(mut contexts: EguiContexts, tr: Res<Tr>, session: Option<Res<Session>>, mut screen: ResMut<NextState<Screen>>) -> Result {
+pub fn result(
+    mut contexts: EguiContexts,
+    tr: Res<Tr>,
+    session: Option<Res<Session>>,
+    mut screen: ResMut<NextState<Screen>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx, "result");
     egui::CentralPanel::default().show(&mut ui, |ui| {
@@ -338,9 +359,11 @@ pub fn result(mut contexts: EguiContexts, tr: Res<Tr>, session: Option<Res<Sessi
         ui.vertical_centered(|ui| {
             ui.add_space(20.0);
             ui.label(
-                egui::RichText::new(tr.f("ui.result.winner", &[("army", tr.army(&bctx, r.winner)), ("side", tr.side(r.winner))]))
-                    .size(30.0)
-                    .strong(),
+                egui::RichText::new(
+                    tr.f("ui.result.winner", &[("army", tr.army(&bctx, r.winner)), ("side", tr.side(r.winner))]),
+                )
+                .size(30.0)
+                .strong(),
             );
             ui.label(tr.t(&format!("ui.result.reason.{}", r.reason.key())));
             ui.label(tr.f("ui.result.rounds", &[("rounds", r.rounds.to_string()), ("turns", r.turns.to_string())]));
@@ -352,20 +375,33 @@ pub fn result(mut contexts: EguiContexts, tr: Res<Tr>, session: Option<Res<Sessi
                 ui.label(egui::RichText::new(format!("{} ({})", tr.army(&bctx, side), tr.side(side))).strong());
             }
             ui.end_row();
-            let rows: [(&str, Box<dyn Fn(&rules::tactical::result::SideResult) -> String>); 8] = [
-                ("ui.result.units", Box::new(|s| s.units.to_string())),
-                ("ui.result.on_field", Box::new(|s| s.on_field.to_string())),
-                ("ui.result.health_lost", Box::new(|s| s.health_lost.to_string())),
-                ("ui.result.dispersed", Box::new(|s| s.dispersed.to_string())),
-                ("ui.result.destroyed", Box::new(|s| s.destroyed.to_string())),
-                ("ui.result.captured", Box::new(|s| s.captured.to_string())),
-                ("ui.result.retreated", Box::new(|s| s.retreated.to_string())),
-                ("ui.result.guns_lost", Box::new(|s| s.guns_lost.len().to_string())),
+            let row = |s: &rules::tactical::result::SideResult| {
+                [
+                    s.units as i32,
+                    s.on_field as i32,
+                    s.health_lost,
+                    s.dispersed as i32,
+                    s.destroyed as i32,
+                    s.captured as i32,
+                    s.retreated as i32,
+                    s.guns_lost.len() as i32,
+                ]
+            };
+            let keys = [
+                "ui.result.units",
+                "ui.result.on_field",
+                "ui.result.health_lost",
+                "ui.result.dispersed",
+                "ui.result.destroyed",
+                "ui.result.captured",
+                "ui.result.retreated",
+                "ui.result.guns_lost",
             ];
-            for (key, value) in rows.iter() {
+            let values = [row(&r.sides[0]), row(&r.sides[1])];
+            for (i, key) in keys.iter().enumerate() {
                 ui.label(tr.t(key));
-                for s in &r.sides {
-                    ui.label(value(s));
+                for v in &values {
+                    ui.label(v[i].to_string());
                 }
                 ui.end_row();
             }
@@ -386,7 +422,12 @@ pub fn result(mut contexts: EguiContexts, tr: Res<Tr>, session: Option<Res<Sessi
     Ok(())
 }
 
-pub fn replay(mut contexts: EguiContexts, tr: Res<Tr>, view: Option<ResMut<ReplayView>>, mut screen: ResMut<NextState<Screen>>) -> Result {
+pub fn replay(
+    mut contexts: EguiContexts,
+    tr: Res<Tr>,
+    view: Option<ResMut<ReplayView>>,
+    mut screen: ResMut<NextState<Screen>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx, "replay");
     let Some(mut view) = view else { return Ok(()) };

@@ -58,5 +58,9 @@ fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
 
 /// A root `Ui` covering the window, for panels (egui 0.36 shows panels inside a `Ui`).
 pub(crate) fn root(ctx: &egui::Context, id: &'static str) -> egui::Ui {
-    egui::Ui::new(ctx.clone(), egui::Id::new(id), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()))
+    egui::Ui::new(
+        ctx.clone(),
+        egui::Id::new(id),
+        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
+    )
 }

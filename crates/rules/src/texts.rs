@@ -62,7 +62,10 @@ mod tests {
         let missing: Vec<&str> = en.keys().filter(|k| !ru.contains(k)).collect();
         let extra: Vec<&str> = ru.keys().filter(|k| !en.contains(k)).collect();
         assert!(missing.is_empty() && extra.is_empty(), "missing in ru: {missing:?}, only in ru: {extra:?}");
-        assert_eq!(en.fill("event.turn_begins", &[("turn", "3".into()), ("round", "2".into()), ("side", "red".into())]), "Turn 3 (round 2): red moves");
+        assert_eq!(
+            en.fill("event.turn_begins", &[("turn", "3".into()), ("round", "2".into()), ("side", "red".into())]),
+            "Turn 3 (round 2): red moves"
+        );
         assert_eq!(en.get("no.such.key"), "no.such.key");
     }
 }

@@ -75,11 +75,7 @@ fn t_melee_5_flank_every_exchange_charge_and_redoubt_first_only() {
     assert_eq!(red_terms(&c), "3 (heavy_cavalry 1) + 1 charge + 1 flank = 5", "T-MELEE-5 first exchange");
     c.events.clear();
     ok(&mut c, Order::EndTurn);
-    assert_eq!(
-        red_terms(&c),
-        "3 (heavy_cavalry 1) + 1 flank = 4",
-        "T-MELEE-5: charge only in the first exchange"
-    );
+    assert_eq!(red_terms(&c), "3 (heavy_cavalry 1) + 1 flank = 4", "T-MELEE-5: charge only in the first exchange");
     // Infantry defending a redoubt: +1 in the first exchange only.
     let mut r = Field::new(10, 10)
         .terrain(&[(4, 5)], Terrain::Redoubt)

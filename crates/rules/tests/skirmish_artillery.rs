@@ -70,8 +70,10 @@ fn t_skirm_3_skirmishers_lower_morale_by_1_and_fight_cavalry_at_minus_3() {
         .unit_with(2, Side::Blue, "heavy_cavalry", (4, 5), Dir::North, |u| u.reactions = quiet())
         .ctx(1);
     ok(&mut m, Order::EndTurn);
-    let red =
-        m.events.iter().find_map(|e| if let Event::MeleeExchange { red, .. } = e { Some(m.sum_text(red)) } else { None });
+    let red = m
+        .events
+        .iter()
+        .find_map(|e| if let Event::MeleeExchange { red, .. } = e { Some(m.sum_text(red)) } else { None });
     assert_eq!(
         red.as_deref(),
         Some("2 (light_infantry 1) − 2 skirmishers vs cavalry = 0"),

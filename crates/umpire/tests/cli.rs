@@ -83,7 +83,10 @@ fn validate_a_truncated_or_mistyped_scenario_exits_2_with_path_line_col() {
     );
     assert!(umpire(&["validate", &write_scratch("intact.ron", &text)]).status.success(), "the copy itself is valid");
     let cases = [
-        ("truncated.ron", text[..(0..=text.len() / 2).rev().find(|i| text.is_char_boundary(*i)).unwrap_or(0)].to_string()),
+        (
+            "truncated.ron",
+            text[..(0..=text.len() / 2).rev().find(|i| text.is_char_boundary(*i)).unwrap_or(0)].to_string(),
+        ),
         ("mistyped.ron", text.replace("\"lg_hussars\"", "\"lg_husars\"")),
         ("badside.ron", text.replace("attacker: Red", "attacker: Green")),
         ("badfield.ron", text.replace("kind: Field", "knd: Field")),

@@ -327,7 +327,9 @@ impl Event {
         let facing = |d: &Dir| t.get(&format!("facing.{}", d.name())).to_string();
         let unit = |u: &UnitId| ("unit", name(*u));
         match self {
-            Event::RedoubtPlaced { side: s, cell } => t.fill("event.redoubt_placed", &[("side", side(s)), ("cell", cell.to_string())]),
+            Event::RedoubtPlaced { side: s, cell } => {
+                t.fill("event.redoubt_placed", &[("side", side(s)), ("cell", cell.to_string())])
+            }
             Event::Deployed { unit: u, cell, facing: f, automatic } => t.fill(
                 if *automatic { "event.deployed_auto" } else { "event.deployed" },
                 &[unit(u), ("cell", cell.to_string()), ("facing", facing(f))],
@@ -344,9 +346,10 @@ impl Event {
             ),
             Event::SetupDone { side: s } => t.fill("event.setup_done", &[("side", side(s))]),
             Event::BattleBegins => t.fill("event.battle_begins", &[]),
-            Event::TurnBegins { turn, round, side: s } => {
-                t.fill("event.turn_begins", &[("turn", turn.to_string()), ("round", round.to_string()), ("side", side(s))])
-            }
+            Event::TurnBegins { turn, round, side: s } => t.fill(
+                "event.turn_begins",
+                &[("turn", turn.to_string()), ("round", round.to_string()), ("side", side(s))],
+            ),
             Event::Moved { unit: u, path, mp } => {
                 let to = path.last().map_or_else(|| t.get("word.the_edge").to_string(), Cell::to_string);
                 t.fill("event.moved", &[unit(u), ("cell", to), ("mp", mp.to_string())])
@@ -399,7 +402,8 @@ impl Event {
             Event::MoraleTest { unit: u, roll, modifiers, total, needed, passed } => {
                 let mut mods = String::new();
                 for m in modifiers {
-                    let _ = write!(mods, " {}{} {}", if m.value < 0 { "−" } else { "+" }, m.value.abs(), m.label(t, name));
+                    let _ =
+                        write!(mods, " {}{} {}", if m.value < 0 { "−" } else { "+" }, m.value.abs(), m.label(t, name));
                 }
                 t.fill(
                     "event.morale",
@@ -415,7 +419,9 @@ impl Event {
                 )
             }
             Event::Removed { unit: u, how } => t.fill(&format!("event.removed.{}", how.key()), &[unit(u)]),
-            Event::Intercept { unit: u, target, .. } => t.fill("event.intercept", &[unit(u), ("target", name(*target))]),
+            Event::Intercept { unit: u, target, .. } => {
+                t.fill("event.intercept", &[unit(u), ("target", name(*target))])
+            }
             Event::SkirmishersCharged { unit: u, cavalry, roll, fate } => {
                 let key = match fate {
                     SkirmisherFate::Routs => "event.skirmishers_charged.routs",
@@ -468,7 +474,9 @@ impl Event {
             Event::Retreated { unit: u } => t.fill("event.retreated", &[unit(u)]),
             Event::GunsTaken { unit: u, by } => t.fill("event.guns_taken", &[unit(u), ("side", side(by))]),
             Event::Capitulation { side: s } => t.fill("event.capitulation", &[("side", side(s))]),
-            Event::TurnEnded { turn, side: s } => t.fill("event.turn_ended", &[("side", side(s)), ("turn", turn.to_string())]),
+            Event::TurnEnded { turn, side: s } => {
+                t.fill("event.turn_ended", &[("side", side(s)), ("turn", turn.to_string())])
+            }
             Event::BattleEnded { winner, reason } => {
                 t.fill(&format!("event.battle_ended.{}", reason.key()), &[("side", side(winner))])
             }
@@ -483,7 +491,12 @@ mod tests {
     #[test]
     fn sums_read_like_the_rulebook() {
         let names = |id: UnitId| if id == UnitId(3) { "C".to_string() } else { "P".to_string() };
-        let s = Sum::of(vec![Term::unit(2, UnitId(3)), Term::new(1, "charge"), Term::new(1, "flank"), Term::unit(2, UnitId(2))]);
+        let s = Sum::of(vec![
+            Term::unit(2, UnitId(3)),
+            Term::new(1, "charge"),
+            Term::new(1, "flank"),
+            Term::unit(2, UnitId(2)),
+        ]);
         assert_eq!(s.text_with(&Texts::english(), &names), "2 (C) + 1 charge + 1 flank + 2 (P) = 6");
         assert_eq!(s.text_with(&Texts::russian(), &names), "2 (C) + 1 натиск + 1 фланг + 2 (P) = 6");
         let f = Sum::of(vec![Term::new(3, "ranged"), Term::new(-1, "forest")]);

@@ -3,13 +3,13 @@
 
 use super::components::{Status, UnitId};
 use super::event::Event;
+use super::event::Sum;
 use super::order::{Order, OrderError};
 use super::state::Ctx;
 use crate::dice::{Pips, d6_from};
+use crate::texts::Texts;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
-use super::event::Sum;
-use crate::texts::Texts;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -146,7 +146,12 @@ impl Preview {
             };
             out.push(t.fill(
                 "preview.shot",
-                &[("unit", name(s.firer)), ("target", name(s.target)), ("hit", hit), ("sum", s.damage.text_with(t, name))],
+                &[
+                    ("unit", name(s.firer)),
+                    ("target", name(s.target)),
+                    ("hit", hit),
+                    ("sum", s.damage.text_with(t, name)),
+                ],
             ));
         }
         for m in &self.melees {
@@ -161,7 +166,8 @@ impl Preview {
             ));
         }
         for u in &self.units {
-            let fates: Vec<String> = u.fates.iter().map(|(f, p)| format!("{} {}", fate_text(t, *f), percent(*p))).collect();
+            let fates: Vec<String> =
+                u.fates.iter().map(|(f, p)| format!("{} {}", fate_text(t, *f), percent(*p))).collect();
             out.push(t.fill(
                 "preview.unit",
                 &[("unit", name(u.unit)), ("health", u.now.to_string()), ("fates", fates.join(", "))],
@@ -336,13 +342,23 @@ fn summarise(base: &Ctx, order: &Order, forecast: Forecast) -> Preview {
                     }
                 }
                 Event::Fired { firer, target, damage, roll, .. } => {
-                    let line = ShotLine { firer: *firer, target: *target, needed: roll.map(|r| r.needed), damage: damage.clone() };
+                    let line = ShotLine {
+                        firer: *firer,
+                        target: *target,
+                        needed: roll.map(|r| r.needed),
+                        damage: damage.clone(),
+                    };
                     if !shots.contains(&line) {
                         shots.push(line);
                     }
                 }
                 Event::MeleeExchange { red, blue, red_damage, blue_damage, .. } => {
-                    let line = MeleeLine { red: red.clone(), blue: blue.clone(), red_damage: *red_damage, blue_damage: *blue_damage };
+                    let line = MeleeLine {
+                        red: red.clone(),
+                        blue: blue.clone(),
+                        red_damage: *red_damage,
+                        blue_damage: *blue_damage,
+                    };
                     if !melees.contains(&line) {
                         melees.push(line);
                     }

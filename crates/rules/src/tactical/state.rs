@@ -175,7 +175,10 @@ pub fn spawn_battle(scenario: &Scenario, seed: u64) -> World {
             let ty = scenario.unit_type(&u.unit);
             let name = u.name.clone().unwrap_or_else(|| ty.map_or_else(|| u.unit.clone(), |t| t.name.clone()));
             let name_ru = u.name_ru.clone().or_else(|| u.name.clone()).unwrap_or_else(|| {
-                ty.map_or_else(|| u.unit.clone(), |t| if t.name_ru.is_empty() { t.name.clone() } else { t.name_ru.clone() })
+                ty.map_or_else(
+                    || u.unit.clone(),
+                    |t| if t.name_ru.is_empty() { t.name.clone() } else { t.name_ru.clone() },
+                )
             });
             (u.id, name, name_ru)
         })
@@ -397,10 +400,9 @@ impl Ctx {
     /// A unit's name in English, or in Russian.
     pub fn name_in(&self, id: UnitId, russian: bool) -> String {
         let names = &self.statics.names;
-        names.binary_search_by_key(&id, |n| n.0).map_or_else(
-            |_| id.to_string(),
-            |i| if russian { names[i].2.clone() } else { names[i].1.clone() },
-        )
+        names
+            .binary_search_by_key(&id, |n| n.0)
+            .map_or_else(|_| id.to_string(), |i| if russian { names[i].2.clone() } else { names[i].1.clone() })
     }
 
     /// The unit standing on a cell.
