@@ -54,13 +54,20 @@ pub enum UiCommand {
 fn actions_to_commands(
     controls: Query<&ActionState<Action>, With<Controls>>,
     mouse: Option<Res<ButtonInput<MouseButton>>>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    settings: Res<Settings>,
     hovered: Res<HoveredCell>,
     mut out: MessageWriter<UiCommand>,
 ) {
     let Ok(actions) = controls.single() else { return };
-    let pressed = |a: Action| actions.just_pressed(&a);
-    // A click shorter than a frame (slow software rendering, a busy browser tab) is pressed and
-    // released before the action updates; the raw button still saw it go down.
+    // A press shorter than a frame (slow software rendering, a busy browser tab) is pressed and
+    // released before the action updates; the raw input still saw it go down.
+    let quick_key = |a: Action| {
+        keys.as_ref().is_some_and(|k| {
+            settings.bindings.iter().filter(|b| b.action == a).flat_map(|b| &b.keys).any(|key| k.just_pressed(*key))
+        })
+    };
+    let pressed = |a: Action| actions.just_pressed(&a) || quick_key(a);
     let quick_click = mouse.is_some_and(|m| m.just_pressed(MouseButton::Left));
     if (pressed(Action::Select) || quick_click)
         && let Some(cell) = hovered.0

@@ -54,6 +54,19 @@ pub struct Launch {
 }
 
 impl Launch {
+    /// No options: the title screen.
+    pub fn interactive() -> Launch {
+        Launch {
+            scenario: None,
+            ai: None,
+            level: Level::Veteran,
+            seed: 1,
+            exit_after_turns: None,
+            screenshot: None,
+            lang: None,
+        }
+    }
+
     /// Whether the options make sense (a scenario that loads, a known language).
     pub fn check(&self) -> Result<(), String> {
         if let Some(path) = &self.scenario {

@@ -17,6 +17,8 @@ pub mod screens;
 pub mod session;
 pub mod settings;
 pub mod storage;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 use bevy::prelude::*;
 
@@ -50,4 +52,6 @@ pub fn logic_plugin(app: &mut App) {
 /// Everything that draws.
 pub fn view_plugin(app: &mut App) {
     app.add_plugins((board::plugin, hud::plugin, launch::plugin));
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(web::plugin);
 }

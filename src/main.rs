@@ -1,11 +1,16 @@
 //! Kriegsspiel: start the game, or a scripted battle for checks and bug reports.
 
 use bevy::prelude::*;
+#[cfg(not(target_arch = "wasm32"))]
 use clap::Parser;
 use kriegsspiel::launch::Launch;
 
 fn main() -> AppExit {
+    // The browser has no command line (and so no need for clap's parser in the download).
+    #[cfg(not(target_arch = "wasm32"))]
     let launch = Launch::parse();
+    #[cfg(target_arch = "wasm32")]
+    let launch = Launch::interactive();
     if let Err(e) = launch.check() {
         eprintln!("error: {e}");
         return AppExit::error();

@@ -80,13 +80,11 @@ fn draw(
     for r in &reach {
         let at = cell_to_world(&grid, r.cell);
         square(&mut commands, at, Color::srgba(0.25, 0.55, 1.0, 0.28), CELL * 0.9, 1.0);
-        commands.spawn((
-            Overlay,
-            Text2d::new(r.cost.to_string()),
-            TextFont { font_size: FontSize::Px(9.0), ..default() },
-            TextColor(Color::srgba(1.0, 1.0, 1.0, 0.85)),
-            Transform::from_translation((at + Vec2::new(CELL * 0.33, CELL * 0.33)).extend(1.5)),
-        ));
+        // Its cost in MP, as pips along the top of the cell.
+        for i in 0..r.cost.min(8) {
+            let pip = at + Vec2::new(-CELL * 0.36 + i as f32 * CELL * 0.1, CELL * 0.38);
+            square(&mut commands, pip, Color::srgba(1.0, 1.0, 1.0, 0.85), CELL * 0.06, 1.5);
+        }
     }
     if let Some(target) = hovered.0
         && let Some(r) = reach.iter().find(|r| r.cell == target)

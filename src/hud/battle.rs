@@ -137,7 +137,7 @@ fn top_bar(
             if let Some(left) = timer.remaining {
                 ui.colored_label(
                     if left < 5.0 { egui::Color32::LIGHT_RED } else { egui::Color32::LIGHT_GRAY },
-                    format!("⏱ {:.0}", left.max(0.0)),
+                    format!("{:.0} s", left.max(0.0)),
                 );
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {

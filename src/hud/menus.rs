@@ -33,6 +33,7 @@ impl Default for SetupForm {
 pub struct SettingsForm {
     pub capturing: Option<Action>,
     pub replay_mode: bool,
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub file: String,
     pub message: Option<String>,
 }
@@ -307,17 +308,32 @@ pub fn saves(
         });
         ui.add_space(10.0);
         ui.label(tr.t("ui.saves.from_file"));
+        #[cfg(not(target_arch = "wasm32"))]
         ui.horizontal(|ui| {
             ui.text_edit_singleline(&mut form.file);
             if ui.button(tr.t("ui.saves.open_file")).clicked() {
                 let path = form.file.trim().to_string();
-                let read = read_file(&path).and_then(|text| storage::saved_game_from_text(&path, &text));
+                let read = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("{path}: {e}"))
+                    .and_then(|text| storage::saved_game_from_text(&path, &text));
                 match read {
                     Ok(game) => open(game, &mut form),
                     Err(e) => form.message = Some(e),
                 }
             }
         });
+        #[cfg(target_arch = "wasm32")]
+        {
+            if ui.button(tr.t("ui.saves.choose_file")).clicked() {
+                crate::web::pick_file();
+            }
+            if let Some(text) = crate::web::take_picked_file() {
+                match storage::saved_game_from_text("save.ron", &text) {
+                    Ok(game) => open(game, &mut form),
+                    Err(e) => form.message = Some(e),
+                }
+            }
+        }
         if let Some(m) = &form.message {
             ui.colored_label(egui::Color32::LIGHT_RED, m);
         }
@@ -327,16 +343,6 @@ pub fn saves(
         }
     });
     Ok(())
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn read_file(path: &str) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))
-}
-
-#[cfg(target_arch = "wasm32")]
-fn read_file(path: &str) -> Result<String, String> {
-    crate::web::take_picked_file().ok_or_else(|| format!("{path}: choose a file first"))
 }
 
 pub fn result(
@@ -447,7 +453,7 @@ pub fn replay(
             let last = view.stops.len() - 1;
             let at = view.at;
             let mut go = None;
-            if ui.button("⏮").clicked() {
+            if ui.button("|<").clicked() {
                 go = Some(0);
             }
             if ui.button(tr.t("ui.replay.back")).clicked() && at > 0 {
@@ -456,7 +462,7 @@ pub fn replay(
             if ui.button(tr.t("ui.replay.forward")).clicked() && at < last {
                 go = Some(at + 1);
             }
-            if ui.button("⏭").clicked() {
+            if ui.button(">|").clicked() {
                 go = Some(last);
             }
             if let Some(stop) = go

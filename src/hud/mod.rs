@@ -49,6 +49,15 @@ fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
         return;
     }
     let Ok(ctx) = contexts.ctx_mut() else { return };
+    let mut fonts = egui::FontDefinitions::empty();
+    fonts.font_data.insert(
+        "Ubuntu-Light".to_owned(),
+        std::sync::Arc::new(egui::FontData::from_static(epaint_default_fonts::UBUNTU_LIGHT)),
+    );
+    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+        fonts.families.insert(family, vec!["Ubuntu-Light".to_owned()]);
+    }
+    ctx.set_fonts(fonts);
     let mut visuals = egui::Visuals::dark();
     visuals.panel_fill = egui::Color32::from_rgba_unmultiplied(34, 31, 27, 240);
     visuals.window_fill = egui::Color32::from_rgb(40, 36, 31);

@@ -115,11 +115,7 @@ fn pick(orders: Vec<Order>, gain: &dyn Fn(&Order) -> f64) -> Option<Order> {
     orders.into_iter().map(|o| (gain(&o), o)).max_by(|a, b| a.0.total_cmp(&b.0)).map(|(_, o)| o)
 }
 
+/// Cells to the nearest enemy the side can see (the engine's measure, T-CMD-5).
 fn nearest(ctx: &Ctx, side: Side, cell: rules::tactical::Cell) -> i32 {
-    ctx.units
-        .iter()
-        .filter(|e| e.side != side && e.status.on_field() && ctx.visible_to(e, side))
-        .map(|e| e.cell.distance(cell))
-        .min()
-        .unwrap_or(0)
+    ctx.nearest_visible_enemy(cell, side).unwrap_or(0)
 }

@@ -109,6 +109,8 @@ pub struct Planner {
     stage: Stage,
     queue: Vec<UnitId>,
     focus_orders: u32,
+    /// Units that have turned this turn: a turn is never taken back and forth (cavalry turns free).
+    turned: Vec<UnitId>,
     job: Option<Job>,
 }
 
@@ -123,6 +125,7 @@ impl Planner {
             stage: Stage::Start,
             queue: Vec::new(),
             focus_orders: 0,
+            turned: Vec::new(),
             job: None,
         }
     }
@@ -140,6 +143,7 @@ impl Planner {
             self.stage = Stage::Start;
             self.queue.clear();
             self.focus_orders = 0;
+            self.turned.clear();
             self.job = None;
         }
         let key = ctx.state().hash();
@@ -196,6 +200,9 @@ impl Planner {
             match best {
                 Some(order) => {
                     self.focus_orders += 1;
+                    if let Order::Turn { unit, .. } = order {
+                        self.turned.push(unit);
+                    }
                     return Think::Order(order);
                 }
                 None => {
@@ -386,7 +393,10 @@ impl Planner {
         }
         orders.extend(moves);
         for facing in Dir::ALL {
-            if ctx.unit(id).is_some_and(|u| u.facing != facing) && ctx.check_turn(id, facing).is_ok() {
+            if !self.turned.contains(&id)
+                && ctx.unit(id).is_some_and(|u| u.facing != facing)
+                && ctx.check_turn(id, facing).is_ok()
+            {
                 orders.push(Order::Turn { unit: id, facing });
             }
         }
@@ -472,13 +482,9 @@ fn manoeuvre_order(ctx: &Ctx, side: Side) -> Vec<UnitId> {
     units.into_iter().map(|(_, _, id)| id).collect()
 }
 
+/// Cells to the nearest enemy the side can see (the engine's measure, T-CMD-5).
 fn nearest_enemy(ctx: &Ctx, side: Side, cell: rules::tactical::Cell) -> i32 {
-    ctx.units
-        .iter()
-        .filter(|e| e.side != side && e.status.on_field() && ctx.visible_to(e, side))
-        .map(|e| e.cell.distance(cell))
-        .min()
-        .unwrap_or(0)
+    ctx.nearest_visible_enemy(cell, side).unwrap_or(0)
 }
 
 /// A retreating unit: off the edge if it stands on one, else towards the nearest edge.
