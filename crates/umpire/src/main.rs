@@ -12,6 +12,8 @@ use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+mod great_war;
+
 #[derive(Parser)]
 #[command(name = "umpire", version, about = "Kriegsspiel referee: validate, play, replay and preview battles")]
 struct Cli {
@@ -151,6 +153,11 @@ fn kind_of(text: &str) -> Option<&'static str> {
         "UnitTable" => Some("unit table"),
         "RulesConfig" => Some("rules"),
         "SaveGame" => Some("save"),
+        "GreatWarScenario" => Some("gw scenario"),
+        "GreatWarMap" => Some("gw map"),
+        "GreatWarUnits" => Some("gw units"),
+        "GreatWarRules" => Some("gw rules"),
+        "GreatWarSave" => Some("gw save"),
         _ => None,
     }
 }
@@ -161,10 +168,11 @@ fn validate(files: &[PathBuf]) -> Result<(), Failure> {
         let text = read_text(path)?;
         let kind = kind_of(&text).ok_or_else(|| {
             Failure(format!(
-                "{label}:1:1: not a Kriegsspiel file (expected Scenario(..), Map(..), UnitTable(..), RulesConfig(..), SaveGame(..) or a list of orders)"
+                "{label}:1:1: not a Kriegsspiel file (expected Scenario(..), Map(..), UnitTable(..), RulesConfig(..), SaveGame(..), GreatWarScenario(..), GreatWarMap(..), GreatWarUnits(..), GreatWarRules(..), GreatWarSave(..) or a list of orders)"
             ))
         })?;
         let summary = match kind {
+            k if k.starts_with("gw ") => great_war::validate(k, path, &text)?,
             "scenario" => {
                 let s = Scenario::load(path)?;
                 format!("{} units on a {} × {} map", s.units.len(), s.map.width, s.map.height)
@@ -183,7 +191,17 @@ fn validate(files: &[PathBuf]) -> Result<(), Failure> {
                 let battle = Battle::replay(&save).map_err(|e| Failure(format!("{label}: {e}")))?;
                 format!("{} orders replayed, hash {}", save.orders.len(), battle.hash())
             }
-            _ => format!("{} orders", parse_ron::<Vec<Order>>(&label, &text)?.len()),
+            _ => match parse_ron::<Vec<Order>>(&label, &text) {
+                Ok(list) => format!("{} battle orders", list.len()),
+                Err(battle_error) => match parse_ron::<Vec<rules::strategic::Order>>(&label, &text) {
+                    Ok(list) => format!("{} Great War orders", list.len()),
+                    // Report the reading that got further into the file.
+                    Err(gw_error) if (gw_error.line, gw_error.col) > (battle_error.line, battle_error.col) => {
+                        return Err(gw_error.into());
+                    }
+                    Err(_) => return Err(battle_error.into()),
+                },
+            },
         };
         println!("{label}: ok ({kind}: {summary})");
     }
@@ -202,7 +220,21 @@ fn apply_all(battle: &mut Battle, orders: &[Order]) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Whether a scenario or save file is of the Great War.
+fn is_great_war(path: &Path) -> Result<bool, Failure> {
+    Ok(kind_of(&read_text(path)?).is_some_and(|k| k.starts_with("gw ")))
+}
+
 fn play(args: &PlayArgs) -> Result<(), Failure> {
+    if is_great_war(&args.scenario)? {
+        if args.ai.is_some() {
+            return Err(Failure(format!(
+                "{}: there is no AI for the Great War yet; give the orders with --orders",
+                args.scenario.display()
+            )));
+        }
+        return great_war::play(&args.scenario, args.seed, args.orders.as_deref(), args.save.as_deref(), args.json);
+    }
     let players = match args.ai {
         None => [None, None],
         Some(AiSides::All) => [Some(args.level), Some(args.level)],
@@ -290,13 +322,20 @@ fn tournament(
 
 fn replay(path: &Path, json: bool) -> Result<(), Failure> {
     let label = path.to_string_lossy();
-    let save = SaveGame::from_text(&label, &read_text(path)?)?;
+    let text = read_text(path)?;
+    if kind_of(&text) == Some("gw save") {
+        return great_war::replay(path, &text, json);
+    }
+    let save = SaveGame::from_text(&label, &text)?;
     let battle = Battle::replay(&save).map_err(|e| Failure(format!("{label}: {e}")))?;
     print_state(&battle, json);
     Ok(())
 }
 
 fn preview(scenario: &Path, orders: &Path, seed: u64, json: bool) -> Result<(), Failure> {
+    if is_great_war(scenario)? {
+        return great_war::preview(scenario, orders, seed, json);
+    }
     let s = Scenario::load(scenario)?;
     let mut list = load_orders(orders)?;
     let last = list.pop().ok_or_else(|| Failure(format!("{}: the order list is empty", orders.display())))?;

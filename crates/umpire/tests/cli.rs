@@ -123,3 +123,58 @@ fn preview_prints_the_sum() {
     assert!(text.contains("Preview of EndTurn"), "{text}");
     assert!(text.contains("+ 1 charge + 1 flank = 6"), "{text}");
 }
+
+#[test]
+fn great_war_validate_play_save_replay_and_preview() {
+    let out = umpire(&[
+        "validate",
+        "maps/great_war/test_front.ron",
+        "scenarios/great_war/test_front.ron",
+        "assets/data/great_war_units.ron",
+        "assets/data/great_war_rules.ron",
+        "scenarios/great_war/test_front_orders.ron",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let save = scratch("great_war.ron");
+    let save = save.to_string_lossy();
+    let out = umpire(&[
+        "play",
+        "scenarios/great_war/test_front.ron",
+        "--orders",
+        "scenarios/great_war/test_front_orders.ron",
+        "--seed",
+        "5",
+        "--save",
+        &save,
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let played: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(played["turn"], 6);
+    // The Dicke Bertha's 4 damage dispersed the French reserve division, restored in turn 5 at full Health.
+    let unit = |id: u64| played["units"].as_array().and_then(|u| u.iter().find(|x| x["id"] == id)).cloned();
+    assert_eq!(unit(31).map(|u| u["health"].clone()), Some(serde_json::json!(3)));
+    let out = umpire(&["replay", &save, "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let replayed: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(replayed["hash"], played["hash"]);
+    // A tampered save fails loudly.
+    let text = std::fs::read_to_string(save.as_ref()).expect("save").replacen("seed: 5", "seed: 6", 1);
+    let bad = write_scratch("great_war_bad.ron", &text);
+    let out = umpire(&["replay", &bad]);
+    assert_eq!(out.status.code(), Some(2));
+    // Preview of the gas cylinder: the S-CHEM-1 table, 1/6 blown back, 1/6 nothing, 4/6 on the target.
+    let orders = write_scratch("gw_preview.ron", "[ReleaseGas(from: (14, 6), target: (12, 6))]");
+    let out = umpire(&["preview", "scenarios/great_war/test_front.ron", "--orders", &orders, "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let preview: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let chances: Vec<(f64, usize)> = preview["outcomes"]
+        .as_array()
+        .map(|o| {
+            o.iter().map(|x| (x["chance"].as_f64().unwrap_or(0.0), x["pips"].as_array().map_or(0, Vec::len))).collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(chances.len(), 3, "{preview}");
+    assert!((chances[0].0 - 1.0 / 6.0).abs() < 1e-9 && chances[0].1 == 1);
+    assert!((chances[2].0 - 4.0 / 6.0).abs() < 1e-9 && chances[2].1 == 4);
+}

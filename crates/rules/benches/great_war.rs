@@ -1,0 +1,99 @@
+//! Great War scale: movement on a 500,000-hex map and a full Upkeep with 1,500 divisions.
+//! `cargo bench -p rules --bench great_war`
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use rules::strategic::apply::UPKEEP;
+use rules::strategic::hexmap::{HexAt, HexMap};
+use rules::strategic::order::{Order, Piece};
+use rules::strategic::scenario::{ArmySpec, CorpsSpec, ForceSpec, KindSpec};
+use rules::strategic::state::{Ctx, FormationId, Phase};
+use rules::strategic::tables::Model;
+use rules::strategic::testkit::{ctx, infantry, scenario, unit};
+use std::hint::black_box;
+
+const WIDTH: u32 = 1000;
+const HEIGHT: u32 = 500;
+
+/// 750 German and 750 French divisions facing each other along the middle of the map, a cavalry
+/// division in the west and an army of two corps in the east.
+fn big_game() -> Ctx {
+    let map = HexMap::generate(WIDTH, HEIGHT, 7);
+    let mut forces: Vec<ForceSpec> = Vec::new();
+    let mut next = 1;
+    for (power, cols) in [("germany", [503, 504, 505]), ("france", [497, 498, 499])] {
+        let mut placed = 0;
+        'rows: for row in 0..HEIGHT as i32 {
+            for col in cols {
+                if placed == 750 {
+                    break 'rows;
+                }
+                if map.is_land(HexAt::new(col, row)) {
+                    forces.push(infantry(next, power, (col, row)));
+                    next += 1;
+                    placed += 1;
+                }
+            }
+        }
+    }
+    let land = |c: i32, r: i32| map.is_land(HexAt::new(c, r));
+    let cav =
+        (200..400).flat_map(|c| (200..300).map(move |r| (c, r))).find(|(c, r)| land(*c, *r)).unwrap_or((200, 250));
+    forces.push(unit(9000, "germany", cav, KindSpec::Cavalry { class: 1, model: Model::M1914, elite: false }));
+    let mut corps_hexes = (700..900).flat_map(|c| (240..260).map(move |r| (c, r))).filter(|(c, r)| land(*c, *r));
+    let a = corps_hexes.next().unwrap_or((700, 240));
+    let b = corps_hexes.find(|h| h.0 > a.0 + 2).unwrap_or((710, 240));
+    for (i, at) in [(9001, a), (9002, a), (9003, b), (9004, b)] {
+        forces.push(infantry(i, "germany", at));
+    }
+    let mut s = scenario(map, forces);
+    s.corps = vec![
+        CorpsSpec { id: 1, name: "I".into(), units: vec![9001, 9002], attached: vec![] },
+        CorpsSpec { id: 2, name: "II".into(), units: vec![9003, 9004], attached: vec![] },
+    ];
+    s.armies = vec![ArmySpec { id: 3, name: "1st Army".into(), corps: vec![1, 2], reserves: vec![], attached: vec![] }];
+    ctx(&s, Phase::Movement, 0)
+}
+
+fn movement(c: &mut Criterion) {
+    let game = big_game();
+    let mut group = c.benchmark_group("great_war_movement_500k_hexes");
+    group.bench_function("cavalry_25_mp_reachability", |b| {
+        b.iter(|| black_box(game.destinations(Piece::Unit(rules::strategic::ForceId(9000))).len()))
+    });
+    group.bench_function("army_combined_move", |b| {
+        b.iter(|| {
+            let mut g = game.clone();
+            let mut moves = Vec::new();
+            for corps in [FormationId(1), FormationId(2)] {
+                let dest = g.destinations(Piece::Corps(corps));
+                let far = dest.iter().filter(|(_, cost, _)| *cost <= 10).max_by_key(|(h, _, _)| (h.col, h.row));
+                if let Some((_, _, path)) = far {
+                    moves.push((corps, path.clone()));
+                }
+            }
+            let ok = g.apply(&Order::MoveArmy { army: FormationId(3), moves }).is_ok();
+            black_box(ok)
+        })
+    });
+    group.finish();
+}
+
+fn upkeep(c: &mut Criterion) {
+    let mut game = big_game();
+    game.clock.phase = Phase::Upkeep;
+    let mut group = c.benchmark_group("great_war_upkeep");
+    group.sample_size(20);
+    group.bench_function("full_upkeep_1500_divisions", |b| {
+        b.iter(|| {
+            let mut g = game.clone();
+            for (_, step) in UPKEEP {
+                step(&mut g);
+            }
+            black_box(g.events.len())
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, movement, upkeep);
+criterion_main!(benches);

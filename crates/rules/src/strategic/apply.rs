@@ -1,0 +1,646 @@
+//! The one door into the Great War rules: [`Ctx::apply`] validates and applies an order on a
+//! copy and keeps it only if it was legal. The turn's phases (S-TURN-2) are schedules of chained
+//! system sets, each of which can be run alone.
+
+use super::event::{Event, EventKind};
+use super::fire::{GAS_FROM_TURN, TANKS_FROM_TURN, UPGRADE_FROM_TURN};
+use super::hexmap::{HexAt, Terrain, flag};
+use super::order::{Order, OrderError, Piece};
+use super::state::{Ctx, EventLog, ForceId, ForceKind, FormationKind, OrderLog, Phase, Place, Tech};
+use super::tables::Model;
+use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings, ScheduleLabel, SingleThreadedExecutor};
+
+/// A rules step acting on the working copy.
+pub type Step = fn(&mut Ctx);
+
+/// The system sets of every phase, in order.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PhaseSet {
+    /// New turn: activities reset, movement allowances (S-TURN-2 Preparation).
+    TurnStart,
+    /// S-TURN-3: undestroyed damage restored at the end of the Fire phase.
+    FireEnd,
+    /// S-SUP-3 and S-COMBAT-10 before the engagements.
+    Contact,
+    /// S-COMBAT-8: every engagement.
+    Engagements,
+    /// S-COMBAT-9 losses.
+    CombatLosses,
+    /// S-ARMY-12…14.
+    ArmyFates,
+    /// S-CITY-2, S-CITY-3.
+    Income,
+    /// S-SUP-1, S-SUP-2, S-SUP-4.
+    Supply,
+    /// S-SUP-5.
+    Climate,
+    /// S-SUP-6.
+    Rotation,
+    /// S-COMBAT-11.
+    Encirclement,
+    /// S-CITY-1, S-CITY-3.
+    Occupation,
+    /// Fronts of units out of contact cleared; the next turn begins.
+    TurnEnd,
+}
+
+/// Schedules of the phases that run without players.
+#[derive(ScheduleLabel, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PhaseSchedule {
+    Preparation,
+    FireEnd,
+    Combat,
+    Upkeep,
+}
+
+/// The steps of each schedule, in order; the schedules are built from these lists.
+pub const PREPARATION: [(PhaseSet, Step); 1] = [(PhaseSet::TurnStart, Ctx::turn_start)];
+pub const FIRE_END: [(PhaseSet, Step); 1] = [(PhaseSet::FireEnd, Ctx::restore_damage)];
+pub const COMBAT: [(PhaseSet, Step); 4] = [
+    (PhaseSet::Contact, Ctx::artillery_contact),
+    (PhaseSet::Engagements, Ctx::combat_engagements),
+    (PhaseSet::CombatLosses, Ctx::combat_losses),
+    (PhaseSet::ArmyFates, Ctx::army_fates),
+];
+pub const UPKEEP: [(PhaseSet, Step); 7] = [
+    (PhaseSet::Income, Ctx::income),
+    (PhaseSet::Supply, Ctx::pay_upkeep),
+    (PhaseSet::Climate, Ctx::climate_attrition),
+    (PhaseSet::Rotation, Ctx::rotation),
+    (PhaseSet::Encirclement, Ctx::encirclement),
+    (PhaseSet::Occupation, Ctx::occupation),
+    (PhaseSet::TurnEnd, Ctx::turn_end),
+];
+
+/// Builds one phase schedule: single-threaded, sets chained, ambiguities are errors.
+pub fn phase_schedule(label: PhaseSchedule) -> Schedule {
+    let steps: &[(PhaseSet, Step)] = match label {
+        PhaseSchedule::Preparation => &PREPARATION,
+        PhaseSchedule::FireEnd => &FIRE_END,
+        PhaseSchedule::Combat => &COMBAT,
+        PhaseSchedule::Upkeep => &UPKEEP,
+    };
+    let mut schedule = Schedule::new(label);
+    schedule.set_executor(SingleThreadedExecutor::new());
+    schedule.set_build_settings(ScheduleBuildSettings { ambiguity_detection: LogLevel::Error, ..Default::default() });
+    for pair in steps.windows(2) {
+        schedule.configure_sets(pair[0].0.before(pair[1].0));
+    }
+    for &(set, step) in steps {
+        schedule.add_systems((move |world: &mut World| run_step(world, step)).in_set(set));
+    }
+    schedule
+}
+
+fn run_step(world: &mut World, step: Step) {
+    let mut ctx = Ctx::load(world);
+    step(&mut ctx);
+    ctx.store(world);
+}
+
+impl Ctx {
+    fn phase_is(&self, phase: Phase, what: &str) -> Result<(), OrderError> {
+        if self.clock.phase == Phase::Over {
+            return Err(OrderError::GameOver);
+        }
+        if self.clock.phase != phase {
+            return Err(OrderError::WrongPhase { what: what.into(), phase: self.clock.phase });
+        }
+        Ok(())
+    }
+
+    /// S-ARMY-3: a unit or corps that serves in a larger formation takes no orders of its own.
+    fn free_piece(&self, piece: Piece) -> Result<(), OrderError> {
+        let (power, units) = self.piece_units(piece)?;
+        if power != self.active_power() {
+            return Err(OrderError::NotYours(format!("{piece:?}")));
+        }
+        let f = units.first().and_then(|u| self.force(*u)).ok_or(OrderError::EmptyPath)?;
+        if !f.on_map() {
+            return Err(OrderError::OffMap(self.name(f.id)));
+        }
+        let bound = match piece {
+            Piece::Unit(_) => f.member.corps.is_some() || f.member.army.is_some(),
+            Piece::Corps(_) => f.member.army.is_some(),
+        };
+        if bound {
+            return Err(OrderError::TakesOrdersFromFormation(self.name(f.id)));
+        }
+        Ok(())
+    }
+
+    /// Validates and applies an order; on error nothing changes.
+    pub fn apply(&mut self, order: &Order) -> Result<(), OrderError> {
+        let mut next = self.clone();
+        next.apply_unchecked(order)?;
+        *self = next;
+        Ok(())
+    }
+
+    fn apply_unchecked(&mut self, order: &Order) -> Result<(), OrderError> {
+        if self.clock.phase == Phase::Over {
+            return Err(OrderError::GameOver);
+        }
+        match order {
+            Order::Move { piece, path } => {
+                self.phase_is(Phase::Movement, "moving")?;
+                self.free_piece(*piece)?;
+                let (power, units) = self.piece_units(*piece)?;
+                let plan = self.check_path(power, &units, path)?;
+                self.do_move(&plan);
+            }
+            Order::MoveArmy { army, moves } => {
+                self.phase_is(Phase::Movement, "moving")?;
+                let fm = self.formation(*army).ok_or(OrderError::NoFormation(*army))?.clone();
+                if fm.power != self.active_power() || fm.kind != FormationKind::Army {
+                    return Err(OrderError::Organization(format!("{} is no army of yours", fm.name)));
+                }
+                // S-ARMY-1: the army moves at its slowest division's speed.
+                let all = self.formation_units(*army);
+                let mp = self.group_mp(&all);
+                for (corps, path) in moves {
+                    if !fm.corps.contains(corps) {
+                        return Err(OrderError::Organization(format!("corps {corps} is not in {}", fm.name)));
+                    }
+                    let (power, units) = self.piece_units(Piece::Corps(*corps))?;
+                    for u in &units {
+                        if let Some(f) = self.force_mut(*u) {
+                            f.activity.mp_left = f.activity.mp_left.min(mp);
+                        }
+                    }
+                    let plan = self.check_path(power, &units, path)?;
+                    self.do_move(&plan);
+                }
+                for u in all {
+                    if let Some(f) = self.force_mut(u) {
+                        f.activity.mp_left = 0;
+                    }
+                }
+            }
+            Order::FormCorps { name, units } => {
+                self.phase_is(Phase::Movement, "forming a corps")?;
+                self.form_corps(name, units)?;
+            }
+            Order::FormArmy { name, corps } => {
+                self.phase_is(Phase::Movement, "forming an army")?;
+                self.form_army(name, corps)?;
+            }
+            Order::JoinCorps { unit, corps } => {
+                self.phase_is(Phase::Movement, "joining a corps")?;
+                self.join_corps(*unit, *corps)?;
+            }
+            Order::Detach { piece, to } => {
+                self.phase_is(Phase::Movement, "detaching")?;
+                self.detach(*piece, *to)?;
+            }
+            Order::Attach { unit, formation } => {
+                self.phase_is(Phase::Movement, "attaching artillery")?;
+                self.attach(*unit, *formation)?;
+            }
+            Order::AssignReserve { unit, army } => {
+                self.phase_is(Phase::Movement, "assigning a reserve")?;
+                self.assign_reserve(*unit, *army)?;
+            }
+            Order::CommitReserve { unit, to } => {
+                self.phase_is(Phase::Movement, "committing a reserve")?;
+                self.commit_reserve(*unit, *to)?;
+            }
+            Order::Fortify { piece } => {
+                self.phase_is(Phase::Movement, "building a fortification")?;
+                self.fortify(*piece)?;
+            }
+            Order::Fire { unit, target, gas } => {
+                self.phase_is(Phase::Fire, "firing")?;
+                let shot = self.check_fire(*unit, *target, *gas)?;
+                self.fire(&shot);
+            }
+            Order::FormBattery { units } => {
+                self.phase_is(Phase::Movement, "forming a battery")?;
+                self.form_battery(*units)?;
+            }
+            Order::PlaceCylinder { at } => {
+                self.phase_is(Phase::Movement, "placing a gas cylinder")?;
+                self.place_cylinder(*at)?;
+            }
+            Order::ReleaseGas { from, target } => {
+                self.phase_is(Phase::Preparation, "releasing gas")?;
+                self.check_release(*from, *target)?;
+                self.release_gas(*from, *target);
+            }
+            Order::Upgrade { unit } => {
+                self.phase_is(Phase::Movement, "upgrading")?;
+                self.upgrade(*unit)?;
+            }
+            Order::Research { tech } => {
+                self.research(*tech)?;
+            }
+            Order::Restore { unit, class } => {
+                self.phase_is(Phase::Movement, "restoring a unit")?;
+                self.restore(*unit, *class)?;
+            }
+            Order::Repair { unit } => {
+                self.phase_is(Phase::Movement, "repairing a unit")?;
+                self.repair(*unit)?;
+            }
+            Order::Retreat { moves } => {
+                self.phase_is(Phase::Movement, "retreating")?;
+                self.retreat(moves)?;
+            }
+            Order::SupplyPriority { last } => {
+                let p = self.active_power();
+                for a in last {
+                    let ok = self.formation(*a).is_some_and(|f| f.power == p && f.kind == FormationKind::Army);
+                    if !ok {
+                        return Err(OrderError::NoFormation(*a));
+                    }
+                }
+                self.powers[usize::from(p.0)].supply_last = last.clone();
+            }
+            Order::EndPhase => self.end_phase(),
+        }
+        Ok(())
+    }
+
+    /// S-FORT-1, S-FORT-2, S-ARMY-10: build level 1, or level 2 from the next turn on.
+    fn fortify(&mut self, piece: Piece) -> Result<(), OrderError> {
+        if let Err(e) = self.free_piece(piece) {
+            // A corps of an army builds where it stands, in lulls only (checked below).
+            let army_corps = matches!(piece, Piece::Corps(_)) && matches!(e, OrderError::TakesOrdersFromFormation(_));
+            if !army_corps {
+                return Err(e);
+            }
+        }
+        let (power, units) = self.piece_units(piece)?;
+        let at = self.piece_hex(piece).ok_or(OrderError::EmptyPath)?;
+        if !units.iter().any(|u| self.force(*u).is_some_and(|f| f.kind.is_division())) {
+            return Err(OrderError::Fortification("only infantry and cavalry build fortifications (S-FORT-1)".into()));
+        }
+        let cell = self.map().cell(at).copied().unwrap_or_default();
+        if cell.terrain == Terrain::Mountains || cell.has(flag::CITY) {
+            return Err(OrderError::Fortification("no fortifications in mountains or cities (S-FORT-2)".into()));
+        }
+        let army = units.first().and_then(|u| self.force(*u)).and_then(|f| f.member.army);
+        if let Some(a) = army.and_then(|a| self.formation(a))
+            && a.engaged
+        {
+            return Err(OrderError::Fortification(format!(
+                "{} fought last turn: front-line fortifications only in lulls (S-ARMY-10)",
+                a.name
+            )));
+        }
+        let hs = self.hex_state(at);
+        let alliance = self.alliance(power);
+        let level = if hs.fort == 1 && hs.fort_alliance == alliance {
+            if hs.fort_turn >= self.clock.turn {
+                return Err(OrderError::Fortification("level 2 can be built from the next turn (S-FORT-1)".into()));
+            }
+            2
+        } else if hs.fort == 2 && hs.fort_alliance == alliance {
+            return Err(OrderError::Fortification("the fortification is already level 2".into()));
+        } else {
+            1
+        };
+        let price = i64::from(self.scenario().rules.economy.fortification[usize::from(level - 1)]);
+        self.pay(power, price, "a fortification")?;
+        let turn = self.clock.turn;
+        let s = self.hex_state_mut(at);
+        s.fort = level;
+        s.fort_alliance = alliance;
+        s.fort_turn = turn;
+        for u in &units {
+            if let Some(f) = self.force_mut(*u) {
+                f.activity.mp_left = 0;
+                f.activity.fortified = true;
+            }
+        }
+        self.push(Event {
+            turn,
+            kind: EventKind::Note,
+            text: format!("level-{level} fortification built at {at} for {price}"),
+        });
+        Ok(())
+    }
+
+    fn pay(&mut self, power: super::state::PowerId, price: i64, what: &str) -> Result<(), OrderError> {
+        let p = &mut self.powers[usize::from(power.0)];
+        if p.money < price {
+            return Err(OrderError::Economy(format!("{what} costs {price}, the treasury holds {}", p.money)));
+        }
+        p.money -= price;
+        Ok(())
+    }
+
+    /// S-CHEM-1: a cylinder on a hex with own troops, from turn 3 with the technology.
+    fn place_cylinder(&mut self, at: HexAt) -> Result<(), OrderError> {
+        let power = self.active_power();
+        if self.clock.turn < GAS_FROM_TURN {
+            return Err(OrderError::TooEarly { what: "gas".into(), from: GAS_FROM_TURN });
+        }
+        let p = &self.powers[usize::from(power.0)];
+        if !p.techs.gas {
+            return Err(OrderError::NoTech { what: "a gas cylinder".into(), tech: Tech::Gas });
+        }
+        if p.cylinders == 0 {
+            return Err(OrderError::Gas("no gas cylinders in store".into()));
+        }
+        if self.holder(at) != Some(power) {
+            return Err(OrderError::Gas(format!("{at} holds no troops of yours")));
+        }
+        if self.hex_state(at).cylinder.is_some() {
+            return Err(OrderError::Gas(format!("{at} already has a cylinder")));
+        }
+        self.powers[usize::from(power.0)].cylinders -= 1;
+        self.hex_state_mut(at).cylinder = Some(power);
+        Ok(())
+    }
+
+    /// S-LAND-4, S-LAND-8: a division takes the 1916 stats of its class for its own price.
+    fn upgrade(&mut self, unit: ForceId) -> Result<(), OrderError> {
+        let f = self.force(unit).ok_or(OrderError::NoUnit(unit))?.clone();
+        if f.power != self.active_power() {
+            return Err(OrderError::NotYours(self.name(unit)));
+        }
+        if self.clock.turn < UPGRADE_FROM_TURN {
+            return Err(OrderError::TooEarly { what: "the infantry upgrade".into(), from: UPGRADE_FROM_TURN });
+        }
+        if !self.powers[usize::from(f.power.0)].techs.infantry {
+            return Err(OrderError::NoTech { what: "the 1916 upgrade".into(), tech: Tech::Infantry });
+        }
+        let kind = match f.kind {
+            ForceKind::Infantry { model: Model::M1914, group, class, mountain, elite, colonial } => {
+                ForceKind::Infantry { model: Model::M1916, group, class, mountain, elite, colonial }
+            }
+            ForceKind::Cavalry { model: Model::M1914, class, elite } => {
+                ForceKind::Cavalry { model: Model::M1916, class, elite }
+            }
+            ForceKind::Infantry { model, .. } | ForceKind::Cavalry { model, .. } => {
+                return Err(OrderError::AlreadyUpgraded { unit, model });
+            }
+            _ => return Err(OrderError::Economy("only infantry and cavalry divisions are upgraded".into())),
+        };
+        let price = i64::from(self.scenario().rules.economy.upgrade);
+        self.pay(f.power, price, "the upgrade")?;
+        let new = self.stats(kind);
+        if let Some(g) = self.force_mut(unit) {
+            g.kind = kind;
+            // Lost Health stays lost; a higher Morale ceiling is reached at once.
+            let lost = g.vitals.max_health - g.vitals.health;
+            g.vitals.max_health = new.health;
+            g.vitals.health = (new.health - lost).max(0);
+            if let (Some(m), Some(mm)) = (g.vitals.morale, g.vitals.max_morale) {
+                g.vitals.morale = Some((m + new.morale - mm).clamp(0, new.morale));
+                g.vitals.max_morale = Some(new.morale);
+            }
+        }
+        let name = self.name(unit);
+        self.push(Event {
+            turn: self.clock.turn,
+            kind: EventKind::Note,
+            text: format!("{name} upgraded to 1916 for {price}"),
+        });
+        Ok(())
+    }
+
+    /// Buys a technology: gas from turn 3, tanks from turn 4, the infantry upgrade from turn 5 (S-TURN-1).
+    fn research(&mut self, tech: Tech) -> Result<(), OrderError> {
+        if !matches!(self.clock.phase, Phase::Movement) {
+            return Err(OrderError::WrongPhase { what: "research".into(), phase: self.clock.phase });
+        }
+        let power = self.active_power();
+        let e = &self.scenario().rules.economy;
+        let (from, price) = match tech {
+            Tech::Gas => (GAS_FROM_TURN, e.research_gas),
+            Tech::Tanks => (TANKS_FROM_TURN, e.research_tanks),
+            Tech::Infantry => (UPGRADE_FROM_TURN, e.research_infantry),
+        };
+        if self.clock.turn < from {
+            return Err(OrderError::TooEarly { what: format!("{tech:?}"), from });
+        }
+        let techs = self.powers[usize::from(power.0)].techs;
+        let has = match tech {
+            Tech::Gas => techs.gas,
+            Tech::Tanks => techs.tanks,
+            Tech::Infantry => techs.infantry,
+        };
+        if has {
+            return Err(OrderError::Economy(format!("{tech:?} is already known")));
+        }
+        self.pay(power, i64::from(price), "the research")?;
+        let t = &mut self.powers[usize::from(power.0)].techs;
+        match tech {
+            Tech::Gas => t.gas = true,
+            Tech::Tanks => t.tanks = true,
+            Tech::Infantry => t.infantry = true,
+        }
+        Ok(())
+    }
+
+    /// S-LOSS-1: a dispersed unit returns at the nearest own city for half price and half manpower;
+    /// manpower of another class gives that class's stats.
+    fn restore(&mut self, unit: ForceId, class: u8) -> Result<(), OrderError> {
+        let f = self.force(unit).ok_or(OrderError::NoUnit(unit))?.clone();
+        if f.power != self.active_power() {
+            return Err(OrderError::NotYours(self.name(unit)));
+        }
+        if f.place != Place::Dispersed {
+            return Err(OrderError::Economy(format!("{} is not dispersed", self.name(unit))));
+        }
+        if !(1..=2).contains(&class) {
+            return Err(OrderError::Economy("manpower classes are 1 and 2".into()));
+        }
+        let e = self.scenario().rules.economy.clone();
+        let price = i64::from(e.division / 2);
+        let men = e.division_manpower / 2;
+        if self.powers[usize::from(f.power.0)].manpower[usize::from(class - 1)] < men {
+            return Err(OrderError::Economy(format!("{men} class-{class} manpower needed")));
+        }
+        let near = f.activity.start.unwrap_or(HexAt::new(0, 0));
+        let city = self
+            .assembly_point(f.power, near)
+            .ok_or_else(|| OrderError::Economy("no free own city to assemble in".into()))?;
+        self.pay(f.power, price, "restoring the unit")?;
+        self.powers[usize::from(f.power.0)].manpower[usize::from(class - 1)] -= men;
+        let kind = match f.kind {
+            ForceKind::Infantry { group, model, mountain, elite, colonial, .. } => ForceKind::Infantry {
+                group,
+                model,
+                class,
+                mountain: mountain && class == 1,
+                elite: elite && class == 1,
+                colonial,
+            },
+            ForceKind::Cavalry { model, elite, .. } => ForceKind::Cavalry { class, model, elite: elite && class == 1 },
+            k => k,
+        };
+        let s = self.stats(kind);
+        if let Some(g) = self.force_mut(unit) {
+            g.kind = kind;
+            g.place = Place::Map(city);
+            g.vitals.health = s.health;
+            g.vitals.max_health = s.health;
+            if g.vitals.max_morale.is_some() {
+                g.vitals.morale = Some(s.morale);
+                g.vitals.max_morale = Some(s.morale);
+            }
+            g.member = Default::default();
+            g.activity.mp_left = 0;
+            g.supply = Default::default();
+        }
+        self.rebuild_occupancy();
+        let name = self.name(unit);
+        self.push(Event {
+            turn: self.clock.turn,
+            kind: EventKind::Restored { unit },
+            text: format!("{name} restored at {city} for {price} and {men} class-{class} manpower"),
+        });
+        Ok(())
+    }
+
+    /// Nearest free hex of a city the power owns and holds (S-LOSS-1 resolution).
+    pub fn assembly_point(&self, power: super::state::PowerId, near: HexAt) -> Option<HexAt> {
+        let own = &self.scenario().powers[usize::from(power.0)].id;
+        let mut best: Option<(u32, HexAt)> = None;
+        for city in &self.map().cities {
+            let Some(pi) = self.map().province_index(&city.province) else { continue };
+            let province = &self.map().provinces[pi];
+            let controller_ok = match self.provinces[pi].occupier {
+                Some(o) => o == power,
+                None => &province.owner == own,
+            };
+            if !controller_ok {
+                continue;
+            }
+            for h in &city.hexes {
+                if self.at(*h).is_empty() {
+                    let d = h.distance(near);
+                    if best.is_none_or(|(bd, bh)| (d, *h) < (bd, bh)) {
+                        best = Some((d, *h));
+                    }
+                }
+            }
+        }
+        best.map(|(_, h)| h)
+    }
+
+    /// S-LOSS-2: lost Health made good for price × lost/full and as much manpower.
+    fn repair(&mut self, unit: ForceId) -> Result<(), OrderError> {
+        let f = self.force(unit).ok_or(OrderError::NoUnit(unit))?.clone();
+        if f.power != self.active_power() {
+            return Err(OrderError::NotYours(self.name(unit)));
+        }
+        let lost = f.vitals.max_health - f.vitals.health;
+        if lost <= 0 || !f.present() {
+            return Err(OrderError::Economy(format!("{} has lost no Health", self.name(unit))));
+        }
+        let e = self.scenario().rules.economy.clone();
+        let full = i64::from(f.vitals.max_health);
+        let price = super::upkeep::ceil_div(i64::from(e.division) * i64::from(lost), full);
+        let men = super::upkeep::ceil_div(i64::from(e.division_manpower) * i64::from(lost), full) as u32;
+        let stock = self.powers[usize::from(f.power.0)].manpower;
+        // Any class: class 2 first.
+        let class = if stock[1] >= men {
+            1
+        } else if stock[0] >= men {
+            0
+        } else {
+            return Err(OrderError::Economy(format!("{men} manpower needed")));
+        };
+        self.pay(f.power, price, "the repair")?;
+        self.powers[usize::from(f.power.0)].manpower[class] -= men;
+        self.change_health(unit, lost);
+        Ok(())
+    }
+
+    /// Ends the active power's part of the phase; after the last power the next phase begins.
+    pub fn end_phase(&mut self) {
+        self.clock.active += 1;
+        if usize::from(self.clock.active) < self.powers.len() {
+            return;
+        }
+        self.clock.active = 0;
+        match self.clock.phase {
+            Phase::Preparation => self.enter(Phase::Movement),
+            Phase::Movement => self.enter(Phase::Fire),
+            Phase::Fire => {
+                for (_, step) in FIRE_END {
+                    step(self);
+                }
+                self.enter(Phase::Combat);
+                for (_, step) in COMBAT {
+                    step(self);
+                }
+                self.enter(Phase::Upkeep);
+                for (_, step) in UPKEEP {
+                    step(self);
+                }
+            }
+            Phase::Combat | Phase::Upkeep | Phase::Over => {}
+        }
+    }
+
+    fn enter(&mut self, phase: Phase) {
+        self.clock.phase = phase;
+        self.push(Event {
+            turn: self.clock.turn,
+            kind: EventKind::Phase { phase, power: None },
+            text: format!("Turn {}: {phase:?} phase", self.clock.turn),
+        });
+    }
+
+    /// S-COMBAT-9: after the Combat phase Morale 0 destroys.
+    pub fn combat_losses(&mut self) {
+        self.check_losses(true);
+    }
+
+    /// A new turn: allowances and activities reset (Preparation).
+    pub fn turn_start(&mut self) {
+        let ids: Vec<ForceId> = self.forces.iter().map(|f| f.id).collect();
+        for u in ids {
+            let Some(f) = self.force(u) else { continue };
+            let speed = self.speed(f.kind);
+            // Units off the map keep the hex they left from: a restored unit assembles near it (S-LOSS-1).
+            let at = f.hex().or(f.activity.start);
+            if let Some(f) = self.force_mut(u) {
+                f.activity = super::state::Activity { mp_left: speed, start: at, ..Default::default() };
+                f.supply.ammo = true;
+            }
+        }
+        self.enter(Phase::Preparation);
+    }
+
+    /// End of Upkeep: fronts out of contact cleared, lull flags kept for one turn, next turn.
+    pub fn turn_end(&mut self) {
+        self.clear_fronts();
+        if self.clock.turn >= self.scenario().start_turn + self.scenario().max_turns - 1 {
+            self.clock.phase = Phase::Over;
+            self.push(Event {
+                turn: self.clock.turn,
+                kind: EventKind::Note,
+                text: "The scenario's last turn is over".into(),
+            });
+            return;
+        }
+        self.clock.turn += 1;
+        self.turn_start();
+        // The lull flag of S-ARMY-10 looks at the previous Combat phase only: it is cleared when the
+        // next Combat phase begins (see `combat_engagements`), so it is kept through this turn.
+    }
+}
+
+/// Applies an order to a game world: the one entry point for play, AI and replay.
+pub fn apply_order(world: &mut World, order: &Order) -> Result<Vec<Event>, OrderError> {
+    let mut ctx = Ctx::load(world);
+    ctx.apply(order)?;
+    let events = ctx.store(world);
+    world.resource_mut::<OrderLog>().0.push(order.clone());
+    Ok(events)
+}
+
+/// Runs a phase schedule on a world (for tests and tools).
+pub fn run_phase(world: &mut World, label: PhaseSchedule) -> Vec<Event> {
+    let start = world.resource::<EventLog>().0.len();
+    world.add_schedule(phase_schedule(label));
+    world.run_schedule(label);
+    world.resource::<EventLog>().0[start..].to_vec()
+}

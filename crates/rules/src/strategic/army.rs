@@ -1,0 +1,562 @@
+//! Army organisation (S-ARMY): corps and armies, attachments, reserves, retreat, and what becomes
+//! of an army whose front divisions are gone.
+
+use super::event::{Event, EventKind};
+use super::hexmap::HexAt;
+use super::order::{OrderError, Piece};
+use super::state::{Ctx, ForceId, ForceKind, Formation, FormationId, FormationKind, Place, PowerId};
+
+/// S-ARMY-15: a defending army may retreat only 10 hexes.
+pub const RETREAT_HEXES: usize = 10;
+
+impl Ctx {
+    fn own_unit(&self, id: ForceId) -> Result<&super::state::Force, OrderError> {
+        let f = self.force(id).ok_or(OrderError::NoUnit(id))?;
+        if f.power != self.active_power() {
+            return Err(OrderError::NotYours(self.name(id)));
+        }
+        Ok(f)
+    }
+
+    fn own_formation(&self, id: FormationId, kind: FormationKind) -> Result<&Formation, OrderError> {
+        let fm = self.formation(id).ok_or(OrderError::NoFormation(id))?;
+        if fm.power != self.active_power() {
+            return Err(OrderError::NotYours(fm.name.clone()));
+        }
+        if fm.kind != kind {
+            return Err(OrderError::Organization(format!("{} is not {kind:?}", fm.name)));
+        }
+        Ok(fm)
+    }
+
+    fn new_formation(
+        &mut self,
+        kind: FormationKind,
+        name: String,
+        units: Vec<ForceId>,
+        corps: Vec<FormationId>,
+    ) -> FormationId {
+        let id = FormationId(self.next_formation);
+        self.next_formation += 1;
+        let power = self.active_power();
+        self.formations.push(Formation { id, power, kind, name: name.clone(), units, corps, engaged: false });
+        self.formations.sort_by_key(|f| f.id);
+        self.push(Event { turn: self.clock.turn, kind: EventKind::Formation { id }, text: format!("{name} formed") });
+        id
+    }
+
+    /// S-ARMY-2: a corps of 2–4 land units, standing on one hex or next to the first.
+    pub fn form_corps(&mut self, name: &str, units: &[ForceId]) -> Result<(), OrderError> {
+        if !(2..=4).contains(&units.len()) {
+            return Err(OrderError::Organization(format!(
+                "a corps has 2–4 land units, not {} (S-ARMY-2)",
+                units.len()
+            )));
+        }
+        let first = self.own_unit(units[0])?.hex().ok_or_else(|| OrderError::OffMap(self.name(units[0])))?;
+        for (i, u) in units.iter().enumerate() {
+            let f = self.own_unit(*u)?;
+            if units[..i].contains(u) {
+                return Err(OrderError::Organization(format!("{} is listed twice", self.name(*u))));
+            }
+            if !f.kind.is_combatant() {
+                return Err(OrderError::Organization(
+                    "heavy artillery is attached, not a corps member (S-ARMY-2)".into(),
+                ));
+            }
+            if f.member.corps.is_some() || f.member.army.is_some() {
+                return Err(OrderError::Organization(format!("{} already serves in a corps or army", self.name(*u))));
+            }
+            let h = f.hex().ok_or_else(|| OrderError::OffMap(self.name(*u)))?;
+            if h.distance(first) > 1 {
+                return Err(OrderError::Organization(format!("{} is not next to {}", self.name(*u), first)));
+            }
+        }
+        let id = self.new_formation(FormationKind::Corps, name.to_string(), units.to_vec(), Vec::new());
+        for u in units {
+            if let Some(f) = self.force_mut(*u) {
+                f.place = Place::Map(first);
+                f.member.corps = Some(id);
+                f.activity.mp_left = 0;
+            }
+        }
+        self.rebuild_occupancy();
+        Ok(())
+    }
+
+    /// S-ARMY-2: an army of 2–4 corps.
+    pub fn form_army(&mut self, name: &str, corps: &[FormationId]) -> Result<(), OrderError> {
+        if !(2..=4).contains(&corps.len()) {
+            return Err(OrderError::Organization(format!("an army has 2–4 corps, not {} (S-ARMY-2)", corps.len())));
+        }
+        for (i, c) in corps.iter().enumerate() {
+            self.own_formation(*c, FormationKind::Corps)?;
+            if corps[..i].contains(c) || self.formations.iter().any(|a| a.corps.contains(c)) {
+                return Err(OrderError::Organization(format!("corps {c} is listed twice or already in an army")));
+            }
+        }
+        let id = self.new_formation(FormationKind::Army, name.to_string(), Vec::new(), corps.to_vec());
+        for u in self.formation_units(id) {
+            if let Some(f) = self.force_mut(u) {
+                f.member.army = Some(id);
+            }
+        }
+        let attached: Vec<ForceId> = self
+            .forces
+            .iter()
+            .filter(|f| matches!(f.place, Place::Attached(c) if corps.contains(&c)))
+            .map(|f| f.id)
+            .collect();
+        for u in attached {
+            if let Some(f) = self.force_mut(u) {
+                f.member.army = Some(id);
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds a unit on or next to a corps' hex to the corps (at most 4).
+    pub fn join_corps(&mut self, unit: ForceId, corps: FormationId) -> Result<(), OrderError> {
+        let fm = self.own_formation(corps, FormationKind::Corps)?.clone();
+        let f = self.own_unit(unit)?;
+        if !f.kind.is_combatant() || f.member.corps.is_some() || f.member.army.is_some() {
+            return Err(OrderError::Organization(format!("{} cannot join a corps now", self.name(unit))));
+        }
+        if fm.units.len() >= 4 {
+            return Err(OrderError::Organization(format!("{} already has 4 units (S-ARMY-2)", fm.name)));
+        }
+        let at = self.piece_hex(Piece::Corps(corps)).ok_or_else(|| OrderError::OffMap(fm.name.clone()))?;
+        if f.hex().is_none_or(|h| h.distance(at) > 1) {
+            return Err(OrderError::Organization(format!("{} is not next to {}", self.name(unit), fm.name)));
+        }
+        let army = self.formations.iter().find(|a| a.corps.contains(&corps)).map(|a| a.id);
+        if let Some(f) = self.force_mut(unit) {
+            f.place = Place::Map(at);
+            f.member.corps = Some(corps);
+            f.member.army = army;
+            f.activity.mp_left = 0;
+        }
+        if let Some(c) = self.formation_mut(corps) {
+            c.units.push(unit);
+            c.units.sort();
+        }
+        self.rebuild_occupancy();
+        Ok(())
+    }
+
+    /// Detaches a unit from its corps, or a corps from its army (S-ARMY-2).
+    pub fn detach(&mut self, piece: Piece, to: Option<HexAt>) -> Result<(), OrderError> {
+        match piece {
+            Piece::Unit(u) => {
+                let f = self.own_unit(u)?.clone();
+                let Some(c) = f.member.corps else {
+                    return Err(OrderError::Organization(format!("{} is in no corps", self.name(u))));
+                };
+                let at = f.hex().ok_or_else(|| OrderError::OffMap(self.name(u)))?;
+                let to = to.ok_or_else(|| {
+                    OrderError::Organization("a detached unit needs a free hex next to its corps".into())
+                })?;
+                if !to.is_adjacent(at) || !self.map().is_land(to) || !self.at(to).is_empty() {
+                    return Err(OrderError::Organization(format!("{to} is no free land hex next to {at}")));
+                }
+                let left = self.formation(c).map_or(0, |k| k.units.len()) - 1;
+                if left < 2 {
+                    return Err(OrderError::Organization("a corps keeps at least 2 units (S-ARMY-2)".into()));
+                }
+                if let Some(k) = self.formation_mut(c) {
+                    k.units.retain(|x| *x != u);
+                }
+                if let Some(f) = self.force_mut(u) {
+                    f.place = Place::Map(to);
+                    f.member.corps = None;
+                    f.member.army = None;
+                    f.activity.mp_left = 0;
+                }
+                self.rebuild_occupancy();
+            }
+            Piece::Corps(c) => {
+                self.own_formation(c, FormationKind::Corps)?;
+                let Some(army) = self.formations.iter().find(|a| a.corps.contains(&c)).map(|a| a.id) else {
+                    return Err(OrderError::Organization(format!("corps {c} is in no army")));
+                };
+                if self.formation(army).map_or(0, |a| a.corps.len()) <= 2 {
+                    return Err(OrderError::Organization("an army keeps at least 2 corps (S-ARMY-2)".into()));
+                }
+                if let Some(a) = self.formation_mut(army) {
+                    a.corps.retain(|x| *x != c);
+                }
+                for u in self.formation_units(c) {
+                    if let Some(f) = self.force_mut(u) {
+                        f.member.army = None;
+                    }
+                }
+                for f in &mut self.forces {
+                    if f.place == Place::Attached(c) {
+                        f.member.army = None;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Attaches heavy artillery on or next to a formation's hexes to it (S-ARMY-2, S-ARMY-5).
+    pub fn attach(&mut self, unit: ForceId, formation: FormationId) -> Result<(), OrderError> {
+        let f = self.own_unit(unit)?.clone();
+        let fm = self.formation(formation).ok_or(OrderError::NoFormation(formation))?.clone();
+        if fm.power != f.power {
+            return Err(OrderError::NotYours(fm.name));
+        }
+        if !f.kind.is_artillery() || f.member.battery.is_some() {
+            return Err(OrderError::Organization("only a heavy artillery division (not in a battery) attaches".into()));
+        }
+        let at = f.hex().ok_or_else(|| OrderError::OffMap(self.name(unit)))?;
+        let near = self
+            .formation_units(formation)
+            .iter()
+            .filter_map(|u| self.force(*u))
+            .filter_map(|u| u.hex())
+            .any(|h| h.distance(at) <= 1);
+        if !near {
+            return Err(OrderError::Organization(format!("{} is not next to {}", self.name(unit), fm.name)));
+        }
+        let army = match fm.kind {
+            FormationKind::Army => Some(formation),
+            FormationKind::Corps => self.formations.iter().find(|a| a.corps.contains(&formation)).map(|a| a.id),
+        };
+        if let Some(f) = self.force_mut(unit) {
+            f.place = Place::Attached(formation);
+            f.member.army = army;
+        }
+        self.rebuild_occupancy();
+        Ok(())
+    }
+
+    /// The hexes an army (or corps) holds.
+    pub fn formation_hexes(&self, id: FormationId) -> Vec<HexAt> {
+        let mut v: Vec<HexAt> =
+            self.formation_units(id).iter().filter_map(|u| self.force(*u)).filter_map(|f| f.hex()).collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// S-ARMY-6: an independent unit next to its army goes into the off-map reserve.
+    pub fn assign_reserve(&mut self, unit: ForceId, army: FormationId) -> Result<(), OrderError> {
+        self.own_formation(army, FormationKind::Army)?;
+        let f = self.own_unit(unit)?;
+        if !f.kind.is_combatant() || f.member.corps.is_some() || f.member.army.is_some() {
+            return Err(OrderError::Organization(format!("{} is not an independent land unit", self.name(unit))));
+        }
+        let at = f.hex().ok_or_else(|| OrderError::OffMap(self.name(unit)))?;
+        if !self.formation_hexes(army).iter().any(|h| h.distance(at) <= 1) {
+            return Err(OrderError::Organization(format!("{} is not next to the army", self.name(unit))));
+        }
+        if let Some(f) = self.force_mut(unit) {
+            f.place = Place::Reserve(army);
+            f.member.army = Some(army);
+        }
+        self.rebuild_occupancy();
+        Ok(())
+    }
+
+    /// S-ARMY-8, S-ARMY-9: a reserve comes onto a free hex next to its army. Next to an enemy it
+    /// joins the combat at once and counts Attack; elsewhere it may move normally.
+    pub fn commit_reserve(&mut self, unit: ForceId, to: HexAt) -> Result<(), OrderError> {
+        let f = self.own_unit(unit)?.clone();
+        let Place::Reserve(army) = f.place else {
+            return Err(OrderError::Organization(format!("{} is not in reserve", self.name(unit))));
+        };
+        if !self.map().is_land(to) || !self.at(to).is_empty() {
+            return Err(OrderError::Occupied(to));
+        }
+        if !self.formation_hexes(army).iter().any(|h| h.is_adjacent(to)) {
+            return Err(OrderError::Organization(format!("{to} is not next to the army's hexes (S-ARMY-8)")));
+        }
+        let joins = self.next_to_enemy(f.power, to);
+        let speed = self.speed(f.kind);
+        if let Some(f) = self.force_mut(unit) {
+            f.place = Place::Map(to);
+            f.member.army = None;
+            f.activity.moved = joins;
+            f.activity.mp_left = if joins { 0 } else { speed };
+            f.activity.start = Some(to);
+        }
+        self.rebuild_occupancy();
+        if joins {
+            self.engage_from(to, &[unit]);
+        }
+        Ok(())
+    }
+
+    /// S-ARMY-7, S-ARMY-15: retreat of engaged pieces, an army only as a whole, up to 10 hexes.
+    pub fn retreat(&mut self, moves: &[(Piece, Vec<HexAt>)]) -> Result<(), OrderError> {
+        if moves.is_empty() {
+            return Err(OrderError::Retreat("nothing retreats".into()));
+        }
+        let mut armies: Vec<FormationId> = Vec::new();
+        let mut pieces_units: Vec<(Vec<ForceId>, Vec<HexAt>)> = Vec::new();
+        for (piece, path) in moves {
+            let (power, units) = self.piece_units(*piece)?;
+            if power != self.active_power() {
+                return Err(OrderError::NotYours(format!("{piece:?}")));
+            }
+            let first = units.first().and_then(|u| self.force(*u)).ok_or(OrderError::EmptyPath)?;
+            if let Piece::Unit(u) = piece
+                && first.member.corps.is_some()
+            {
+                return Err(OrderError::TakesOrdersFromFormation(self.name(*u)));
+            }
+            if let Some(a) = first.member.army
+                && !armies.contains(&a)
+            {
+                armies.push(a);
+            }
+            let at = first.hex().ok_or_else(|| OrderError::OffMap(self.name(first.id)))?;
+            if !self.next_to_enemy(power, at) {
+                return Err(OrderError::Retreat(format!("{at} is not engaged: only engaged troops retreat")));
+            }
+            if path.is_empty() || path.len() > RETREAT_HEXES {
+                return Err(OrderError::Retreat(format!("a retreat goes 1–{RETREAT_HEXES} hexes (S-ARMY-15)")));
+            }
+            let mut prev = at;
+            for h in path {
+                if !prev.is_adjacent(*h) {
+                    return Err(OrderError::NotAdjacent { from: prev, to: *h });
+                }
+                if !self.map().is_land(*h) {
+                    return Err(OrderError::Water(*h));
+                }
+                if self.enemy_on(power, *h) {
+                    return Err(OrderError::EnemyHex(*h));
+                }
+                prev = *h;
+            }
+            pieces_units.push((units, path.clone()));
+        }
+        // S-ARMY-7: every engaged corps of the army goes.
+        for a in &armies {
+            let corps = self.formation(*a).map(|f| f.corps.clone()).unwrap_or_default();
+            for c in corps {
+                let listed = moves.iter().any(|(p, _)| *p == Piece::Corps(c));
+                let on_map = self.piece_hex(Piece::Corps(c)).is_some();
+                if on_map && !listed {
+                    return Err(OrderError::Retreat(format!(
+                        "an army retreats only as a whole: corps {c} is missing (S-ARMY-7)"
+                    )));
+                }
+            }
+        }
+        let mut ends: Vec<HexAt> = Vec::new();
+        for (units, path) in &pieces_units {
+            let end = *path.last().unwrap_or(&HexAt::new(0, 0));
+            if ends.contains(&end)
+                || self.at(end).iter().any(|u| !units.contains(u) && !pieces_units.iter().any(|(us, _)| us.contains(u)))
+            {
+                return Err(OrderError::Occupied(end));
+            }
+            ends.push(end);
+        }
+        for (units, path) in pieces_units {
+            let end = *path.last().unwrap_or(&HexAt::new(0, 0));
+            // An attacker returning to its start hexes goes freely; a defender pays (S-ARMY-15).
+            let free =
+                units.iter().all(|u| self.force(*u).is_some_and(|f| f.activity.moved && f.activity.start == Some(end)));
+            for u in &units {
+                if let Some(f) = self.force_mut(*u) {
+                    f.place = Place::Map(end);
+                    f.activity.mp_left = 0;
+                    f.front.front = None;
+                }
+                if !free {
+                    self.change_morale(*u, -1);
+                }
+            }
+            if !free {
+                let corps = units.first().and_then(|u| self.force(*u)).and_then(|f| f.member.corps);
+                let lost: Vec<ForceId> = self
+                    .forces
+                    .iter()
+                    .filter(|f| matches!(f.place, Place::Attached(x) if Some(x) == corps || armies.contains(&x)))
+                    .map(|f| f.id)
+                    .collect();
+                for g in lost {
+                    self.destroy(g, "artillery lost in the retreat (S-ARMY-15)");
+                }
+            }
+            self.push(Event {
+                turn: self.clock.turn,
+                kind: EventKind::Note,
+                text: format!(
+                    "{} unit(s) retreat to {end}{}",
+                    units.len(),
+                    if free { " (back to the start hexes)" } else { ": −1 Morale" }
+                ),
+            });
+        }
+        self.rebuild_occupancy();
+        self.check_losses(false);
+        Ok(())
+    }
+
+    /// S-ARMY-12…14 after combat: an army whose front divisions are all gone is destroyed or
+    /// dissolves, as the larger group of its lost divisions says (tie: destroyed).
+    pub fn army_fates(&mut self) {
+        let armies: Vec<FormationId> =
+            self.formations.iter().filter(|f| f.kind == FormationKind::Army).map(|f| f.id).collect();
+        for a in armies {
+            let members: Vec<ForceId> = self
+                .forces
+                .iter()
+                .filter(|f| f.member.army == Some(a) && f.kind.is_combatant())
+                .map(|f| f.id)
+                .collect();
+            let front_left = members.iter().any(|u| self.force(*u).is_some_and(|f| f.on_map()));
+            let lost: Vec<Place> = members
+                .iter()
+                .filter_map(|u| self.force(*u))
+                .filter(|f| matches!(f.place, Place::Destroyed | Place::Dispersed))
+                .map(|f| f.place)
+                .collect();
+            if front_left || lost.is_empty() {
+                continue;
+            }
+            let destroyed = lost.iter().filter(|p| **p == Place::Destroyed).count();
+            let dispersed = lost.len() - destroyed;
+            let is_destroyed = destroyed >= dispersed;
+            let name = self.formation(a).map(|f| f.name.clone()).unwrap_or_default();
+            let rest: Vec<ForceId> = self
+                .forces
+                .iter()
+                .filter(|f| matches!(f.place, Place::Reserve(x) | Place::Attached(x) if x == a || self.formation(a).is_some_and(|fa| fa.corps.contains(&x))))
+                .map(|f| f.id)
+                .collect();
+            let last_hex = members.iter().filter_map(|u| self.force(*u)).filter_map(|f| f.activity.start).min();
+            self.push(Event {
+                turn: self.clock.turn,
+                kind: EventKind::ArmyEnd { army: a, destroyed: is_destroyed },
+                text: if is_destroyed {
+                    format!("{name} is destroyed: artillery lost, reserves dispersed (S-ARMY-12, S-ARMY-14)")
+                } else {
+                    format!("{name} dissolves: its other units retreat as independents (S-ARMY-13, S-ARMY-14)")
+                },
+            });
+            for u in rest {
+                let artillery = self.force(u).is_some_and(|f| f.kind.is_artillery());
+                if is_destroyed {
+                    if artillery {
+                        self.destroy(u, "its army was destroyed (S-ARMY-12)");
+                    } else {
+                        self.disperse(u, "its army was destroyed (S-ARMY-12)");
+                    }
+                } else {
+                    self.independent_retreat(u, last_hex);
+                }
+            }
+            for f in &mut self.forces {
+                if f.member.army == Some(a) {
+                    f.member.army = None;
+                }
+            }
+            let corps = self.formation(a).map(|f| f.corps.clone()).unwrap_or_default();
+            self.formations.retain(|f| f.id != a && !corps.contains(&f.id));
+            for f in &mut self.forces {
+                if f.member.corps.is_some_and(|c| corps.contains(&c)) {
+                    f.member.corps = None;
+                }
+            }
+        }
+        self.rebuild_occupancy();
+    }
+
+    /// S-ARMY-13 resolution: an independent unit appears on the free land hex nearest `near` and
+    /// retreats its full movement to the reachable hex farthest from the nearest enemy.
+    fn independent_retreat(&mut self, u: ForceId, near: Option<HexAt>) {
+        let Some(f) = self.force(u).cloned() else { return };
+        let Some(near) = near else {
+            self.disperse(u, "no hex to retreat from");
+            return;
+        };
+        let mut start = None;
+        for r in 0..30u32 {
+            let mut ring: Vec<HexAt> = near
+                .hex()
+                .ring(r)
+                .map(HexAt::from_hex)
+                .filter(|h| self.map().is_land(*h) && self.at(*h).is_empty())
+                .collect();
+            ring.sort();
+            if let Some(h) = ring.into_iter().find(|h| !self.next_to_enemy(f.power, *h)) {
+                start = Some(h);
+                break;
+            }
+        }
+        let Some(start) = start else {
+            self.disperse(u, "no free hex to retreat to");
+            return;
+        };
+        if let Some(g) = self.force_mut(u) {
+            g.place = Place::Map(start);
+            g.activity.mp_left = 0;
+        }
+        self.rebuild_occupancy();
+        let enemies: Vec<HexAt> =
+            self.forces.iter().filter(|e| self.hostile(e.power, f.power)).filter_map(|e| e.hex()).collect();
+        let speed = self.speed(f.kind);
+        let reach = self.reachable(f.power, &[u], start, speed);
+        let best = reach
+            .iter()
+            .filter(|(h, _, _)| *h == start || self.at(*h).is_empty())
+            .map(|(h, _, _)| (enemies.iter().map(|e| e.distance(*h)).min().unwrap_or(u32::MAX), *h))
+            .max_by_key(|(d, h)| (*d, std::cmp::Reverse(*h)))
+            .map(|(_, h)| h)
+            .unwrap_or(start);
+        if let Some(g) = self.force_mut(u) {
+            g.place = Place::Map(best);
+            g.member.army = None;
+        }
+        self.rebuild_occupancy();
+        let name = self.name(u);
+        self.push(Event { turn: self.clock.turn, kind: EventKind::Note, text: format!("{name} retreats to {best}") });
+    }
+
+    /// S-ART-5: three artillery divisions on or next to the first one's hex form a battery there.
+    pub fn form_battery(&mut self, units: [ForceId; 3]) -> Result<(), OrderError> {
+        let first = self.own_unit(units[0])?.hex().ok_or_else(|| OrderError::OffMap(self.name(units[0])))?;
+        for (i, u) in units.iter().enumerate() {
+            let f = self.own_unit(*u)?;
+            if units[..i].contains(u) || !f.kind.is_artillery() || f.member.battery.is_some() {
+                return Err(OrderError::Organization(
+                    "a battery is three different artillery divisions not in a battery (S-ART-5)".into(),
+                ));
+            }
+            if f.hex().is_none_or(|h| h.distance(first) > 1) {
+                return Err(OrderError::Organization(format!("{} is not next to {first}", self.name(*u))));
+            }
+        }
+        let id = *units.iter().min().unwrap_or(&units[0]);
+        for u in units {
+            if let Some(f) = self.force_mut(u) {
+                f.place = Place::Map(first);
+                f.member.battery = Some(id);
+                f.activity.mp_left = 0;
+            }
+        }
+        self.rebuild_occupancy();
+        self.push(Event { turn: self.clock.turn, kind: EventKind::Note, text: format!("battery formed at {first}") });
+        Ok(())
+    }
+
+    /// The speed of a group of units: the slowest one's (S-ARMY-1, S-ART-5).
+    pub fn group_speed(&self, units: &[ForceId]) -> u32 {
+        units.iter().filter_map(|u| self.force(*u)).map(|f| self.speed(f.kind)).min().unwrap_or(0)
+    }
+
+    /// Whether `power` may still use the kind of a unit (tanks need their technology and turn 4).
+    pub fn kind_allowed(&self, power: PowerId, kind: ForceKind) -> bool {
+        match kind {
+            ForceKind::Tank { .. } => self.powers[usize::from(power.0)].techs.tanks,
+            _ => true,
+        }
+    }
+}

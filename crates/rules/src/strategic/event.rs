@@ -1,0 +1,68 @@
+//! What happened, in plain language with every die and the terms of every sum.
+
+use super::hexmap::HexAt;
+use super::state::{ForceId, FormationId, Phase, PowerId};
+use crate::dice::Pips;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One entry of the event log. `text` is the plain-language line; the other fields let tests and
+/// tools read the numbers without parsing it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    pub turn: u32,
+    pub kind: EventKind,
+    pub text: String,
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "T{} {}", self.turn, self.text)
+    }
+}
+
+/// The machine-readable part of an event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EventKind {
+    Phase { phase: Phase, power: Option<PowerId> },
+    Moved { unit: ForceId, to: HexAt, cost: u32 },
+    Engagement { stronger_total: i64, weaker_total: i64, divisions: u32, d: i64, result: CombatResult },
+    Health { unit: ForceId, delta: i32, now: i32 },
+    Morale { unit: ForceId, delta: i32, now: i32 },
+    Dispersed { unit: ForceId },
+    Destroyed { unit: ForceId },
+    Restored { unit: ForceId },
+    FortDamage { at: HexAt, damage: i32, destroyed: bool },
+    CityDestroyed { at: HexAt, level: u32 },
+    Die { what: String, pips: Pips },
+    Encircled { unit: ForceId, turns: u16 },
+    Supply { power: PowerId, paid: i64, short: bool },
+    Occupied { province: String, by: Option<PowerId> },
+    Formation { id: FormationId },
+    ArmyEnd { army: FormationId, destroyed: bool },
+    Note,
+}
+
+/// The result of one land engagement (S-COMBAT-8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CombatResult {
+    /// D ≥ 30.
+    Destroyed,
+    /// D 20–29.
+    Dispersed,
+    /// D 5–19.
+    StubbornHeavy,
+    /// D 0–4.
+    Stubborn,
+}
+
+impl CombatResult {
+    pub fn text(self) -> &'static str {
+        match self {
+            CombatResult::Destroyed => "the weaker side's engaged units are destroyed",
+            CombatResult::Dispersed => "the weaker side's engaged units are dispersed",
+            CombatResult::StubbornHeavy => "stubborn fighting: stronger −1 Morale, weaker −2 Morale, both −1 Health",
+            CombatResult::Stubborn => "stubborn fighting: both −1 Morale, −1 Health",
+        }
+    }
+}

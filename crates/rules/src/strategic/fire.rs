@@ -1,0 +1,363 @@
+//! Heavy artillery (S-ART), damage to fortifications, fortresses, forests and cities (S-FORT-5,
+//! S-FORT-6, S-TERR-3, S-ART-4, S-TURN-3) and chemical weapons (S-CHEM).
+
+use super::event::{Event, EventKind};
+use super::hexmap::{HexAt, Terrain, flag};
+use super::order::OrderError;
+use super::state::{Ctx, ForceId, ForceKind, Place, PowerId, Tech};
+use super::tables::Model;
+use crate::dice::PipRange;
+
+/// S-FORT-5: level 1 falls to 2 damage, level 2 to 4.
+pub const FORT_STRENGTH: [i32; 2] = [2, 4];
+/// S-FORT-6: each fortress hex withstands 8 damage.
+pub const FORTRESS_STRENGTH: i32 = 8;
+/// S-TERR-3: a forest is destroyed by 2 damage.
+pub const FOREST_STRENGTH: i32 = 2;
+/// S-ART-4: each full 5 damage in one Fire phase destroys one level of a city.
+pub const CITY_DAMAGE_PER_LEVEL: i32 = 5;
+/// S-ART-7: on 1–3 half the damage hits own engaged troops.
+pub const FRIENDLY_FIRE: PipRange = PipRange(1, 3);
+/// S-CHEM-1 table.
+pub const GAS_BLOWN_BACK: PipRange = PipRange(1, 1);
+pub const GAS_NO_EFFECT: PipRange = PipRange(2, 2);
+/// S-CHEM-1: target within 3 hexes of the cylinder.
+pub const GAS_RADIUS: u32 = 3;
+/// S-CHEM-2: cylinder damage to 1914 and 1916 infantry/cavalry.
+pub const CYLINDER_DAMAGE: [i32; 2] = [2, 1];
+/// S-CHEM-3: gas-shell damage to 1914 and 1916 infantry/cavalry.
+pub const SHELL_DAMAGE: [i32; 2] = [3, 2];
+/// S-TURN-1: gas from turn 3, tanks from turn 4, infantry upgrade from turn 5.
+pub const GAS_FROM_TURN: u32 = 3;
+pub const TANKS_FROM_TURN: u32 = 4;
+pub const UPGRADE_FROM_TURN: u32 = 5;
+
+/// A checked artillery shot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shot {
+    pub guns: Vec<ForceId>,
+    pub power: PowerId,
+    pub target: HexAt,
+    pub attack: i32,
+    pub gas: bool,
+}
+
+impl Ctx {
+    /// The hexes an artillery division fires from: its own, or for attached artillery every hex of
+    /// its formation (S-ARMY-5: range from the formation's nearest hex).
+    pub fn gun_hexes(&self, id: ForceId) -> Vec<HexAt> {
+        let Some(f) = self.force(id) else { return Vec::new() };
+        match f.place {
+            Place::Map(h) => vec![h],
+            Place::Attached(fm) => {
+                let mut v: Vec<HexAt> =
+                    self.formation_units(fm).iter().filter_map(|u| self.force(*u)).filter_map(|u| u.hex()).collect();
+                v.sort();
+                v.dedup();
+                v
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The members of the battery a gun belongs to, or the gun alone (S-ART-5).
+    pub fn battery_of(&self, id: ForceId) -> Vec<ForceId> {
+        match self.force(id).and_then(|f| f.member.battery) {
+            Some(b) => self.forces.iter().filter(|f| f.member.battery == Some(b)).map(|f| f.id).collect(),
+            None => vec![id],
+        }
+    }
+
+    /// Checks a Fire order (S-ART-2, S-ART-5, S-ART-8, S-CHEM-3, S-SUP-3).
+    pub fn check_fire(&self, id: ForceId, target: HexAt, gas: bool) -> Result<Shot, OrderError> {
+        let f = self.force(id).ok_or(OrderError::NoUnit(id))?;
+        let power = self.active_power();
+        if f.power != power {
+            return Err(OrderError::NotYours(self.name(id)));
+        }
+        let ForceKind::Artillery { .. } = f.kind else {
+            return Err(OrderError::Fire(format!("{} is no heavy artillery", self.name(id))));
+        };
+        let guns = self.battery_of(id);
+        if guns.iter().any(|g| self.force(*g).is_some_and(|g| g.activity.fired)) {
+            return Err(OrderError::Fire("one shell per turn, normal or gas (S-ART-8)".into()));
+        }
+        if !self.map().contains(target) {
+            return Err(OrderError::OutsideMap(target));
+        }
+        let guns_data: Vec<_> = guns.iter().filter_map(|g| self.force(*g)).collect();
+        let range = guns_data
+            .iter()
+            .filter_map(|g| match g.kind {
+                ForceKind::Artillery { gun } => self.scenario().units.guns.get(usize::from(gun)).map(|t| t.range),
+                _ => None,
+            })
+            .min()
+            .unwrap_or(0);
+        let from = self.gun_hexes(id);
+        if from.is_empty() {
+            return Err(OrderError::OffMap(self.name(id)));
+        }
+        let dist = from.iter().map(|h| h.distance(target)).min().unwrap_or(u32::MAX);
+        if dist > range {
+            return Err(OrderError::Fire(format!("{target} is {dist} hexes away; the range is {range}")));
+        }
+        let attack: i32 = guns_data.iter().map(|g| self.stats(g.kind).attack).sum();
+        let p = &self.powers[usize::from(power.0)];
+        let per = i64::from(self.scenario().rules.economy.ammo_per_action);
+        if p.ammo < per * guns.len() as i64 {
+            return Err(OrderError::Fire("no ammunition: heavy artillery cannot attack (S-SUP-3)".into()));
+        }
+        if gas {
+            if !p.techs.gas {
+                return Err(OrderError::NoTech { what: "a gas shell".into(), tech: Tech::Gas });
+            }
+            if self.clock.turn < GAS_FROM_TURN {
+                return Err(OrderError::TooEarly { what: "gas".into(), from: GAS_FROM_TURN });
+            }
+            if p.chem_shells < guns.len() as u32 {
+                return Err(OrderError::Gas(format!(
+                    "{} chemical shells needed, {} in store (S-CHEM-3)",
+                    guns.len(),
+                    p.chem_shells
+                )));
+            }
+        }
+        Ok(Shot { guns, power, target, attack, gas })
+    }
+
+    /// Fires a checked shot.
+    pub fn fire(&mut self, shot: &Shot) {
+        let per = i64::from(self.scenario().rules.economy.ammo_per_action);
+        let p = &mut self.powers[usize::from(shot.power.0)];
+        p.ammo -= per * shot.guns.len() as i64;
+        if shot.gas {
+            p.chem_shells -= shot.guns.len() as u32;
+        }
+        for g in &shot.guns {
+            if let Some(f) = self.force_mut(*g) {
+                f.activity.fired = true;
+            }
+        }
+        if shot.gas {
+            // S-CHEM-3 resolution: a battery makes one gas attack per member division.
+            for _ in &shot.guns {
+                self.gas_attack(shot.target, SHELL_DAMAGE, "gas shell");
+            }
+            return;
+        }
+        let mut damage = shot.attack;
+        // S-ART-7: firing at a hex in stubborn fighting.
+        let own = self.own_engaged_next_to(shot.power, shot.target);
+        if let Some(own) = own {
+            let pips = self.dice.d6();
+            let half = damage / 2;
+            let hits_own = FRIENDLY_FIRE.contains(pips);
+            self.push(Event {
+                turn: self.clock.turn,
+                kind: EventKind::Die { what: "friendly fire".into(), pips },
+                text: format!(
+                    "Firing into stubborn fighting at {}: d6={pips} {}",
+                    shot.target,
+                    if hits_own {
+                        format!("(1–3): {half} of {damage} damage hits own {}", self.name(own))
+                    } else {
+                        "(4–6): all damage hits the target".into()
+                    }
+                ),
+            });
+            if hits_own {
+                self.damage_troops(&[own], half, true);
+                damage -= half;
+            }
+        }
+        self.hex_damage(shot.target, damage);
+    }
+
+    /// An own combat unit engaged with the units on `target` (stubborn fighting, S-ART-7): the one
+    /// with most Health, then lowest ID.
+    pub fn own_engaged_next_to(&self, power: PowerId, target: HexAt) -> Option<ForceId> {
+        let enemy_there = self.at(target).iter().any(|u| self.force(*u).is_some_and(|f| self.hostile(power, f.power)));
+        if !enemy_there {
+            return None;
+        }
+        let mut own: Vec<(i32, ForceId)> = target
+            .neighbours()
+            .into_iter()
+            .flat_map(|n| self.at(n).to_vec())
+            .filter_map(|u| self.force(u))
+            .filter(|f| !self.hostile(power, f.power) && f.kind.is_combatant())
+            .map(|f| (-f.vitals.health, f.id))
+            .collect();
+        own.sort();
+        own.first().map(|(_, id)| *id)
+    }
+
+    /// Damage from artillery (or bombardment) on a hex: fortress, fortification, forest and city
+    /// first as their rules say, the rest to the troops (S-FORT-5, S-FORT-6, S-TERR-3, S-ART-2…4).
+    pub fn hex_damage(&mut self, at: HexAt, damage: i32) {
+        let turn = self.clock.turn;
+        let cell = self.map().cell(at).copied().unwrap_or_default();
+        let hs = self.hex_state(at);
+        let mut to_troops = damage;
+        let strength = if cell.has(flag::FORTRESS) && !hs.fortress_destroyed {
+            Some(FORTRESS_STRENGTH)
+        } else if hs.fort > 0 {
+            Some(FORT_STRENGTH[usize::from(hs.fort - 1)])
+        } else {
+            None
+        };
+        if let Some(strength) = strength {
+            let before = hs.damage;
+            let after = before + damage;
+            let absorbed = (strength - before).clamp(0, damage);
+            to_troops = damage - absorbed;
+            let destroyed = after >= strength;
+            let s = self.hex_state_mut(at);
+            s.damage = after;
+            if destroyed {
+                if cell.has(flag::FORTRESS) && !s.fortress_destroyed {
+                    s.fortress_destroyed = true;
+                } else {
+                    s.fort = 0;
+                }
+                s.damage = 0;
+            }
+            self.push(Event {
+                turn,
+                kind: EventKind::FortDamage { at, damage, destroyed },
+                text: format!(
+                    "{at}: {damage} damage to the {} ({after} of {strength}){}",
+                    if cell.has(flag::FORTRESS) { "fortress" } else { "fortification" },
+                    if destroyed { format!(": destroyed, {to_troops} to the troops") } else { String::new() }
+                ),
+            });
+        } else if cell.terrain == Terrain::Forest && !hs.forest_destroyed {
+            // S-TERR-3: the forest counts the damage like a fortification but does not shield the troops.
+            let s = self.hex_state_mut(at);
+            s.damage += damage;
+            if s.damage >= FOREST_STRENGTH {
+                s.forest_destroyed = true;
+                s.damage = 0;
+                self.push(Event {
+                    turn,
+                    kind: EventKind::FortDamage { at, damage, destroyed: true },
+                    text: format!("{at}: the forest is destroyed (S-TERR-3)"),
+                });
+            }
+        }
+        if cell.has(flag::CITY) {
+            let s = self.hex_state_mut(at);
+            let before = s.city_damage / CITY_DAMAGE_PER_LEVEL;
+            s.city_damage += damage;
+            let levels = (s.city_damage / CITY_DAMAGE_PER_LEVEL - before) as u32;
+            if levels > 0 {
+                s.city_destruction += levels;
+                let level = s.city_destruction;
+                self.push(Event {
+                    turn,
+                    kind: EventKind::CityDestroyed { at, level },
+                    text: format!("{at}: city destruction +{levels} (now {level}, S-ART-4)"),
+                });
+            }
+        }
+        if to_troops > 0 {
+            let troops = self.at(at).to_vec();
+            self.damage_troops(&troops, to_troops, true);
+        }
+    }
+
+    /// Splits damage evenly among `troops`, the remainder one each to the most Health first, then
+    /// lower ID (S-ART-2); −1 Morale to every unit if any damage reached them (S-ART-3).
+    pub fn damage_troops(&mut self, troops: &[ForceId], damage: i32, morale: bool) {
+        if troops.is_empty() || damage <= 0 {
+            return;
+        }
+        let n = troops.len() as i32;
+        let mut order: Vec<(i32, ForceId)> =
+            troops.iter().filter_map(|u| self.force(*u)).map(|f| (-f.vitals.health, f.id)).collect();
+        order.sort();
+        let (each, rest) = (damage / n, damage % n);
+        for (i, (_, u)) in order.iter().enumerate() {
+            let d = each + i32::from((i as i32) < rest);
+            if d > 0 {
+                self.change_health(*u, -d);
+            }
+        }
+        if morale {
+            for u in troops {
+                self.change_morale(*u, -1);
+            }
+        }
+        self.check_losses(false);
+    }
+
+    /// One gas attack on a hex: every infantry and cavalry division there takes the damage of its
+    /// model and −1 Morale; tanks and artillery are unaffected (S-CHEM-2…6).
+    pub fn gas_attack(&mut self, at: HexAt, damage: [i32; 2], what: &str) {
+        let victims: Vec<ForceId> =
+            self.at(at).iter().copied().filter(|u| self.force(*u).is_some_and(|f| f.kind.is_division())).collect();
+        self.push(Event {
+            turn: self.clock.turn,
+            kind: EventKind::Note,
+            text: format!("{what} on {at}: {} division(s) hit", victims.len()),
+        });
+        for u in &victims {
+            let model = self.force(*u).and_then(|f| f.kind.model()).unwrap_or(Model::M1914);
+            let d = if model == Model::M1914 { damage[0] } else { damage[1] };
+            self.change_health(*u, -d);
+            self.change_morale(*u, -1);
+        }
+        self.check_losses(false);
+    }
+
+    /// Checks a cylinder release (S-CHEM-1).
+    pub fn check_release(&self, from: HexAt, target: HexAt) -> Result<(), OrderError> {
+        let power = self.active_power();
+        if self.clock.turn < GAS_FROM_TURN {
+            return Err(OrderError::TooEarly { what: "gas".into(), from: GAS_FROM_TURN });
+        }
+        if !self.powers[usize::from(power.0)].techs.gas {
+            return Err(OrderError::NoTech { what: "a gas cylinder".into(), tech: Tech::Gas });
+        }
+        if self.hex_state(from).cylinder != Some(power) {
+            return Err(OrderError::Gas(format!("no cylinder of yours at {from}")));
+        }
+        if self.holder(from) != Some(power) {
+            return Err(OrderError::Gas(format!("the cylinder at {from} needs your troops on its hex")));
+        }
+        if from.distance(target) > GAS_RADIUS || !self.map().contains(target) {
+            return Err(OrderError::Gas(format!("{target} is not within {GAS_RADIUS} hexes of {from}")));
+        }
+        Ok(())
+    }
+
+    /// Releases a cylinder: d6 — 1 blown back, 2 no effect, 3–6 the target is hit (S-CHEM-1).
+    pub fn release_gas(&mut self, from: HexAt, target: HexAt) {
+        self.hex_state_mut(from).cylinder = None;
+        let pips = self.dice.d6();
+        let (hit, text) = if GAS_BLOWN_BACK.contains(pips) {
+            (Some(from), "1: blown back onto the own hex")
+        } else if GAS_NO_EFFECT.contains(pips) {
+            (None, "2: stays in no-man's land")
+        } else {
+            (Some(target), "3–6: the target is hit")
+        };
+        self.push(Event {
+            turn: self.clock.turn,
+            kind: EventKind::Die { what: "gas cylinder".into(), pips },
+            text: format!("Gas cylinder at {from} released at {target}: d6={pips} → {text}"),
+        });
+        if let Some(h) = hit {
+            self.gas_attack(h, CYLINDER_DAMAGE, "cylinder gas");
+        }
+    }
+
+    /// S-TURN-3 at the end of the Fire phase: damage that destroyed nothing is restored.
+    pub fn restore_damage(&mut self) {
+        for s in self.hexes.values_mut() {
+            s.damage = 0;
+            s.city_damage = 0;
+        }
+    }
+}

@@ -1,0 +1,438 @@
+//! A Great War game: the ECS world behind a small API, with saves that replay bit-identically.
+
+use super::apply::apply_order;
+use super::event::Event;
+use super::order::{Order, OrderError};
+use super::scenario::{KindSpec, Scenario};
+use super::state::*;
+use super::tables::Model;
+use crate::data::{DataError, parse_ron, to_ron};
+use crate::dice::Dice;
+use crate::hash::StateHash;
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// A hash taken after an order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    pub after: usize,
+    pub turn: u32,
+    pub hash: StateHash,
+}
+
+/// A Great War game in progress.
+#[derive(Debug)]
+pub struct GreatWar {
+    world: World,
+    seed: u64,
+    checkpoints: Vec<Checkpoint>,
+}
+
+/// Builds the working copy of a new game.
+pub fn new_ctx(scenario: &Scenario, seed: u64) -> Ctx {
+    let mut specs: Vec<_> = scenario.forces.iter().collect();
+    specs.sort_by_key(|f| f.id);
+    let names: Vec<(ForceId, String)> = specs
+        .iter()
+        .map(|f| {
+            let default = match &f.kind {
+                KindSpec::Infantry { .. } => format!("{} infantry division {}", f.power, f.id),
+                KindSpec::Cavalry { .. } => format!("{} cavalry division {}", f.power, f.id),
+                KindSpec::Tank(n) => format!("{n} battalion {}", f.id),
+                KindSpec::Artillery(n) => format!("{n} division {}", f.id),
+            };
+            (ForceId(f.id), f.name.clone().unwrap_or(default))
+        })
+        .collect();
+    let statics = Arc::new(StaticData { scenario: scenario.clone(), names });
+    let powers: Vec<PowerState> = scenario
+        .powers
+        .iter()
+        .map(|p| PowerState {
+            money: p.money,
+            ammo: p.ammo,
+            chem_shells: p.chem_shells,
+            cylinders: p.cylinders,
+            manpower: p.manpower,
+            techs: p.techs,
+            supply_last: Vec::new(),
+            out: false,
+        })
+        .collect();
+    let mut ctx = Ctx {
+        statics,
+        clock: Clock { turn: scenario.start_turn, phase: Phase::Preparation, active: 0 },
+        powers,
+        provinces: vec![ProvinceState::default(); scenario.map.provinces.len()],
+        hexes: BTreeMap::new(),
+        forces: Vec::new(),
+        formations: Vec::new(),
+        next_formation: 1,
+        dice: Dice::seeded(seed),
+        events: Vec::new(),
+        occupancy: BTreeMap::new(),
+    };
+    let formation_of = |id: u32| -> (Option<FormationId>, Option<FormationId>) {
+        let corps = scenario.corps.iter().find(|c| c.units.contains(&id)).map(|c| c.id);
+        let army = corps
+            .and_then(|c| scenario.armies.iter().find(|a| a.corps.contains(&c)).map(|a| FormationId(a.id)))
+            .or_else(|| {
+                scenario
+                    .armies
+                    .iter()
+                    .find(|a| a.reserves.contains(&id) || a.attached.contains(&id))
+                    .map(|a| FormationId(a.id))
+            })
+            .or_else(|| {
+                let c = scenario.corps.iter().find(|c| c.attached.contains(&id))?;
+                scenario.armies.iter().find(|a| a.corps.contains(&c.id)).map(|a| FormationId(a.id))
+            });
+        (corps.map(FormationId), army)
+    };
+    for spec in specs {
+        let power = PowerId(scenario.power_index(&spec.power).unwrap_or(0) as u8);
+        let pspec = &scenario.powers[usize::from(power.0)];
+        let kind = match &spec.kind {
+            KindSpec::Infantry { model, class, mountain, elite, colonial } => {
+                // S-LAND-2: colonial contingents fight in their table's group; the Foreign Legion keeps its own.
+                let group =
+                    colonial.as_deref().and_then(|c| scenario.units.colonial(c)).map_or(pspec.group, |c| c.group);
+                ForceKind::Infantry {
+                    group,
+                    model: *model,
+                    class: *class,
+                    mountain: *mountain,
+                    elite: *elite,
+                    colonial: colonial.is_some(),
+                }
+            }
+            KindSpec::Cavalry { class, model, elite } => {
+                ForceKind::Cavalry { class: *class, model: *model, elite: *elite }
+            }
+            KindSpec::Tank(n) => ForceKind::Tank { tank: scenario.units.tank(n).unwrap_or(0) as u16 },
+            KindSpec::Artillery(n) => ForceKind::Artillery { gun: scenario.units.gun(n).unwrap_or(0) as u16 },
+        };
+        let stats = ctx.stats(kind);
+        let (corps, army) = formation_of(spec.id);
+        let place = match spec.at {
+            Some(h) => Place::Map(h),
+            None => {
+                if let Some(a) = scenario.armies.iter().find(|a| a.reserves.contains(&spec.id)) {
+                    Place::Reserve(FormationId(a.id))
+                } else if let Some(a) = scenario.armies.iter().find(|a| a.attached.contains(&spec.id)) {
+                    Place::Attached(FormationId(a.id))
+                } else if let Some(c) = scenario.corps.iter().find(|c| c.attached.contains(&spec.id)) {
+                    Place::Attached(FormationId(c.id))
+                } else {
+                    Place::Dispersed
+                }
+            }
+        };
+        let has_morale = !kind.is_artillery();
+        let morale = has_morale.then(|| spec.morale.unwrap_or(stats.morale).clamp(0, stats.morale));
+        ctx.forces.push(Force {
+            id: ForceId(spec.id),
+            power,
+            kind,
+            place,
+            vitals: Vitals {
+                health: spec.health.unwrap_or(stats.health).clamp(0, stats.health),
+                max_health: stats.health,
+                morale,
+                max_morale: has_morale.then_some(stats.morale),
+            },
+            supply: SupplyState::default(),
+            front: FrontLine::default(),
+            activity: Activity::default(),
+            member: Membership { corps, army, battery: None },
+        });
+    }
+    for c in &scenario.corps {
+        let power = c.units.first().and_then(|u| ctx.force(ForceId(*u))).map_or(PowerId(0), |f| f.power);
+        ctx.formations.push(Formation {
+            id: FormationId(c.id),
+            power,
+            kind: FormationKind::Corps,
+            name: c.name.clone(),
+            units: c.units.iter().map(|u| ForceId(*u)).collect(),
+            corps: Vec::new(),
+            engaged: false,
+        });
+    }
+    for a in &scenario.armies {
+        let power = a
+            .corps
+            .first()
+            .and_then(|c| scenario.corps.iter().find(|k| k.id == *c))
+            .and_then(|k| k.units.first())
+            .and_then(|u| ctx.force(ForceId(*u)))
+            .map_or(PowerId(0), |f| f.power);
+        ctx.formations.push(Formation {
+            id: FormationId(a.id),
+            power,
+            kind: FormationKind::Army,
+            name: a.name.clone(),
+            units: Vec::new(),
+            corps: a.corps.iter().map(|c| FormationId(*c)).collect(),
+            engaged: false,
+        });
+    }
+    ctx.formations.sort_by_key(|f| f.id);
+    ctx.next_formation = ctx.formations.iter().map(|f| f.id.0 + 1).max().unwrap_or(1).max(1);
+    for fo in &scenario.fortifications {
+        let p = PowerId(scenario.power_index(&fo.power).unwrap_or(0) as u8);
+        let alliance = ctx.alliance(p);
+        let s = ctx.hex_state_mut(fo.at);
+        s.fort = fo.level;
+        s.fort_alliance = alliance;
+        s.fort_turn = 0;
+    }
+    for (h, p) in &scenario.cylinders {
+        let p = PowerId(scenario.power_index(p).unwrap_or(0) as u8);
+        ctx.hex_state_mut(*h).cylinder = Some(p);
+    }
+    ctx.rebuild_occupancy();
+    ctx.turn_start();
+    ctx
+}
+
+impl GreatWar {
+    /// Starts a game from a scenario with a seed for the dice.
+    pub fn new(scenario: &Scenario, seed: u64) -> GreatWar {
+        let mut world = World::new();
+        world.insert_resource(OrderLog::default());
+        world.insert_resource(EventLog::default());
+        new_ctx(scenario, seed).store_new(&mut world);
+        let mut game = GreatWar { world, seed, checkpoints: Vec::new() };
+        game.checkpoint();
+        game
+    }
+
+    /// Applies an order (the one door into the rules).
+    pub fn apply(&mut self, order: Order) -> Result<Vec<Event>, OrderError> {
+        let before = self.clock();
+        let events = apply_order(&mut self.world, &order)?;
+        let after = self.clock();
+        if (after.turn, after.phase) != (before.turn, before.phase) {
+            self.checkpoint();
+        }
+        Ok(events)
+    }
+
+    fn checkpoint(&mut self) {
+        let after = self.world.resource::<OrderLog>().0.len();
+        let turn = self.clock().turn;
+        let hash = self.hash();
+        if self.checkpoints.last().is_none_or(|c| c.after != after) {
+            self.checkpoints.push(Checkpoint { after, turn, hash });
+        }
+    }
+
+    pub fn ctx(&self) -> Ctx {
+        Ctx::load(&self.world)
+    }
+
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    pub fn world_mut(&mut self) -> &mut World {
+        &mut self.world
+    }
+
+    pub fn state(&self) -> GameState {
+        self.ctx().state()
+    }
+
+    pub fn hash(&self) -> StateHash {
+        self.state().hash()
+    }
+
+    pub fn clock(&self) -> Clock {
+        *self.world.resource::<Clock>()
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn orders(&self) -> &[Order] {
+        &self.world.resource::<OrderLog>().0
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.world.resource::<EventLog>().0
+    }
+
+    pub fn scenario(&self) -> &Scenario {
+        &self.world.resource::<Statics>().0.scenario
+    }
+
+    pub fn checkpoints(&self) -> &[Checkpoint] {
+        &self.checkpoints
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.clock().phase == Phase::Over
+    }
+
+    /// The save of this game so far.
+    pub fn save(&self) -> SaveGame {
+        SaveGame {
+            format: SAVE_FORMAT,
+            scenario_hash: self.scenario().hash(),
+            seed: self.seed,
+            orders: self.orders().to_vec(),
+            checkpoints: self.checkpoints.clone(),
+            final_hash: self.hash(),
+            scenario: self.scenario().clone(),
+        }
+    }
+
+    /// Replays a save, checking every recorded hash.
+    pub fn replay(save: &SaveGame) -> Result<GreatWar, ReplayError> {
+        if save.format != SAVE_FORMAT {
+            return Err(ReplayError::Format { found: save.format });
+        }
+        let found = save.scenario.hash();
+        if found != save.scenario_hash {
+            return Err(ReplayError::ScenarioHash { expected: save.scenario_hash, found });
+        }
+        let mut game = GreatWar::new(&save.scenario, save.seed);
+        let mut points = save.checkpoints.iter().peekable();
+        let check =
+            |game: &GreatWar, points: &mut std::iter::Peekable<std::slice::Iter<'_, Checkpoint>>, done: usize| {
+                while let Some(c) = points.peek() {
+                    if c.after > done {
+                        break;
+                    }
+                    if c.after == done {
+                        let found = game.hash();
+                        if found != c.hash {
+                            return Err(ReplayError::Diverged { after: done, turn: c.turn, expected: c.hash, found });
+                        }
+                    }
+                    points.next();
+                }
+                Ok(())
+            };
+        check(&game, &mut points, 0)?;
+        for (i, order) in save.orders.iter().enumerate() {
+            game.apply(order.clone()).map_err(|error| ReplayError::Illegal {
+                index: i,
+                order: order.clone(),
+                error,
+            })?;
+            check(&game, &mut points, i + 1)?;
+        }
+        let found = game.hash();
+        if found != save.final_hash {
+            return Err(ReplayError::Diverged {
+                after: save.orders.len(),
+                turn: game.clock().turn,
+                expected: save.final_hash,
+                found,
+            });
+        }
+        Ok(game)
+    }
+}
+
+/// Version of the Great War save format.
+pub const SAVE_FORMAT: u32 = 1;
+
+/// A saved Great War game: scenario (embedded, with its hash) + seed + orders + state hashes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "GreatWarSave")]
+pub struct SaveGame {
+    pub format: u32,
+    pub scenario_hash: StateHash,
+    pub seed: u64,
+    pub orders: Vec<Order>,
+    pub checkpoints: Vec<Checkpoint>,
+    pub final_hash: StateHash,
+    pub scenario: Scenario,
+}
+
+impl SaveGame {
+    pub fn to_text(&self) -> String {
+        to_ron(self)
+    }
+
+    pub fn parse(path: &str, text: &str) -> Result<SaveGame, DataError> {
+        parse_ron(path, text)
+    }
+}
+
+/// Why a save could not be replayed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("save format {found} is not supported (this game reads format {SAVE_FORMAT})")]
+    Format { found: u32 },
+    #[error("the embedded scenario has hash {found}, the save says {expected}: the file was altered")]
+    ScenarioHash { expected: StateHash, found: StateHash },
+    #[error("order {index} ({order:?}) is illegal on replay: {error}")]
+    Illegal { index: usize, order: Order, error: OrderError },
+    #[error("replay diverged after order {after} (turn {turn}): state hash {found}, the save recorded {expected}")]
+    Diverged { after: usize, turn: u32, expected: StateHash, found: StateHash },
+}
+
+/// One unit as tools print it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForceView {
+    pub id: u32,
+    pub name: String,
+    pub power: String,
+    pub kind: String,
+    pub place: String,
+    pub health: i32,
+    pub max_health: i32,
+    pub morale: Option<i32>,
+    pub corps: Option<u32>,
+    pub army: Option<u32>,
+}
+
+impl Ctx {
+    /// Every unit, by ID, as tools print it.
+    pub fn views(&self) -> Vec<ForceView> {
+        self.forces
+            .iter()
+            .map(|f| ForceView {
+                id: f.id.0,
+                name: self.name(f.id),
+                power: self.scenario().powers[usize::from(f.power.0)].id.clone(),
+                kind: match f.kind {
+                    ForceKind::Infantry { model, class, group, mountain, elite, .. } => format!(
+                        "infantry {} class {class} group {group}{}{}",
+                        if model == Model::M1914 { 1914 } else { 1916 },
+                        if mountain { " mountain" } else { "" },
+                        if elite { " elite" } else { "" }
+                    ),
+                    ForceKind::Cavalry { class, elite, .. } => {
+                        format!("cavalry class {class}{}", if elite { " elite" } else { "" })
+                    }
+                    ForceKind::Tank { tank } => {
+                        self.scenario().units.tanks.get(usize::from(tank)).map_or_else(String::new, |t| t.name.clone())
+                    }
+                    ForceKind::Artillery { gun } => {
+                        self.scenario().units.guns.get(usize::from(gun)).map_or_else(String::new, |g| g.name.clone())
+                    }
+                },
+                place: match f.place {
+                    Place::Map(h) => format!("{h}"),
+                    Place::Reserve(a) => format!("reserve of {a}"),
+                    Place::Attached(a) => format!("attached to {a}"),
+                    Place::Dispersed => "dispersed".into(),
+                    Place::Destroyed => "destroyed".into(),
+                },
+                health: f.vitals.health,
+                max_health: f.vitals.max_health,
+                morale: f.vitals.morale,
+                corps: f.member.corps.map(|c| c.0),
+                army: f.member.army.map(|a| a.0),
+            })
+            .collect()
+    }
+}

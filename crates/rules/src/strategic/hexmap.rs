@@ -1,0 +1,630 @@
+//! The Great War hex map: terrain per hex, river hexsides with bridges, roads, climate, cities,
+//! provinces and sea areas.
+//!
+//! Storage is a flat `Vec` of small `Copy` cells in offset (column, row) order, pointy-top with
+//! odd rows shifted right, so a 500,000-hex map is one allocation of a few megabytes. Geometry
+//! (neighbours, distances, directions) is `hexx`'s axial maths.
+
+use crate::data::{DataError, Pos, locate, parse_ron};
+use bevy_ecs::prelude::Resource;
+use hexx::{EdgeDirection, Hex};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A hex by its offset column and row (row grows southwards; odd rows are shifted half a hex east).
+/// Files and orders name hexes this way; the maths uses [`HexAt::hex`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(from = "(i32, i32)", into = "(i32, i32)")]
+pub struct HexAt {
+    pub col: i32,
+    pub row: i32,
+}
+
+impl From<(i32, i32)> for HexAt {
+    fn from((col, row): (i32, i32)) -> Self {
+        HexAt { col, row }
+    }
+}
+
+impl From<HexAt> for (i32, i32) {
+    fn from(h: HexAt) -> Self {
+        (h.col, h.row)
+    }
+}
+
+impl fmt::Display for HexAt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.col, self.row)
+    }
+}
+
+impl HexAt {
+    pub const fn new(col: i32, row: i32) -> Self {
+        HexAt { col, row }
+    }
+
+    /// Axial coordinates (hexx).
+    pub fn hex(self) -> Hex {
+        Hex::new(self.col - (self.row - (self.row & 1)) / 2, self.row)
+    }
+
+    pub fn from_hex(h: Hex) -> Self {
+        HexAt { col: h.x + (h.y - (h.y & 1)) / 2, row: h.y }
+    }
+
+    /// The neighbour across hexside `dir` (hexx edge direction index 0..6: E, SE, SW, W, NW, NE).
+    pub fn neighbour(self, dir: u8) -> HexAt {
+        HexAt::from_hex(self.hex().neighbor(EdgeDirection::ALL_DIRECTIONS[usize::from(dir % 6)]))
+    }
+
+    /// The six neighbours, in hexside order.
+    pub fn neighbours(self) -> [HexAt; 6] {
+        let h = self.hex();
+        EdgeDirection::ALL_DIRECTIONS.map(|d| HexAt::from_hex(h.neighbor(d)))
+    }
+
+    pub fn distance(self, other: HexAt) -> u32 {
+        self.hex().unsigned_distance_to(other.hex())
+    }
+
+    pub fn is_adjacent(self, other: HexAt) -> bool {
+        self.distance(other) == 1
+    }
+
+    /// The hexside index towards an adjacent hex.
+    pub fn side_to(self, other: HexAt) -> Option<u8> {
+        self.hex().neighbor_direction(other.hex()).map(|d| d.index())
+    }
+}
+
+/// Names of the hexsides in files, in hexx's edge order.
+pub const SIDE_NAMES: [&str; 6] = ["E", "SE", "SW", "W", "NW", "NE"];
+
+/// Terrain of a hex (S-TERR, S-SUP-5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[repr(u8)]
+pub enum Terrain {
+    #[default]
+    Clear,
+    Forest,
+    Mountains,
+    /// Desert or tropics.
+    Desert,
+    Northern,
+    Marsh,
+    Sea,
+    Lake,
+}
+
+impl Terrain {
+    pub fn from_char(c: char) -> Option<Terrain> {
+        Some(match c {
+            '.' => Terrain::Clear,
+            'f' => Terrain::Forest,
+            'm' => Terrain::Mountains,
+            'd' => Terrain::Desert,
+            'n' => Terrain::Northern,
+            's' => Terrain::Marsh,
+            '~' => Terrain::Sea,
+            'l' => Terrain::Lake,
+            _ => return None,
+        })
+    }
+
+    /// Land units never enter sea or lake hexes.
+    pub fn is_water(self) -> bool {
+        matches!(self, Terrain::Sea | Terrain::Lake)
+    }
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Terrain::Clear => "clear",
+            Terrain::Forest => "forest",
+            Terrain::Mountains => "mountains",
+            Terrain::Desert => "desert",
+            Terrain::Northern => "northern",
+            Terrain::Marsh => "marsh",
+            Terrain::Sea => "sea",
+            Terrain::Lake => "lake",
+        }
+    }
+}
+
+/// Harsh-climate zone of a hex (S-SUP-5); by default from its terrain.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[repr(u8)]
+pub enum Climate {
+    #[default]
+    Temperate,
+    /// Desert and tropics.
+    Desert,
+    North,
+    Mountain,
+}
+
+impl Climate {
+    pub fn of(terrain: Terrain) -> Climate {
+        match terrain {
+            Terrain::Desert => Climate::Desert,
+            Terrain::Northern => Climate::North,
+            Terrain::Mountains => Climate::Mountain,
+            _ => Climate::Temperate,
+        }
+    }
+
+    pub fn is_harsh(self) -> bool {
+        self != Climate::Temperate
+    }
+}
+
+/// Flags of a hex.
+pub mod flag {
+    pub const ROAD: u8 = 1;
+    pub const CITY: u8 = 2;
+    pub const PORT: u8 = 4;
+    pub const FORTRESS: u8 = 8;
+}
+
+/// One hex: ten bytes, no heap.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HexCell {
+    pub terrain: Terrain,
+    pub climate: Climate,
+    pub flags: u8,
+    /// Bit `d` set: a river runs along hexside `d`.
+    pub rivers: u8,
+    /// Bit `d` set: a bridge crosses the river on hexside `d`.
+    pub bridges: u8,
+    /// Province index + 1 (0: none).
+    pub province: u16,
+    /// City index + 1 (0: none).
+    pub city: u16,
+    /// Sea area index + 1 (0: none).
+    pub sea_area: u16,
+}
+
+impl HexCell {
+    pub fn has(&self, f: u8) -> bool {
+        self.flags & f != 0
+    }
+
+    pub fn river_on(&self, side: u8) -> bool {
+        self.rivers & (1 << side) != 0
+    }
+
+    pub fn bridge_on(&self, side: u8) -> bool {
+        self.bridges & (1 << side) != 0
+    }
+}
+
+/// A province (S-CITY): owner, capital city, income and manpower.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Province {
+    pub id: String,
+    pub name: String,
+    /// Power id of the sovereign.
+    pub owner: String,
+    /// City id of its capital.
+    pub capital: String,
+    /// Income per turn.
+    #[serde(default)]
+    pub gdp: u32,
+    /// Manpower per turn by class (class 1, class 2).
+    #[serde(default)]
+    pub manpower: [u32; 2],
+}
+
+/// A city: one or more hexes, maybe a port and/or a fortress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct City {
+    pub id: String,
+    pub name: String,
+    pub province: String,
+    pub hexes: Vec<HexAt>,
+    #[serde(default)]
+    pub port: bool,
+    #[serde(default)]
+    pub fortress: bool,
+}
+
+/// A sea area (naval war, S-MINE-1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeaArea {
+    pub id: String,
+    pub name: String,
+    pub hexes: Vec<HexAt>,
+}
+
+/// A map file as written by its author.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "GreatWarMap")]
+pub struct MapFile {
+    pub name: String,
+    pub width: u32,
+    pub height: u32,
+    /// Terrain of hexes no row string covers.
+    #[serde(default)]
+    pub terrain: Terrain,
+    /// One string per row from the north, one character per hex: `.` clear, `f` forest,
+    /// `m` mountains, `d` desert/tropics, `n` northern, `s` marsh, `~` sea, `l` lake.
+    #[serde(default)]
+    pub rows: Vec<String>,
+    /// River hexsides: a hex and a side (`E`, `SE`, `SW`, `W`, `NW`, `NE`).
+    #[serde(default)]
+    pub rivers: Vec<(HexAt, String)>,
+    /// Bridges, on river hexsides.
+    #[serde(default)]
+    pub bridges: Vec<(HexAt, String)>,
+    /// Roads as chains of adjacent hexes.
+    #[serde(default)]
+    pub roads: Vec<Vec<HexAt>>,
+    /// Climate zones that differ from the terrain's own (S-SUP-5).
+    #[serde(default)]
+    pub climate: Vec<(Climate, Vec<HexAt>)>,
+    #[serde(default)]
+    pub provinces: Vec<Province>,
+    #[serde(default)]
+    pub cities: Vec<City>,
+    #[serde(default)]
+    pub sea_areas: Vec<SeaArea>,
+}
+
+/// The map the rules play on.
+#[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HexMap {
+    pub name: String,
+    pub width: u32,
+    pub height: u32,
+    cells: Vec<HexCell>,
+    pub provinces: Vec<Province>,
+    pub cities: Vec<City>,
+    pub sea_areas: Vec<SeaArea>,
+}
+
+impl HexMap {
+    /// A map of one terrain.
+    pub fn filled(name: &str, width: u32, height: u32, terrain: Terrain) -> HexMap {
+        let cell = HexCell { terrain, climate: Climate::of(terrain), ..HexCell::default() };
+        HexMap {
+            name: name.to_string(),
+            width,
+            height,
+            cells: vec![cell; (width as usize) * (height as usize)],
+            provinces: Vec::new(),
+            cities: Vec::new(),
+            sea_areas: Vec::new(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    pub fn contains(&self, at: HexAt) -> bool {
+        at.col >= 0 && at.row >= 0 && (at.col as u32) < self.width && (at.row as u32) < self.height
+    }
+
+    /// Index of a hex in the flat storage.
+    pub fn index(&self, at: HexAt) -> Option<usize> {
+        self.contains(at).then(|| at.row as usize * self.width as usize + at.col as usize)
+    }
+
+    pub fn at_index(&self, index: usize) -> HexAt {
+        let w = self.width as usize;
+        HexAt::new((index % w) as i32, (index / w) as i32)
+    }
+
+    pub fn cell(&self, at: HexAt) -> Option<&HexCell> {
+        self.index(at).map(|i| &self.cells[i])
+    }
+
+    pub fn cell_mut(&mut self, at: HexAt) -> Option<&mut HexCell> {
+        self.index(at).map(|i| &mut self.cells[i])
+    }
+
+    pub fn terrain(&self, at: HexAt) -> Option<Terrain> {
+        self.cell(at).map(|c| c.terrain)
+    }
+
+    /// Whether a land unit may stand in the hex.
+    pub fn is_land(&self, at: HexAt) -> bool {
+        self.cell(at).is_some_and(|c| !c.terrain.is_water())
+    }
+
+    /// Whether a river runs between two adjacent hexes.
+    pub fn river_between(&self, a: HexAt, b: HexAt) -> bool {
+        a.side_to(b).is_some_and(|s| self.cell(a).is_some_and(|c| c.river_on(s)))
+    }
+
+    /// Whether a bridge crosses between two adjacent hexes.
+    pub fn bridge_between(&self, a: HexAt, b: HexAt) -> bool {
+        a.side_to(b).is_some_and(|s| self.cell(a).is_some_and(|c| c.bridge_on(s)))
+    }
+
+    /// Whether a road joins two adjacent hexes.
+    pub fn road_between(&self, a: HexAt, b: HexAt) -> bool {
+        self.cell(a).is_some_and(|c| c.has(flag::ROAD)) && self.cell(b).is_some_and(|c| c.has(flag::ROAD))
+    }
+
+    pub fn city_at(&self, at: HexAt) -> Option<&City> {
+        self.cell(at).and_then(|c| c.city.checked_sub(1)).map(|i| &self.cities[usize::from(i)])
+    }
+
+    pub fn city_index(&self, id: &str) -> Option<usize> {
+        self.cities.iter().position(|c| c.id == id)
+    }
+
+    pub fn province_index(&self, id: &str) -> Option<usize> {
+        self.provinces.iter().position(|p| p.id == id)
+    }
+
+    /// Every hex in storage order.
+    pub fn hexes(&self) -> impl Iterator<Item = HexAt> + '_ {
+        (0..self.cells.len()).map(|i| self.at_index(i))
+    }
+
+    /// Sets a river (and its mirror on the neighbour) on hexside `side` of `at`.
+    pub fn set_river(&mut self, at: HexAt, side: u8, bridge: bool) {
+        let other = at.neighbour(side);
+        let back = (side + 3) % 6;
+        if let Some(c) = self.cell_mut(at) {
+            c.rivers |= 1 << side;
+            if bridge {
+                c.bridges |= 1 << side;
+            }
+        }
+        if let Some(c) = self.cell_mut(other) {
+            c.rivers |= 1 << back;
+            if bridge {
+                c.bridges |= 1 << back;
+            }
+        }
+    }
+
+    /// A generated map for benchmarks and soak tests: every terrain in noise-like patches,
+    /// river lines with bridges, road lines. Deterministic in `seed`.
+    pub fn generate(width: u32, height: u32, seed: u64) -> HexMap {
+        let mut map = HexMap::filled("generated", width, height, Terrain::Clear);
+        let mut state = seed ^ 0x9e37_79b9_7f4a_7c15;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        // Patches of terrain: blocks of 8×8 hexes, each picks one terrain.
+        let palette = [
+            Terrain::Clear,
+            Terrain::Clear,
+            Terrain::Clear,
+            Terrain::Forest,
+            Terrain::Forest,
+            Terrain::Mountains,
+            Terrain::Marsh,
+            Terrain::Desert,
+            Terrain::Northern,
+            Terrain::Lake,
+        ];
+        let bw = width.div_ceil(8);
+        let bh = height.div_ceil(8);
+        let blocks: Vec<Terrain> = (0..bw * bh).map(|_| palette[(next() % palette.len() as u64) as usize]).collect();
+        for i in 0..map.cells.len() {
+            let at = map.at_index(i);
+            let b = (at.row as u32 / 8) * bw + at.col as u32 / 8;
+            let terrain = blocks[b as usize];
+            map.cells[i] = HexCell { terrain, climate: Climate::of(terrain), ..HexCell::default() };
+        }
+        // Rivers every 40 columns (running north–south along the west side of a hex), a bridge every 10 rows;
+        // roads every 30 rows.
+        for col in (20..width as i32).step_by(40) {
+            for row in 0..height as i32 {
+                map.set_river(HexAt::new(col, row), 3, row % 10 == 0);
+            }
+        }
+        for row in (15..height as i32).step_by(30) {
+            for col in 0..width as i32 {
+                if let Some(c) = map.cell_mut(HexAt::new(col, row)) {
+                    c.flags |= flag::ROAD;
+                }
+            }
+        }
+        map
+    }
+
+    /// Builds the map from its file, checking every name and hex.
+    pub fn from_file(path: &str, text: &str, file: MapFile) -> Result<HexMap, DataError> {
+        let err = |tokens: &[&str], msg: String| DataError::at(path, locate(text, tokens, 0), msg);
+        if file.width == 0 || file.height == 0 {
+            return Err(err(&["width"], "the map needs a width and a height of at least 1".into()));
+        }
+        let mut map = HexMap::filled(&file.name, file.width, file.height, file.terrain);
+        if file.rows.len() > file.height as usize {
+            return Err(err(&["rows"], format!("{} rows for a map {} hexes high", file.rows.len(), file.height)));
+        }
+        for (r, line) in file.rows.iter().enumerate() {
+            let pos = locate(text, &[&format!("\"{line}\"")], 0);
+            if line.chars().count() > file.width as usize {
+                return Err(DataError::at(
+                    path,
+                    pos,
+                    format!("row {r} has {} hexes, the map is {} wide", line.chars().count(), file.width),
+                ));
+            }
+            for (c, ch) in line.chars().enumerate() {
+                let terrain = Terrain::from_char(ch).ok_or_else(|| {
+                    DataError::at(
+                        path,
+                        Pos { line: pos.line, col: pos.col + 1 + c },
+                        format!("`{ch}` is not a terrain (use . f m d n s ~ l)"),
+                    )
+                })?;
+                if let Some(cell) = map.cell_mut(HexAt::new(c as i32, r as i32)) {
+                    *cell = HexCell { terrain, climate: Climate::of(terrain), ..*cell };
+                }
+            }
+        }
+        let side_of = |name: &str, at: HexAt| -> Result<u8, DataError> {
+            SIDE_NAMES.iter().position(|s| *s == name).map(|i| i as u8).ok_or_else(|| {
+                err(&[&format!("\"{name}\"")], format!("hexside `{name}` of {at} is not one of E SE SW W NW NE"))
+            })
+        };
+        let check = |at: HexAt, map: &HexMap| -> Result<(), DataError> {
+            if map.contains(at) {
+                Ok(())
+            } else {
+                Err(err(
+                    &["(", &at.col.to_string(), ",", &at.row.to_string(), ")"],
+                    format!("hex {at} is outside the {}×{} map", map.width, map.height),
+                ))
+            }
+        };
+        for (at, side) in &file.rivers {
+            check(*at, &map)?;
+            let s = side_of(side, *at)?;
+            map.set_river(*at, s, false);
+        }
+        for (at, side) in &file.bridges {
+            check(*at, &map)?;
+            let s = side_of(side, *at)?;
+            if !map.cell(*at).is_some_and(|c| c.river_on(s)) {
+                return Err(err(
+                    &["bridges"],
+                    format!("the bridge on side {side} of {at} crosses no river (list the river first)"),
+                ));
+            }
+            map.set_river(*at, s, true);
+        }
+        for road in &file.roads {
+            for (i, at) in road.iter().enumerate() {
+                check(*at, &map)?;
+                if i > 0 && !road[i - 1].is_adjacent(*at) {
+                    return Err(err(&["roads"], format!("road hexes {} and {at} are not adjacent", road[i - 1])));
+                }
+                if let Some(c) = map.cell_mut(*at) {
+                    c.flags |= flag::ROAD;
+                }
+            }
+        }
+        for (climate, hexes) in &file.climate {
+            for at in hexes {
+                check(*at, &map)?;
+                if let Some(c) = map.cell_mut(*at) {
+                    c.climate = *climate;
+                }
+            }
+        }
+        for (i, p) in file.provinces.iter().enumerate() {
+            if file.provinces[..i].iter().any(|q| q.id == p.id) {
+                return Err(err(&[&format!("\"{}\"", p.id)], format!("province `{}` is listed twice", p.id)));
+            }
+            if !file.cities.iter().any(|c| c.id == p.capital && c.province == p.id) {
+                return Err(err(
+                    &[&format!("\"{}\"", p.id)],
+                    format!("province `{}` names capital `{}`, which is no city of it", p.id, p.capital),
+                ));
+            }
+        }
+        for (i, city) in file.cities.iter().enumerate() {
+            let province = file.provinces.iter().position(|p| p.id == city.province).ok_or_else(|| {
+                err(
+                    &[&format!("\"{}\"", city.id)],
+                    format!("city `{}` is in province `{}`, which the map does not list", city.id, city.province),
+                )
+            })?;
+            if city.hexes.is_empty() {
+                return Err(err(&[&format!("\"{}\"", city.id)], format!("city `{}` has no hexes", city.id)));
+            }
+            for at in &city.hexes {
+                check(*at, &map)?;
+                if !map.is_land(*at) {
+                    return Err(err(&[&format!("\"{}\"", city.id)], format!("city `{}` hex {at} is water", city.id)));
+                }
+                if let Some(c) = map.cell_mut(*at) {
+                    c.flags |= flag::CITY;
+                    if city.port {
+                        c.flags |= flag::PORT;
+                    }
+                    if city.fortress {
+                        c.flags |= flag::FORTRESS;
+                    }
+                    c.city = i as u16 + 1;
+                    c.province = province as u16 + 1;
+                }
+            }
+        }
+        for (i, area) in file.sea_areas.iter().enumerate() {
+            for at in &area.hexes {
+                check(*at, &map)?;
+                if map.is_land(*at) {
+                    return Err(err(
+                        &[&format!("\"{}\"", area.id)],
+                        format!("sea area `{}` hex {at} is land", area.id),
+                    ));
+                }
+                if let Some(c) = map.cell_mut(*at) {
+                    c.sea_area = i as u16 + 1;
+                }
+            }
+        }
+        map.provinces = file.provinces;
+        map.cities = file.cities;
+        map.sea_areas = file.sea_areas;
+        Ok(map)
+    }
+
+    /// Parses a map file's text.
+    pub fn parse(path: &str, text: &str) -> Result<HexMap, DataError> {
+        let file: MapFile = parse_ron(path, text)?;
+        HexMap::from_file(path, text, file)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offset_and_axial_round_trip() {
+        for row in -3..7 {
+            for col in -3..7 {
+                let at = HexAt::new(col, row);
+                assert_eq!(HexAt::from_hex(at.hex()), at);
+            }
+        }
+    }
+
+    #[test]
+    fn neighbours_are_at_distance_one_and_sides_mirror() {
+        let at = HexAt::new(4, 5);
+        for (d, n) in at.neighbours().into_iter().enumerate() {
+            assert_eq!(at.distance(n), 1);
+            assert_eq!(at.side_to(n), Some(d as u8));
+            assert_eq!(n.side_to(at), Some(((d + 3) % 6) as u8));
+        }
+        // Odd rows are shifted east: (4,5)'s north-east neighbour is (5,4).
+        assert_eq!(at.neighbour(5), HexAt::new(5, 4));
+        assert_eq!(HexAt::new(4, 4).neighbour(5), HexAt::new(4, 3));
+    }
+
+    #[test]
+    fn rivers_are_set_on_both_hexes() {
+        let mut map = HexMap::filled("t", 5, 5, Terrain::Clear);
+        let a = HexAt::new(2, 2);
+        map.set_river(a, 0, true);
+        let b = a.neighbour(0);
+        assert!(map.river_between(a, b) && map.river_between(b, a));
+        assert!(map.bridge_between(b, a));
+    }
+
+    #[test]
+    fn bad_terrain_character_reports_its_place() {
+        let text = "GreatWarMap(\n  name: \"x\",\n  width: 3,\n  height: 2,\n  rows: [\n    \"..q\",\n  ],\n)";
+        let e = HexMap::parse("m.ron", text).unwrap_err();
+        assert_eq!((e.line, e.col), (6, 8), "{e}");
+        assert!(e.message.contains("`q`"), "{e}");
+    }
+}

@@ -1,0 +1,27 @@
+//! The Great War on a hex map of Europe: land forces, army organisation and every land rule of
+//! the strategic digest, sections 1–11 (S-TURN, S-LAND, S-FORT, S-COMBAT, S-ART, S-CHEM, S-CITY,
+//! S-LOSS, S-SUP, S-TERR, S-ARMY).
+
+pub mod apply;
+pub mod army;
+pub mod combat;
+pub mod event;
+pub mod fire;
+pub mod game;
+pub mod hexmap;
+pub mod movement;
+pub mod order;
+pub mod preview;
+pub mod scenario;
+pub mod state;
+pub mod tables;
+pub mod testkit;
+pub mod upkeep;
+
+pub use event::{CombatResult, Event, EventKind};
+pub use game::{GreatWar, ReplayError, SaveGame};
+pub use hexmap::{HexAt, HexMap, Terrain};
+pub use order::{Order, OrderError, Piece};
+pub use preview::Preview;
+pub use scenario::Scenario;
+pub use state::{Ctx, ForceId, FormationId, Phase, PowerId};

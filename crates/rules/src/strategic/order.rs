@@ -1,0 +1,116 @@
+//! Every Great War action is an [`Order`]; an illegal one gets an [`OrderError`] saying why.
+
+use super::hexmap::HexAt;
+use super::state::{ForceId, FormationId, Phase, Tech};
+use super::tables::Model;
+use serde::{Deserialize, Serialize};
+
+/// A counter on the map that moves as one: an independent unit or a corps (S-ARMY-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Piece {
+    Unit(ForceId),
+    Corps(FormationId),
+}
+
+/// A player's action, given by the power whose part of the phase it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Order {
+    /// Move an independent unit or a corps along adjacent hexes (Movement phase, S-LAND-3, S-TERR).
+    Move { piece: Piece, path: Vec<HexAt> },
+    /// Move an army as a whole: its listed corps along their paths, at the slowest division's
+    /// speed (S-ARMY-1, S-ARMY-3). Corps not listed stay.
+    MoveArmy { army: FormationId, moves: Vec<(FormationId, Vec<HexAt>)> },
+    /// Form a corps of 2–4 land units standing on one hex or next to the first one (S-ARMY-2);
+    /// they gather on the first unit's hex and move no further this turn.
+    FormCorps { name: String, units: Vec<ForceId> },
+    /// Form an army of 2–4 corps (S-ARMY-2).
+    FormArmy { name: String, corps: Vec<FormationId> },
+    /// Add a land unit standing next to (or on) a corps' hex to the corps (at most 4).
+    JoinCorps { unit: ForceId, corps: FormationId },
+    /// Detach a unit from its corps, or a corps from its army (S-ARMY-2), onto `to` (free, adjacent).
+    Detach { piece: Piece, to: Option<HexAt> },
+    /// Attach a heavy artillery division on or next to a corps or army hex to it (S-ARMY-2, S-ARMY-5).
+    Attach { unit: ForceId, formation: FormationId },
+    /// Send a unit next to an army's hexes into its off-map reserve (S-ARMY-6).
+    AssignReserve { unit: ForceId, army: FormationId },
+    /// Bring a reserve onto a free hex next to its army (S-ARMY-8); it counts as having moved.
+    CommitReserve { unit: ForceId, to: HexAt },
+    /// Stop and build (or raise to level 2) a fortification on the piece's hex (S-FORT-1).
+    Fortify { piece: Piece },
+    /// Fire a heavy artillery division (or the battery it belongs to) at a hex (Fire phase,
+    /// S-ART-2); `gas` fires a chemical shell instead (S-CHEM-3).
+    Fire { unit: ForceId, target: HexAt, gas: bool },
+    /// Form a battery of three artillery divisions on the first one's hex (S-ART-5).
+    FormBattery { units: [ForceId; 3] },
+    /// Place a gas cylinder on a hex with own troops (S-CHEM-1).
+    PlaceCylinder { at: HexAt },
+    /// Release the cylinder on `from` at `target` within 3 hexes (Preparation phase, S-CHEM-1).
+    ReleaseGas { from: HexAt, target: HexAt },
+    /// Upgrade a division to the 1916 model (S-LAND-4; cavalry: gas masks, S-LAND-8).
+    Upgrade { unit: ForceId },
+    /// Buy a technology (S-LAND-4, S-LAND-9, S-CHEM-1).
+    Research { tech: Tech },
+    /// Restore a dispersed unit at the nearest own city (S-LOSS-1), raising it from `class` manpower.
+    Restore { unit: ForceId, class: u8 },
+    /// Make good a damaged unit's lost Health (S-LOSS-2).
+    Repair { unit: ForceId },
+    /// Retreat an engaged defender up to 10 hexes (S-ARMY-15); an army retreats as a whole.
+    Retreat { moves: Vec<(Piece, Vec<HexAt>)> },
+    /// Armies to leave without money first if the treasury is short (S-SUP-4).
+    SupplyPriority { last: Vec<FormationId> },
+    /// End this power's part of the current phase.
+    EndPhase,
+}
+
+/// Why an order is illegal. The state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum OrderError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("{what} is not allowed in the {phase:?} phase")]
+    WrongPhase { what: String, phase: Phase },
+    #[error("there is no unit {0}")]
+    NoUnit(ForceId),
+    #[error("there is no corps or army {0}")]
+    NoFormation(FormationId),
+    #[error("{0} belongs to another power")]
+    NotYours(String),
+    #[error("{0} is not on the map")]
+    OffMap(String),
+    #[error("{0} takes its orders from its corps or army (S-ARMY-3)")]
+    TakesOrdersFromFormation(String),
+    #[error("the path is empty")]
+    EmptyPath,
+    #[error("{from} and {to} are not adjacent")]
+    NotAdjacent { from: HexAt, to: HexAt },
+    #[error("hex {0} is off the map")]
+    OutsideMap(HexAt),
+    #[error("land units cannot enter {0}: it is water")]
+    Water(HexAt),
+    #[error("hex {0} is held by the enemy")]
+    EnemyHex(HexAt),
+    #[error("hex {0} already holds a division, corps or artillery (S-ARMY-4)")]
+    Occupied(HexAt),
+    #[error("the move needs {need} MP, only {left} are left")]
+    NoMovement { need: u32, left: u32 },
+    #[error("the move must stop at {0}: it is next to an enemy land unit (S-COMBAT-4)")]
+    MustStop(HexAt),
+    #[error("{0}")]
+    Organization(String),
+    #[error("{0}")]
+    Fortification(String),
+    #[error("{0}")]
+    Fire(String),
+    #[error("{0}")]
+    Gas(String),
+    #[error("{0}")]
+    Economy(String),
+    #[error("{0}")]
+    Retreat(String),
+    #[error("{what} needs the {tech:?} technology")]
+    NoTech { what: String, tech: Tech },
+    #[error("{what} is allowed from turn {from} (S-TURN-1)")]
+    TooEarly { what: String, from: u32 },
+    #[error("{unit} is already model {model:?}")]
+    AlreadyUpgraded { unit: ForceId, model: Model },
+}

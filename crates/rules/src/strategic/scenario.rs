@@ -1,0 +1,410 @@
+//! Great War scenario files and the resolved scenario a game starts from.
+
+use super::hexmap::{Climate, HexAt, HexMap};
+use super::state::Techs;
+use super::tables::{Model, RulesTables, UnitTables};
+use crate::data::{DataError, Pos, beside, locate, parse_ron, read_text};
+use crate::hash::{StateHash, hash_of};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// A power as the scenario sets it up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PowerSpec {
+    pub id: String,
+    pub name: String,
+    /// Powers of one alliance are friends; the others are enemies.
+    pub alliance: u8,
+    /// Country group of S-LAND-1 (1 or 2).
+    pub group: u8,
+    #[serde(default)]
+    pub money: i64,
+    #[serde(default)]
+    pub ammo: i64,
+    #[serde(default)]
+    pub chem_shells: u32,
+    #[serde(default)]
+    pub cylinders: u32,
+    #[serde(default)]
+    pub manpower: [u32; 2],
+    #[serde(default)]
+    pub techs: Techs,
+    /// Climates its troops are local to (S-SUP-5).
+    #[serde(default)]
+    pub local_climates: Vec<Climate>,
+}
+
+/// What a unit of the order of battle is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum KindSpec {
+    Infantry {
+        model: Model,
+        class: u8,
+        #[serde(default)]
+        mountain: bool,
+        #[serde(default)]
+        elite: bool,
+        /// Colonial contingent id of the unit table (S-LAND-2); `"foreign_legion"` is exempt from
+        /// desert attrition without changing its group.
+        #[serde(default)]
+        colonial: Option<String>,
+    },
+    Cavalry {
+        class: u8,
+        #[serde(default = "m1914")]
+        model: Model,
+        #[serde(default)]
+        elite: bool,
+    },
+    Tank(String),
+    Artillery(String),
+}
+
+fn m1914() -> Model {
+    Model::M1914
+}
+
+/// One unit of the order of battle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForceSpec {
+    pub id: u32,
+    pub power: String,
+    pub kind: KindSpec,
+    /// Hex on the map; none for reserves and attached artillery.
+    #[serde(default)]
+    pub at: Option<HexAt>,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub health: Option<i32>,
+    #[serde(default)]
+    pub morale: Option<i32>,
+}
+
+/// A corps at the start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CorpsSpec {
+    pub id: u32,
+    pub name: String,
+    pub units: Vec<u32>,
+    /// Heavy artillery attached (S-ARMY-5).
+    #[serde(default)]
+    pub attached: Vec<u32>,
+}
+
+/// An army at the start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArmySpec {
+    pub id: u32,
+    pub name: String,
+    pub corps: Vec<u32>,
+    #[serde(default)]
+    pub reserves: Vec<u32>,
+    #[serde(default)]
+    pub attached: Vec<u32>,
+}
+
+/// A fortification at the start: hex, level, builder power.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FortSpec {
+    pub at: HexAt,
+    pub level: u8,
+    pub power: String,
+}
+
+/// The scenario file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "GreatWarScenario")]
+pub struct ScenarioFile {
+    pub name: String,
+    pub map: String,
+    pub units: String,
+    pub rules: String,
+    #[serde(default = "one")]
+    pub start_turn: u32,
+    pub max_turns: u32,
+    pub powers: Vec<PowerSpec>,
+    pub forces: Vec<ForceSpec>,
+    #[serde(default)]
+    pub corps: Vec<CorpsSpec>,
+    #[serde(default)]
+    pub armies: Vec<ArmySpec>,
+    #[serde(default)]
+    pub fortifications: Vec<FortSpec>,
+    /// Gas cylinders in place at the start: hex and power (S-CHEM-1).
+    #[serde(default)]
+    pub cylinders: Vec<(HexAt, String)>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A resolved scenario: the file with its map and tables, everything checked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scenario {
+    pub name: String,
+    pub start_turn: u32,
+    pub max_turns: u32,
+    pub powers: Vec<PowerSpec>,
+    pub forces: Vec<ForceSpec>,
+    pub corps: Vec<CorpsSpec>,
+    pub armies: Vec<ArmySpec>,
+    pub fortifications: Vec<FortSpec>,
+    pub cylinders: Vec<(HexAt, String)>,
+    pub map: HexMap,
+    pub units: UnitTables,
+    pub rules: RulesTables,
+}
+
+impl Scenario {
+    pub fn hash(&self) -> StateHash {
+        hash_of(self)
+    }
+
+    pub fn power_index(&self, id: &str) -> Option<usize> {
+        self.powers.iter().position(|p| p.id == id)
+    }
+
+    /// Loads a scenario file and the map and tables it names (paths relative to it).
+    pub fn load(path: &Path) -> Result<Scenario, DataError> {
+        let text = read_text(path)?;
+        let shown = path.display().to_string();
+        let file: ScenarioFile = parse_ron(&shown, &text)?;
+        let load = |rel: &str| -> Result<(String, String), DataError> {
+            let p = beside(path, rel);
+            Ok((p.display().to_string(), read_text(&p)?))
+        };
+        let (mp, mt) = load(&file.map)?;
+        let map = HexMap::parse(&mp, &mt)?;
+        let (up, ut) = load(&file.units)?;
+        let units = UnitTables::parse(&up, &ut)?;
+        let (rp, rt) = load(&file.rules)?;
+        let rules = RulesTables::parse(&rp, &rt)?;
+        Scenario::resolve(&shown, &text, file, map, units, rules)
+    }
+
+    /// Checks a parsed file against its map and tables.
+    pub fn resolve(
+        path: &str,
+        text: &str,
+        file: ScenarioFile,
+        map: HexMap,
+        units: UnitTables,
+        rules: RulesTables,
+    ) -> Result<Scenario, DataError> {
+        let at = |tokens: &[&str]| locate(text, tokens, 0);
+        let err = |pos: Pos, msg: String| DataError::at(path, pos, msg);
+        if file.powers.is_empty() {
+            return Err(err(at(&["powers"]), "a scenario needs at least one power".into()));
+        }
+        for (i, p) in file.powers.iter().enumerate() {
+            if file.powers[..i].iter().any(|q| q.id == p.id) {
+                return Err(err(at(&[&format!("\"{}\"", p.id)]), format!("power `{}` is listed twice", p.id)));
+            }
+            if p.alliance > 1 {
+                return Err(err(
+                    at(&[&format!("\"{}\"", p.id)]),
+                    format!("power `{}`: alliance must be 0 or 1 (two sides)", p.id),
+                ));
+            }
+            if !(1..=2).contains(&p.group) {
+                return Err(err(at(&[&format!("\"{}\"", p.id)]), format!("power `{}`: group must be 1 or 2", p.id)));
+            }
+        }
+        let power_ok = |id: &str, pos: Pos| -> Result<(), DataError> {
+            if file.powers.iter().any(|p| p.id == id) {
+                Ok(())
+            } else {
+                Err(err(pos, format!("`{id}` is not a power of this scenario")))
+            }
+        };
+        for p in &map.provinces {
+            power_ok(&p.owner, Pos::START)
+                .map_err(|e| DataError { message: format!("map province `{}`: {}", p.id, e.message), ..e })?;
+        }
+        let mut ids: Vec<u32> = Vec::new();
+        let mut taken: Vec<(HexAt, u32)> = Vec::new();
+        for f in &file.forces {
+            let pos = at(&["id", ":", &f.id.to_string()]);
+            if ids.contains(&f.id) {
+                return Err(err(pos, format!("unit id {} is used twice", f.id)));
+            }
+            ids.push(f.id);
+            power_ok(&f.power, pos)?;
+            match &f.kind {
+                KindSpec::Infantry { class, colonial, .. } => {
+                    if !(1..=2).contains(class) {
+                        return Err(err(pos, format!("unit {}: infantry class must be 1 or 2", f.id)));
+                    }
+                    if let Some(c) = colonial
+                        && c != "foreign_legion"
+                        && units.colonial(c).is_none()
+                    {
+                        return Err(err(
+                            pos,
+                            format!("unit {}: `{c}` is no colonial contingent of the unit table", f.id),
+                        ));
+                    }
+                }
+                KindSpec::Cavalry { class, .. } => {
+                    if !(1..=2).contains(class) {
+                        return Err(err(pos, format!("unit {}: cavalry class must be 1 or 2", f.id)));
+                    }
+                }
+                KindSpec::Tank(name) => {
+                    if units.tank(name).is_none() {
+                        return Err(err(pos, format!("unit {}: `{name}` is not a tank of the unit table", f.id)));
+                    }
+                    // S-LAND-9: tanks need their technology, not before turn 4.
+                    let tech = file.powers.iter().any(|p| p.id == f.power && p.techs.tanks);
+                    if !tech || file.start_turn < super::fire::TANKS_FROM_TURN {
+                        return Err(err(
+                            pos,
+                            format!("unit {}: tanks need the tank technology and turn 4 or later (S-LAND-9)", f.id),
+                        ));
+                    }
+                }
+                KindSpec::Artillery(name) => {
+                    if units.gun(name).is_none() {
+                        return Err(err(pos, format!("unit {}: `{name}` is not a gun of the unit table", f.id)));
+                    }
+                }
+            }
+            if let Some(h) = f.at {
+                if !map.contains(h) {
+                    return Err(err(pos, format!("unit {} stands at {h}, off the map", f.id)));
+                }
+                if !map.is_land(h) {
+                    return Err(err(pos, format!("unit {} stands at {h}, which is water", f.id)));
+                }
+                taken.push((h, f.id));
+            }
+        }
+        let force = |id: u32| file.forces.iter().find(|f| f.id == id);
+        let mut in_corps: Vec<u32> = Vec::new();
+        for c in &file.corps {
+            let pos = at(&[&format!("\"{}\"", c.name)]);
+            if !(2..=4).contains(&c.units.len()) {
+                return Err(err(
+                    pos,
+                    format!("corps `{}` has {} units; a corps has 2–4 (S-ARMY-2)", c.name, c.units.len()),
+                ));
+            }
+            let first = c.units.first().and_then(|u| force(*u));
+            for u in &c.units {
+                let Some(f) = force(*u) else {
+                    return Err(err(pos, format!("corps `{}` lists unit {u}, which does not exist", c.name)));
+                };
+                if matches!(f.kind, KindSpec::Artillery(_)) {
+                    return Err(err(pos, format!("corps `{}`: artillery {u} is attached, not a member", c.name)));
+                }
+                if f.at.is_none() || f.at != first.and_then(|x| x.at) || f.power != first.map_or("", |x| &x.power) {
+                    return Err(err(
+                        pos,
+                        format!("corps `{}`: its units stand on one hex and serve one power", c.name),
+                    ));
+                }
+                if in_corps.contains(u) {
+                    return Err(err(pos, format!("unit {u} is in two corps")));
+                }
+                in_corps.push(*u);
+            }
+            for u in &c.attached {
+                if !force(*u).is_some_and(|f| matches!(f.kind, KindSpec::Artillery(_)) && f.at.is_none()) {
+                    return Err(err(
+                        pos,
+                        format!("corps `{}`: attached unit {u} must be off-map heavy artillery", c.name),
+                    ));
+                }
+            }
+        }
+        // S-ARMY-4: one division, one corps or one artillery division per hex.
+        for (i, (h, id)) in taken.iter().enumerate() {
+            for (h2, id2) in &taken[..i] {
+                let same_corps = file.corps.iter().any(|c| c.units.contains(id) && c.units.contains(id2));
+                if h == h2 && !same_corps {
+                    return Err(err(
+                        at(&["id", ":", &id.to_string()]),
+                        format!(
+                            "units {id2} and {id} share hex {h}; a hex holds one division, corps or artillery (S-ARMY-4)"
+                        ),
+                    ));
+                }
+            }
+        }
+        for a in &file.armies {
+            let pos = at(&[&format!("\"{}\"", a.name)]);
+            if !(2..=4).contains(&a.corps.len()) {
+                return Err(err(
+                    pos,
+                    format!("army `{}` has {} corps; an army has 2–4 (S-ARMY-2)", a.name, a.corps.len()),
+                ));
+            }
+            for c in &a.corps {
+                if !file.corps.iter().any(|k| k.id == *c) {
+                    return Err(err(pos, format!("army `{}` lists corps {c}, which does not exist", a.name)));
+                }
+                if file.armies.iter().filter(|b| b.corps.contains(c)).count() > 1 {
+                    return Err(err(pos, format!("corps {c} is in two armies")));
+                }
+            }
+            for u in a.reserves.iter().chain(&a.attached) {
+                if force(*u).is_none_or(|f| f.at.is_some()) {
+                    return Err(err(
+                        pos,
+                        format!("army `{}`: reserve or attached unit {u} must exist and be off the map", a.name),
+                    ));
+                }
+            }
+        }
+        for c in &file.corps {
+            if file.armies.iter().any(|a| a.id == c.id) {
+                return Err(err(
+                    at(&[&format!("\"{}\"", c.name)]),
+                    format!("corps and army ids share the number {}", c.id),
+                ));
+            }
+        }
+        for f in &file.forces {
+            let placed_off = file.corps.iter().any(|c| c.attached.contains(&f.id))
+                || file.armies.iter().any(|a| a.reserves.contains(&f.id) || a.attached.contains(&f.id));
+            if f.at.is_none() && !placed_off {
+                return Err(err(
+                    at(&["id", ":", &f.id.to_string()]),
+                    format!("unit {} has no hex and is no reserve or attached artillery", f.id),
+                ));
+            }
+        }
+        for fo in &file.fortifications {
+            let pos = at(&["fortifications"]);
+            power_ok(&fo.power, pos)?;
+            if !(1..=2).contains(&fo.level) || !map.is_land(fo.at) {
+                return Err(err(pos, format!("fortification at {}: level 1 or 2 on a land hex", fo.at)));
+            }
+        }
+        for (h, p) in &file.cylinders {
+            power_ok(p, at(&["cylinders"]))?;
+            if !map.is_land(*h) {
+                return Err(err(at(&["cylinders"]), format!("gas cylinder at {h} is not on land")));
+            }
+        }
+        if file.max_turns == 0 {
+            return Err(err(at(&["max_turns"]), "max_turns must be at least 1".into()));
+        }
+        Ok(Scenario {
+            name: file.name,
+            start_turn: file.start_turn.max(1),
+            max_turns: file.max_turns,
+            powers: file.powers,
+            forces: file.forces,
+            corps: file.corps,
+            armies: file.armies,
+            fortifications: file.fortifications,
+            cylinders: file.cylinders,
+            map,
+            units,
+            rules,
+        })
+    }
+}

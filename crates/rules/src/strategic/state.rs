@@ -1,0 +1,689 @@
+//! The Great War's state: ECS components of record, and the plain working copy the rules act on.
+//!
+//! As in the tactical module, an order loads a [`Ctx`] (forces sorted by ID, formations sorted by
+//! ID, sparse hex state sorted by hex), the rules act on it in ID order, and it is stored back.
+//! The same copy gives the canonical [`GameState`] that is hashed.
+
+use super::event::Event;
+use super::hexmap::{HexAt, HexMap, Terrain, flag};
+use super::scenario::Scenario;
+use super::tables::{Model, Stats};
+use crate::dice::{Dice, DiceState};
+use crate::hash::{StateHash, hash_of};
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+/// A power (a country) by its index in the scenario's list, which is also the order of play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PowerId(pub u8);
+
+/// A land unit (division, tank battalion, heavy artillery division).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ForceId(pub u32);
+
+/// A corps or an army.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct FormationId(pub u32);
+
+impl fmt::Display for ForceId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+impl fmt::Display for FormationId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "F{}", self.0)
+    }
+}
+
+/// What a land unit is.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ForceKind {
+    /// S-LAND-1…S-LAND-6. `group` after S-LAND-2.
+    Infantry { group: u8, model: Model, class: u8, mountain: bool, elite: bool, colonial: bool },
+    /// S-LAND-8; `model` M1916 = gas masks.
+    Cavalry { class: u8, model: Model, elite: bool },
+    /// S-LAND-9, index into the tank table.
+    Tank { tank: u16 },
+    /// S-ART-1, index into the gun table.
+    Artillery { gun: u16 },
+}
+
+impl ForceKind {
+    pub fn is_division(self) -> bool {
+        matches!(self, ForceKind::Infantry { .. } | ForceKind::Cavalry { .. })
+    }
+
+    /// Infantry, cavalry and tanks: the units that fight in land combat (S-COMBAT-8 counts them).
+    pub fn is_combatant(self) -> bool {
+        !matches!(self, ForceKind::Artillery { .. })
+    }
+
+    pub fn is_artillery(self) -> bool {
+        matches!(self, ForceKind::Artillery { .. })
+    }
+
+    pub fn is_elite(self) -> bool {
+        matches!(self, ForceKind::Infantry { elite: true, .. } | ForceKind::Cavalry { elite: true, .. })
+    }
+
+    pub fn model(self) -> Option<Model> {
+        match self {
+            ForceKind::Infantry { model, .. } | ForceKind::Cavalry { model, .. } => Some(model),
+            _ => None,
+        }
+    }
+}
+
+/// Where a unit is.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Place {
+    Map(HexAt),
+    /// Off-map reserve of an army (S-ARMY-6).
+    Reserve(FormationId),
+    /// Attached artillery of a corps or army: no counter (S-ARMY-5).
+    Attached(FormationId),
+    /// Left the map, to be restored (S-LOSS-1).
+    Dispersed,
+    /// Destroyed or captured (S-COMBAT-12).
+    Destroyed,
+}
+
+impl Place {
+    pub fn hex(self) -> Option<HexAt> {
+        match self {
+            Place::Map(h) => Some(h),
+            _ => None,
+        }
+    }
+}
+
+/// Health and Morale (heavy artillery has no Morale, S-COMBAT-10).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Vitals {
+    pub health: i32,
+    pub max_health: i32,
+    pub morale: Option<i32>,
+    pub max_morale: Option<i32>,
+}
+
+/// Money and ammunition state of the unit this turn (S-SUP).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SupplyState {
+    /// Paid for in the last Upkeep (S-SUP-2).
+    pub money: bool,
+    /// Has ammunition for this turn's fighting (S-SUP-3).
+    pub ammo: bool,
+}
+
+impl Default for SupplyState {
+    fn default() -> Self {
+        SupplyState { money: true, ammo: true }
+    }
+}
+
+/// Front-line and encirclement counters (S-SUP-6, S-COMBAT-11).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FrontLine {
+    /// Consecutive Upkeeps ended on the front line.
+    pub turns: u16,
+    /// Consecutive Upkeeps ended encircled.
+    pub encircled: u16,
+    /// Hexside towards the first enemy that engaged the unit (S-COMBAT-7).
+    pub front: Option<u8>,
+}
+
+/// What a unit did this turn.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Activity {
+    /// Movement points left this Movement phase.
+    pub mp_left: u32,
+    /// Moved this turn (S-COMBAT-2, "moved on its turn" of S-TURN-2).
+    pub moved: bool,
+    /// Fired a normal or gas shell this turn (S-ART-8).
+    pub fired: bool,
+    /// Struck the flank or rear of an already engaged enemy this turn (S-COMBAT-6).
+    pub flank: bool,
+    /// Built or improved a fortification this turn (S-FORT-1).
+    pub fortified: bool,
+    /// Hex where the unit began the turn (S-ARMY-15: an attacker may return there).
+    pub start: Option<HexAt>,
+}
+
+/// Corps, army and battery membership.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Membership {
+    pub corps: Option<FormationId>,
+    /// Army of a corps member, or the army a reserve or attached unit belongs to.
+    pub army: Option<FormationId>,
+    /// Battery of three artillery divisions, named by its lowest member (S-ART-5).
+    pub battery: Option<ForceId>,
+}
+
+/// Everything about one land unit, gathered from its components.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Force {
+    pub id: ForceId,
+    pub power: PowerId,
+    pub kind: ForceKind,
+    pub place: Place,
+    pub vitals: Vitals,
+    pub supply: SupplyState,
+    pub front: FrontLine,
+    pub activity: Activity,
+    pub member: Membership,
+}
+
+impl Force {
+    pub fn hex(&self) -> Option<HexAt> {
+        self.place.hex()
+    }
+
+    pub fn on_map(&self) -> bool {
+        matches!(self.place, Place::Map(_))
+    }
+
+    /// Still in the game (on the map, in reserve or attached).
+    pub fn present(&self) -> bool {
+        matches!(self.place, Place::Map(_) | Place::Reserve(_) | Place::Attached(_))
+    }
+}
+
+/// The owner of each unit.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Owner(pub PowerId);
+
+/// A corps (2–4 land units, one hex) or an army (2–4 corps), S-ARMY-2.
+#[derive(Component, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Formation {
+    pub id: FormationId,
+    pub power: PowerId,
+    pub kind: FormationKind,
+    pub name: String,
+    /// Corps: its land units (empty for an army).
+    pub units: Vec<ForceId>,
+    /// Army: its corps (empty for a corps).
+    pub corps: Vec<FormationId>,
+    /// The army fought in the last Combat phase (S-ARMY-10).
+    pub engaged: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FormationKind {
+    Corps,
+    Army,
+}
+
+/// Technologies (MD-S5: one flag each).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Techs {
+    pub tanks: bool,
+    pub gas: bool,
+    pub infantry: bool,
+}
+
+/// A technology to research.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Tech {
+    Tanks,
+    Gas,
+    Infantry,
+}
+
+/// A power's treasury and stocks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PowerState {
+    pub money: i64,
+    pub ammo: i64,
+    /// Chemical shells (S-CHEM-3).
+    pub chem_shells: u32,
+    /// Gas cylinders in store (S-CHEM-1).
+    pub cylinders: u32,
+    /// Manpower by class.
+    pub manpower: [u32; 2],
+    pub techs: Techs,
+    /// Armies to leave without supply first when money is short (S-SUP-4).
+    pub supply_last: Vec<FormationId>,
+    /// Out of the game (all its provinces' capitals taken and no units).
+    pub out: bool,
+}
+
+/// A province's occupation (S-CITY).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProvinceState {
+    pub occupier: Option<PowerId>,
+    pub devastated: bool,
+}
+
+/// Changing state of one hex (kept sparse).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HexState {
+    /// Fortification level 0–2 (S-FORT-1) and the alliance that built it (S-FORT-3).
+    pub fort: u8,
+    pub fort_alliance: u8,
+    /// Turn the fortification reached its level (level 2 comes from the next turn on).
+    pub fort_turn: u32,
+    /// Damage taken in this Fire phase (S-TURN-3).
+    pub damage: i32,
+    /// City damage in this Fire phase (S-ART-4).
+    pub city_damage: i32,
+    pub city_destruction: u32,
+    pub fortress_destroyed: bool,
+    pub forest_destroyed: bool,
+    /// A gas cylinder placed here (S-CHEM-1).
+    pub cylinder: Option<PowerId>,
+}
+
+impl HexState {
+    pub fn is_default(&self) -> bool {
+        *self == HexState::default()
+    }
+}
+
+/// The phases of a turn (S-TURN-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Phase {
+    Preparation,
+    Movement,
+    Fire,
+    Combat,
+    Upkeep,
+    Over,
+}
+
+/// Turn, phase and the power to act.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clock {
+    pub turn: u32,
+    pub phase: Phase,
+    /// Index into the order of play.
+    pub active: u8,
+}
+
+/// Static data shared by every copy.
+#[derive(Debug)]
+pub struct StaticData {
+    pub scenario: Scenario,
+    pub names: Vec<(ForceId, String)>,
+}
+
+#[derive(Resource, Clone, Debug)]
+pub struct Statics(pub Arc<StaticData>);
+
+/// The canonical, hashable state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameState {
+    pub clock: Clock,
+    pub powers: Vec<PowerState>,
+    pub provinces: Vec<ProvinceState>,
+    pub hexes: Vec<(HexAt, HexState)>,
+    pub forces: Vec<Force>,
+    pub formations: Vec<Formation>,
+    pub dice: DiceState,
+    pub next_formation: u32,
+}
+
+impl GameState {
+    pub fn hash(&self) -> StateHash {
+        hash_of(self)
+    }
+}
+
+/// Resources of record besides the forces.
+#[derive(Resource, Clone, Debug)]
+pub struct World2 {
+    pub powers: Vec<PowerState>,
+    pub provinces: Vec<ProvinceState>,
+    pub hexes: BTreeMap<HexAt, HexState>,
+    pub next_formation: u32,
+}
+
+/// Maps force IDs to entities, sorted.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ForceIndex(pub Vec<(ForceId, Entity)>);
+
+/// Orders applied so far.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct OrderLog(pub Vec<super::order::Order>);
+
+/// Everything that happened.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct EventLog(pub Vec<Event>);
+
+/// The working copy an order or phase acts on.
+#[derive(Clone, Debug)]
+pub struct Ctx {
+    pub statics: Arc<StaticData>,
+    pub clock: Clock,
+    pub powers: Vec<PowerState>,
+    pub provinces: Vec<ProvinceState>,
+    pub hexes: BTreeMap<HexAt, HexState>,
+    /// Sorted by ID.
+    pub forces: Vec<Force>,
+    /// Sorted by ID.
+    pub formations: Vec<Formation>,
+    pub next_formation: u32,
+    pub dice: Dice,
+    pub events: Vec<Event>,
+    /// Hex → forces standing there (rebuilt on load and after moves).
+    pub occupancy: BTreeMap<HexAt, Vec<ForceId>>,
+}
+
+impl Ctx {
+    pub fn map(&self) -> &HexMap {
+        &self.statics.scenario.map
+    }
+
+    pub fn scenario(&self) -> &Scenario {
+        &self.statics.scenario
+    }
+
+    pub fn force(&self, id: ForceId) -> Option<&Force> {
+        self.forces.binary_search_by_key(&id, |f| f.id).ok().map(|i| &self.forces[i])
+    }
+
+    pub fn force_mut(&mut self, id: ForceId) -> Option<&mut Force> {
+        self.forces.binary_search_by_key(&id, |f| f.id).ok().map(|i| &mut self.forces[i])
+    }
+
+    pub fn formation(&self, id: FormationId) -> Option<&Formation> {
+        self.formations.binary_search_by_key(&id, |f| f.id).ok().map(|i| &self.formations[i])
+    }
+
+    pub fn formation_mut(&mut self, id: FormationId) -> Option<&mut Formation> {
+        self.formations.binary_search_by_key(&id, |f| f.id).ok().map(|i| &mut self.formations[i])
+    }
+
+    pub fn name(&self, id: ForceId) -> String {
+        self.statics
+            .names
+            .binary_search_by_key(&id, |(i, _)| *i)
+            .ok()
+            .map_or_else(|| id.to_string(), |i| self.statics.names[i].1.clone())
+    }
+
+    pub fn power_name(&self, p: PowerId) -> &str {
+        self.scenario().powers.get(usize::from(p.0)).map_or("?", |s| s.name.as_str())
+    }
+
+    pub fn alliance(&self, p: PowerId) -> u8 {
+        self.scenario().powers.get(usize::from(p.0)).map_or(0, |s| s.alliance)
+    }
+
+    pub fn hostile(&self, a: PowerId, b: PowerId) -> bool {
+        self.alliance(a) != self.alliance(b)
+    }
+
+    /// The power whose turn it is.
+    pub fn active_power(&self) -> PowerId {
+        PowerId(self.clock.active)
+    }
+
+    pub fn hex_state(&self, at: HexAt) -> HexState {
+        self.hexes.get(&at).copied().unwrap_or_default()
+    }
+
+    pub fn hex_state_mut(&mut self, at: HexAt) -> &mut HexState {
+        self.hexes.entry(at).or_default()
+    }
+
+    /// Forces on a hex, by ID.
+    pub fn at(&self, at: HexAt) -> &[ForceId] {
+        self.occupancy.get(&at).map_or(&[], Vec::as_slice)
+    }
+
+    pub fn rebuild_occupancy(&mut self) {
+        self.occupancy.clear();
+        for f in &self.forces {
+            if let Place::Map(h) = f.place {
+                self.occupancy.entry(h).or_default().push(f.id);
+            }
+        }
+    }
+
+    /// The power holding a hex (any land unit on it), if any.
+    pub fn holder(&self, at: HexAt) -> Option<PowerId> {
+        self.at(at).first().and_then(|id| self.force(*id)).map(|f| f.power)
+    }
+
+    /// Whether a hostile land unit of `p`'s enemies stands on `at`.
+    pub fn enemy_on(&self, p: PowerId, at: HexAt) -> bool {
+        self.holder(at).is_some_and(|q| self.hostile(p, q))
+    }
+
+    /// Whether a hex is next to a land unit hostile to `p` (S-COMBAT-4).
+    pub fn next_to_enemy(&self, p: PowerId, at: HexAt) -> bool {
+        at.neighbours().into_iter().any(|n| self.enemy_on(p, n))
+    }
+
+    /// Base stats of a unit from the tables (S-LAND-1, -5, -6, -8; tanks S-LAND-9; guns S-ART-1).
+    pub fn stats(&self, kind: ForceKind) -> Stats {
+        let t = &self.scenario().units;
+        let none = Stats { attack: 0, defense: 0, f1: 0, f2: 0, health: 1, morale: 0 };
+        match kind {
+            ForceKind::Infantry { group, model, class, elite, mountain, .. } => {
+                // S-LAND-5/6: mountain and elite units are class-1 units.
+                let class = if elite || mountain { 1 } else { class };
+                let s = t.infantry(group, model, class).unwrap_or(none);
+                if elite { s.plus(ELITE_BONUS) } else { s }
+            }
+            ForceKind::Cavalry { class, elite, .. } => {
+                let s = t.cavalry(if elite { 1 } else { class }).unwrap_or(none);
+                if elite { s.plus(ELITE_BONUS) } else { s }
+            }
+            ForceKind::Tank { tank } => t.tanks.get(usize::from(tank)).map_or(none, |k| Stats {
+                attack: k.attack,
+                defense: 0,
+                f1: 0,
+                f2: 0,
+                health: k.health,
+                morale: k.morale,
+            }),
+            ForceKind::Artillery { gun } => t.guns.get(usize::from(gun)).map_or(none, |g| Stats {
+                attack: g.attack,
+                defense: 0,
+                f1: 0,
+                f2: 0,
+                health: g.health,
+                morale: 0,
+            }),
+        }
+    }
+
+    /// Movement allowance of a unit (S-LAND-3, S-LAND-8, MD-S3, MD-S4).
+    pub fn speed(&self, kind: ForceKind) -> u32 {
+        let t = &self.scenario().units;
+        match kind {
+            ForceKind::Infantry { .. } => t.infantry_speed,
+            ForceKind::Cavalry { .. } => t.cavalry_speed,
+            ForceKind::Tank { tank } => t.tanks.get(usize::from(tank)).map_or(0, |k| k.speed),
+            ForceKind::Artillery { gun } => t.guns.get(usize::from(gun)).map_or(0, |g| g.speed),
+        }
+    }
+
+    /// A unit's fortification column if it stands still there (S-FORT-4, S-FORT-6, S-TERR-1).
+    pub fn defense_column(&self, f: &Force) -> DefenseColumn {
+        let Some(at) = f.hex() else { return DefenseColumn::Open };
+        let cell = self.map().cell(at).copied().unwrap_or_default();
+        let hs = self.hex_state(at);
+        let own_fort = hs.fort > 0 && hs.fort_alliance == self.alliance(f.power);
+        if (cell.has(flag::FORTRESS) && !hs.fortress_destroyed)
+            || (own_fort && hs.fort >= 2)
+            || cell.terrain == Terrain::Mountains
+        {
+            DefenseColumn::F2
+        } else if (own_fort && hs.fort == 1) || cell.has(flag::CITY) {
+            DefenseColumn::F1
+        } else {
+            DefenseColumn::Open
+        }
+    }
+
+    /// The corps or army a unit takes orders through (S-ARMY-3): its army, else its corps.
+    pub fn commander(&self, f: &Force) -> Option<FormationId> {
+        f.member.army.or(f.member.corps)
+    }
+
+    /// Ids of the on-map combat units of an army (through its corps) or a corps.
+    pub fn formation_units(&self, id: FormationId) -> Vec<ForceId> {
+        let Some(fm) = self.formation(id) else { return Vec::new() };
+        let mut out: Vec<ForceId> = match fm.kind {
+            FormationKind::Corps => fm.units.clone(),
+            FormationKind::Army => {
+                let mut v = fm.units.clone();
+                for c in &fm.corps {
+                    v.extend(self.formation(*c).map(|c| c.units.clone()).unwrap_or_default());
+                }
+                v
+            }
+        };
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    pub fn push(&mut self, event: Event) {
+        self.events.push(event);
+    }
+
+    /// The canonical state.
+    pub fn state(&self) -> GameState {
+        GameState {
+            clock: self.clock,
+            powers: self.powers.clone(),
+            provinces: self.provinces.clone(),
+            hexes: self.hexes.iter().filter(|(_, s)| !s.is_default()).map(|(h, s)| (*h, *s)).collect(),
+            forces: self.forces.clone(),
+            formations: self.formations.clone(),
+            dice: self.dice.state(),
+            next_formation: self.next_formation,
+        }
+    }
+
+    /// Loads the working copy from the world.
+    pub fn load(world: &World) -> Ctx {
+        let statics = world.resource::<Statics>().0.clone();
+        let index = world.resource::<ForceIndex>();
+        let forces: Vec<Force> = index.0.iter().filter_map(|(_, e)| read_force(world, *e)).collect();
+        let mut formations: Vec<Formation> =
+            world.iter_entities().filter_map(|e| e.get::<Formation>().cloned()).collect();
+        formations.sort_by_key(|f| f.id);
+        let rest = world.resource::<World2>();
+        let mut ctx = Ctx {
+            statics,
+            clock: *world.resource::<Clock>(),
+            powers: rest.powers.clone(),
+            provinces: rest.provinces.clone(),
+            hexes: rest.hexes.clone(),
+            forces,
+            formations,
+            next_formation: rest.next_formation,
+            dice: world.resource::<Dice>().clone(),
+            events: Vec::new(),
+            occupancy: BTreeMap::new(),
+        };
+        ctx.rebuild_occupancy();
+        ctx
+    }
+
+    /// Writes the working copy back; returns its events (also appended to the event log).
+    pub fn store(self, world: &mut World) -> Vec<Event> {
+        let index = world.resource::<ForceIndex>().0.clone();
+        for f in &self.forces {
+            if let Ok(i) = index.binary_search_by_key(&f.id, |(id, _)| *id) {
+                write_force(world, index[i].1, f);
+            }
+        }
+        let existing: Vec<(Entity, FormationId)> =
+            world.iter_entities().filter_map(|e| e.get::<Formation>().map(|f| (e.id(), f.id))).collect();
+        for (e, id) in &existing {
+            match self.formation(*id) {
+                Some(f) => {
+                    world.entity_mut(*e).insert(f.clone());
+                }
+                None => {
+                    world.despawn(*e);
+                }
+            }
+        }
+        for f in &self.formations {
+            if !existing.iter().any(|(_, id)| *id == f.id) {
+                world.spawn((f.clone(), Name::new(f.name.clone())));
+            }
+        }
+        world.insert_resource(self.clock);
+        world.insert_resource(self.dice.clone());
+        world.insert_resource(World2 {
+            powers: self.powers.clone(),
+            provinces: self.provinces.clone(),
+            hexes: self.hexes.iter().filter(|(_, s)| !s.is_default()).map(|(h, s)| (*h, *s)).collect(),
+            next_formation: self.next_formation,
+        });
+        let events = self.events;
+        world.resource_mut::<EventLog>().0.extend(events.iter().cloned());
+        events
+    }
+
+    /// Spawns a fresh world from this copy.
+    pub fn store_new(self, world: &mut World) {
+        let mut index = Vec::new();
+        for f in &self.forces {
+            let e = world
+                .spawn((
+                    f.id,
+                    Owner(f.power),
+                    f.kind,
+                    f.place,
+                    f.vitals,
+                    f.supply,
+                    f.front,
+                    f.activity,
+                    f.member,
+                    Name::new(self.name(f.id)),
+                ))
+                .id();
+            index.push((f.id, e));
+        }
+        world.insert_resource(ForceIndex(index));
+        world.insert_resource(Statics(self.statics.clone()));
+        world.insert_resource(self.statics.scenario.map.clone());
+        self.store(world);
+    }
+}
+
+/// Which Defense column a standing unit uses (S-FORT-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DefenseColumn {
+    Open,
+    F1,
+    F2,
+}
+
+/// S-LAND-6, S-COMBAT-6: elite units are +10 on Attack and Defense values.
+pub const ELITE_BONUS: i32 = 10;
+
+fn read_force(world: &World, e: Entity) -> Option<Force> {
+    let r = world.get_entity(e).ok()?;
+    Some(Force {
+        id: *r.get::<ForceId>()?,
+        power: r.get::<Owner>()?.0,
+        kind: *r.get::<ForceKind>()?,
+        place: *r.get::<Place>()?,
+        vitals: *r.get::<Vitals>()?,
+        supply: *r.get::<SupplyState>()?,
+        front: *r.get::<FrontLine>()?,
+        activity: *r.get::<Activity>()?,
+        member: *r.get::<Membership>()?,
+    })
+}
+
+fn write_force(world: &mut World, e: Entity, f: &Force) {
+    world.entity_mut(e).insert((f.kind, f.place, f.vitals, f.supply, f.front, f.activity, f.member));
+}

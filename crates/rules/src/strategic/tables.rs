@@ -1,0 +1,220 @@
+//! Unit tables and house values of the Great War (MD-S1…MD-S5), read from
+//! `assets/data/great_war_units.ron` and `assets/data/great_war_rules.ron`.
+
+use crate::data::{DataError, locate, parse_ron};
+use serde::{Deserialize, Serialize};
+
+/// Infantry model (S-LAND-1, S-LAND-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Model {
+    M1914,
+    M1916,
+}
+
+/// One row of MD-S1.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InfantryRow {
+    pub group: u8,
+    pub model: Model,
+    pub class: u8,
+    pub stats: Stats,
+}
+
+/// One row of MD-S2 (1914 = 1916).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CavalryRow {
+    pub class: u8,
+    pub stats: Stats,
+}
+
+/// Combat values, Health and Morale of a division.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    pub attack: i32,
+    pub defense: i32,
+    /// Level-1 fortification or city.
+    pub f1: i32,
+    /// Level-2 fortification, mountains or fortress.
+    pub f2: i32,
+    pub health: i32,
+    pub morale: i32,
+}
+
+impl Stats {
+    /// Adds `bonus` to Attack and the Defense columns (S-LAND-5, S-LAND-6 resolution).
+    pub fn plus(self, bonus: i32) -> Stats {
+        Stats {
+            attack: self.attack + bonus,
+            defense: self.defense + bonus,
+            f1: self.f1 + bonus,
+            f2: self.f2 + bonus,
+            ..self
+        }
+    }
+}
+
+/// A tank type of MD-S3, by its verbatim name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TankType {
+    pub name: String,
+    pub countries: Vec<String>,
+    pub attack: i32,
+    pub speed: u32,
+    pub health: i32,
+    pub morale: i32,
+}
+
+/// A heavy gun of MD-S4, by its verbatim name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GunType {
+    pub name: String,
+    pub country: String,
+    pub range: u32,
+    pub attack: i32,
+    pub speed: u32,
+    pub health: i32,
+}
+
+/// S-LAND-2: which group a colonial contingent fights as.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Colonial {
+    /// Contingent id used in scenarios, e.g. "canadian".
+    pub id: String,
+    /// The power it belongs to.
+    pub power: String,
+    pub group: u8,
+}
+
+/// `assets/data/great_war_units.ron`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "GreatWarUnits")]
+pub struct UnitTables {
+    pub infantry: Vec<InfantryRow>,
+    pub cavalry: Vec<CavalryRow>,
+    pub tanks: Vec<TankType>,
+    pub guns: Vec<GunType>,
+    pub colonial: Vec<Colonial>,
+    /// S-LAND-3 and S-LAND-8 speeds.
+    pub infantry_speed: u32,
+    pub cavalry_speed: u32,
+}
+
+impl UnitTables {
+    pub fn infantry(&self, group: u8, model: Model, class: u8) -> Option<Stats> {
+        self.infantry.iter().find(|r| r.group == group && r.model == model && r.class == class).map(|r| r.stats)
+    }
+
+    pub fn cavalry(&self, class: u8) -> Option<Stats> {
+        self.cavalry.iter().find(|r| r.class == class).map(|r| r.stats)
+    }
+
+    pub fn tank(&self, name: &str) -> Option<usize> {
+        self.tanks.iter().position(|t| t.name == name)
+    }
+
+    pub fn gun(&self, name: &str) -> Option<usize> {
+        self.guns.iter().position(|g| g.name == name)
+    }
+
+    pub fn colonial(&self, id: &str) -> Option<&Colonial> {
+        self.colonial.iter().find(|c| c.id == id)
+    }
+
+    pub fn parse(path: &str, text: &str) -> Result<UnitTables, DataError> {
+        let t: UnitTables = parse_ron(path, text)?;
+        for group in [1, 2] {
+            for model in [Model::M1914, Model::M1916] {
+                for class in [1, 2] {
+                    if t.infantry(group, model, class).is_none() {
+                        return Err(DataError::at(
+                            path,
+                            locate(text, &["infantry"], 0),
+                            format!("no infantry row for group {group}, {model:?}, class {class}"),
+                        ));
+                    }
+                }
+            }
+        }
+        for class in [1, 2] {
+            if t.cavalry(class).is_none() {
+                return Err(DataError::at(
+                    path,
+                    locate(text, &["cavalry"], 0),
+                    format!("no cavalry row for class {class}"),
+                ));
+            }
+        }
+        for (i, g) in t.guns.iter().enumerate() {
+            if g.range == 0 || g.speed == 0 || g.health <= 0 {
+                return Err(DataError::at(
+                    path,
+                    locate(text, &[&format!("\"{}\"", g.name)], 0),
+                    format!("gun `{}` needs range, speed and Health of at least 1", g.name),
+                ));
+            }
+            if t.guns[..i].iter().any(|o| o.name == g.name) {
+                return Err(DataError::at(
+                    path,
+                    locate(text, &[&format!("\"{}\"", g.name)], 1),
+                    format!("gun `{}` is listed twice", g.name),
+                ));
+            }
+        }
+        Ok(t)
+    }
+}
+
+/// Movement costs (S-TERR; marsh, desert and northern are house values).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TerrainCosts {
+    pub clear: u32,
+    pub forest: u32,
+    pub mountains: u32,
+    pub desert: u32,
+    pub northern: u32,
+    pub marsh: u32,
+}
+
+/// Prices and upkeep (MD-S5: the economy data file).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Economy {
+    /// Money per turn for one division (infantry, cavalry), tank battalion or artillery division.
+    pub upkeep_division: u32,
+    pub upkeep_tank: u32,
+    pub upkeep_artillery: u32,
+    /// Ammunition spent by a unit in a turn it fights or fires.
+    pub ammo_per_action: u32,
+    /// S-FORT-1 prices of a level-1 and a level-2 fortification.
+    pub fortification: [u32; 2],
+    /// S-LAND-4 price of upgrading one division to 1916.
+    pub upgrade: u32,
+    /// Price of a new division (S-LOSS-1 halves it to restore a dispersed one).
+    pub division: u32,
+    /// Manpower of a new division (S-LOSS-1 halves it).
+    pub division_manpower: u32,
+    /// Prices of the technologies (S-LAND-4, S-LAND-9, S-CHEM-1).
+    pub research_tanks: u32,
+    pub research_gas: u32,
+    pub research_infantry: u32,
+    /// Public-order penalty of an occupied province, as a share of its income in percent (S-CITY-4).
+    pub occupation_penalty_percent: u32,
+}
+
+/// `assets/data/great_war_rules.ron`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "GreatWarRules")]
+pub struct RulesTables {
+    pub terrain: TerrainCosts,
+    pub economy: Economy,
+}
+
+impl RulesTables {
+    pub fn parse(path: &str, text: &str) -> Result<RulesTables, DataError> {
+        let t: RulesTables = parse_ron(path, text)?;
+        let c = &t.terrain;
+        if [c.clear, c.forest, c.mountains, c.desert, c.northern, c.marsh].contains(&0) {
+            return Err(DataError::at(path, locate(text, &["terrain"], 0), "every terrain costs at least 1 MP"));
+        }
+        Ok(t)
+    }
+}

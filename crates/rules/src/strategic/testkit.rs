@@ -1,0 +1,87 @@
+//! Small builders for tests, benches and tools: a scenario on any map with the shipped tables.
+
+use super::game::new_ctx;
+use super::hexmap::{HexAt, HexMap};
+use super::scenario::{ForceSpec, KindSpec, PowerSpec, Scenario};
+use super::state::{Ctx, ForceId, Phase, Techs};
+use super::tables::{Model, RulesTables, UnitTables};
+
+/// The shipped unit and rule tables.
+pub fn tables() -> (UnitTables, RulesTables) {
+    let units = include_str!("../../../../assets/data/great_war_units.ron");
+    let rules = include_str!("../../../../assets/data/great_war_rules.ron");
+    let units = UnitTables::parse("assets/data/great_war_units.ron", units).unwrap_or_else(|e| panic!("{e}"));
+    let rules = RulesTables::parse("assets/data/great_war_rules.ron", rules).unwrap_or_else(|e| panic!("{e}"));
+    (units, rules)
+}
+
+/// Two powers: "germany" (alliance 1, plays first) and "france" (alliance 0), both group 1, rich,
+/// with every technology.
+pub fn powers() -> Vec<PowerSpec> {
+    let p = |id: &str, name: &str, alliance| PowerSpec {
+        id: id.into(),
+        name: name.into(),
+        alliance,
+        group: 1,
+        money: 1000,
+        ammo: 1000,
+        chem_shells: 10,
+        cylinders: 5,
+        manpower: [100, 100],
+        techs: Techs { tanks: true, gas: true, infantry: true },
+        local_climates: Vec::new(),
+    };
+    vec![p("germany", "Germany", 1), p("france", "France", 0)]
+}
+
+/// A class-1 1914 infantry division.
+pub fn infantry(id: u32, power: &str, at: (i32, i32)) -> ForceSpec {
+    unit(
+        id,
+        power,
+        at,
+        KindSpec::Infantry { model: Model::M1914, class: 1, mountain: false, elite: false, colonial: None },
+    )
+}
+
+pub fn unit(id: u32, power: &str, at: (i32, i32), kind: KindSpec) -> ForceSpec {
+    ForceSpec { id, power: power.into(), kind, at: Some(HexAt::from(at)), name: None, health: None, morale: None }
+}
+
+/// A scenario on `map` starting in turn 5 (every technology usable) with the two powers.
+pub fn scenario(map: HexMap, forces: Vec<ForceSpec>) -> Scenario {
+    let (units, rules) = tables();
+    Scenario {
+        name: "test".into(),
+        start_turn: 5,
+        max_turns: 10,
+        powers: powers(),
+        forces,
+        corps: Vec::new(),
+        armies: Vec::new(),
+        fortifications: Vec::new(),
+        cylinders: Vec::new(),
+        map,
+        units,
+        rules,
+    }
+}
+
+/// A working copy of a new game, in the given phase with the given power to act.
+pub fn ctx(scenario: &Scenario, phase: Phase, active: u8) -> Ctx {
+    let mut c = new_ctx(scenario, 1);
+    c.clock.phase = phase;
+    c.clock.active = active;
+    c.events.clear();
+    c
+}
+
+/// Shorthand for a force ID.
+pub fn id(n: u32) -> ForceId {
+    ForceId(n)
+}
+
+/// Shorthand for a hex.
+pub fn hex(col: i32, row: i32) -> HexAt {
+    HexAt::new(col, row)
+}

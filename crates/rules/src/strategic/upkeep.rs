@@ -1,0 +1,328 @@
+//! The Upkeep phase: income and occupation (S-CITY), money supply (S-SUP-1, -2, -4), climate
+//! attrition (S-SUP-5), rotation (S-SUP-6), encirclement (S-COMBAT-11).
+
+use super::event::{Event, EventKind};
+use super::hexmap::{Climate, HexAt};
+use super::state::{Ctx, ForceId, ForceKind, FormationId, Place, PowerId};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// S-SUP-4: upkeep +10 % in a corps but not an army, +25 % outside corps.
+pub const CORPS_SURCHARGE_PERCENT: i64 = 10;
+pub const INDEPENDENT_SURCHARGE_PERCENT: i64 = 25;
+/// S-SUP-6: Morale loss after this many turns in a row on the front line: independent, corps, army.
+pub const ROTATION_TURNS: [u16; 3] = [2, 3, 4];
+/// S-COMBAT-1: units 1–3 hexes apart are on the front line.
+pub const FRONT_LINE_HEXES: u32 = 3;
+/// S-COMBAT-11: Morale lost in the first encircled turn and in each later one.
+pub const ENCIRCLED_MORALE: [i32; 2] = [2, 1];
+
+/// `a ÷ b` rounded up, for `a ≥ 0`, `b > 0`.
+pub fn ceil_div(a: i64, b: i64) -> i64 {
+    (a + b - 1).div_euclid(b)
+}
+
+/// Who pays for a group of units.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Payer {
+    Independent(ForceId),
+    Corps(FormationId),
+    Army(FormationId),
+}
+
+impl Ctx {
+    /// S-CITY-2, S-CITY-3: income and manpower of provinces.
+    pub fn income(&mut self) {
+        let pct = i64::from(self.scenario().rules.economy.occupation_penalty_percent);
+        let provinces = self.map().provinces.clone();
+        for (i, p) in provinces.iter().enumerate() {
+            let Some(owner) = self.scenario().power_index(&p.owner) else { continue };
+            let st = self.provinces[i];
+            let gdp = i64::from(p.gdp);
+            match st.occupier {
+                None => {
+                    let pw = &mut self.powers[owner];
+                    pw.money += gdp;
+                    pw.manpower[0] += p.manpower[0];
+                    pw.manpower[1] += p.manpower[1];
+                }
+                Some(occ) => {
+                    // Half the income, none if devastated, less the public-order penalty (S-CITY-4);
+                    // no manpower for the occupier.
+                    let half = if st.devastated { 0 } else { gdp / 2 };
+                    self.powers[usize::from(occ.0)].money += (half - gdp * pct / 100).max(0);
+                }
+            }
+        }
+    }
+
+    /// Money upkeep of one unit before surcharges.
+    fn unit_upkeep(&self, kind: ForceKind) -> i64 {
+        let e = &self.scenario().rules.economy;
+        i64::from(match kind {
+            ForceKind::Infantry { .. } | ForceKind::Cavalry { .. } => e.upkeep_division,
+            ForceKind::Tank { .. } => e.upkeep_tank,
+            ForceKind::Artillery { .. } => e.upkeep_artillery,
+        })
+    }
+
+    /// S-SUP-1, S-SUP-2, S-SUP-4: every power pays its troops; armies it cannot pay go without.
+    pub fn pay_upkeep(&mut self) {
+        for p in 0..self.powers.len() {
+            let power = PowerId(p as u8);
+            let mut groups: BTreeMap<Payer, Vec<ForceId>> = BTreeMap::new();
+            for f in self.forces.iter().filter(|f| f.power == power && f.present()) {
+                let payer = match (f.member.army, f.member.corps, f.place) {
+                    (Some(a), _, _) => Payer::Army(a),
+                    (None, Some(c), _) | (None, None, Place::Attached(c)) => Payer::Corps(c),
+                    _ => Payer::Independent(f.id),
+                };
+                groups.entry(payer).or_default().push(f.id);
+            }
+            // Independents and corps first; then armies by ID, those the player listed last in reverse
+            // listing order; by default the highest army IDs go without first.
+            let last = self.powers[p].supply_last.clone();
+            let mut order: Vec<Payer> = groups.keys().filter(|k| !matches!(k, Payer::Army(_))).cloned().collect();
+            let mut armies: Vec<FormationId> =
+                groups.keys().filter_map(|k| if let Payer::Army(a) = k { Some(*a) } else { None }).collect();
+            armies.sort_by_key(|a| (last.iter().position(|x| x == a).map_or(0, |i| usize::MAX - i), *a));
+            order.extend(armies.into_iter().map(Payer::Army));
+            let mut paid_total = 0;
+            let mut short = false;
+            for payer in order {
+                let units = &groups[&payer];
+                let base: i64 = units.iter().filter_map(|u| self.force(*u)).map(|f| self.unit_upkeep(f.kind)).sum();
+                let pct = match payer {
+                    Payer::Army(_) => 0,
+                    Payer::Corps(_) => CORPS_SURCHARGE_PERCENT,
+                    Payer::Independent(_) => INDEPENDENT_SURCHARGE_PERCENT,
+                };
+                let cost = ceil_div(base * (100 + pct), 100);
+                let ok = self.powers[p].money >= cost;
+                if ok {
+                    self.powers[p].money -= cost;
+                    paid_total += cost;
+                } else {
+                    short = true;
+                }
+                for u in units.clone() {
+                    if let Some(f) = self.force_mut(u) {
+                        f.supply.money = ok;
+                    }
+                }
+            }
+            self.push(Event {
+                turn: self.clock.turn,
+                kind: EventKind::Supply { power, paid: paid_total, short },
+                text: format!(
+                    "{} pays {paid_total} upkeep{}",
+                    self.power_name(power),
+                    if short { "; some troops go without money" } else { "" }
+                ),
+            });
+        }
+        // S-SUP-2: without money −1 Morale (units without Morale −1 Health).
+        let unpaid: Vec<ForceId> =
+            self.forces.iter().filter(|f| f.present() && !f.supply.money).map(|f| f.id).collect();
+        for u in unpaid {
+            if self.force(u).is_some_and(|f| f.vitals.morale.is_some()) {
+                self.change_morale(u, -1);
+            } else {
+                self.change_health(u, -1);
+            }
+        }
+        self.check_losses(false);
+    }
+
+    /// S-SUP-5: harsh climate costs 1 Health a turn, except for local, colonial or mountain troops.
+    pub fn climate_attrition(&mut self) {
+        let mut hit = Vec::new();
+        for f in self.forces.iter().filter(|f| f.on_map()) {
+            let Some(at) = f.hex() else { continue };
+            let climate = self.map().cell(at).map_or(Climate::Temperate, |c| c.climate);
+            if !climate.is_harsh() {
+                continue;
+            }
+            let local = self.scenario().powers[usize::from(f.power.0)].local_climates.contains(&climate);
+            let colonial = matches!(f.kind, ForceKind::Infantry { colonial: true, .. });
+            let mountain = matches!(f.kind, ForceKind::Infantry { mountain: true, .. });
+            let exempt = match climate {
+                Climate::Desert => local || colonial,
+                Climate::North => local,
+                Climate::Mountain => mountain,
+                Climate::Temperate => true,
+            };
+            if !exempt {
+                hit.push(f.id);
+            }
+        }
+        for u in hit {
+            self.change_health(u, -1);
+        }
+        self.check_losses(false);
+    }
+
+    /// Whether a hex is within 3 hexes of an enemy land unit (S-COMBAT-1).
+    fn on_front_line(&self, power: PowerId, at: HexAt, enemies: &[HexAt]) -> bool {
+        let _ = power;
+        enemies.iter().any(|e| e.distance(at) <= FRONT_LINE_HEXES)
+    }
+
+    /// S-SUP-6: −1 Morale a turn from the 3rd turn in a row on the front line (4th in a corps, 5th
+    /// in an army); a turn off resets.
+    pub fn rotation(&mut self) {
+        let mut hexes_by_alliance: [Vec<HexAt>; 2] = [Vec::new(), Vec::new()];
+        for f in self.forces.iter().filter(|f| f.on_map()) {
+            if let Some(h) = f.hex() {
+                hexes_by_alliance[usize::from(self.alliance(f.power).min(1))].push(h);
+            }
+        }
+        for v in &mut hexes_by_alliance {
+            v.sort();
+            v.dedup();
+        }
+        let mut losers = Vec::new();
+        let ids: Vec<ForceId> =
+            self.forces.iter().filter(|f| f.on_map() && f.kind.is_combatant()).map(|f| f.id).collect();
+        for u in ids {
+            let Some(f) = self.force(u) else { continue };
+            let Some(at) = f.hex() else { continue };
+            let enemy = &hexes_by_alliance[usize::from(1 - self.alliance(f.power).min(1))];
+            let front = self.on_front_line(f.power, at, enemy);
+            let period = if f.member.army.is_some() {
+                ROTATION_TURNS[2]
+            } else if f.member.corps.is_some() {
+                ROTATION_TURNS[1]
+            } else {
+                ROTATION_TURNS[0]
+            };
+            if let Some(f) = self.force_mut(u) {
+                f.front.turns = if front { f.front.turns + 1 } else { 0 };
+                if f.front.turns > period {
+                    losers.push(u);
+                }
+            }
+        }
+        for u in losers {
+            self.change_morale(u, -1);
+        }
+        self.check_losses(false);
+    }
+
+    /// S-COMBAT-11: a connected group of hexes held by one alliance is encircled when every hex next
+    /// to it is enemy-held, impassable, or next to an enemy land unit.
+    pub fn encircled_groups(&self) -> Vec<Vec<HexAt>> {
+        let mut held: BTreeMap<HexAt, u8> = BTreeMap::new();
+        for f in self.forces.iter().filter(|f| f.on_map()) {
+            if let Some(h) = f.hex() {
+                held.insert(h, self.alliance(f.power).min(1));
+            }
+        }
+        let mut seen: BTreeSet<HexAt> = BTreeSet::new();
+        let mut out = Vec::new();
+        for (&start, &side) in &held {
+            if seen.contains(&start) {
+                continue;
+            }
+            let mut group = vec![start];
+            seen.insert(start);
+            let mut i = 0;
+            while i < group.len() {
+                for n in group[i].neighbours() {
+                    if held.get(&n) == Some(&side) && seen.insert(n) {
+                        group.push(n);
+                    }
+                }
+                i += 1;
+            }
+            let enemy_on = |h: HexAt| held.get(&h).is_some_and(|s| *s != side);
+            let closed = group.iter().all(|h| {
+                h.neighbours()
+                    .into_iter()
+                    .filter(|n| held.get(n) != Some(&side))
+                    .all(|n| !self.map().is_land(n) || enemy_on(n) || n.neighbours().into_iter().any(enemy_on))
+            });
+            let any_enemy_near = group.iter().any(|h| h.neighbours().into_iter().any(enemy_on));
+            if closed && any_enemy_near {
+                group.sort();
+                out.push(group);
+            }
+        }
+        out
+    }
+
+    /// S-COMBAT-11, S-LAND-7: encircled units lose Morale (elite none) and 25 % a turn.
+    pub fn encirclement(&mut self) {
+        let groups = self.encircled_groups();
+        let inside: BTreeSet<HexAt> = groups.into_iter().flatten().collect();
+        let ids: Vec<ForceId> = self.forces.iter().filter(|f| f.present()).map(|f| f.id).collect();
+        for u in ids {
+            let Some(f) = self.force(u) else { continue };
+            let enc = f.hex().is_some_and(|h| inside.contains(&h));
+            let elite = f.kind.is_elite();
+            let before = f.front.encircled;
+            if let Some(f) = self.force_mut(u) {
+                f.front.encircled = if enc { before + 1 } else { 0 };
+            }
+            if enc {
+                let turns = before + 1;
+                let name = self.name(u);
+                self.push(Event {
+                    turn: self.clock.turn,
+                    kind: EventKind::Encircled { unit: u, turns },
+                    text: format!("{name} is encircled (turn {turns}): −{}% strength", (25 * turns).min(100)),
+                });
+                if !elite {
+                    self.change_morale(u, -ENCIRCLED_MORALE[usize::from(before > 0)]);
+                }
+            }
+        }
+        self.check_losses(false);
+    }
+
+    /// S-CITY-1, S-CITY-3: provinces change hands with their capital.
+    pub fn occupation(&mut self) {
+        let provinces = self.map().provinces.clone();
+        for (i, p) in provinces.iter().enumerate() {
+            let Some(owner) = self.scenario().power_index(&p.owner).map(|o| PowerId(o as u8)) else { continue };
+            let Some(city) = self.map().city_index(&p.capital).map(|c| self.map().cities[c].clone()) else { continue };
+            let holders: Vec<Option<PowerId>> = city.hexes.iter().map(|h| self.holder(*h)).collect();
+            let current = self.provinces[i].occupier;
+            let taker = holders.first().copied().flatten().filter(|q| self.hostile(owner, *q));
+            let all_taken = taker.is_some()
+                && holders.iter().all(|h| h.is_some_and(|q| taker.is_some_and(|t| !self.hostile(t, q))));
+            let new = match current {
+                None if all_taken => taker,
+                None => None,
+                // The occupier's troops left (no unit of its alliance in the capital): the sovereign returns.
+                Some(occ) => {
+                    let stays = holders.iter().any(|h| h.is_some_and(|q| !self.hostile(occ, q)));
+                    if stays { Some(occ) } else { None }
+                }
+            };
+            if new != current {
+                self.provinces[i].occupier = new;
+                let text = match new {
+                    Some(q) => format!("{} occupies {} (S-CITY-1)", self.power_name(q), p.name),
+                    None => format!("{} regains {} (S-CITY-3)", self.power_name(owner), p.name),
+                };
+                self.push(Event {
+                    turn: self.clock.turn,
+                    kind: EventKind::Occupied { province: p.id.clone(), by: new },
+                    text,
+                });
+            }
+        }
+    }
+
+    /// Clears fronts of units no longer in contact (S-COMBAT-7) and the army lull flags' basis.
+    pub fn clear_fronts(&mut self) {
+        let ids: Vec<(ForceId, PowerId, Option<HexAt>)> =
+            self.forces.iter().map(|f| (f.id, f.power, f.hex())).collect();
+        for (u, p, h) in ids {
+            let contact = h.is_some_and(|h| self.next_to_enemy(p, h));
+            if !contact && let Some(f) = self.force_mut(u) {
+                f.front.front = None;
+            }
+        }
+    }
+}

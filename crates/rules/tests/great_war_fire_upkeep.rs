@@ -1,0 +1,506 @@
+//! Great War fire, gas, cities, losses and supply: each test names its rule IDs and shows the
+//! rule's numbers.
+
+use rules::strategic::hexmap::{HexMap, Terrain, flag};
+use rules::strategic::order::{Order, OrderError, Piece};
+use rules::strategic::scenario::{CorpsSpec, FortSpec, KindSpec};
+use rules::strategic::state::{Ctx, Phase, Place};
+use rules::strategic::tables::Model;
+use rules::strategic::testkit::*;
+
+fn clear(w: u32, h: u32) -> HexMap {
+    HexMap::filled("test", w, h, Terrain::Clear)
+}
+
+fn gun(n: u32, power: &str, at: (i32, i32), name: &str) -> rules::strategic::scenario::ForceSpec {
+    unit(n, power, at, KindSpec::Artillery(name.into()))
+}
+
+fn health(c: &Ctx, n: u32) -> i32 {
+    c.force(id(n)).map_or(-1, |f| f.vitals.health)
+}
+
+fn morale(c: &Ctx, n: u32) -> Option<i32> {
+    c.force(id(n)).and_then(|f| f.vitals.morale)
+}
+
+fn fire(c: &mut Ctx, n: u32, at: (i32, i32), gas: bool) -> Result<(), OrderError> {
+    c.apply(&Order::Fire { unit: id(n), target: hex(at.0, at.1), gas })
+}
+
+#[test]
+fn s_art_1_artillery_moves_on_its_own_at_its_gun_speed() {
+    let s = scenario(
+        clear(12, 4),
+        vec![gun(1, "germany", (0, 1), "42 cm Dicke Bertha"), gun(2, "germany", (0, 3), "15 cm sFH 13")],
+    );
+    let c = ctx(&s, Phase::Movement, 0);
+    let far = |n: u32| c.destinations(Piece::Unit(id(n))).iter().map(|(h, _, _)| h.col).max().unwrap_or(0);
+    // MD-S4: 42 cm Speed 3, 15 cm Speed 6.
+    assert_eq!((far(1), far(2)), (3, 6));
+}
+
+#[test]
+fn s_art_2_s_art_3_s_art_6_damage_split_evenly_remainder_to_most_health_then_lower_id() {
+    let mut s = scenario(
+        clear(10, 6),
+        vec![
+            gun(1, "france", (1, 1), "Obusier de 520 mle 16"),
+            infantry(2, "germany", (3, 1)),
+            infantry(3, "germany", (3, 1)),
+        ],
+    );
+    s.corps = vec![CorpsSpec { id: 100, name: "C".into(), units: vec![2, 3], attached: vec![] }];
+    let mut c = ctx(&s, Phase::Fire, 1);
+    // Attack 5 on two divisions of Health 3: 2 each, the remainder 1 to the lower ID (equal Health).
+    // No air reconnaissance is needed for full effect until aviation exists (S-ART-6).
+    fire(&mut c, 1, (3, 1), false).unwrap();
+    assert_eq!((health(&c, 2), health(&c, 3)), (0, 1));
+    assert_eq!(c.force(id(2)).unwrap().place, Place::Dispersed);
+    // S-ART-3: −1 Morale to every unit hit.
+    assert_eq!(morale(&c, 3), Some(5));
+    // With unequal Health the remainder goes to the one with most Health.
+    let mut c = ctx(&s, Phase::Fire, 1);
+    c.force_mut(id(2)).unwrap().vitals.health = 2;
+    c.force_mut(id(3)).unwrap().vitals.health = 3;
+    fire(&mut c, 1, (3, 1), false).unwrap();
+    assert_eq!((health(&c, 2), health(&c, 3)), (0, 0));
+    let s = scenario(
+        clear(10, 6),
+        vec![gun(1, "france", (1, 1), "Ordnance BL 9.2-inch howitzer"), infantry(2, "germany", (3, 1))],
+    );
+    let mut c = ctx(&s, Phase::Fire, 1);
+    fire(&mut c, 1, (3, 1), false).unwrap();
+    // Attack 2 → Health 1, and −1 Morale.
+    assert_eq!((health(&c, 2), morale(&c, 2)), (1, Some(5)));
+}
+
+#[test]
+fn s_art_4_city_loses_a_level_per_full_5_damage_in_one_fire_phase() {
+    let mut map = clear(10, 6);
+    map.cell_mut(hex(3, 1)).unwrap().flags |= flag::CITY;
+    let s = scenario(
+        map,
+        vec![
+            gun(1, "france", (1, 1), "Mortier de 370 Filloux"),
+            gun(2, "france", (2, 2), "Canon de 120 mle 78"),
+            infantry(3, "germany", (3, 1)),
+        ],
+    );
+    let mut c = ctx(&s, Phase::Fire, 1);
+    fire(&mut c, 1, (3, 1), false).unwrap();
+    // 4 damage: no level yet, and the troops take it too.
+    assert_eq!(c.hex_state(hex(3, 1)).city_destruction, 0);
+    assert_eq!(c.force(id(3)).unwrap().place, Place::Dispersed);
+    fire(&mut c, 2, (3, 1), false).unwrap();
+    assert_eq!(c.hex_state(hex(3, 1)).city_destruction, 1, "4 + 1 = 5 damage in one phase");
+    c.restore_damage();
+    assert_eq!((c.hex_state(hex(3, 1)).city_damage, c.hex_state(hex(3, 1)).city_destruction), (0, 1));
+}
+
+#[test]
+fn s_art_5_battery_sums_attack_takes_lowest_range_fires_once() {
+    let s = scenario(
+        clear(12, 6),
+        vec![
+            gun(1, "france", (1, 1), "Canon de 305 mle 06/10"),
+            gun(2, "france", (2, 1), "Mortier de 280 mle 1914 Schneider"),
+            gun(3, "france", (1, 2), "Canon de 155 mle 81"),
+        ],
+    );
+    let mut c = ctx(&s, Phase::Movement, 1);
+    c.apply(&Order::FormBattery { units: [id(1), id(2), id(3)] }).unwrap();
+    c.clock.phase = Phase::Fire;
+    // Ranges 5, 2, 2 → 2; Attack 3 + 3 + 1 = 7.
+    assert!(fire(&mut c, 1, (4, 1), false).is_err());
+    let shot = c.check_fire(id(2), hex(3, 1), false).unwrap();
+    assert_eq!((shot.attack, shot.guns.len()), (7, 3));
+    fire(&mut c, 3, (3, 1), false).unwrap();
+    assert!(fire(&mut c, 1, (3, 1), false).is_err(), "one target per turn");
+}
+
+#[test]
+fn s_art_7_firing_into_stubborn_fighting_d6() {
+    let s = scenario(
+        clear(10, 6),
+        vec![
+            gun(1, "france", (2, 1), "Mortier de 370 Filloux"),
+            infantry(2, "germany", (4, 1)),
+            infantry(3, "france", (3, 1)),
+        ],
+    );
+    for (pips, own, target) in [(1, 1, 1), (3, 1, 1), (4, 3, -1), (6, 3, -1)] {
+        let mut c = ctx(&s, Phase::Fire, 1);
+        c.dice.script(vec![pips]);
+        fire(&mut c, 1, (4, 1), false).unwrap();
+        // 1–3: half of 4 (2) hits the own engaged division, the rest (2) the target; 4–6: all 4 the target.
+        assert_eq!(health(&c, 3), own, "d6={pips}");
+        if target < 0 {
+            assert_eq!(c.force(id(2)).unwrap().place, Place::Dispersed, "d6={pips}");
+        } else {
+            assert_eq!(health(&c, 2), target, "d6={pips}");
+        }
+    }
+}
+
+#[test]
+fn s_art_8_one_shell_a_turn_normal_or_gas() {
+    let s =
+        scenario(clear(10, 6), vec![gun(1, "france", (1, 1), "Canon de 155 mle 81"), infantry(2, "germany", (3, 1))]);
+    let mut c = ctx(&s, Phase::Fire, 1);
+    fire(&mut c, 1, (3, 1), false).unwrap();
+    assert!(matches!(fire(&mut c, 1, (3, 1), true), Err(OrderError::Fire(_))));
+}
+
+#[test]
+fn s_chem_1_s_chem_2_s_chem_6_cylinder_d6_table_and_damage() {
+    let mut s = scenario(
+        clear(10, 6),
+        vec![
+            infantry(1, "germany", (1, 1)),
+            infantry(2, "france", (3, 1)),
+            unit(
+                3,
+                "france",
+                (3, 2),
+                KindSpec::Infantry { model: Model::M1916, class: 1, mountain: false, elite: false, colonial: None },
+            ),
+        ],
+    );
+    s.cylinders = vec![(hex(1, 1), "germany".into())];
+    for (pips, own, target) in [(1, 1, 3), (2, 3, 3), (3, 3, 1), (6, 3, 1)] {
+        let mut c = ctx(&s, Phase::Preparation, 0);
+        c.dice.script(vec![pips]);
+        c.apply(&Order::ReleaseGas { from: hex(1, 1), target: hex(3, 1) }).unwrap();
+        // 1: blown back onto the own 1914 division (−2); 2: nothing; 3–6: the target's 1914 division −2.
+        assert_eq!((health(&c, 1), health(&c, 2)), (own, target), "d6={pips}");
+        if pips == 1 {
+            assert_eq!(morale(&c, 1), Some(5), "own troops lose Morale too (S-CHEM-6)");
+        }
+    }
+    // Within 3 hexes only; the 1916 division takes 1 (S-CHEM-2).
+    let mut c = ctx(&s, Phase::Preparation, 0);
+    assert!(matches!(c.apply(&Order::ReleaseGas { from: hex(1, 1), target: hex(5, 1) }), Err(OrderError::Gas(_))));
+    let mut s2 = s.clone();
+    s2.cylinders = vec![(hex(1, 1), "germany".into())];
+    let mut c = ctx(&s2, Phase::Preparation, 0);
+    c.dice.script(vec![5]);
+    c.apply(&Order::ReleaseGas { from: hex(1, 1), target: hex(3, 2) }).unwrap();
+    assert_eq!(health(&c, 3), 2);
+    // Before turn 3 gas is not allowed (S-TURN-1).
+    c.clock.turn = 2;
+    assert!(matches!(
+        c.apply(&Order::ReleaseGas { from: hex(1, 1), target: hex(3, 2) }),
+        Err(OrderError::TooEarly { .. })
+    ));
+}
+
+#[test]
+fn s_chem_3_s_chem_4_s_chem_5_gas_shells_hit_every_division_ignore_forts_spare_tanks() {
+    let mut s = scenario(
+        clear(10, 6),
+        vec![
+            gun(1, "france", (1, 1), "Canon de 155 mle 81"),
+            infantry(2, "germany", (3, 1)),
+            unit(3, "germany", (3, 1), KindSpec::Cavalry { class: 1, model: Model::M1916, elite: false }),
+            unit(4, "germany", (2, 3), KindSpec::Tank("A7V".into())),
+        ],
+    );
+    s.corps = vec![CorpsSpec { id: 100, name: "C".into(), units: vec![2, 3], attached: vec![] }];
+    s.fortifications = vec![FortSpec { at: hex(3, 1), level: 2, power: "germany".into() }];
+    let mut c = ctx(&s, Phase::Fire, 1);
+    let shells = c.powers[1].chem_shells;
+    fire(&mut c, 1, (3, 1), true).unwrap();
+    // 1914 infantry −3, 1916 cavalry (gas masks) −2 (Health 2 → 0, dispersed); the fortification is untouched.
+    assert_eq!(health(&c, 2), 0);
+    assert_eq!(c.force(id(3)).unwrap().place, Place::Dispersed);
+    assert_eq!(c.hex_state(hex(3, 1)).fort, 2);
+    assert_eq!(c.powers[1].chem_shells, shells - 1);
+    let mut c = ctx(&s, Phase::Fire, 1);
+    fire(&mut c, 1, (2, 3), true).unwrap();
+    assert_eq!(health(&c, 4), 2, "tanks are not affected");
+}
+
+#[test]
+fn s_fort_5_s_fort_6_s_turn_3_fortifications_fortresses_and_restoration() {
+    let mut map = clear(12, 6);
+    map.cell_mut(hex(6, 1)).unwrap().flags |= flag::FORTRESS;
+    let mut s = scenario(
+        map,
+        vec![
+            gun(1, "france", (1, 1), "42 cm Dicke Bertha"),
+            infantry(2, "germany", (3, 1)),
+            gun(3, "france", (2, 2), "15 cm sFH 13"),
+            gun(4, "france", (4, 2), "42 cm Dicke Bertha"),
+            gun(5, "france", (5, 3), "42 cm Dicke Bertha"),
+            infantry(6, "germany", (6, 1)),
+        ],
+    );
+    s.fortifications = vec![FortSpec { at: hex(3, 1), level: 1, power: "germany".into() }];
+    s.powers[0].alliance = 1;
+    let mut c = ctx(&s, Phase::Fire, 1);
+    // Level 1 falls to 2 damage; the other 2 of the 42 cm's 4 hit the troops.
+    fire(&mut c, 1, (3, 1), false).unwrap();
+    assert_eq!((c.hex_state(hex(3, 1)).fort, health(&c, 2)), (0, 1));
+    // Level 2 holds 4: one damage a phase is restored (S-TURN-3).
+    let mut c = ctx(&s, Phase::Fire, 1);
+    c.hex_state_mut(hex(3, 1)).fort = 2;
+    fire(&mut c, 3, (3, 1), false).unwrap();
+    assert_eq!((c.hex_state(hex(3, 1)).damage, health(&c, 2)), (1, 3));
+    c.restore_damage();
+    assert_eq!(c.hex_state(hex(3, 1)).damage, 0);
+    assert_eq!(c.hex_state(hex(3, 1)).fort, 2);
+    // S-FORT-6: a fortress hex withstands 8: two 42 cm divisions break it; it stays broken.
+    let mut c = ctx(&s, Phase::Fire, 1);
+    assert_eq!(c.defense_column(c.force(id(6)).unwrap()), rules::strategic::state::DefenseColumn::F2);
+    fire(&mut c, 4, (6, 1), false).unwrap();
+    assert_eq!((c.hex_state(hex(6, 1)).fortress_destroyed, health(&c, 6)), (false, 3));
+    fire(&mut c, 5, (6, 1), false).unwrap();
+    assert!(c.hex_state(hex(6, 1)).fortress_destroyed);
+    c.restore_damage();
+    assert!(c.hex_state(hex(6, 1)).fortress_destroyed);
+}
+
+#[test]
+fn s_terr_3_forest_destroyed_by_2_damage_less_is_restored() {
+    let mut map = clear(10, 6);
+    map.cell_mut(hex(3, 1)).unwrap().terrain = Terrain::Forest;
+    map.cell_mut(hex(3, 3)).unwrap().terrain = Terrain::Forest;
+    let s = scenario(
+        map,
+        vec![gun(1, "france", (1, 1), "Canon de 155 mle 81"), gun(2, "france", (1, 3), "21 cm Mörser 16")],
+    );
+    let mut c = ctx(&s, Phase::Fire, 1);
+    fire(&mut c, 1, (3, 1), false).unwrap();
+    fire(&mut c, 2, (3, 3), false).unwrap();
+    c.restore_damage();
+    assert!(!c.hex_state(hex(3, 1)).forest_destroyed);
+    assert!(c.hex_state(hex(3, 3)).forest_destroyed);
+    assert_eq!(c.step_cost(c.force(id(1)).unwrap().kind, hex(2, 3), hex(3, 3)), Some(1));
+}
+
+fn city_map() -> HexMap {
+    let mut map = clear(10, 6);
+    let text = r#"GreatWarMap(name: "c", width: 10, height: 6,
+      provinces: [(id: "p", name: "P", owner: "france", capital: "town", gdp: 20, manpower: (3, 4))],
+      cities: [(id: "town", name: "Town", province: "p", hexes: [(5, 2), (6, 2)])])"#;
+    map = HexMap::parse("c.ron", text).unwrap_or(map);
+    map
+}
+
+#[test]
+fn s_city_1_to_s_city_4_occupation_income_and_return() {
+    let s = scenario(city_map(), vec![infantry(1, "germany", (5, 2)), infantry(2, "germany", (1, 1))]);
+    let mut c = ctx(&s, Phase::Upkeep, 0);
+    // One of two hexes is not enough (S-CITY-1).
+    c.occupation();
+    assert_eq!(c.provinces[0].occupier, None);
+    c.force_mut(id(2)).unwrap().place = Place::Map(hex(6, 2));
+    c.rebuild_occupancy();
+    c.occupation();
+    assert_eq!(c.provinces[0].occupier, Some(rules::strategic::PowerId(0)));
+    // S-CITY-2, S-CITY-4: half the GDP (10) less 10 % of it (2); France gets nothing, no manpower.
+    let (de, fr, men) = (c.powers[0].money, c.powers[1].money, c.powers[1].manpower);
+    c.income();
+    assert_eq!((c.powers[0].money - de, c.powers[1].money - fr, c.powers[1].manpower), (8, 0, men));
+    c.provinces[0].devastated = true;
+    let de = c.powers[0].money;
+    c.income();
+    assert_eq!(c.powers[0].money, de, "devastated: no income");
+    // S-CITY-3: the occupier's troops leave; France regains the province and its manpower.
+    for n in [1, 2] {
+        c.force_mut(id(n)).unwrap().place = Place::Map(hex(0, n as i32));
+    }
+    c.rebuild_occupancy();
+    c.occupation();
+    assert_eq!(c.provinces[0].occupier, None);
+    let men = c.powers[1].manpower;
+    c.income();
+    assert_eq!(c.powers[1].manpower, [men[0] + 3, men[1] + 4]);
+}
+
+#[test]
+fn s_loss_1_s_loss_2_s_loss_3_restoration_and_repair() {
+    let s = scenario(
+        city_map(),
+        vec![
+            infantry(1, "france", (2, 2)),
+            gun(2, "france", (3, 4), "Canon de 155 mle 81"),
+            infantry(3, "france", (1, 4)),
+        ],
+    );
+    let mut c = ctx(&s, Phase::Movement, 1);
+    c.disperse(id(1), "test");
+    let (money, men) = (c.powers[1].money, c.powers[1].manpower);
+    // Half price (20/2) and half manpower (10/2), at the nearest own city; class-2 manpower gives class-2 stats.
+    c.apply(&Order::Restore { unit: id(1), class: 2 }).unwrap();
+    let f = c.force(id(1)).unwrap();
+    assert_eq!(f.place, Place::Map(hex(5, 2)));
+    assert_eq!((c.powers[1].money, c.powers[1].manpower), (money - 10, [men[0], men[1] - 5]));
+    assert_eq!(c.stats(f.kind).attack, 20, "class 2");
+    // S-LOSS-2: Health 3, losses 2 → 2/3 of the price 20 = 14 (rounded up) and 7 manpower.
+    c.force_mut(id(3)).unwrap().vitals.health = 1;
+    let money = c.powers[1].money;
+    c.apply(&Order::Repair { unit: id(3) }).unwrap();
+    assert_eq!((health(&c, 3), c.powers[1].money), (3, money - 14));
+    // S-LOSS-3: units without Morale are destroyed at Health 0, never dispersed.
+    c.change_health(id(2), -2);
+    c.check_losses(false);
+    assert_eq!(c.force(id(2)).unwrap().place, Place::Destroyed);
+}
+
+#[test]
+fn s_sup_1_s_sup_3_ammunition_only_when_fighting_and_half_value_without() {
+    let s = scenario(
+        clear(10, 6),
+        vec![infantry(1, "germany", (2, 2)), infantry(2, "france", (3, 2)), infantry(3, "germany", (8, 4))],
+    );
+    let mut c = ctx(&s, Phase::Combat, 0);
+    let ammo = [c.powers[0].ammo, c.powers[1].ammo];
+    c.combat_engagements();
+    // One per fighting unit; the idle division 3 draws none.
+    assert_eq!([c.powers[0].ammo, c.powers[1].ammo], [ammo[0] - 1, ammo[1] - 1]);
+    let mut c = ctx(&s, Phase::Combat, 0);
+    c.powers[1].ammo = 0;
+    c.draw_ammunition(vec![id(2)]);
+    assert!(!c.force(id(2)).unwrap().supply.ammo);
+    assert_eq!(c.value_terms(id(2), &[id(1)]).unwrap().value.floor(), 15, "Defense 30 × 1/2");
+    // Heavy artillery without ammunition cannot fire.
+    let s = scenario(
+        clear(10, 6),
+        vec![
+            gun(1, "france", (1, 1), "Canon de 155 mle 81"),
+            infantry(2, "germany", (3, 1)),
+            unit(3, "germany", (4, 4), KindSpec::Tank("A7V".into())),
+            infantry(4, "france", (5, 4)),
+        ],
+    );
+    let mut c = ctx(&s, Phase::Fire, 1);
+    c.powers[1].ammo = 0;
+    assert!(matches!(fire(&mut c, 1, (3, 1), false), Err(OrderError::Fire(_))));
+    // A tank battalion without ammunition is destroyed when attacked.
+    c.powers[0].ammo = 0;
+    c.powers[1].ammo = 10;
+    c.combat_engagements();
+    assert_eq!(c.force(id(3)).unwrap().place, Place::Destroyed);
+}
+
+#[test]
+fn s_sup_2_s_sup_4_upkeep_surcharges_and_armies_left_without() {
+    let mut s = scenario(
+        clear(12, 8),
+        vec![
+            infantry(1, "germany", (1, 1)),
+            infantry(2, "germany", (3, 1)),
+            infantry(3, "germany", (3, 1)),
+            gun(4, "germany", (6, 6), "15 cm sFH 13"),
+        ],
+    );
+    s.corps = vec![CorpsSpec { id: 100, name: "C".into(), units: vec![2, 3], attached: vec![] }];
+    let mut c = ctx(&s, Phase::Upkeep, 0);
+    c.powers[1].money = 0;
+    let money = c.powers[0].money;
+    c.pay_upkeep();
+    // Independent division 2 × 1.25 = 3 (rounded up), artillery 1 × 1.25 = 2, corps 4 × 1.10 = 5: 10.
+    assert_eq!(money - c.powers[0].money, 10);
+    // Short of money: −1 Morale; units without Morale −1 Health (S-SUP-2).
+    c.powers[0].money = 0;
+    c.pay_upkeep();
+    assert_eq!((morale(&c, 1), health(&c, 4)), (Some(5), 1));
+}
+
+#[test]
+fn s_sup_4_highest_army_ids_go_without_first_unless_the_player_chooses() {
+    use rules::strategic::scenario::ArmySpec;
+    let mut s =
+        scenario(clear(14, 8), (1..=8).map(|n| infantry(n, "germany", (((n - 1) / 2 * 3) as i32, 2))).collect());
+    s.corps = (0..4)
+        .map(|k| CorpsSpec { id: 100 + k, name: format!("C{k}"), units: vec![2 * k + 1, 2 * k + 2], attached: vec![] })
+        .collect();
+    s.armies = vec![
+        ArmySpec { id: 201, name: "A1".into(), corps: vec![100, 101], reserves: vec![], attached: vec![] },
+        ArmySpec { id: 202, name: "A2".into(), corps: vec![102, 103], reserves: vec![], attached: vec![] },
+    ];
+    let mut c = ctx(&s, Phase::Upkeep, 0);
+    // Each army costs 4 × 2 = 8; 10 in the treasury pays one.
+    c.powers[0].money = 10;
+    c.pay_upkeep();
+    assert!(c.force(id(1)).unwrap().supply.money);
+    assert!(!c.force(id(5)).unwrap().supply.money, "army 202 goes without by default");
+    let mut c = ctx(&s, Phase::Movement, 0);
+    c.apply(&Order::SupplyPriority { last: vec![rules::strategic::FormationId(201)] }).unwrap();
+    c.powers[0].money = 10;
+    c.pay_upkeep();
+    assert!(!c.force(id(1)).unwrap().supply.money);
+    assert!(c.force(id(5)).unwrap().supply.money);
+}
+
+#[test]
+fn s_sup_5_harsh_climate_costs_health_except_local_colonial_and_mountain_troops() {
+    let mut map = clear(10, 6);
+    for (h, t) in [
+        ((1, 1), Terrain::Desert),
+        ((2, 1), Terrain::Desert),
+        ((3, 1), Terrain::Northern),
+        ((4, 1), Terrain::Northern),
+        ((5, 1), Terrain::Mountains),
+        ((6, 1), Terrain::Mountains),
+    ] {
+        let c = map.cell_mut(hex(h.0, h.1)).unwrap();
+        c.terrain = t;
+        c.climate = rules::strategic::hexmap::Climate::of(t);
+    }
+    let colonial = KindSpec::Infantry {
+        model: Model::M1914,
+        class: 1,
+        mountain: false,
+        elite: false,
+        colonial: Some("foreign_legion".into()),
+    };
+    let mountain = KindSpec::Infantry { model: Model::M1914, class: 1, mountain: true, elite: false, colonial: None };
+    let mut s = scenario(
+        map,
+        vec![
+            infantry(1, "france", (1, 1)),
+            unit(2, "france", (2, 1), colonial),
+            infantry(3, "france", (3, 1)),
+            infantry(4, "germany", (4, 1)),
+            infantry(5, "france", (5, 1)),
+            unit(6, "france", (6, 1), mountain),
+        ],
+    );
+    s.powers[0].local_climates = vec![rules::strategic::hexmap::Climate::North];
+    let mut c = ctx(&s, Phase::Upkeep, 0);
+    c.climate_attrition();
+    assert_eq!([1, 2, 3, 4, 5, 6].map(|n| health(&c, n)), [2, 3, 2, 3, 2, 3]);
+}
+
+#[test]
+fn s_sup_6_rotation_after_2_3_4_turns_on_the_front_line() {
+    let mut s = scenario(
+        clear(20, 8),
+        vec![
+            infantry(1, "germany", (2, 2)),
+            infantry(2, "germany", (2, 4)),
+            infantry(3, "germany", (2, 4)),
+            infantry(9, "france", (4, 3)),
+        ],
+    );
+    s.corps = vec![CorpsSpec { id: 100, name: "C".into(), units: vec![2, 3], attached: vec![] }];
+    let mut c = ctx(&s, Phase::Upkeep, 0);
+    let mut m1 = Vec::new();
+    let mut m2 = Vec::new();
+    for _ in 0..4 {
+        c.rotation();
+        m1.push(morale(&c, 1).unwrap());
+        m2.push(morale(&c, 2).unwrap());
+    }
+    // Independent: loss from the 3rd turn; corps: from the 4th. The French unit is 3 hexes away.
+    assert_eq!(m1, vec![6, 6, 5, 4]);
+    assert_eq!(m2, vec![6, 6, 6, 5]);
+    // A turn off the line resets the count.
+    c.force_mut(id(9)).unwrap().place = Place::Map(hex(19, 7));
+    c.rebuild_occupancy();
+    c.rotation();
+    assert_eq!(c.force(id(1)).unwrap().front.turns, 0);
+}

@@ -1,0 +1,192 @@
+//! Great War games as a whole: the shipped scenario, phase schedules run alone, determinism,
+//! saves that replay bit-identically, and invariants over many seeded games of random legal orders.
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+use rules::strategic::apply::{PhaseSchedule, run_phase};
+use rules::strategic::game::SaveGame;
+use rules::strategic::hexmap::HexAt;
+use rules::strategic::order::{Order, Piece};
+use rules::strategic::state::{Ctx, ForceKind, FormationKind, Phase, Place};
+use rules::strategic::{GreatWar, ReplayError, Scenario};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+fn test_front() -> Scenario {
+    Scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/great_war/test_front.ron"))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn scripted_orders() -> Vec<Order> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/great_war/test_front_orders.ron");
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    rules::data::parse_ron(&path.to_string_lossy(), &text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn the_test_front_has_every_unit_kind_and_terrain() {
+    let s = test_front();
+    let g = GreatWar::new(&s, 1);
+    let c = g.ctx();
+    let kinds = |f: fn(&ForceKind) -> bool| c.forces.iter().filter(|u| f(&u.kind)).count();
+    assert!(kinds(|k| matches!(k, ForceKind::Infantry { mountain: true, .. })) >= 2);
+    assert!(kinds(|k| matches!(k, ForceKind::Infantry { elite: true, .. })) >= 2);
+    assert!(kinds(|k| matches!(k, ForceKind::Infantry { colonial: true, .. })) >= 3);
+    assert!(kinds(|k| matches!(k, ForceKind::Cavalry { .. })) >= 2);
+    assert!(kinds(|k| matches!(k, ForceKind::Tank { .. })) >= 3);
+    assert!(kinds(|k| matches!(k, ForceKind::Artillery { .. })) >= 5);
+    let mut terrains: Vec<_> = s.map.hexes().filter_map(|h| s.map.terrain(h)).collect();
+    terrains.sort();
+    terrains.dedup();
+    assert_eq!(terrains.len(), 8, "every terrain");
+    assert_eq!(c.formations.iter().filter(|f| f.kind == FormationKind::Army).count(), 1);
+}
+
+#[test]
+fn s_turn_2_phases_are_schedules_that_run_alone() {
+    let s = test_front();
+    let mut g = GreatWar::new(&s, 1);
+    // Bring France's 20e Corps next to the Germans' corps and run only the Combat schedule.
+    {
+        let mut c = g.ctx();
+        let f = c.force_mut(rules::strategic::ForceId(30)).unwrap_or_else(|| panic!("unit 30"));
+        f.place = Place::Map(HexAt::new(13, 6));
+        c.rebuild_occupancy();
+        c.store(g.world_mut());
+    }
+    let events = run_phase(g.world_mut(), PhaseSchedule::Combat);
+    assert!(events.iter().any(|e| matches!(e.kind, rules::strategic::EventKind::Engagement { .. })), "{events:?}");
+    // The Upkeep schedule alone pays the troops.
+    let money = g.ctx().powers[0].money;
+    let events = run_phase(g.world_mut(), PhaseSchedule::Upkeep);
+    assert!(events.iter().any(|e| matches!(e.kind, rules::strategic::EventKind::Supply { .. })));
+    assert_ne!(g.ctx().powers[0].money, money);
+}
+
+#[test]
+fn same_seed_and_orders_give_the_same_hash_and_saves_replay() {
+    let s = test_front();
+    let play = |seed| {
+        let mut g = GreatWar::new(&s, seed);
+        for o in scripted_orders() {
+            g.apply(o.clone()).unwrap_or_else(|e| panic!("{o:?}: {e}"));
+        }
+        g
+    };
+    let a = play(5);
+    let b = play(5);
+    assert_eq!(a.hash(), b.hash());
+    assert_eq!(a.clock().turn, 6);
+    let save = a.save();
+    let text = save.to_text();
+    let back = SaveGame::parse("gw.ron", &text).unwrap_or_else(|e| panic!("{e}"));
+    let replayed = GreatWar::replay(&back).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(replayed.hash(), a.hash());
+    // A changed seed is caught at the first checkpoint that differs (the gas die).
+    let mut bad = back.clone();
+    bad.seed = 6;
+    assert!(matches!(GreatWar::replay(&bad), Err(ReplayError::Diverged { .. })));
+    let mut bad = back;
+    bad.scenario.max_turns += 1;
+    assert!(matches!(GreatWar::replay(&bad), Err(ReplayError::ScenarioHash { .. })));
+}
+
+/// A random legal order for the power to act, or EndPhase.
+fn random_order(c: &Ctx, rng: &mut ChaCha8Rng) -> Order {
+    let power = c.active_power();
+    if rng.next_u32().is_multiple_of(4) {
+        return Order::EndPhase;
+    }
+    match c.clock.phase {
+        Phase::Movement => {
+            let pieces: Vec<Piece> = c
+                .forces
+                .iter()
+                .filter(|f| f.power == power && f.on_map() && f.member.corps.is_none() && f.member.army.is_none())
+                .map(|f| Piece::Unit(f.id))
+                .chain(
+                    c.formations
+                        .iter()
+                        .filter(|f| f.power == power && f.kind == FormationKind::Corps)
+                        .map(|f| Piece::Corps(f.id)),
+                )
+                .collect();
+            if pieces.is_empty() {
+                return Order::EndPhase;
+            }
+            let piece = pieces[(rng.next_u32() as usize) % pieces.len()];
+            if rng.next_u32().is_multiple_of(5) {
+                return Order::Fortify { piece };
+            }
+            let dest = c.destinations(piece);
+            if dest.is_empty() {
+                return Order::EndPhase;
+            }
+            let (_, _, path) = &dest[(rng.next_u32() as usize) % dest.len()];
+            Order::Move { piece, path: path.clone() }
+        }
+        Phase::Fire => {
+            let guns: Vec<_> =
+                c.forces.iter().filter(|f| f.power == power && f.kind.is_artillery() && f.present()).collect();
+            let targets: Vec<HexAt> =
+                c.forces.iter().filter(|f| c.hostile(power, f.power)).filter_map(|f| f.hex()).collect();
+            if guns.is_empty() || targets.is_empty() {
+                return Order::EndPhase;
+            }
+            let g = guns[(rng.next_u32() as usize) % guns.len()];
+            let t = targets[(rng.next_u32() as usize) % targets.len()];
+            Order::Fire { unit: g.id, target: t, gas: rng.next_u32().is_multiple_of(3) }
+        }
+        _ => Order::EndPhase,
+    }
+}
+
+fn check_invariants(c: &Ctx, seed: u64) {
+    let mut per_hex: BTreeMap<HexAt, Vec<&rules::strategic::state::Force>> = BTreeMap::new();
+    for f in &c.forces {
+        assert!(f.vitals.health <= f.vitals.max_health, "seed {seed}: Health above maximum");
+        if let (Some(m), Some(mm)) = (f.vitals.morale, f.vitals.max_morale) {
+            assert!((0..=mm).contains(&m), "seed {seed}: Morale out of range");
+        }
+        if let Some(h) = f.hex() {
+            assert!(c.map().is_land(h), "seed {seed}: {} stands on water at {h}", f.id);
+            assert!(f.vitals.health > 0, "seed {seed}: {} on the map at Health 0", f.id);
+            per_hex.entry(h).or_default().push(f);
+        }
+    }
+    for (h, units) in per_hex {
+        // S-ARMY-4: one division, one corps or one artillery division or battery per hex.
+        let corps: Vec<_> =
+            units.iter().map(|u| u.member.corps.map(|c| c.0).or(u.member.battery.map(|b| b.0 + 1_000_000))).collect();
+        let one_group = units.len() == 1 || corps.iter().all(|c| c.is_some() && *c == corps[0]);
+        assert!(one_group, "seed {seed}: hex {h} holds {:?}", units.iter().map(|u| u.id).collect::<Vec<_>>());
+        let sides: Vec<u8> = units.iter().map(|u| c.alliance(u.power)).collect();
+        assert!(sides.iter().all(|s| *s == sides[0]), "seed {seed}: enemies share hex {h}");
+    }
+}
+
+#[test]
+fn random_legal_games_keep_the_invariants_and_replay() {
+    let s = test_front();
+    for seed in 0..12 {
+        let mut g = GreatWar::new(&s, seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut steps = 0;
+        while !g.is_over() && steps < 600 {
+            let c = g.ctx();
+            let order = random_order(&c, &mut rng);
+            let before = g.hash();
+            match g.apply(order.clone()) {
+                Ok(_) => check_invariants(&g.ctx(), seed),
+                Err(_) => {
+                    assert_eq!(g.hash(), before, "seed {seed}: an illegal order changed the state");
+                    g.apply(Order::EndPhase).unwrap_or_else(|e| panic!("seed {seed}: EndPhase refused: {e}"));
+                }
+            }
+            steps += 1;
+        }
+        assert!(g.is_over(), "seed {seed}: the scenario's turns ran out");
+        let replayed = GreatWar::replay(&g.save()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(replayed.hash(), g.hash());
+    }
+}

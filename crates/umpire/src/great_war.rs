@@ -1,0 +1,162 @@
+//! The referee for the Great War: the same commands and JSON shape as for battles.
+
+use crate::Failure;
+use rules::data::{parse_ron, read_text};
+use rules::strategic::game::{ForceView, SaveGame};
+use rules::strategic::tables::{RulesTables, UnitTables};
+use rules::strategic::{GreatWar, HexMap, Order, Scenario};
+use serde::Serialize;
+use std::path::Path;
+
+/// Validates one Great War file of the given kind; returns the summary line.
+pub fn validate(kind: &str, path: &Path, text: &str) -> Result<String, Failure> {
+    let label = path.to_string_lossy();
+    Ok(match kind {
+        "gw scenario" => {
+            let s = Scenario::load(path)?;
+            format!(
+                "{} units of {} powers on a {} × {} hex map",
+                s.forces.len(),
+                s.powers.len(),
+                s.map.width,
+                s.map.height
+            )
+        }
+        "gw map" => {
+            let m = HexMap::parse(&label, text)?;
+            format!("{} × {} hexes, {} cities, {} provinces", m.width, m.height, m.cities.len(), m.provinces.len())
+        }
+        "gw units" => {
+            let t = UnitTables::parse(&label, text)?;
+            format!(
+                "{} infantry rows, {} cavalry rows, {} tanks, {} guns",
+                t.infantry.len(),
+                t.cavalry.len(),
+                t.tanks.len(),
+                t.guns.len()
+            )
+        }
+        "gw rules" => {
+            RulesTables::parse(&label, text)?;
+            "house values".to_string()
+        }
+        _ => {
+            let save = SaveGame::parse(&label, text)?;
+            let game = GreatWar::replay(&save).map_err(|e| Failure(format!("{label}: {e}")))?;
+            format!("{} orders replayed, hash {}", save.orders.len(), game.hash())
+        }
+    })
+}
+
+fn load_orders(path: &Path) -> Result<Vec<Order>, Failure> {
+    let text = read_text(path)?;
+    Ok(parse_ron(&path.to_string_lossy(), &text)?)
+}
+
+fn apply_all(game: &mut GreatWar, orders: &[Order]) -> Result<(), Failure> {
+    for (i, order) in orders.iter().enumerate() {
+        game.apply(order.clone()).map_err(|e| Failure(format!("order {} ({order:?}): {e}", i + 1)))?;
+    }
+    Ok(())
+}
+
+/// `umpire play` for a Great War scenario.
+pub fn play(scenario: &Path, seed: u64, orders: Option<&Path>, save: Option<&Path>, json: bool) -> Result<(), Failure> {
+    let s = Scenario::load(scenario)?;
+    let mut game = GreatWar::new(&s, seed);
+    if let Some(path) = orders {
+        apply_all(&mut game, &load_orders(path)?)?;
+    }
+    if let Some(out) = save {
+        std::fs::write(out, game.save().to_text())
+            .map_err(|e| Failure(format!("{}: cannot write the save: {e}", out.display())))?;
+    }
+    print_state(&game, json);
+    Ok(())
+}
+
+/// `umpire replay` for a Great War save.
+pub fn replay(path: &Path, text: &str, json: bool) -> Result<(), Failure> {
+    let label = path.to_string_lossy();
+    let save = SaveGame::parse(&label, text)?;
+    let game = GreatWar::replay(&save).map_err(|e| Failure(format!("{label}: {e}")))?;
+    print_state(&game, json);
+    Ok(())
+}
+
+/// `umpire preview` for a Great War scenario.
+pub fn preview(scenario: &Path, orders: &Path, seed: u64, json: bool) -> Result<(), Failure> {
+    let s = Scenario::load(scenario)?;
+    let mut list = load_orders(orders)?;
+    let last = list.pop().ok_or_else(|| Failure(format!("{}: the order list is empty", orders.display())))?;
+    let mut game = GreatWar::new(&s, seed);
+    apply_all(&mut game, &list)?;
+    let preview =
+        game.ctx().preview(&last).map_err(|e| Failure(format!("order {} ({last:?}): {e}", list.len() + 1)))?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&preview).unwrap_or_default());
+        return Ok(());
+    }
+    println!("Preview of {last:?}");
+    for o in &preview.outcomes {
+        let pips: Vec<String> = o.pips.iter().map(u8::to_string).collect();
+        if pips.is_empty() {
+            println!("  certain:");
+        } else {
+            println!("  {:.1}% (d6 = {}):", o.chance * 100.0, pips.join(", "));
+        }
+        for l in &o.lines {
+            println!("    {l}");
+        }
+    }
+    for l in &preview.engagement_lines {
+        println!("  {l}");
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct StateReport {
+    scenario: String,
+    seed: u64,
+    turn: u32,
+    phase: String,
+    active: String,
+    units: Vec<ForceView>,
+    hash: String,
+}
+
+fn print_state(game: &GreatWar, json: bool) {
+    let clock = game.clock();
+    let ctx = game.ctx();
+    let report = StateReport {
+        scenario: game.scenario().name.clone(),
+        seed: game.seed(),
+        turn: clock.turn,
+        phase: format!("{:?}", clock.phase),
+        active: game.scenario().powers.get(usize::from(clock.active)).map_or_else(String::new, |p| p.id.clone()),
+        units: ctx.views(),
+        hash: game.hash().to_string(),
+    };
+    if json {
+        println!("{}", serde_json::to_string_pretty(&report).unwrap_or_default());
+        return;
+    }
+    println!("{} (seed {})", report.scenario, report.seed);
+    println!("turn {}, {} phase, {} to act", report.turn, report.phase, report.active);
+    println!("{:>4}  {:<10} {:<34} {:<30} {:<18} health  morale", "id", "power", "name", "kind", "place");
+    for u in &report.units {
+        println!(
+            "{:>4}  {:<10} {:<34} {:<30} {:<18} {:>2}/{:<2}   {}",
+            u.id,
+            u.power,
+            crate::truncate(&u.name, 34),
+            crate::truncate(&u.kind, 30),
+            u.place,
+            u.health,
+            u.max_health,
+            u.morale.map_or_else(|| "-".to_string(), |m| m.to_string())
+        );
+    }
+    println!("state hash: {}", report.hash);
+}
