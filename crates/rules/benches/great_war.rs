@@ -14,13 +14,13 @@ use std::hint::black_box;
 const WIDTH: u32 = 1000;
 const HEIGHT: u32 = 500;
 
-/// 750 German and 750 French divisions facing each other along the middle of the map, a cavalry
+/// 750 German and 750 French divisions in contact along the middle of the map, a cavalry
 /// division in the west and an army of two corps in the east.
 fn big_game() -> Ctx {
     let map = HexMap::generate(WIDTH, HEIGHT, 7);
     let mut forces: Vec<ForceSpec> = Vec::new();
     let mut next = 1;
-    for (power, cols) in [("germany", [503, 504, 505]), ("france", [497, 498, 499])] {
+    for (power, cols) in [("germany", [500, 501, 502]), ("france", [497, 498, 499])] {
         let mut placed = 0;
         'rows: for row in 0..HEIGHT as i32 {
             for col in cols {
