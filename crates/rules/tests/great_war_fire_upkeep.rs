@@ -117,6 +117,25 @@ fn s_art_5_battery_sums_attack_takes_lowest_range_fires_once() {
     assert_eq!((shot.attack, shot.guns.len()), (7, 3));
     fire(&mut c, 3, (3, 1), false).unwrap();
     assert!(fire(&mut c, 1, (3, 1), false).is_err(), "one target per turn");
+    // Three 15 cm divisions (Attack 1 each) as a battery on a corps of two: 3 damage split 2 + 1, and each
+    // division's attack takes 1 Morale (S-ART-3 "one attack of one division"): 6 → 3.
+    let mut s2 = scenario(
+        clear(12, 6),
+        vec![
+            gun(1, "germany", (1, 1), "15 cm sFH 13"),
+            gun(2, "germany", (2, 1), "15 cm sFH 13"),
+            gun(3, "germany", (1, 2), "15 cm sFH 13"),
+            infantry(4, "france", (3, 1)),
+            infantry(5, "france", (3, 1)),
+        ],
+    );
+    s2.corps = vec![CorpsSpec { id: 100, name: "C".into(), units: vec![4, 5], attached: vec![] }];
+    let mut c2 = ctx(&s2, Phase::Movement, 0);
+    c2.apply(&Order::FormBattery { units: [id(1), id(2), id(3)] }).unwrap();
+    c2.clock.phase = Phase::Fire;
+    fire(&mut c2, 2, (3, 1), false).unwrap();
+    assert_eq!((health(&c2, 4), health(&c2, 5)), (1, 2));
+    assert_eq!((morale(&c2, 4), morale(&c2, 5)), (Some(3), Some(3)));
 }
 
 #[test]

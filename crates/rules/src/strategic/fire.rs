@@ -147,6 +147,8 @@ impl Ctx {
             return;
         }
         let mut damage = shot.attack;
+        // S-ART-3: "one attack of one division takes 1 Morale": a battery's shot is its members' attacks.
+        let morale = shot.guns.len() as i32;
         // S-ART-7: firing at a hex in stubborn fighting.
         let own = self.own_engaged_next_to(shot.power, shot.target);
         if let Some(own) = own {
@@ -167,11 +169,11 @@ impl Ctx {
                 ),
             });
             if hits_own {
-                self.damage_troops(&[own], half, true);
+                self.damage_troops(&[own], half, morale);
                 damage -= half;
             }
         }
-        self.hex_damage(shot.target, damage);
+        self.hex_damage(shot.target, damage, morale);
     }
 
     /// An own combat unit engaged with the units on `target` (stubborn fighting, S-ART-7): the one
@@ -195,7 +197,8 @@ impl Ctx {
 
     /// Damage from artillery (or bombardment) on a hex: fortress, fortification, forest and city
     /// first as their rules say, the rest to the troops (S-FORT-5, S-FORT-6, S-TERR-3, S-ART-2…4).
-    pub fn hex_damage(&mut self, at: HexAt, damage: i32) {
+    /// `morale` is the Morale each unit hit loses (S-ART-3; bombardment loses none).
+    pub fn hex_damage(&mut self, at: HexAt, damage: i32, morale: i32) {
         let turn = self.clock.turn;
         let cell = self.map().cell(at).copied().unwrap_or_default();
         let hs = self.hex_state(at);
@@ -263,13 +266,13 @@ impl Ctx {
         }
         if to_troops > 0 {
             let troops = self.at(at).to_vec();
-            self.damage_troops(&troops, to_troops, true);
+            self.damage_troops(&troops, to_troops, morale);
         }
     }
 
     /// Splits damage evenly among `troops`, the remainder one each to the most Health first, then
-    /// lower ID (S-ART-2); −1 Morale to every unit if any damage reached them (S-ART-3).
-    pub fn damage_troops(&mut self, troops: &[ForceId], damage: i32, morale: bool) {
+    /// lower ID (S-ART-2); −`morale` Morale to every unit if any damage reached them (S-ART-3).
+    pub fn damage_troops(&mut self, troops: &[ForceId], damage: i32, morale: i32) {
         if troops.is_empty() || damage <= 0 {
             return;
         }
@@ -284,9 +287,9 @@ impl Ctx {
                 self.change_health(*u, -d);
             }
         }
-        if morale {
+        if morale > 0 {
             for u in troops {
-                self.change_morale(*u, -1);
+                self.change_morale(*u, -morale);
             }
         }
         self.check_losses(false);
