@@ -25,6 +25,8 @@ pub struct Dice {
 struct Script {
     pips: Vec<Pips>,
     next: usize,
+    /// For each throw, the pips that decide it when the caller said so (see [`Dice::d6_hinted`]).
+    hints: Vec<Option<PipRange>>,
 }
 
 /// The persistent part of the dice: enough to continue the stream bit-identically.
@@ -61,7 +63,25 @@ impl Dice {
 
     /// Replaces the stream by a script (used only by previews, on a copy of the game).
     pub fn script(&mut self, pips: Vec<Pips>) {
-        self.script = Some(Script { pips, next: 0 });
+        self.script = Some(Script { pips, next: 0, hints: Vec::new() });
+    }
+
+    /// The hint recorded for scripted throw `index`: the range that decides it, if the caller gave one.
+    pub fn hint(&self, index: usize) -> Option<PipRange> {
+        self.script.as_ref().and_then(|s| s.hints.get(index).copied().flatten())
+    }
+
+    /// Throws one d6 whose outcome only depends on whether it falls in `decides` (a hit table row):
+    /// an enumerator then needs two branches, not six. The stream is the same as [`Dice::d6`]'s.
+    pub fn d6_hinted(&mut self, decides: Option<PipRange>) -> Pips {
+        if let Some(script) = &mut self.script {
+            let at = script.next;
+            if script.hints.len() <= at {
+                script.hints.resize(at + 1, None);
+            }
+            script.hints[at] = decides;
+        }
+        self.d6()
     }
 
     /// How many dice the script was asked for (may exceed its length).
@@ -83,6 +103,27 @@ impl Dice {
             return pips;
         }
         d6_from(&mut self.rng)
+    }
+}
+
+impl Dice {
+    /// A uniform choice of `0..n` (seeded lots, e.g. which ships a minefield takes, S-MINE-3).
+    /// Scripted dice (previews) always choose 0.
+    pub fn below(&mut self, n: u32) -> u32 {
+        if n <= 1 {
+            return 0;
+        }
+        self.thrown += 1;
+        if self.script.is_some() {
+            return 0;
+        }
+        let limit = u32::MAX - u32::MAX % n;
+        loop {
+            let word = self.rng.next_u32();
+            if word < limit {
+                return word % n;
+            }
+        }
     }
 }
 

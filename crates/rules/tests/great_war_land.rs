@@ -221,8 +221,13 @@ fn s_land_9_tanks_add_attack_only_when_moved_and_need_turn_4() {
         armies: vec![],
         fortifications: vec![],
         cylinders: vec![],
+        aviation: None,
+        fleets: vec![],
+        squadrons: vec![],
+        mines: vec![],
+        sea_lanes: vec![],
     };
-    let e = Scenario::resolve("early.ron", "", file, s.map.clone(), units, rules).unwrap_err();
+    let e = Scenario::resolve("early.ron", "", file, s.map.clone(), units, rules, aviation()).unwrap_err();
     assert!(e.message.contains("S-LAND-9"), "{e}");
 }
 

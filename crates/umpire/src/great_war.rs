@@ -100,14 +100,23 @@ pub fn preview(scenario: &Path, orders: &Path, seed: u64, json: bool) -> Result<
     println!("Preview of {last:?}");
     for o in &preview.outcomes {
         let pips: Vec<String> = o.pips.iter().map(u8::to_string).collect();
-        if pips.is_empty() {
+        if pips.is_empty() && (o.chance - 1.0).abs() < 1e-12 {
             println!("  certain:");
+        } else if pips.is_empty() {
+            println!("  {:.2}%:", o.chance * 100.0);
+            for l in &o.effects {
+                println!("    {l}");
+            }
+            continue;
         } else {
             println!("  {:.1}% (d6 = {}):", o.chance * 100.0, pips.join(", "));
         }
         for l in &o.lines {
             println!("    {l}");
         }
+    }
+    if preview.unexplored > 0.0 {
+        println!("  ({:.4}% of the chance lies in branches too unlikely to follow)", preview.unexplored * 100.0);
     }
     for l in &preview.engagement_lines {
         println!("  {l}");

@@ -39,6 +39,8 @@ pub enum PhaseSet {
     Rotation,
     /// S-COMBAT-11.
     Encirclement,
+    /// S-MINE-4: minesweeping.
+    Sweeping,
     /// S-CITY-1, S-CITY-3.
     Occupation,
     /// Fronts of units out of contact cleared; the next turn begins.
@@ -63,12 +65,13 @@ pub const COMBAT: [(PhaseSet, Step); 4] = [
     (PhaseSet::CombatLosses, Ctx::combat_losses),
     (PhaseSet::ArmyFates, Ctx::army_fates),
 ];
-pub const UPKEEP: [(PhaseSet, Step); 7] = [
+pub const UPKEEP: [(PhaseSet, Step); 8] = [
     (PhaseSet::Income, Ctx::income),
     (PhaseSet::Supply, Ctx::pay_upkeep),
     (PhaseSet::Climate, Ctx::climate_attrition),
     (PhaseSet::Rotation, Ctx::rotation),
     (PhaseSet::Encirclement, Ctx::encirclement),
+    (PhaseSet::Sweeping, Ctx::sweep_mines),
     (PhaseSet::Occupation, Ctx::occupation),
     (PhaseSet::TurnEnd, Ctx::turn_end),
 ];
@@ -256,6 +259,57 @@ impl Ctx {
                     }
                 }
                 self.powers[usize::from(p.0)].supply_last = last.clone();
+            }
+            Order::MoveFleet { fleet, path } => {
+                self.phase_is(Phase::Movement, "moving a fleet")?;
+                self.move_fleet(*fleet, path)?;
+            }
+            Order::FleetStance { fleet, intercept, withdraw } => {
+                self.fleet_stance(*fleet, *intercept, *withdraw)?;
+            }
+            Order::SplitFleet { fleet, ships, name } => {
+                self.phase_is(Phase::Movement, "splitting a fleet")?;
+                self.split_fleet(*fleet, ships, name)?;
+            }
+            Order::MergeFleet { fleet, into } => {
+                self.phase_is(Phase::Movement, "merging fleets")?;
+                self.merge_fleet(*fleet, *into)?;
+            }
+            Order::LayMine { fleet } => {
+                self.phase_is(Phase::Movement, "laying a mine")?;
+                self.lay_mine(*fleet)?;
+            }
+            Order::SubmarineAttack { flotilla, target } => {
+                self.phase_is(Phase::Movement, "a submarine attack")?;
+                self.submarine_attack(*flotilla, *target)?;
+            }
+            Order::Patrol { flotilla, lane } => {
+                self.phase_is(Phase::Movement, "a patrol")?;
+                self.patrol(*flotilla, *lane as usize)?;
+            }
+            Order::Embark { unit, fleet } => {
+                self.phase_is(Phase::Movement, "embarking")?;
+                self.embark(*unit, *fleet)?;
+            }
+            Order::Disembark { unit, to } => {
+                self.phase_is(Phase::Movement, "landing")?;
+                self.disembark(*unit, *to)?;
+            }
+            Order::Bombard { fleet, target } => {
+                self.phase_is(Phase::Fire, "bombardment")?;
+                self.bombard(*fleet, *target)?;
+            }
+            Order::CoastalFire { unit, ship } => {
+                self.phase_is(Phase::Fire, "coastal fire")?;
+                self.coastal_fire(*unit, *ship)?;
+            }
+            Order::Reconnaissance { squadron } => {
+                self.phase_is(Phase::Fire, "a reconnaissance flight")?;
+                self.reconnaissance(*squadron)?;
+            }
+            Order::Bomb { squadrons, ship } => {
+                self.phase_is(Phase::Fire, "bombing")?;
+                self.bomb(squadrons, *ship)?;
             }
             Order::EndPhase => self.end_phase(),
         }
@@ -606,6 +660,7 @@ impl Ctx {
                 f.supply.ammo = true;
             }
         }
+        self.naval_turn_start();
         self.enter(Phase::Preparation);
     }
 

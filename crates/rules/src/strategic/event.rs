@@ -24,22 +24,76 @@ impl fmt::Display for Event {
 /// The machine-readable part of an event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EventKind {
-    Phase { phase: Phase, power: Option<PowerId> },
-    Moved { unit: ForceId, to: HexAt, cost: u32 },
-    Engagement { stronger_total: i64, weaker_total: i64, divisions: u32, d: i64, result: CombatResult },
-    Health { unit: ForceId, delta: i32, now: i32 },
-    Morale { unit: ForceId, delta: i32, now: i32 },
-    Dispersed { unit: ForceId },
-    Destroyed { unit: ForceId },
-    Restored { unit: ForceId },
-    FortDamage { at: HexAt, damage: i32, destroyed: bool },
-    CityDestroyed { at: HexAt, level: u32 },
-    Die { what: String, pips: Pips },
-    Encircled { unit: ForceId, turns: u16 },
-    Supply { power: PowerId, paid: i64, short: bool },
-    Occupied { province: String, by: Option<PowerId> },
-    Formation { id: FormationId },
-    ArmyEnd { army: FormationId, destroyed: bool },
+    Phase {
+        phase: Phase,
+        power: Option<PowerId>,
+    },
+    Moved {
+        unit: ForceId,
+        to: HexAt,
+        cost: u32,
+    },
+    Engagement {
+        stronger_total: i64,
+        weaker_total: i64,
+        divisions: u32,
+        d: i64,
+        result: CombatResult,
+    },
+    Health {
+        unit: ForceId,
+        delta: i32,
+        now: i32,
+    },
+    Morale {
+        unit: ForceId,
+        delta: i32,
+        now: i32,
+    },
+    Dispersed {
+        unit: ForceId,
+    },
+    Destroyed {
+        unit: ForceId,
+    },
+    Restored {
+        unit: ForceId,
+    },
+    FortDamage {
+        at: HexAt,
+        damage: i32,
+        destroyed: bool,
+    },
+    CityDestroyed {
+        at: HexAt,
+        level: u32,
+    },
+    Die {
+        what: String,
+        pips: Pips,
+    },
+    /// A naval volley's line (its die, if any, is a `Die` event).
+    Volley,
+    Encircled {
+        unit: ForceId,
+        turns: u16,
+    },
+    Supply {
+        power: PowerId,
+        paid: i64,
+        short: bool,
+    },
+    Occupied {
+        province: String,
+        by: Option<PowerId>,
+    },
+    Formation {
+        id: FormationId,
+    },
+    ArmyEnd {
+        army: FormationId,
+        destroyed: bool,
+    },
     Note,
 }
 

@@ -71,6 +71,7 @@ pub fn new_ctx(scenario: &Scenario, seed: u64) -> Ctx {
         formations: Vec::new(),
         next_formation: 1,
         dice: Dice::seeded(seed),
+        navy: Default::default(),
         events: Vec::new(),
         occupancy: BTreeMap::new(),
     };
@@ -193,9 +194,78 @@ pub fn new_ctx(scenario: &Scenario, seed: u64) -> Ctx {
         let p = PowerId(scenario.power_index(p).unwrap_or(0) as u8);
         ctx.hex_state_mut(*h).cylinder = Some(p);
     }
+    ctx.navy = navy_of(scenario);
     ctx.rebuild_occupancy();
     ctx.turn_start();
     ctx
+}
+
+/// The fleets, squadrons, mines and lanes of a scenario; ships numbered from 1 in fleet order.
+fn navy_of(scenario: &Scenario) -> super::naval::Navy {
+    use super::naval::{Fleet, Lane, MineField, Navy, Ship, Squadron};
+    let power = |id: &str| PowerId(scenario.power_index(id).unwrap_or(0) as u8);
+    let area = |id: &str| scenario.map.sea_areas.iter().position(|a| a.id == id).unwrap_or(0) as u16;
+    let mut navy = Navy::default();
+    let mut fleets: Vec<_> = scenario.fleets.iter().collect();
+    fleets.sort_by_key(|f| f.id);
+    let mut next_ship = 1;
+    for f in fleets {
+        for kind in f.ship_list() {
+            navy.ships.push(Ship {
+                id: next_ship,
+                power: power(&f.power),
+                kind,
+                fleet: f.id,
+                hits: 0,
+                sunk: false,
+                cargo: None,
+            });
+            next_ship += 1;
+        }
+        navy.fleets.push(Fleet {
+            id: f.id,
+            power: power(&f.power),
+            name: f.name.clone(),
+            at: f.at,
+            mp_left: 0,
+            intercept: f.intercept,
+            withdraw: f.withdraw,
+            bombarded: false,
+            laid_mine: false,
+            patrol: None,
+        });
+    }
+    navy.next_ship = next_ship;
+    navy.next_fleet = navy.fleets.iter().map(|f| f.id + 1).max().unwrap_or(1);
+    for s in &scenario.squadrons {
+        if let Some(t) = scenario.aviation.get(&s.kind) {
+            navy.squadrons.push(Squadron {
+                id: s.id,
+                power: power(&s.power),
+                name: s.name.clone().unwrap_or_else(|| format!("{} {}", t.name, s.id)),
+                base: s.base,
+                recon: t.recon,
+                radius: t.radius,
+                bombing: t.bombing,
+                aircraft: t.aircraft,
+                flew: false,
+            });
+        }
+    }
+    navy.squadrons.sort_by_key(|s| s.id);
+    for m in &scenario.mines {
+        navy.mines.push(MineField { area: area(&m.area), power: power(&m.power), mines: m.mines, swept: 0 });
+    }
+    navy.mines.sort_by_key(|m| (m.area, m.power));
+    for l in &scenario.sea_lanes {
+        navy.lanes.push(Lane {
+            id: l.id.clone(),
+            area: area(&l.area),
+            owner: power(&l.owner),
+            efficiency: l.efficiency,
+        });
+    }
+    navy
 }
 
 impl GreatWar {
@@ -424,6 +494,7 @@ impl Ctx {
                     Place::Map(h) => format!("{h}"),
                     Place::Reserve(a) => format!("reserve of {a}"),
                     Place::Attached(a) => format!("attached to {a}"),
+                    Place::Embarked(ship) => format!("aboard ship {ship}"),
                     Place::Dispersed => "dispersed".into(),
                     Place::Destroyed => "destroyed".into(),
                 },

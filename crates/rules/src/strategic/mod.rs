@@ -10,6 +10,7 @@ pub mod fire;
 pub mod game;
 pub mod hexmap;
 pub mod movement;
+pub mod naval;
 pub mod order;
 pub mod preview;
 pub mod scenario;

@@ -58,6 +58,33 @@ pub enum Order {
     Retreat { moves: Vec<(Piece, Vec<HexAt>)> },
     /// Armies to leave without money first if the treasury is short (S-SUP-4).
     SupplyPriority { last: Vec<FormationId> },
+    /// Move a fleet or flotilla over sea (or port) hexes, 1 MP each, at its slowest ship's speed
+    /// (S-NAVAL-4); mines, meetings and interceptions happen on the way (S-MINE-2, S-NAVAL-12).
+    MoveFleet { fleet: u32, path: Vec<HexAt> },
+    /// Intercept stance (S-NAVAL-12) and whether to withdraw after a round when weaker (S-NAVAL-10).
+    FleetStance { fleet: u32, intercept: bool, withdraw: bool },
+    /// Split ships off into a new fleet on the same hex.
+    SplitFleet { fleet: u32, ships: Vec<u32>, name: String },
+    /// Join a fleet to another on its hex (at most 20 ships, S-NAVAL-2).
+    MergeFleet { fleet: u32, into: u32 },
+    /// Lay a mine with the fleet's minelayer in its sea area (S-MINE-1).
+    LayMine { fleet: u32 },
+    /// A submarine flotilla attacks a fleet or flotilla on or next to its hex (S-SUB-1…5).
+    SubmarineAttack { flotilla: u32, target: u32 },
+    /// A flotilla patrols a sea lane (S-NAVAL-15).
+    Patrol { flotilla: u32, lane: u32 },
+    /// Board a land unit onto a transport paid for now (S-NAVAL-11).
+    Embark { unit: ForceId, fleet: u32 },
+    /// Land a transported unit next to its fleet.
+    Disembark { unit: ForceId, to: HexAt },
+    /// Battleships bombard a coastal hex (Fire phase, S-NAVAL-13).
+    Bombard { fleet: u32, target: HexAt },
+    /// Coastal heavy artillery fires at a ship (Fire phase, S-NAVAL-14).
+    CoastalFire { unit: ForceId, ship: u32 },
+    /// A reconnaissance flight over the sea (Fire phase, S-AIR-1).
+    Reconnaissance { squadron: u32 },
+    /// Bombers attack one ship together (Fire phase, S-AIR-2).
+    Bomb { squadrons: Vec<u32>, ship: u32 },
     /// End this power's part of the current phase.
     EndPhase,
 }
@@ -107,6 +134,8 @@ pub enum OrderError {
     Economy(String),
     #[error("{0}")]
     Retreat(String),
+    #[error("{0}")]
+    Naval(String),
     #[error("{what} needs the {tech:?} technology")]
     NoTech { what: String, tech: Tech },
     #[error("{what} is allowed from turn {from} (S-TURN-1)")]

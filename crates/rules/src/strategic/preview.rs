@@ -1,5 +1,6 @@
-//! What an order will do, computed by the same rules code on a copy: the engagements a move
-//! creates with every term of their sums, and for dice every fall of the die with its odds.
+//! What an order will do, computed by the same rules code on copies: every fall of the dice the
+//! order throws (enumerated, two branches for a die decided by a table row, six otherwise) with
+//! its exact chance, and the engagements a move creates with every term of their sums.
 
 use super::combat::Engagement;
 use super::event::{Event, EventKind};
@@ -8,65 +9,72 @@ use super::state::{Ctx, ForceId};
 use crate::dice::Pips;
 use serde::{Deserialize, Serialize};
 
+/// Branches less likely than this are not followed; their mass is reported as `unexplored`.
+pub const PRUNE_BELOW: f64 = 1e-6;
+/// At most this many complete runs per preview.
+pub const MAX_RUNS: usize = 50_000;
+
+/// One complete fall of the dice: its chance, the faces thrown, and what happened.
+pub type Leaf = (f64, Vec<Pips>, Vec<Event>);
+
 /// One possible outcome and its chance.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Outcome {
     pub chance: f64,
-    /// The die faces that give it (empty when no die is thrown).
+    /// The first die's faces that lead to it (empty when no die is thrown or several are).
     pub pips: Vec<Pips>,
+    /// Everything that happens in the likeliest way to reach it, dice included.
     pub lines: Vec<String>,
+    /// What happens, without the dice: outcomes with the same effects are merged.
+    pub effects: Vec<String>,
 }
 
 /// The preview of an order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Preview {
-    /// Engagements the order's piece will fight in this turn's Combat phase, as things stand after it.
+    /// Engagements the order's units will fight in this turn's Combat phase, as things stand after it.
     pub engagements: Vec<Engagement>,
     pub engagement_lines: Vec<String>,
-    /// Outcomes of the order itself.
+    /// Outcomes of the order itself, likeliest first.
     pub outcomes: Vec<Outcome>,
+    /// Chance left in branches too unlikely to follow.
+    pub unexplored: f64,
 }
 
 impl Ctx {
     /// Previews an order: illegal orders give their error, as `apply` would.
     pub fn preview(&self, order: &Order) -> Result<Preview, OrderError> {
-        // (faces, what happens apart from the die, every line of the first face)
-        let mut by_pips: Vec<(Pips, Vec<String>, Vec<String>)> = Vec::new();
         let mut probe = self.clone();
         probe.dice.script(vec![]);
         probe.apply(order)?;
-        let dice_used = probe.dice.scripted_used();
         let base = probe.clone();
-        if dice_used == 0 {
-            by_pips.push((0, effects(&probe.events), lines(&probe.events)));
-        } else {
-            // One die decides every order of this engine (S-ART-7, S-CHEM-1).
-            for pips in 1..=6 {
-                let mut c = self.clone();
-                c.dice.script(vec![pips]);
-                c.apply(order)?;
-                by_pips.push((pips, effects(&c.events), lines(&c.events)));
-            }
-        }
+        let (leaves, unexplored) = self.enumerate(order)?;
+        let one_die = leaves.iter().all(|(_, p, _)| p.len() <= 1);
         let mut outcomes: Vec<Outcome> = Vec::new();
-        let mut keys: Vec<Vec<String>> = Vec::new();
-        for (pips, key, l) in by_pips {
-            match keys.iter().position(|k| *k == key) {
-                Some(i) => {
-                    outcomes[i].chance += 1.0 / 6.0;
-                    outcomes[i].pips.push(pips);
+        for (chance, pips, events) in leaves {
+            let mut key = effects(&events);
+            key.sort();
+            match outcomes.iter_mut().find(|o| o.effects == key) {
+                Some(o) => {
+                    o.chance += chance;
+                    if one_die {
+                        o.pips.extend(pips);
+                    }
                 }
-                None => {
-                    keys.push(key);
-                    outcomes.push(Outcome {
-                        chance: if pips == 0 { 1.0 } else { 1.0 / 6.0 },
-                        pips: if pips == 0 { vec![] } else { vec![pips] },
-                        lines: l,
-                    })
-                }
+                None => outcomes.push(Outcome {
+                    chance,
+                    pips: if one_die { pips } else { Vec::new() },
+                    lines: events.iter().map(|e| e.text.clone()).collect(),
+                    effects: key,
+                }),
             }
         }
-        // Engagements involving the units the order concerns, as the Combat phase would assess them.
+        for o in &mut outcomes {
+            o.pips.sort();
+        }
+        if !one_die {
+            outcomes.sort_by(|a, b| b.chance.total_cmp(&a.chance));
+        }
         let touched: Vec<ForceId> = order_units(&base, order);
         let engagements: Vec<Engagement> = base
             .engagements()
@@ -83,17 +91,59 @@ impl Ctx {
                 v
             })
             .collect();
-        Ok(Preview { engagements, engagement_lines, outcomes })
+        Ok(Preview { engagements, engagement_lines, outcomes, unexplored })
+    }
+
+    /// Every fall of the dice the order throws: (chance, faces, events). Depth first, in face order.
+    pub fn enumerate(&self, order: &Order) -> Result<(Vec<Leaf>, f64), OrderError> {
+        let mut leaves = Vec::new();
+        let mut unexplored = 0.0;
+        let mut stack: Vec<(Vec<Pips>, f64)> = vec![(Vec::new(), 1.0)];
+        let mut runs = 0;
+        while let Some((prefix, chance)) = stack.pop() {
+            if runs >= MAX_RUNS || chance < PRUNE_BELOW {
+                unexplored += chance;
+                continue;
+            }
+            runs += 1;
+            let mut c = self.clone();
+            c.dice.script(prefix.clone());
+            c.apply(order)?;
+            let used = c.dice.scripted_used();
+            if used <= prefix.len() {
+                leaves.push((chance, prefix, c.events));
+                continue;
+            }
+            let at = prefix.len();
+            let branches: Vec<(Pips, f64)> = match c.dice.hint(at) {
+                Some(r) => {
+                    let hit = r.chance();
+                    let miss = (1..=6).find(|p| !r.contains(*p));
+                    let mut v = vec![(r.0, hit)];
+                    if let Some(m) = miss {
+                        v.push((m, 1.0 - hit));
+                    }
+                    v
+                }
+                None => (1..=6).map(|p| (p, 1.0 / 6.0)).collect(),
+            };
+            for (pips, p) in branches.into_iter().rev() {
+                let mut next = prefix.clone();
+                next.push(pips);
+                stack.push((next, chance * p));
+            }
+        }
+        Ok((leaves, unexplored))
     }
 }
 
-fn lines(events: &[Event]) -> Vec<String> {
-    events.iter().map(|e| e.text.clone()).collect()
-}
-
-/// What an outcome does: the events other than the die itself (faces with the same effects merge).
+/// What an outcome does: the events other than dice and volley lines.
 fn effects(events: &[Event]) -> Vec<String> {
-    events.iter().filter(|e| !matches!(e.kind, EventKind::Die { .. })).map(|e| e.text.clone()).collect()
+    events
+        .iter()
+        .filter(|e| !matches!(e.kind, EventKind::Die { .. } | EventKind::Volley))
+        .map(|e| e.text.clone())
+        .collect()
 }
 
 fn order_units(ctx: &Ctx, order: &Order) -> Vec<ForceId> {
@@ -102,7 +152,9 @@ fn order_units(ctx: &Ctx, order: &Order) -> Vec<ForceId> {
     match order {
         Order::Move { piece: p, .. } | Order::Fortify { piece: p } | Order::Detach { piece: p, .. } => piece(p),
         Order::MoveArmy { army, .. } => ctx.formation_units(*army),
-        Order::CommitReserve { unit, .. } | Order::JoinCorps { unit, .. } => vec![*unit],
+        Order::CommitReserve { unit, .. } | Order::JoinCorps { unit, .. } | Order::Disembark { unit, .. } => {
+            vec![*unit]
+        }
         Order::FormCorps { units, .. } => units.clone(),
         Order::Retreat { moves } => moves.iter().flat_map(|(p, _)| piece(p)).collect(),
         _ => Vec::new(),

@@ -1,8 +1,9 @@
 //! Great War scenario files and the resolved scenario a game starts from.
 
 use super::hexmap::{Climate, HexAt, HexMap};
+use super::naval::{FLEET_LIMIT, MINES_PER_AREA, ShipType, scaled_count};
 use super::state::Techs;
-use super::tables::{Model, RulesTables, UnitTables};
+use super::tables::{AviationTables, Model, RulesTables, UnitTables};
 use crate::data::{DataError, Pos, beside, locate, parse_ron, read_text};
 use crate::hash::{StateHash, hash_of};
 use serde::{Deserialize, Serialize};
@@ -134,10 +135,90 @@ pub struct ScenarioFile {
     /// Gas cylinders in place at the start: hex and power (S-CHEM-1).
     #[serde(default)]
     pub cylinders: Vec<(HexAt, String)>,
+    /// The aviation data file, if the scenario has squadrons.
+    #[serde(default)]
+    pub aviation: Option<String>,
+    #[serde(default)]
+    pub fleets: Vec<FleetSpec>,
+    #[serde(default)]
+    pub squadrons: Vec<SquadronSpec>,
+    #[serde(default)]
+    pub mines: Vec<MineSpec>,
+    #[serde(default)]
+    pub sea_lanes: Vec<LaneSpec>,
 }
 
 fn one() -> u32 {
     1
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A fleet at the start (S-NAVAL-1, S-NAVAL-2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FleetSpec {
+    pub id: u32,
+    pub power: String,
+    pub name: String,
+    pub at: HexAt,
+    /// Ship types and counts.
+    pub ships: Vec<(ShipType, u32)>,
+    /// Counts are historical lists: every type but battleships is divided by 4 (S-NAVAL-1).
+    #[serde(default)]
+    pub historical: bool,
+    #[serde(default)]
+    pub intercept: bool,
+    #[serde(default = "yes")]
+    pub withdraw: bool,
+}
+
+impl FleetSpec {
+    /// The ships the fleet puts to sea, after S-NAVAL-1 scaling.
+    pub fn ship_list(&self) -> Vec<ShipType> {
+        self.ships
+            .iter()
+            .flat_map(|(k, n)| {
+                let n = if self.historical { scaled_count(*k, *n) } else { *n };
+                std::iter::repeat_n(*k, n as usize)
+            })
+            .collect()
+    }
+}
+
+/// An air squadron at the start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SquadronSpec {
+    pub id: u32,
+    pub power: String,
+    /// Its type in the aviation data file.
+    pub kind: String,
+    pub base: HexAt,
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// Mines in a sea area at the start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MineSpec {
+    pub area: String,
+    pub power: String,
+    pub mines: u8,
+}
+
+/// A sea lane (S-NAVAL-15).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LaneSpec {
+    pub id: String,
+    pub area: String,
+    pub owner: String,
+    #[serde(default = "hundred")]
+    pub efficiency: u32,
+}
+
+fn hundred() -> u32 {
+    100
 }
 
 /// A resolved scenario: the file with its map and tables, everything checked.
@@ -152,9 +233,14 @@ pub struct Scenario {
     pub armies: Vec<ArmySpec>,
     pub fortifications: Vec<FortSpec>,
     pub cylinders: Vec<(HexAt, String)>,
+    pub fleets: Vec<FleetSpec>,
+    pub squadrons: Vec<SquadronSpec>,
+    pub mines: Vec<MineSpec>,
+    pub sea_lanes: Vec<LaneSpec>,
     pub map: HexMap,
     pub units: UnitTables,
     pub rules: RulesTables,
+    pub aviation: AviationTables,
 }
 
 impl Scenario {
@@ -181,7 +267,14 @@ impl Scenario {
         let units = UnitTables::parse(&up, &ut)?;
         let (rp, rt) = load(&file.rules)?;
         let rules = RulesTables::parse(&rp, &rt)?;
-        Scenario::resolve(&shown, &text, file, map, units, rules)
+        let aviation = match &file.aviation {
+            Some(a) => {
+                let (ap, at) = load(a)?;
+                AviationTables::parse(&ap, &at)?
+            }
+            None => AviationTables { squadrons: Vec::new() },
+        };
+        Scenario::resolve(&shown, &text, file, map, units, rules, aviation)
     }
 
     /// Checks a parsed file against its map and tables.
@@ -192,6 +285,7 @@ impl Scenario {
         map: HexMap,
         units: UnitTables,
         rules: RulesTables,
+        aviation: AviationTables,
     ) -> Result<Scenario, DataError> {
         let at = |tokens: &[&str]| locate(text, tokens, 0);
         let err = |pos: Pos, msg: String| DataError::at(path, pos, msg);
@@ -389,6 +483,51 @@ impl Scenario {
                 return Err(err(at(&["cylinders"]), format!("gas cylinder at {h} is not on land")));
             }
         }
+        let navigable =
+            |h: HexAt| map.cell(h).is_some_and(|c| c.terrain.is_water() || c.has(super::hexmap::flag::PORT));
+        let area = |id: &str| map.sea_areas.iter().position(|a| a.id == id);
+        for (i, f) in file.fleets.iter().enumerate() {
+            let pos = at(&[&format!("\"{}\"", f.name)]);
+            power_ok(&f.power, pos)?;
+            if file.fleets[..i].iter().any(|g| g.id == f.id) {
+                return Err(err(pos, format!("fleet id {} is used twice", f.id)));
+            }
+            if !navigable(f.at) {
+                return Err(err(pos, format!("fleet `{}` lies at {}, which is neither sea nor a port", f.name, f.at)));
+            }
+            let n = f.ship_list().len();
+            if n == 0 || n > FLEET_LIMIT {
+                return Err(err(pos, format!("fleet `{}` has {n} ships; a fleet has 1–20 (S-NAVAL-2)", f.name)));
+            }
+        }
+        for sq in &file.squadrons {
+            let pos = at(&[&format!("\"{}\"", sq.kind)]);
+            power_ok(&sq.power, pos)?;
+            if aviation.get(&sq.kind).is_none() {
+                return Err(err(pos, format!("squadron {}: `{}` is no type of the aviation file", sq.id, sq.kind)));
+            }
+            if !map.contains(sq.base) {
+                return Err(err(pos, format!("squadron {} is based off the map", sq.id)));
+            }
+        }
+        for m in &file.mines {
+            let pos = at(&["mines"]);
+            power_ok(&m.power, pos)?;
+            if area(&m.area).is_none() {
+                return Err(err(pos, format!("mines in `{}`, which is no sea area of the map", m.area)));
+            }
+            let total: u32 = file.mines.iter().filter(|x| x.area == m.area).map(|x| u32::from(x.mines)).sum();
+            if total > u32::from(MINES_PER_AREA) {
+                return Err(err(pos, format!("{total} mines in `{}`; a sea area holds at most 3 (S-MINE-1)", m.area)));
+            }
+        }
+        for l in &file.sea_lanes {
+            let pos = at(&[&format!("\"{}\"", l.id)]);
+            power_ok(&l.owner, pos)?;
+            if area(&l.area).is_none() {
+                return Err(err(pos, format!("sea lane `{}` runs through `{}`, which is no sea area", l.id, l.area)));
+            }
+        }
         if file.max_turns == 0 {
             return Err(err(at(&["max_turns"]), "max_turns must be at least 1".into()));
         }
@@ -402,9 +541,14 @@ impl Scenario {
             armies: file.armies,
             fortifications: file.fortifications,
             cylinders: file.cylinders,
+            fleets: file.fleets,
+            squadrons: file.squadrons,
+            mines: file.mines,
+            sea_lanes: file.sea_lanes,
             map,
             units,
             rules,
+            aviation,
         })
     }
 }

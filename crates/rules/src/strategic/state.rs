@@ -90,6 +90,8 @@ pub enum Place {
     Reserve(FormationId),
     /// Attached artillery of a corps or army: no counter (S-ARMY-5).
     Attached(FormationId),
+    /// Aboard a transport (S-NAVAL-11), by ship ID.
+    Embarked(u32),
     /// Left the map, to be restored (S-LOSS-1).
     Dispersed,
     /// Destroyed or captured (S-COMBAT-12).
@@ -192,7 +194,7 @@ impl Force {
 
     /// Still in the game (on the map, in reserve or attached).
     pub fn present(&self) -> bool {
-        matches!(self.place, Place::Map(_) | Place::Reserve(_) | Place::Attached(_))
+        matches!(self.place, Place::Map(_) | Place::Reserve(_) | Place::Attached(_) | Place::Embarked(_))
     }
 }
 
@@ -328,6 +330,7 @@ pub struct GameState {
     pub formations: Vec<Formation>,
     pub dice: DiceState,
     pub next_formation: u32,
+    pub navy: super::naval::Navy,
 }
 
 impl GameState {
@@ -371,6 +374,8 @@ pub struct Ctx {
     pub formations: Vec<Formation>,
     pub next_formation: u32,
     pub dice: Dice,
+    /// Fleets, ships, squadrons, mines and sea lanes.
+    pub navy: super::naval::Navy,
     pub events: Vec<Event>,
     /// Hex → forces standing there (rebuilt on load and after moves).
     pub occupancy: BTreeMap<HexAt, Vec<ForceId>>,
@@ -564,6 +569,7 @@ impl Ctx {
             formations: self.formations.clone(),
             dice: self.dice.state(),
             next_formation: self.next_formation,
+            navy: self.navy.clone(),
         }
     }
 
@@ -586,6 +592,7 @@ impl Ctx {
             formations,
             next_formation: rest.next_formation,
             dice: world.resource::<Dice>().clone(),
+            navy: world.resource::<super::naval::Navy>().clone(),
             events: Vec::new(),
             occupancy: BTreeMap::new(),
         };
@@ -620,6 +627,7 @@ impl Ctx {
         }
         world.insert_resource(self.clock);
         world.insert_resource(self.dice.clone());
+        world.insert_resource(self.navy.clone());
         world.insert_resource(World2 {
             powers: self.powers.clone(),
             provinces: self.provinces.clone(),

@@ -196,6 +196,8 @@ pub struct Economy {
     pub research_tanks: u32,
     pub research_gas: u32,
     pub research_infantry: u32,
+    /// Price of a transport for one land unit (S-NAVAL-11; capacity 1, MD-S5).
+    pub transport: u32,
     /// Public-order penalty of an occupied province, as a share of its income in percent (S-CITY-4).
     pub occupation_penalty_percent: u32,
 }
@@ -216,5 +218,49 @@ impl RulesTables {
             return Err(DataError::at(path, locate(text, &["terrain"], 0), "every terrain costs at least 1 MP"));
         }
         Ok(t)
+    }
+}
+
+/// A type of air squadron (MD-S5: the aviation data file; house values).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AirType {
+    pub name: String,
+    /// Reconnaissance (S-AIR-1) or bombers (S-AIR-2).
+    pub recon: bool,
+    /// Hexes from its base it reaches.
+    pub radius: u32,
+    /// Bombing value (0 for reconnaissance).
+    pub bombing: u8,
+    /// Aircraft in a squadron (S-AIR-3 losses are shares of them).
+    pub aircraft: u32,
+}
+
+/// `assets/data/great_war_aviation.ron`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "GreatWarAviation")]
+pub struct AviationTables {
+    pub squadrons: Vec<AirType>,
+}
+
+impl AviationTables {
+    pub fn parse(path: &str, text: &str) -> Result<AviationTables, DataError> {
+        let t: AviationTables = parse_ron(path, text)?;
+        for a in &t.squadrons {
+            if a.aircraft == 0 || a.radius == 0 || (!a.recon && a.bombing == 0) {
+                return Err(DataError::at(
+                    path,
+                    locate(text, &[&format!("\"{}\"", a.name)], 0),
+                    format!(
+                        "squadron type `{}` needs aircraft, a radius, and bombing unless it is reconnaissance",
+                        a.name
+                    ),
+                ));
+            }
+        }
+        Ok(t)
+    }
+
+    pub fn get(&self, name: &str) -> Option<&AirType> {
+        self.squadrons.iter().find(|a| a.name == name)
     }
 }

@@ -4,7 +4,7 @@ use super::game::new_ctx;
 use super::hexmap::{HexAt, HexMap};
 use super::scenario::{ForceSpec, KindSpec, PowerSpec, Scenario};
 use super::state::{Ctx, ForceId, Phase, Techs};
-use super::tables::{Model, RulesTables, UnitTables};
+use super::tables::{AviationTables, Model, RulesTables, UnitTables};
 
 /// The shipped unit and rule tables.
 pub fn tables() -> (UnitTables, RulesTables) {
@@ -13,6 +13,12 @@ pub fn tables() -> (UnitTables, RulesTables) {
     let units = UnitTables::parse("assets/data/great_war_units.ron", units).unwrap_or_else(|e| panic!("{e}"));
     let rules = RulesTables::parse("assets/data/great_war_rules.ron", rules).unwrap_or_else(|e| panic!("{e}"));
     (units, rules)
+}
+
+/// The shipped aviation table.
+pub fn aviation() -> AviationTables {
+    let text = include_str!("../../../../assets/data/great_war_aviation.ron");
+    AviationTables::parse("assets/data/great_war_aviation.ron", text).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Two powers: "germany" (alliance 1, plays first) and "france" (alliance 0), both group 1, rich,
@@ -61,9 +67,14 @@ pub fn scenario(map: HexMap, forces: Vec<ForceSpec>) -> Scenario {
         armies: Vec::new(),
         fortifications: Vec::new(),
         cylinders: Vec::new(),
+        fleets: Vec::new(),
+        squadrons: Vec::new(),
+        mines: Vec::new(),
+        sea_lanes: Vec::new(),
         map,
         units,
         rules,
+        aviation: aviation(),
     }
 }
 

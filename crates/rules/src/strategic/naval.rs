@@ -1,0 +1,1134 @@
+//! War at sea (S-NAVAL, S-SUB, S-MINE, S-AIR): ships and fleets, surface battles, interception,
+//! transports, bombardment, coastal guns, submarines, mines and aircraft against ships.
+//!
+//! Every dice table is a pure function of the pips (tested statistically); the battle code throws
+//! the game's seeded dice in a fixed order (sides by fleet ID, ships by class then ID).
+
+use super::event::{Event, EventKind};
+use super::hexmap::{HexAt, flag};
+use super::order::OrderError;
+use super::state::{Ctx, ForceId, Place, PowerId};
+use crate::dice::{PipRange, Pips};
+use bevy_ecs::prelude::Resource;
+use serde::{Deserialize, Serialize};
+
+/// A ship by its stable ID.
+pub type ShipId = u32;
+/// A fleet (or submarine flotilla) by its stable ID.
+pub type FleetId = u32;
+/// An air squadron by its stable ID.
+pub type SquadronId = u32;
+
+/// S-NAVAL-2: a fleet holds at most 20 ships, transports included.
+pub const FLEET_LIMIT: usize = 20;
+/// S-NAVAL-13: bombardment reaches 3 hexes.
+pub const BOMBARD_RANGE: u32 = 3;
+/// S-MINE-1: at most 3 mines in a sea area.
+pub const MINES_PER_AREA: u8 = 3;
+/// S-MINE-4: 2 sweeping points remove 1 mine.
+pub const SWEEP_POINTS_PER_MINE: u8 = 2;
+/// S-NAVAL-15: each submarine on a sea lane cuts its efficiency by 5 %.
+pub const LANE_CUT_PERCENT: u32 = 5;
+/// House: a surface battle stops after this many rounds (a tie at sea).
+pub const MAX_ROUNDS: u32 = 30;
+
+/// Ship types (S-NAVAL-3…5, S-NAVAL-10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ShipType {
+    Battleship,
+    Battlecruiser,
+    LightCruiser,
+    Destroyer,
+    Gunboat,
+    Submarine,
+    Asw,
+    Minelayer,
+    Minesweeper,
+    Transport,
+}
+
+impl ShipType {
+    /// S-NAVAL-5: the class of a warship; none for the others.
+    pub fn class(self) -> Option<u8> {
+        match self {
+            ShipType::Battleship => Some(5),
+            ShipType::Battlecruiser => Some(4),
+            ShipType::LightCruiser => Some(3),
+            ShipType::Destroyer => Some(2),
+            ShipType::Gunboat => Some(1),
+            _ => None,
+        }
+    }
+
+    /// The class a ship is hit as: non-combat ships count as class 1 (S-NAVAL-10, S-AIR-2).
+    pub fn target_class(self) -> u8 {
+        self.class().unwrap_or(1)
+    }
+
+    pub fn is_warship(self) -> bool {
+        self.class().is_some()
+    }
+
+    /// S-NAVAL-3: crews (transports carry no crew of their own in the sources: 0).
+    pub fn crew(self) -> u32 {
+        match self {
+            ShipType::Battleship => 1800,
+            ShipType::Battlecruiser => 1200,
+            ShipType::LightCruiser => 500,
+            ShipType::Destroyer => 200,
+            ShipType::Gunboat => 100,
+            ShipType::Submarine => 40,
+            ShipType::Asw | ShipType::Minelayer | ShipType::Minesweeper => 60,
+            ShipType::Transport => 0,
+        }
+    }
+
+    /// S-NAVAL-4: ships 30, battleships 20, submarines 40.
+    pub fn speed(self) -> u32 {
+        match self {
+            ShipType::Battleship => 20,
+            ShipType::Submarine => 40,
+            _ => 30,
+        }
+    }
+}
+
+/// S-NAVAL-1: ship counts of every type but battleships are divided by 4; fewer than 4 give 1.
+pub fn scaled_count(kind: ShipType, historical: u32) -> u32 {
+    if kind == ShipType::Battleship || historical == 0 { historical } else { (historical / 4).max(1) }
+}
+
+/// S-NAVAL-8: the pips that hit, by firer class − target class (d ≤ −2 as −1); `None` = automatic.
+pub fn surface_hit(d: i32) -> Option<PipRange> {
+    match d {
+        i32::MIN..=-1 => Some(PipRange(6, 6)),
+        0 => Some(PipRange(5, 6)),
+        1 => Some(PipRange(4, 6)),
+        2 => Some(PipRange(3, 6)),
+        3 => Some(PipRange(2, 6)),
+        _ => None,
+    }
+}
+
+/// S-NAVAL-14: coastal artillery destroys the target on these pips; `None` = no roll, destroyed.
+pub fn coastal_hit(kind: ShipType) -> Option<PipRange> {
+    match kind {
+        ShipType::Battleship => Some(PipRange(6, 6)),
+        ShipType::Battlecruiser => Some(PipRange(5, 6)),
+        ShipType::LightCruiser => Some(PipRange(4, 6)),
+        ShipType::Destroyer => Some(PipRange(3, 6)),
+        ShipType::Gunboat => Some(PipRange(2, 6)),
+        _ => None,
+    }
+}
+
+/// S-SUB-2: the stealth test passes on these pips, by submarines − ASW ships; `Ok(true)` automatic
+/// pass, `Ok(false)` automatic fail.
+pub fn stealth(s: i32) -> Result<bool, PipRange> {
+    match s {
+        5.. => Ok(true),
+        3..=4 => Err(PipRange(2, 6)),
+        1..=2 => Err(PipRange(3, 6)),
+        0 => Err(PipRange(4, 6)),
+        -2..=-1 => Err(PipRange(5, 6)),
+        -4..=-3 => Err(PipRange(6, 6)),
+        _ => Ok(false),
+    }
+}
+
+/// Rounds `n × num / den` half up (S-SUB-3, S-MINE-2, S-AIR-3 resolutions).
+pub fn share_half_up(n: u32, num: u32, den: u32) -> u32 {
+    (2 * n * num + den) / (2 * den)
+}
+
+/// S-SUB-3: submarines lost after a failed stealth test, from the survival d6.
+pub fn submarines_lost(pips: Pips, boats: u32) -> u32 {
+    match pips {
+        6 => 0,
+        5 => share_half_up(boats, 1, 4),
+        3 | 4 => share_half_up(boats, 1, 2),
+        2 => share_half_up(boats, 3, 4),
+        _ => boats,
+    }
+}
+
+/// S-SUB-4: a submarine that passed sinks its ship on 3–6.
+pub const TORPEDO_HIT: PipRange = PipRange(3, 6);
+
+/// S-MINE-2: a fleet loses half its ships on these pips, by the number of mines (1–3).
+pub fn mine_loss(mines: u8) -> Option<PipRange> {
+    match mines {
+        0 => None,
+        1 => Some(PipRange(1, 2)),
+        2 => Some(PipRange(1, 3)),
+        _ => Some(PipRange(1, 4)),
+    }
+}
+
+/// S-AIR-2: bombers hit on these pips by bombing − class; `None` = automatic; no attack below 0.
+pub fn bomb_hit(d: i32) -> Option<Option<PipRange>> {
+    match d {
+        i32::MIN..=-1 => None,
+        0 => Some(Some(PipRange(5, 6))),
+        1 => Some(Some(PipRange(4, 6))),
+        2 => Some(Some(PipRange(3, 6))),
+        3 => Some(Some(PipRange(2, 6))),
+        _ => Some(None),
+    }
+}
+
+/// S-AIR-3: aircraft lost after an attack, from the survival d6.
+pub fn aircraft_lost(pips: Pips, aircraft: u32) -> u32 {
+    match pips {
+        5 | 6 => 0,
+        4 => share_half_up(aircraft, 1, 4),
+        2 | 3 => share_half_up(aircraft, 1, 2),
+        _ => share_half_up(aircraft, 3, 4),
+    }
+}
+
+/// One ship.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ship {
+    pub id: ShipId,
+    pub power: PowerId,
+    pub kind: ShipType,
+    pub fleet: FleetId,
+    /// Hits taken in the current battle (S-NAVAL-9).
+    pub hits: u8,
+    pub sunk: bool,
+    /// The land unit a transport carries (S-NAVAL-11).
+    pub cargo: Option<ForceId>,
+}
+
+/// A fleet or submarine flotilla on a sea (or port) hex.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fleet {
+    pub id: FleetId,
+    pub power: PowerId,
+    pub name: String,
+    pub at: HexAt,
+    pub mp_left: u32,
+    /// Intercept stance (S-NAVAL-12).
+    pub intercept: bool,
+    /// Withdraw after a round when weaker, if it fired second (S-NAVAL-10).
+    pub withdraw: bool,
+    /// Bombarded or laid a mine this turn.
+    pub bombarded: bool,
+    pub laid_mine: bool,
+    /// Sea lane index the flotilla patrols (S-NAVAL-15).
+    pub patrol: Option<usize>,
+}
+
+/// Air squadron (S-AIR); its type's values come from the aviation data file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Squadron {
+    pub id: SquadronId,
+    pub power: PowerId,
+    pub name: String,
+    pub base: HexAt,
+    pub recon: bool,
+    pub radius: u32,
+    pub bombing: u8,
+    pub aircraft: u32,
+    pub flew: bool,
+}
+
+/// Mines of one power in one sea area (S-MINE).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MineField {
+    /// Sea-area index.
+    pub area: u16,
+    pub power: PowerId,
+    pub mines: u8,
+    /// Sweeping points against this field (S-MINE-4).
+    pub swept: u8,
+}
+
+/// A sea lane: a sea area whose efficiency submarines cut (S-NAVAL-15).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lane {
+    pub id: String,
+    pub area: u16,
+    pub owner: PowerId,
+    pub efficiency: u32,
+}
+
+/// Everything at sea and in the air.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Navy {
+    /// Sorted by ID; sunk ships stay with `sunk` set.
+    pub ships: Vec<Ship>,
+    /// Sorted by ID.
+    pub fleets: Vec<Fleet>,
+    pub squadrons: Vec<Squadron>,
+    pub mines: Vec<MineField>,
+    pub lanes: Vec<Lane>,
+    pub next_ship: ShipId,
+    pub next_fleet: FleetId,
+}
+
+impl Navy {
+    pub fn fleet(&self, id: FleetId) -> Option<&Fleet> {
+        self.fleets.iter().find(|f| f.id == id)
+    }
+
+    pub fn fleet_mut(&mut self, id: FleetId) -> Option<&mut Fleet> {
+        self.fleets.iter_mut().find(|f| f.id == id)
+    }
+
+    pub fn ship(&self, id: ShipId) -> Option<&Ship> {
+        self.ships.iter().find(|s| s.id == id)
+    }
+
+    pub fn ship_mut(&mut self, id: ShipId) -> Option<&mut Ship> {
+        self.ships.iter_mut().find(|s| s.id == id)
+    }
+
+    /// Afloat ships of a fleet, by class (highest first) then ID.
+    pub fn afloat(&self, fleet: FleetId) -> Vec<ShipId> {
+        let mut v: Vec<&Ship> = self.ships.iter().filter(|s| s.fleet == fleet && !s.sunk).collect();
+        v.sort_by_key(|s| (std::cmp::Reverse(s.kind.class().unwrap_or(0)), s.id));
+        v.into_iter().map(|s| s.id).collect()
+    }
+
+    pub fn count(&self, fleet: FleetId, kind: ShipType) -> u32 {
+        self.ships.iter().filter(|s| s.fleet == fleet && !s.sunk && s.kind == kind).count() as u32
+    }
+
+    pub fn has_warships(&self, fleet: FleetId) -> bool {
+        self.ships.iter().any(|s| s.fleet == fleet && !s.sunk && s.kind.is_warship())
+    }
+
+    /// Only submarines: a flotilla.
+    pub fn is_flotilla(&self, fleet: FleetId) -> bool {
+        let v = self.afloat(fleet);
+        !v.is_empty() && v.iter().all(|s| self.ship(*s).is_some_and(|s| s.kind == ShipType::Submarine))
+    }
+
+    /// S-NAVAL-4: a fleet moves at its slowest ship's speed.
+    pub fn speed(&self, fleet: FleetId) -> u32 {
+        self.afloat(fleet).iter().filter_map(|s| self.ship(*s)).map(|s| s.kind.speed()).min().unwrap_or(0)
+    }
+
+    /// Enemy mines in a sea area for `power`'s fleets, capped at 3.
+    pub fn enemy_mines(&self, area: u16, hostile: impl Fn(PowerId) -> bool) -> u8 {
+        self.mines
+            .iter()
+            .filter(|m| m.area == area && hostile(m.power))
+            .map(|m| m.mines)
+            .sum::<u8>()
+            .min(MINES_PER_AREA)
+    }
+}
+
+impl Ctx {
+    fn naval_event(&mut self, text: String) {
+        self.push(Event { turn: self.clock.turn, kind: EventKind::Note, text });
+    }
+
+    fn die(&mut self, what: &str, text: String) -> Pips {
+        self.die_in(what, text, None)
+    }
+
+    /// A die decided by `decides` alone (see `Dice::d6_hinted`).
+    fn die_in(&mut self, what: &str, text: String, decides: Option<PipRange>) -> Pips {
+        let pips = self.dice.d6_hinted(decides);
+        self.push(Event {
+            turn: self.clock.turn,
+            kind: EventKind::Die { what: what.into(), pips },
+            text: format!("{text}: d6={pips}"),
+        });
+        pips
+    }
+
+    fn ship_name(&self, id: ShipId) -> String {
+        self.navy
+            .ship(id)
+            .map_or_else(|| format!("ship {id}"), |s| format!("{:?} {id} ({})", s.kind, self.power_name(s.power)))
+    }
+
+    /// Sinks a ship; its cargo goes down with it (S-NAVAL-11).
+    pub fn sink(&mut self, id: ShipId, why: &str) {
+        let cargo = self.navy.ship(id).and_then(|s| s.cargo);
+        let name = self.ship_name(id);
+        if let Some(s) = self.navy.ship_mut(id) {
+            s.sunk = true;
+            s.cargo = None;
+        }
+        self.naval_event(format!("{name} sunk: {why}"));
+        if let Some(u) = cargo {
+            self.destroy(u, "lost at sea with its transport (S-NAVAL-11)");
+        }
+    }
+
+    /// Checks a fleet of the active power.
+    pub fn own_fleet(&self, id: FleetId) -> Result<&Fleet, OrderError> {
+        let f = self.navy.fleet(id).ok_or_else(|| OrderError::Naval(format!("there is no fleet {id}")))?;
+        if f.power != self.active_power() {
+            return Err(OrderError::NotYours(f.name.clone()));
+        }
+        if self.navy.afloat(id).is_empty() {
+            return Err(OrderError::Naval(format!("{} has no ships afloat", f.name)));
+        }
+        Ok(f)
+    }
+
+    /// Whether a fleet may be on a hex: sea, lake, or a port.
+    pub fn navigable(&self, at: HexAt) -> bool {
+        self.map().cell(at).is_some_and(|c| c.terrain.is_water() || c.has(flag::PORT))
+    }
+
+    /// S-NAVAL-4, S-NAVAL-12, S-MINE-2: moves a fleet step by step; mines are tested on entering an
+    /// area, meeting or being intercepted by an enemy fleet stops the move with a battle.
+    pub fn move_fleet(&mut self, id: FleetId, path: &[HexAt]) -> Result<(), OrderError> {
+        let fleet = self.own_fleet(id)?.clone();
+        if path.is_empty() {
+            return Err(OrderError::EmptyPath);
+        }
+        let mut prev = fleet.at;
+        for (i, h) in path.iter().enumerate() {
+            if !prev.is_adjacent(*h) {
+                return Err(OrderError::NotAdjacent { from: prev, to: *h });
+            }
+            if !self.navigable(*h) {
+                return Err(OrderError::Naval(format!("{h} is neither sea nor a port")));
+            }
+            if i as u32 + 1 > fleet.mp_left {
+                return Err(OrderError::NoMovement { need: i as u32 + 1, left: fleet.mp_left });
+            }
+            prev = *h;
+        }
+        for h in path {
+            let from_area = self.map().cell(self.navy.fleet(id).map_or(*h, |f| f.at)).map_or(0, |c| c.sea_area);
+            if let Some(f) = self.navy.fleet_mut(id) {
+                f.at = *h;
+                f.mp_left -= 1;
+            }
+            let area = self.map().cell(*h).map_or(0, |c| c.sea_area);
+            if area != 0 && area != from_area {
+                self.mine_test(id, area - 1);
+                if self.navy.afloat(id).is_empty() {
+                    return Ok(());
+                }
+            }
+            if self.contact_at(id, *h) {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    /// A fleet on `at`: enemy surface fleets there, or interceptors in reach, give battle (S-NAVAL-12).
+    fn contact_at(&mut self, id: FleetId, at: HexAt) -> bool {
+        let power = self.navy.fleet(id).map_or(PowerId(0), |f| f.power);
+        if self.navy.is_flotilla(id) {
+            return false;
+        }
+        let mut enemies: Vec<FleetId> = self
+            .navy
+            .fleets
+            .iter()
+            .filter(|f| {
+                self.hostile(power, f.power) && !self.navy.afloat(f.id).is_empty() && !self.navy.is_flotilla(f.id)
+            })
+            .filter(|f| f.at == at || (f.intercept && f.at.distance(at) <= f.mp_left))
+            .map(|f| f.id)
+            .collect();
+        enemies.sort_by_key(|e| (self.navy.fleet(*e).map_or(u32::MAX, |f| f.at.distance(at)), *e));
+        let Some(enemy) = enemies.first().copied() else { return false };
+        let (from, dist) = self.navy.fleet(enemy).map_or((at, 0), |f| (f.at, f.at.distance(at)));
+        if dist > 0 {
+            if let Some(f) = self.navy.fleet_mut(enemy) {
+                f.mp_left -= dist;
+                f.at = at;
+            }
+            let name = self.navy.fleet(enemy).map_or_else(String::new, |f| f.name.clone());
+            self.naval_event(format!("{name} intercepts from {from} at {at}, {dist} MP (S-NAVAL-12)"));
+        }
+        self.surface_battle(id, enemy);
+        if let Some(f) = self.navy.fleet_mut(id) {
+            f.mp_left = 0;
+        }
+        true
+    }
+
+    /// The target a ship fires at (house, as no moderator names it): the enemy it is likeliest to
+    /// sink with this volley, warships first; ties to the higher class, then the lower ID.
+    fn pick_target(&self, firer: &Ship, enemy: &[ShipId]) -> Option<ShipId> {
+        let class = i32::from(firer.kind.class().unwrap_or(0));
+        let score = |s: &Ship| {
+            let d = class - i32::from(s.kind.target_class());
+            let hit = surface_hit(d).map_or(6, |r| i32::from(r.1 - r.0 + 1));
+            let sinks = !s.kind.is_warship() || i32::from(s.kind.target_class()) < class || s.hits >= 1;
+            (s.kind.is_warship(), if sinks { hit * 2 } else { hit }, s.kind.target_class(), std::cmp::Reverse(s.id))
+        };
+        enemy
+            .iter()
+            .filter_map(|i| self.navy.ship(*i))
+            .filter(|s| !s.sunk && s.kind != ShipType::Submarine)
+            .max_by_key(|s| score(s))
+            .map(|s| s.id)
+    }
+
+    /// One volley (S-NAVAL-7…10).
+    fn volley(&mut self, firer: ShipId, target: ShipId) {
+        let (Some(f), Some(t)) = (self.navy.ship(firer).cloned(), self.navy.ship(target).cloned()) else { return };
+        let fc = i32::from(f.kind.class().unwrap_or(0));
+        let d = fc - i32::from(t.kind.target_class());
+        let text = format!(
+            "{} fires at {} (class {} vs {})",
+            self.ship_name(firer),
+            self.ship_name(target),
+            fc,
+            t.kind.target_class()
+        );
+        let hit = match surface_hit(d) {
+            None => {
+                self.push(Event {
+                    turn: self.clock.turn,
+                    kind: EventKind::Volley,
+                    text: format!("{text}: automatic hit"),
+                });
+                true
+            }
+            Some(r) => {
+                let pips = self.die_in("volley", format!("{text}, hits on {r}"), Some(r));
+                r.contains(pips)
+            }
+        };
+        if !hit {
+            return;
+        }
+        let hits = t.hits + 1;
+        if let Some(s) = self.navy.ship_mut(target) {
+            s.hits = hits;
+        }
+        // S-NAVAL-9: one hit sinks a lower class; equal or higher needs two; non-combat ships one.
+        if !t.kind.is_warship() || i32::from(t.kind.target_class()) < fc || hits >= 2 {
+            self.sink(target, "hit (S-NAVAL-9)");
+        }
+    }
+
+    /// S-NAVAL-6…11: a surface battle between two fleets, fought to its end now.
+    pub fn surface_battle(&mut self, a: FleetId, b: FleetId) {
+        let names = [a, b].map(|f| self.navy.fleet(f).map_or_else(String::new, |x| x.name.clone()));
+        self.naval_event(format!("Surface battle: {} against {}", names[0], names[1]));
+        // S-NAVAL-11: unescorted transports meeting enemy warships are destroyed.
+        for (own, other) in [(a, b), (b, a)] {
+            if !self.navy.has_warships(own) && self.navy.has_warships(other) {
+                for s in self.navy.afloat(own) {
+                    if self.navy.ship(s).is_some_and(|s| s.kind != ShipType::Submarine) {
+                        self.sink(s, "unescorted against warships (S-NAVAL-11)");
+                    }
+                }
+            }
+        }
+        // S-NAVAL-6: initiative, ties re-rolled.
+        let first = loop {
+            let pa = self.die("initiative", format!("{} initiative", names[0]));
+            let pb = self.die("initiative", format!("{} initiative", names[1]));
+            if pa != pb {
+                break if pa > pb { 0 } else { 1 };
+            }
+        };
+        let sides = if first == 0 { [a, b] } else { [b, a] };
+        for round in 1..=MAX_ROUNDS {
+            if !self.navy.has_warships(a) || !self.navy.has_warships(b) {
+                break;
+            }
+            let mut queue: [Vec<ShipId>; 2] = sides.map(|f| {
+                self.navy
+                    .afloat(f)
+                    .into_iter()
+                    .filter(|s| self.navy.ship(*s).is_some_and(|s| s.kind.is_warship()))
+                    .collect()
+            });
+            let mut turn = 0;
+            while !(queue[0].is_empty() && queue[1].is_empty()) {
+                if let Some(pos) = queue[turn].iter().position(|s| self.navy.ship(*s).is_some_and(|s| !s.sunk)) {
+                    let firer = queue[turn].remove(pos);
+                    queue[turn].drain(..pos);
+                    let enemy = self.navy.afloat(sides[1 - turn]);
+                    let target = self.navy.ship(firer).cloned().and_then(|f| self.pick_target(&f, &enemy));
+                    if let Some(t) = target {
+                        self.volley(firer, t);
+                    }
+                    if !self.navy.has_warships(sides[1 - turn]) {
+                        break;
+                    }
+                } else {
+                    queue[turn].clear();
+                }
+                turn = 1 - turn;
+            }
+            // S-NAVAL-10: the side that fired second may withdraw after a round; it does when weaker.
+            let strength = |f: FleetId| -> u32 {
+                self.navy
+                    .afloat(f)
+                    .iter()
+                    .filter_map(|s| self.navy.ship(*s))
+                    .filter_map(|s| s.kind.class())
+                    .map(u32::from)
+                    .sum()
+            };
+            let second = sides[1];
+            let wants = self.navy.fleet(second).is_some_and(|f| f.withdraw);
+            if wants && self.navy.has_warships(second) && strength(second) < strength(sides[0]) {
+                let name = self.navy.fleet(second).map_or_else(String::new, |f| f.name.clone());
+                self.naval_event(format!("{name} withdraws after round {round} (S-NAVAL-10)"));
+                break;
+            }
+        }
+        for (own, other) in [(a, b), (b, a)] {
+            if !self.navy.has_warships(own) && self.navy.has_warships(other) {
+                for s in self.navy.afloat(own) {
+                    if self.navy.ship(s).is_some_and(|s| s.kind != ShipType::Submarine) {
+                        self.sink(s, "left without escort (S-NAVAL-11)");
+                    }
+                }
+            }
+        }
+        // S-NAVAL-9 resolution: hits clear after the battle.
+        for s in &mut self.navy.ships {
+            s.hits = 0;
+        }
+    }
+
+    /// S-MINE-2, S-MINE-3, S-MINE-4: a fleet entering an area with enemy mines.
+    fn mine_test(&mut self, id: FleetId, area: u16) {
+        let power = self.navy.fleet(id).map_or(PowerId(0), |f| f.power);
+        let mines = self.navy.enemy_mines(area, |p| self.hostile(power, p));
+        let Some(range) = mine_loss(mines) else { return };
+        if self.navy.count(id, ShipType::Minesweeper) > 0 {
+            self.naval_event(format!("fleet {id} sweeps its way through {mines} mine(s) (S-MINE-4)"));
+            return;
+        }
+        let pips =
+            self.die_in("mines", format!("fleet {id} enters {mines} mine(s), loses half on {range}"), Some(range));
+        if !range.contains(pips) {
+            return;
+        }
+        let mut afloat = self.navy.afloat(id);
+        let lost = share_half_up(afloat.len() as u32, 1, 2);
+        for _ in 0..lost {
+            let i = self.dice.below(afloat.len() as u32) as usize;
+            let s = afloat.remove(i);
+            self.sink(s, "mine (S-MINE-2, S-MINE-3)");
+        }
+    }
+
+    /// S-MINE-1: each minelayer lays 1 mine a turn, at most 3 in the area.
+    pub fn lay_mine(&mut self, id: FleetId) -> Result<(), OrderError> {
+        let f = self.own_fleet(id)?.clone();
+        let layers = self.navy.count(id, ShipType::Minelayer);
+        if layers == 0 || f.laid_mine {
+            return Err(OrderError::Naval("a minelayer lays 1 mine per turn (S-MINE-1)".into()));
+        }
+        let area = self.map().cell(f.at).map_or(0, |c| c.sea_area);
+        if area == 0 {
+            return Err(OrderError::Naval(format!("{} is in no sea area", f.at)));
+        }
+        let area = area - 1;
+        let total: u8 = self.navy.mines.iter().filter(|m| m.area == area).map(|m| m.mines).sum();
+        if total >= MINES_PER_AREA {
+            return Err(OrderError::Naval("the sea area already holds 3 mines (S-MINE-1)".into()));
+        }
+        let add = (layers as u8).min(MINES_PER_AREA - total);
+        match self.navy.mines.iter_mut().find(|m| m.area == area && m.power == f.power) {
+            Some(m) => m.mines += add,
+            None => self.navy.mines.push(MineField { area, power: f.power, mines: add, swept: 0 }),
+        }
+        self.navy.mines.sort_by_key(|m| (m.area, m.power));
+        if let Some(f) = self.navy.fleet_mut(id) {
+            f.laid_mine = true;
+        }
+        self.naval_event(format!("{} lays {add} mine(s) in area {area}", f.name));
+        Ok(())
+    }
+
+    /// S-MINE-4 in Upkeep: each minesweeper adds 1 point against enemy mines in its area; 2 points clear one.
+    pub fn sweep_mines(&mut self) {
+        let fleets: Vec<(PowerId, u16, u32)> = self
+            .navy
+            .fleets
+            .iter()
+            .map(|f| {
+                (f.power, self.map().cell(f.at).map_or(0, |c| c.sea_area), self.navy.count(f.id, ShipType::Minesweeper))
+            })
+            .filter(|(_, a, n)| *a > 0 && *n > 0)
+            .collect();
+        for (power, area, sweepers) in fleets {
+            let hostile: Vec<PowerId> = self
+                .scenario()
+                .powers
+                .iter()
+                .enumerate()
+                .map(|(i, _)| PowerId(i as u8))
+                .filter(|p| self.hostile(power, *p))
+                .collect();
+            if let Some(m) =
+                self.navy.mines.iter_mut().find(|m| m.area == area - 1 && hostile.contains(&m.power) && m.mines > 0)
+            {
+                m.swept += sweepers as u8;
+                while m.swept >= SWEEP_POINTS_PER_MINE && m.mines > 0 {
+                    m.swept -= SWEEP_POINTS_PER_MINE;
+                    m.mines -= 1;
+                }
+            }
+        }
+        self.navy.mines.retain(|m| m.mines > 0);
+    }
+
+    /// S-SUB-1…5: a flotilla attacks a fleet (or flotilla) on its hex or next to it.
+    pub fn submarine_attack(&mut self, id: FleetId, target: FleetId) -> Result<(), OrderError> {
+        let f = self.own_fleet(id)?.clone();
+        if !self.navy.is_flotilla(id) {
+            return Err(OrderError::Naval(
+                "only a flotilla of submarines attacks so; ASW ships need aviation to find submarines (S-SUB-6)".into(),
+            ));
+        }
+        let t =
+            self.navy.fleet(target).ok_or_else(|| OrderError::Naval(format!("there is no fleet {target}")))?.clone();
+        if !self.hostile(f.power, t.power) || t.at.distance(f.at) > 1 || self.navy.afloat(target).is_empty() {
+            return Err(OrderError::Naval(format!("{} is no enemy fleet on or next to {}", t.name, f.at)));
+        }
+        let boats = self.navy.afloat(id);
+        if self.navy.is_flotilla(target) {
+            // S-SUB-5: boats paired in list order; both roll; the higher sinks the other.
+            let theirs = self.navy.afloat(target);
+            for (mine, other) in boats.iter().zip(theirs.iter()) {
+                let a =
+                    self.die("submarine duel", format!("{} against {}", self.ship_name(*mine), self.ship_name(*other)));
+                let b = self.die("submarine duel", format!("{} answers", self.ship_name(*other)));
+                if a > b {
+                    self.sink(*other, "submarine duel (S-SUB-5)");
+                } else if b > a {
+                    self.sink(*mine, "submarine duel (S-SUB-5)");
+                }
+            }
+            return Ok(());
+        }
+        let asw = self.navy.count(target, ShipType::Asw);
+        let mut victims: Vec<ShipId> = self.navy.afloat(target);
+        if asw == 0 {
+            // S-SUB-1: unharmed, each boat sinks one ship.
+            for _ in &boats {
+                if victims.is_empty() {
+                    break;
+                }
+                let v = victims.remove(0);
+                self.sink(v, "torpedoed by a submarine the fleet could not hunt (S-SUB-1)");
+            }
+            return Ok(());
+        }
+        if self.stealth_test(&boats, asw) {
+            // S-SUB-4: each boat attacks one ship, sinking it on 3–6.
+            for b in &boats {
+                if victims.is_empty() {
+                    break;
+                }
+                let v = victims.remove(0);
+                let pips = self.die_in(
+                    "torpedo",
+                    format!("{} attacks {}, sinks on {TORPEDO_HIT}", self.ship_name(*b), self.ship_name(v)),
+                    Some(TORPEDO_HIT),
+                );
+                if TORPEDO_HIT.contains(pips) {
+                    self.sink(v, "torpedoed (S-SUB-4)");
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// S-SUB-2 then S-SUB-3 on failure; returns whether the boats passed.
+    fn stealth_test(&mut self, boats: &[ShipId], asw: u32) -> bool {
+        let s = boats.len() as i32 - asw as i32;
+        let passed = match stealth(s) {
+            Ok(p) => {
+                self.naval_event(format!(
+                    "stealth test, {} boats − {asw} ASW = {s:+}: automatic {}",
+                    boats.len(),
+                    if p { "pass" } else { "fail" }
+                ));
+                p
+            }
+            Err(r) => {
+                let pips = self.die_in(
+                    "stealth",
+                    format!("stealth test, {} boats − {asw} ASW = {s:+}, passes on {r}", boats.len()),
+                    Some(r),
+                );
+                r.contains(pips)
+            }
+        };
+        if !passed {
+            let pips = self.die("survival", "the hunted submarines' survival roll (S-SUB-3)".into());
+            let lost = submarines_lost(pips, boats.len() as u32);
+            for b in boats.iter().take(lost as usize) {
+                self.sink(*b, "hunted down (S-SUB-3)");
+            }
+        }
+        passed
+    }
+
+    /// S-NAVAL-15: a flotilla on a lane's area patrols it.
+    pub fn patrol(&mut self, id: FleetId, lane: usize) -> Result<(), OrderError> {
+        let f = self.own_fleet(id)?.clone();
+        let l = self.navy.lanes.get(lane).ok_or_else(|| OrderError::Naval(format!("there is no sea lane {lane}")))?;
+        if !self.navy.is_flotilla(id) || self.map().cell(f.at).map_or(0, |c| c.sea_area) != l.area + 1 {
+            return Err(OrderError::Naval("a flotilla patrols a sea lane from a hex of its area".into()));
+        }
+        if let Some(f) = self.navy.fleet_mut(id) {
+            f.patrol = Some(lane);
+        }
+        Ok(())
+    }
+
+    /// Efficiency of a sea lane after the enemy submarines on it (S-NAVAL-15).
+    pub fn lane_efficiency(&self, lane: usize) -> u32 {
+        let Some(l) = self.navy.lanes.get(lane) else { return 0 };
+        let boats: u32 = self
+            .navy
+            .fleets
+            .iter()
+            .filter(|f| f.patrol == Some(lane) && self.hostile(f.power, l.owner))
+            .map(|f| self.navy.count(f.id, ShipType::Submarine))
+            .sum();
+        l.efficiency.saturating_sub(LANE_CUT_PERCENT * boats)
+    }
+
+    /// S-NAVAL-13: battleships bombard a coastal hex within 3 hexes once per Fire phase.
+    pub fn bombard(&mut self, id: FleetId, target: HexAt) -> Result<(), OrderError> {
+        let f = self.own_fleet(id)?.clone();
+        let bb = self.navy.count(id, ShipType::Battleship);
+        if bb == 0 || f.bombarded {
+            return Err(OrderError::Naval("bombardment needs battleships, once per Fire phase (S-NAVAL-13)".into()));
+        }
+        let coastal = self.map().is_land(target)
+            && target.neighbours().into_iter().any(|n| self.map().cell(n).is_some_and(|c| c.terrain.is_water()));
+        if !coastal || f.at.distance(target) > BOMBARD_RANGE {
+            return Err(OrderError::Naval(format!("{target} is no coastal hex within {BOMBARD_RANGE} of {}", f.at)));
+        }
+        if let Some(f) = self.navy.fleet_mut(id) {
+            f.bombarded = true;
+        }
+        self.naval_event(format!("{} bombards {target}: {bb} battleship(s), {bb} damage", f.name));
+        self.hex_damage(target, bb as i32, 0);
+        Ok(())
+    }
+
+    /// S-NAVAL-14: a heavy artillery division on a coast fires at a ship in range.
+    pub fn coastal_fire(&mut self, unit: ForceId, ship: ShipId) -> Result<(), OrderError> {
+        let f = self.force(unit).ok_or(OrderError::NoUnit(unit))?.clone();
+        if f.power != self.active_power() {
+            return Err(OrderError::NotYours(self.name(unit)));
+        }
+        let super::state::ForceKind::Artillery { gun } = f.kind else {
+            return Err(OrderError::Naval("coastal fire needs heavy artillery".into()));
+        };
+        if f.activity.fired {
+            return Err(OrderError::Naval("one attack per division per turn (S-NAVAL-14)".into()));
+        }
+        let at = f.hex().ok_or_else(|| OrderError::OffMap(self.name(unit)))?;
+        let coastal = at.neighbours().into_iter().any(|n| self.map().cell(n).is_some_and(|c| c.terrain.is_water()));
+        let s = self.navy.ship(ship).cloned().ok_or_else(|| OrderError::Naval(format!("there is no ship {ship}")))?;
+        let fleet_at = self.navy.fleet(s.fleet).map_or(at, |x| x.at);
+        let range = self.scenario().units.guns.get(usize::from(gun)).map_or(0, |g| g.range);
+        if !coastal
+            || s.sunk
+            || !self.hostile(f.power, s.power)
+            || s.kind == ShipType::Submarine
+            || at.distance(fleet_at) > range
+        {
+            return Err(OrderError::Naval(format!("{} cannot fire at ship {ship}", self.name(unit))));
+        }
+        let per = i64::from(self.scenario().rules.economy.ammo_per_action);
+        if self.powers[usize::from(f.power.0)].ammo < per {
+            return Err(OrderError::Fire("no ammunition: heavy artillery cannot attack (S-SUP-3)".into()));
+        }
+        self.powers[usize::from(f.power.0)].ammo -= per;
+        if let Some(g) = self.force_mut(unit) {
+            g.activity.fired = true;
+        }
+        let hit = match coastal_hit(s.kind) {
+            None => true,
+            Some(r) => {
+                let pips = self.die_in(
+                    "coastal gun",
+                    format!("{} fires at {}, destroys on {r}", self.name(unit), self.ship_name(ship)),
+                    Some(r),
+                );
+                r.contains(pips)
+            }
+        };
+        if hit {
+            self.sink(ship, "coastal artillery (S-NAVAL-14)");
+        }
+        Ok(())
+    }
+
+    /// S-NAVAL-11: a land unit on a port hex (or next to the fleet's hex) boards a transport paid for now.
+    pub fn embark(&mut self, unit: ForceId, fleet: FleetId) -> Result<(), OrderError> {
+        let fl = self.own_fleet(fleet)?.clone();
+        let f = self.force(unit).ok_or(OrderError::NoUnit(unit))?.clone();
+        if f.power != fl.power || f.member.corps.is_some() || f.member.army.is_some() {
+            return Err(OrderError::Naval(format!("{} cannot embark (own independent units only)", self.name(unit))));
+        }
+        let at = f.hex().ok_or_else(|| OrderError::OffMap(self.name(unit)))?;
+        if at.distance(fl.at) > 1 {
+            return Err(OrderError::Naval(format!("{} is not at the fleet", self.name(unit))));
+        }
+        if self.navy.afloat(fleet).len() >= FLEET_LIMIT {
+            return Err(OrderError::Naval("a fleet holds at most 20 ships (S-NAVAL-2)".into()));
+        }
+        let price = i64::from(self.scenario().rules.economy.transport);
+        let p = &mut self.powers[usize::from(f.power.0)];
+        if p.money < price {
+            return Err(OrderError::Economy(format!("a transport costs {price}")));
+        }
+        p.money -= price;
+        let id = self.navy.next_ship;
+        self.navy.next_ship += 1;
+        self.navy.ships.push(Ship {
+            id,
+            power: f.power,
+            kind: ShipType::Transport,
+            fleet,
+            hits: 0,
+            sunk: false,
+            cargo: Some(unit),
+        });
+        if let Some(g) = self.force_mut(unit) {
+            g.place = Place::Embarked(id);
+            g.activity.mp_left = 0;
+        }
+        self.rebuild_occupancy();
+        self.naval_event(format!("{} embarks on transport {id} for {price}", self.name(unit)));
+        Ok(())
+    }
+
+    /// Lands a transported unit on a free land hex next to the fleet; the transport is released.
+    pub fn disembark(&mut self, unit: ForceId, to: HexAt) -> Result<(), OrderError> {
+        let f = self.force(unit).ok_or(OrderError::NoUnit(unit))?.clone();
+        let Place::Embarked(ship) = f.place else {
+            return Err(OrderError::Naval(format!("{} is not aboard a ship", self.name(unit))));
+        };
+        if f.power != self.active_power() {
+            return Err(OrderError::NotYours(self.name(unit)));
+        }
+        let at =
+            self.navy.ship(ship).and_then(|s| self.navy.fleet(s.fleet)).map(|x| x.at).ok_or(OrderError::EmptyPath)?;
+        if !self.map().is_land(to)
+            || to.distance(at) > 1
+            || !self.at(to).is_empty()
+            || self.next_to_enemy(f.power, to) && self.enemy_on(f.power, to)
+        {
+            return Err(OrderError::Naval(format!("{to} is no free land hex next to the fleet")));
+        }
+        if let Some(s) = self.navy.ship_mut(ship) {
+            s.cargo = None;
+            s.sunk = true;
+        }
+        if let Some(g) = self.force_mut(unit) {
+            g.place = Place::Map(to);
+            g.activity.moved = true;
+            g.activity.mp_left = 0;
+        }
+        self.rebuild_occupancy();
+        self.naval_event(format!("{} lands at {to}", self.name(unit)));
+        Ok(())
+    }
+
+    /// S-AIR-1: a reconnaissance flight exposes enemy submarines within its radius to the ASW ships there.
+    pub fn reconnaissance(&mut self, id: SquadronId) -> Result<(), OrderError> {
+        let sq = self.own_squadron(id)?;
+        if !sq.recon {
+            return Err(OrderError::Naval(format!("{} is no reconnaissance squadron", sq.name)));
+        }
+        if let Some(s) = self.navy.squadrons.iter_mut().find(|s| s.id == id) {
+            s.flew = true;
+        }
+        let flotillas: Vec<FleetId> = self
+            .navy
+            .fleets
+            .iter()
+            .filter(|f| {
+                self.hostile(sq.power, f.power) && f.at.distance(sq.base) <= sq.radius && self.navy.is_flotilla(f.id)
+            })
+            .map(|f| f.id)
+            .collect();
+        let asw_ships: Vec<ShipId> = self
+            .navy
+            .fleets
+            .iter()
+            .filter(|f| f.power == sq.power || !self.hostile(sq.power, f.power))
+            .filter(|f| f.at.distance(sq.base) <= sq.radius)
+            .flat_map(|f| self.navy.afloat(f.id))
+            .filter(|s| self.navy.ship(*s).is_some_and(|s| s.kind == ShipType::Asw))
+            .collect();
+        self.naval_event(format!(
+            "{} finds {} flotilla(s) within {} hexes (S-AIR-1)",
+            sq.name,
+            flotillas.len(),
+            sq.radius
+        ));
+        for fl in flotillas {
+            let boats = self.navy.afloat(fl);
+            let alive: Vec<ShipId> =
+                asw_ships.iter().copied().filter(|s| self.navy.ship(*s).is_some_and(|s| !s.sunk)).collect();
+            if self.stealth_test(&boats, alive.len() as u32) {
+                for (b, target) in boats.iter().zip(alive.iter()) {
+                    let pips = self.die_in(
+                        "torpedo",
+                        format!("{} attacks {}, sinks on {TORPEDO_HIT}", self.ship_name(*b), self.ship_name(*target)),
+                        Some(TORPEDO_HIT),
+                    );
+                    if TORPEDO_HIT.contains(pips) {
+                        self.sink(*target, "torpedoed (S-SUB-4)");
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn own_squadron(&self, id: SquadronId) -> Result<Squadron, OrderError> {
+        let sq = self
+            .navy
+            .squadrons
+            .iter()
+            .find(|s| s.id == id)
+            .cloned()
+            .ok_or_else(|| OrderError::Naval(format!("there is no squadron {id}")))?;
+        if sq.power != self.active_power() {
+            return Err(OrderError::NotYours(sq.name));
+        }
+        if sq.flew || sq.aircraft == 0 {
+            return Err(OrderError::Naval(format!("{} flies once a turn, with aircraft left", sq.name)));
+        }
+        Ok(sq)
+    }
+
+    /// S-AIR-2, S-AIR-3: bombers in range attack one ship together; then each rolls for survival.
+    pub fn bomb(&mut self, squadrons: &[SquadronId], ship: ShipId) -> Result<(), OrderError> {
+        let s = self.navy.ship(ship).cloned().ok_or_else(|| OrderError::Naval(format!("there is no ship {ship}")))?;
+        let at = self.navy.fleet(s.fleet).map(|f| f.at).ok_or(OrderError::EmptyPath)?;
+        let mut bombing = 0i32;
+        for (i, id) in squadrons.iter().enumerate() {
+            let sq = self.own_squadron(*id)?;
+            if squadrons[..i].contains(id)
+                || sq.recon
+                || sq.base.distance(at) > sq.radius
+                || s.sunk
+                || !self.hostile(sq.power, s.power)
+                || s.kind == ShipType::Submarine
+            {
+                return Err(OrderError::Naval(format!("{} cannot bomb ship {ship}", sq.name)));
+            }
+            bombing += i32::from(sq.bombing);
+        }
+        if squadrons.is_empty() {
+            return Err(OrderError::Naval("no squadron named".into()));
+        }
+        let class = i32::from(s.kind.target_class());
+        let d = bombing - class;
+        let Some(table) = bomb_hit(d) else {
+            return Err(OrderError::Naval(format!("bombing {bombing} cannot attack a class-{class} ship (S-AIR-2)")));
+        };
+        let hit = match table {
+            None => true,
+            Some(r) => {
+                let pips =
+                    self.die_in("bombs", format!("bombing {bombing} − class {class} = {d}: hits on {r}"), Some(r));
+                r.contains(pips)
+            }
+        };
+        if hit {
+            self.sink(ship, "bombed (S-AIR-2)");
+        }
+        for id in squadrons {
+            let aircraft = self.navy.squadrons.iter().find(|s| s.id == *id).map_or(0, |s| s.aircraft);
+            let pips = self.die("air survival", format!("squadron {id} survival roll (S-AIR-3)"));
+            let lost = aircraft_lost(pips, aircraft);
+            if let Some(sq) = self.navy.squadrons.iter_mut().find(|s| s.id == *id) {
+                sq.aircraft -= lost;
+                sq.flew = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// Every fleet's movement and flags renew at the start of a turn.
+    pub fn naval_turn_start(&mut self) {
+        let speeds: Vec<(FleetId, u32)> = self.navy.fleets.iter().map(|f| (f.id, self.navy.speed(f.id))).collect();
+        for (id, speed) in speeds {
+            if let Some(f) = self.navy.fleet_mut(id) {
+                f.mp_left = speed;
+                f.bombarded = false;
+                f.laid_mine = false;
+            }
+        }
+        for s in &mut self.navy.squadrons {
+            s.flew = false;
+        }
+    }
+}
+
+impl Ctx {
+    /// Splits ships off into a new fleet on the same hex.
+    pub fn split_fleet(&mut self, id: FleetId, ships: &[ShipId], name: &str) -> Result<(), OrderError> {
+        let f = self.own_fleet(id)?.clone();
+        let afloat = self.navy.afloat(id);
+        if ships.is_empty() || ships.len() >= afloat.len() || ships.iter().any(|s| !afloat.contains(s)) {
+            return Err(OrderError::Naval("split off some, not all, of the fleet's own ships".into()));
+        }
+        let new = self.navy.next_fleet;
+        self.navy.next_fleet += 1;
+        self.navy.fleets.push(Fleet { id: new, name: name.to_string(), patrol: None, ..f });
+        self.navy.fleets.sort_by_key(|f| f.id);
+        for s in ships {
+            if let Some(x) = self.navy.ship_mut(*s) {
+                x.fleet = new;
+            }
+        }
+        let speed = self.navy.speed(new);
+        if let Some(x) = self.navy.fleet_mut(new) {
+            x.mp_left = x.mp_left.min(speed);
+        }
+        Ok(())
+    }
+
+    /// Joins a fleet to another on the same hex (S-NAVAL-2: at most 20 ships).
+    pub fn merge_fleet(&mut self, id: FleetId, into: FleetId) -> Result<(), OrderError> {
+        let a = self.own_fleet(id)?.clone();
+        let b = self.own_fleet(into)?.clone();
+        if id == into || a.at != b.at {
+            return Err(OrderError::Naval("fleets merge on one hex".into()));
+        }
+        if self.navy.afloat(id).len() + self.navy.afloat(into).len() > FLEET_LIMIT {
+            return Err(OrderError::Naval("a fleet holds at most 20 ships (S-NAVAL-2)".into()));
+        }
+        for s in &mut self.navy.ships {
+            if s.fleet == id {
+                s.fleet = into;
+            }
+        }
+        let mp = a.mp_left.min(b.mp_left);
+        if let Some(x) = self.navy.fleet_mut(into) {
+            x.mp_left = mp;
+        }
+        self.navy.fleets.retain(|f| f.id != id);
+        Ok(())
+    }
+
+    pub fn fleet_stance(&mut self, id: FleetId, intercept: bool, withdraw: bool) -> Result<(), OrderError> {
+        self.own_fleet(id)?;
+        if let Some(f) = self.navy.fleet_mut(id) {
+            f.intercept = intercept;
+            f.withdraw = withdraw;
+        }
+        Ok(())
+    }
+}
