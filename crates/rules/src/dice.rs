@@ -84,6 +84,12 @@ impl Dice {
         self.d6()
     }
 
+    /// Whether a script ran out (its later dice all show 1): loops that throw until the dice
+    /// differ must stop there, the enumerator branches at the first missing die anyway.
+    pub fn exhausted(&self) -> bool {
+        self.script.as_ref().is_some_and(|s| s.next > s.pips.len())
+    }
+
     /// How many dice the script was asked for (may exceed its length).
     pub fn scripted_used(&self) -> usize {
         self.script.as_ref().map_or(0, |s| s.next)

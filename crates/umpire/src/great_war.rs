@@ -132,6 +132,9 @@ struct StateReport {
     phase: String,
     active: String,
     units: Vec<ForceView>,
+    fleets: Vec<rules::strategic::naval::FleetView>,
+    /// The event log, every die included.
+    events: Vec<String>,
     hash: String,
 }
 
@@ -145,6 +148,8 @@ fn print_state(game: &GreatWar, json: bool) {
         phase: format!("{:?}", clock.phase),
         active: game.scenario().powers.get(usize::from(clock.active)).map_or_else(String::new, |p| p.id.clone()),
         units: ctx.views(),
+        fleets: ctx.fleet_views(),
+        events: game.events().iter().map(ToString::to_string).collect(),
         hash: game.hash().to_string(),
     };
     if json {
@@ -152,6 +157,9 @@ fn print_state(game: &GreatWar, json: bool) {
         return;
     }
     println!("{} (seed {})", report.scenario, report.seed);
+    for e in &report.events {
+        println!("  {e}");
+    }
     println!("turn {}, {} phase, {} to act", report.turn, report.phase, report.active);
     println!("{:>4}  {:<10} {:<34} {:<30} {:<18} health  morale", "id", "power", "name", "kind", "place");
     for u in &report.units {
@@ -165,6 +173,25 @@ fn print_state(game: &GreatWar, json: bool) {
             u.health,
             u.max_health,
             u.morale.map_or_else(|| "-".to_string(), |m| m.to_string())
+        );
+    }
+    for f in &report.fleets {
+        let mut counts: Vec<(String, usize)> = Vec::new();
+        for (_, k) in &f.ships {
+            let k = format!("{k:?}");
+            match counts.iter_mut().find(|(x, _)| *x == k) {
+                Some(c) => c.1 += 1,
+                None => counts.push((k, 1)),
+            }
+        }
+        let list: Vec<String> = counts.iter().map(|(k, n)| format!("{n} {k}")).collect();
+        println!(
+            "fleet {:>3} {:<10} {:<24} at {:<9} {}",
+            f.id,
+            f.power,
+            crate::truncate(&f.name, 24),
+            f.at.to_string(),
+            list.join(", ")
         );
     }
     println!("state hash: {}", report.hash);

@@ -178,3 +178,42 @@ fn great_war_validate_play_save_replay_and_preview() {
     assert!((chances[0].0 - 1.0 / 6.0).abs() < 1e-9 && chances[0].1 == 1);
     assert!((chances[2].0 - 4.0 / 6.0).abs() < 1e-9 && chances[2].1 == 4);
 }
+
+#[test]
+fn the_north_sea_plays_replays_and_previews_a_battle_with_exact_odds() {
+    let save = scratch("north_sea.ron");
+    let save = save.to_string_lossy();
+    let out = umpire(&[
+        "play",
+        "scenarios/great_war/north_sea_1916.ron",
+        "--orders",
+        "scenarios/great_war/north_sea_1916_orders.ron",
+        "--seed",
+        "3",
+        "--save",
+        &save,
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let played: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let events = played["events"].as_array().map(Vec::len).unwrap_or(0);
+    assert!(events > 20, "every die is in the log");
+    assert!(played["fleets"].as_array().is_some_and(|f| !f.is_empty()));
+    let out = umpire(&["replay", &save, "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let replayed: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(replayed["hash"], played["hash"]);
+    // The minelayer group sails past the Grand Fleet on intercept: the preview sums to certainty.
+    let orders = write_scratch(
+        "ns_preview.ron",
+        "[EndPhase, EndPhase, FleetStance(fleet: 1, intercept: true, withdraw: true), EndPhase, \
+         MoveFleet(fleet: 12, path: [(16, 14), (15, 13), (15, 12)])]",
+    );
+    let out = umpire(&["preview", "scenarios/great_war/north_sea_1916.ron", "--orders", &orders, "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let preview: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let total: f64 =
+        preview["outcomes"].as_array().map_or(0.0, |o| o.iter().filter_map(|x| x["chance"].as_f64()).sum());
+    let unexplored = preview["unexplored"].as_f64().unwrap_or(1.0);
+    assert!((total + unexplored - 1.0).abs() < 1e-9 && unexplored < 1e-9, "{total} + {unexplored}");
+}

@@ -73,6 +73,8 @@ pub fn new_ctx(scenario: &Scenario, seed: u64) -> Ctx {
         dice: Dice::seeded(seed),
         navy: Default::default(),
         events: Vec::new(),
+        defer_battles: false,
+        deferred: None,
         occupancy: BTreeMap::new(),
     };
     let formation_of = |id: u32| -> (Option<FormationId>, Option<FormationId>) {

@@ -11,6 +11,33 @@ use super::state::{Ctx, ForceId, Place, PowerId};
 use crate::dice::{PipRange, Pips};
 use bevy_ecs::prelude::Resource;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// Where a surface battle stands (S-NAVAL-6, S-NAVAL-7): the battle is a machine of small steps
+/// so the real battle and its exact odds run the same code.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BattleRun {
+    /// The two fleets as they met.
+    pub sides: [FleetId; 2],
+    /// First and second to fire, after the initiative roll.
+    pub order: [FleetId; 2],
+    pub stage: Stage,
+    pub round: u32,
+    /// Ships still to fire this round, per side in `order`.
+    pub queue: [Vec<ShipId>; 2],
+    /// Index into `order` of the side to fire next.
+    pub turn: usize,
+}
+
+/// The stage of a battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    InitiativeA,
+    InitiativeB(Pips),
+    RoundStart,
+    Fire,
+    Done,
+}
 
 /// A ship by its stable ID.
 pub type ShipId = u32;
@@ -342,6 +369,11 @@ impl Ctx {
         pips
     }
 
+    /// "Battlecruiser 3 (France)".
+    pub fn ship_label(&self, id: ShipId) -> String {
+        self.ship_name(id)
+    }
+
     fn ship_name(&self, id: ShipId) -> String {
         self.navy
             .ship(id)
@@ -399,7 +431,11 @@ impl Ctx {
             }
             prev = *h;
         }
-        for h in path {
+        let name = fleet.name.clone();
+        for (i, h) in path.iter().enumerate() {
+            if i + 1 == path.len() {
+                self.naval_event(format!("{name} sails to {h} ({} MP)", path.len()));
+            }
             let from_area = self.map().cell(self.navy.fleet(id).map_or(*h, |f| f.at)).map_or(0, |c| c.sea_area);
             if let Some(f) = self.navy.fleet_mut(id) {
                 f.at = *h;
@@ -445,6 +481,15 @@ impl Ctx {
             }
             let name = self.navy.fleet(enemy).map_or_else(String::new, |f| f.name.clone());
             self.naval_event(format!("{name} intercepts from {from} at {at}, {dist} MP (S-NAVAL-12)"));
+            // The interceptor enters the area too: enemy mines there are tested (S-MINE-2).
+            let (a0, a1) =
+                (self.map().cell(from).map_or(0, |c| c.sea_area), self.map().cell(at).map_or(0, |c| c.sea_area));
+            if a1 != 0 && a1 != a0 {
+                self.mine_test(enemy, a1 - 1);
+                if !self.navy.has_warships(enemy) {
+                    return false;
+                }
+            }
         }
         self.surface_battle(id, enemy);
         if let Some(f) = self.navy.fleet_mut(id) {
@@ -510,11 +555,36 @@ impl Ctx {
         }
     }
 
-    /// S-NAVAL-6…11: a surface battle between two fleets, fought to its end now.
+    /// S-NAVAL-6…11: a surface battle between two fleets, fought to its end now (or, while a
+    /// preview enumerates, left pending for [`Ctx::battle_odds`]).
     pub fn surface_battle(&mut self, a: FleetId, b: FleetId) {
+        let mut run = self.battle_start(a, b);
+        if self.defer_battles {
+            self.deferred = Some(run);
+            return;
+        }
+        while run.stage != Stage::Done {
+            self.battle_step(&mut run);
+        }
+        self.battle_end(&run);
+    }
+
+    /// Opens a battle: unescorted transports meeting warships are lost (S-NAVAL-11).
+    pub fn battle_start(&mut self, a: FleetId, b: FleetId) -> BattleRun {
         let names = [a, b].map(|f| self.navy.fleet(f).map_or_else(String::new, |x| x.name.clone()));
         self.naval_event(format!("Surface battle: {} against {}", names[0], names[1]));
-        // S-NAVAL-11: unescorted transports meeting enemy warships are destroyed.
+        self.sink_unescorted(a, b);
+        BattleRun {
+            sides: [a, b],
+            order: [a, b],
+            stage: Stage::InitiativeA,
+            round: 1,
+            queue: [Vec::new(), Vec::new()],
+            turn: 0,
+        }
+    }
+
+    fn sink_unescorted(&mut self, a: FleetId, b: FleetId) {
         for (own, other) in [(a, b), (b, a)] {
             if !self.navy.has_warships(own) && self.navy.has_warships(other) {
                 for s in self.navy.afloat(own) {
@@ -524,75 +594,241 @@ impl Ctx {
                 }
             }
         }
-        // S-NAVAL-6: initiative, ties re-rolled.
-        let first = loop {
-            let pa = self.die("initiative", format!("{} initiative", names[0]));
-            let pb = self.die("initiative", format!("{} initiative", names[1]));
-            if pa != pb {
-                break if pa > pb { 0 } else { 1 };
-            }
-        };
-        let sides = if first == 0 { [a, b] } else { [b, a] };
-        for round in 1..=MAX_ROUNDS {
-            if !self.navy.has_warships(a) || !self.navy.has_warships(b) {
-                break;
-            }
-            let mut queue: [Vec<ShipId>; 2] = sides.map(|f| {
-                self.navy
-                    .afloat(f)
-                    .into_iter()
-                    .filter(|s| self.navy.ship(*s).is_some_and(|s| s.kind.is_warship()))
-                    .collect()
-            });
-            let mut turn = 0;
-            while !(queue[0].is_empty() && queue[1].is_empty()) {
-                if let Some(pos) = queue[turn].iter().position(|s| self.navy.ship(*s).is_some_and(|s| !s.sunk)) {
-                    let firer = queue[turn].remove(pos);
-                    queue[turn].drain(..pos);
-                    let enemy = self.navy.afloat(sides[1 - turn]);
-                    let target = self.navy.ship(firer).cloned().and_then(|f| self.pick_target(&f, &enemy));
-                    if let Some(t) = target {
-                        self.volley(firer, t);
-                    }
-                    if !self.navy.has_warships(sides[1 - turn]) {
-                        break;
-                    }
-                } else {
-                    queue[turn].clear();
-                }
-                turn = 1 - turn;
-            }
-            // S-NAVAL-10: the side that fired second may withdraw after a round; it does when weaker.
-            let strength = |f: FleetId| -> u32 {
-                self.navy
-                    .afloat(f)
-                    .iter()
-                    .filter_map(|s| self.navy.ship(*s))
-                    .filter_map(|s| s.kind.class())
-                    .map(u32::from)
-                    .sum()
-            };
-            let second = sides[1];
-            let wants = self.navy.fleet(second).is_some_and(|f| f.withdraw);
-            if wants && self.navy.has_warships(second) && strength(second) < strength(sides[0]) {
-                let name = self.navy.fleet(second).map_or_else(String::new, |f| f.name.clone());
-                self.naval_event(format!("{name} withdraws after round {round} (S-NAVAL-10)"));
-                break;
-            }
-        }
-        for (own, other) in [(a, b), (b, a)] {
-            if !self.navy.has_warships(own) && self.navy.has_warships(other) {
-                for s in self.navy.afloat(own) {
-                    if self.navy.ship(s).is_some_and(|s| s.kind != ShipType::Submarine) {
-                        self.sink(s, "left without escort (S-NAVAL-11)");
-                    }
-                }
-            }
-        }
-        // S-NAVAL-9 resolution: hits clear after the battle.
+    }
+
+    /// Closes a battle: escorts lost leave their transports to the enemy (S-NAVAL-11); hits clear (S-NAVAL-9).
+    pub fn battle_end(&mut self, run: &BattleRun) {
+        self.sink_unescorted(run.sides[0], run.sides[1]);
         for s in &mut self.navy.ships {
             s.hits = 0;
         }
+    }
+
+    /// The next volley of a battle in its fire stage: the first ship still afloat in the queue of the
+    /// side whose turn it is, and its target.
+    fn next_volley(&self, run: &BattleRun) -> Option<(usize, ShipId, ShipId)> {
+        let pos = run.queue[run.turn].iter().position(|s| self.navy.ship(*s).is_some_and(|s| !s.sunk))?;
+        let firer = run.queue[run.turn][pos];
+        let enemy = self.navy.afloat(run.order[1 - run.turn]);
+        let target = self.navy.ship(firer).and_then(|f| self.pick_target(f, &enemy))?;
+        Some((pos, firer, target))
+    }
+
+    /// The faces of the next die a battle step throws, grouped into classes that lead to the same
+    /// state, with their chances; empty when the step throws no die.
+    pub fn battle_next_die(&self, run: &BattleRun) -> Vec<(Pips, f64)> {
+        match run.stage {
+            Stage::InitiativeA => (1..=6).map(|p| (p, 1.0 / 6.0)).collect(),
+            Stage::InitiativeB(pa) => {
+                let mut v = Vec::new();
+                if pa > 1 {
+                    v.push((1, f64::from(pa - 1) / 6.0));
+                }
+                v.push((pa, 1.0 / 6.0));
+                if pa < 6 {
+                    v.push((pa + 1, f64::from(6 - pa) / 6.0));
+                }
+                v
+            }
+            Stage::Fire => {
+                let Some((_, firer, target)) = self.next_volley(run) else { return Vec::new() };
+                let (Some(f), Some(t)) = (self.navy.ship(firer), self.navy.ship(target)) else { return Vec::new() };
+                let d = i32::from(f.kind.class().unwrap_or(0)) - i32::from(t.kind.target_class());
+                match surface_hit(d) {
+                    None => Vec::new(),
+                    Some(r) => {
+                        let mut v = vec![(r.0, r.chance())];
+                        if let Some(m) = (1..=6).find(|p| !r.contains(*p)) {
+                            v.push((m, 1.0 - r.chance()));
+                        }
+                        v
+                    }
+                }
+            }
+            Stage::RoundStart | Stage::Done => Vec::new(),
+        }
+    }
+
+    /// One step of a battle: at most one die.
+    pub fn battle_step(&mut self, run: &mut BattleRun) {
+        match run.stage {
+            Stage::InitiativeA => {
+                let name = self.navy.fleet(run.sides[0]).map_or_else(String::new, |x| x.name.clone());
+                let pa = self.die("initiative", format!("{name} initiative"));
+                run.stage = Stage::InitiativeB(pa);
+            }
+            Stage::InitiativeB(pa) => {
+                let name = self.navy.fleet(run.sides[1]).map_or_else(String::new, |x| x.name.clone());
+                let pb = self.die("initiative", format!("{name} initiative"));
+                // S-NAVAL-6: the higher fires first; a tie is re-rolled.
+                if pa != pb || self.dice.exhausted() {
+                    run.order = if pa >= pb { run.sides } else { [run.sides[1], run.sides[0]] };
+                    run.stage = Stage::RoundStart;
+                } else {
+                    run.stage = Stage::InitiativeA;
+                }
+            }
+            Stage::RoundStart => {
+                if run.round > MAX_ROUNDS
+                    || !self.navy.has_warships(run.order[0])
+                    || !self.navy.has_warships(run.order[1])
+                {
+                    run.stage = Stage::Done;
+                    return;
+                }
+                run.queue = run.order.map(|f| {
+                    self.navy
+                        .afloat(f)
+                        .into_iter()
+                        .filter(|s| self.navy.ship(*s).is_some_and(|s| s.kind.is_warship()))
+                        .collect()
+                });
+                run.turn = 0;
+                run.stage = Stage::Fire;
+            }
+            Stage::Fire => {
+                if run.queue[0].is_empty() && run.queue[1].is_empty() {
+                    self.round_end(run);
+                    return;
+                }
+                match self.next_volley(run) {
+                    Some((pos, firer, target)) => {
+                        run.queue[run.turn].drain(..=pos);
+                        self.volley(firer, target);
+                        if !self.navy.has_warships(run.order[1 - run.turn]) {
+                            run.stage = Stage::Done;
+                            return;
+                        }
+                    }
+                    None => run.queue[run.turn].clear(),
+                }
+                run.turn = 1 - run.turn;
+            }
+            Stage::Done => {}
+        }
+    }
+
+    /// S-NAVAL-10: after a round, the side that fired second may withdraw; it does when weaker.
+    fn round_end(&mut self, run: &mut BattleRun) {
+        let strength = |c: &Ctx, f: FleetId| -> u32 {
+            c.navy.afloat(f).iter().filter_map(|s| c.navy.ship(*s)).filter_map(|s| s.kind.class()).map(u32::from).sum()
+        };
+        let second = run.order[1];
+        let wants = self.navy.fleet(second).is_some_and(|f| f.withdraw);
+        if wants && self.navy.has_warships(second) && strength(self, second) < strength(self, run.order[0]) {
+            let name = self.navy.fleet(second).map_or_else(String::new, |f| f.name.clone());
+            self.naval_event(format!("{name} withdraws after round {} (S-NAVAL-10)", run.round));
+            run.stage = Stage::Done;
+            return;
+        }
+        run.round += 1;
+        run.stage = Stage::RoundStart;
+    }
+
+    /// Exact odds of a pending battle's end (which ships are sunk), by dynamic programming over its
+    /// states with [`Ctx::battle_step`] itself: the same code as the battle, one die class at a time.
+    /// The initiative (re-rolled until the dice differ) is an even chance either way.
+    pub fn battle_odds(&self, run: &BattleRun) -> Vec<(Vec<ShipId>, f64)> {
+        type Key = (BattleRun, Vec<(ShipId, u8, bool)>);
+        type Odds = Vec<(Vec<ShipId>, f64)>;
+        struct Frame {
+            ctx: Ctx,
+            run: BattleRun,
+            key: Key,
+            branches: Vec<(Option<Pips>, f64)>,
+            next: usize,
+            acc: Odds,
+        }
+        let key_of = |c: &Ctx, r: &BattleRun| -> Key {
+            let ships = c
+                .navy
+                .ships
+                .iter()
+                .filter(|s| s.fleet == r.sides[0] || s.fleet == r.sides[1])
+                .map(|s| (s.id, s.hits, s.sunk))
+                .collect();
+            (r.clone(), ships)
+        };
+        let terminal = |c: &Ctx, r: &BattleRun| -> Odds {
+            let mut c = c.clone();
+            c.battle_end(r);
+            let sunk = c
+                .navy
+                .ships
+                .iter()
+                .filter(|s| (s.fleet == r.sides[0] || s.fleet == r.sides[1]) && s.sunk)
+                .map(|s| s.id)
+                .collect();
+            vec![(sunk, 1.0)]
+        };
+        let mut memo: HashMap<Key, Odds> = HashMap::new();
+        let open = |c: Ctx, r: BattleRun, memo: &HashMap<Key, Odds>| -> Result<Frame, Odds> {
+            let key = key_of(&c, &r);
+            if let Some(v) = memo.get(&key) {
+                return Err(v.clone());
+            }
+            if r.stage == Stage::Done {
+                return Err(terminal(&c, &r));
+            }
+            let branches: Vec<(Option<Pips>, f64)> = if r.stage == Stage::InitiativeA {
+                // Two branches standing for "a fires first" and "b fires first".
+                vec![(Some(6), 0.5), (Some(1), 0.5)]
+            } else {
+                let faces = c.battle_next_die(&r);
+                if faces.is_empty() {
+                    vec![(None, 1.0)]
+                } else {
+                    faces.into_iter().map(|(p, x)| (Some(p), x)).collect()
+                }
+            };
+            Ok(Frame { ctx: c, run: r, key, branches, next: 0, acc: Vec::new() })
+        };
+        let mut stack: Vec<Frame> = Vec::new();
+        let mut returned: Option<Odds> = None;
+        match open(self.clone(), run.clone(), &memo) {
+            Ok(f) => stack.push(f),
+            Err(v) => return v,
+        }
+        while let Some(top) = stack.last_mut() {
+            if let Some(child) = returned.take() {
+                let weight = top.branches[top.next - 1].1;
+                for (sunk, p) in child {
+                    match top.acc.iter_mut().find(|(s, _)| *s == sunk) {
+                        Some(x) => x.1 += p * weight,
+                        None => top.acc.push((sunk, p * weight)),
+                    }
+                }
+            }
+            if top.next < top.branches.len() {
+                let (pips, _) = top.branches[top.next];
+                top.next += 1;
+                let mut c = top.ctx.clone();
+                c.events.clear();
+                let mut r = top.run.clone();
+                if r.stage == Stage::InitiativeA {
+                    // The whole initiative at once: the winner fires first (S-NAVAL-6).
+                    let first_is_a = pips == Some(6);
+                    r.order = if first_is_a { r.sides } else { [r.sides[1], r.sides[0]] };
+                    r.stage = Stage::RoundStart;
+                } else {
+                    c.dice.script(pips.map_or_else(Vec::new, |p| vec![p]));
+                    c.battle_step(&mut r);
+                }
+                match open(c, r, &memo) {
+                    Ok(f) => stack.push(f),
+                    Err(v) => returned = Some(v),
+                }
+                continue;
+            }
+            let done = stack.pop();
+            if let Some(f) = done {
+                memo.insert(f.key, f.acc.clone());
+                returned = Some(f.acc);
+            }
+        }
+        let mut out = returned.unwrap_or_default();
+        out.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        out
     }
 
     /// S-MINE-2, S-MINE-3, S-MINE-4: a fleet entering an area with enemy mines.
@@ -601,11 +837,13 @@ impl Ctx {
         let mines = self.navy.enemy_mines(area, |p| self.hostile(power, p));
         let Some(range) = mine_loss(mines) else { return };
         if self.navy.count(id, ShipType::Minesweeper) > 0 {
-            self.naval_event(format!("fleet {id} sweeps its way through {mines} mine(s) (S-MINE-4)"));
+            let name = self.navy.fleet(id).map_or_else(String::new, |f| f.name.clone());
+            self.naval_event(format!("{name} sweeps its way through {mines} mine(s) (S-MINE-4)"));
             return;
         }
-        let pips =
-            self.die_in("mines", format!("fleet {id} enters {mines} mine(s), loses half on {range}"), Some(range));
+        let name = self.navy.fleet(id).map_or_else(String::new, |f| f.name.clone());
+        let text = format!("{name} enters {mines} enemy mine(s), loses half its ships on {range}");
+        let pips = self.die_in("mines", text, Some(range));
         if !range.contains(pips) {
             return;
         }
@@ -643,7 +881,8 @@ impl Ctx {
         if let Some(f) = self.navy.fleet_mut(id) {
             f.laid_mine = true;
         }
-        self.naval_event(format!("{} lays {add} mine(s) in area {area}", f.name));
+        let area_name = self.map().sea_areas.get(usize::from(area)).map_or_else(String::new, |a| a.name.clone());
+        self.naval_event(format!("{} lays {add} mine(s) in the {area_name} (S-MINE-1)", f.name));
         Ok(())
     }
 
@@ -1130,5 +1369,51 @@ impl Ctx {
             f.withdraw = withdraw;
         }
         Ok(())
+    }
+}
+
+/// A fleet as tools print it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FleetView {
+    pub id: FleetId,
+    pub name: String,
+    pub power: String,
+    pub at: HexAt,
+    pub mp_left: u32,
+    /// Afloat ship IDs with their types.
+    pub ships: Vec<(ShipId, ShipType)>,
+    /// Land units aboard its transports.
+    pub cargo: Vec<u32>,
+}
+
+impl Ctx {
+    /// Every fleet with ships afloat, by ID.
+    pub fn fleet_views(&self) -> Vec<FleetView> {
+        self.navy
+            .fleets
+            .iter()
+            .filter(|f| !self.navy.afloat(f.id).is_empty())
+            .map(|f| FleetView {
+                id: f.id,
+                name: f.name.clone(),
+                power: self.scenario().powers[usize::from(f.power.0)].id.clone(),
+                at: f.at,
+                mp_left: f.mp_left,
+                ships: self
+                    .navy
+                    .afloat(f.id)
+                    .into_iter()
+                    .filter_map(|s| self.navy.ship(s))
+                    .map(|s| (s.id, s.kind))
+                    .collect(),
+                cargo: self
+                    .navy
+                    .afloat(f.id)
+                    .into_iter()
+                    .filter_map(|s| self.navy.ship(s).and_then(|s| s.cargo))
+                    .map(|u| u.0)
+                    .collect(),
+            })
+            .collect()
     }
 }

@@ -10,18 +10,15 @@ use crate::dice::Pips;
 use serde::{Deserialize, Serialize};
 
 /// Branches less likely than this are not followed; their mass is reported as `unexplored`.
-pub const PRUNE_BELOW: f64 = 1e-6;
+pub const PRUNE_BELOW: f64 = 1e-5;
 /// At most this many complete runs per preview.
-pub const MAX_RUNS: usize = 50_000;
-
-/// One complete fall of the dice: its chance, the faces thrown, and what happened.
-pub type Leaf = (f64, Vec<Pips>, Vec<Event>);
+pub const MAX_RUNS: usize = 20_000;
 
 /// One possible outcome and its chance.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Outcome {
     pub chance: f64,
-    /// The first die's faces that lead to it (empty when no die is thrown or several are).
+    /// The die's faces that lead to it, when the order throws one die (empty otherwise).
     pub pips: Vec<Pips>,
     /// Everything that happens in the likeliest way to reach it, dice included.
     pub lines: Vec<String>,
@@ -45,34 +42,15 @@ impl Ctx {
     /// Previews an order: illegal orders give their error, as `apply` would.
     pub fn preview(&self, order: &Order) -> Result<Preview, OrderError> {
         let mut probe = self.clone();
+        probe.defer_battles = true;
         probe.dice.script(vec![]);
         probe.apply(order)?;
-        let base = probe.clone();
-        let (leaves, unexplored) = self.enumerate(order)?;
-        let one_die = leaves.iter().all(|(_, p, _)| p.len() <= 1);
-        let mut outcomes: Vec<Outcome> = Vec::new();
-        for (chance, pips, events) in leaves {
-            let mut key = effects(&events);
-            key.sort();
-            match outcomes.iter_mut().find(|o| o.effects == key) {
-                Some(o) => {
-                    o.chance += chance;
-                    if one_die {
-                        o.pips.extend(pips);
-                    }
-                }
-                None => outcomes.push(Outcome {
-                    chance,
-                    pips: if one_die { pips } else { Vec::new() },
-                    lines: events.iter().map(|e| e.text.clone()).collect(),
-                    effects: key,
-                }),
-            }
-        }
+        let base = probe;
+        let (mut outcomes, unexplored) = self.enumerate(order)?;
         for o in &mut outcomes {
             o.pips.sort();
         }
-        if !one_die {
+        if outcomes.iter().any(|o| o.pips.is_empty()) {
             outcomes.sort_by(|a, b| b.chance.total_cmp(&a.chance));
         }
         let touched: Vec<ForceId> = order_units(&base, order);
@@ -94,9 +72,10 @@ impl Ctx {
         Ok(Preview { engagements, engagement_lines, outcomes, unexplored })
     }
 
-    /// Every fall of the dice the order throws: (chance, faces, events). Depth first, in face order.
-    pub fn enumerate(&self, order: &Order) -> Result<(Vec<Leaf>, f64), OrderError> {
-        let mut leaves = Vec::new();
+    /// Every fall of the dice the order throws, depth first in face order, merged into outcomes by
+    /// their effects; returns them with the chance left in pruned branches.
+    pub fn enumerate(&self, order: &Order) -> Result<(Vec<Outcome>, f64), OrderError> {
+        let mut outcomes: Vec<Outcome> = Vec::new();
         let mut unexplored = 0.0;
         let mut stack: Vec<(Vec<Pips>, f64)> = vec![(Vec::new(), 1.0)];
         let mut runs = 0;
@@ -107,11 +86,45 @@ impl Ctx {
             }
             runs += 1;
             let mut c = self.clone();
+            c.defer_battles = true;
             c.dice.script(prefix.clone());
             c.apply(order)?;
             let used = c.dice.scripted_used();
             if used <= prefix.len() {
-                leaves.push((chance, prefix, c.events));
+                // A battle the order led into: its exact odds by dynamic programming (S-NAVAL-6…10).
+                let ends: Vec<(Vec<String>, f64)> = match c.deferred.clone() {
+                    Some(run) => c
+                        .battle_odds(&run)
+                        .into_iter()
+                        .map(|(sunk, p)| {
+                            let lines = sunk
+                                .iter()
+                                .filter(|s| c.navy.ship(**s).is_some_and(|s| !s.sunk))
+                                .map(|s| format!("{} sunk in the battle", c.ship_label(*s)))
+                                .collect();
+                            (lines, p)
+                        })
+                        .collect(),
+                    None => vec![(Vec::new(), 1.0)],
+                };
+                for (extra, p) in ends {
+                    let mut key = effects(&c.events);
+                    key.extend(extra.iter().cloned());
+                    key.sort();
+                    // Faces are listed when the order throws one die (the first) at most.
+                    let face = if prefix.len() == 1 { prefix.clone() } else { Vec::new() };
+                    match outcomes.iter_mut().find(|o| o.effects == key) {
+                        Some(o) => {
+                            o.chance += chance * p;
+                            o.pips.extend(face);
+                        }
+                        None => {
+                            let mut lines: Vec<String> = c.events.iter().map(|e| e.text.clone()).collect();
+                            lines.extend(extra);
+                            outcomes.push(Outcome { chance: chance * p, pips: face, lines, effects: key });
+                        }
+                    }
+                }
                 continue;
             }
             let at = prefix.len();
@@ -133,7 +146,7 @@ impl Ctx {
                 stack.push((next, chance * p));
             }
         }
-        Ok((leaves, unexplored))
+        Ok((outcomes, unexplored))
     }
 }
 

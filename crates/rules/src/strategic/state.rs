@@ -377,6 +377,9 @@ pub struct Ctx {
     /// Fleets, ships, squadrons, mines and sea lanes.
     pub navy: super::naval::Navy,
     pub events: Vec<Event>,
+    /// While a preview enumerates: battles are left pending in `deferred` for exact odds.
+    pub defer_battles: bool,
+    pub deferred: Option<super::naval::BattleRun>,
     /// Hex → forces standing there (rebuilt on load and after moves).
     pub occupancy: BTreeMap<HexAt, Vec<ForceId>>,
 }
@@ -594,6 +597,8 @@ impl Ctx {
             dice: world.resource::<Dice>().clone(),
             navy: world.resource::<super::naval::Navy>().clone(),
             events: Vec::new(),
+            defer_battles: false,
+            deferred: None,
             occupancy: BTreeMap::new(),
         };
         ctx.rebuild_occupancy();
