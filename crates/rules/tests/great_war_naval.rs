@@ -280,6 +280,13 @@ fn s_naval_11_transports_unescorted_are_destroyed_escorted_may_be_targeted() {
     assert!(matches!(c.force(id(1)).unwrap().place, Place::Embarked(_)));
     // Escorted: the transport sails with its destroyer; the enemy may fire at it.
     assert_eq!(afloat(&c, 1), vec![Destroyer, Transport]);
+    // The French may fire at the escorted transport first: their first volley names it.
+    let mut f = c.clone();
+    f.clock.active = 1;
+    f.apply(&Order::FleetStance { fleet: 2, intercept: false, withdraw: false, transports_first: true }).unwrap();
+    f.dice.script(vec![1, 6]);
+    f.surface_battle(1, 2);
+    assert!(volleys(&f)[0].starts_with("Destroyer 2 (France) fires at Transport"), "{:#?}", volleys(&f));
     // Unescorted (the escort split off), meeting warships: destroyed with the division aboard.
     let transport = c.navy.afloat(1)[1];
     let escort = c.navy.afloat(1)[0];
@@ -486,6 +493,10 @@ fn s_mine_4_sweepers_pass_and_clear_a_mine_per_2_points() {
     c.naval_turn_start();
     c.apply(&Order::MoveFleet { fleet: 1, path: vec![hex(8, 3)] }).unwrap();
     assert_eq!(c.navy.afloat(1).len(), 6, "no test with a sweeper");
+    // Sweeping is an order; without it nothing is cleared.
+    c.sweep_mines();
+    assert_eq!(c.navy.mines[0].mines, 3);
+    c.apply(&Order::Sweep { fleet: 1 }).unwrap();
     // One sweeper: a mine every 2 turns.
     c.sweep_mines();
     assert_eq!(c.navy.mines[0].mines, 3);

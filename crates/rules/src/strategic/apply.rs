@@ -264,8 +264,8 @@ impl Ctx {
                 self.phase_is(Phase::Movement, "moving a fleet")?;
                 self.move_fleet(*fleet, path)?;
             }
-            Order::FleetStance { fleet, intercept, withdraw } => {
-                self.fleet_stance(*fleet, *intercept, *withdraw)?;
+            Order::FleetStance { fleet, intercept, withdraw, transports_first } => {
+                self.fleet_stance(*fleet, *intercept, *withdraw, *transports_first)?;
             }
             Order::SplitFleet { fleet, ships, name } => {
                 self.phase_is(Phase::Movement, "splitting a fleet")?;
@@ -278,6 +278,10 @@ impl Ctx {
             Order::LayMine { fleet } => {
                 self.phase_is(Phase::Movement, "laying a mine")?;
                 self.lay_mine(*fleet)?;
+            }
+            Order::Sweep { fleet } => {
+                self.phase_is(Phase::Movement, "sweeping")?;
+                self.order_sweep(*fleet)?;
             }
             Order::SubmarineAttack { flotilla, target } => {
                 self.phase_is(Phase::Movement, "a submarine attack")?;

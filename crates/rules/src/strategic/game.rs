@@ -234,6 +234,8 @@ fn navy_of(scenario: &Scenario) -> super::naval::Navy {
             withdraw: f.withdraw,
             bombarded: false,
             laid_mine: false,
+            sweeping: false,
+            transports_first: false,
             patrol: None,
         });
     }

@@ -243,6 +243,11 @@ pub struct Fleet {
     /// Bombarded or laid a mine this turn.
     pub bombarded: bool,
     pub laid_mine: bool,
+    /// Its minesweepers sweep this turn (S-MINE-4).
+    pub sweeping: bool,
+    /// Its ships fire at enemy transports first (S-NAVAL-11: escorted transports may be targeted).
+    #[serde(default)]
+    pub transports_first: bool,
     /// Sea lane index the flotilla patrols (S-NAVAL-15).
     pub patrol: Option<usize>,
 }
@@ -502,11 +507,13 @@ impl Ctx {
     /// sink with this volley, warships first; ties to the higher class, then the lower ID.
     fn pick_target(&self, firer: &Ship, enemy: &[ShipId]) -> Option<ShipId> {
         let class = i32::from(firer.kind.class().unwrap_or(0));
+        let transports_first = self.navy.fleet(firer.fleet).is_some_and(|f| f.transports_first);
         let score = |s: &Ship| {
             let d = class - i32::from(s.kind.target_class());
             let hit = surface_hit(d).map_or(6, |r| i32::from(r.1 - r.0 + 1));
             let sinks = !s.kind.is_warship() || i32::from(s.kind.target_class()) < class || s.hits >= 1;
-            (s.kind.is_warship(), if sinks { hit * 2 } else { hit }, s.kind.target_class(), std::cmp::Reverse(s.id))
+            let preferred = if transports_first { s.kind == ShipType::Transport } else { s.kind.is_warship() };
+            (preferred, if sinks { hit * 2 } else { hit }, s.kind.target_class(), std::cmp::Reverse(s.id))
         };
         enemy
             .iter()
@@ -886,12 +893,26 @@ impl Ctx {
         Ok(())
     }
 
-    /// S-MINE-4 in Upkeep: each minesweeper adds 1 point against enemy mines in its area; 2 points clear one.
+    /// S-MINE-4: a fleet with minesweepers sweeps its sea area this turn.
+    pub fn order_sweep(&mut self, id: FleetId) -> Result<(), OrderError> {
+        let f = self.own_fleet(id)?.clone();
+        if self.navy.count(id, ShipType::Minesweeper) == 0 || self.map().cell(f.at).map_or(0, |c| c.sea_area) == 0 {
+            return Err(OrderError::Naval("sweeping needs minesweepers in a sea area (S-MINE-4)".into()));
+        }
+        if let Some(f) = self.navy.fleet_mut(id) {
+            f.sweeping = true;
+        }
+        Ok(())
+    }
+
+    /// S-MINE-4 in Upkeep: each minesweeper of a sweeping fleet adds 1 point against enemy mines in
+    /// its area; 2 points clear one.
     pub fn sweep_mines(&mut self) {
         let fleets: Vec<(PowerId, u16, u32)> = self
             .navy
             .fleets
             .iter()
+            .filter(|f| f.sweeping)
             .map(|f| {
                 (f.power, self.map().cell(f.at).map_or(0, |c| c.sea_area), self.navy.count(f.id, ShipType::Minesweeper))
             })
@@ -1307,6 +1328,7 @@ impl Ctx {
                 f.mp_left = speed;
                 f.bombarded = false;
                 f.laid_mine = false;
+                f.sweeping = false;
             }
         }
         for s in &mut self.navy.squadrons {
@@ -1362,11 +1384,18 @@ impl Ctx {
         Ok(())
     }
 
-    pub fn fleet_stance(&mut self, id: FleetId, intercept: bool, withdraw: bool) -> Result<(), OrderError> {
+    pub fn fleet_stance(
+        &mut self,
+        id: FleetId,
+        intercept: bool,
+        withdraw: bool,
+        transports_first: bool,
+    ) -> Result<(), OrderError> {
         self.own_fleet(id)?;
         if let Some(f) = self.navy.fleet_mut(id) {
             f.intercept = intercept;
             f.withdraw = withdraw;
+            f.transports_first = transports_first;
         }
         Ok(())
     }

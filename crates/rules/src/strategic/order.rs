@@ -61,14 +61,23 @@ pub enum Order {
     /// Move a fleet or flotilla over sea (or port) hexes, 1 MP each, at its slowest ship's speed
     /// (S-NAVAL-4); mines, meetings and interceptions happen on the way (S-MINE-2, S-NAVAL-12).
     MoveFleet { fleet: u32, path: Vec<HexAt> },
-    /// Intercept stance (S-NAVAL-12) and whether to withdraw after a round when weaker (S-NAVAL-10).
-    FleetStance { fleet: u32, intercept: bool, withdraw: bool },
+    /// Intercept stance (S-NAVAL-12), whether to withdraw after a round when weaker (S-NAVAL-10),
+    /// and whether to fire at escorted transports first (S-NAVAL-11).
+    FleetStance {
+        fleet: u32,
+        intercept: bool,
+        withdraw: bool,
+        #[serde(default)]
+        transports_first: bool,
+    },
     /// Split ships off into a new fleet on the same hex.
     SplitFleet { fleet: u32, ships: Vec<u32>, name: String },
     /// Join a fleet to another on its hex (at most 20 ships, S-NAVAL-2).
     MergeFleet { fleet: u32, into: u32 },
     /// Lay a mine with the fleet's minelayer in its sea area (S-MINE-1).
     LayMine { fleet: u32 },
+    /// The fleet's minesweepers sweep its sea area this turn (S-MINE-4).
+    Sweep { fleet: u32 },
     /// A submarine flotilla attacks a fleet or flotilla on or next to its hex (S-SUB-1…5).
     SubmarineAttack { flotilla: u32, target: u32 },
     /// A flotilla patrols a sea lane (S-NAVAL-15).
