@@ -9,18 +9,13 @@ use super::tables::Model;
 use crate::data::{DataError, parse_ron, to_ron};
 use crate::dice::Dice;
 use crate::hash::StateHash;
+use crate::replay::{Header, Replay, replay};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// A hash taken after an order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Checkpoint {
-    pub after: usize,
-    pub turn: u32,
-    pub hash: StateHash,
-}
+pub use crate::replay::Checkpoint;
 
 /// A Great War game in progress.
 #[derive(Debug)]
@@ -299,9 +294,7 @@ impl GreatWar {
         let after = self.world.resource::<OrderLog>().0.len();
         let turn = self.clock().turn;
         let hash = self.hash();
-        if self.checkpoints.last().is_none_or(|c| c.after != after) {
-            self.checkpoints.push(Checkpoint { after, turn, hash });
-        }
+        crate::replay::record(&mut self.checkpoints, after, turn, hash);
     }
 
     pub fn ctx(&self) -> Ctx {
@@ -367,50 +360,31 @@ impl GreatWar {
 
     /// Replays a save, checking every recorded hash.
     pub fn replay(save: &SaveGame) -> Result<GreatWar, ReplayError> {
-        if save.format != SAVE_FORMAT {
-            return Err(ReplayError::Format { found: save.format });
-        }
-        let found = save.scenario.hash();
-        if found != save.scenario_hash {
-            return Err(ReplayError::ScenarioHash { expected: save.scenario_hash, found });
-        }
-        let mut game = GreatWar::new(&save.scenario, save.seed);
-        let mut points = save.checkpoints.iter().peekable();
-        let check =
-            |game: &GreatWar, points: &mut std::iter::Peekable<std::slice::Iter<'_, Checkpoint>>, done: usize| {
-                while let Some(c) = points.peek() {
-                    if c.after > done {
-                        break;
-                    }
-                    if c.after == done {
-                        let found = game.hash();
-                        if found != c.hash {
-                            return Err(ReplayError::Diverged { after: done, turn: c.turn, expected: c.hash, found });
-                        }
-                    }
-                    points.next();
-                }
-                Ok(())
-            };
-        check(&game, &mut points, 0)?;
-        for (i, order) in save.orders.iter().enumerate() {
-            game.apply(order.clone()).map_err(|error| ReplayError::Illegal {
-                index: i,
-                order: order.clone(),
-                error,
-            })?;
-            check(&game, &mut points, i + 1)?;
-        }
-        let found = game.hash();
-        if found != save.final_hash {
-            return Err(ReplayError::Diverged {
-                after: save.orders.len(),
-                turn: game.clock().turn,
-                expected: save.final_hash,
-                found,
-            });
-        }
-        Ok(game)
+        let header = Header {
+            format: save.format,
+            supported: SAVE_FORMAT,
+            scenario_hash: save.scenario_hash,
+            found_scenario_hash: save.scenario.hash(),
+            final_hash: save.final_hash,
+        };
+        replay(header, || GreatWar::new(&save.scenario, save.seed), &save.orders, &save.checkpoints, save.orders.len())
+    }
+}
+
+impl Replay for GreatWar {
+    type Order = Order;
+    type Error = OrderError;
+
+    fn step(&mut self, order: Order) -> Result<(), OrderError> {
+        self.apply(order).map(|_| ())
+    }
+
+    fn state_hash(&self) -> StateHash {
+        self.hash()
+    }
+
+    fn turn(&self) -> u32 {
+        self.clock().turn
     }
 }
 
@@ -441,17 +415,7 @@ impl SaveGame {
 }
 
 /// Why a save could not be replayed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError {
-    #[error("save format {found} is not supported (this game reads format {SAVE_FORMAT})")]
-    Format { found: u32 },
-    #[error("the embedded scenario has hash {found}, the save says {expected}: the file was altered")]
-    ScenarioHash { expected: StateHash, found: StateHash },
-    #[error("order {index} ({order:?}) is illegal on replay: {error}")]
-    Illegal { index: usize, order: Order, error: OrderError },
-    #[error("replay diverged after order {after} (turn {turn}): state hash {found}, the save recorded {expected}")]
-    Diverged { after: usize, turn: u32, expected: StateHash, found: StateHash },
-}
+pub type ReplayError = crate::replay::ReplayError<Order, OrderError>;
 
 /// One unit as tools print it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -13,14 +13,7 @@ use crate::hash::StateHash;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-/// A hash taken after an order, so a replay can prove it followed the same game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Checkpoint {
-    /// Orders applied when the hash was taken.
-    pub after: usize,
-    pub turn: u32,
-    pub hash: StateHash,
-}
+pub use crate::replay::Checkpoint;
 
 /// Checkpoints of this battle (one per finished turn and set-up step).
 #[derive(Resource, Clone, Debug, Default)]
@@ -75,10 +68,7 @@ impl Battle {
         let after = self.world.resource::<OrderLog>().0.len();
         let turn = self.clock().turn;
         let hash = self.hash();
-        let points = &mut self.world.resource_mut::<Checkpoints>().0;
-        if points.last().is_none_or(|c| c.after != after) {
-            points.push(Checkpoint { after, turn, hash });
-        }
+        crate::replay::record(&mut self.world.resource_mut::<Checkpoints>().0, after, turn, hash);
     }
 
     /// What an order would do, with odds, as the side to move knows the field.

@@ -6,6 +6,7 @@ use super::order::{Order, OrderError};
 use super::scenario::Scenario;
 use crate::data::{DataError, parse_ron, to_ron};
 use crate::hash::StateHash;
+use crate::replay::{Header, Replay, replay};
 use serde::{Deserialize, Serialize};
 
 /// Version of the save format.
@@ -24,19 +25,7 @@ pub struct SaveGame {
 }
 
 /// Why a save could not be replayed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError {
-    #[error("{0}")]
-    File(#[from] DataError),
-    #[error("save format {found} is not supported (this game reads format {SAVE_FORMAT})")]
-    Format { found: u32 },
-    #[error("the embedded scenario has hash {found}, the save says {expected}: the file was altered")]
-    ScenarioHash { expected: StateHash, found: StateHash },
-    #[error("order {index} ({order:?}) is illegal on replay: {error}")]
-    Illegal { index: usize, order: Order, error: OrderError },
-    #[error("replay diverged after order {after} (turn {turn}): state hash {found}, the save recorded {expected}")]
-    Diverged { after: usize, turn: u32, expected: StateHash, found: StateHash },
-}
+pub type ReplayError = crate::replay::ReplayError<Order, OrderError>;
 
 impl Battle {
     /// The save of this battle so far.
@@ -59,47 +48,31 @@ impl Battle {
 
     /// Replays the first `count` orders of a save (for a replay viewer), checking hashes on the way.
     pub fn replay_until(save: &SaveGame, count: usize) -> Result<Battle, ReplayError> {
-        if save.format != SAVE_FORMAT {
-            return Err(ReplayError::Format { found: save.format });
-        }
-        let found = save.scenario.hash();
-        if found != save.scenario_hash {
-            return Err(ReplayError::ScenarioHash { expected: save.scenario_hash, found });
-        }
-        let mut battle = Battle::new(&save.scenario, save.seed);
-        let mut points = save.checkpoints.iter().peekable();
-        let verify = |battle: &Battle, points: &mut std::iter::Peekable<std::slice::Iter<Checkpoint>>, done: usize| {
-            while let Some(p) = points.peek() {
-                if p.after > done {
-                    break;
-                }
-                if p.after == done {
-                    let found = battle.hash();
-                    if found != p.hash {
-                        return Err(ReplayError::Diverged { after: p.after, turn: p.turn, expected: p.hash, found });
-                    }
-                }
-                points.next();
-            }
-            Ok(())
+        let header = Header {
+            format: save.format,
+            supported: SAVE_FORMAT,
+            scenario_hash: save.scenario_hash,
+            found_scenario_hash: save.scenario.hash(),
+            final_hash: save.final_hash,
         };
-        verify(&battle, &mut points, 0)?;
-        for (index, order) in save.orders.iter().take(count).enumerate() {
-            battle.apply(order.clone()).map_err(|error| ReplayError::Illegal { index, order: order.clone(), error })?;
-            verify(&battle, &mut points, index + 1)?;
-        }
-        if count == save.orders.len() {
-            let found = battle.hash();
-            if found != save.final_hash {
-                return Err(ReplayError::Diverged {
-                    after: count,
-                    turn: battle.clock().turn,
-                    expected: save.final_hash,
-                    found,
-                });
-            }
-        }
-        Ok(battle)
+        replay(header, || Battle::new(&save.scenario, save.seed), &save.orders, &save.checkpoints, count)
+    }
+}
+
+impl Replay for Battle {
+    type Order = Order;
+    type Error = OrderError;
+
+    fn step(&mut self, order: Order) -> Result<(), OrderError> {
+        self.apply(order).map(|_| ())
+    }
+
+    fn state_hash(&self) -> StateHash {
+        self.hash()
+    }
+
+    fn turn(&self) -> u32 {
+        self.clock().turn
     }
 }
 
