@@ -511,6 +511,7 @@ fn s_mine_4_sweepers_pass_and_clear_a_mine_per_2_points() {
         hits: 0,
         sunk: false,
         cargo: None,
+        air_cargo: None,
     });
     c.sweep_mines();
     assert_eq!(c.navy.mines[0].mines, 1);
@@ -654,4 +655,36 @@ fn the_north_sea_plays_and_replays() {
     }
     let again = GreatWar::replay(&g.save()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(again.hash(), g.hash());
+}
+
+#[test]
+fn s_naval_11_air_squadrons_ride_transports_too() {
+    use ShipType::*;
+    let mut s =
+        naval(vec![fleet(1, "germany", (1, 3), &[(Destroyer, 1)]), fleet(2, "france", (5, 3), &[(Destroyer, 1)])]);
+    s.squadrons = vec![SquadronSpec {
+        id: 7,
+        power: "germany".into(),
+        kind: "Heavy bomber squadron".into(),
+        base: hex(0, 3),
+        name: None,
+    }];
+    let mut c = game(&s, Phase::Movement, 0, 1);
+    let money = c.powers[0].money;
+    c.apply(&Order::EmbarkSquadron { squadron: 7, fleet: 1 }).unwrap();
+    assert_eq!(c.powers[0].money, money - 4);
+    assert_eq!(afloat(&c, 1), vec![Destroyer, Transport]);
+    // Aboard it cannot fly; landed, it has a new base.
+    let mut f = c.clone();
+    f.clock.phase = Phase::Fire;
+    assert!(f.apply(&Order::Bomb { squadrons: vec![7], ship: 2 }).is_err());
+    let mut l = c.clone();
+    l.naval_turn_start();
+    l.apply(&Order::MoveFleet { fleet: 1, path: vec![hex(1, 4)] }).unwrap();
+    l.apply(&Order::LandSquadron { squadron: 7, base: hex(0, 4) }).unwrap();
+    assert_eq!(l.navy.squadrons[0].base, hex(0, 4));
+    // Sunk with its transport, the squadron is lost.
+    let transport = c.navy.afloat(1)[1];
+    c.sink(transport, "test");
+    assert_eq!(c.navy.squadrons[0].aircraft, 0);
 }

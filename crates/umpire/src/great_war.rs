@@ -3,7 +3,7 @@
 use crate::Failure;
 use rules::data::{parse_ron, read_text};
 use rules::strategic::game::{ForceView, SaveGame};
-use rules::strategic::tables::{RulesTables, UnitTables};
+use rules::strategic::tables::{AviationTables, RulesTables, UnitTables};
 use rules::strategic::{GreatWar, HexMap, Order, Scenario};
 use serde::Serialize;
 use std::path::Path;
@@ -40,6 +40,7 @@ pub fn validate(kind: &str, path: &Path, text: &str) -> Result<String, Failure> 
             RulesTables::parse(&label, text)?;
             "house values".to_string()
         }
+        "gw aviation" => format!("{} squadron types", AviationTables::parse(&label, text)?.squadrons.len()),
         _ => {
             let save = SaveGame::parse(&label, text)?;
             let game = GreatWar::replay(&save).map_err(|e| Failure(format!("{label}: {e}")))?;

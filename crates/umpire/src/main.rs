@@ -157,6 +157,7 @@ fn kind_of(text: &str) -> Option<&'static str> {
         "GreatWarMap" => Some("gw map"),
         "GreatWarUnits" => Some("gw units"),
         "GreatWarRules" => Some("gw rules"),
+        "GreatWarAviation" => Some("gw aviation"),
         "GreatWarSave" => Some("gw save"),
         _ => None,
     }
@@ -168,7 +169,7 @@ fn validate(files: &[PathBuf]) -> Result<(), Failure> {
         let text = read_text(path)?;
         let kind = kind_of(&text).ok_or_else(|| {
             Failure(format!(
-                "{label}:1:1: not a Kriegsspiel file (expected Scenario(..), Map(..), UnitTable(..), RulesConfig(..), SaveGame(..), GreatWarScenario(..), GreatWarMap(..), GreatWarUnits(..), GreatWarRules(..), GreatWarSave(..) or a list of orders)"
+                "{label}:1:1: not a Kriegsspiel file (expected Scenario(..), Map(..), UnitTable(..), RulesConfig(..), SaveGame(..), GreatWarScenario(..), GreatWarMap(..), GreatWarUnits(..), GreatWarRules(..), GreatWarAviation(..), GreatWarSave(..) or a list of orders)"
             ))
         })?;
         let summary = match kind {

@@ -132,6 +132,7 @@ fn great_war_validate_play_save_replay_and_preview() {
         "scenarios/great_war/test_front.ron",
         "assets/data/great_war_units.ron",
         "assets/data/great_war_rules.ron",
+        "assets/data/great_war_aviation.ron",
         "scenarios/great_war/test_front_orders.ron",
     ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

@@ -299,6 +299,14 @@ impl Ctx {
                 self.phase_is(Phase::Movement, "landing")?;
                 self.disembark(*unit, *to)?;
             }
+            Order::EmbarkSquadron { squadron, fleet } => {
+                self.phase_is(Phase::Movement, "embarking")?;
+                self.embark_squadron(*squadron, *fleet)?;
+            }
+            Order::LandSquadron { squadron, base } => {
+                self.phase_is(Phase::Movement, "landing")?;
+                self.land_squadron(*squadron, *base)?;
+            }
             Order::Bombard { fleet, target } => {
                 self.phase_is(Phase::Fire, "bombardment")?;
                 self.bombard(*fleet, *target)?;

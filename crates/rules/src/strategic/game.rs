@@ -216,6 +216,7 @@ fn navy_of(scenario: &Scenario) -> super::naval::Navy {
                 hits: 0,
                 sunk: false,
                 cargo: None,
+                air_cargo: None,
             });
             next_ship += 1;
         }
@@ -248,6 +249,7 @@ fn navy_of(scenario: &Scenario) -> super::naval::Navy {
                 bombing: t.bombing,
                 aircraft: t.aircraft,
                 flew: false,
+                aboard: None,
             });
         }
     }

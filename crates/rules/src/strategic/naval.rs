@@ -226,6 +226,9 @@ pub struct Ship {
     pub sunk: bool,
     /// The land unit a transport carries (S-NAVAL-11).
     pub cargo: Option<ForceId>,
+    /// The air squadron a transport carries (S-NAVAL-11: land or air units).
+    #[serde(default)]
+    pub air_cargo: Option<SquadronId>,
 }
 
 /// A fleet or submarine flotilla on a sea (or port) hex.
@@ -264,6 +267,9 @@ pub struct Squadron {
     pub bombing: u8,
     pub aircraft: u32,
     pub flew: bool,
+    /// Aboard a transport (S-NAVAL-11).
+    #[serde(default)]
+    pub aboard: Option<ShipId>,
 }
 
 /// Mines of one power in one sea area (S-MINE).
@@ -388,10 +394,18 @@ impl Ctx {
     /// Sinks a ship; its cargo goes down with it (S-NAVAL-11).
     pub fn sink(&mut self, id: ShipId, why: &str) {
         let cargo = self.navy.ship(id).and_then(|s| s.cargo);
+        let air = self.navy.ship(id).and_then(|s| s.air_cargo);
         let name = self.ship_name(id);
         if let Some(s) = self.navy.ship_mut(id) {
             s.sunk = true;
             s.cargo = None;
+            s.air_cargo = None;
+        }
+        if let Some(q) = air
+            && let Some(sq) = self.navy.squadrons.iter_mut().find(|x| x.id == q)
+        {
+            sq.aircraft = 0;
+            sq.aboard = None;
         }
         self.naval_event(format!("{name} sunk: {why}"));
         if let Some(u) = cargo {
@@ -1140,11 +1154,27 @@ impl Ctx {
         if at.distance(fl.at) > 1 {
             return Err(OrderError::Naval(format!("{} is not at the fleet", self.name(unit))));
         }
+        let (id, price) = self.buy_transport(fleet)?;
+        if let Some(s) = self.navy.ship_mut(id) {
+            s.cargo = Some(unit);
+        }
+        if let Some(g) = self.force_mut(unit) {
+            g.place = Place::Embarked(id);
+            g.activity.mp_left = 0;
+        }
+        self.rebuild_occupancy();
+        self.naval_event(format!("{} embarks on transport {id} for {price}", self.name(unit)));
+        Ok(())
+    }
+
+    /// A transport appears in the fleet when paid for (S-NAVAL-11; one unit each, MD-S5).
+    fn buy_transport(&mut self, fleet: FleetId) -> Result<(ShipId, i64), OrderError> {
+        let power = self.own_fleet(fleet)?.power;
         if self.navy.afloat(fleet).len() >= FLEET_LIMIT {
             return Err(OrderError::Naval("a fleet holds at most 20 ships (S-NAVAL-2)".into()));
         }
         let price = i64::from(self.scenario().rules.economy.transport);
-        let p = &mut self.powers[usize::from(f.power.0)];
+        let p = &mut self.powers[usize::from(power.0)];
         if p.money < price {
             return Err(OrderError::Economy(format!("a transport costs {price}")));
         }
@@ -1153,19 +1183,59 @@ impl Ctx {
         self.navy.next_ship += 1;
         self.navy.ships.push(Ship {
             id,
-            power: f.power,
+            power,
             kind: ShipType::Transport,
             fleet,
             hits: 0,
             sunk: false,
-            cargo: Some(unit),
+            cargo: None,
+            air_cargo: None,
         });
-        if let Some(g) = self.force_mut(unit) {
-            g.place = Place::Embarked(id);
-            g.activity.mp_left = 0;
+        Ok((id, price))
+    }
+
+    /// S-NAVAL-11: an air squadron based on or next to the fleet's hex boards a transport paid for now.
+    pub fn embark_squadron(&mut self, squadron: SquadronId, fleet: FleetId) -> Result<(), OrderError> {
+        let sq = self.own_squadron(squadron)?;
+        let at = self.own_fleet(fleet)?.at;
+        if sq.base.distance(at) > 1 {
+            return Err(OrderError::Naval(format!("{} is not based at the fleet", sq.name)));
         }
-        self.rebuild_occupancy();
-        self.naval_event(format!("{} embarks on transport {id} for {price}", self.name(unit)));
+        let (id, price) = self.buy_transport(fleet)?;
+        if let Some(s) = self.navy.ship_mut(id) {
+            s.air_cargo = Some(squadron);
+        }
+        if let Some(x) = self.navy.squadrons.iter_mut().find(|x| x.id == squadron) {
+            x.aboard = Some(id);
+            x.flew = true;
+        }
+        self.naval_event(format!("{} embarks on transport {id} for {price}", sq.name));
+        Ok(())
+    }
+
+    /// Lands a transported squadron at a new base on land next to its fleet; it flies from the next turn.
+    pub fn land_squadron(&mut self, squadron: SquadronId, base: HexAt) -> Result<(), OrderError> {
+        let sq = self.navy.squadrons.iter().find(|x| x.id == squadron).cloned();
+        let sq = sq.ok_or_else(|| OrderError::Naval(format!("there is no squadron {squadron}")))?;
+        if sq.power != self.active_power() {
+            return Err(OrderError::NotYours(sq.name));
+        }
+        let ship = sq.aboard.ok_or_else(|| OrderError::Naval(format!("{} is not aboard a ship", sq.name)))?;
+        let at =
+            self.navy.ship(ship).and_then(|s| self.navy.fleet(s.fleet)).map(|f| f.at).ok_or(OrderError::EmptyPath)?;
+        if !self.map().is_land(base) || base.distance(at) > 1 {
+            return Err(OrderError::Naval(format!("{base} is no land hex next to the fleet")));
+        }
+        if let Some(s) = self.navy.ship_mut(ship) {
+            s.air_cargo = None;
+            s.sunk = true;
+        }
+        if let Some(x) = self.navy.squadrons.iter_mut().find(|x| x.id == squadron) {
+            x.aboard = None;
+            x.base = base;
+            x.flew = true;
+        }
+        self.naval_event(format!("{} lands at {base}", sq.name));
         Ok(())
     }
 
@@ -1265,7 +1335,7 @@ impl Ctx {
         if sq.power != self.active_power() {
             return Err(OrderError::NotYours(sq.name));
         }
-        if sq.flew || sq.aircraft == 0 {
+        if sq.flew || sq.aircraft == 0 || sq.aboard.is_some() {
             return Err(OrderError::Naval(format!("{} flies once a turn, with aircraft left", sq.name)));
         }
         Ok(sq)

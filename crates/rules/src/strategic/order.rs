@@ -86,6 +86,10 @@ pub enum Order {
     Embark { unit: ForceId, fleet: u32 },
     /// Land a transported unit next to its fleet.
     Disembark { unit: ForceId, to: HexAt },
+    /// Board an air squadron based next to the fleet onto a transport paid for now (S-NAVAL-11).
+    EmbarkSquadron { squadron: u32, fleet: u32 },
+    /// Land a transported squadron at a new base next to its fleet.
+    LandSquadron { squadron: u32, base: HexAt },
     /// Battleships bombard a coastal hex (Fire phase, S-NAVAL-13).
     Bombard { fleet: u32, target: HexAt },
     /// Coastal heavy artillery fires at a ship (Fire phase, S-NAVAL-14).

@@ -162,8 +162,7 @@ impl Ctx {
     }
 
     /// Whether a hex is within 3 hexes of an enemy land unit (S-COMBAT-1).
-    fn on_front_line(&self, power: PowerId, at: HexAt, enemies: &[HexAt]) -> bool {
-        let _ = power;
+    fn on_front_line(at: HexAt, enemies: &[HexAt]) -> bool {
         enemies.iter().any(|e| e.distance(at) <= FRONT_LINE_HEXES)
     }
 
@@ -187,7 +186,7 @@ impl Ctx {
             let Some(f) = self.force(u) else { continue };
             let Some(at) = f.hex() else { continue };
             let enemy = &hexes_by_alliance[usize::from(1 - self.alliance(f.power).min(1))];
-            let front = self.on_front_line(f.power, at, enemy);
+            let front = Self::on_front_line(at, enemy);
             let period = if f.member.army.is_some() {
                 ROTATION_TURNS[2]
             } else if f.member.corps.is_some() {
