@@ -230,14 +230,15 @@ fn s_chem_3_s_chem_4_s_chem_5_gas_shells_hit_every_division_ignore_forts_spare_t
     let mut c = ctx(&s, Phase::Fire, 1);
     let shells = c.powers[1].chem_shells;
     fire(&mut c, 1, (3, 1), true).unwrap();
-    // 1914 infantry −3, 1916 cavalry (gas masks) −2 (Health 2 → 0, dispersed); the fortification is untouched.
+    // S-CHEM-3: 1914 infantry −3, 1916 cavalry (gas masks) −2 (Health 2 → 0, dispersed); the
+    // fortification is untouched. S-CHEM-4: the corps hex, so both divisions of the corps are hit.
     assert_eq!(health(&c, 2), 0);
     assert_eq!(c.force(id(3)).unwrap().place, Place::Dispersed);
     assert_eq!(c.hex_state(hex(3, 1)).fort, 2);
     assert_eq!(c.powers[1].chem_shells, shells - 1);
     let mut c = ctx(&s, Phase::Fire, 1);
     fire(&mut c, 1, (2, 3), true).unwrap();
-    assert_eq!(health(&c, 4), 2, "tanks are not affected");
+    assert_eq!(health(&c, 4), 2, "S-CHEM-5: tanks are not affected");
 }
 
 #[test]

@@ -674,7 +674,8 @@ fn s_army_11_army_values_summed_losses_shared() {
     let mut s = army_scenario();
     s.forces.push(infantry(10, "france", (4, 5)));
     let mut c = ctx(&s, Phase::Combat, 0);
-    // The French division at (4,5) touches both corps: 4 German divisions stand (30+15+30+30) = 105 vs 30.
+    // S-ARMY-11: the French division at (4,5) touches both corps of the army: its 4 standing
+    // divisions' values are summed (30 + 15 + 30 + 30) = 105 vs 30.
     let g = c.engagements();
     assert_eq!(g.len(), 1);
     let e = c.assess(&g[0]);
