@@ -61,6 +61,23 @@ fn s_turn_2_phases_are_schedules_that_run_alone() {
     let events = run_phase(g.world_mut(), PhaseSchedule::Upkeep);
     assert!(events.iter().any(|e| matches!(e.kind, rules::strategic::EventKind::Supply { .. })));
     assert_ne!(g.ctx().powers[0].money, money);
+    // Preparation alone starts a turn; Movement alone readies the fleets; Fire alone restores damage
+    // that destroyed nothing (S-TURN-3).
+    run_phase(g.world_mut(), PhaseSchedule::Preparation);
+    assert_eq!(g.ctx().clock.phase, Phase::Preparation);
+    {
+        let mut c = g.ctx();
+        c.hex_state_mut(HexAt::new(9, 6)).damage = 1;
+        c.store(g.world_mut());
+    }
+    run_phase(g.world_mut(), PhaseSchedule::Fire);
+    assert_eq!(g.ctx().hex_state(HexAt::new(9, 6)).damage, 0);
+    let s = Scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/great_war/north_sea_1916.ron"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut sea = GreatWar::new(&s, 1);
+    assert_eq!(sea.ctx().navy.fleets[0].mp_left, 0);
+    run_phase(sea.world_mut(), PhaseSchedule::Movement);
+    assert_eq!(sea.ctx().navy.fleets[0].mp_left, 20, "the Grand Fleet moves at its battleships' 20");
 }
 
 #[test]

@@ -17,8 +17,10 @@ pub type Step = fn(&mut Ctx);
 /// The system sets of every phase, in order.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PhaseSet {
-    /// New turn: activities reset, movement allowances (S-TURN-2 Preparation).
+    /// New turn: activities and land movement allowances reset (S-TURN-2 Preparation).
     TurnStart,
+    /// Fleets and squadrons ready for the Movement phase (S-NAVAL-4).
+    FleetsReady,
     /// S-TURN-3: undestroyed damage restored at the end of the Fire phase.
     FireEnd,
     /// S-SUP-3 and S-COMBAT-10 before the engagements.
@@ -47,17 +49,20 @@ pub enum PhaseSet {
     TurnEnd,
 }
 
-/// Schedules of the phases that run without players.
+/// One schedule per phase of S-TURN-2: what the rules do on their own in it (players' orders
+/// come between: Preparation and Movement at their start, Fire at its end).
 #[derive(ScheduleLabel, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PhaseSchedule {
     Preparation,
-    FireEnd,
+    Movement,
+    Fire,
     Combat,
     Upkeep,
 }
 
 /// The steps of each schedule, in order; the schedules are built from these lists.
 pub const PREPARATION: [(PhaseSet, Step); 1] = [(PhaseSet::TurnStart, Ctx::turn_start)];
+pub const MOVEMENT: [(PhaseSet, Step); 1] = [(PhaseSet::FleetsReady, Ctx::naval_turn_start)];
 pub const FIRE_END: [(PhaseSet, Step); 1] = [(PhaseSet::FireEnd, Ctx::restore_damage)];
 pub const COMBAT: [(PhaseSet, Step); 4] = [
     (PhaseSet::Contact, Ctx::artillery_contact),
@@ -80,7 +85,8 @@ pub const UPKEEP: [(PhaseSet, Step); 8] = [
 pub fn phase_schedule(label: PhaseSchedule) -> Schedule {
     let steps: &[(PhaseSet, Step)] = match label {
         PhaseSchedule::Preparation => &PREPARATION,
-        PhaseSchedule::FireEnd => &FIRE_END,
+        PhaseSchedule::Movement => &MOVEMENT,
+        PhaseSchedule::Fire => &FIRE_END,
         PhaseSchedule::Combat => &COMBAT,
         PhaseSchedule::Upkeep => &UPKEEP,
     };
@@ -626,7 +632,12 @@ impl Ctx {
         }
         self.clock.active = 0;
         match self.clock.phase {
-            Phase::Preparation => self.enter(Phase::Movement),
+            Phase::Preparation => {
+                self.enter(Phase::Movement);
+                for (_, step) in MOVEMENT {
+                    step(self);
+                }
+            }
             Phase::Movement => self.enter(Phase::Fire),
             Phase::Fire => {
                 for (_, step) in FIRE_END {
@@ -672,7 +683,6 @@ impl Ctx {
                 f.supply.ammo = true;
             }
         }
-        self.naval_turn_start();
         self.enter(Phase::Preparation);
     }
 
