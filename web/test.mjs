@@ -63,8 +63,13 @@ for (let turn = 0; turn < 3; turn++) {
   // Select the French grand battery and fire at the Pavlovsky regiment, then end the turn.
   await click(page, 591, 172);
   await click(page, 685, 390);
-  await page.keyboard.press('Space');
-  await wait(500);
+  // End the turn; a key pressed while an animation or dialog holds the input is pressed again.
+  const before = await state(page);
+  for (let tries = 0; tries < 4 && (await state(page)) === before; tries++) {
+    await page.locator('#kriegsspiel').focus();
+    await page.keyboard.press('Space');
+    await until(page, (s) => s !== before, 'the end of the turn', 8000).catch(() => {});
+  }
 }
 const played = await state(page);
 console.log(`after playing: ${played}`);
