@@ -265,3 +265,59 @@ fn t_fire_11_standing_reaction_orders_default_and_set_free_in_own_turn() {
     assert!(shots(&c.events).is_empty(), "T-FIRE-11: counter-volley turned off, none fired");
     assert_eq!(status(&c, 2), Status::Active);
 }
+
+#[test]
+fn t_fire_1_and_t_fire_9_a_unit_that_fired_in_its_turn_does_not_fire_again_at_an_interceptor() {
+    let field = |fires_first: bool| {
+        let mut c = Field::new(10, 10)
+            .unit(1, Side::Red, "light_infantry", (5, 2), Dir::South)
+            .unit(2, Side::Blue, "line_infantry", (5, 4), Dir::North)
+            .unit_with(3, Side::Blue, "light_cavalry", (2, 3), Dir::East, |u| {
+                u.reactions = Some(Reactions { counter_volley: true, counter_charge: true, intercept: true })
+            })
+            .unit(4, Side::Red, "light_infantry", (4, 2), Dir::South)
+            .ctx(1);
+        if fires_first {
+            ok(&mut c, fire(4, 2)); // its one fire of the turn (T-FIRE-1)
+        }
+        ok(&mut c, mv(1, &[(5, 3)]));
+        assert_eq!(at(&c, 3), cell(4, 3), "the cavalry intercepts next to unit 4");
+        shots(&c.events).into_iter().filter(|s| s.0 == 4 && s.2 == FireOccasion::CounterVolley).count()
+    };
+    assert_eq!(field(false), 1, "T-FIRE-9: a stationary unit that has not fired counter-volleys the interceptor");
+    assert_eq!(field(true), 0, "T-FIRE-1: one fire per unit per own turn; it fired, so no counter-volley");
+}
+
+#[test]
+fn t_fire_11_reactions_trigger_automatically_in_unit_id_order() {
+    // Both blue units have counter-volley on (the default, no announcement asked for). The
+    // attacker closes on both at once; the lower ID fires first, and its 3 disperse the attacker
+    // (Health 3 → 0), so unit 7 never fires. In the order of the cells around the attacker (north,
+    // east, south, west) unit 7, south of it, would come before unit 4, west of it.
+    let mut c = Field::new(10, 10)
+        .unit_with(1, Side::Red, "line_infantry", (5, 2), Dir::South, |u| u.health = Some(3))
+        .unit(9, Side::Red, "line_infantry", (0, 0), Dir::South)
+        .unit_with(4, Side::Blue, "light_infantry", (4, 4), Dir::East, |u| u.reactions = None)
+        .unit_with(7, Side::Blue, "line_infantry", (5, 5), Dir::North, |u| u.reactions = None)
+        .ctx(1);
+    ok(&mut c, mv(1, &[(5, 3), (5, 4)]));
+    assert_eq!(shots(&c.events), vec![(4, 1, FireOccasion::CounterVolley, 3)], "T-FIRE-11: unit-ID order, no prompt");
+    assert_eq!(status(&c, 1), Status::Dispersed);
+    // Intercepts likewise: of two blue units set to intercept, the lower ID goes first and takes the cell.
+    let intercept = Some(Reactions { counter_volley: false, counter_charge: false, intercept: true });
+    let mut d = Field::new(12, 12)
+        .unit_with(1, Side::Red, "line_infantry", (5, 2), Dir::South, |u| u.reactions = None)
+        .unit_with(2, Side::Blue, "line_infantry", (5, 5), Dir::North, |u| {
+            u.reactions = Some(Reactions { counter_volley: false, counter_charge: false, intercept: false })
+        })
+        .unit_with(8, Side::Blue, "light_cavalry", (9, 4), Dir::West, |u| u.reactions = intercept)
+        .unit_with(6, Side::Blue, "light_cavalry", (1, 4), Dir::East, |u| u.reactions = intercept)
+        .ctx(1);
+    ok(&mut d, mv(1, &[(5, 3), (5, 4)]));
+    let order: Vec<u32> = d
+        .events
+        .iter()
+        .filter_map(|e| if let Event::Intercept { unit, .. } = e { Some(unit.0) } else { None })
+        .collect();
+    assert_eq!(order, vec![6, 8], "T-FIRE-11: intercepts in unit-ID order");
+}

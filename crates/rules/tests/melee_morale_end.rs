@@ -191,17 +191,18 @@ fn t_morale_1_modifiers_stack_on_the_d6() {
     // Lancers attacking and a lost HQ: d6 5 − 1 lancers − 2 HQ = 2 < 4.
     let mut c = Field::new(10, 10)
         .faction(Side::Red, "Russia")
-        .unit_with(1, Side::Red, "courland_uhlans", (4, 3), Dir::South, |u| u.reactions = quiet())
+        .unit_with(1, Side::Red, "courland_uhlans", (4, 1), Dir::South, |u| u.reactions = quiet())
         .unit_with(2, Side::Blue, "militia", (4, 4), Dir::North, |u| {
             u.reactions = quiet();
-            u.health = Some(4)
+            u.health = Some(5)
         })
         .unit(3, Side::Blue, "militia", (9, 9), Dir::North)
         .side_spec(Side::Blue, |s| s.hq = Some(UnitId(3)))
         .ctx(1);
     c.command.hq_captured[1] = true;
+    ok(&mut c, mv(1, &[(4, 2), (4, 3)])); // the lancers attack
     c.dice.script(vec![5]);
-    ok(&mut c, Order::EndTurn); // 4 vs 2: militia −3 → 1 → test
+    ok(&mut c, Order::EndTurn); // 4 + 1 charge vs 2: militia −4 → 1 → test
     let test = c.events.iter().find_map(|e| {
         if let Event::MoraleTest { roll, modifiers, total, passed, .. } = e {
             Some((*roll, modifiers.clone(), *total, *passed))
@@ -217,6 +218,49 @@ fn t_morale_1_modifiers_stack_on_the_d6() {
         "T-MORALE-1: −2 HQ (T-CMD-5), −1 lancers (T-UNIT-2)"
     );
     assert_eq!(rules::tactical::morale::morale_pass_chance(-3, 4), 0.0);
+}
+
+fn first_test_modifiers(c: &rules::tactical::Ctx) -> Option<(u32, Vec<i32>)> {
+    c.events.iter().find_map(|e| {
+        if let Event::MoraleTest { unit, modifiers, .. } = e {
+            Some((unit.0, modifiers.iter().map(|m| m.value).collect()))
+        } else {
+            None
+        }
+    })
+}
+
+#[test]
+fn t_morale_1_lancers_minus_1_only_for_the_defenders_they_attack_in_melee() {
+    // Fire at a unit next to the lancers: the test it causes has no −1.
+    let mut c = Field::new(10, 10)
+        .faction(Side::Red, "Russia")
+        .unit_with(1, Side::Red, "courland_uhlans", (4, 3), Dir::South, |u| u.reactions = quiet())
+        .unit(2, Side::Red, "artillery", (0, 4), Dir::East)
+        .unit_with(3, Side::Blue, "militia", (4, 4), Dir::North, |u| {
+            u.reactions = quiet();
+            u.health = Some(5)
+        })
+        .unit(4, Side::Blue, "militia", (9, 9), Dir::North)
+        .ctx(1);
+    c.dice.script(vec![4]);
+    ok(&mut c, fire(2, 3)); // canister 4: 5 → 1, a test caused by fire
+    assert_eq!(first_test_modifiers(&c), Some((3, vec![])), "T-MORALE-1: lancers' −1 is not for tests caused by fire");
+    // A unit that attacks the lancers is no defender of theirs: no −1 in its melee test.
+    let mut d = Field::new(10, 10)
+        .faction(Side::Red, "Russia")
+        .attacker(Side::Blue)
+        .unit_with(1, Side::Red, "courland_uhlans", (4, 3), Dir::South, |u| u.reactions = quiet())
+        .unit(2, Side::Red, "militia", (0, 0), Dir::South)
+        .unit_with(3, Side::Blue, "militia", (4, 6), Dir::North, |u| {
+            u.reactions = quiet();
+            u.health = Some(5)
+        })
+        .ctx(1);
+    ok(&mut d, mv(3, &[(4, 5), (4, 4)]));
+    d.dice.script(vec![4]);
+    ok(&mut d, Order::EndTurn); // 2 vs 4: militia −3 → 2
+    assert_eq!(first_test_modifiers(&d), Some((3, vec![])), "T-MORALE-1: only defenders attacked by lancers");
 }
 
 #[test]

@@ -88,6 +88,60 @@ fn t_turn_2_turn_time_20_or_15_seconds() {
     assert_eq!(small.ctx().turn_seconds(), 15, "T-TURN-2: 15 s when both armies have at most 5 units");
 }
 
+/// An open field with `red` and `blue` units in the back rows.
+fn armies(red: u32, blue: u32) -> rules::tactical::Ctx {
+    let mut f = Field::new(20, 14);
+    for i in 0..red {
+        f = f.unit(1 + i, Side::Red, "militia", (i as i32, 0), Dir::South);
+    }
+    for i in 0..blue {
+        f = f.unit(21 + i, Side::Blue, "militia", (i as i32, 13), Dir::North);
+    }
+    f.ctx(1)
+}
+
+#[test]
+fn t_turn_2_the_5_unit_cut_off_on_both_sides_of_it() {
+    assert_eq!(armies(5, 5).turn_seconds(), 15, "T-TURN-2: both armies have 5 units (≤ 5): 15 s");
+    assert_eq!(armies(6, 5).turn_seconds(), 20, "T-TURN-2: red has 6 units: 20 s");
+    assert_eq!(armies(5, 6).turn_seconds(), 20, "T-TURN-2: blue has 6 units: 20 s");
+    assert_eq!(armies(4, 5).turn_seconds(), 15, "T-TURN-2: 4 and 5 units: 15 s");
+    // Units that left the field no longer count: 6 red, one dispersed → 5 → 15 s.
+    let mut c = armies(6, 5);
+    c.remove(UnitId(6), rules::tactical::event::Removal::HealthZero);
+    assert_eq!(c.turn_seconds(), 15, "T-TURN-2: 5 units left on the field");
+}
+
+#[test]
+fn t_strat_8_at_most_2_redoubts_a_side_refused_by_validation_and_by_the_engine() {
+    let with = |side: Side, redoubts: u32| {
+        Field::new(20, 14)
+            .unit(1, Side::Red, "line_infantry", (5, 1), Dir::South)
+            .unit(2, Side::Blue, "line_infantry", (5, 12), Dir::North)
+            .side_spec(side, |s| s.redoubts = redoubts)
+            .scenario()
+    };
+    for side in Side::BOTH {
+        for (redoubts, valid) in [(2, true), (3, false)] {
+            let text = rules::data::to_ron(&with(side, redoubts));
+            let result = rules::tactical::Scenario::from_resolved_text("s.ron", &text);
+            match result {
+                Ok(_) => assert!(valid, "T-STRAT-8: {side:?} with {redoubts} redoubts must be refused"),
+                Err(e) => {
+                    assert!(!valid, "T-STRAT-8: {side:?} with {redoubts}: {e}");
+                    assert!(e.to_string().contains("at most 2 redoubts (T-STRAT-8)"), "{e}");
+                }
+            }
+        }
+    }
+    // A scenario built in code (a campaign's) that grants 3 still places only 2.
+    let mut b = Battle::new(&with(Side::Blue, 3), 1);
+    b.apply(Order::PlaceRedoubt { cell: cell(3, 12) }).unwrap();
+    b.apply(Order::PlaceRedoubt { cell: cell(7, 12) }).unwrap();
+    let err = b.apply(Order::PlaceRedoubt { cell: cell(9, 12) }).unwrap_err().to_string();
+    assert!(err.contains("T-STRAT-8") && err.contains("at most 2"), "T-STRAT-8: the third redoubt: {err}");
+}
+
 #[test]
 fn t_turn_3_move_and_fire_once_in_any_order() {
     let mut c = Field::new(10, 10)

@@ -48,20 +48,64 @@ fn t_skirm_2_fire_at_skirmishers_hits_on_1_or_2_canister_too() {
     }
 }
 
+fn first_morale_test(c: &rules::tactical::Ctx) -> Option<(u32, Vec<i32>, i32, bool)> {
+    c.events.iter().find_map(|e| {
+        if let Event::MoraleTest { unit, modifiers, total, passed, .. } = e {
+            Some((unit.0, modifiers.iter().map(|m| m.value).collect(), *total, *passed))
+        } else {
+            None
+        }
+    })
+}
+
 #[test]
-fn t_skirm_3_skirmishers_lower_morale_by_1_and_fight_cavalry_at_minus_3() {
+fn t_skirm_3_skirmishers_lower_the_morale_of_the_unit_they_attack_by_1() {
+    // They attack in melee: the defender's test at Health 2 is d6 4 − 1 = 3 < 4.
     let mut c = Field::new(10, 10)
+        .unit_with(1, Side::Red, "light_infantry", (4, 2), Dir::South, |u| {
+            u.skirmish = true;
+            u.reactions = quiet()
+        })
+        .unit_with(2, Side::Blue, "line_infantry", (4, 4), Dir::North, |u| {
+            u.reactions = quiet();
+            u.health = Some(3)
+        })
+        .unit(3, Side::Blue, "militia", (9, 9), Dir::North)
+        .ctx(1);
+    ok(&mut c, mv(1, &[(4, 3)]));
+    c.dice.script(vec![4]);
+    ok(&mut c, Order::EndTurn); // 2 vs 3: skirmishers −2, line −1 → 2
+    assert_eq!(first_morale_test(&c), Some((2, vec![-1], 3, false)), "T-SKIRM-3: −1 to the unit they attack");
+    // A unit that attacks the skirmishers is not "attacked by" them: no −1 (T-MORALE-1).
+    let mut d = Field::new(10, 10)
+        .attacker(Side::Blue)
+        .unit_with(1, Side::Red, "light_infantry", (4, 2), Dir::South, |u| {
+            u.skirmish = true;
+            u.reactions = quiet()
+        })
+        .unit_with(2, Side::Blue, "line_infantry", (4, 4), Dir::North, |u| {
+            u.reactions = quiet();
+            u.health = Some(3)
+        })
+        .unit(3, Side::Red, "militia", (9, 9), Dir::North)
+        .ctx(1);
+    ok(&mut d, mv(2, &[(4, 3)]));
+    d.dice.script(vec![4]);
+    ok(&mut d, Order::EndTurn); // 3 vs 2: line −1 → 2
+    assert_eq!(first_morale_test(&d), Some((2, vec![], 4, true)), "T-MORALE-1: the attacker of skirmishers has no −1");
+    // Their fire is no attack in melee: a test it causes has no −1 (T-MORALE-1).
+    let mut f = Field::new(10, 10)
         .unit_with(1, Side::Red, "light_infantry", (4, 0), Dir::South, |u| u.skirmish = true)
         .unit_with(2, Side::Blue, "light_cavalry", (4, 3), Dir::North, |u| u.health = Some(4))
         .unit(3, Side::Blue, "militia", (9, 9), Dir::North)
         .ctx(1);
-    c.dice.script(vec![4]);
-    ok(&mut c, fire(1, 2)); // 4 − 3 = 1: test d6 4 − 1 skirmishers = 3 < 4
-    let test = c
-        .events
-        .iter()
-        .find_map(|e| if let Event::MoraleTest { total, passed, .. } = e { Some((*total, *passed)) } else { None });
-    assert_eq!(test, Some((3, false)), "T-SKIRM-3: −1 morale");
+    f.dice.script(vec![4]);
+    ok(&mut f, fire(1, 2)); // 4 − 3 = 1: test d6 4, no modifier
+    assert_eq!(first_morale_test(&f), Some((2, vec![], 4, true)), "T-MORALE-1: not for tests caused by fire");
+}
+
+#[test]
+fn t_skirm_3_skirmishers_fight_cavalry_at_a_flat_minus_3() {
     let mut m = Field::new(10, 10)
         .unit_with(1, Side::Red, "light_infantry", (4, 4), Dir::South, |u| {
             u.skirmish = true;
@@ -70,15 +114,20 @@ fn t_skirm_3_skirmishers_lower_morale_by_1_and_fight_cavalry_at_minus_3() {
         .unit_with(2, Side::Blue, "heavy_cavalry", (4, 5), Dir::North, |u| u.reactions = quiet())
         .ctx(1);
     ok(&mut m, Order::EndTurn);
-    let red = m
+    let (red, red_damage) = m
         .events
         .iter()
-        .find_map(|e| if let Event::MeleeExchange { red, .. } = e { Some(m.sum_text(red)) } else { None });
-    assert_eq!(
-        red.as_deref(),
-        Some("2 (light_infantry 1) − 2 skirmishers vs cavalry = 0"),
-        "T-SKIRM-3: −3, not below 0"
-    );
+        .find_map(|e| {
+            if let Event::MeleeExchange { red, red_damage, .. } = e {
+                Some((m.sum_text(red), *red_damage))
+            } else {
+                None
+            }
+        })
+        .unwrap_or_default();
+    // "-3 к результатам боя против кавалерии": 2 − 3 = −1, not capped at the unit's own 2.
+    assert_eq!(red, "2 (light_infantry 1) − 3 skirmishers vs cavalry = -1", "T-SKIRM-3: a flat −3");
+    assert_eq!(red_damage, 5, "T-MELEE-4: −1 vs 3 → 1 + 4");
 }
 
 fn charged(pips: Vec<u8>, infantry_behind: bool) -> rules::tactical::Ctx {
@@ -127,7 +176,8 @@ fn t_skirm_4_charged_by_cavalry_morale_test_then_the_table() {
 fn t_skirm_5_disorganized_may_only_reform_and_routs_if_attacked() {
     let mut c = charged(vec![4, 6, 6], true); // passes, stands; passes again after the exchange
     ok(&mut c, Order::EndTurn);
-    assert_eq!(health(&c, 1), 2);
+    // T-SKIRM-3: 2 − 3 = −1 against the charge's 3 + 1 = 4: 7 − (1 + 5) = 1.
+    assert_eq!(health(&c, 1), 1);
     assert!(refused(&mut c, fire(1, 2)).contains("T-SKIRM-5"));
     assert!(refused(&mut c, skirmish(1, false)).contains("T-SKIRM-5"));
     ok(&mut c, Order::Reform { unit: UnitId(1) });

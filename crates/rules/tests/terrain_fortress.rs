@@ -87,7 +87,7 @@ fn t_terr_3_swamp_river_sea_impassable_fords_passable() {
     }
     let mut c = Field::new(10, 10)
         .row(4, Terrain::River)
-        .terrain(&[(4, 4)], Terrain::Ford)
+        .terrain(&[(4, 4), (8, 4)], Terrain::Ford)
         .unit(1, Side::Red, "line_infantry", (4, 3), Dir::South)
         .unit(9, Side::Blue, "militia", (9, 9), Dir::North)
         .ctx(1);
@@ -103,6 +103,74 @@ fn t_terr_4_redoubt_lets_infantry_and_artillery_fire_over_troops() {
         .unit(3, Side::Blue, "line_infantry", (5, 6), Dir::North)
         .ctx(1);
     ok(&mut c, fire(1, 3)); // T-TERR-4: would be covered by the unit next to the target (T-FIRE-6) but for the redoubt
+}
+
+#[test]
+fn t_terr_4_and_t_fire_6_guns_on_a_redoubt_fire_over_own_troops_not_over_the_enemy() {
+    let field = |covering: Side, at: (i32, i32)| {
+        Field::new(10, 10)
+            .terrain(&[(5, 1)], Terrain::Redoubt)
+            .unit(1, Side::Red, "artillery", (5, 1), Dir::South)
+            .unit_with(2, covering, "line_infantry", at, Dir::North, |u| u.reactions = quiet())
+            .unit_with(3, Side::Blue, "line_infantry", (5, 6), Dir::North, |u| u.reactions = quiet())
+            .ctx(1)
+    };
+    ok(&mut field(Side::Red, (5, 5)), fire(1, 3)); // T-TERR-4: over its own troops next to the target
+    let why = refused(&mut field(Side::Blue, (5, 5)), fire(1, 3));
+    assert!(
+        why.contains("T-FIRE-6"),
+        "T-TERR-4 is over own troops only: the enemy next to the target covers it: {why}"
+    );
+    ok(&mut field(Side::Blue, (5, 3)), fire(1, 3)); // T-FIRE-6: an enemy in the line but not next to the target
+}
+
+fn map_text(rows: &[&str]) -> String {
+    let rows: String = rows.iter().map(|r| format!("    \"{r}\",\n")).collect();
+    format!("Map(\n  name: \"t\",\n  rows: [\n{rows}  ],\n)\n")
+}
+
+#[test]
+fn t_terr_3_a_river_has_2_or_3_fords_tested_at_1_2_3_and_4() {
+    use rules::tactical::config::RulesConfig;
+    use rules::tactical::scenario::parse_map_with;
+    let rules = RulesConfig::builtin();
+    for (river, fords) in [("~~~~~~~", 0), ("~=~~~~~", 1), ("~=~~~=~", 2), ("~=~=~=~", 3), ("=~=~=~=", 4)] {
+        let text = map_text(&[".......", river, "......."]);
+        let result = parse_map_with("t.ron", &text, &rules);
+        if (2..=3).contains(&fords) {
+            assert!(result.is_ok(), "T-TERR-3: {fords} fords: {result:?}");
+        } else {
+            let e = result.map(|_| ()).unwrap_err().to_string();
+            assert!(
+                e.starts_with("t.ron:5:6: ") && e.contains(&format!("has {fords} ford")) && e.contains("T-TERR-3"),
+                "T-TERR-3: {fords} fords must be refused at the river's first cell: {e}"
+            );
+        }
+    }
+    // A ford two cells wide is one ford; two rivers are counted apart.
+    let text = map_text(&["~==~=~~", ".......", "~=~~~=~"]);
+    assert!(parse_map_with("t.ron", &text, &rules).is_ok(), "T-TERR-3: 2 fords each");
+    // The same check guards scenarios built in code or embedded in saves.
+    let one_ford = Field::new(10, 10)
+        .row(4, Terrain::River)
+        .terrain(&[(4, 4)], Terrain::Ford)
+        .unit(1, Side::Red, "line_infantry", (4, 3), Dir::South)
+        .unit(9, Side::Blue, "militia", (9, 9), Dir::North)
+        .scenario();
+    let e = Scenario::from_resolved_text("s.ron", &rules::data::to_ron(&one_ford)).unwrap_err().to_string();
+    assert!(e.contains("has 1 ford") && e.contains("T-TERR-3"), "{e}");
+}
+
+#[test]
+fn t_terr_3_shipped_maps_have_2_or_3_fords_per_river() {
+    for name in rules::testing::shipped_names() {
+        let s = shipped(&name);
+        for r in s.map.rivers() {
+            assert!((2..=3).contains(&r.fords), "T-TERR-3: {name}: the river at {} has {} fords", r.first, r.fords);
+        }
+    }
+    assert_eq!(shipped("borodino").map.rivers().iter().map(|r| r.fords).collect::<Vec<_>>(), vec![2]);
+    assert_eq!(shipped("open_field").map.rivers().iter().map(|r| r.fords).collect::<Vec<_>>(), vec![3]);
 }
 
 #[test]

@@ -214,6 +214,126 @@ fn t_cmd_2_general_casualty_test_when_losses_exceed_the_limit_in_his_zone() {
     assert!(!far.events.iter().any(|e| matches!(e, Event::GeneralTest { .. })), "T-CMD-2: 10 cells from the general");
 }
 
+/// T-CMD-2 with the unit whose loss crosses the limit `d` cells from the general (with unit 11 at (2, 4)).
+fn loss_crossed_at(d: i32) -> rules::tactical::Ctx {
+    let mut c = Field::new(12, 12)
+        .unit(1, Side::Red, "artillery", (2, 0), Dir::South)
+        .unit(2, Side::Red, "artillery", (4, 0), Dir::South)
+        .unit(3, Side::Red, "artillery", (6, 0), Dir::South)
+        .unit(11, Side::Blue, "line_infantry", (2, 4), Dir::North)
+        .unit(12, Side::Blue, "line_infantry", (4, 4), Dir::North)
+        .unit(13, Side::Blue, "line_infantry", (2 + d, 4), Dir::North)
+        .unit(14, Side::Blue, "line_infantry", (8, 8), Dir::North)
+        .unit(15, Side::Blue, "line_infantry", (10, 8), Dir::North)
+        .ctx(1);
+    ok(&mut c, fire(1, 11)); // losses 4
+    ok(&mut c, fire(2, 12)); // 8
+    c.dice.script(vec![1]);
+    ok(&mut c, fire(3, 13)); // canister 4: 12 > 10, crossed by unit 13
+    c
+}
+
+#[test]
+fn t_cmd_2_command_zone_is_4_cells_tested_at_3_4_and_5() {
+    for (d, tested) in [(3, true), (4, true), (5, false)] {
+        let c = loss_crossed_at(d);
+        let test = c.events.iter().any(|e| matches!(e, Event::GeneralTest { losses: 12, .. }));
+        assert_eq!(test, tested, "T-CMD-2: the unit is {d} cells from its general; the command zone is 4 cells");
+    }
+}
+
+/// Blue's general is killed (T-CMD-4); blue's HQ (unit 11) stands at (2, 7), blue moves first.
+fn general_lost(blue: &[(u32, &str, (i32, i32), Dir)], red: &[(u32, &str, (i32, i32), Dir)]) -> rules::tactical::Ctx {
+    let mut f =
+        Field::new(16, 16)
+            .attacker(Side::Blue)
+            .unit_with(11, Side::Blue, "line_infantry", (2, 7), Dir::North, |u| u.reactions = quiet());
+    for &(id, ty, at, facing) in blue {
+        f = f.unit(id, Side::Blue, ty, at, facing);
+    }
+    for &(id, ty, at, facing) in red {
+        f = f.unit_with(id, Side::Red, ty, at, facing, |u| u.reactions = quiet());
+    }
+    let mut c = f.ctx(1);
+    assert_eq!(c.command.hq[Side::Blue.index()], Some(UnitId(11)));
+    for f in c.command.formations.iter_mut().filter(|f| f.side == Side::Blue) {
+        f.general = GeneralFate::Killed;
+    }
+    c
+}
+
+const FAR_RED: (u32, &str, (i32, i32), Dir) = (1, "line_infantry", (15, 15), Dir::North);
+
+#[test]
+fn t_cmd_4_a_move_ends_within_4_cells_of_the_hq_tested_at_3_4_and_5() {
+    // From (6, 7), 4 cells from the HQ at (2, 7), to cells 3, 4 and 5 away.
+    for (to, d, legal) in [((5, 7), 3, true), ((6, 8), 4, true), ((7, 7), 5, false)] {
+        let mut c = general_lost(&[(12, "line_infantry", (6, 7), Dir::North)], &[FAR_RED]);
+        if legal {
+            ok(&mut c, mv(12, &[to]));
+        } else {
+            let why = refused(&mut c, mv(12, &[to]));
+            assert!(why.contains("T-CMD-4") && why.contains("5 away"), "{why}");
+        }
+        assert_eq!(cell(to.0, to.1).distance(cell(2, 7)), d);
+    }
+    // A longer move that starts inside and ends outside is refused too (today only its start was checked).
+    let mut c = general_lost(&[(12, "light_infantry", (5, 7), Dir::North)], &[FAR_RED]);
+    assert!(refused(&mut c, mv(12, &[(6, 7), (7, 7), (8, 7)])).contains("T-CMD-4"), "T-CMD-4: ends 6 cells away");
+}
+
+#[test]
+fn t_cmd_4_a_unit_outside_may_move_only_nearer_the_hq() {
+    // At (8, 7), 6 cells from the HQ: 5 is nearer (allowed, though still outside), 6 and 7 are not.
+    for (to, legal) in [((7, 7), true), ((8, 8), false), ((9, 7), false)] {
+        let mut c = general_lost(&[(12, "line_infantry", (8, 7), Dir::North)], &[FAR_RED]);
+        if legal {
+            ok(&mut c, mv(12, &[to])); // T-CMD-4: walks back towards the HQ
+        } else {
+            assert!(refused(&mut c, mv(12, &[to])).contains("T-CMD-4"), "T-CMD-4: {to:?} is not nearer the HQ");
+        }
+    }
+    // From 5 cells away back to 4: inside again, and then it may fire.
+    let mut c = general_lost(&[(12, "line_infantry", (7, 9), Dir::North)], &[(1, "line_infantry", (6, 7), Dir::South)]);
+    assert!(refused(&mut c, fire(12, 1)).contains("T-CMD-4"), "T-CMD-4: 5 cells from the HQ, no fire");
+    ok(&mut c, mv(12, &[(6, 9)]));
+    ok(&mut c, fire(12, 1)); // 4 cells from the HQ
+    assert_eq!(health(&c, 1), 8);
+}
+
+#[test]
+fn t_cmd_4_fire_only_within_4_cells_of_the_hq_tested_at_3_4_and_5() {
+    for (d, legal) in [(3, true), (4, true), (5, false)] {
+        // The firer at (2 + d, 10), the target 2 cells ahead of it.
+        let mut c = general_lost(
+            &[(12, "line_infantry", (2 + d, 10), Dir::South)],
+            &[(1, "line_infantry", (2 + d, 12), Dir::North)],
+        );
+        assert_eq!(cell(2 + d, 10).distance(cell(2, 7)), d);
+        if legal {
+            ok(&mut c, fire(12, 1));
+            assert_eq!(health(&c, 1), 8, "T-CMD-4: {d} cells from the HQ, fires");
+        } else {
+            assert!(refused(&mut c, fire(12, 1)).contains("T-CMD-4"), "T-CMD-4: {d} cells from the HQ, no fire");
+        }
+    }
+}
+
+#[test]
+fn t_cmd_4_counter_volley_only_within_4_cells_of_the_hq_tested_at_3_4_and_5() {
+    for (d, volley) in [(3, true), (4, true), (5, false)] {
+        // The blue unit at (2 + d, 10) facing south; red walks into its front.
+        let mut c = general_lost(
+            &[(12, "line_infantry", (2 + d, 10), Dir::South)],
+            &[(1, "line_infantry", (2 + d, 13), Dir::North)],
+        );
+        ok(&mut c, Order::EndTurn);
+        ok(&mut c, mv(1, &[(2 + d, 12), (2 + d, 11)]));
+        let fired = c.events.iter().any(|e| matches!(e, Event::Fired { firer: UnitId(12), .. }));
+        assert_eq!(fired, volley, "T-CMD-4: counter-volley {d} cells from the HQ");
+    }
+}
+
 #[test]
 fn t_cmd_3_badly_wounded_general_is_reported_for_the_campaign() {
     let mut c = division_under_fire(2);
@@ -274,4 +394,70 @@ fn t_cmd_5_hq_captured_fire_or_withdraw_only_minus_2_morale() {
     let u = c.unit(UnitId(12)).unwrap().clone();
     let mods: Vec<i32> = c.morale_modifiers(&u, rules::tactical::event::Cause::Melee).iter().map(|t| t.value).collect();
     assert!(mods.contains(&-2), "T-CMD-5: −2 morale");
+}
+
+/// Blue's HQ (unit 11) is dispersed when `hq_lost` (T-CMD-5); red attacks blue's light cavalry 14
+/// (counter-charge on) with blue's light cavalry 15 ready to intercept.
+fn red_closes_on_cavalry(hq_lost: bool) -> rules::tactical::Ctx {
+    let cavalry =
+        |charge: bool, intercept: bool| Some(Reactions { counter_volley: false, counter_charge: charge, intercept });
+    let mut c = Field::new(12, 12)
+        .unit_with(1, Side::Red, "line_infantry", (2, 1), Dir::South, |u| u.reactions = quiet())
+        .unit_with(11, Side::Blue, "militia", (10, 10), Dir::North, |u| u.reactions = quiet())
+        .unit_with(14, Side::Blue, "light_cavalry", (2, 4), Dir::North, |u| u.reactions = cavalry(true, false))
+        .unit_with(15, Side::Blue, "light_cavalry", (6, 3), Dir::West, |u| u.reactions = cavalry(false, true))
+        .ctx(1);
+    if hq_lost {
+        c.remove(UnitId(11), rules::tactical::event::Removal::HealthZero);
+        assert!(c.command.hq_captured[Side::Blue.index()]);
+    }
+    ok(&mut c, mv(1, &[(2, 2), (2, 3)]));
+    c
+}
+
+#[test]
+fn t_cmd_5_hq_lost_no_counter_charge_and_no_intercept() {
+    let with_hq = red_closes_on_cavalry(false);
+    assert!(with_hq.events.iter().any(|e| matches!(e, Event::CounterCharge { unit: UnitId(14) })));
+    assert!(with_hq.events.iter().any(|e| matches!(e, Event::Intercept { unit: UnitId(15), .. })));
+    let without = red_closes_on_cavalry(true);
+    assert!(
+        !without.events.iter().any(|e| matches!(e, Event::CounterCharge { .. })),
+        "T-CMD-5: with the HQ lost, no charge"
+    );
+    assert!(
+        !without.events.iter().any(|e| matches!(e, Event::Intercept { .. })),
+        "T-CMD-5: with the HQ lost, no intercept"
+    );
+    assert_eq!(at(&without, 15), cell(6, 3));
+}
+
+#[test]
+fn t_cmd_5_hq_lost_units_in_contact_may_withdraw_but_not_close() {
+    let field = |hq_lost: bool| {
+        let mut c = Field::new(12, 12)
+            .unit_with(1, Side::Red, "line_infantry", (5, 4), Dir::South, |u| u.reactions = quiet())
+            .unit_with(2, Side::Red, "line_infantry", (9, 4), Dir::South, |u| u.reactions = quiet())
+            .unit_with(11, Side::Blue, "militia", (0, 11), Dir::North, |u| u.reactions = quiet())
+            .unit_with(12, Side::Blue, "line_infantry", (5, 5), Dir::North, |u| u.reactions = quiet())
+            .unit_with(13, Side::Blue, "line_infantry", (9, 6), Dir::North, |u| u.reactions = quiet())
+            .ctx(1);
+        if hq_lost {
+            c.remove(UnitId(11), rules::tactical::event::Removal::HealthZero);
+        }
+        ok(&mut c, Order::EndTurn); // one exchange: 3 vs 3, each −1
+        c
+    };
+    let mut with_hq = field(false);
+    assert!(refused(&mut with_hq, mv(12, &[(5, 6)])).contains("T-MOVE-3"), "in melee, it stays");
+    let mut c = field(true);
+    assert_eq!((health(&c, 1), health(&c, 12)), (9, 9), "T-CMD-5: a unit attacked still fights the exchange");
+    ok(&mut c, mv(12, &[(5, 6), (5, 7)])); // T-CMD-5: withdraws out of contact
+    assert!(!c.in_contact(c.unit(UnitId(12)).unwrap()));
+    assert!(c.unit(UnitId(1)).unwrap().contact.is_none() && c.unit(UnitId(12)).unwrap().contact.is_none());
+    // No melee: it may not close with the enemy, nor end a move nearer it; it may fire.
+    assert!(refused(&mut c, mv(13, &[(9, 5)])).contains("T-CMD-5"), "T-CMD-5: no closing");
+    assert!(refused(&mut c, mv(13, &[(8, 6), (8, 5)])).contains("T-CMD-5"), "T-CMD-5: never nearer the enemy");
+    ok(&mut c, fire(13, 2)); // T-CMD-5: fire
+    assert_eq!(health(&c, 2), 8);
 }

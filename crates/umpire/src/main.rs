@@ -5,7 +5,7 @@
 use clap::{Parser, Subcommand};
 use rules::data::{DataError, parse_ron, read_text};
 use rules::tactical::config::RulesConfig;
-use rules::tactical::scenario::parse_map;
+use rules::tactical::scenario::parse_map_with;
 use rules::tactical::units::UnitTable;
 use rules::tactical::{Battle, Order, SaveGame, Scenario};
 use serde::Serialize;
@@ -179,7 +179,7 @@ fn validate(files: &[PathBuf]) -> Result<(), Failure> {
                 format!("{} units on a {} × {} map", s.units.len(), s.map.width, s.map.height)
             }
             "map" => {
-                let m = parse_map(&label, &text)?;
+                let m = parse_map_with(&label, &text, &RulesConfig::builtin())?; // T-TERR-3 under the shipped rule numbers
                 format!("{} × {} cells", m.width, m.height)
             }
             "unit table" => format!("{} unit types", UnitTable::parse(&label, &text)?.types.len()),

@@ -140,7 +140,7 @@ pub struct TurnActivity {
     pub mp_spent: i32,
     /// Moved (or turned) this turn; a moved unit is not "stationary" (T-FIRE-9).
     pub moved: bool,
-    /// Fired its one shot of the turn (T-FIRE-1), or counter-volleyed in this enemy turn (T-FIRE-9).
+    /// Fired its one ordered shot of its own turn (T-FIRE-1); it then fires no counter-volley that turn.
     pub fired: bool,
     /// Counter-volleyed in the current turn (once per enemy turn, T-FIRE-9).
     pub counter_volleyed: bool,

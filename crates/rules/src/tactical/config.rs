@@ -79,6 +79,8 @@ pub struct RulesConfig {
     pub breaches_with_artillery: usize,
     /// T-STRAT-8: most redoubts a side may place.
     pub max_redoubts: u32,
+    /// T-TERR-3: fewest and most fords a river has ("есть 2 или 3 брода").
+    pub river_fords: (usize, usize),
 }
 
 /// A value per arm.
@@ -158,6 +160,10 @@ impl RulesConfig {
     }
 
     fn check(&self) -> Result<(), String> {
+        let (fewest, most) = self.river_fords;
+        if fewest > most {
+            return Err(format!("river_fords: ({fewest}, {most}) asks for at least {fewest} and at most {most} fords"));
+        }
         for (name, table) in [
             ("skirmisher_charge_table", self.skirmisher_charge_table.iter().map(|r| r.0).collect::<Vec<_>>()),
             ("general_casualty_table", self.general_casualty_table.iter().map(|r| r.0).collect()),
@@ -217,6 +223,10 @@ mod tests {
         assert_eq!(c.skirmisher_fate(5), SkirmisherFate::FallsBack);
         assert_eq!(c.skirmisher_fate(6), SkirmisherFate::Stands);
         assert_eq!((c.max_units_fortress_defender, c.max_units_fortress_attacker), (10, 15)); // T-FORT-1
+        assert_eq!(c.river_fords, (2, 3)); // T-TERR-3: 2 or 3 fords
+        assert_eq!(c.max_redoubts, 2); // T-STRAT-8: max 2
+        assert_eq!((c.small_battle_units, c.small_battle_turn_seconds, c.turn_seconds), (5, 15, 20)); // T-TURN-2
+        assert_eq!((c.hq_distance, c.command_zone), (4, 4)); // T-CMD-4, T-CMD-2 (house, MD-T2)
     }
 
     #[test]

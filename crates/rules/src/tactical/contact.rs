@@ -143,12 +143,16 @@ impl Ctx {
     pub fn counter_volley(&self, id: UnitId, at: UnitId) -> Option<Shot> {
         let u = self.unit(id)?;
         let target = self.unit(at)?;
+        // T-FIRE-1: one fire per unit per own turn, so a unit that fired in this, its own, turn
+        // does not fire again at an interceptor; T-CMD-4: only within reach of the HQ.
         if !u.status.on_field()
             || !u.reactions.counter_volley
             || u.activity.moved
+            || u.activity.fired
             || u.activity.counter_volleyed
             || self.sides.retreating[u.side.index()]
             || u.skirmish.is_some_and(|s| s.disorganized)
+            || self.check_command(u).is_err()
         {
             return None;
         }
@@ -238,11 +242,16 @@ impl Ctx {
         let arm = self.arm(u);
         let cavalry = arm == Arm::Cavalry;
         let origin = u.cell;
+        // T-CMD-4: a unit without its general also ends its intercept within reach of the HQ.
         let finals: Vec<Cell> = t
             .cell
             .neighbours()
             .into_iter()
-            .filter(|c| self.at(*c).is_none() && self.terrain(*c).is_some_and(|x| can_stand(arm, x).is_ok()))
+            .filter(|c| {
+                self.at(*c).is_none()
+                    && self.terrain(*c).is_some_and(|x| can_stand(arm, x).is_ok())
+                    && self.check_command_move(u, *c).is_ok()
+            })
             .collect();
         if finals.is_empty() {
             return None;
@@ -289,7 +298,10 @@ impl Ctx {
                 if cost > self.speed(u, forest) {
                     continue;
                 }
-                let shot = self.shot(u, cell, facing, t, FireOccasion::Intercept).ok();
+                let shot = self
+                    .check_command_at(u, cell)
+                    .and_then(|()| self.shot(u, cell, facing, t, FireOccasion::Intercept))
+                    .ok();
                 let flank = t.facing.side_of(t.cell, last).is_some_and(|a| a.is_flank_or_rear());
                 let key = (cost, shot.is_none(), !flank, last.y, last.x, cell.y, cell.x, facing);
                 if best.as_ref().is_none_or(|(k, _)| key < *k) {

@@ -60,11 +60,7 @@ impl Ctx {
     /// Infantry on a hill, the wall or a redoubt fires over units (T-FIRE-3, T-TERR-4, T-TERR-5).
     fn elevated(&self, u: &UnitState, from: Cell) -> bool {
         let t = self.terrain(from);
-        match self.arm(u) {
-            Arm::Infantry => matches!(t, Some(Terrain::Hill | Terrain::Wall | Terrain::Redoubt)),
-            Arm::Artillery => t == Some(Terrain::Redoubt),
-            Arm::Cavalry => false,
-        }
+        self.arm(u) == Arm::Infantry && matches!(t, Some(Terrain::Hill | Terrain::Wall | Terrain::Redoubt))
     }
 
     /// Range of a unit firing from a cell (T-FORT-3: +1 for infantry on the wall).
@@ -138,7 +134,11 @@ impl Ctx {
         }
         let seen = |c: &Cell| self.at(*c).filter(|o| o.id != u.id && self.visible_to(o, u.side));
         if self.arm(u) == Arm::Artillery {
-            if let Some(c) = between.iter().find(|c| c.touches(target) && seen(c).is_some()) {
+            // T-TERR-4: guns on a redoubt fire over their own troops; an enemy unit next to the
+            // target still covers the line (T-FIRE-6).
+            let over_own = self.terrain(from) == Some(Terrain::Redoubt);
+            let covers = |c: &Cell| seen(c).is_some_and(|o| !(over_own && o.side == u.side));
+            if let Some(c) = between.iter().find(|c| c.touches(target) && covers(c)) {
                 return Err(OrderError::rule(
                     "T-FIRE-6",
                     format!("the unit at {c} next to the target covers the line"),

@@ -332,6 +332,65 @@ impl GridMap {
     }
 }
 
+/// A river of a map (T-TERR-3): river and ford cells touching one another, diagonals too.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct River {
+    /// Its first cell, reading the map row by row from the north-west.
+    pub first: Cell,
+    /// Its fords: groups of orthogonally connected ford cells.
+    pub fords: usize,
+}
+
+impl GridMap {
+    /// T-TERR-3: the rivers of the map with their fords, in the order of their first cells.
+    pub fn rivers(&self) -> Vec<River> {
+        let water = |c: Cell| matches!(self.terrain(c), Some(Terrain::River | Terrain::Ford));
+        let ford = |c: Cell| self.terrain(c) == Some(Terrain::Ford);
+        let mut seen = vec![false; self.terrain.len()];
+        let mut fords_seen = vec![false; self.terrain.len()];
+        let mut rivers = Vec::new();
+        for first in self.cells() {
+            if !water(first) || self.index(first).is_none_or(|i| seen[i]) {
+                continue;
+            }
+            let mut fords = 0;
+            let mut stack = vec![first];
+            while let Some(c) = stack.pop() {
+                let Some(i) = self.index(c).filter(|i| !seen[*i]) else {
+                    continue;
+                };
+                seen[i] = true;
+                if ford(c) && !fords_seen[i] {
+                    fords += 1;
+                    self.mark_group(c, &ford, &mut fords_seen);
+                }
+                for dx in -1..=1 {
+                    for dy in -1..=1 {
+                        let n = Cell::new(c.x + dx, c.y + dy);
+                        if water(n) && self.index(n).is_some_and(|j| !seen[j]) {
+                            stack.push(n);
+                        }
+                    }
+                }
+            }
+            rivers.push(River { first, fords });
+        }
+        rivers
+    }
+
+    /// Marks the orthogonally connected group of cells that `member` accepts, from `start`.
+    fn mark_group(&self, start: Cell, member: &dyn Fn(Cell) -> bool, marked: &mut [bool]) {
+        let mut stack = vec![start];
+        while let Some(c) = stack.pop() {
+            let Some(i) = self.index(c).filter(|i| !marked[*i]) else {
+                continue;
+            };
+            marked[i] = true;
+            stack.extend(c.neighbours().into_iter().filter(|n| member(*n)));
+        }
+    }
+}
+
 /// The cells a straight line between two cell centres touches, corners included (T-FIRE-6
 /// "partial cover = full cover"), without the two end cells, ordered from `from` to `to`.
 pub fn cells_between(from: Cell, to: Cell) -> Vec<Cell> {
@@ -410,6 +469,19 @@ mod tests {
         assert_eq!(Dir::South.side_of(at, Cell::new(5, 3)), Some(Aspect::Rear));
         assert_eq!(Dir::South.side_of(at, Cell::new(5, 5)), Some(Aspect::Front));
         assert_eq!(Dir::towards(Cell::new(3, 4), Cell::new(5, 4)), Dir::East);
+    }
+
+    #[test]
+    fn t_terr_3_rivers_and_their_fords() {
+        // Two rivers: one with a two-cell ford and a one-cell ford (2 fords), one bending diagonally with none.
+        let map = GridMap::from_rows("t", &["~==~~=~", ".......", "~......", ".~.....", "..~~..."])
+            .unwrap_or_else(|e| panic!("{e}"));
+        let rivers = map.rivers();
+        assert_eq!(
+            rivers,
+            vec![River { first: Cell::new(0, 0), fords: 2 }, River { first: Cell::new(0, 2), fords: 0 }]
+        );
+        assert!(GridMap::open("t", 5, 5).rivers().is_empty());
     }
 
     #[test]

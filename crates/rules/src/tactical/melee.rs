@@ -80,9 +80,9 @@ impl Ctx {
             base = storming; // T-FORT-5
         }
         let mut terms = vec![Term::unit(base, u.id)];
+        // T-SKIRM-3: "-3 к результатам боя против кавалерии", a flat −3 that may take the sum below 0.
         if u.skirmish.is_some() && enemies.iter().any(|e| self.arm(e) == Arm::Cavalry) {
-            let penalty = r.skirmisher_vs_cavalry_penalty.min(base);
-            terms.push(Term::new(-penalty, "skirmishers_vs_cavalry"));
+            terms.push(Term::new(-r.skirmisher_vs_cavalry_penalty, "skirmishers_vs_cavalry"));
         }
         let charge_ok = ty.arm == Arm::Cavalry
             && !self.grid.is_forest(u.cell)

@@ -64,11 +64,18 @@ impl Ctx {
         if enemies.iter().any(|e| self.has(e, Ability::Guard)) {
             terms.push(Term::new(m.guard_contact, "guard"));
         }
-        if enemies.iter().any(|e| self.has(e, Ability::Lancers)) {
+        // T-UNIT-2 "Уланы -1 к морали у защитников", T-SKIRM-3 "понижают мораль атакуемого
+        // подразделения": only in a test caused by melee, for a defender that a lancer or
+        // skirmisher unit attacked (closed on), not for every unit next to one.
+        let attackers: Vec<&UnitState> = if cause == Cause::Melee && u.contact.is_some_and(|c| c.attacked) {
+            enemies.iter().copied().filter(|e| e.contact.is_some_and(|c| !c.attacked)).collect()
+        } else {
+            Vec::new()
+        };
+        if attackers.iter().any(|e| self.has(e, Ability::Lancers)) {
             terms.push(Term::new(m.lancers, "lancers"));
         }
-        let skirmisher_fire = matches!(cause, Cause::Fire { skirmisher: true, .. });
-        if skirmisher_fire || enemies.iter().any(|e| e.skirmish.is_some()) {
+        if attackers.iter().any(|e| e.skirmish.is_some()) {
             terms.push(Term::new(m.skirmishers, "skirmishers"));
         }
         if self.arm(u) == Arm::Artillery && u.losses.to_fire > 0 {

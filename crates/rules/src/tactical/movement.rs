@@ -81,26 +81,55 @@ impl Ctx {
         Ok(u)
     }
 
-    /// T-CMD-4: a unit whose general is lost acts only near the HQ (light cavalry exempt).
-    pub fn check_command(&self, u: &UnitState) -> Result<(), OrderError> {
-        let Some(f) = u.formation.and_then(|f| self.command.formations.iter().find(|x| x.id == f)) else {
-            return Ok(());
-        };
+    /// T-CMD-4: the HQ's cell and the distance limit for a unit whose general is lost, if it is
+    /// bound by them (light cavalry is exempt; with the HQ itself lost, T-CMD-5 applies instead).
+    pub fn hq_bound(&self, u: &UnitState) -> Option<(Cell, i32)> {
+        let f = u.formation.and_then(|f| self.command.formations.iter().find(|x| x.id == f))?;
         if !f.general_lost() || self.has(u, Ability::IgnoresCommandDistance) || self.command.hq_captured[u.side.index()]
         {
-            return Ok(());
+            return None;
         }
-        let Some(hq) = self.command.hq[u.side.index()].and_then(|h| self.unit(h)).filter(|h| h.status.on_field())
-        else {
+        let hq = self.command.hq[u.side.index()].and_then(|h| self.unit(h)).filter(|h| h.status.on_field())?;
+        Some((hq.cell, self.rules().hq_distance))
+    }
+
+    /// T-CMD-4: a unit whose general is lost fires (and turns, or changes its order) only within
+    /// `hq_distance` cells of the HQ unit.
+    pub fn check_command(&self, u: &UnitState) -> Result<(), OrderError> {
+        self.check_command_at(u, u.cell)
+    }
+
+    /// T-CMD-4 for a unit acting from `from` (its own cell, or a cell on an intercept path).
+    pub fn check_command_at(&self, u: &UnitState, from: Cell) -> Result<(), OrderError> {
+        let Some((hq, limit)) = self.hq_bound(u) else {
             return Ok(());
         };
-        let limit = self.rules().hq_distance;
-        let d = hq.cell.distance(u.cell);
+        let d = hq.distance(from);
         if d > limit {
             return Err(OrderError::rule(
                 "T-CMD-4",
                 format!(
                     "{} has lost its general and takes orders only within {limit} cells of the HQ; it is {d} away",
+                    self.name(u.id)
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// T-CMD-4: a unit whose general is lost ends a move within `hq_distance` cells of the HQ
+    /// unit; one that stands farther away may only move to a cell nearer the HQ.
+    pub fn check_command_move(&self, u: &UnitState, end: Cell) -> Result<(), OrderError> {
+        let Some((hq, limit)) = self.hq_bound(u) else {
+            return Ok(());
+        };
+        let (now, then) = (hq.distance(u.cell), hq.distance(end));
+        if then > limit && then >= now {
+            return Err(OrderError::rule(
+                "T-CMD-4",
+                format!(
+                    "{} has lost its general and moves only within {limit} cells of the HQ, or nearer to it; \
+                     {end} is {then} away and it stands {now} away",
                     self.name(u.id)
                 ),
             ));
@@ -131,7 +160,9 @@ impl Ctx {
         let side = u.side;
         let retreating = self.sides.retreating[side.index()];
         self.check_free_to_act(u)?;
-        if self.in_contact(u) && !retreating {
+        // T-END-2, T-CMD-5: a retreating army, or one whose HQ is lost, may leave contact (withdraw).
+        let hq_lost = self.command.hq_captured[side.index()];
+        if self.in_contact(u) && !retreating && !hq_lost {
             return Err(OrderError::rule("T-MOVE-3", format!("{} is in melee and cannot move", self.name(id))));
         }
         if self.arm(u) == Arm::Artillery && !self.has(u, Ability::HorseArtillery) && u.activity.fired {
@@ -140,7 +171,6 @@ impl Ctx {
                 format!("{} has fired; foot artillery moves or fires", self.name(id)),
             ));
         }
-        self.check_command(u)?;
         if path.is_empty() && !exit {
             return Err(OrderError::rule("T-MOVE-1", "the path is empty"));
         }
@@ -169,6 +199,7 @@ impl Ctx {
             prev = cell;
         }
         let end = prev;
+        self.check_command_move(u, end)?;
         if end != u.cell && self.at(end).is_some() {
             return Err(OrderError::rule("T-MOVE-3", format!("{end} is occupied; only one unit per cell")));
         }
@@ -200,11 +231,11 @@ impl Ctx {
             if retreating {
                 return Err(OrderError::rule("T-END-2", "a retreating army can no longer attack"));
             }
-            if self.command.hq_captured[side.index()] {
+            if hq_lost {
                 return Err(OrderError::rule("T-CMD-5", "with the HQ lost, units may only fire or withdraw"));
             }
         }
-        if self.command.hq_captured[side.index()] && !exit {
+        if hq_lost && !exit {
             let before = self.nearest_visible_enemy(u.cell, side);
             let after = self.nearest_visible_enemy(end, side);
             if let (Some(b), Some(a)) = (before, after)
@@ -274,6 +305,10 @@ impl Ctx {
             u.concealed = hide;
         }
         let now = self.unit(plan.unit).map(|u| self.adjacent_enemies(u)).unwrap_or_default();
+        if before.iter().any(|e| !now.contains(e)) {
+            // It left contact (T-END-2, T-CMD-5): that melee is over for both sides.
+            self.refresh_contacts();
+        }
         let new: Vec<UnitId> = now.into_iter().filter(|e| !before.contains(e)).collect();
         if !new.is_empty() {
             let intercepts = self.clock.active == start.side;
@@ -328,7 +363,8 @@ impl Ctx {
         let cavalry = arm == Arm::Cavalry;
         let spent = u.activity.mp_spent;
         let max = self.speed(u, false) - spent;
-        if max <= 0 || (self.in_contact(u) && !self.sides.retreating[side.index()]) {
+        let may_leave_contact = self.sides.retreating[side.index()] || self.command.hq_captured[side.index()];
+        if max <= 0 || (self.in_contact(u) && !may_leave_contact) {
             return Vec::new();
         }
         let start = (u.cell, false);

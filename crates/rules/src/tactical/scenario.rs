@@ -157,6 +157,40 @@ pub fn parse_map(path: &str, text: &str) -> Result<GridMap, DataError> {
     })
 }
 
+/// Loads a map file for a battle under these rule numbers: [`parse_map`], then T-TERR-3.
+pub fn parse_map_with(path: &str, text: &str, rules: &RulesConfig) -> Result<GridMap, DataError> {
+    let grid = parse_map(path, text)?;
+    check_rivers(&grid, rules).map_err(|(cell, message)| DataError::at(path, cell_pos(text, &grid, cell), message))?;
+    Ok(grid)
+}
+
+/// T-TERR-3: every river has 2 or 3 fords (`river_fords`); the first river that has not, and why.
+pub fn check_rivers(map: &GridMap, rules: &RulesConfig) -> Result<(), (Cell, String)> {
+    let (fewest, most) = rules.river_fords;
+    match map.rivers().into_iter().find(|r| !(fewest..=most).contains(&r.fords)) {
+        Some(r) => Err((
+            r.first,
+            format!(
+                "the river through {} has {} ford(s); a river has {fewest} to {most} fords (T-TERR-3)",
+                r.first, r.fords
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Where a cell's symbol stands in the text that holds the map's rows.
+fn cell_pos(text: &str, map: &GridMap, cell: Cell) -> Pos {
+    let Some(row) = usize::try_from(cell.y).ok().and_then(|y| map.rows().into_iter().nth(y)) else {
+        return Pos::START;
+    };
+    let pos = locate(text, &["\"", &row, "\""], 0);
+    if pos == Pos::START {
+        return pos;
+    }
+    Pos { line: pos.line, col: pos.col + 1 + usize::try_from(cell.x).unwrap_or(0) }
+}
+
 /// Everything a battle needs, with the map and tables inline (what a save embeds).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Scenario {
@@ -250,12 +284,12 @@ impl Scenario {
     pub fn load_from(files: &dyn FileSource, path: &str) -> Result<Scenario, DataError> {
         let text = files.read(path)?;
         let file: ScenarioFile = parse_ron(path, &text)?;
-        let map_path = beside(path, &file.map);
-        let map = parse_map(&map_path, &files.read(&map_path)?)?;
-        let table_path = beside(path, &file.units_table);
-        let table = UnitTable::parse(&table_path, &files.read(&table_path)?)?;
         let rules_path = beside(path, &file.rules);
         let rules = RulesConfig::parse(&rules_path, &files.read(&rules_path)?)?;
+        let map_path = beside(path, &file.map);
+        let map = parse_map_with(&map_path, &files.read(&map_path)?, &rules)?;
+        let table_path = beside(path, &file.units_table);
+        let table = UnitTable::parse(&table_path, &files.read(&table_path)?)?;
         Self::resolve(file, map, &table, rules).map_err(|e| e.into_data_error(path, &text))
     }
 
@@ -466,6 +500,10 @@ impl Scenario {
                     }
                 }
             }
+        }
+        if let Err((cell, message)) = check_rivers(&self.map, r) {
+            let row = usize::try_from(cell.y).ok().and_then(|y| self.map.rows().into_iter().nth(y)).unwrap_or_default();
+            return Err(Problem::at(&["\"", &row, "\""], 0, message));
         }
         if self.kind == BattleKind::Fortress {
             self.check_wall()?;

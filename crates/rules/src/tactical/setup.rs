@@ -73,6 +73,15 @@ impl Ctx {
         if self.sides.redoubts_left[side.index()] == 0 {
             return Err(OrderError::rule("T-STRAT-8", format!("{} has no redoubts left to place", side.name())));
         }
+        // T-STRAT-8: at most `max_redoubts` per side, whatever a scenario built in code grants.
+        let placed = self.redoubts.iter().filter(|r| r.side == side).count();
+        let most = self.rules().max_redoubts;
+        if !u32::try_from(placed).is_ok_and(|p| p < most) {
+            return Err(OrderError::rule(
+                "T-STRAT-8",
+                format!("{} has placed {placed} redoubts; a side places at most {most}", side.name()),
+            ));
+        }
         if !self.statics.zone(side).contains(&cell) {
             return Err(OrderError::rule(
                 "T-SETUP-2",
