@@ -684,3 +684,44 @@ fn s_naval_11_air_squadrons_ride_transports_too() {
     c.sink(transport, "test");
     assert_eq!(c.navy.squadrons[0].aircraft, 0);
 }
+
+/// S-AIR-1 at the radius edge: a French reconnaissance squadron (radius 8, aviation data) based at
+/// (0,3) finds a German boat at (3,3); French ASW ship 8 hexes from the base hunts it, one 9 hexes away
+/// does not: with no ASW ship in the radius the boat is unharmed, no die is thrown.
+#[test]
+fn s_air_1_no_asw_ship_in_radius_leaves_submarines_unharmed() {
+    let radius = aviation().get("Reconnaissance squadron").map(|a| a.radius).unwrap();
+    assert_eq!(radius, 8);
+    let base = hex(0, 3);
+    let at_distance = |d: u32| (1..16).map(|c| hex(c, 3)).find(|h| h.distance(base) == d).unwrap();
+    let setup = |asw_at: rules::strategic::hexmap::HexAt| {
+        let mut s = naval(vec![
+            fleet(1, "germany", (3, 3), &[(ShipType::Submarine, 1)]),
+            fleet(2, "france", (asw_at.col, asw_at.row), &[(ShipType::Asw, 1)]),
+        ]);
+        s.squadrons = vec![SquadronSpec {
+            id: 1,
+            power: "france".into(),
+            kind: "Reconnaissance squadron".into(),
+            base,
+            name: None,
+        }];
+        s
+    };
+    let dice_thrown = |c: &Ctx| c.events.iter().filter(|e| matches!(e.kind, EventKind::Die { .. })).count();
+    // Distance 8 (the edge): 1 boat − 1 ASW = 0, passes on 4–6; a 1 fails, survival 1 loses the boat.
+    let s = setup(at_distance(radius));
+    let mut c = game(&s, Phase::Fire, 1, 1);
+    c.dice.script(vec![1, 1]);
+    c.apply(&Order::Reconnaissance { squadron: 1 }).unwrap();
+    assert!(c.navy.afloat(1).is_empty(), "S-AIR-1: ASW ship at distance {radius} hunts");
+    assert_eq!(dice_thrown(&c), 2);
+    // Distance 9 (one step outside): no test, no survival roll; the boat is unharmed (S-AIR-1, S-SUB-1).
+    let s = setup(at_distance(radius + 1));
+    let mut c = game(&s, Phase::Fire, 1, 1);
+    c.dice.script(vec![1, 1]);
+    c.apply(&Order::Reconnaissance { squadron: 1 }).unwrap();
+    assert_eq!(afloat(&c, 1), vec![ShipType::Submarine], "S-AIR-1: no ASW ship within {radius}: unharmed");
+    assert_eq!(dice_thrown(&c), 0);
+    assert!(c.events.iter().any(|e| e.text.contains("unharmed (S-AIR-1)")));
+}

@@ -1308,6 +1308,15 @@ impl Ctx {
             let boats = self.navy.afloat(fl);
             let alive: Vec<ShipId> =
                 asw_ships.iter().copied().filter(|s| self.navy.ship(*s).is_some_and(|s| !s.sunk)).collect();
+            if alive.is_empty() {
+                // S-AIR-1 with S-SUB-1: no ASW ship in the radius to hunt them, the boats are unharmed.
+                let name = self.navy.fleet(fl).map_or_else(String::new, |f| f.name.clone());
+                self.naval_event(format!(
+                    "{name} is found but no ASW ship is within {} hexes: unharmed (S-AIR-1)",
+                    sq.radius
+                ));
+                continue;
+            }
             if self.stealth_test(&boats, alive.len() as u32) {
                 for (b, target) in boats.iter().zip(alive.iter()) {
                     let pips = self.die_in(
