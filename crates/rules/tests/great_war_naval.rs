@@ -725,3 +725,88 @@ fn s_air_1_no_asw_ship_in_radius_leaves_submarines_unharmed() {
     assert_eq!(dice_thrown(&c), 0);
     assert!(c.events.iter().any(|e| e.text.contains("unharmed (S-AIR-1)")));
 }
+
+/// The sea map with five one-hex port provinces on the coast (column 0): German (row 1), Austrian
+/// (row 3, Germany's ally), French (row 5), Dutch (row 7, neutral: no power of the game) and French
+/// (row 9, to be occupied).
+fn ports() -> Scenario {
+    use rules::strategic::hexmap::{City, Province, flag};
+    let mut map = sea();
+    for (i, (row, owner)) in
+        [(1, "germany"), (3, "austria"), (5, "france"), (7, "netherlands"), (9, "france")].into_iter().enumerate()
+    {
+        map.provinces.push(Province {
+            id: format!("p{row}"),
+            name: format!("Province {row}"),
+            owner: owner.into(),
+            capital: format!("c{row}"),
+            gdp: 0,
+            manpower: [0, 0],
+        });
+        map.cities.push(City {
+            id: format!("c{row}"),
+            name: format!("Port {row}"),
+            province: format!("p{row}"),
+            hexes: vec![hex(0, row)],
+            port: true,
+            fortress: false,
+        });
+        let c = map.cell_mut(hex(0, row)).expect("on the map");
+        c.flags |= flag::CITY | flag::PORT;
+        c.province = i as u16 + 1;
+        c.city = i as u16 + 1;
+    }
+    let mut s = scenario(map, vec![]);
+    let mut austria = s.powers[0].clone();
+    austria.id = "austria".into();
+    austria.name = "Austria-Hungary".into();
+    s.powers.push(austria);
+    s
+}
+
+/// S-CITY-2: a fleet enters its own and allied ports, and a port its side occupies; an enemy port
+/// (its sovereign's too while the enemy occupies it) and a neutral port are refused with a typed error.
+#[test]
+fn s_city_2_only_own_or_allied_ports_serve_a_fleet() {
+    let base = ports();
+    // A German (or French) destroyer on the sea hex (1, row), next to the port (0, row).
+    let try_enter = |row: i32, power: &str, active: u8, occupied_by: Option<u8>| {
+        assert!(hex(1, row).is_adjacent(hex(0, row)));
+        let mut s = base.clone();
+        s.fleets = vec![fleet(1, power, (1, row), &[(ShipType::Destroyer, 1)])];
+        let mut c = game(&s, Phase::Movement, active, 1);
+        c.naval_turn_start();
+        if let Some(p) = occupied_by {
+            c.provinces[4].occupier = Some(rules::strategic::PowerId(p));
+        }
+        let r = c.apply(&Order::MoveFleet { fleet: 1, path: vec![hex(0, row)] });
+        (r, c.navy.fleet(1).unwrap().at)
+    };
+    assert_eq!(try_enter(1, "germany", 0, None), (Ok(()), hex(0, 1)), "S-CITY-2: own port");
+    assert_eq!(try_enter(3, "germany", 0, None), (Ok(()), hex(0, 3)), "S-CITY-2: allied port");
+    assert_eq!(
+        try_enter(5, "germany", 0, None),
+        (Err(OrderError::PortClosed { at: hex(0, 5), holder: "held by the enemy, France".into() }), hex(1, 5)),
+        "S-CITY-2: enemy port"
+    );
+    assert_eq!(
+        try_enter(7, "germany", 0, None),
+        (Err(OrderError::PortClosed { at: hex(0, 7), holder: "neutral".into() }), hex(1, 7)),
+        "S-CITY-2: neutral port"
+    );
+    // The French port of row 9 occupied by Germany serves the occupier, not the sovereign.
+    assert_eq!(try_enter(9, "france", 1, None), (Ok(()), hex(0, 9)), "S-CITY-2: own port before occupation");
+    assert_eq!(try_enter(9, "germany", 0, Some(0)), (Ok(()), hex(0, 9)), "S-CITY-2: the occupier may use its port");
+    assert_eq!(
+        try_enter(9, "france", 1, Some(0)),
+        (Err(OrderError::PortClosed { at: hex(0, 9), holder: "held by the enemy, Germany".into() }), hex(1, 9)),
+        "S-CITY-2: an occupied port is closed to its sovereign"
+    );
+    // Passing through a closed port on a longer path is refused too; the fleet does not move.
+    let mut s = base.clone();
+    s.fleets = vec![fleet(1, "germany", (1, 5), &[(ShipType::Destroyer, 1)])];
+    let mut c = game(&s, Phase::Movement, 0, 1);
+    c.naval_turn_start();
+    let through = c.apply(&Order::MoveFleet { fleet: 1, path: vec![hex(0, 5), hex(1, 5)] });
+    assert!(matches!(through, Err(OrderError::PortClosed { .. })), "{through:?}");
+}

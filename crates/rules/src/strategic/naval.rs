@@ -430,6 +430,32 @@ impl Ctx {
         self.map().cell(at).is_some_and(|c| c.terrain.is_water() || c.has(flag::PORT))
     }
 
+    /// S-CITY-2: who holds the port on `at`: the occupier of its province, else its sovereign; `None`
+    /// for a province of a power not in the game (a neutral port) or a hex of no province.
+    pub fn port_holder(&self, at: HexAt) -> Option<PowerId> {
+        let i = usize::from(self.map().cell(at)?.province.checked_sub(1)?);
+        if let Some(occupier) = self.provinces.get(i).and_then(|p| p.occupier) {
+            return Some(occupier);
+        }
+        let owner = &self.map().provinces.get(i)?.owner;
+        self.scenario().power_index(owner).and_then(|p| u8::try_from(p).ok()).map(PowerId)
+    }
+
+    /// S-CITY-2: only an own or allied port (one its alliance holds, occupied ones included) serves a
+    /// fleet of `power`: it may enter and lie in it. Enemy and neutral ports are closed; sea hexes are
+    /// open to all.
+    pub fn check_port(&self, power: PowerId, at: HexAt) -> Result<(), OrderError> {
+        let Some(c) = self.map().cell(at) else { return Ok(()) };
+        if c.terrain.is_water() || !c.has(flag::PORT) {
+            return Ok(());
+        }
+        match self.port_holder(at) {
+            Some(h) if !self.hostile(power, h) => Ok(()),
+            Some(h) => Err(OrderError::PortClosed { at, holder: format!("held by the enemy, {}", self.power_name(h)) }),
+            None => Err(OrderError::PortClosed { at, holder: "neutral".into() }),
+        }
+    }
+
     /// S-NAVAL-4, S-NAVAL-12, S-MINE-2: moves a fleet step by step; mines are tested on entering an
     /// area, meeting or being intercepted by an enemy fleet stops the move with a battle.
     pub fn move_fleet(&mut self, id: FleetId, path: &[HexAt]) -> Result<(), OrderError> {
@@ -445,6 +471,7 @@ impl Ctx {
             if !self.navigable(*h) {
                 return Err(OrderError::Naval(format!("{h} is neither sea nor a port")));
             }
+            self.check_port(fleet.power, *h)?;
             if i as u32 + 1 > fleet.mp_left {
                 return Err(OrderError::NoMovement { need: i as u32 + 1, left: fleet.mp_left });
             }
@@ -488,6 +515,8 @@ impl Ctx {
                 self.hostile(power, f.power) && !self.navy.afloat(f.id).is_empty() && !self.navy.is_flotilla(f.id)
             })
             .filter(|f| f.at == at || (f.intercept && f.at.distance(at) <= f.mp_left))
+            // S-CITY-2: an interceptor does not follow into a port closed to it.
+            .filter(|f| f.at == at || self.check_port(f.power, at).is_ok())
             .map(|f| f.id)
             .collect();
         enemies.sort_by_key(|e| (self.navy.fleet(*e).map_or(u32::MAX, |f| f.at.distance(at)), *e));

@@ -149,6 +149,8 @@ pub enum OrderError {
     Retreat(String),
     #[error("{0}")]
     Naval(String),
+    #[error("the port at {at} serves only its own and allied fleets; it is {holder} (S-CITY-2)")]
+    PortClosed { at: HexAt, holder: String },
     #[error("{what} needs the {tech:?} technology")]
     NoTech { what: String, tech: Tech },
     #[error("{what} is allowed from turn {from} (S-TURN-1)")]
