@@ -810,3 +810,41 @@ fn s_city_2_only_own_or_allied_ports_serve_a_fleet() {
     let through = c.apply(&Order::MoveFleet { fleet: 1, path: vec![hex(0, 5), hex(1, 5)] });
     assert!(matches!(through, Err(OrderError::PortClosed { .. })), "{through:?}");
 }
+
+/// House value moved to data: a surface battle stops after `naval.max_battle_rounds` rounds (30 in
+/// assets/data/great_war_rules.ron; S-NAVAL-10 resolution). Two destroyers a side that always miss
+/// (1s; d = 0 hits on 5–6) fire 4 volleys a round: 2 rounds → 8 volleys, 3 rounds → 12.
+#[test]
+fn s_naval_10_house_round_limit_read_from_the_data_file() {
+    use ShipType::*;
+    assert_eq!(tables().1.naval.max_battle_rounds, 30);
+    for rounds in [2, 3] {
+        let mut s =
+            naval(vec![fleet(1, "germany", (3, 3), &[(Destroyer, 2)]), fleet(2, "france", (3, 3), &[(Destroyer, 2)])]);
+        s.rules.naval.max_battle_rounds = rounds;
+        let mut c = game(&s, Phase::Movement, 0, 1);
+        let mut script = vec![2, 5];
+        script.extend(std::iter::repeat_n(1, 200));
+        c.dice.script(script);
+        c.surface_battle(1, 2);
+        assert_eq!(volleys(&c).len(), 4 * rounds as usize, "{rounds} rounds of 4 volleys, then a tie");
+        assert_eq!(c.navy.afloat(1).len() + c.navy.afloat(2).len(), 4);
+    }
+}
+
+/// The rules data file refuses a missing house value, an unknown field and a zero round limit.
+#[test]
+fn great_war_rules_file_refuses_missing_unknown_and_zero_naval_fields() {
+    use rules::strategic::tables::RulesTables;
+    let text = include_str!("../../../assets/data/great_war_rules.ron");
+    let path = "great_war_rules.ron";
+    assert!(RulesTables::parse(path, text).is_ok());
+    let line = "    max_battle_rounds: 30,\n";
+    assert!(text.contains(line));
+    let missing = text.replace(line, "");
+    assert!(RulesTables::parse(path, &missing).is_err(), "missing naval.max_battle_rounds");
+    let unknown = text.replace(line, "    max_battle_rounds: 30,\n    max_battle_round: 30,\n");
+    assert!(RulesTables::parse(path, &unknown).is_err(), "unknown field in the naval block");
+    let zero = text.replace(line, "    max_battle_rounds: 0,\n");
+    assert!(RulesTables::parse(path, &zero).is_err(), "a battle of 0 rounds");
+}

@@ -56,8 +56,6 @@ pub const MINES_PER_AREA: u8 = 3;
 pub const SWEEP_POINTS_PER_MINE: u8 = 2;
 /// S-NAVAL-15: each submarine on a sea lane cuts its efficiency by 5 %.
 pub const LANE_CUT_PERCENT: u32 = 5;
-/// House: a surface battle stops after this many rounds (a tie at sea).
-pub const MAX_ROUNDS: u32 = 30;
 
 /// Ship types (S-NAVAL-3…5, S-NAVAL-10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -719,7 +717,8 @@ impl Ctx {
                 }
             }
             Stage::RoundStart => {
-                if run.round > MAX_ROUNDS
+                // House value from the data file: a tie at sea after `naval.max_battle_rounds` rounds.
+                if run.round > self.scenario().rules.naval.max_battle_rounds
                     || !self.navy.has_warships(run.order[0])
                     || !self.navy.has_warships(run.order[1])
                 {

@@ -202,12 +202,21 @@ pub struct Economy {
     pub occupation_penalty_percent: u32,
 }
 
+/// House values of the war at sea that the sources do not give (issue 11: moved out of the code).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NavalRules {
+    /// House (S-NAVAL-10 resolution): a surface battle stops after this many rounds, a tie at sea.
+    pub max_battle_rounds: u32,
+}
+
 /// `assets/data/great_war_rules.ron`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename = "GreatWarRules")]
 pub struct RulesTables {
     pub terrain: TerrainCosts,
     pub economy: Economy,
+    pub naval: NavalRules,
 }
 
 impl RulesTables {
@@ -216,6 +225,13 @@ impl RulesTables {
         let c = &t.terrain;
         if [c.clear, c.forest, c.mountains, c.desert, c.northern, c.marsh].contains(&0) {
             return Err(DataError::at(path, locate(text, &["terrain"], 0), "every terrain costs at least 1 MP"));
+        }
+        if t.naval.max_battle_rounds == 0 {
+            return Err(DataError::at(
+                path,
+                locate(text, &["max_battle_rounds"], 0),
+                "a surface battle lasts at least 1 round (naval.max_battle_rounds)",
+            ));
         }
         Ok(t)
     }
