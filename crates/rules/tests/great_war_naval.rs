@@ -848,3 +848,164 @@ fn great_war_rules_file_refuses_missing_unknown_and_zero_naval_fields() {
     let zero = text.replace(line, "    max_battle_rounds: 0,\n");
     assert!(RulesTables::parse(path, &zero).is_err(), "a battle of 0 rounds");
 }
+
+/// S-SUP-3 at sea: every cost is 1 in assets/data/great_war_rules.ron (house values).
+#[test]
+fn s_sup_3_ammunition_house_values_are_read_from_the_data_file() {
+    let a = tables().1.ammunition;
+    assert_eq!([a.fleet_battle, a.bombardment, a.submarine_attack, a.bombing, a.price], [1, 1, 1, 1, 1]);
+    assert_eq!(tables().1.economy.ammo_per_action, 1);
+}
+
+/// S-SUP-3: a fleet without ammunition attacked in a surface battle is destroyed; with 1 left it
+/// draws it and fights; with none on either side no shot is fired.
+#[test]
+fn s_sup_3_fleets_without_ammunition_are_destroyed_when_attacked() {
+    use ShipType::*;
+    let s = naval(vec![fleet(1, "germany", (3, 3), &[(Destroyer, 2)]), fleet(2, "france", (3, 3), &[(Destroyer, 2)])]);
+    let battle = |german: i64, french: i64| {
+        let mut c = game(&s, Phase::Movement, 0, 1);
+        c.powers[0].ammo = german;
+        c.powers[1].ammo = french;
+        c.surface_battle(1, 2);
+        c
+    };
+    // French stock 0: the French fleet is destroyed without a volley; Germany spends its 1.
+    let c = battle(1, 0);
+    assert!(c.navy.afloat(2).is_empty(), "S-SUP-3: attacked without ammunition");
+    assert_eq!((afloat(&c, 1).len(), volleys(&c).len()), (2, 0));
+    assert_eq!([c.powers[0].ammo, c.powers[1].ammo], [0, 0]);
+    // French stock 1: both draw 1 and fight.
+    let c = battle(1, 1);
+    assert!(!volleys(&c).is_empty(), "S-SUP-3: with 1 ammunition the fleet fights");
+    assert_eq!([c.powers[0].ammo, c.powers[1].ammo], [0, 0]);
+    // Germany 0, France 1: the German fleet is destroyed.
+    let c = battle(0, 1);
+    assert!(c.navy.afloat(1).is_empty());
+    assert_eq!(afloat(&c, 2).len(), 2);
+    // Neither has ammunition: no shot, no loss.
+    let c = battle(0, 0);
+    assert_eq!((afloat(&c, 1).len(), afloat(&c, 2).len(), volleys(&c).len()), (2, 2, 0));
+}
+
+/// S-SUP-3: bombardment, a submarine attack, bombing and coastal guns need ammunition: with 0 left
+/// the order is refused with a typed error; with 1 left it is carried out and the stock is 0.
+#[test]
+fn s_sup_3_fleets_aviation_and_artillery_cannot_attack_without_ammunition() {
+    use ShipType::*;
+    let refused = |need: i64, left: i64| move |r: Result<(), OrderError>| matches!(r, Err(OrderError::NoAmmunition { need: n, left: l, .. }) if n == need && l == left);
+    // Bombardment (S-NAVAL-13).
+    let mut s = naval(vec![fleet(1, "germany", (3, 3), &[(Battleship, 1)])]);
+    s.forces = vec![infantry(1, "france", (0, 3))];
+    let mut c = game(&s, Phase::Fire, 0, 1);
+    c.powers[0].ammo = 0;
+    assert!(refused(1, 0)(c.apply(&Order::Bombard { fleet: 1, target: hex(0, 3) })), "S-SUP-3: bombardment at 0");
+    c.powers[0].ammo = 1;
+    c.apply(&Order::Bombard { fleet: 1, target: hex(0, 3) }).unwrap();
+    assert_eq!(c.powers[0].ammo, 0);
+    // A submarine attack (S-SUB-1).
+    let s = naval(vec![fleet(1, "germany", (3, 3), &[(Submarine, 1)]), fleet(2, "france", (4, 3), &[(Destroyer, 1)])]);
+    let mut c = game(&s, Phase::Movement, 0, 1);
+    c.powers[0].ammo = 0;
+    assert!(refused(1, 0)(c.apply(&Order::SubmarineAttack { flotilla: 1, target: 2 })), "S-SUP-3: boats at 0");
+    c.powers[0].ammo = 1;
+    c.apply(&Order::SubmarineAttack { flotilla: 1, target: 2 }).unwrap();
+    assert_eq!((c.powers[0].ammo, c.navy.afloat(2).len()), (0, 0));
+    // Bombing (S-AIR-2): 1 a squadron; two squadrons need 2.
+    let mut s = naval(vec![fleet(1, "germany", (3, 3), &[(Minelayer, 1), (Gunboat, 1)])]);
+    s.squadrons = [1, 2]
+        .map(|id| SquadronSpec {
+            id,
+            power: "france".into(),
+            kind: "Heavy bomber squadron".into(),
+            base: hex(0, 3),
+            name: None,
+        })
+        .to_vec();
+    let mut c = game(&s, Phase::Fire, 1, 1);
+    c.powers[1].ammo = 0;
+    assert!(refused(1, 0)(c.apply(&Order::Bomb { squadrons: vec![1], ship: 1 })), "S-SUP-3: aviation at 0");
+    c.powers[1].ammo = 1;
+    assert!(refused(2, 1)(c.apply(&Order::Bomb { squadrons: vec![1, 2], ship: 1 })), "two squadrons need 2");
+    c.apply(&Order::Bomb { squadrons: vec![1], ship: 1 }).unwrap();
+    assert_eq!(c.powers[1].ammo, 0);
+    // Coastal heavy artillery (S-NAVAL-14).
+    let mut s = naval(vec![fleet(1, "france", (2, 3), &[(Minelayer, 1)])]);
+    s.forces = vec![unit(1, "germany", (0, 3), KindSpec::Artillery("28 cm K L/40 Kurfürst".into()))];
+    let mut c = game(&s, Phase::Fire, 0, 1);
+    c.powers[0].ammo = 0;
+    assert!(refused(1, 0)(c.apply(&Order::CoastalFire { unit: id(1), ship: 1 })), "S-SUP-3: artillery at 0");
+    c.powers[0].ammo = 1;
+    c.apply(&Order::CoastalFire { unit: id(1), ship: 1 }).unwrap();
+    assert_eq!((c.powers[0].ammo, c.navy.ship(1).unwrap().sunk), (0, true));
+    // Land artillery (S-ART-2) spends economy.ammo_per_action a division: 0 refused, 1 fires.
+    let s = scenario(
+        HexMap::filled("land", 8, 4, Terrain::Clear),
+        vec![
+            unit(1, "france", (1, 1), KindSpec::Artillery("Canon de 155 mle 81".into())),
+            infantry(2, "germany", (3, 1)),
+        ],
+    );
+    let mut c = game(&s, Phase::Fire, 1, 1);
+    c.powers[1].ammo = 0;
+    assert!(refused(1, 0)(c.apply(&Order::Fire { unit: id(1), target: hex(3, 1), gas: false })));
+    c.powers[1].ammo = 1;
+    c.apply(&Order::Fire { unit: id(1), target: hex(3, 1), gas: false }).unwrap();
+    assert_eq!(c.powers[1].ammo, 0);
+}
+
+/// S-SUP-3: a tank battalion that attacks with 0 ammunition in its power's stock is destroyed; with
+/// 1 it draws it and fights.
+#[test]
+fn s_sup_3_tanks_without_ammunition_are_destroyed_with_one_they_fight() {
+    let s = scenario(
+        HexMap::filled("land", 8, 6, Terrain::Clear),
+        vec![unit(3, "germany", (4, 4), KindSpec::Tank("A7V".into())), infantry(4, "france", (5, 4))],
+    );
+    for (stock, destroyed) in [(0, true), (1, false)] {
+        let mut c = game(&s, Phase::Combat, 0, 1);
+        c.force_mut(id(3)).unwrap().activity.moved = true;
+        c.powers[0].ammo = stock;
+        c.combat_engagements();
+        let by_ammo = c.events.iter().any(|e| e.text.contains("without ammunition is attacked (S-SUP-3)"));
+        assert_eq!(by_ammo, destroyed, "S-SUP-3: tank, stock {stock}");
+        if destroyed {
+            assert_eq!(c.force(id(3)).unwrap().place, Place::Destroyed);
+        }
+        assert_eq!(c.powers[0].ammo, 0);
+    }
+}
+
+/// S-SUP-1 resupply: ammunition is bought at `ammunition.price` (1) each, in any phase; short of
+/// money, or buying none, is refused.
+#[test]
+fn s_sup_1_ammunition_is_bought_for_money() {
+    let s = naval(vec![]);
+    let mut c = game(&s, Phase::Fire, 0, 1);
+    c.powers[0].money = 5;
+    c.powers[0].ammo = 0;
+    c.apply(&Order::BuyAmmunition { amount: 4 }).unwrap();
+    assert_eq!((c.powers[0].money, c.powers[0].ammo), (1, 4));
+    c.apply(&Order::BuyAmmunition { amount: 1 }).unwrap();
+    assert_eq!((c.powers[0].money, c.powers[0].ammo), (0, 5), "money exactly the price");
+    assert!(matches!(c.apply(&Order::BuyAmmunition { amount: 1 }), Err(OrderError::Economy(_))), "money 0");
+    assert!(matches!(c.apply(&Order::BuyAmmunition { amount: 0 }), Err(OrderError::Economy(_))));
+    c.powers[0].money = i64::MAX;
+    c.apply(&Order::BuyAmmunition { amount: u32::MAX }).unwrap();
+    assert_eq!(c.powers[0].ammo, 5 + i64::from(u32::MAX));
+}
+
+/// The ammunition block refuses a missing or unknown field and a price of 0.
+#[test]
+fn great_war_rules_file_refuses_missing_unknown_and_zero_ammunition_fields() {
+    use rules::strategic::tables::RulesTables;
+    let text = include_str!("../../../assets/data/great_war_rules.ron");
+    let path = "great_war_rules.ron";
+    let line = "    bombing: 1, // per bomber squadron and attack (S-AIR-2)\n";
+    assert!(text.contains(line));
+    assert!(RulesTables::parse(path, &text.replace(line, "")).is_err(), "missing ammunition.bombing");
+    assert!(RulesTables::parse(path, &text.replace(line, "    bombing: 1,\n    bombs: 1,\n")).is_err(), "unknown");
+    let price = "    price: 1, //";
+    assert!(text.contains(price));
+    assert!(RulesTables::parse(path, &text.replace(price, "    price: 0, //")).is_err(), "price 0");
+}

@@ -622,14 +622,90 @@ impl Ctx {
         let names = [a, b].map(|f| self.navy.fleet(f).map_or_else(String::new, |x| x.name.clone()));
         self.naval_event(format!("Surface battle: {} against {}", names[0], names[1]));
         self.sink_unescorted(a, b);
+        let armed = self.battle_ammunition(a, b);
         BattleRun {
             sides: [a, b],
             order: [a, b],
-            stage: Stage::InitiativeA,
+            stage: if armed { Stage::InitiativeA } else { Stage::Done },
             round: 1,
             queue: [Vec::new(), Vec::new()],
             turn: 0,
         }
+    }
+
+    /// S-SUP-3 in a surface battle: each fleet with warships draws `ammunition.fleet_battle` from its
+    /// power's stock (by fleet ID). A fleet that cannot is destroyed if its enemy could (it is
+    /// attacked without ammunition); if neither could, no shot is fired. Whether the battle goes on.
+    fn battle_ammunition(&mut self, a: FleetId, b: FleetId) -> bool {
+        let per = i64::from(self.scenario().rules.ammunition.fleet_battle);
+        let mut sides = [a, b];
+        sides.sort();
+        let mut armed = [true, true];
+        for (i, f) in sides.iter().enumerate() {
+            if !self.navy.has_warships(*f) {
+                continue;
+            }
+            let power = self.navy.fleet(*f).map_or(PowerId(0), |x| x.power);
+            let Some(stock) = self.powers.get_mut(usize::from(power.0)).map(|p| &mut p.ammo) else { continue };
+            if *stock >= per {
+                *stock -= per;
+            } else {
+                armed[i] = false;
+            }
+        }
+        let warships = sides.map(|f| self.navy.has_warships(f));
+        for i in 0..2 {
+            if !armed[i] && armed[1 - i] && warships[1 - i] {
+                let name = self.navy.fleet(sides[i]).map_or_else(String::new, |f| f.name.clone());
+                self.naval_event(format!("{name} has no ammunition and is attacked: destroyed (S-SUP-3)"));
+                for s in self.navy.afloat(sides[i]) {
+                    self.sink(s, "attacked without ammunition (S-SUP-3)");
+                }
+                return false;
+            }
+        }
+        if !armed[0] && !armed[1] {
+            self.naval_event("neither fleet has ammunition: no shot is fired (S-SUP-3)".into());
+            return false;
+        }
+        true
+    }
+
+    /// S-SUP-3: spends `need` ammunition of `power`'s stock for an attack by `what`, or refuses it.
+    pub fn spend_ammunition(&mut self, power: PowerId, need: i64, what: &str) -> Result<(), OrderError> {
+        let left = self.powers.get(usize::from(power.0)).map_or(0, |p| p.ammo);
+        if left < need {
+            return Err(OrderError::NoAmmunition { what: what.into(), need, left });
+        }
+        if let Some(p) = self.powers.get_mut(usize::from(power.0)) {
+            p.ammo -= need;
+        }
+        Ok(())
+    }
+
+    /// S-SUP-1 resupply: the active power buys `amount` ammunition at `ammunition.price` each.
+    pub fn buy_ammunition(&mut self, amount: u32) -> Result<(), OrderError> {
+        if amount == 0 {
+            return Err(OrderError::Economy("buy at least 1 ammunition".into()));
+        }
+        let power = self.active_power();
+        let price = i64::from(self.scenario().rules.ammunition.price);
+        let cost = price
+            .checked_mul(i64::from(amount))
+            .ok_or_else(|| OrderError::Economy(format!("{amount} ammunition is too much to buy")))?;
+        let name = self.power_name(power).to_string();
+        let p = self.powers.get_mut(usize::from(power.0)).ok_or(OrderError::GameOver)?;
+        if p.money < cost {
+            return Err(OrderError::Economy(format!(
+                "{amount} ammunition cost {cost}, the treasury holds {}",
+                p.money
+            )));
+        }
+        p.money -= cost;
+        p.ammo = p.ammo.saturating_add(i64::from(amount));
+        let stock = p.ammo;
+        self.naval_event(format!("{name} buys {amount} ammunition for {cost}; stock {stock} (S-SUP-1)"));
+        Ok(())
     }
 
     fn sink_unescorted(&mut self, a: FleetId, b: FleetId) {
@@ -995,6 +1071,8 @@ impl Ctx {
         if !self.hostile(f.power, t.power) || t.at.distance(f.at) > 1 || self.navy.afloat(target).is_empty() {
             return Err(OrderError::Naval(format!("{} is no enemy fleet on or next to {}", t.name, f.at)));
         }
+        let per = i64::from(self.scenario().rules.ammunition.submarine_attack);
+        self.spend_ammunition(f.power, per, "a submarine flotilla")?;
         let boats = self.navy.afloat(id);
         if self.navy.is_flotilla(target) {
             // S-SUB-5: boats paired in list order; both roll; the higher sinks the other.
@@ -1113,6 +1191,8 @@ impl Ctx {
         if !coastal || f.at.distance(target) > BOMBARD_RANGE {
             return Err(OrderError::Naval(format!("{target} is no coastal hex within {BOMBARD_RANGE} of {}", f.at)));
         }
+        let per = i64::from(self.scenario().rules.ammunition.bombardment);
+        self.spend_ammunition(f.power, per, "a bombarding fleet")?;
         if let Some(f) = self.navy.fleet_mut(id) {
             f.bombarded = true;
         }
@@ -1147,10 +1227,7 @@ impl Ctx {
             return Err(OrderError::Naval(format!("{} cannot fire at ship {ship}", self.name(unit))));
         }
         let per = i64::from(self.scenario().rules.economy.ammo_per_action);
-        if self.powers[usize::from(f.power.0)].ammo < per {
-            return Err(OrderError::Fire("no ammunition: heavy artillery cannot attack (S-SUP-3)".into()));
-        }
-        self.powers[usize::from(f.power.0)].ammo -= per;
+        self.spend_ammunition(f.power, per, "coastal heavy artillery")?;
         if let Some(g) = self.force_mut(unit) {
             g.activity.fired = true;
         }
@@ -1399,6 +1476,9 @@ impl Ctx {
         if squadrons.is_empty() {
             return Err(OrderError::Naval("no squadron named".into()));
         }
+        let per = i64::from(self.scenario().rules.ammunition.bombing);
+        let need = per.checked_mul(squadrons.len() as i64).unwrap_or(i64::MAX);
+        self.spend_ammunition(self.active_power(), need, "aviation")?;
         let class = i32::from(s.kind.target_class());
         let d = bombing - class;
         let Some(table) = bomb_hit(d) else {

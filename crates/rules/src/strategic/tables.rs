@@ -210,6 +210,24 @@ pub struct NavalRules {
     pub max_battle_rounds: u32,
 }
 
+/// S-SUP-1, S-SUP-3: ammunition of fleets and aviation, spent from the power's stock per action, and
+/// its price. The sources leave the amounts to the economy rules: all house values. (Land units and
+/// heavy artillery spend `economy.ammo_per_action`.)
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ammunition {
+    /// Per fleet with warships and surface battle (S-NAVAL-6…10).
+    pub fleet_battle: u32,
+    /// Per bombardment (S-NAVAL-13).
+    pub bombardment: u32,
+    /// Per submarine flotilla attack (S-SUB-1…5).
+    pub submarine_attack: u32,
+    /// Per bomber squadron and attack (S-AIR-2).
+    pub bombing: u32,
+    /// Money for one unit of ammunition bought (resupply, S-SUP-1).
+    pub price: u32,
+}
+
 /// `assets/data/great_war_rules.ron`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename = "GreatWarRules")]
@@ -217,6 +235,7 @@ pub struct RulesTables {
     pub terrain: TerrainCosts,
     pub economy: Economy,
     pub naval: NavalRules,
+    pub ammunition: Ammunition,
 }
 
 impl RulesTables {
@@ -231,6 +250,13 @@ impl RulesTables {
                 path,
                 locate(text, &["max_battle_rounds"], 0),
                 "a surface battle lasts at least 1 round (naval.max_battle_rounds)",
+            ));
+        }
+        if t.ammunition.price == 0 {
+            return Err(DataError::at(
+                path,
+                locate(text, &["price"], 0),
+                "ammunition costs at least 1 (ammunition.price)",
             ));
         }
         Ok(t)
