@@ -397,7 +397,7 @@ fn s_sup_1_s_sup_3_ammunition_only_when_fighting_and_half_value_without() {
     );
     let mut c = ctx(&s, Phase::Fire, 1);
     c.powers[1].ammo = 0;
-    assert!(matches!(fire(&mut c, 1, (3, 1), false), Err(OrderError::Fire(_))));
+    assert!(matches!(fire(&mut c, 1, (3, 1), false), Err(OrderError::NoAmmunition { need: 1, left: 0, .. })));
     // A tank battalion without ammunition is destroyed when attacked.
     c.powers[0].ammo = 0;
     c.powers[1].ammo = 10;

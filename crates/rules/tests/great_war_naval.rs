@@ -684,3 +684,328 @@ fn s_naval_11_air_squadrons_ride_transports_too() {
     c.sink(transport, "test");
     assert_eq!(c.navy.squadrons[0].aircraft, 0);
 }
+
+/// S-AIR-1 at the radius edge: a French reconnaissance squadron (radius 8, aviation data) based at
+/// (0,3) finds a German boat at (3,3); French ASW ship 8 hexes from the base hunts it, one 9 hexes away
+/// does not: with no ASW ship in the radius the boat is unharmed, no die is thrown.
+#[test]
+fn s_air_1_no_asw_ship_in_radius_leaves_submarines_unharmed() {
+    let radius = aviation().get("Reconnaissance squadron").map(|a| a.radius).unwrap();
+    assert_eq!(radius, 8);
+    let base = hex(0, 3);
+    let at_distance = |d: u32| (1..16).map(|c| hex(c, 3)).find(|h| h.distance(base) == d).unwrap();
+    let setup = |asw_at: rules::strategic::hexmap::HexAt| {
+        let mut s = naval(vec![
+            fleet(1, "germany", (3, 3), &[(ShipType::Submarine, 1)]),
+            fleet(2, "france", (asw_at.col, asw_at.row), &[(ShipType::Asw, 1)]),
+        ]);
+        s.squadrons = vec![SquadronSpec {
+            id: 1,
+            power: "france".into(),
+            kind: "Reconnaissance squadron".into(),
+            base,
+            name: None,
+        }];
+        s
+    };
+    let dice_thrown = |c: &Ctx| c.events.iter().filter(|e| matches!(e.kind, EventKind::Die { .. })).count();
+    // Distance 8 (the edge): 1 boat − 1 ASW = 0, passes on 4–6; a 1 fails, survival 1 loses the boat.
+    let s = setup(at_distance(radius));
+    let mut c = game(&s, Phase::Fire, 1, 1);
+    c.dice.script(vec![1, 1]);
+    c.apply(&Order::Reconnaissance { squadron: 1 }).unwrap();
+    assert!(c.navy.afloat(1).is_empty(), "S-AIR-1: ASW ship at distance {radius} hunts");
+    assert_eq!(dice_thrown(&c), 2);
+    // Distance 9 (one step outside): no test, no survival roll; the boat is unharmed (S-AIR-1, S-SUB-1).
+    let s = setup(at_distance(radius + 1));
+    let mut c = game(&s, Phase::Fire, 1, 1);
+    c.dice.script(vec![1, 1]);
+    c.apply(&Order::Reconnaissance { squadron: 1 }).unwrap();
+    assert_eq!(afloat(&c, 1), vec![ShipType::Submarine], "S-AIR-1: no ASW ship within {radius}: unharmed");
+    assert_eq!(dice_thrown(&c), 0);
+    assert!(c.events.iter().any(|e| e.text.contains("unharmed (S-AIR-1)")));
+}
+
+/// The sea map with five one-hex port provinces on the coast (column 0): German (row 1), Austrian
+/// (row 3, Germany's ally), French (row 5), Dutch (row 7, neutral: no power of the game) and French
+/// (row 9, to be occupied).
+fn ports() -> Scenario {
+    use rules::strategic::hexmap::{City, Province, flag};
+    let mut map = sea();
+    for (i, (row, owner)) in
+        [(1, "germany"), (3, "austria"), (5, "france"), (7, "netherlands"), (9, "france")].into_iter().enumerate()
+    {
+        map.provinces.push(Province {
+            id: format!("p{row}"),
+            name: format!("Province {row}"),
+            owner: owner.into(),
+            capital: format!("c{row}"),
+            gdp: 0,
+            manpower: [0, 0],
+        });
+        map.cities.push(City {
+            id: format!("c{row}"),
+            name: format!("Port {row}"),
+            province: format!("p{row}"),
+            hexes: vec![hex(0, row)],
+            port: true,
+            fortress: false,
+        });
+        let c = map.cell_mut(hex(0, row)).expect("on the map");
+        c.flags |= flag::CITY | flag::PORT;
+        c.province = i as u16 + 1;
+        c.city = i as u16 + 1;
+    }
+    let mut s = scenario(map, vec![]);
+    let mut austria = s.powers[0].clone();
+    austria.id = "austria".into();
+    austria.name = "Austria-Hungary".into();
+    s.powers.push(austria);
+    s
+}
+
+/// S-CITY-2: a fleet enters its own and allied ports, and a port its side occupies; an enemy port
+/// (its sovereign's too while the enemy occupies it) and a neutral port are refused with a typed error.
+#[test]
+fn s_city_2_only_own_or_allied_ports_serve_a_fleet() {
+    let base = ports();
+    // A German (or French) destroyer on the sea hex (1, row), next to the port (0, row).
+    let try_enter = |row: i32, power: &str, active: u8, occupied_by: Option<u8>| {
+        assert!(hex(1, row).is_adjacent(hex(0, row)));
+        let mut s = base.clone();
+        s.fleets = vec![fleet(1, power, (1, row), &[(ShipType::Destroyer, 1)])];
+        let mut c = game(&s, Phase::Movement, active, 1);
+        c.naval_turn_start();
+        if let Some(p) = occupied_by {
+            c.provinces[4].occupier = Some(rules::strategic::PowerId(p));
+        }
+        let r = c.apply(&Order::MoveFleet { fleet: 1, path: vec![hex(0, row)] });
+        (r, c.navy.fleet(1).unwrap().at)
+    };
+    assert_eq!(try_enter(1, "germany", 0, None), (Ok(()), hex(0, 1)), "S-CITY-2: own port");
+    assert_eq!(try_enter(3, "germany", 0, None), (Ok(()), hex(0, 3)), "S-CITY-2: allied port");
+    assert_eq!(
+        try_enter(5, "germany", 0, None),
+        (Err(OrderError::PortClosed { at: hex(0, 5), holder: "held by the enemy, France".into() }), hex(1, 5)),
+        "S-CITY-2: enemy port"
+    );
+    assert_eq!(
+        try_enter(7, "germany", 0, None),
+        (Err(OrderError::PortClosed { at: hex(0, 7), holder: "neutral".into() }), hex(1, 7)),
+        "S-CITY-2: neutral port"
+    );
+    // The French port of row 9 occupied by Germany serves the occupier, not the sovereign.
+    assert_eq!(try_enter(9, "france", 1, None), (Ok(()), hex(0, 9)), "S-CITY-2: own port before occupation");
+    assert_eq!(try_enter(9, "germany", 0, Some(0)), (Ok(()), hex(0, 9)), "S-CITY-2: the occupier may use its port");
+    assert_eq!(
+        try_enter(9, "france", 1, Some(0)),
+        (Err(OrderError::PortClosed { at: hex(0, 9), holder: "held by the enemy, Germany".into() }), hex(1, 9)),
+        "S-CITY-2: an occupied port is closed to its sovereign"
+    );
+    // Passing through a closed port on a longer path is refused too; the fleet does not move.
+    let mut s = base.clone();
+    s.fleets = vec![fleet(1, "germany", (1, 5), &[(ShipType::Destroyer, 1)])];
+    let mut c = game(&s, Phase::Movement, 0, 1);
+    c.naval_turn_start();
+    let through = c.apply(&Order::MoveFleet { fleet: 1, path: vec![hex(0, 5), hex(1, 5)] });
+    assert!(matches!(through, Err(OrderError::PortClosed { .. })), "{through:?}");
+}
+
+/// House value moved to data: a surface battle stops after `naval.max_battle_rounds` rounds (30 in
+/// assets/data/great_war_rules.ron; S-NAVAL-10 resolution). Two destroyers a side that always miss
+/// (1s; d = 0 hits on 5–6) fire 4 volleys a round: 2 rounds → 8 volleys, 3 rounds → 12.
+#[test]
+fn s_naval_10_house_round_limit_read_from_the_data_file() {
+    use ShipType::*;
+    assert_eq!(tables().1.naval.max_battle_rounds, 30);
+    for rounds in [2, 3] {
+        let mut s =
+            naval(vec![fleet(1, "germany", (3, 3), &[(Destroyer, 2)]), fleet(2, "france", (3, 3), &[(Destroyer, 2)])]);
+        s.rules.naval.max_battle_rounds = rounds;
+        let mut c = game(&s, Phase::Movement, 0, 1);
+        let mut script = vec![2, 5];
+        script.extend(std::iter::repeat_n(1, 200));
+        c.dice.script(script);
+        c.surface_battle(1, 2);
+        assert_eq!(volleys(&c).len(), 4 * rounds as usize, "{rounds} rounds of 4 volleys, then a tie");
+        assert_eq!(c.navy.afloat(1).len() + c.navy.afloat(2).len(), 4);
+    }
+}
+
+/// The rules data file refuses a missing house value, an unknown field and a zero round limit.
+#[test]
+fn great_war_rules_file_refuses_missing_unknown_and_zero_naval_fields() {
+    use rules::strategic::tables::RulesTables;
+    let text = include_str!("../../../assets/data/great_war_rules.ron");
+    let path = "great_war_rules.ron";
+    assert!(RulesTables::parse(path, text).is_ok());
+    let line = "    max_battle_rounds: 30,\n";
+    assert!(text.contains(line));
+    let missing = text.replace(line, "");
+    assert!(RulesTables::parse(path, &missing).is_err(), "missing naval.max_battle_rounds");
+    let unknown = text.replace(line, "    max_battle_rounds: 30,\n    max_battle_round: 30,\n");
+    assert!(RulesTables::parse(path, &unknown).is_err(), "unknown field in the naval block");
+    let zero = text.replace(line, "    max_battle_rounds: 0,\n");
+    assert!(RulesTables::parse(path, &zero).is_err(), "a battle of 0 rounds");
+}
+
+/// S-SUP-3 at sea: every cost is 1 in assets/data/great_war_rules.ron (house values).
+#[test]
+fn s_sup_3_ammunition_house_values_are_read_from_the_data_file() {
+    let a = tables().1.ammunition;
+    assert_eq!([a.fleet_battle, a.bombardment, a.submarine_attack, a.bombing, a.price], [1, 1, 1, 1, 1]);
+    assert_eq!(tables().1.economy.ammo_per_action, 1);
+}
+
+/// S-SUP-3: a fleet without ammunition attacked in a surface battle is destroyed; with 1 left it
+/// draws it and fights; with none on either side no shot is fired.
+#[test]
+fn s_sup_3_fleets_without_ammunition_are_destroyed_when_attacked() {
+    use ShipType::*;
+    let s = naval(vec![fleet(1, "germany", (3, 3), &[(Destroyer, 2)]), fleet(2, "france", (3, 3), &[(Destroyer, 2)])]);
+    let battle = |german: i64, french: i64| {
+        let mut c = game(&s, Phase::Movement, 0, 1);
+        c.powers[0].ammo = german;
+        c.powers[1].ammo = french;
+        c.surface_battle(1, 2);
+        c
+    };
+    // French stock 0: the French fleet is destroyed without a volley; Germany spends its 1.
+    let c = battle(1, 0);
+    assert!(c.navy.afloat(2).is_empty(), "S-SUP-3: attacked without ammunition");
+    assert_eq!((afloat(&c, 1).len(), volleys(&c).len()), (2, 0));
+    assert_eq!([c.powers[0].ammo, c.powers[1].ammo], [0, 0]);
+    // French stock 1: both draw 1 and fight.
+    let c = battle(1, 1);
+    assert!(!volleys(&c).is_empty(), "S-SUP-3: with 1 ammunition the fleet fights");
+    assert_eq!([c.powers[0].ammo, c.powers[1].ammo], [0, 0]);
+    // Germany 0, France 1: the German fleet is destroyed.
+    let c = battle(0, 1);
+    assert!(c.navy.afloat(1).is_empty());
+    assert_eq!(afloat(&c, 2).len(), 2);
+    // Neither has ammunition: no shot, no loss.
+    let c = battle(0, 0);
+    assert_eq!((afloat(&c, 1).len(), afloat(&c, 2).len(), volleys(&c).len()), (2, 2, 0));
+}
+
+/// S-SUP-3: bombardment, a submarine attack, bombing and coastal guns need ammunition: with 0 left
+/// the order is refused with a typed error; with 1 left it is carried out and the stock is 0.
+#[test]
+fn s_sup_3_fleets_aviation_and_artillery_cannot_attack_without_ammunition() {
+    use ShipType::*;
+    let refused = |need: i64, left: i64| move |r: Result<(), OrderError>| matches!(r, Err(OrderError::NoAmmunition { need: n, left: l, .. }) if n == need && l == left);
+    // Bombardment (S-NAVAL-13).
+    let mut s = naval(vec![fleet(1, "germany", (3, 3), &[(Battleship, 1)])]);
+    s.forces = vec![infantry(1, "france", (0, 3))];
+    let mut c = game(&s, Phase::Fire, 0, 1);
+    c.powers[0].ammo = 0;
+    assert!(refused(1, 0)(c.apply(&Order::Bombard { fleet: 1, target: hex(0, 3) })), "S-SUP-3: bombardment at 0");
+    c.powers[0].ammo = 1;
+    c.apply(&Order::Bombard { fleet: 1, target: hex(0, 3) }).unwrap();
+    assert_eq!(c.powers[0].ammo, 0);
+    // A submarine attack (S-SUB-1).
+    let s = naval(vec![fleet(1, "germany", (3, 3), &[(Submarine, 1)]), fleet(2, "france", (4, 3), &[(Destroyer, 1)])]);
+    let mut c = game(&s, Phase::Movement, 0, 1);
+    c.powers[0].ammo = 0;
+    assert!(refused(1, 0)(c.apply(&Order::SubmarineAttack { flotilla: 1, target: 2 })), "S-SUP-3: boats at 0");
+    c.powers[0].ammo = 1;
+    c.apply(&Order::SubmarineAttack { flotilla: 1, target: 2 }).unwrap();
+    assert_eq!((c.powers[0].ammo, c.navy.afloat(2).len()), (0, 0));
+    // Bombing (S-AIR-2): 1 a squadron; two squadrons need 2.
+    let mut s = naval(vec![fleet(1, "germany", (3, 3), &[(Minelayer, 1), (Gunboat, 1)])]);
+    s.squadrons = [1, 2]
+        .map(|id| SquadronSpec {
+            id,
+            power: "france".into(),
+            kind: "Heavy bomber squadron".into(),
+            base: hex(0, 3),
+            name: None,
+        })
+        .to_vec();
+    let mut c = game(&s, Phase::Fire, 1, 1);
+    c.powers[1].ammo = 0;
+    assert!(refused(1, 0)(c.apply(&Order::Bomb { squadrons: vec![1], ship: 1 })), "S-SUP-3: aviation at 0");
+    c.powers[1].ammo = 1;
+    assert!(refused(2, 1)(c.apply(&Order::Bomb { squadrons: vec![1, 2], ship: 1 })), "two squadrons need 2");
+    c.apply(&Order::Bomb { squadrons: vec![1], ship: 1 }).unwrap();
+    assert_eq!(c.powers[1].ammo, 0);
+    // Coastal heavy artillery (S-NAVAL-14).
+    let mut s = naval(vec![fleet(1, "france", (2, 3), &[(Minelayer, 1)])]);
+    s.forces = vec![unit(1, "germany", (0, 3), KindSpec::Artillery("28 cm K L/40 Kurfürst".into()))];
+    let mut c = game(&s, Phase::Fire, 0, 1);
+    c.powers[0].ammo = 0;
+    assert!(refused(1, 0)(c.apply(&Order::CoastalFire { unit: id(1), ship: 1 })), "S-SUP-3: artillery at 0");
+    c.powers[0].ammo = 1;
+    c.apply(&Order::CoastalFire { unit: id(1), ship: 1 }).unwrap();
+    assert_eq!((c.powers[0].ammo, c.navy.ship(1).unwrap().sunk), (0, true));
+    // Land artillery (S-ART-2) spends economy.ammo_per_action a division: 0 refused, 1 fires.
+    let s = scenario(
+        HexMap::filled("land", 8, 4, Terrain::Clear),
+        vec![
+            unit(1, "france", (1, 1), KindSpec::Artillery("Canon de 155 mle 81".into())),
+            infantry(2, "germany", (3, 1)),
+        ],
+    );
+    let mut c = game(&s, Phase::Fire, 1, 1);
+    c.powers[1].ammo = 0;
+    assert!(refused(1, 0)(c.apply(&Order::Fire { unit: id(1), target: hex(3, 1), gas: false })));
+    c.powers[1].ammo = 1;
+    c.apply(&Order::Fire { unit: id(1), target: hex(3, 1), gas: false }).unwrap();
+    assert_eq!(c.powers[1].ammo, 0);
+}
+
+/// S-SUP-3: a tank battalion that attacks with 0 ammunition in its power's stock is destroyed; with
+/// 1 it draws it and fights.
+#[test]
+fn s_sup_3_tanks_without_ammunition_are_destroyed_with_one_they_fight() {
+    let s = scenario(
+        HexMap::filled("land", 8, 6, Terrain::Clear),
+        vec![unit(3, "germany", (4, 4), KindSpec::Tank("A7V".into())), infantry(4, "france", (5, 4))],
+    );
+    for (stock, destroyed) in [(0, true), (1, false)] {
+        let mut c = game(&s, Phase::Combat, 0, 1);
+        c.force_mut(id(3)).unwrap().activity.moved = true;
+        c.powers[0].ammo = stock;
+        c.combat_engagements();
+        let by_ammo = c.events.iter().any(|e| e.text.contains("without ammunition is attacked (S-SUP-3)"));
+        assert_eq!(by_ammo, destroyed, "S-SUP-3: tank, stock {stock}");
+        if destroyed {
+            assert_eq!(c.force(id(3)).unwrap().place, Place::Destroyed);
+        }
+        assert_eq!(c.powers[0].ammo, 0);
+    }
+}
+
+/// S-SUP-1 resupply: ammunition is bought at `ammunition.price` (1) each, in any phase; short of
+/// money, or buying none, is refused.
+#[test]
+fn s_sup_1_ammunition_is_bought_for_money() {
+    let s = naval(vec![]);
+    let mut c = game(&s, Phase::Fire, 0, 1);
+    c.powers[0].money = 5;
+    c.powers[0].ammo = 0;
+    c.apply(&Order::BuyAmmunition { amount: 4 }).unwrap();
+    assert_eq!((c.powers[0].money, c.powers[0].ammo), (1, 4));
+    c.apply(&Order::BuyAmmunition { amount: 1 }).unwrap();
+    assert_eq!((c.powers[0].money, c.powers[0].ammo), (0, 5), "money exactly the price");
+    assert!(matches!(c.apply(&Order::BuyAmmunition { amount: 1 }), Err(OrderError::Economy(_))), "money 0");
+    assert!(matches!(c.apply(&Order::BuyAmmunition { amount: 0 }), Err(OrderError::Economy(_))));
+    c.powers[0].money = i64::MAX;
+    c.apply(&Order::BuyAmmunition { amount: u32::MAX }).unwrap();
+    assert_eq!(c.powers[0].ammo, 5 + i64::from(u32::MAX));
+}
+
+/// The ammunition block refuses a missing or unknown field and a price of 0.
+#[test]
+fn great_war_rules_file_refuses_missing_unknown_and_zero_ammunition_fields() {
+    use rules::strategic::tables::RulesTables;
+    let text = include_str!("../../../assets/data/great_war_rules.ron");
+    let path = "great_war_rules.ron";
+    let line = "    bombing: 1, // per bomber squadron and attack (S-AIR-2)\n";
+    assert!(text.contains(line));
+    assert!(RulesTables::parse(path, &text.replace(line, "")).is_err(), "missing ammunition.bombing");
+    assert!(RulesTables::parse(path, &text.replace(line, "    bombing: 1,\n    bombs: 1,\n")).is_err(), "unknown");
+    let price = "    price: 1, //";
+    assert!(text.contains(price));
+    assert!(RulesTables::parse(path, &text.replace(price, "    price: 0, //")).is_err(), "price 0");
+}

@@ -329,6 +329,9 @@ impl Ctx {
                 self.phase_is(Phase::Fire, "bombing")?;
                 self.bomb(squadrons, *ship)?;
             }
+            Order::BuyAmmunition { amount } => {
+                self.buy_ammunition(*amount)?;
+            }
             Order::EndPhase => self.end_phase(),
         }
         Ok(())

@@ -106,7 +106,11 @@ impl Ctx {
         let p = &self.powers[usize::from(power.0)];
         let per = i64::from(self.scenario().rules.economy.ammo_per_action);
         if p.ammo < per * guns.len() as i64 {
-            return Err(OrderError::Fire("no ammunition: heavy artillery cannot attack (S-SUP-3)".into()));
+            return Err(OrderError::NoAmmunition {
+                what: "heavy artillery".into(),
+                need: per * guns.len() as i64,
+                left: p.ammo,
+            });
         }
         if gas {
             if !p.techs.gas {

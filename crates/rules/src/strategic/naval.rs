@@ -56,8 +56,6 @@ pub const MINES_PER_AREA: u8 = 3;
 pub const SWEEP_POINTS_PER_MINE: u8 = 2;
 /// S-NAVAL-15: each submarine on a sea lane cuts its efficiency by 5 %.
 pub const LANE_CUT_PERCENT: u32 = 5;
-/// House: a surface battle stops after this many rounds (a tie at sea).
-pub const MAX_ROUNDS: u32 = 30;
 
 /// Ship types (S-NAVAL-3…5, S-NAVAL-10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -430,6 +428,32 @@ impl Ctx {
         self.map().cell(at).is_some_and(|c| c.terrain.is_water() || c.has(flag::PORT))
     }
 
+    /// S-CITY-2: who holds the port on `at`: the occupier of its province, else its sovereign; `None`
+    /// for a province of a power not in the game (a neutral port) or a hex of no province.
+    pub fn port_holder(&self, at: HexAt) -> Option<PowerId> {
+        let i = usize::from(self.map().cell(at)?.province.checked_sub(1)?);
+        if let Some(occupier) = self.provinces.get(i).and_then(|p| p.occupier) {
+            return Some(occupier);
+        }
+        let owner = &self.map().provinces.get(i)?.owner;
+        self.scenario().power_index(owner).and_then(|p| u8::try_from(p).ok()).map(PowerId)
+    }
+
+    /// S-CITY-2: only an own or allied port (one its alliance holds, occupied ones included) serves a
+    /// fleet of `power`: it may enter and lie in it. Enemy and neutral ports are closed; sea hexes are
+    /// open to all.
+    pub fn check_port(&self, power: PowerId, at: HexAt) -> Result<(), OrderError> {
+        let Some(c) = self.map().cell(at) else { return Ok(()) };
+        if c.terrain.is_water() || !c.has(flag::PORT) {
+            return Ok(());
+        }
+        match self.port_holder(at) {
+            Some(h) if !self.hostile(power, h) => Ok(()),
+            Some(h) => Err(OrderError::PortClosed { at, holder: format!("held by the enemy, {}", self.power_name(h)) }),
+            None => Err(OrderError::PortClosed { at, holder: "neutral".into() }),
+        }
+    }
+
     /// S-NAVAL-4, S-NAVAL-12, S-MINE-2: moves a fleet step by step; mines are tested on entering an
     /// area, meeting or being intercepted by an enemy fleet stops the move with a battle.
     pub fn move_fleet(&mut self, id: FleetId, path: &[HexAt]) -> Result<(), OrderError> {
@@ -445,6 +469,7 @@ impl Ctx {
             if !self.navigable(*h) {
                 return Err(OrderError::Naval(format!("{h} is neither sea nor a port")));
             }
+            self.check_port(fleet.power, *h)?;
             if i as u32 + 1 > fleet.mp_left {
                 return Err(OrderError::NoMovement { need: i as u32 + 1, left: fleet.mp_left });
             }
@@ -488,6 +513,8 @@ impl Ctx {
                 self.hostile(power, f.power) && !self.navy.afloat(f.id).is_empty() && !self.navy.is_flotilla(f.id)
             })
             .filter(|f| f.at == at || (f.intercept && f.at.distance(at) <= f.mp_left))
+            // S-CITY-2: an interceptor does not follow into a port closed to it.
+            .filter(|f| f.at == at || self.check_port(f.power, at).is_ok())
             .map(|f| f.id)
             .collect();
         enemies.sort_by_key(|e| (self.navy.fleet(*e).map_or(u32::MAX, |f| f.at.distance(at)), *e));
@@ -595,14 +622,90 @@ impl Ctx {
         let names = [a, b].map(|f| self.navy.fleet(f).map_or_else(String::new, |x| x.name.clone()));
         self.naval_event(format!("Surface battle: {} against {}", names[0], names[1]));
         self.sink_unescorted(a, b);
+        let armed = self.battle_ammunition(a, b);
         BattleRun {
             sides: [a, b],
             order: [a, b],
-            stage: Stage::InitiativeA,
+            stage: if armed { Stage::InitiativeA } else { Stage::Done },
             round: 1,
             queue: [Vec::new(), Vec::new()],
             turn: 0,
         }
+    }
+
+    /// S-SUP-3 in a surface battle: each fleet with warships draws `ammunition.fleet_battle` from its
+    /// power's stock (by fleet ID). A fleet that cannot is destroyed if its enemy could (it is
+    /// attacked without ammunition); if neither could, no shot is fired. Whether the battle goes on.
+    fn battle_ammunition(&mut self, a: FleetId, b: FleetId) -> bool {
+        let per = i64::from(self.scenario().rules.ammunition.fleet_battle);
+        let mut sides = [a, b];
+        sides.sort();
+        let mut armed = [true, true];
+        for (i, f) in sides.iter().enumerate() {
+            if !self.navy.has_warships(*f) {
+                continue;
+            }
+            let power = self.navy.fleet(*f).map_or(PowerId(0), |x| x.power);
+            let Some(stock) = self.powers.get_mut(usize::from(power.0)).map(|p| &mut p.ammo) else { continue };
+            if *stock >= per {
+                *stock -= per;
+            } else {
+                armed[i] = false;
+            }
+        }
+        let warships = sides.map(|f| self.navy.has_warships(f));
+        for i in 0..2 {
+            if !armed[i] && armed[1 - i] && warships[1 - i] {
+                let name = self.navy.fleet(sides[i]).map_or_else(String::new, |f| f.name.clone());
+                self.naval_event(format!("{name} has no ammunition and is attacked: destroyed (S-SUP-3)"));
+                for s in self.navy.afloat(sides[i]) {
+                    self.sink(s, "attacked without ammunition (S-SUP-3)");
+                }
+                return false;
+            }
+        }
+        if !armed[0] && !armed[1] {
+            self.naval_event("neither fleet has ammunition: no shot is fired (S-SUP-3)".into());
+            return false;
+        }
+        true
+    }
+
+    /// S-SUP-3: spends `need` ammunition of `power`'s stock for an attack by `what`, or refuses it.
+    pub fn spend_ammunition(&mut self, power: PowerId, need: i64, what: &str) -> Result<(), OrderError> {
+        let left = self.powers.get(usize::from(power.0)).map_or(0, |p| p.ammo);
+        if left < need {
+            return Err(OrderError::NoAmmunition { what: what.into(), need, left });
+        }
+        if let Some(p) = self.powers.get_mut(usize::from(power.0)) {
+            p.ammo -= need;
+        }
+        Ok(())
+    }
+
+    /// S-SUP-1 resupply: the active power buys `amount` ammunition at `ammunition.price` each.
+    pub fn buy_ammunition(&mut self, amount: u32) -> Result<(), OrderError> {
+        if amount == 0 {
+            return Err(OrderError::Economy("buy at least 1 ammunition".into()));
+        }
+        let power = self.active_power();
+        let price = i64::from(self.scenario().rules.ammunition.price);
+        let cost = price
+            .checked_mul(i64::from(amount))
+            .ok_or_else(|| OrderError::Economy(format!("{amount} ammunition is too much to buy")))?;
+        let name = self.power_name(power).to_string();
+        let p = self.powers.get_mut(usize::from(power.0)).ok_or(OrderError::GameOver)?;
+        if p.money < cost {
+            return Err(OrderError::Economy(format!(
+                "{amount} ammunition cost {cost}, the treasury holds {}",
+                p.money
+            )));
+        }
+        p.money -= cost;
+        p.ammo = p.ammo.saturating_add(i64::from(amount));
+        let stock = p.ammo;
+        self.naval_event(format!("{name} buys {amount} ammunition for {cost}; stock {stock} (S-SUP-1)"));
+        Ok(())
     }
 
     fn sink_unescorted(&mut self, a: FleetId, b: FleetId) {
@@ -690,7 +793,8 @@ impl Ctx {
                 }
             }
             Stage::RoundStart => {
-                if run.round > MAX_ROUNDS
+                // House value from the data file: a tie at sea after `naval.max_battle_rounds` rounds.
+                if run.round > self.scenario().rules.naval.max_battle_rounds
                     || !self.navy.has_warships(run.order[0])
                     || !self.navy.has_warships(run.order[1])
                 {
@@ -967,6 +1071,8 @@ impl Ctx {
         if !self.hostile(f.power, t.power) || t.at.distance(f.at) > 1 || self.navy.afloat(target).is_empty() {
             return Err(OrderError::Naval(format!("{} is no enemy fleet on or next to {}", t.name, f.at)));
         }
+        let per = i64::from(self.scenario().rules.ammunition.submarine_attack);
+        self.spend_ammunition(f.power, per, "a submarine flotilla")?;
         let boats = self.navy.afloat(id);
         if self.navy.is_flotilla(target) {
             // S-SUB-5: boats paired in list order; both roll; the higher sinks the other.
@@ -1085,6 +1191,8 @@ impl Ctx {
         if !coastal || f.at.distance(target) > BOMBARD_RANGE {
             return Err(OrderError::Naval(format!("{target} is no coastal hex within {BOMBARD_RANGE} of {}", f.at)));
         }
+        let per = i64::from(self.scenario().rules.ammunition.bombardment);
+        self.spend_ammunition(f.power, per, "a bombarding fleet")?;
         if let Some(f) = self.navy.fleet_mut(id) {
             f.bombarded = true;
         }
@@ -1119,10 +1227,7 @@ impl Ctx {
             return Err(OrderError::Naval(format!("{} cannot fire at ship {ship}", self.name(unit))));
         }
         let per = i64::from(self.scenario().rules.economy.ammo_per_action);
-        if self.powers[usize::from(f.power.0)].ammo < per {
-            return Err(OrderError::Fire("no ammunition: heavy artillery cannot attack (S-SUP-3)".into()));
-        }
-        self.powers[usize::from(f.power.0)].ammo -= per;
+        self.spend_ammunition(f.power, per, "coastal heavy artillery")?;
         if let Some(g) = self.force_mut(unit) {
             g.activity.fired = true;
         }
@@ -1308,6 +1413,15 @@ impl Ctx {
             let boats = self.navy.afloat(fl);
             let alive: Vec<ShipId> =
                 asw_ships.iter().copied().filter(|s| self.navy.ship(*s).is_some_and(|s| !s.sunk)).collect();
+            if alive.is_empty() {
+                // S-AIR-1 with S-SUB-1: no ASW ship in the radius to hunt them, the boats are unharmed.
+                let name = self.navy.fleet(fl).map_or_else(String::new, |f| f.name.clone());
+                self.naval_event(format!(
+                    "{name} is found but no ASW ship is within {} hexes: unharmed (S-AIR-1)",
+                    sq.radius
+                ));
+                continue;
+            }
             if self.stealth_test(&boats, alive.len() as u32) {
                 for (b, target) in boats.iter().zip(alive.iter()) {
                     let pips = self.die_in(
@@ -1362,6 +1476,9 @@ impl Ctx {
         if squadrons.is_empty() {
             return Err(OrderError::Naval("no squadron named".into()));
         }
+        let per = i64::from(self.scenario().rules.ammunition.bombing);
+        let need = per.checked_mul(squadrons.len() as i64).unwrap_or(i64::MAX);
+        self.spend_ammunition(self.active_power(), need, "aviation")?;
         let class = i32::from(s.kind.target_class());
         let d = bombing - class;
         let Some(table) = bomb_hit(d) else {

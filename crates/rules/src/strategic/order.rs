@@ -98,6 +98,9 @@ pub enum Order {
     Reconnaissance { squadron: u32 },
     /// Bombers attack one ship together (Fire phase, S-AIR-2).
     Bomb { squadrons: Vec<u32>, ship: u32 },
+    /// Buy ammunition for the power's stock at `ammunition.price` each (S-SUP-1, S-SUP-3 resupply;
+    /// any phase).
+    BuyAmmunition { amount: u32 },
     /// End this power's part of the current phase.
     EndPhase,
 }
@@ -149,6 +152,10 @@ pub enum OrderError {
     Retreat(String),
     #[error("{0}")]
     Naval(String),
+    #[error("the port at {at} serves only its own and allied fleets; it is {holder} (S-CITY-2)")]
+    PortClosed { at: HexAt, holder: String },
+    #[error("no ammunition: {what} cannot attack (S-SUP-3); it needs {need}, the stock holds {left}")]
+    NoAmmunition { what: String, need: i64, left: i64 },
     #[error("{what} needs the {tech:?} technology")]
     NoTech { what: String, tech: Tech },
     #[error("{what} is allowed from turn {from} (S-TURN-1)")]

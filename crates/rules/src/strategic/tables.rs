@@ -202,12 +202,40 @@ pub struct Economy {
     pub occupation_penalty_percent: u32,
 }
 
+/// House values of the war at sea that the sources do not give (issue 11: moved out of the code).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NavalRules {
+    /// House (S-NAVAL-10 resolution): a surface battle stops after this many rounds, a tie at sea.
+    pub max_battle_rounds: u32,
+}
+
+/// S-SUP-1, S-SUP-3: ammunition of fleets and aviation, spent from the power's stock per action, and
+/// its price. The sources leave the amounts to the economy rules: all house values. (Land units and
+/// heavy artillery spend `economy.ammo_per_action`.)
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ammunition {
+    /// Per fleet with warships and surface battle (S-NAVAL-6…10).
+    pub fleet_battle: u32,
+    /// Per bombardment (S-NAVAL-13).
+    pub bombardment: u32,
+    /// Per submarine flotilla attack (S-SUB-1…5).
+    pub submarine_attack: u32,
+    /// Per bomber squadron and attack (S-AIR-2).
+    pub bombing: u32,
+    /// Money for one unit of ammunition bought (resupply, S-SUP-1).
+    pub price: u32,
+}
+
 /// `assets/data/great_war_rules.ron`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename = "GreatWarRules")]
 pub struct RulesTables {
     pub terrain: TerrainCosts,
     pub economy: Economy,
+    pub naval: NavalRules,
+    pub ammunition: Ammunition,
 }
 
 impl RulesTables {
@@ -216,6 +244,20 @@ impl RulesTables {
         let c = &t.terrain;
         if [c.clear, c.forest, c.mountains, c.desert, c.northern, c.marsh].contains(&0) {
             return Err(DataError::at(path, locate(text, &["terrain"], 0), "every terrain costs at least 1 MP"));
+        }
+        if t.naval.max_battle_rounds == 0 {
+            return Err(DataError::at(
+                path,
+                locate(text, &["max_battle_rounds"], 0),
+                "a surface battle lasts at least 1 round (naval.max_battle_rounds)",
+            ));
+        }
+        if t.ammunition.price == 0 {
+            return Err(DataError::at(
+                path,
+                locate(text, &["price"], 0),
+                "ammunition costs at least 1 (ammunition.price)",
+            ));
         }
         Ok(t)
     }
