@@ -19,15 +19,18 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// Whether an AI gives the next order (so it thinks, frame after frame, until it does).
+pub fn ai_to_move(session: &Session) -> bool {
+    let clock = session.battle.clock();
+    clock.phase != Phase::Over && matches!(session.seat(clock.active), Seat::Ai(_))
+}
+
 fn ai_turn(session: Option<ResMut<Session>>, busy: Res<AnimBusy>, mut events: MessageWriter<BattleEvents>) {
     let Some(mut session) = session else { return };
-    if busy.0 || session.battle.clock().phase == Phase::Over {
+    if busy.0 || !ai_to_move(&session) {
         return;
     }
     let side = session.battle.clock().active;
-    if !matches!(session.seat(side), Seat::Ai(_)) {
-        return;
-    }
     let ctx = session.ctx();
     let Some(ai) = session.ai_mut(side) else { return };
     if let Think::Order(order) = ai.think(&ctx, SLICE)

@@ -280,7 +280,9 @@ pub struct TurnTimer {
 }
 
 fn turn_timer(
-    time: Res<Time>,
+    // Real time: the window sleeps while nobody plays (see `crate::wake`), and virtual time
+    // would count at most a quarter second of each second asleep.
+    time: Res<Time<Real>>,
     settings: Res<Settings>,
     session: Option<ResMut<Session>>,
     view: Res<State<BattleView>>,

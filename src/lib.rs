@@ -17,6 +17,7 @@ pub mod screens;
 pub mod session;
 pub mod settings;
 pub mod storage;
+pub mod wake;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
@@ -51,7 +52,7 @@ pub fn logic_plugin(app: &mut App) {
 
 /// Everything that draws.
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins((board::plugin, hud::plugin, launch::plugin));
+    app.add_plugins((board::plugin, hud::plugin, launch::plugin, wake::plugin));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);
 }

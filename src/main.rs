@@ -15,6 +15,12 @@ fn main() -> AppExit {
         eprintln!("error: {e}");
         return AppExit::error();
     }
+    // A scripted run plays through at full rate; a person's game sleeps when nothing moves.
+    let winit = if kriegsspiel::launch::holding(Some(&launch)) {
+        bevy::winit::WinitSettings::continuous()
+    } else {
+        kriegsspiel::wake::winit_settings()
+    };
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -32,6 +38,7 @@ fn main() -> AppExit {
     )
     .insert_resource(ClearColor(Color::srgb(0.16, 0.15, 0.13)))
     .insert_resource(launch)
+    .insert_resource(winit)
     .add_plugins((kriegsspiel::logic_plugin, kriegsspiel::view_plugin));
     app.run()
 }

@@ -95,6 +95,9 @@ fn play(
         busy.0 = false;
         return;
     }
+    // The first frame after an idle spell counts from the start of the step: the window slept
+    // until the order came (see `crate::wake`), and that wait is no part of the animation.
+    let dt = if busy.0 { time.delta_secs() } else { 0.0 };
     busy.0 = true;
     let grid = battle.grid().clone();
     let Some(step) = queue.steps.front().cloned() else { return };
@@ -102,7 +105,7 @@ fn play(
         Step::Move { path, .. } => step_time * 0.5 * path.len().max(1) as f32,
         _ => step_time,
     };
-    queue.elapsed += time.delta_secs();
+    queue.elapsed += dt;
     let t = (queue.elapsed / duration).min(1.0);
     let counter = |id: &UnitId| counters.0.get(id).copied();
     match &step {

@@ -16,7 +16,7 @@ use rules::tactical::components::{Phase, Reactions, Side, Status, UnitId};
 use rules::tactical::preview::ForecastLimits;
 use rules::tactical::scenario::BattleKind;
 use rules::tactical::units::{Ability, Arm};
-use rules::tactical::{Ctx, Dir, Order};
+use rules::tactical::{Cell, Ctx, Dir, Order};
 use web_time::{Duration, Instant};
 
 /// How a level plays.
@@ -111,6 +111,9 @@ pub struct Planner {
     focus_orders: u32,
     /// Units that have turned this turn: a turn is never taken back and forth (cavalry turns free).
     turned: Vec<UnitId>,
+    /// Cells each unit has left this turn: a unit never walks back onto one (issue 13: a move
+    /// up, a shot, and the step back read as a unit walking to and fro).
+    left: Vec<(UnitId, Cell)>,
     job: Option<Job>,
 }
 
@@ -126,6 +129,7 @@ impl Planner {
             queue: Vec::new(),
             focus_orders: 0,
             turned: Vec::new(),
+            left: Vec::new(),
             job: None,
         }
     }
@@ -144,6 +148,7 @@ impl Planner {
             self.queue.clear();
             self.focus_orders = 0;
             self.turned.clear();
+            self.left.clear();
             self.job = None;
         }
         let key = ctx.state().hash();
@@ -200,8 +205,10 @@ impl Planner {
             match best {
                 Some(order) => {
                     self.focus_orders += 1;
-                    if let Order::Turn { unit, .. } = order {
-                        self.turned.push(unit);
+                    match &order {
+                        Order::Turn { unit, .. } => self.turned.push(*unit),
+                        Order::Move { unit, path, .. } => self.leaves(ctx, *unit, path),
+                        _ => {}
                     }
                     return Think::Order(order);
                 }
@@ -216,6 +223,13 @@ impl Planner {
                 }
             }
         }
+    }
+
+    /// Notes the cells a unit leaves by a move: where it stands and each step but the last.
+    fn leaves(&mut self, ctx: &Ctx, unit: UnitId, path: &[Cell]) {
+        let from = ctx.unit(unit).map(|u| u.cell);
+        let passed = path.iter().take(path.len().saturating_sub(1)).copied();
+        self.left.extend(from.into_iter().chain(passed).map(|c| (unit, c)));
     }
 
     /// Moves past the stage or unit that has nothing more worth doing.
@@ -312,7 +326,7 @@ impl Planner {
     fn job(&self, ctx: &Ctx, key: StateHash, orders: Vec<Order>) -> Job {
         Job {
             key,
-            base: evaluate(ctx, self.side, &self.params.weights),
+            base: holding(ctx, self.side, &self.params.weights),
             candidates: orders
                 .into_iter()
                 .map(|order| Candidate { order, score: f64::NEG_INFINITY, after: None })
@@ -373,8 +387,12 @@ impl Planner {
     fn unit_orders(&mut self, ctx: &Ctx, id: UnitId) -> Vec<Order> {
         let mut orders: Vec<Order> =
             ctx.fire_targets(id).into_iter().map(|s| Order::Fire { unit: id, target: s.target }).collect();
-        let mut moves: Vec<Order> =
-            ctx.reachable(id).into_iter().map(|r| Order::Move { unit: id, path: r.path, exit: false }).collect();
+        let mut moves: Vec<Order> = ctx
+            .reachable(id)
+            .into_iter()
+            .filter(|r| !r.path.iter().any(|c| self.left.contains(&(id, *c))))
+            .map(|r| Order::Move { unit: id, path: r.path, exit: false })
+            .collect();
         if let Some(max) = self.params.max_moves
             && moves.len() > max
         {
@@ -410,6 +428,15 @@ impl Planner {
         }
         orders
     }
+}
+
+/// The worth of holding: the position as `side` knows it, the same view every forecast starts
+/// from ([`Ctx::forecast`] plays orders on `as_seen_by` the side to move). Judged on the whole
+/// field instead, the enemy's hidden units would count against holding but not against any
+/// candidate, so every order, however pointless (a gun turned to the rear, a step back to where
+/// the unit stood), would seem to beat holding by their worth.
+fn holding(ctx: &Ctx, side: Side, w: &Weights) -> f64 {
+    evaluate(&ctx.as_seen_by(side), side, w)
 }
 
 /// A candidate's worth: the expected change of the position over every outcome of its forecast,
@@ -483,7 +510,7 @@ fn manoeuvre_order(ctx: &Ctx, side: Side) -> Vec<UnitId> {
 }
 
 /// Cells to the nearest enemy the side can see (the engine's measure, T-CMD-5).
-fn nearest_enemy(ctx: &Ctx, side: Side, cell: rules::tactical::Cell) -> i32 {
+fn nearest_enemy(ctx: &Ctx, side: Side, cell: Cell) -> i32 {
     ctx.nearest_visible_enemy(cell, side).unwrap_or(0)
 }
 
