@@ -283,6 +283,7 @@ impl Ctx {
             f.activity.start = Some(to);
         }
         self.rebuild_occupancy();
+        self.arrive(to, &[unit]);
         if joins {
             self.engage_from(to, &[unit]);
         }
