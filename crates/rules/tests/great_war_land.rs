@@ -969,3 +969,25 @@ fn s_army_9_arrivals_at_a_fighting_army_only_attack_while_it_fights() {
     c.force_mut(id(20)).unwrap().activity.moved = false;
     assert_eq!(value(&c, 20, &[10]), Ratio::new(30, 1));
 }
+
+#[test]
+fn s_army_7_s_army_15_an_engaged_corps_member_is_not_detached_out_of_contact() {
+    let mut s = scenario(
+        clear(8, 6),
+        vec![
+            infantry(1, "germany", (2, 2)),
+            infantry(2, "germany", (2, 2)),
+            infantry(3, "germany", (2, 2)),
+            infantry(10, "france", (3, 2)),
+        ],
+    );
+    s.corps = vec![CorpsSpec { id: 101, name: "I Corps".into(), units: vec![1, 2, 3], attached: vec![] }];
+    let mut c = ctx(&s, Phase::Movement, 0);
+    // (1,2) is out of contact: refused; (2,1) is still next to the French at (3,2): allowed.
+    assert_eq!(
+        c.apply(&Order::Detach { piece: Piece::Unit(id(3)), to: Some(hex(1, 2)) }),
+        Err(OrderError::Engaged(c.name(id(3))))
+    );
+    c.apply(&Order::Detach { piece: Piece::Unit(id(3)), to: Some(hex(2, 1)) }).unwrap();
+    assert_eq!(c.force(id(3)).unwrap().place, Place::Map(hex(2, 1)));
+}
