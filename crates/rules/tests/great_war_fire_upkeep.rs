@@ -117,8 +117,8 @@ fn s_art_5_battery_sums_attack_takes_lowest_range_fires_once() {
     assert_eq!((shot.attack, shot.guns.len()), (7, 3));
     fire(&mut c, 3, (3, 1), false).unwrap();
     assert!(fire(&mut c, 1, (3, 1), false).is_err(), "one target per turn");
-    // Three 15 cm divisions (Attack 1 each) as a battery on a corps of two: 3 damage split 2 + 1, and each
-    // division's attack takes 1 Morale (S-ART-3 "one attack of one division"): 6 → 3.
+    // Three 15 cm divisions (Attack 1 each) as a battery on a corps of two: 3 damage split 2 + 1; the
+    // battery is one unit with one target (S-ART-5), so its shot is one attack: −1 Morale (S-ART-3), 6 → 5.
     let mut s2 = scenario(
         clear(12, 6),
         vec![
@@ -135,7 +135,51 @@ fn s_art_5_battery_sums_attack_takes_lowest_range_fires_once() {
     c2.clock.phase = Phase::Fire;
     fire(&mut c2, 2, (3, 1), false).unwrap();
     assert_eq!((health(&c2, 4), health(&c2, 5)), (1, 2));
-    assert_eq!((morale(&c2, 4), morale(&c2, 5)), (Some(3), Some(3)));
+    assert_eq!((morale(&c2, 4), morale(&c2, 5)), (Some(5), Some(5)), "S-ART-3: one attack, −1 Morale");
+}
+
+#[test]
+fn s_art_5_battery_moves_together_at_the_slowest_speed_with_health_summed() {
+    // A 155 (speed 6), a 280 (speed 4) and a 305 (speed 4), Health 2 each.
+    let s = scenario(
+        clear(16, 6),
+        vec![
+            gun(1, "france", (1, 1), "Canon de 155 mle 81"),
+            gun(2, "france", (2, 1), "Mortier de 280 mle 1914 Schneider"),
+            gun(3, "france", (1, 2), "Canon de 305 mle 06/10"),
+            gun(9, "germany", (12, 4), "42 cm Dicke Bertha"),
+        ],
+    );
+    let mut c = ctx(&s, Phase::Movement, 1);
+    c.apply(&Order::FormBattery { units: [id(1), id(2), id(3)] }).unwrap();
+    // Forming it ends this turn's movement; next turn the battery moves at speed 4: 5 hexes is too far.
+    for n in 1..=3 {
+        let kind = c.force(id(n)).unwrap().kind;
+        let speed = c.speed(kind);
+        c.force_mut(id(n)).unwrap().activity.mp_left = speed;
+    }
+    let path = |k: i32| (2..2 + k).map(|col| hex(col, 1)).collect::<Vec<_>>();
+    assert_eq!(
+        c.apply(&Order::Move { piece: Piece::Unit(id(1)), path: path(5) }),
+        Err(OrderError::NoMovement { need: 5, left: 4 })
+    );
+    // Moving any member moves all three to one hex.
+    c.apply(&Order::Move { piece: Piece::Unit(id(1)), path: path(4) }).unwrap();
+    for n in 1..=3 {
+        assert_eq!(c.force(id(n)).unwrap().place, Place::Map(hex(5, 1)), "member {n}");
+    }
+    // Health summed (2 + 2 + 2 = 6): 5 damage leaves the battery alive with 1; 6 destroys it.
+    c.damage_troops(&[id(1), id(2), id(3)], 5, 0);
+    let left: Vec<i32> = (1..=3).map(|n| health(&c, n)).collect();
+    assert_eq!(left.iter().sum::<i32>(), 1);
+    for n in 1..=3 {
+        let f = c.force(id(n)).unwrap();
+        assert_eq!((f.place, f.member.battery), (Place::Map(hex(5, 1)), Some(id(1))), "member {n}");
+    }
+    c.damage_troops(&[id(1), id(2), id(3)], 1, 0);
+    for n in 1..=3 {
+        assert_eq!(c.force(id(n)).unwrap().place, Place::Destroyed, "member {n}");
+    }
 }
 
 #[test]
@@ -358,11 +402,17 @@ fn s_loss_1_s_loss_2_s_loss_3_restoration_and_repair() {
     assert_eq!(f.place, Place::Map(hex(5, 2)));
     assert_eq!((c.powers[1].money, c.powers[1].manpower), (money - 10, [men[0], men[1] - 5]));
     assert_eq!(c.stats(f.kind).attack, 20, "class 2");
-    // S-LOSS-2: Health 3, losses 2 → 2/3 of the price 20 = 14 (rounded up) and 7 manpower.
+    // S-LOSS-2: Health 3, losses 2 → 2/3 of the price 20 = 13 and of 10 manpower = 6 (rounded down).
     c.force_mut(id(3)).unwrap().vitals.health = 1;
-    let money = c.powers[1].money;
+    let (money, men) = (c.powers[1].money, c.powers[1].manpower);
     c.apply(&Order::Repair { unit: id(3) }).unwrap();
-    assert_eq!((health(&c, 3), c.powers[1].money), (3, money - 14));
+    assert_eq!((health(&c, 3), c.powers[1].money), (3, money - 13));
+    assert_eq!(c.powers[1].manpower, [men[0], men[1] - 6]);
+    // Losses 1 → 1/3: 20/3 = 6, 10/3 = 3 (rounded down).
+    c.force_mut(id(3)).unwrap().vitals.health = 2;
+    let (money, men) = (c.powers[1].money, c.powers[1].manpower);
+    c.apply(&Order::Repair { unit: id(3) }).unwrap();
+    assert_eq!((health(&c, 3), c.powers[1].money, c.powers[1].manpower), (3, money - 6, [men[0], men[1] - 3]));
     // S-LOSS-3: units without Morale are destroyed at Health 0, never dispersed.
     c.change_health(id(2), -2);
     c.check_losses(false);
@@ -421,8 +471,9 @@ fn s_sup_2_s_sup_4_upkeep_surcharges_and_armies_left_without() {
     c.powers[1].money = 0;
     let money = c.powers[0].money;
     c.pay_upkeep();
-    // Independent division 2 × 1.25 = 3 (rounded up), artillery 1 × 1.25 = 2, corps 4 × 1.10 = 5: 10.
-    assert_eq!(money - c.powers[0].money, 10);
+    // S-SUP-4, rounded down: independent division 2 × 1.25 = 2.5 → 2, artillery 1 × 1.25 → 1,
+    // corps 4 × 1.10 = 4.4 → 4: 7.
+    assert_eq!(money - c.powers[0].money, 7);
     // Short of money: −1 Morale; units without Morale −1 Health (S-SUP-2).
     c.powers[0].money = 0;
     c.pay_upkeep();

@@ -453,7 +453,8 @@ fn s_combat_11_s_land_7_encirclement_minus_2_then_minus_1_and_25_percent_steps()
     for (i, n) in hex(15, 5).neighbours().into_iter().enumerate() {
         forces.push(infantry(20 + i as u32, "france", (n.col, n.row)));
     }
-    let s = scenario(clear(20, 12), forces);
+    // S-COMBAT-11 resolution: cut off from the German city at (10,10).
+    let s = scenario(german_city(clear(20, 12), (10, 10)), forces);
     let mut c = ctx(&s, Phase::Upkeep, 0);
     assert_eq!(c.encircled_groups().len(), 2);
     c.encirclement();
@@ -467,7 +468,7 @@ fn s_combat_11_s_land_7_encirclement_minus_2_then_minus_1_and_25_percent_steps()
     assert_eq!(value(&c, 1, &[10]), Ratio::new(15, 1));
     // S-LAND-7: the elite loses no Morale.
     assert_eq!(c.force(id(2)).unwrap().vitals.morale, Some(6));
-    // A French unit is not encircled: its group touches open ground.
+    // A French unit is not encircled: France holds no city here, so no enemy cuts it off one.
     assert_eq!(c.force(id(10)).unwrap().front.encircled, 0);
 }
 
@@ -741,4 +742,252 @@ fn illegal_orders_leave_the_state_unchanged() {
         .is_err()
     );
     assert_eq!(c.state(), before);
+}
+
+/// A French front of six divisions on row 4, (2,4)…(7,4), IDs 11–16. German divisions 1–3 at
+/// (3,3), (4,3) and (3,5) all touch (4,4); German division 4 stands at (6,3), touching (6,4) and (7,4).
+fn front_scenario() -> Scenario {
+    let mut forces = vec![
+        infantry(1, "germany", (3, 3)),
+        infantry(2, "germany", (4, 3)),
+        infantry(3, "germany", (3, 5)),
+        infantry(4, "germany", (6, 3)),
+    ];
+    for (i, col) in (2..=7).enumerate() {
+        forces.push(infantry(11 + i as u32, "france", (col, 4)));
+    }
+    scenario(clear(12, 8), forces)
+}
+
+fn vitals(c: &Ctx, n: u32) -> (i32, Option<i32>) {
+    c.force(id(n)).map_or((-1, None), |f| (f.vitals.health, f.vitals.morale))
+}
+
+#[test]
+fn s_combat_1_s_combat_8_engagements_are_local_a_concentrated_attack_breaks_one_sector() {
+    let s = front_scenario();
+    let mut c = ctx(&s, Phase::Movement, 0);
+    for n in [1, 2, 3] {
+        // They came up this turn (S-COMBAT-2: Attack 25) and name (4,4) as their target.
+        c.force_mut(id(n)).unwrap().activity.moved = true;
+        c.apply(&Order::Attack { piece: Piece::Unit(id(n)), target: hex(4, 4) }).unwrap();
+    }
+    // S-COMBAT-8 resolution: the three attackers fight division 13 alone; the standing division 4
+    // fights the lowest enemy hex next to it, (6,4); 11, 12, 14 and 16 take no part.
+    let g = c.engagements();
+    assert_eq!(g, vec![[vec![id(13)], vec![id(1), id(2), id(3)]], [vec![id(15)], vec![id(4)]]]);
+    // 25 + 25 + 25 = 75 against Defense 30, one division on the weaker side: D = 45 → destroyed.
+    let e = c.assess(&g[0]);
+    assert_eq!((e.totals, e.divisions, e.d, e.result), ([30, 75], 1, 45, CombatResult::Destroyed));
+    // 30 against 30: D = 0 → stubborn fighting.
+    let e = c.assess(&g[1]);
+    assert_eq!((e.totals, e.d, e.result), ([30, 30], 0, CombatResult::Stubborn));
+    c.clock.phase = Phase::Combat;
+    c.combat_engagements();
+    assert_eq!(c.force(id(13)).unwrap().place, Place::Destroyed, "the attacked sector breaks");
+    // The rest of the front holds: the neighbours of 13, though next to the attackers, are untouched.
+    for n in [11, 12, 14, 16, 1, 2, 3] {
+        assert_eq!(vitals(&c, n), (3, Some(6)), "unit {n}");
+    }
+    for n in [4, 15] {
+        assert_eq!(vitals(&c, n), (2, Some(5)), "unit {n}: −1 Health, −1 Morale (D 0–4)");
+    }
+}
+
+#[test]
+fn s_combat_8_an_attacker_fights_the_hex_its_front_faces_unless_it_names_another() {
+    let s = scenario(
+        clear(12, 8),
+        vec![infantry(1, "germany", (3, 1)), infantry(12, "france", (3, 4)), infantry(13, "france", (4, 4))],
+    );
+    let mut c = ctx(&s, Phase::Movement, 0);
+    mv(&mut c, 1, &[(3, 2), (3, 3)]).unwrap();
+    // S-COMBAT-7: its front faces the first enemy (lowest ID) of the two it touches: (3,4).
+    assert_eq!(c.engagements(), vec![[vec![id(12)], vec![id(1)]]]);
+    // Errors: a hex not next to the attacker, an empty hex, the wrong phase; nothing changes.
+    assert_eq!(
+        c.apply(&Order::Attack { piece: Piece::Unit(id(1)), target: hex(5, 4) }),
+        Err(OrderError::NotAdjacent { from: hex(3, 3), to: hex(5, 4) })
+    );
+    assert_eq!(
+        c.apply(&Order::Attack { piece: Piece::Unit(id(1)), target: hex(3, 2) }),
+        Err(OrderError::NoEnemyAt(hex(3, 2)))
+    );
+    assert_eq!(c.engagements(), vec![[vec![id(12)], vec![id(1)]]]);
+    c.apply(&Order::Attack { piece: Piece::Unit(id(1)), target: hex(4, 4) }).unwrap();
+    assert_eq!(c.engagements(), vec![[vec![id(13)], vec![id(1)]]]);
+    c.clock.phase = Phase::Fire;
+    assert!(matches!(
+        c.apply(&Order::Attack { piece: Piece::Unit(id(1)), target: hex(3, 4) }),
+        Err(OrderError::WrongPhase { .. })
+    ));
+    // An army's members take no orders of their own (S-ARMY-3).
+    let mut s = army_scenario();
+    s.forces.push(infantry(10, "france", (5, 4)));
+    let mut c = ctx(&s, Phase::Movement, 0);
+    assert!(matches!(
+        c.apply(&Order::Attack { piece: Piece::Corps(FormationId(101)), target: hex(5, 4) }),
+        Err(OrderError::TakesOrdersFromFormation(_))
+    ));
+}
+
+/// A map with a German city at `at` (province "heimat").
+fn german_city(mut map: HexMap, at: (i32, i32)) -> HexMap {
+    use rules::strategic::hexmap::{City, Province};
+    map.provinces.push(Province {
+        id: "heimat".into(),
+        name: "Heimat".into(),
+        owner: "germany".into(),
+        capital: "stadt".into(),
+        gdp: 0,
+        manpower: [0, 0],
+    });
+    map.cities.push(City {
+        id: "stadt".into(),
+        name: "Stadt".into(),
+        province: "heimat".into(),
+        hexes: vec![hex(at.0, at.1)],
+        port: false,
+        fortress: false,
+    });
+    map
+}
+
+#[test]
+fn s_combat_11_attacked_from_two_opposite_sides_with_an_open_path_is_not_encircled() {
+    // German 1 at (5,5) between French 10 (4,5) and 11 (6,5); German 2 holds (5,4), north of it,
+    // so the path north to the city at (5,0) is open.
+    let forces = vec![
+        infantry(1, "germany", (5, 5)),
+        infantry(2, "germany", (5, 4)),
+        infantry(10, "france", (4, 5)),
+        infantry(11, "france", (6, 5)),
+    ];
+    let s = scenario(german_city(clear(12, 10), (5, 0)), forces.clone());
+    let mut c = ctx(&s, Phase::Upkeep, 0);
+    assert!(c.encircled_groups().is_empty());
+    c.encirclement();
+    assert_eq!((c.force(id(1)).unwrap().front.encircled, vitals(&c, 1)), (0, (3, Some(6))));
+    // The other side of it: without division 2 every free neighbour of (5,5) is next to an
+    // attacker and no friendly unit holds it: encircled.
+    let s = scenario(german_city(clear(12, 10), (5, 0)), forces.into_iter().filter(|f| f.id != 2).collect());
+    let c = ctx(&s, Phase::Upkeep, 0);
+    assert_eq!(c.encircled_groups(), vec![vec![hex(5, 5)]]);
+}
+
+#[test]
+fn s_combat_11_a_ring_two_hexes_out_encircles() {
+    // German 1 at (6,5); French divisions on every hex two hexes away; the German city at (14,5).
+    let centre = hex(6, 5);
+    let mut forces = vec![infantry(1, "germany", (6, 5))];
+    let mut n = 10;
+    for row in 0..10 {
+        for col in 0..16 {
+            if hex(col, row).distance(centre) == 2 {
+                forces.push(infantry(n, "france", (col, row)));
+                n += 1;
+            }
+        }
+    }
+    assert_eq!(forces.len(), 13, "12 hexes on the ring");
+    let s = scenario(german_city(clear(16, 10), (14, 5)), forces.clone());
+    let mut c = ctx(&s, Phase::Upkeep, 0);
+    assert_eq!(c.encircled_groups(), vec![vec![centre]]);
+    // The consequences: −2 Morale and −25 % in the first turn (Defense 30 → 45/2).
+    c.encirclement();
+    assert_eq!((c.force(id(1)).unwrap().front.encircled, vitals(&c, 1)), (1, (3, Some(4))));
+    assert_eq!(value(&c, 1, &[10]), Ratio::new(45, 2));
+    // The other side of it: without the ring's eastern hexes (columns 7 and 8) a path runs east
+    // through (7,5) and (8,5), next to no enemy, to the city: not encircled.
+    let east: Vec<_> = forces.iter().filter(|f| f.at.is_some_and(|h| h.col >= 7)).map(|f| f.id).collect();
+    let west = forces.into_iter().filter(|f| !east.contains(&f.id)).collect();
+    let s = scenario(german_city(clear(16, 10), (14, 5)), west);
+    let c = ctx(&s, Phase::Upkeep, 0);
+    assert!(c.encircled_groups().is_empty());
+}
+
+#[test]
+fn s_army_7_s_army_15_engaged_troops_leave_contact_only_by_the_retreat_order() {
+    let mut s = army_scenario();
+    // French 10 engages corps I at (4,4); an independent German 20 at (8,8) is engaged by French 21.
+    s.forces.push(infantry(10, "france", (5, 4)));
+    s.forces.push(infantry(20, "germany", (8, 8)));
+    s.forces.push(infantry(21, "france", (9, 8)));
+    s.forces.push(infantry(22, "germany", (1, 8)));
+    let mut c = ctx(&s, Phase::Movement, 0);
+    // A plain move of an engaged unit is refused, even one that stays in contact.
+    assert_eq!(mv(&mut c, 20, &[(7, 8)]), Err(OrderError::Engaged(c.name(id(20)))));
+    assert_eq!(mv(&mut c, 20, &[(8, 7)]), Err(OrderError::Engaged(c.name(id(20)))));
+    // A unit out of contact moves.
+    mv(&mut c, 22, &[(2, 8)]).unwrap();
+    // A partial army move of the engaged corps I is refused; the army's corps II, out of contact, moves.
+    let back: Vec<_> = vec![hex(3, 4), hex(2, 4)];
+    assert!(matches!(
+        c.apply(&Order::MoveArmy { army: FormationId(201), moves: vec![(FormationId(101), back.clone())] }),
+        Err(OrderError::Engaged(_))
+    ));
+    let before = c.state();
+    assert!(
+        c.apply(&Order::MoveArmy {
+            army: FormationId(201),
+            moves: vec![(FormationId(102), vec![hex(3, 6)]), (FormationId(101), back)]
+        })
+        .is_err()
+    );
+    assert_eq!(c.state(), before, "nothing moved");
+    c.apply(&Order::MoveArmy { army: FormationId(201), moves: vec![(FormationId(102), vec![hex(3, 6)])] }).unwrap();
+    assert_eq!(c.force(id(3)).unwrap().place, Place::Map(hex(3, 6)));
+    // The Retreat order still takes the engaged unit out: −1 Morale (S-ARMY-15).
+    c.apply(&Order::Retreat { moves: vec![(Piece::Unit(id(20)), vec![hex(7, 8), hex(6, 8)])] }).unwrap();
+    assert_eq!((c.force(id(20)).unwrap().place, vitals(&c, 20)), (Place::Map(hex(6, 8)), (3, Some(5))));
+}
+
+#[test]
+fn s_army_9_arrivals_at_a_fighting_army_only_attack_while_it_fights() {
+    let mut s = army_scenario();
+    // French 10 at (5,4) fights corps I; German 20 (independent) comes up to (4,5), next to both.
+    s.forces.push(infantry(10, "france", (5, 4)));
+    s.forces.push(infantry(20, "germany", (6, 7)));
+    let mut c = ctx(&s, Phase::Movement, 0);
+    mv(&mut c, 20, &[(6, 6), (5, 6), (4, 5)]).unwrap();
+    assert_eq!(c.force(id(20)).unwrap().front.attack_only, Some(FormationId(201)));
+    // Next turn it has not moved, but the army still fights: Attack 25, not Defense 30.
+    c.force_mut(id(20)).unwrap().activity.moved = false;
+    assert_eq!(value(&c, 20, &[10]), Ratio::new(25, 1));
+    // The army's fight ends (the French division leaves): it defends again with Defense 30.
+    c.force_mut(id(10)).unwrap().place = Place::Map(hex(12, 1));
+    c.rebuild_occupancy();
+    c.formation_mut(FormationId(201)).unwrap().engaged = false;
+    assert_eq!(value(&c, 20, &[10]), Ratio::new(30, 1));
+    // A unit arriving next to an army that does not fight defends as usual.
+    let mut s = army_scenario();
+    s.forces.push(infantry(20, "germany", (6, 7)));
+    s.forces.push(infantry(10, "france", (12, 1)));
+    let mut c = ctx(&s, Phase::Movement, 0);
+    mv(&mut c, 20, &[(6, 6), (5, 6), (4, 5)]).unwrap();
+    assert_eq!(c.force(id(20)).unwrap().front.attack_only, None);
+    c.force_mut(id(20)).unwrap().activity.moved = false;
+    assert_eq!(value(&c, 20, &[10]), Ratio::new(30, 1));
+}
+
+#[test]
+fn s_army_7_s_army_15_an_engaged_corps_member_is_not_detached_out_of_contact() {
+    let mut s = scenario(
+        clear(8, 6),
+        vec![
+            infantry(1, "germany", (2, 2)),
+            infantry(2, "germany", (2, 2)),
+            infantry(3, "germany", (2, 2)),
+            infantry(10, "france", (3, 2)),
+        ],
+    );
+    s.corps = vec![CorpsSpec { id: 101, name: "I Corps".into(), units: vec![1, 2, 3], attached: vec![] }];
+    let mut c = ctx(&s, Phase::Movement, 0);
+    // (1,2) is out of contact: refused; (2,1) is still next to the French at (3,2): allowed.
+    assert_eq!(
+        c.apply(&Order::Detach { piece: Piece::Unit(id(3)), to: Some(hex(1, 2)) }),
+        Err(OrderError::Engaged(c.name(id(3))))
+    );
+    c.apply(&Order::Detach { piece: Piece::Unit(id(3)), to: Some(hex(2, 1)) }).unwrap();
+    assert_eq!(c.force(id(3)).unwrap().place, Place::Map(hex(2, 1)));
 }

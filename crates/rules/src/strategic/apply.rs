@@ -139,6 +139,16 @@ impl Ctx {
         Ok(())
     }
 
+    /// S-ARMY-7, S-ARMY-15: engaged troops (next to an enemy land unit) leave contact only by the
+    /// Retreat order; a plain move or an army's move of an engaged corps is refused.
+    fn not_engaged(&self, power: super::state::PowerId, units: &[ForceId]) -> Result<(), OrderError> {
+        let at = units.first().and_then(|u| self.force(*u)).and_then(|f| f.hex());
+        match (at, units.first()) {
+            (Some(at), Some(u)) if self.next_to_enemy(power, at) => Err(OrderError::Engaged(self.name(*u))),
+            _ => Ok(()),
+        }
+    }
+
     /// Validates and applies an order; on error nothing changes.
     pub fn apply(&mut self, order: &Order) -> Result<(), OrderError> {
         let mut next = self.clone();
@@ -156,6 +166,7 @@ impl Ctx {
                 self.phase_is(Phase::Movement, "moving")?;
                 self.free_piece(*piece)?;
                 let (power, units) = self.piece_units(*piece)?;
+                self.not_engaged(power, &units)?;
                 let plan = self.check_path(power, &units, path)?;
                 self.do_move(&plan);
             }
@@ -173,6 +184,7 @@ impl Ctx {
                         return Err(OrderError::Organization(format!("corps {corps} is not in {}", fm.name)));
                     }
                     let (power, units) = self.piece_units(Piece::Corps(*corps))?;
+                    self.not_engaged(power, &units)?;
                     for u in &units {
                         if let Some(f) = self.force_mut(*u) {
                             f.activity.mp_left = f.activity.mp_left.min(mp);
@@ -186,6 +198,11 @@ impl Ctx {
                         f.activity.mp_left = 0;
                     }
                 }
+            }
+            Order::Attack { piece, target } => {
+                self.phase_is(Phase::Movement, "naming an attack's target")?;
+                self.free_piece(*piece)?;
+                self.name_target(*piece, *target)?;
             }
             Order::FormCorps { name, units } => {
                 self.phase_is(Phase::Movement, "forming a corps")?;
@@ -334,6 +351,37 @@ impl Ctx {
             }
             Order::EndPhase => self.end_phase(),
         }
+        Ok(())
+    }
+
+    /// S-COMBAT-8 resolution: a piece names the adjacent enemy hex it fights this turn.
+    fn name_target(&mut self, piece: Piece, target: HexAt) -> Result<(), OrderError> {
+        let (power, units) = self.piece_units(piece)?;
+        let at = self.piece_hex(piece).ok_or(OrderError::EmptyPath)?;
+        if !self.map().contains(target) {
+            return Err(OrderError::OutsideMap(target));
+        }
+        if !at.is_adjacent(target) {
+            return Err(OrderError::NotAdjacent { from: at, to: target });
+        }
+        let enemy = self
+            .at(target)
+            .iter()
+            .any(|u| self.force(*u).is_some_and(|f| f.kind.is_combatant() && self.hostile(power, f.power)));
+        if !enemy {
+            return Err(OrderError::NoEnemyAt(target));
+        }
+        for u in &units {
+            if let Some(f) = self.force_mut(*u) {
+                f.activity.target = Some(target);
+            }
+        }
+        let name = units.first().map(|u| self.name(*u)).unwrap_or_default();
+        self.push(Event {
+            turn: self.clock.turn,
+            kind: EventKind::Note,
+            text: format!("{name} attacks {target} (S-COMBAT-8)"),
+        });
         Ok(())
     }
 
@@ -598,7 +646,7 @@ impl Ctx {
         best.map(|(_, h)| h)
     }
 
-    /// S-LOSS-2: lost Health made good for price × lost/full and as much manpower.
+    /// S-LOSS-2: lost Health made good for price × lost/full and as much manpower, rounded down.
     fn repair(&mut self, unit: ForceId) -> Result<(), OrderError> {
         let f = self.force(unit).ok_or(OrderError::NoUnit(unit))?.clone();
         if f.power != self.active_power() {
@@ -610,8 +658,9 @@ impl Ctx {
         }
         let e = self.scenario().rules.economy.clone();
         let full = i64::from(f.vitals.max_health);
-        let price = super::upkeep::ceil_div(i64::from(e.division) * i64::from(lost), full);
-        let men = super::upkeep::ceil_div(i64::from(e.division_manpower) * i64::from(lost), full) as u32;
+        // S-LOSS-2: price × lost/full, rounded down (README: round down unless a rule says otherwise).
+        let price = (i64::from(e.division) * i64::from(lost)).div_euclid(full);
+        let men = u32::try_from((i64::from(e.division_manpower) * i64::from(lost)).div_euclid(full)).unwrap_or(0);
         let stock = self.powers[usize::from(f.power.0)].manpower;
         // Any class: class 2 first.
         let class = if stock[1] >= men {

@@ -159,6 +159,10 @@ impl Ctx {
                 if !to.is_adjacent(at) || !self.map().is_land(to) || !self.at(to).is_empty() {
                     return Err(OrderError::Organization(format!("{to} is no free land hex next to {at}")));
                 }
+                // S-ARMY-7, S-ARMY-15: detaching must not take an engaged unit out of contact.
+                if self.next_to_enemy(f.power, at) && !self.next_to_enemy(f.power, to) {
+                    return Err(OrderError::Engaged(self.name(u)));
+                }
                 let left = self.formation(c).map_or(0, |k| k.units.len()) - 1;
                 if left < 2 {
                     return Err(OrderError::Organization("a corps keeps at least 2 units (S-ARMY-2)".into()));
@@ -283,6 +287,7 @@ impl Ctx {
             f.activity.start = Some(to);
         }
         self.rebuild_occupancy();
+        self.arrive(to, &[unit]);
         if joins {
             self.engage_from(to, &[unit]);
         }

@@ -3,7 +3,7 @@
 
 use super::event::{CombatResult, Event, EventKind};
 use super::hexmap::{HexAt, Terrain};
-use super::state::{Ctx, DefenseColumn, ForceId, ForceKind, Place};
+use super::state::{Ctx, DefenseColumn, ForceId, ForceKind, FormationId, Place};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -128,6 +128,19 @@ impl Engagement {
     }
 }
 
+/// Units that fight as one: an army, or the units of one hex (a division or a corps).
+struct Block {
+    units: Vec<ForceId>,
+    hexes: Vec<HexAt>,
+    alliance: usize,
+    army: Option<FormationId>,
+    /// Moved this turn or named a target (S-COMBAT-2, `Attack` order).
+    attacks: bool,
+    named: Option<HexAt>,
+    /// The hex its front faces (S-COMBAT-7).
+    front: Option<HexAt>,
+}
+
 /// S-COMBAT-8: the result band of D.
 pub fn result_of(d: i64) -> CombatResult {
     if d >= D_DESTROYED {
@@ -153,7 +166,8 @@ impl Ctx {
         let f = self.force(id)?;
         let at = f.hex()?;
         let stats = self.stats(f.kind);
-        let attacking = f.activity.moved;
+        // S-ARMY-9: a unit that arrived at a fighting army counts Attack while the army fights.
+        let attacking = f.activity.moved || self.attack_only(f);
         let (column, base) = match f.kind {
             // S-LAND-9: a tank adds its Attack only in a turn it moved.
             ForceKind::Tank { .. } => ("Attack", if attacking { stats.attack } else { 0 }),
@@ -199,66 +213,187 @@ impl Ctx {
         Some(ValueTerms { unit: id, column: column.to_string(), base, flat, health: (cur, max), factors, value })
     }
 
-    /// The engagements on the map now: groups of hostile combat units linked by adjacency
-    /// (S-COMBAT-1), each side listed by ID, groups ordered by their lowest unit ID.
-    pub fn engagements(&self) -> Vec<[Vec<ForceId>; 2]> {
-        let units: Vec<(ForceId, HexAt, u8)> = self
-            .forces
-            .iter()
-            .filter(|f| f.kind.is_combatant())
-            .filter_map(|f| f.hex().map(|h| (f.id, h, self.alliance(f.power))))
-            .collect();
-        let pos: BTreeMap<ForceId, usize> = units.iter().enumerate().map(|(i, u)| (u.0, i)).collect();
-        let mut parent: Vec<usize> = (0..units.len()).collect();
-        fn find(p: &mut [usize], x: usize) -> usize {
-            let mut r = x;
-            while p[r] != r {
-                r = p[r];
-            }
-            let mut y = x;
-            while p[y] != r {
-                let n = p[y];
-                p[y] = r;
-                y = n;
-            }
-            r
+    /// The blocks that fight as one in land combat: every on-map army with all its combat units
+    /// (S-ARMY-11), otherwise the combat units on one hex (a division or a corps). Ordered by their
+    /// lowest unit ID.
+    fn combat_blocks(&self) -> Vec<Block> {
+        #[derive(PartialEq, Eq, PartialOrd, Ord)]
+        enum Key {
+            Army(FormationId),
+            Hex(HexAt),
         }
-        let mut linked = vec![false; units.len()];
-        for (i, (_, h, a)) in units.iter().enumerate() {
-            for n in h.neighbours() {
-                for other in self.at(n) {
-                    let Some(&j) = pos.get(other) else { continue };
-                    if units[j].2 != *a {
-                        linked[i] = true;
-                        let (ri, rj) = (find(&mut parent, i), find(&mut parent, j));
-                        parent[ri.max(rj)] = ri.min(rj);
+        let mut map: BTreeMap<Key, Block> = BTreeMap::new();
+        for f in self.forces.iter().filter(|f| f.kind.is_combatant()) {
+            let Some(h) = f.hex() else { continue };
+            let key = match f.member.army {
+                Some(a) => Key::Army(a),
+                None => Key::Hex(h),
+            };
+            let b = map.entry(key).or_insert_with(|| Block {
+                units: Vec::new(),
+                hexes: Vec::new(),
+                alliance: usize::from(self.alliance(f.power).min(1)),
+                army: f.member.army,
+                attacks: false,
+                named: None,
+                front: None,
+            });
+            b.units.push(f.id);
+            if !b.hexes.contains(&h) {
+                b.hexes.push(h);
+            }
+            b.attacks |= f.activity.moved || f.activity.target.is_some();
+            b.named = b.named.or(f.activity.target);
+            if b.front.is_none() {
+                b.front = f.front.front.map(|side| h.neighbour(side));
+            }
+        }
+        let mut blocks: Vec<Block> = map.into_values().collect();
+        for b in &mut blocks {
+            b.units.sort();
+            b.hexes.sort();
+        }
+        blocks.sort_by_key(|b| b.units.first().copied());
+        blocks
+    }
+
+    /// The engagements of this Combat phase (S-COMBAT-1, S-COMBAT-3, S-COMBAT-8, S-ARMY-11), each
+    /// side listed by ID, engagements ordered by their lowest unit ID. Resolution [house]:
+    /// engagements are local, and no unit fights in two of them.
+    /// 1. An army in contact fights as a whole, with every enemy block next to it not yet engaged.
+    /// 2. Attackers (blocks that moved this turn or were given an `Attack` order), by lowest unit
+    ///    ID, fight their target hex: the named one, else the hex their front faces, else the
+    ///    lowest enemy hex next to them. Several attackers on one target fight it together.
+    /// 3. Standing blocks in contact, by lowest unit ID, fight their target hex in the same way
+    ///    if it is not engaged yet, or join an engagement where that hex defends (they support
+    ///    the attack on it); a block whose target is itself attacking elsewhere takes no part.
+    pub fn engagements(&self) -> Vec<[Vec<ForceId>; 2]> {
+        let blocks = self.combat_blocks();
+        let mut block_at: BTreeMap<HexAt, usize> = BTreeMap::new();
+        for (i, b) in blocks.iter().enumerate() {
+            for h in &b.hexes {
+                block_at.insert(*h, i);
+            }
+        }
+        // Enemy blocks next to each block, by block order, and the enemy hexes next to it.
+        let mut enemy_hexes: Vec<Vec<HexAt>> = vec![Vec::new(); blocks.len()];
+        let mut enemy_blocks: Vec<Vec<usize>> = vec![Vec::new(); blocks.len()];
+        for (i, b) in blocks.iter().enumerate() {
+            for h in &b.hexes {
+                for n in h.neighbours() {
+                    if let Some(&j) = block_at.get(&n)
+                        && blocks[j].alliance != b.alliance
+                    {
+                        if !enemy_hexes[i].contains(&n) {
+                            enemy_hexes[i].push(n);
+                        }
+                        if !enemy_blocks[i].contains(&j) {
+                            enemy_blocks[i].push(j);
+                        }
                     }
                 }
             }
-            // Units sharing a hex (a corps) fight together.
-            for other in self.at(*h) {
-                if let Some(&j) = pos.get(other) {
-                    let (ri, rj) = (find(&mut parent, i), find(&mut parent, j));
-                    parent[ri.max(rj)] = ri.min(rj);
+            enemy_hexes[i].sort();
+            enemy_blocks[i].sort();
+        }
+        let target_of = |i: usize| -> Option<usize> {
+            let b = &blocks[i];
+            let pick = b
+                .named
+                .filter(|h| enemy_hexes[i].contains(h))
+                .or(b.front.filter(|h| enemy_hexes[i].contains(h)))
+                .or(enemy_hexes[i].first().copied())?;
+            block_at.get(&pick).copied()
+        };
+        // Engagements as (blocks, alliance of the defending side).
+        let mut fights: Vec<(Vec<usize>, usize)> = Vec::new();
+        let mut fight_of: Vec<Option<usize>> = vec![None; blocks.len()];
+        // 1. Armies fight whole.
+        for i in 0..blocks.len() {
+            if blocks[i].army.is_none() || enemy_blocks[i].is_empty() || fight_of[i].is_some() {
+                continue;
+            }
+            let e = fights.len();
+            let mut members = vec![i];
+            fight_of[i] = Some(e);
+            for &j in &enemy_blocks[i] {
+                if fight_of[j].is_none() {
+                    fight_of[j] = Some(e);
+                    members.push(j);
+                }
+            }
+            fights.push((members, 1 - blocks[i].alliance));
+        }
+        // 2. Attackers, then 3. standing blocks.
+        for attackers in [true, false] {
+            for i in 0..blocks.len() {
+                if blocks[i].attacks != attackers || fight_of[i].is_some() {
+                    continue;
+                }
+                let Some(t) = target_of(i) else { continue };
+                match fight_of[t] {
+                    Some(e) if attackers || fights[e].1 != blocks[i].alliance => {
+                        fights[e].0.push(i);
+                        fight_of[i] = Some(e);
+                    }
+                    Some(_) => {}
+                    None => {
+                        let e = fights.len();
+                        fights.push((vec![i, t], blocks[t].alliance));
+                        fight_of[i] = Some(e);
+                        fight_of[t] = Some(e);
+                    }
                 }
             }
         }
-        let mut groups: BTreeMap<usize, [Vec<ForceId>; 2]> = BTreeMap::new();
-        for (i, (id, _, alliance)) in units.iter().enumerate() {
-            let r = find(&mut parent, i);
-            groups.entry(r).or_default()[usize::from((*alliance).min(1))].push(*id);
-        }
-        let mut out: Vec<[Vec<ForceId>; 2]> = groups
-            .into_values()
-            .filter(|g| !g[0].is_empty() && !g[1].is_empty())
-            .filter(|g| g.iter().flatten().any(|u| pos.get(u).is_some_and(|&i| linked[i])))
+        let mut out: Vec<[Vec<ForceId>; 2]> = fights
+            .into_iter()
+            .map(|(members, _)| {
+                let mut sides: [Vec<ForceId>; 2] = [Vec::new(), Vec::new()];
+                for m in members {
+                    sides[blocks[m].alliance].extend(blocks[m].units.iter().copied());
+                }
+                sides[0].sort();
+                sides[1].sort();
+                sides
+            })
             .collect();
-        for g in &mut out {
-            g[0].sort();
-            g[1].sort();
-        }
         out.sort_by_key(|g| g.iter().flatten().min().copied());
         out
+    }
+
+    /// S-ARMY-9: whether an army is fighting: it fought in the last Combat phase (this one, during
+    /// the Combat phase) or one of its units is next to an enemy land unit now.
+    pub fn army_fights(&self, army: FormationId) -> bool {
+        let Some(fm) = self.formation(army) else { return false };
+        fm.engaged
+            || self
+                .formation_units(army)
+                .iter()
+                .filter_map(|u| self.force(*u))
+                .any(|f| f.hex().is_some_and(|h| self.next_to_enemy(f.power, h)))
+    }
+
+    /// S-ARMY-9: the unit arrived at an army of its power that is still fighting, and is still
+    /// next to (or on) one of its hexes.
+    pub fn attack_only(&self, f: &super::state::Force) -> bool {
+        let (Some(army), Some(at)) = (f.front.attack_only, f.hex()) else { return false };
+        self.army_fights(army) && self.formation_hexes(army).iter().any(|h| h.distance(at) <= 1)
+    }
+
+    /// S-ARMY-9: the fighting army of `power` (lowest ID) whose area a unit arriving at `at`
+    /// enters (a hex of the army or next to one), other than the unit's own army.
+    pub fn fighting_army_at(
+        &self,
+        power: super::state::PowerId,
+        at: HexAt,
+        own: Option<FormationId>,
+    ) -> Option<FormationId> {
+        self.formations
+            .iter()
+            .filter(|fm| fm.power == power && fm.kind == super::state::FormationKind::Army && Some(fm.id) != own)
+            .map(|fm| fm.id)
+            .find(|a| self.formation_hexes(*a).iter().any(|h| h.distance(at) <= 1) && self.army_fights(*a))
     }
 
     /// Assesses one engagement (S-COMBAT-5, S-COMBAT-6, S-COMBAT-8).
@@ -300,6 +435,15 @@ impl Ctx {
             f.engaged = false;
         }
         let groups = self.engagements();
+        // S-ARMY-9, S-ARMY-10: the armies fighting in this Combat phase.
+        for sides in &groups {
+            for u in sides.iter().flatten() {
+                let army = self.force(*u).and_then(|f| f.member.army);
+                if let Some(a) = army.and_then(|a| self.formation_mut(a)) {
+                    a.engaged = true;
+                }
+            }
+        }
         for sides in &groups {
             self.draw_ammunition(sides.iter().flatten().copied().collect());
             // S-SUP-3: tanks without ammunition are destroyed when attacked.
@@ -314,13 +458,13 @@ impl Ctx {
             ];
             let e = self.assess(&sides);
             self.resolve(&e);
-            for s in &e.sides {
-                for u in s {
-                    let army = self.force(*u).and_then(|f| f.member.army);
-                    if let Some(a) = army.and_then(|a| self.formation_mut(a)) {
-                        a.engaged = true;
-                    }
-                }
+        }
+        // S-ARMY-9: arrivals at an army that no longer fights (or that they left) may defend again.
+        let ids: Vec<ForceId> = self.forces.iter().filter(|f| f.front.attack_only.is_some()).map(|f| f.id).collect();
+        for u in ids {
+            let keep = self.force(u).is_some_and(|f| f.on_map() && self.attack_only(f));
+            if !keep && let Some(f) = self.force_mut(u) {
+                f.front.attack_only = None;
             }
         }
     }
@@ -478,7 +622,14 @@ impl Ctx {
         for u in ids {
             let Some(f) = self.force(u) else { continue };
             let morale_zero = f.vitals.morale == Some(0);
-            let health_zero = f.vitals.health <= 0;
+            // S-ART-5: a battery member lives while its battery's summed Health is above 0.
+            let battery_health: i32 = match f.member.battery {
+                Some(b) => {
+                    self.forces.iter().filter(|g| g.member.battery == Some(b)).map(|g| g.vitals.health.max(0)).sum()
+                }
+                None => f.vitals.health,
+            };
+            let health_zero = battery_health <= 0;
             let encircled = f.front.encircled > 0;
             if morale_zero && (morale_destroys || encircled) {
                 self.destroy(u, "Morale 0: capitulation (S-COMBAT-9)");

@@ -151,8 +151,9 @@ impl Ctx {
             return;
         }
         let mut damage = shot.attack;
-        // S-ART-3: "one attack of one division takes 1 Morale": a battery's shot is its members' attacks.
-        let morale = shot.guns.len() as i32;
+        // S-ART-3: one attack takes 1 Morale from every unit hit; a battery is one unit with one
+        // target (S-ART-5), so its shot is one attack.
+        let morale = 1;
         // S-ART-7: firing at a hex in stubborn fighting.
         let own = self.own_engaged_next_to(shot.power, shot.target);
         if let Some(own) = own {
@@ -280,15 +281,51 @@ impl Ctx {
         if troops.is_empty() || damage <= 0 {
             return;
         }
-        let n = troops.len() as i32;
-        let mut order: Vec<(i32, ForceId)> =
-            troops.iter().filter_map(|u| self.force(*u)).map(|f| (-f.vitals.health, f.id)).collect();
-        order.sort();
+        // S-ART-5: a battery takes damage as one unit with its members' Health summed.
+        let mut recipients: Vec<(i32, ForceId, Vec<ForceId>)> = Vec::new();
+        for f in troops.iter().filter_map(|u| self.force(*u)) {
+            match f.member.battery.and_then(|b| {
+                recipients
+                    .iter_mut()
+                    .find(|r| r.2.first().and_then(|m| self.force(*m)).is_some_and(|m| m.member.battery == Some(b)))
+            }) {
+                Some(r) => {
+                    r.0 -= f.vitals.health;
+                    r.1 = r.1.min(f.id);
+                    r.2.push(f.id);
+                }
+                None => recipients.push((-f.vitals.health, f.id, vec![f.id])),
+            }
+        }
+        recipients.sort();
+        let n = recipients.len() as i32;
         let (each, rest) = (damage / n, damage % n);
-        for (i, (_, u)) in order.iter().enumerate() {
+        for (i, (_, _, members)) in recipients.iter().enumerate() {
             let d = each + i32::from((i as i32) < rest);
-            if d > 0 {
-                self.change_health(*u, -d);
+            if d <= 0 {
+                continue;
+            }
+            if members.len() == 1 {
+                self.change_health(members[0], -d);
+                continue;
+            }
+            // A battery's share goes point by point to the member with most Health, then lower ID.
+            let mut per: Vec<(ForceId, i32)> = members.iter().map(|m| (*m, 0)).collect();
+            for _ in 0..d {
+                let pick = per
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(k, (m, taken))| self.force(*m).map(|f| (f.vitals.health - taken, k)))
+                    .filter(|(left, _)| *left > 0)
+                    .max_by_key(|(left, k)| (*left, std::cmp::Reverse(*k)))
+                    .map(|(_, k)| k);
+                let Some(k) = pick else { break };
+                per[k].1 += 1;
+            }
+            for (m, taken) in per {
+                if taken > 0 {
+                    self.change_health(m, -taken);
+                }
             }
         }
         if morale > 0 {

@@ -48,7 +48,14 @@ impl Ctx {
         match piece {
             Piece::Unit(id) => {
                 let f = self.force(id).ok_or(OrderError::NoUnit(id))?;
-                Ok((f.power, vec![id]))
+                // S-ART-5: a battery's three divisions stay on one hex and move together.
+                let units = match f.member.battery {
+                    Some(b) => {
+                        self.forces.iter().filter(|g| g.member.battery == Some(b) && g.on_map()).map(|g| g.id).collect()
+                    }
+                    None => vec![id],
+                };
+                Ok((f.power, units))
             }
             Piece::Corps(id) => {
                 let fm = self.formation(id).ok_or(OrderError::NoFormation(id))?;
@@ -200,7 +207,22 @@ impl Ctx {
             });
         }
         self.rebuild_occupancy();
+        self.arrive(end, &plan.units);
         self.engage_from(end, &plan.units);
+    }
+
+    /// S-ARMY-9: units arriving in the area of a fighting army of their power (other than their
+    /// own) may only attack there while it fights; leaving its area ends that.
+    pub fn arrive(&mut self, at: HexAt, units: &[ForceId]) {
+        for u in units {
+            let Some(f) = self.force(*u) else { continue };
+            let (power, own, before) = (f.power, f.member.army, f.front.attack_only);
+            let still = before.filter(|a| self.formation_hexes(*a).iter().any(|h| h.distance(at) <= 1));
+            let now = still.or_else(|| self.fighting_army_at(power, at, own));
+            if let Some(f) = self.force_mut(*u) {
+                f.front.attack_only = now;
+            }
+        }
     }
 
     /// Records who engaged whom when units arrive at `at` (S-COMBAT-7) and flank attacks (S-COMBAT-6).

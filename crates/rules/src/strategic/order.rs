@@ -35,6 +35,9 @@ pub enum Order {
     AssignReserve { unit: ForceId, army: FormationId },
     /// Bring a reserve onto a free hex next to its army (S-ARMY-8); it counts as having moved.
     CommitReserve { unit: ForceId, to: HexAt },
+    /// Name the enemy hex an independent unit or corps fights in this turn's Combat phase
+    /// (S-COMBAT-8 resolution: engagements are local); without it, the hex its front faces.
+    Attack { piece: Piece, target: HexAt },
     /// Stop and build (or raise to level 2) a fortification on the piece's hex (S-FORT-1).
     Fortify { piece: Piece },
     /// Fire a heavy artillery division (or the battery it belongs to) at a hex (Fire phase,
@@ -138,6 +141,10 @@ pub enum OrderError {
     NoMovement { need: u32, left: u32 },
     #[error("the move must stop at {0}: it is next to an enemy land unit (S-COMBAT-4)")]
     MustStop(HexAt),
+    #[error("hex {0} holds no enemy land unit next to the attacker (S-COMBAT-8)")]
+    NoEnemyAt(HexAt),
+    #[error("{0} is engaged: it leaves contact only by the Retreat order (S-ARMY-7, S-ARMY-15)")]
+    Engaged(String),
     #[error("{0}")]
     Organization(String),
     #[error("{0}")]

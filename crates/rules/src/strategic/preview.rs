@@ -163,7 +163,10 @@ fn order_units(ctx: &Ctx, order: &Order) -> Vec<ForceId> {
     use super::order::Piece;
     let piece = |p: &Piece| ctx.piece_units(*p).map(|(_, u)| u).unwrap_or_default();
     match order {
-        Order::Move { piece: p, .. } | Order::Fortify { piece: p } | Order::Detach { piece: p, .. } => piece(p),
+        Order::Move { piece: p, .. }
+        | Order::Attack { piece: p, .. }
+        | Order::Fortify { piece: p }
+        | Order::Detach { piece: p, .. } => piece(p),
         Order::MoveArmy { army, .. } => ctx.formation_units(*army),
         Order::CommitReserve { unit, .. } | Order::JoinCorps { unit, .. } | Order::Disembark { unit, .. } => {
             vec![*unit]

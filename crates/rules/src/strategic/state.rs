@@ -140,6 +140,10 @@ pub struct FrontLine {
     pub encircled: u16,
     /// Hexside towards the first enemy that engaged the unit (S-COMBAT-7).
     pub front: Option<u8>,
+    /// S-ARMY-9: the army the unit arrived at while it was fighting; the unit counts Attack for
+    /// as long as that army fights and the unit stays next to it.
+    #[serde(default)]
+    pub attack_only: Option<FormationId>,
 }
 
 /// What a unit did this turn.
@@ -157,6 +161,10 @@ pub struct Activity {
     pub fortified: bool,
     /// Hex where the unit began the turn (S-ARMY-15: an attacker may return there).
     pub start: Option<HexAt>,
+    /// The enemy hex the unit's engagement is fought against this turn (S-COMBAT-8 resolution),
+    /// named by an `Attack` order; `None` = the hex its front faces.
+    #[serde(default)]
+    pub target: Option<HexAt>,
 }
 
 /// Corps, army and battery membership.

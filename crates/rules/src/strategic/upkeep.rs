@@ -96,7 +96,8 @@ impl Ctx {
                     Payer::Corps(_) => CORPS_SURCHARGE_PERCENT,
                     Payer::Independent(_) => INDEPENDENT_SURCHARGE_PERCENT,
                 };
-                let cost = ceil_div(base * (100 + pct), 100);
+                // S-SUP-4: the surcharge is rounded down (README: round down unless a rule says otherwise).
+                let cost = (base * (100 + pct)).div_euclid(100);
                 let ok = self.powers[p].money >= cost;
                 if ok {
                     self.powers[p].money -= cost;
@@ -207,8 +208,60 @@ impl Ctx {
         self.check_losses(false);
     }
 
-    /// S-COMBAT-11: a connected group of hexes held by one alliance is encircled when every hex next
-    /// to it is enemy-held, impassable, or next to an enemy land unit.
+    /// The hexes from which a path of passable hexes leads to a city of `alliance` (a city of a
+    /// province it controls) without entering a hex held by the enemy or an empty hex next to an
+    /// enemy land unit; with `blocked` false, only water and the map's edge stop the path.
+    fn open_to_cities(&self, alliance: u8, held: &BTreeMap<HexAt, u8>, blocked: bool) -> Vec<bool> {
+        let map = self.map();
+        let enemy_on = |h: HexAt| held.get(&h).is_some_and(|s| *s != alliance);
+        let allowed = |h: HexAt| {
+            map.is_land(h)
+                && (!blocked
+                    || held.get(&h) == Some(&alliance)
+                    || (!enemy_on(h) && !h.neighbours().into_iter().any(enemy_on)))
+        };
+        let mut seen = vec![false; map.len()];
+        let mut queue: Vec<HexAt> = Vec::new();
+        for city in &map.cities {
+            let Some(pi) = map.province_index(&city.province) else { continue };
+            let controller = match self.provinces.get(pi).and_then(|p| p.occupier) {
+                Some(o) => Some(o),
+                None => self.scenario().power_index(&map.provinces[pi].owner).map(|i| PowerId(i as u8)),
+            };
+            if controller.is_none_or(|c| self.alliance(c).min(1) != alliance) {
+                continue;
+            }
+            for h in &city.hexes {
+                if let Some(i) = map.index(*h)
+                    && !seen[i]
+                    && allowed(*h)
+                {
+                    seen[i] = true;
+                    queue.push(*h);
+                }
+            }
+        }
+        let mut next = 0;
+        while next < queue.len() {
+            let h = queue[next];
+            next += 1;
+            for n in h.neighbours() {
+                if let Some(i) = map.index(n)
+                    && !seen[i]
+                    && allowed(n)
+                {
+                    seen[i] = true;
+                    queue.push(n);
+                }
+            }
+        }
+        seen
+    }
+
+    /// S-COMBAT-11 resolution [house]: a connected group of hexes held by one alliance is encircled
+    /// when no path of passable hexes leads from it to a friendly-held city of its alliance without
+    /// entering an enemy-held hex or a hex next to an enemy land unit that no friendly unit holds,
+    /// while such a path would exist without the enemy (the enemy, not the sea, cut it off).
     pub fn encircled_groups(&self) -> Vec<Vec<HexAt>> {
         let mut held: BTreeMap<HexAt, u8> = BTreeMap::new();
         for f in self.forces.iter().filter(|f| f.on_map()) {
@@ -216,6 +269,8 @@ impl Ctx {
                 held.insert(h, self.alliance(f.power).min(1));
             }
         }
+        let open: [[Vec<bool>; 2]; 2] = [0u8, 1].map(|a| [false, true].map(|b| self.open_to_cities(a, &held, b)));
+        let reached = |v: &Vec<bool>, h: HexAt| self.map().index(h).is_some_and(|i| v[i]);
         let mut seen: BTreeSet<HexAt> = BTreeSet::new();
         let mut out = Vec::new();
         for (&start, &side) in &held {
@@ -233,15 +288,10 @@ impl Ctx {
                 }
                 i += 1;
             }
-            let enemy_on = |h: HexAt| held.get(&h).is_some_and(|s| *s != side);
-            let closed = group.iter().all(|h| {
-                h.neighbours()
-                    .into_iter()
-                    .filter(|n| held.get(n) != Some(&side))
-                    .all(|n| !self.map().is_land(n) || enemy_on(n) || n.neighbours().into_iter().any(enemy_on))
-            });
-            let any_enemy_near = group.iter().any(|h| h.neighbours().into_iter().any(enemy_on));
-            if closed && any_enemy_near {
+            let [free, blocked] = &open[usize::from(side)];
+            let cut = group.iter().all(|h| !reached(blocked, *h));
+            let could = group.iter().any(|h| reached(free, *h));
+            if cut && could {
                 group.sort();
                 out.push(group);
             }
