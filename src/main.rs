@@ -15,6 +15,8 @@ fn main() -> AppExit {
         eprintln!("error: {e}");
         return AppExit::error();
     }
+    #[cfg(not(target_arch = "wasm32"))]
+    let data_dir = launch.use_data_dir();
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -33,5 +35,10 @@ fn main() -> AppExit {
     .insert_resource(ClearColor(Color::srgb(0.16, 0.15, 0.13)))
     .insert_resource(launch)
     .add_plugins((kriegsspiel::logic_plugin, kriegsspiel::view_plugin));
-    app.run()
+    let exit = app.run();
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(dir) = data_dir {
+        dir.finish();
+    }
+    exit
 }

@@ -49,6 +49,7 @@ pub fn title(
     mut form: ResMut<SettingsForm>,
     mut load: MessageWriter<LoadBattle>,
     mut exit: MessageWriter<AppExit>,
+    notices: Option<Res<storage::Notices>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx, "title");
@@ -61,7 +62,10 @@ pub fn title(
             if big_button(ui, tr.t("ui.title.new")) {
                 screen.set(Screen::Setup);
             }
-            if let Ok(game) = storage::load_slot("autosave")
+            for notice in notices.iter().flat_map(|n| n.0.iter()) {
+                ui.colored_label(egui::Color32::LIGHT_RED, notice);
+            }
+            if let Some(game) = storage::latest_autosave()
                 && big_button(ui, tr.t("ui.title.continue"))
             {
                 load.write(LoadBattle(game));
@@ -282,6 +286,10 @@ pub fn saves(
         if slots.is_empty() {
             ui.label(tr.t("ui.saves.none"));
         }
+        // A save found unreadable is set aside at once: its sentence stays on screen.
+        if let Some(problem) = slots.iter().find_map(|s| s.problem.clone()) {
+            form.message = Some(problem);
+        }
         let mut open = |game: storage::SavedGame, form: &mut SettingsForm| {
             if replay_mode {
                 replay.write(OpenReplay(game.save));
@@ -292,16 +300,31 @@ pub fn saves(
         };
         egui::Grid::new("slots").striped(true).show(ui, |ui| {
             for slot in &slots {
-                ui.label(tr.t(&format!("ui.slot.{}", slot.slot)));
-                ui.label(&slot.scenario);
-                ui.label(
-                    tr.f("ui.saves.turn", &[("turn", slot.turn.to_string()), ("orders", slot.orders.to_string())]),
-                );
-                if ui.button(tr.t(if replay_mode { "ui.saves.watch" } else { "ui.saves.load" })).clicked() {
-                    match storage::load_slot(&slot.slot) {
-                        Ok(game) => open(game, &mut form),
-                        Err(e) => form.message = Some(e),
+                ui.label(if slot.is_auto() {
+                    tr.t("ui.slot.autosave")
+                } else {
+                    tr.t(&format!("ui.slot.{}", slot.slot))
+                });
+                if let Some(problem) = &slot.problem {
+                    ui.colored_label(egui::Color32::LIGHT_RED, problem);
+                    ui.label("");
+                } else if slot.scenario.is_empty() {
+                    ui.label("");
+                    ui.label("");
+                } else {
+                    ui.label(&slot.scenario);
+                    ui.label(
+                        tr.f("ui.saves.turn", &[("turn", slot.turn.to_string()), ("orders", slot.orders.to_string())]),
+                    );
+                    if ui.button(tr.t(if replay_mode { "ui.saves.watch" } else { "ui.saves.load" })).clicked() {
+                        match storage::load_slot(&slot.slot) {
+                            Ok(game) => open(game, &mut form),
+                            Err(e) => form.message = Some(e),
+                        }
                     }
+                }
+                if slot.backup && ui.button(tr.t("ui.saves.restore")).clicked() {
+                    form.message = storage::restore_backup(&slot.slot).err();
                 }
                 ui.end_row();
             }
