@@ -386,9 +386,10 @@ fn from_v2(name: &str, file: FileV2) -> Result<SavedGame, String> {
     Ok(SavedGame { mode: file.mode, game: file.game, seats: file.seats, save })
 }
 
-/// A name for a game that has none (saves of format 1, engine saves): its scenario and seed.
+/// A name for a game that has none (saves of format 1, engine saves): dated when it is opened,
+/// so its autosaves sort and are pruned with the others.
 fn old_game_name(save: &SaveGame) -> String {
-    format!("saved-{}-{}", slug(&save.scenario.name), save.seed)
+    new_game_name(&save.scenario.name)
 }
 
 fn from_v1(file: FileV1) -> SavedGame {

@@ -275,14 +275,21 @@ pub fn saves(
     mut screen: ResMut<NextState<Screen>>,
     mut load: MessageWriter<LoadBattle>,
     mut replay: MessageWriter<OpenReplay>,
+    mut listed: Local<(u32, Vec<storage::SlotInfo>)>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx, "saves");
+    // The saves are read twice a second, not every frame.
+    if listed.0.is_multiple_of(30) {
+        listed.1 = storage::list_slots();
+    }
+    listed.0 = listed.0.wrapping_add(1);
+    let mut refresh = false;
     let replay_mode = form.replay_mode;
     egui::CentralPanel::default().show(&mut ui, |ui| {
         ui.heading(tr.t(if replay_mode { "ui.saves.replays" } else { "ui.saves.heading" }));
         ui.separator();
-        let slots = storage::list_slots();
+        let slots = &listed.1;
         if slots.is_empty() {
             ui.label(tr.t("ui.saves.none"));
         }
@@ -299,7 +306,7 @@ pub fn saves(
             form.message = None;
         };
         egui::Grid::new("slots").striped(true).show(ui, |ui| {
-            for slot in &slots {
+            for slot in slots {
                 ui.label(if slot.is_auto() {
                     tr.t("ui.slot.autosave")
                 } else {
@@ -325,6 +332,7 @@ pub fn saves(
                 }
                 if slot.backup && ui.button(tr.t("ui.saves.restore")).clicked() {
                     form.message = storage::restore_backup(&slot.slot).err();
+                    refresh = true;
                 }
                 ui.end_row();
             }
@@ -365,6 +373,9 @@ pub fn saves(
             screen.set(Screen::Title);
         }
     });
+    if refresh {
+        listed.0 = 0;
+    }
     Ok(())
 }
 
