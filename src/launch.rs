@@ -1,11 +1,15 @@
 //! Command-line launch, and the scripted run for checks and bug reports:
 //! `kriegsspiel --scenario FILE [--ai all|red|blue] [--level L] [--seed N] [--exit-after-turns N] [--screenshot PNG]`
 //! starts straight into the battle, lets the AI play, saves a screenshot and exits.
+//!
+//! Command-line choices are for this run only: `--lang` and `--anim` are never written to the
+//! settings, and a scripted run (`--exit-after-turns`, `--screenshot`) keeps its saves and
+//! settings in a throw-away folder unless `--data-dir` names one, so the player's data is untouched.
 
 use crate::i18n::Lang;
 use crate::screens::Screen;
 use crate::session::{AnimBusy, Seat, Session, StartBattle};
-use crate::settings::{AnimSpeed, Settings};
+use crate::settings::{AnimSpeed, RunOnly, Settings};
 use ai::Level;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
@@ -14,7 +18,7 @@ use rules::tactical::Scenario;
 use rules::tactical::components::Phase;
 use std::path::PathBuf;
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.add_systems(Startup, start_scripted).add_systems(Update, scripted_exit.in_set(crate::AppSystems::Visuals));
 }
 
@@ -48,9 +52,16 @@ pub struct Launch {
     /// Save a screenshot of the battle here before exiting.
     #[arg(long)]
     pub screenshot: Option<PathBuf>,
-    /// Language of the interface: en or ru.
+    /// Language of the interface for this run: en or ru (the saved setting is not changed).
     #[arg(long)]
     pub lang: Option<String>,
+    /// Animation speed for this run (the saved setting is not changed).
+    #[arg(long, value_enum)]
+    pub anim: Option<AnimSpeed>,
+    /// Keep saves and settings in this folder. A scripted run without it uses a throw-away
+    /// folder; otherwise the player's data folder is used.
+    #[arg(long)]
+    pub data_dir: Option<PathBuf>,
 }
 
 impl Launch {
@@ -64,6 +75,8 @@ impl Launch {
             exit_after_turns: None,
             screenshot: None,
             lang: None,
+            anim: None,
+            data_dir: None,
         }
     }
 
@@ -80,22 +93,71 @@ impl Launch {
         Ok(())
     }
 
-    fn scripted(&self) -> bool {
+    pub fn scripted(&self) -> bool {
         self.exit_after_turns.is_some() || self.screenshot.is_some()
+    }
+
+    /// The folder for saves and settings this run: `--data-dir`, else a fresh throw-away folder
+    /// for a scripted run, else `None` (the player's).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn data_dir(&self) -> Option<DataDir> {
+        if let Some(dir) = &self.data_dir {
+            return Some(DataDir { path: dir.clone(), throw_away: false });
+        }
+        if !self.scripted() {
+            return None;
+        }
+        let nanos = web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+        let name = format!("kriegsspiel-scripted-{}-{nanos}", std::process::id());
+        Some(DataDir { path: std::env::temp_dir().join(name), throw_away: true })
+    }
+
+    /// Points the storage at this run's folder (call before the app is built); returns it.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn use_data_dir(&self) -> Option<DataDir> {
+        let dir = self.data_dir()?;
+        crate::storage::use_dir(dir.path.clone());
+        Some(dir)
+    }
+
+    /// What the command line sets for this run only.
+    pub fn run_only(&self) -> RunOnly {
+        let scripted = self.scripted();
+        RunOnly {
+            lang: self.lang.as_deref().and_then(Lang::from_code),
+            anim: self.anim.or(scripted.then_some(AnimSpeed::Fast)),
+            turn_timer: scripted.then_some(false),
+        }
     }
 }
 
-fn start_scripted(launch: Option<Res<Launch>>, mut settings: ResMut<Settings>, mut start: MessageWriter<StartBattle>) {
-    let Some(launch) = launch else { return };
-    if let Some(lang) = launch.lang.as_deref().and_then(Lang::from_code) {
-        settings.lang = lang;
+/// A run's data folder; a throw-away one is removed when the run ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataDir {
+    pub path: PathBuf,
+    pub throw_away: bool,
+}
+
+impl DataDir {
+    /// Removes a throw-away folder.
+    pub fn finish(&self) {
+        if self.throw_away {
+            let _ = std::fs::remove_dir_all(&self.path);
+        }
     }
+}
+
+fn start_scripted(
+    launch: Option<Res<Launch>>,
+    mut settings: ResMut<Settings>,
+    mut run_only: ResMut<RunOnly>,
+    mut start: MessageWriter<StartBattle>,
+) {
+    let Some(launch) = launch else { return };
+    *run_only = launch.run_only();
+    run_only.apply(&mut settings);
     let Some(path) = &launch.scenario else { return };
     let Ok(scenario) = Scenario::load(path) else { return };
-    if launch.scripted() {
-        settings.anim = AnimSpeed::Fast;
-        settings.turn_timer = false;
-    }
     let ai = |on: bool| if on { Seat::Ai(launch.level) } else { Seat::Human };
     let seats = match launch.ai {
         None => [Seat::Human, Seat::Human],

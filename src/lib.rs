@@ -17,6 +17,7 @@ pub mod screens;
 pub mod session;
 pub mod settings;
 pub mod storage;
+pub mod store;
 pub mod wake;
 #[cfg(target_arch = "wasm32")]
 pub mod web;

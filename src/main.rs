@@ -21,6 +21,8 @@ fn main() -> AppExit {
     } else {
         kriegsspiel::wake::winit_settings()
     };
+    #[cfg(not(target_arch = "wasm32"))]
+    let data_dir = launch.use_data_dir();
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -40,5 +42,10 @@ fn main() -> AppExit {
     .insert_resource(launch)
     .insert_resource(winit)
     .add_plugins((kriegsspiel::logic_plugin, kriegsspiel::view_plugin));
-    app.run()
+    let exit = app.run();
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(dir) = data_dir {
+        dir.finish();
+    }
+    exit
 }

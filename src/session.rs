@@ -2,7 +2,7 @@
 //! which the interface changes it: [`Session::apply`] (an order through the engine's entry point).
 
 use crate::screens::{BattleView, Screen};
-use crate::storage::{self, SavedGame};
+use crate::storage::{self, Mode, SavedGame};
 use ai::{Ai, Level};
 use bevy::prelude::*;
 use rules::tactical::components::Phase;
@@ -53,6 +53,8 @@ pub struct AnimBusy(pub bool);
 pub struct Session {
     pub battle: Battle,
     pub seats: [Seat; 2],
+    /// The game's name (start date and scenario): its autosaves share it.
+    pub game: String,
     ais: [Option<Ai>; 2],
     pub selected: Option<UnitId>,
     /// Orders before this index can no longer be taken back (a die was thrown, a hidden unit
@@ -65,14 +67,14 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(battle: Battle, seats: [Seat; 2]) -> Session {
+    pub fn new(battle: Battle, seats: [Seat; 2], game: String) -> Session {
         let seed = battle.seed();
         let ais = [Side::Red, Side::Blue].map(|s| match seats[s.index()] {
             Seat::Ai(level) => Some(Ai::new(s, level, seed)),
             Seat::Human => None,
         });
         let undo_floor = battle.orders().len();
-        Session { battle, seats, ais, selected: None, undo_floor, confirm: None, refusal: None }
+        Session { battle, seats, game, ais, selected: None, undo_floor, confirm: None, refusal: None }
     }
 
     pub fn ctx(&self) -> Ctx {
@@ -163,12 +165,14 @@ impl Session {
     }
 
     pub fn saved_game(&self) -> SavedGame {
-        SavedGame { seats: self.seats, save: self.battle.save() }
+        SavedGame { mode: Mode::Battle, game: self.game.clone(), seats: self.seats.to_vec(), save: self.battle.save() }
     }
 
-    fn autosave(&self) {
-        if let Err(e) = storage::save_slot("autosave", &self.saved_game()) {
+    /// The autosave of this turn (the game's last turns are kept).
+    fn autosave(&mut self) {
+        if let Err(e) = storage::autosave(&self.saved_game(), self.battle.clock().turn) {
             warn!("autosave failed: {e}");
+            self.refusal = Some(storage::describe(&e));
         }
     }
 }
@@ -180,7 +184,8 @@ fn start_battle(
     mut view: ResMut<NextState<BattleView>>,
 ) {
     for s in starts.read() {
-        commands.insert_resource(Session::new(Battle::new(&s.scenario, s.seed), s.seats));
+        let game = storage::new_game_name(&s.scenario.name);
+        commands.insert_resource(Session::new(Battle::new(&s.scenario, s.seed), s.seats, game));
         screen.set(Screen::Battle);
         view.set(BattleView::Playing);
     }
@@ -188,9 +193,11 @@ fn start_battle(
 
 fn load_battle(mut commands: Commands, mut loads: MessageReader<LoadBattle>, mut screen: ResMut<NextState<Screen>>) {
     for LoadBattle(game) in loads.read() {
-        match Battle::replay(&game.save) {
-            Ok(battle) => {
-                commands.insert_resource(Session::new(battle, game.seats));
+        let loaded =
+            game.battle_seats().and_then(|seats| Ok((seats, Battle::replay(&game.save).map_err(|e| e.to_string())?)));
+        match loaded {
+            Ok((seats, battle)) => {
+                commands.insert_resource(Session::new(battle, seats, game.game.clone()));
                 screen.set(Screen::Battle);
             }
             Err(e) => warn!("could not load the save: {e}"),

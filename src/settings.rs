@@ -7,11 +7,22 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(storage::load_settings().unwrap_or_default()).add_systems(Last, persist);
+    let loaded = storage::load_settings();
+    if let Some(notice) = &loaded.notice {
+        warn!("{notice}");
+    }
+    app.insert_resource(loaded.settings.clone())
+        .insert_resource(Kept { settings: loaded.settings, writable: loaded.writable })
+        .init_resource::<RunOnly>()
+        .init_resource::<storage::Notices>()
+        .add_systems(Last, persist);
+    if let Some(notice) = loaded.notice {
+        app.world_mut().resource_mut::<storage::Notices>().0.push(notice);
+    }
 }
 
 /// How fast moves, volleys and melee are shown.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 pub enum AnimSpeed {
     Slow,
     #[default]
@@ -66,8 +77,63 @@ impl Default for Settings {
     }
 }
 
-fn persist(settings: Res<Settings>) {
-    if settings.is_changed() && !settings.is_added() {
-        storage::save_settings(&settings);
+/// What the command line chose for this run only (`--lang`, `--anim`, and a scripted run's
+/// fast animation without timer): used while the game runs, never written to the settings.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct RunOnly {
+    pub lang: Option<Lang>,
+    pub anim: Option<AnimSpeed>,
+    pub turn_timer: Option<bool>,
+}
+
+impl RunOnly {
+    /// The settings of this run.
+    pub fn apply(&self, settings: &mut Settings) {
+        if let Some(lang) = self.lang {
+            settings.lang = lang;
+        }
+        if let Some(anim) = self.anim {
+            settings.anim = anim;
+        }
+        if let Some(timer) = self.turn_timer {
+            settings.turn_timer = timer;
+        }
+    }
+
+    /// The settings to keep: those of the run, except where they are still this run's
+    /// command-line choice (there the player's own value stays).
+    pub fn keep(&self, now: &Settings, player: &Settings) -> Settings {
+        let mut kept = now.clone();
+        if self.lang == Some(now.lang) {
+            kept.lang = player.lang;
+        }
+        if self.anim == Some(now.anim) {
+            kept.anim = player.anim;
+        }
+        if self.turn_timer == Some(now.turn_timer) {
+            kept.turn_timer = player.turn_timer;
+        }
+        kept
+    }
+}
+
+/// The settings as the player keeps them (on disk), and whether they may be written.
+#[derive(Resource, Clone, Debug)]
+pub struct Kept {
+    pub settings: Settings,
+    pub writable: bool,
+}
+
+fn persist(settings: Res<Settings>, run_only: Res<RunOnly>, mut kept: ResMut<Kept>) {
+    if !settings.is_changed() || !kept.writable {
+        return;
+    }
+    let keep = run_only.keep(&settings, &kept.settings);
+    if keep == kept.settings {
+        return;
+    }
+    match storage::save_settings(&keep) {
+        Ok(()) => kept.settings = keep,
+        Err(e) => warn!("the settings were not kept: {e}"),
     }
 }

@@ -145,7 +145,7 @@ fn top_bar(
                     screen.set(Screen::Title);
                 }
                 ui.menu_button(tr.t("ui.menu.save"), |ui| {
-                    for slot in &storage::SLOTS[1..] {
+                    for slot in &storage::SLOTS {
                         if ui.button(tr.t(&format!("ui.slot.{slot}"))).clicked() {
                             log.saved = Some(match storage::save_slot(slot, &session.saved_game()) {
                                 Ok(()) => tr.f("ui.saved", &[("slot", tr.t(&format!("ui.slot.{slot}")))]),

@@ -49,6 +49,7 @@ pub fn title(
     mut form: ResMut<SettingsForm>,
     mut load: MessageWriter<LoadBattle>,
     mut exit: MessageWriter<AppExit>,
+    notices: Option<Res<storage::Notices>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx, "title");
@@ -61,7 +62,10 @@ pub fn title(
             if big_button(ui, tr.t("ui.title.new")) {
                 screen.set(Screen::Setup);
             }
-            if let Ok(game) = storage::load_slot("autosave")
+            for notice in notices.iter().flat_map(|n| n.0.iter()) {
+                ui.colored_label(egui::Color32::LIGHT_RED, notice);
+            }
+            if let Some(game) = storage::latest_autosave()
                 && big_button(ui, tr.t("ui.title.continue"))
             {
                 load.write(LoadBattle(game));
@@ -271,16 +275,27 @@ pub fn saves(
     mut screen: ResMut<NextState<Screen>>,
     mut load: MessageWriter<LoadBattle>,
     mut replay: MessageWriter<OpenReplay>,
+    mut listed: Local<(u32, Vec<storage::SlotInfo>)>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx, "saves");
+    // The saves are read twice a second, not every frame.
+    if listed.0.is_multiple_of(30) {
+        listed.1 = storage::list_slots();
+    }
+    listed.0 = listed.0.wrapping_add(1);
+    let mut refresh = false;
     let replay_mode = form.replay_mode;
     egui::CentralPanel::default().show(&mut ui, |ui| {
         ui.heading(tr.t(if replay_mode { "ui.saves.replays" } else { "ui.saves.heading" }));
         ui.separator();
-        let slots = storage::list_slots();
+        let slots = &listed.1;
         if slots.is_empty() {
             ui.label(tr.t("ui.saves.none"));
+        }
+        // A save found unreadable is set aside at once: its sentence stays on screen.
+        if let Some(problem) = slots.iter().find_map(|s| s.problem.clone()) {
+            form.message = Some(problem);
         }
         let mut open = |game: storage::SavedGame, form: &mut SettingsForm| {
             if replay_mode {
@@ -291,17 +306,33 @@ pub fn saves(
             form.message = None;
         };
         egui::Grid::new("slots").striped(true).show(ui, |ui| {
-            for slot in &slots {
-                ui.label(tr.t(&format!("ui.slot.{}", slot.slot)));
-                ui.label(&slot.scenario);
-                ui.label(
-                    tr.f("ui.saves.turn", &[("turn", slot.turn.to_string()), ("orders", slot.orders.to_string())]),
-                );
-                if ui.button(tr.t(if replay_mode { "ui.saves.watch" } else { "ui.saves.load" })).clicked() {
-                    match storage::load_slot(&slot.slot) {
-                        Ok(game) => open(game, &mut form),
-                        Err(e) => form.message = Some(e),
+            for slot in slots {
+                ui.label(if slot.is_auto() {
+                    tr.t("ui.slot.autosave")
+                } else {
+                    tr.t(&format!("ui.slot.{}", slot.slot))
+                });
+                if let Some(problem) = &slot.problem {
+                    ui.colored_label(egui::Color32::LIGHT_RED, problem);
+                    ui.label("");
+                } else if slot.scenario.is_empty() {
+                    ui.label("");
+                    ui.label("");
+                } else {
+                    ui.label(&slot.scenario);
+                    ui.label(
+                        tr.f("ui.saves.turn", &[("turn", slot.turn.to_string()), ("orders", slot.orders.to_string())]),
+                    );
+                    if ui.button(tr.t(if replay_mode { "ui.saves.watch" } else { "ui.saves.load" })).clicked() {
+                        match storage::load_slot(&slot.slot) {
+                            Ok(game) => open(game, &mut form),
+                            Err(e) => form.message = Some(e),
+                        }
                     }
+                }
+                if slot.backup && ui.button(tr.t("ui.saves.restore")).clicked() {
+                    form.message = storage::restore_backup(&slot.slot).err();
+                    refresh = true;
                 }
                 ui.end_row();
             }
@@ -342,6 +373,9 @@ pub fn saves(
             screen.set(Screen::Title);
         }
     });
+    if refresh {
+        listed.0 = 0;
+    }
     Ok(())
 }
 

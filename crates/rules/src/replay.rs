@@ -7,6 +7,17 @@ use crate::hash::StateHash;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// Parses a save; a file cut short anywhere (not only at a token's end) is called truncated:
+/// every save the game writes ends with `)`.
+pub fn parse_save<T: serde::de::DeserializeOwned>(path: &str, text: &str) -> Result<T, DataError> {
+    crate::data::parse_ron(path, text).map_err(|mut e| {
+        if !text.trim_end().ends_with(')') && !e.message.contains("truncated") {
+            e.message.push_str(": the file ends too early (truncated?)");
+        }
+        e
+    })
+}
+
 /// A hash taken after an order, so a replay can prove it followed the same game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Checkpoint {

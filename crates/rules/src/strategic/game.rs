@@ -6,7 +6,7 @@ use super::order::{Order, OrderError};
 use super::scenario::{KindSpec, Scenario};
 use super::state::*;
 use super::tables::Model;
-use crate::data::{DataError, parse_ron, to_ron};
+use crate::data::{DataError, to_ron};
 use crate::dice::Dice;
 use crate::hash::StateHash;
 use crate::replay::{Header, Replay, replay};
@@ -412,7 +412,7 @@ impl SaveGame {
     }
 
     pub fn parse(path: &str, text: &str) -> Result<SaveGame, DataError> {
-        parse_ron(path, text)
+        crate::replay::parse_save(path, text)
     }
 }
 

@@ -4,7 +4,7 @@
 use super::battle::{Battle, Checkpoint};
 use super::order::{Order, OrderError};
 use super::scenario::Scenario;
-use crate::data::{DataError, parse_ron, to_ron};
+use crate::data::{DataError, to_ron};
 use crate::hash::StateHash;
 use crate::replay::{Header, Replay, replay};
 use serde::{Deserialize, Serialize};
@@ -82,6 +82,6 @@ impl SaveGame {
     }
 
     pub fn from_text(path: &str, text: &str) -> Result<SaveGame, DataError> {
-        parse_ron(path, text)
+        crate::replay::parse_save(path, text)
     }
 }

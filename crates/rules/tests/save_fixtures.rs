@@ -1,0 +1,67 @@
+//! Saves written by earlier versions of the game load for ever (fixtures committed when each
+//! format was current); a tampered or truncated save is refused with a message that says why.
+//!
+//! The fixtures were written by `umpire play … --save` (see `tests/fixtures/saves/README.md`).
+//! If a rules change makes the battle fixture replay differently, that change breaks every
+//! player's saved battle: either keep old saves replaying (a new save format and a migration)
+//! or, if breaking them is intended, regenerate the fixture with the command in the README.
+
+use rules::strategic::SaveGame as GreatWarSave;
+use rules::tactical::{Battle, SaveGame};
+
+fn fixture(name: &str) -> String {
+    let path = format!("{}/tests/fixtures/saves/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[test]
+fn battle_save_of_format_1_loads_and_replays_to_its_hashes() {
+    let save = SaveGame::from_text("battle_format1.ron", &fixture("battle_format1.ron")).expect("loads");
+    assert_eq!(save.format, 1);
+    assert!(!save.orders.is_empty() && !save.checkpoints.is_empty());
+    let battle = Battle::replay(&save).expect("replays with every recorded hash");
+    assert_eq!(battle.hash(), save.final_hash);
+}
+
+#[test]
+fn great_war_save_of_format_1_loads() {
+    let save = GreatWarSave::parse("great_war_format1.ron", &fixture("great_war_format1.ron")).expect("loads");
+    assert_eq!(save.format, 1);
+    assert!(!save.orders.is_empty() && !save.checkpoints.is_empty());
+    assert_eq!(save.scenario_hash, save.scenario.hash(), "the embedded scenario is the one the save recorded");
+}
+
+#[test]
+fn truncated_saves_are_refused_as_truncated() {
+    for name in ["battle_format1.ron", "great_war_format1.ron"] {
+        let text = fixture(name);
+        let cut = &text[..text.len() / 2];
+        let e = if name.starts_with("battle") {
+            SaveGame::from_text(name, cut).map(|_| ()).expect_err("refused").to_string()
+        } else {
+            GreatWarSave::parse(name, cut).map(|_| ()).expect_err("refused").to_string()
+        };
+        assert!(e.contains(name) && e.contains("truncated"), "{e}");
+    }
+}
+
+#[test]
+fn tampered_saves_are_refused_with_the_reason() {
+    let text = fixture("battle_format1.ron");
+    let save = SaveGame::from_text("battle_format1.ron", &text).expect("loads");
+    // The embedded scenario changed.
+    let mut tampered = save.clone();
+    tampered.scenario.blue.name.push('!');
+    let e = Battle::replay(&tampered).expect_err("refused").to_string();
+    assert!(e.contains("the file was altered"), "{e}");
+    // A recorded hash changed.
+    let mut tampered = save.clone();
+    tampered.final_hash = rules::hash::StateHash(tampered.final_hash.0 ^ 1);
+    let e = Battle::replay(&tampered).expect_err("refused").to_string();
+    assert!(e.contains("diverged"), "{e}");
+    // A format this game does not know.
+    let mut tampered = save;
+    tampered.format = 99;
+    let e = Battle::replay(&tampered).expect_err("refused").to_string();
+    assert!(e.contains("save format 99 is not supported"), "{e}");
+}
