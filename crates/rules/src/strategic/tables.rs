@@ -1,7 +1,8 @@
 //! Unit tables and house values of the Great War (MD-S1…MD-S5), read from
 //! `assets/data/great_war_units.ron` and `assets/data/great_war_rules.ron`.
 
-use crate::data::{DataError, locate, parse_ron};
+use crate::data::{DataError, parse_ron, place};
+use crate::path;
 use serde::{Deserialize, Serialize};
 
 /// Infantry model (S-LAND-1, S-LAND-4).
@@ -13,6 +14,7 @@ pub enum Model {
 
 /// One row of MD-S1.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct InfantryRow {
     pub group: u8,
     pub model: Model,
@@ -22,6 +24,7 @@ pub struct InfantryRow {
 
 /// One row of MD-S2 (1914 = 1916).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CavalryRow {
     pub class: u8,
     pub stats: Stats,
@@ -29,6 +32,7 @@ pub struct CavalryRow {
 
 /// Combat values, Health and Morale of a division.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Stats {
     pub attack: i32,
     pub defense: i32,
@@ -55,6 +59,7 @@ impl Stats {
 
 /// A tank type of MD-S3, by its verbatim name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TankType {
     pub name: String,
     pub countries: Vec<String>,
@@ -66,6 +71,7 @@ pub struct TankType {
 
 /// A heavy gun of MD-S4, by its verbatim name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GunType {
     pub name: String,
     pub country: String,
@@ -77,6 +83,7 @@ pub struct GunType {
 
 /// S-LAND-2: which group a colonial contingent fights as.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Colonial {
     /// Contingent id used in scenarios, e.g. "canadian".
     pub id: String,
@@ -87,7 +94,7 @@ pub struct Colonial {
 
 /// `assets/data/great_war_units.ron`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "GreatWarUnits")]
+#[serde(deny_unknown_fields, rename = "GreatWarUnits")]
 pub struct UnitTables {
     pub infantry: Vec<InfantryRow>,
     pub cavalry: Vec<CavalryRow>,
@@ -128,7 +135,7 @@ impl UnitTables {
                     if t.infantry(group, model, class).is_none() {
                         return Err(DataError::at(
                             path,
-                            locate(text, &["infantry"], 0),
+                            place(text, &path!["infantry"]),
                             format!("no infantry row for group {group}, {model:?}, class {class}"),
                         ));
                     }
@@ -139,7 +146,7 @@ impl UnitTables {
             if t.cavalry(class).is_none() {
                 return Err(DataError::at(
                     path,
-                    locate(text, &["cavalry"], 0),
+                    place(text, &path!["cavalry"]),
                     format!("no cavalry row for class {class}"),
                 ));
             }
@@ -148,14 +155,14 @@ impl UnitTables {
             if g.range == 0 || g.speed == 0 || g.health <= 0 {
                 return Err(DataError::at(
                     path,
-                    locate(text, &[&format!("\"{}\"", g.name)], 0),
+                    place(text, &path!["guns", i]),
                     format!("gun `{}` needs range, speed and Health of at least 1", g.name),
                 ));
             }
             if t.guns[..i].iter().any(|o| o.name == g.name) {
                 return Err(DataError::at(
                     path,
-                    locate(text, &[&format!("\"{}\"", g.name)], 1),
+                    place(text, &path!["guns", i, "name"]),
                     format!("gun `{}` is listed twice", g.name),
                 ));
             }
@@ -166,6 +173,7 @@ impl UnitTables {
 
 /// Movement costs (S-TERR; marsh, desert and northern are house values).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TerrainCosts {
     pub clear: u32,
     pub forest: u32,
@@ -177,6 +185,7 @@ pub struct TerrainCosts {
 
 /// Prices and upkeep (MD-S5: the economy data file).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Economy {
     /// Money per turn for one division (infantry, cavalry), tank battalion or artillery division.
     pub upkeep_division: u32,
@@ -204,7 +213,7 @@ pub struct Economy {
 
 /// `assets/data/great_war_rules.ron`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "GreatWarRules")]
+#[serde(deny_unknown_fields, rename = "GreatWarRules")]
 pub struct RulesTables {
     pub terrain: TerrainCosts,
     pub economy: Economy,
@@ -215,7 +224,7 @@ impl RulesTables {
         let t: RulesTables = parse_ron(path, text)?;
         let c = &t.terrain;
         if [c.clear, c.forest, c.mountains, c.desert, c.northern, c.marsh].contains(&0) {
-            return Err(DataError::at(path, locate(text, &["terrain"], 0), "every terrain costs at least 1 MP"));
+            return Err(DataError::at(path, place(text, &path!["terrain"]), "every terrain costs at least 1 MP"));
         }
         Ok(t)
     }
@@ -223,6 +232,7 @@ impl RulesTables {
 
 /// A type of air squadron (MD-S5: the aviation data file; house values).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AirType {
     pub name: String,
     /// Reconnaissance (S-AIR-1) or bombers (S-AIR-2).
@@ -237,7 +247,7 @@ pub struct AirType {
 
 /// `assets/data/great_war_aviation.ron`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "GreatWarAviation")]
+#[serde(deny_unknown_fields, rename = "GreatWarAviation")]
 pub struct AviationTables {
     pub squadrons: Vec<AirType>,
 }
@@ -245,11 +255,11 @@ pub struct AviationTables {
 impl AviationTables {
     pub fn parse(path: &str, text: &str) -> Result<AviationTables, DataError> {
         let t: AviationTables = parse_ron(path, text)?;
-        for a in &t.squadrons {
+        for (i, a) in t.squadrons.iter().enumerate() {
             if a.aircraft == 0 || a.radius == 0 || (!a.recon && a.bombing == 0) {
                 return Err(DataError::at(
                     path,
-                    locate(text, &[&format!("\"{}\"", a.name)], 0),
+                    place(text, &path!["squadrons", i]),
                     format!(
                         "squadron type `{}` needs aircraft, a radius, and bombing unless it is reconnaissance",
                         a.name

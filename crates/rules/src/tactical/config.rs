@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// The rule numbers of one battle.
 #[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RulesConfig {
     /// T-MORALE-1: a morale test passes on d6 + modifiers ≥ this.
     pub morale_pass: i32,
@@ -83,6 +84,7 @@ pub struct RulesConfig {
 
 /// A value per arm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ArmValues {
     pub infantry: i32,
     pub cavalry: i32,
@@ -91,6 +93,7 @@ pub struct ArmValues {
 
 /// T-MORALE-1 modifiers (added to the d6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MoraleModifiers {
     /// T-CMD-4: the unit's formation general is killed or wounded.
     pub general_lost: i32,
