@@ -60,6 +60,14 @@ pub fn parse_ron<T: DeserializeOwned>(path: &str, text: &str) -> Result<T, DataE
     })
 }
 
+/// Parses a data table, a Great War scenario or map: RON whose every number must also be within
+/// the referee's [`crate::limits::MAX_FILE_NUMBER`], so the rules' sums of them cannot overflow.
+pub fn parse_checked<T: DeserializeOwned + serde::Serialize>(path: &str, text: &str) -> Result<T, DataError> {
+    let value: T = parse_ron(path, text)?;
+    crate::limits::check_numbers(&value).map_err(|e| DataError::over_limit(path, Pos::START, e))?;
+    Ok(value)
+}
+
 /// Parses a list of orders (of either war), refusing more than the referee's limit.
 pub fn parse_orders<T: DeserializeOwned>(path: &str, text: &str) -> Result<Vec<T>, DataError> {
     let list: Vec<T> = parse_ron(path, text)?;

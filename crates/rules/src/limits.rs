@@ -34,6 +34,10 @@ pub const MAX_FORCES: u64 = 10_000;
 pub const MAX_LIST_ENTRIES: u64 = 10_000;
 /// Ships of one fleet as written in a scenario, before S-NAVAL-1 scales historical lists.
 pub const MAX_SHIPS_PER_FLEET: u64 = 10_000;
+/// Largest magnitude of any number in a data table or a Great War scenario or map (house
+/// values, money, manpower…): the rules add and multiply such numbers, and this keeps every sum
+/// far from overflowing.
+pub const MAX_FILE_NUMBER: u64 = 1_000_000;
 /// Orders in an order list or a save.
 pub const MAX_ORDERS: u64 = 1_000_000;
 
@@ -50,11 +54,12 @@ pub enum Limit {
     Forces,
     ListEntries,
     ShipsPerFleet,
+    FileNumber,
     Orders,
 }
 
 impl Limit {
-    pub const ALL: [Limit; 11] = [
+    pub const ALL: [Limit; 12] = [
         Limit::FileBytes,
         Limit::BattleMapSide,
         Limit::BattleMapCells,
@@ -65,6 +70,7 @@ impl Limit {
         Limit::Forces,
         Limit::ListEntries,
         Limit::ShipsPerFleet,
+        Limit::FileNumber,
         Limit::Orders,
     ];
 
@@ -81,6 +87,7 @@ impl Limit {
             Limit::Forces => MAX_FORCES,
             Limit::ListEntries => MAX_LIST_ENTRIES,
             Limit::ShipsPerFleet => MAX_SHIPS_PER_FLEET,
+            Limit::FileNumber => MAX_FILE_NUMBER,
             Limit::Orders => MAX_ORDERS,
         }
     }
@@ -98,6 +105,7 @@ impl Limit {
             Limit::Forces => "land units in a Great War scenario",
             Limit::ListEntries => "entries in one list",
             Limit::ShipsPerFleet => "ships in one fleet",
+            Limit::FileNumber => "size of a number in a data table or Great War scenario",
             Limit::Orders => "orders in a list",
         }
     }
@@ -125,7 +133,7 @@ impl fmt::Display for LimitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let found = if self.found == u64::MAX { "more".to_string() } else { self.found.to_string() };
         let max = self.limit.max();
-        let sign = if self.limit == Limit::Coordinate { "±" } else { "" };
+        let sign = if matches!(self.limit, Limit::Coordinate | Limit::FileNumber) { "±" } else { "" };
         write!(
             f,
             "{}: {found} is over {REFEREE_LIMIT} {sign}{max} (a limit of this program, not a rule)",
@@ -158,6 +166,31 @@ pub fn check_coordinate(value: i32) -> Result<i32, LimitError> {
     }
 }
 
+/// Checks every number of a value read from a file against [`MAX_FILE_NUMBER`].
+pub fn check_numbers<T: serde::Serialize>(value: &T) -> Result<(), LimitError> {
+    // Read back as a plain RON value, whose numbers can be walked whatever the type.
+    let Ok(text) = ron::to_string(value) else { return Ok(()) };
+    let Ok(plain) = ron::from_str::<ron::Value>(&text) else { return Ok(()) };
+    walk_numbers(&plain)
+}
+
+fn walk_numbers(value: &ron::Value) -> Result<(), LimitError> {
+    match value {
+        ron::Value::Number(n) => {
+            let size = n.into_f64().abs();
+            if size.is_nan() || size > MAX_FILE_NUMBER as f64 {
+                let found = if size.is_finite() && size < u64::MAX as f64 { size as u64 } else { u64::MAX };
+                return Err(LimitError { limit: Limit::FileNumber, found });
+            }
+            Ok(())
+        }
+        ron::Value::Map(m) => m.iter().try_for_each(|(k, v)| walk_numbers(k).and_then(|()| walk_numbers(v))),
+        ron::Value::Seq(s) => s.iter().try_for_each(walk_numbers),
+        ron::Value::Option(Some(v)) => walk_numbers(v),
+        _ => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -175,5 +208,9 @@ mod tests {
         assert_eq!(check_coordinate(-MAX_COORDINATE), Ok(-MAX_COORDINATE));
         assert!(check_coordinate(MAX_COORDINATE + 1).is_err());
         assert!(check_coordinate(i32::MIN).is_err());
+        let max = MAX_FILE_NUMBER as i64;
+        assert_eq!(check_numbers(&vec![(1, Some(max)), (-max, None)]), Ok(()));
+        assert_eq!(check_numbers(&[max + 1]).map_err(|e| e.limit), Err(Limit::FileNumber));
+        assert_eq!(check_numbers(&[Some(-max - 1)]).map_err(|e| e.found), Err(MAX_FILE_NUMBER + 1));
     }
 }

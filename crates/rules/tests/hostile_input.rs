@@ -113,7 +113,9 @@ fn a_46000_square_battle_map_is_refused_at_once() {
 #[test]
 fn an_enormous_great_war_map_is_refused_before_allocating() {
     let text = "GreatWarMap(name: \"x\", width: 4000000000, height: 4000000000)";
-    expect_limit(quickly("4e9 × 4e9 hex map", || HexMap::parse("m.ron", text)), Limit::HexMapSide);
+    expect_limit(quickly("4e9 × 4e9 hex map", || HexMap::parse("m.ron", text)), Limit::FileNumber);
+    let text = "GreatWarMap(name: \"x\", width: 100000, height: 1)";
+    expect_limit(quickly("100,000 × 1 hex map", || HexMap::parse("m.ron", text)), Limit::HexMapSide);
     let text = "GreatWarMap(name: \"x\", width: 8000, height: 8000)";
     expect_limit(quickly("8000 × 8000 hex map", || HexMap::parse("m.ron", text)), Limit::HexMapHexes);
     let text = "GreatWarMap(name: \"x\", width: 2000, height: 2000)";
@@ -122,21 +124,37 @@ fn an_enormous_great_war_map_is_refused_before_allocating() {
 
 #[test]
 fn a_huge_ship_count_is_refused_before_allocating() {
-    let text = shipped_text("scenarios/great_war/north_sea_1916.ron").replacen(
-        "(Battleship, 8)",
-        "(Battleship, 4000000000)",
-        1,
-    );
+    let text =
+        shipped_text("scenarios/great_war/north_sea_1916.ron").replacen("(Battleship, 8)", "(Battleship, 500000)", 1);
     let e = expect_limit(
         quickly("4e9 battleships", || gw_scenario_from("scenarios/great_war/north_sea_1916.ron", &text)),
         Limit::ShipsPerFleet,
     );
     assert!(e.line > 1, "{e}");
     // Many entries that add up beyond the limit.
-    let many = "(Destroyer, 4000000000), ".repeat(8);
+    let many = "(Destroyer, 4000), ".repeat(8);
     let text =
         shipped_text("scenarios/great_war/north_sea_1916.ron").replacen("ships: [", &format!("ships: [{many}"), 1);
     expect_limit(gw_scenario_from("scenarios/great_war/north_sea_1916.ron", &text), Limit::ShipsPerFleet);
+}
+
+#[test]
+fn huge_numbers_in_data_tables_and_scenarios_are_refused() {
+    let text = shipped_text("assets/data/napoleonic_units.ron").replacen("health: ", "health: 2000000", 1);
+    let e = rules::tactical::units::UnitTable::parse("u.ron", &text);
+    expect_limit(e, Limit::FileNumber);
+    let text = shipped_text("scenarios/great_war/north_sea_1916.ron").replacen(
+        "(Battleship, 8)",
+        "(Battleship, 4000000000)",
+        1,
+    );
+    expect_limit(gw_scenario_from("scenarios/great_war/north_sea_1916.ron", &text), Limit::FileNumber);
+    // Both sides of the limit.
+    let max = limits::MAX_FILE_NUMBER;
+    let text = shipped_text("assets/data/great_war_rules.ron");
+    let with = |n: u64| text.replacen("clear: 1,", &format!("clear: {n},"), 1);
+    assert!(strategic::tables::RulesTables::parse("r.ron", &with(max)).is_ok(), "at the limit");
+    expect_limit(strategic::tables::RulesTables::parse("r.ron", &with(max + 1)), Limit::FileNumber);
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! odd rows shifted right, so a 500,000-hex map is one allocation of a few megabytes. Geometry
 //! (neighbours, distances, directions) is `hexx`'s axial maths.
 
-use crate::data::{DataError, Pos, Step, parse_ron, place};
+use crate::data::{DataError, Pos, Step, parse_checked, place};
 use crate::limits::{Limit, LimitError};
 use crate::path;
 use bevy_ecs::prelude::Resource;
@@ -664,7 +664,7 @@ impl HexMap {
 
     /// Parses a map file's text.
     pub fn parse(path: &str, text: &str) -> Result<HexMap, DataError> {
-        let file: MapFile = parse_ron(path, text)?;
+        let file: MapFile = parse_checked(path, text)?;
         HexMap::from_file(path, text, file)
     }
 }

@@ -4,7 +4,7 @@ use super::hexmap::{Climate, HexAt, HexMap};
 use super::naval::{FLEET_LIMIT, MINES_PER_AREA, ShipType, scaled_count};
 use super::state::Techs;
 use super::tables::{AviationTables, Model, RulesTables, UnitTables};
-use crate::data::{DataError, Pos, Step, beside, parse_ron, place, read_text};
+use crate::data::{DataError, Pos, Step, beside, parse_checked, place, read_text};
 use crate::hash::{StateHash, hash_of};
 use crate::limits::{Limit, LimitError, MAX_SHIPS_PER_FLEET};
 use crate::path;
@@ -317,7 +317,7 @@ impl Scenario {
     pub fn load_text(path: &Path, text: &str) -> Result<Scenario, DataError> {
         let text = text.to_string();
         let shown = path.display().to_string();
-        let file: ScenarioFile = parse_ron(&shown, &text)?;
+        let file: ScenarioFile = parse_checked(&shown, &text)?;
         let load = |rel: &str| -> Result<(String, String), DataError> {
             let p = beside(path, rel);
             Ok((p.display().to_string(), read_text(&p)?))

@@ -1,7 +1,7 @@
 //! Unit tables and house values of the Great War (MD-S1…MD-S5), read from
 //! `assets/data/great_war_units.ron` and `assets/data/great_war_rules.ron`.
 
-use crate::data::{DataError, parse_ron, place};
+use crate::data::{DataError, parse_checked, place};
 use crate::path;
 use serde::{Deserialize, Serialize};
 
@@ -128,7 +128,7 @@ impl UnitTables {
     }
 
     pub fn parse(path: &str, text: &str) -> Result<UnitTables, DataError> {
-        let t: UnitTables = parse_ron(path, text)?;
+        let t: UnitTables = parse_checked(path, text)?;
         for group in [1, 2] {
             for model in [Model::M1914, Model::M1916] {
                 for class in [1, 2] {
@@ -221,7 +221,7 @@ pub struct RulesTables {
 
 impl RulesTables {
     pub fn parse(path: &str, text: &str) -> Result<RulesTables, DataError> {
-        let t: RulesTables = parse_ron(path, text)?;
+        let t: RulesTables = parse_checked(path, text)?;
         let c = &t.terrain;
         if [c.clear, c.forest, c.mountains, c.desert, c.northern, c.marsh].contains(&0) {
             return Err(DataError::at(path, place(text, &path!["terrain"]), "every terrain costs at least 1 MP"));
@@ -254,7 +254,7 @@ pub struct AviationTables {
 
 impl AviationTables {
     pub fn parse(path: &str, text: &str) -> Result<AviationTables, DataError> {
-        let t: AviationTables = parse_ron(path, text)?;
+        let t: AviationTables = parse_checked(path, text)?;
         for (i, a) in t.squadrons.iter().enumerate() {
             if a.aircraft == 0 || a.radius == 0 || (!a.recon && a.bombing == 0) {
                 return Err(DataError::at(

@@ -3,7 +3,7 @@
 //! Source values and house values alike live in the data file so a modder can see and change
 //! them; each field names its rule.
 
-use crate::data::{DataError, parse_ron};
+use crate::data::{DataError, parse_checked};
 use crate::dice::{PipRange, Pips};
 use bevy_ecs::prelude::Resource;
 use serde::{Deserialize, Serialize};
@@ -155,7 +155,7 @@ impl RulesConfig {
     }
 
     pub fn parse(path: &str, text: &str) -> Result<RulesConfig, DataError> {
-        let config: RulesConfig = parse_ron(path, text)?;
+        let config: RulesConfig = parse_checked(path, text)?;
         config.check().map_err(|m| DataError::at(path, crate::data::Pos::START, m))?;
         Ok(config)
     }

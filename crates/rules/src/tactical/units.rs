@@ -1,6 +1,6 @@
 //! Unit types of the Napoleonic battle (T-UNIT, T-RUS), read from `assets/data/napoleonic_units.ron`.
 
-use crate::data::{DataError, parse_ron, place};
+use crate::data::{DataError, parse_checked, place};
 use crate::path;
 use serde::{Deserialize, Serialize};
 
@@ -111,7 +111,7 @@ impl UnitTable {
     }
 
     pub fn parse(path: &str, text: &str) -> Result<UnitTable, DataError> {
-        let table: UnitTable = parse_ron(path, text)?;
+        let table: UnitTable = parse_checked(path, text)?;
         table.check(path, text)?;
         Ok(table)
     }
