@@ -20,6 +20,7 @@ pub fn parse_save<T: serde::de::DeserializeOwned>(path: &str, text: &str) -> Res
 
 /// A hash taken after an order, so a replay can prove it followed the same game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Checkpoint {
     /// Orders applied when the hash was taken.
     pub after: usize,
@@ -52,7 +53,8 @@ pub enum ReplayError<O: fmt::Debug, E: fmt::Display> {
     Format { found: u32, supported: u32 },
     #[error("the embedded scenario has hash {found}, the save says {expected}: the file was altered")]
     ScenarioHash { expected: StateHash, found: StateHash },
-    #[error("order {index} ({order:?}) is illegal on replay: {error}")]
+    /// `index` counts from 0; the message counts from 1, as every order message does.
+    #[error("order {} ({order:?}) is illegal on replay: {error}", .index + 1)]
     Illegal { index: usize, order: O, error: E },
     #[error("replay diverged after order {after} (turn {turn}): state hash {found}, the save recorded {expected}")]
     Diverged { after: usize, turn: u32, expected: StateHash, found: StateHash },

@@ -1,7 +1,7 @@
 //! The referee for the Great War: the same commands and JSON shape as for battles.
 
 use crate::Failure;
-use rules::data::{parse_ron, read_text};
+use rules::data::{parse_orders, read_text};
 use rules::strategic::game::{ForceView, SaveGame};
 use rules::strategic::tables::{AviationTables, RulesTables, UnitTables};
 use rules::strategic::{GreatWar, HexMap, Order, Scenario};
@@ -51,12 +51,13 @@ pub fn validate(kind: &str, path: &Path, text: &str) -> Result<String, Failure> 
 
 fn load_orders(path: &Path) -> Result<Vec<Order>, Failure> {
     let text = read_text(path)?;
-    Ok(parse_ron(&path.to_string_lossy(), &text)?)
+    Ok(parse_orders(&path.to_string_lossy(), &text)?)
 }
 
 fn apply_all(game: &mut GreatWar, orders: &[Order]) -> Result<(), Failure> {
     for (i, order) in orders.iter().enumerate() {
-        game.apply(order.clone()).map_err(|e| Failure(format!("order {} ({order:?}): {e}", i + 1)))?;
+        game.apply(order.clone())
+            .map_err(|e| Failure(format!("{}: {e}", crate::orders::label(i, &crate::orders::great_war(order)))))?;
     }
     Ok(())
 }
@@ -92,13 +93,15 @@ pub fn preview(scenario: &Path, orders: &Path, seed: u64, json: bool) -> Result<
     let last = list.pop().ok_or_else(|| Failure(format!("{}: the order list is empty", orders.display())))?;
     let mut game = GreatWar::new(&s, seed);
     apply_all(&mut game, &list)?;
-    let preview =
-        game.ctx().preview(&last).map_err(|e| Failure(format!("order {} ({last:?}): {e}", list.len() + 1)))?;
+    let preview = game
+        .ctx()
+        .preview(&last)
+        .map_err(|e| Failure(format!("{}: {e}", crate::orders::label(list.len(), &crate::orders::great_war(&last)))))?;
     if json {
         println!("{}", serde_json::to_string_pretty(&preview).unwrap_or_default());
         return Ok(());
     }
-    println!("Preview of {last:?}");
+    println!("Preview of {last:?} ({})", crate::orders::great_war(&last));
     for o in &preview.outcomes {
         let pips: Vec<String> = o.pips.iter().map(u8::to_string).collect();
         if pips.is_empty() && (o.chance - 1.0).abs() < 1e-12 {

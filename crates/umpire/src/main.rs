@@ -3,7 +3,7 @@
 //! Exit codes: 0 success, 2 bad input or an illegal order (one clear line on stderr).
 
 use clap::{Parser, Subcommand};
-use rules::data::{DataError, parse_ron, read_text};
+use rules::data::{DataError, parse_orders, read_text};
 use rules::tactical::config::RulesConfig;
 use rules::tactical::scenario::parse_map_with;
 use rules::tactical::units::UnitTable;
@@ -13,9 +13,19 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 mod great_war;
+mod orders;
 
 #[derive(Parser)]
-#[command(name = "umpire", version, about = "Kriegsspiel referee: validate, play, replay and preview battles")]
+#[command(
+    name = "umpire",
+    version,
+    about = "Kriegsspiel referee: validate, play, replay and preview battles and Great War games",
+    long_about = "Kriegsspiel referee: validates every kind of game file, plays scenarios with a list of orders \
+(or the AI), replays saves checking every state hash, and previews orders. Battle (Napoleonic) and Great War \
+files are told apart by their contents. Exit code 0 on success, 2 on bad input or an illegal order, with one \
+`path:line:col: what is wrong` or `order N (what it does): why` line on stderr.",
+    after_long_help = orders::VOCABULARY
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -24,7 +34,9 @@ struct Cli {
 /// Options of `umpire play`.
 #[derive(clap::Args)]
 struct PlayArgs {
+    /// The scenario file (a battle's `Scenario(..)` or a `GreatWarScenario(..)`).
     scenario: PathBuf,
+    /// Seed of the dice: the same seed and orders give the same game.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// RON list of orders, applied in turn order (for the sides without an AI).
@@ -45,7 +57,7 @@ struct PlayArgs {
     /// Where to write the save.
     #[arg(long)]
     save: Option<PathBuf>,
-    /// Print JSON for machines.
+    /// Print JSON for machines (the final state with the event log).
     #[arg(long)]
     json: bool,
 }
@@ -62,6 +74,7 @@ enum AiSides {
 enum Command {
     /// Check scenarios, maps, unit tables, rule tables, order lists and saves.
     Validate {
+        /// The files to check, of any kind; each is told by its contents.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -70,32 +83,43 @@ enum Command {
     Play(PlayArgs),
     /// Replay a save, checking every recorded state hash; print the final state.
     Replay {
+        /// The save file (of a battle or a Great War game).
         save: PathBuf,
+        /// Print JSON for machines (the final state with the event log).
         #[arg(long)]
         json: bool,
     },
     /// Play seeded AI games between two levels, swapping sides, and print the tally.
     Tournament {
+        /// The battle scenario to play.
         scenario: PathBuf,
+        /// How many games.
         #[arg(long, default_value_t = 20)]
         games: u32,
+        /// The first AI level: random, greedy, recruit, veteran, marshal.
         #[arg(long)]
         a: ai::Level,
+        /// The second AI level.
         #[arg(long)]
         b: ai::Level,
         /// Seed of the first game; game i uses seed + i.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Stop each game after this many rounds.
         #[arg(long)]
         rounds: Option<u32>,
     },
     /// Print what the last order of a list would do, after applying the ones before it.
     Preview {
+        /// The scenario file (battle or Great War).
         scenario: PathBuf,
+        /// RON list of orders; the last one is previewed.
         #[arg(long)]
         orders: PathBuf,
+        /// Seed of the dice for the orders before the last.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Print JSON for machines.
         #[arg(long)]
         json: bool,
     },
@@ -192,9 +216,9 @@ fn validate(files: &[PathBuf]) -> Result<(), Failure> {
                 let battle = Battle::replay(&save).map_err(|e| Failure(format!("{label}: {e}")))?;
                 format!("{} orders replayed, hash {}", save.orders.len(), battle.hash())
             }
-            _ => match parse_ron::<Vec<Order>>(&label, &text) {
+            _ => match parse_orders::<Order>(&label, &text) {
                 Ok(list) => format!("{} battle orders", list.len()),
-                Err(battle_error) => match parse_ron::<Vec<rules::strategic::Order>>(&label, &text) {
+                Err(battle_error) => match parse_orders::<rules::strategic::Order>(&label, &text) {
                     Ok(list) => format!("{} Great War orders", list.len()),
                     // Report the reading that got further into the file.
                     Err(gw_error) if (gw_error.line, gw_error.col) > (battle_error.line, battle_error.col) => {
@@ -211,12 +235,14 @@ fn validate(files: &[PathBuf]) -> Result<(), Failure> {
 
 fn load_orders(path: &Path) -> Result<Vec<Order>, Failure> {
     let text = read_text(path)?;
-    Ok(parse_ron(&path.to_string_lossy(), &text)?)
+    Ok(parse_orders(&path.to_string_lossy(), &text)?)
 }
 
 fn apply_all(battle: &mut Battle, orders: &[Order]) -> Result<(), Failure> {
     for (i, order) in orders.iter().enumerate() {
-        battle.apply(order.clone()).map_err(|e| Failure(format!("order {} ({}): {e}", i + 1, order.name())))?;
+        battle
+            .apply(order.clone())
+            .map_err(|e| Failure(format!("{}: {e}", orders::label(i, &orders::battle(order)))))?;
     }
     Ok(())
 }
@@ -255,9 +281,9 @@ fn play(args: &PlayArgs) -> Result<(), Failure> {
     let battle = if players.iter().any(Option::is_some) {
         let setup = ai::game::GameSetup { seed, players, max_rounds: rounds, orders, slice, weights: [None, None] };
         let report = ai::game::play(&s, &setup)
-            .map_err(|e| Failure(format!("order {} ({}): {}", e.index + 1, e.order.name(), e.error)))?;
+            .map_err(|e| Failure(format!("{}: {}", orders::label(e.index, &orders::battle(&e.order)), e.error)))?;
         if let Some((order, e)) = report.refused.first() {
-            return Err(Failure(format!("the AI gave an illegal order ({}): {e}", order.name())));
+            return Err(Failure(format!("the AI gave an illegal order ({}): {e}", orders::battle(order))));
         }
         if !json {
             for side in [rules::tactical::Side::Red, rules::tactical::Side::Blue] {
@@ -342,12 +368,13 @@ fn preview(scenario: &Path, orders: &Path, seed: u64, json: bool) -> Result<(), 
     let last = list.pop().ok_or_else(|| Failure(format!("{}: the order list is empty", orders.display())))?;
     let mut battle = Battle::new(&s, seed);
     apply_all(&mut battle, &list)?;
-    let preview =
-        battle.preview(&last).map_err(|e| Failure(format!("order {} ({}): {e}", list.len() + 1, last.name())))?;
+    let preview = battle
+        .preview(&last)
+        .map_err(|e| Failure(format!("{}: {e}", orders::label(list.len(), &orders::battle(&last)))))?;
     if json {
         println!("{}", serde_json::to_string_pretty(&preview).unwrap_or_default());
     } else {
-        println!("Preview of {:?}", last);
+        println!("Preview of {last:?} ({})", orders::battle(&last));
         for line in preview.lines() {
             println!("  {line}");
         }
@@ -366,6 +393,8 @@ struct StateReport {
     winner: Option<String>,
     reason: Option<String>,
     units: Vec<rules::tactical::UnitView>,
+    /// The event log, every die included.
+    events: Vec<String>,
     hash: String,
 }
 
@@ -382,6 +411,7 @@ fn print_state(battle: &Battle, json: bool) {
         winner: outcome.map(|o| o.winner.name().to_string()),
         reason: outcome.map(|o| format!("{:?}", o.reason)),
         units: battle.units(None),
+        events: battle.events().iter().map(|e| battle.describe(e)).collect(),
         hash: battle.hash().to_string(),
     };
     if json {
@@ -389,6 +419,9 @@ fn print_state(battle: &Battle, json: bool) {
         return;
     }
     println!("{} (seed {})", report.scenario, report.seed);
+    for e in &report.events {
+        println!("  {e}");
+    }
     match outcome {
         Some(o) => println!("battle over: {} wins ({:?}) in round {}", o.winner.name(), o.reason, o.round),
         None => {

@@ -218,3 +218,125 @@ fn the_north_sea_plays_replays_and_previews_a_battle_with_exact_odds() {
     let unexplored = preview["unexplored"].as_f64().unwrap_or(1.0);
     assert!((total + unexplored - 1.0).abs() < 1e-9 && unexplored < 1e-9, "{total} + {unexplored}");
 }
+
+#[test]
+fn play_and_replay_print_the_battle_event_log_as_text_and_json() {
+    let save = scratch("events.save.ron");
+    let save_arg = save.to_string_lossy().to_string();
+    let args = ["play", "scenarios/worked_example_b.ron", "--orders", "scenarios/orders/worked_example_b.ron"];
+    let out = umpire(&[&args[..], &["--seed", "1", "--save", &save_arg, "--json"][..]].concat());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let played: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let events: Vec<String> = played["events"]
+        .as_array()
+        .map(|e| e.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
+        .unwrap_or_default();
+    assert!(events.len() >= 3, "{played}");
+    // T-EX-2: the worked example's charge sums to 6, and the log shows it.
+    assert!(events.iter().any(|e| e.contains("= 6")), "{events:?}");
+    let out = umpire(&["replay", &save_arg, "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let replayed: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(replayed["events"], played["events"]);
+    let out = umpire(&[&args[..], &["--seed", "1"][..]].concat());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(events.iter().all(|e| text.contains(e.as_str())), "{text}");
+}
+
+#[test]
+fn errors_name_orders_from_1_in_words() {
+    let orders = write_scratch("bad_second.ron", "[Turn(unit: 1, facing: East), Move(unit: 1, path: [(7, 3)])]");
+    let out = umpire(&["play", "scenarios/worked_example_a.ron", "--orders", &orders]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("order 2 (move unit #1 to (7, 3)): ") && err.contains("T-MOVE-1"), "{err}");
+    // A save whose first order is illegal: the replay names it as order 1, not 0.
+    let save = scratch("illegal_first.save.ron");
+    let save_arg = save.to_string_lossy().to_string();
+    let out = umpire(&[
+        "play",
+        "scenarios/worked_example_a.ron",
+        "--orders",
+        "scenarios/orders/worked_example_a.ron",
+        "--save",
+        &save_arg,
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&save).expect("save").replacen(
+        "orders: [",
+        "orders: [\n    Fire(unit: 99, target: 1),",
+        1,
+    );
+    let bad = write_scratch("illegal_first_bad.ron", &text);
+    let out = umpire(&["replay", &bad]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("order 1 (Fire"), "{err}");
+    // The Great War too.
+    let orders = write_scratch("gw_bad_first.ron", "[MoveFleet(fleet: 777, path: [(1, 1)])]");
+    let out = umpire(&["play", "scenarios/great_war/north_sea_1916.ron", "--orders", &orders]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("order 1 (move fleet 777 to (1, 1))"), "{err}");
+}
+
+#[test]
+fn help_describes_every_option_and_lists_the_orders_of_both_wars() {
+    let out = umpire(&["--help"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for word in ["Deploy(unit:", "Move(unit:", "EndTurn", "MoveFleet(fleet:", "ReleaseGas(", "EndPhase", "Bomb("] {
+        assert!(text.contains(word), "{word} missing from --help");
+    }
+    for cmd in ["play", "replay", "preview", "validate", "tournament"] {
+        let out = umpire(&[cmd, "--help"]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        // Every option and argument line carries a description after its name.
+        // (the description follows on the same line, or on the next, indented further).
+        let lines: Vec<&str> = text.lines().collect();
+        let undocumented: Vec<&str> = lines
+            .iter()
+            .enumerate()
+            .filter(|(i, l)| {
+                let t = l.trim_start();
+                let indent = l.len() - t.len();
+                let next_describes = lines.get(i + 1).is_some_and(|n| {
+                    let nt = n.trim_start();
+                    !nt.is_empty() && n.len() - nt.len() > indent && !nt.starts_with('-') && !nt.starts_with('<')
+                });
+                (t.starts_with("--") || t.starts_with('<')) && !t.contains("  ") && !next_describes
+            })
+            .map(|(_, l)| *l)
+            .collect();
+        assert!(undocumented.is_empty(), "`umpire {cmd} --help` leaves undocumented: {undocumented:?}\n{text}");
+    }
+}
+
+#[test]
+fn hostile_files_are_refused_quickly_with_exit_2() {
+    let start = std::time::Instant::now();
+    if Path::new("/dev/zero").exists() {
+        for args in [&["validate", "/dev/zero"][..], &["play", "/dev/zero"], &["replay", "/dev/zero"]] {
+            let out = umpire(args);
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.contains("not a regular file"), "{err}");
+        }
+    }
+    let map = write_scratch("huge_map.ron", "Map(name: \"huge\", size: Some((46000, 46000)))");
+    let out = umpire(&["validate", &map]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("referee's limit of 256"), "{err}");
+    let orders = write_scratch("far_orders.ron", "[Move(unit: 1, path: [(2147483647, 2147483647)])]");
+    let out = umpire(&["play", "scenarios/worked_example_a.ron", "--orders", &orders]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("coordinate") && !err.contains("panicked"), "{err}");
+    let typo = write_scratch("typo_map.ron", "// rows: here\nMap(\n  name: \"x\",\n  rwos: [],\n)");
+    let out = umpire(&["validate", &typo]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("typo_map.ron:4:") && err.contains("rwos"), "{err}");
+    assert!(start.elapsed() < std::time::Duration::from_secs(20), "took {:?}", start.elapsed());
+}

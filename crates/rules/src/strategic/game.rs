@@ -9,6 +9,7 @@ use super::tables::Model;
 use crate::data::{DataError, to_ron};
 use crate::dice::Dice;
 use crate::hash::StateHash;
+use crate::limits::Limit;
 use crate::replay::{Header, Replay, replay};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -395,7 +396,7 @@ pub const SAVE_FORMAT: u32 = 1;
 
 /// A saved Great War game: scenario (embedded, with its hash) + seed + orders + state hashes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "GreatWarSave")]
+#[serde(deny_unknown_fields, rename = "GreatWarSave")]
 pub struct SaveGame {
     pub format: u32,
     pub scenario_hash: StateHash,
@@ -412,7 +413,15 @@ impl SaveGame {
     }
 
     pub fn parse(path: &str, text: &str) -> Result<SaveGame, DataError> {
-        crate::replay::parse_save(path, text)
+        let save: SaveGame = crate::replay::parse_save(path, text)?;
+        let over = |e| DataError::over_limit(path, crate::data::Pos::START, e);
+        Limit::Orders.check_len(save.orders.len()).map_err(over)?;
+        Limit::Forces.check_len(save.scenario.forces.len()).map_err(over)?;
+        Limit::ListEntries.check_len(save.scenario.fleets.len()).map_err(over)?;
+        for f in &save.scenario.fleets {
+            f.ship_count().map_err(over)?;
+        }
+        Ok(save)
     }
 }
 

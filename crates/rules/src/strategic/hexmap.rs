@@ -5,7 +5,9 @@
 //! odd rows shifted right, so a 500,000-hex map is one allocation of a few megabytes. Geometry
 //! (neighbours, distances, directions) is `hexx`'s axial maths.
 
-use crate::data::{DataError, Pos, locate, parse_ron};
+use crate::data::{DataError, Pos, Step, parse_checked, place};
+use crate::limits::{Limit, LimitError};
+use crate::path;
 use bevy_ecs::prelude::Resource;
 use hexx::{EdgeDirection, Hex};
 use serde::{Deserialize, Serialize};
@@ -14,10 +16,25 @@ use std::fmt;
 /// A hex by its offset column and row (row grows southwards; odd rows are shifted half a hex east).
 /// Files and orders name hexes this way; the maths uses [`HexAt::hex`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(from = "(i32, i32)", into = "(i32, i32)")]
+#[serde(try_from = "HexRepr", into = "(i32, i32)")]
 pub struct HexAt {
     pub col: i32,
     pub row: i32,
+}
+
+/// A hex as files write it, `(col, row)`; its coordinates are checked against
+/// [`crate::limits::MAX_COORDINATE`] as it is read, so hex maths on it cannot overflow.
+#[derive(Deserialize)]
+#[serde(transparent)]
+struct HexRepr((i32, i32));
+
+impl TryFrom<HexRepr> for HexAt {
+    type Error = crate::limits::LimitError;
+
+    fn try_from(HexRepr((col, row)): HexRepr) -> Result<Self, Self::Error> {
+        use crate::limits::check_coordinate;
+        Ok(HexAt { col: check_coordinate(col)?, row: check_coordinate(row)? })
+    }
 }
 
 impl From<(i32, i32)> for HexAt {
@@ -167,6 +184,7 @@ pub mod flag {
 
 /// One hex: ten bytes, no heap.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HexCell {
     pub terrain: Terrain,
     pub climate: Climate,
@@ -199,6 +217,7 @@ impl HexCell {
 
 /// A province (S-CITY): owner, capital city, income and manpower.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Province {
     pub id: String,
     pub name: String,
@@ -216,6 +235,7 @@ pub struct Province {
 
 /// A city: one or more hexes, maybe a port and/or a fortress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct City {
     pub id: String,
     pub name: String,
@@ -229,6 +249,7 @@ pub struct City {
 
 /// A sea area (naval war, S-MINE-1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SeaArea {
     pub id: String,
     pub name: String,
@@ -237,7 +258,7 @@ pub struct SeaArea {
 
 /// A map file as written by its author.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "GreatWarMap")]
+#[serde(deny_unknown_fields, rename = "GreatWarMap")]
 pub struct MapFile {
     pub name: String,
     pub width: u32,
@@ -269,8 +290,10 @@ pub struct MapFile {
     pub sea_areas: Vec<SeaArea>,
 }
 
-/// The map the rules play on.
+/// The map the rules play on. Read back (from a save) through [`HexMapRaw`], which checks the
+/// storage against the sizes and lists before the rules index into it.
 #[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "HexMapRaw")]
 pub struct HexMap {
     pub name: String,
     pub width: u32,
@@ -281,7 +304,56 @@ pub struct HexMap {
     pub sea_areas: Vec<SeaArea>,
 }
 
+/// A resolved map as a save holds it, checked before it becomes a [`HexMap`].
+#[derive(Deserialize)]
+#[serde(rename = "HexMap", deny_unknown_fields)]
+struct HexMapRaw {
+    name: String,
+    width: u32,
+    height: u32,
+    cells: Vec<HexCell>,
+    provinces: Vec<Province>,
+    cities: Vec<City>,
+    sea_areas: Vec<SeaArea>,
+}
+
+impl TryFrom<HexMapRaw> for HexMap {
+    type Error = String;
+
+    fn try_from(raw: HexMapRaw) -> Result<Self, String> {
+        HexMap::check_size(raw.width, raw.height).map_err(|e| e.to_string())?;
+        let hexes = raw.width as usize * raw.height as usize;
+        if raw.cells.len() != hexes {
+            return Err(format!("the map lists {} hexes for {} × {}", raw.cells.len(), raw.width, raw.height));
+        }
+        let within = |index: u16, len: usize| usize::from(index) <= len;
+        for c in &raw.cells {
+            if !within(c.province, raw.provinces.len())
+                || !within(c.city, raw.cities.len())
+                || !within(c.sea_area, raw.sea_areas.len())
+            {
+                return Err("a hex names a province, city or sea area the map does not list".to_string());
+            }
+        }
+        Ok(HexMap {
+            name: raw.name,
+            width: raw.width,
+            height: raw.height,
+            cells: raw.cells,
+            provinces: raw.provinces,
+            cities: raw.cities,
+            sea_areas: raw.sea_areas,
+        })
+    }
+}
+
 impl HexMap {
+    /// Checks a map's size against the limits of the referee, before anything is allocated.
+    pub fn check_size(width: u32, height: u32) -> Result<(), LimitError> {
+        Limit::HexMapSide.check(u64::from(width.max(height)))?;
+        Limit::HexMapHexes.check(u64::from(width) * u64::from(height))
+    }
+
     /// A map of one terrain.
     pub fn filled(name: &str, width: u32, height: u32, terrain: Terrain) -> HexMap {
         let cell = HexCell { terrain, climate: Climate::of(terrain), ..HexCell::default() };
@@ -435,18 +507,28 @@ impl HexMap {
         map
     }
 
-    /// Builds the map from its file, checking every name and hex.
+    /// Builds the map from its file, checking every name and hex; errors point where the parser
+    /// found the value.
     pub fn from_file(path: &str, text: &str, file: MapFile) -> Result<HexMap, DataError> {
-        let err = |tokens: &[&str], msg: String| DataError::at(path, locate(text, tokens, 0), msg);
+        let err = |at: &[Step<'_>], msg: String| DataError::at(path, place(text, at), msg);
         if file.width == 0 || file.height == 0 {
-            return Err(err(&["width"], "the map needs a width and a height of at least 1".into()));
+            return Err(err(&path!["width"], "the map needs a width and a height of at least 1".into()));
+        }
+        HexMap::check_size(file.width, file.height)
+            .map_err(|e| DataError::over_limit(path, place(text, &path!["width"]), e))?;
+        // Also keeps the indices below u16::MAX, the hexes' storage.
+        for (what, n) in
+            [("provinces", file.provinces.len()), ("cities", file.cities.len()), ("sea_areas", file.sea_areas.len())]
+        {
+            Limit::ListEntries.check_len(n).map_err(|e| DataError::over_limit(path, place(text, &path![what]), e))?;
+        }
+        if file.rows.len() > file.height as usize {
+            return Err(err(&path!["rows"], format!("{} rows for a map {} hexes high", file.rows.len(), file.height)));
         }
         let mut map = HexMap::filled(&file.name, file.width, file.height, file.terrain);
-        if file.rows.len() > file.height as usize {
-            return Err(err(&["rows"], format!("{} rows for a map {} hexes high", file.rows.len(), file.height)));
-        }
         for (r, line) in file.rows.iter().enumerate() {
-            let pos = locate(text, &[&format!("\"{line}\"")], 0);
+            // The opening quote of the row string.
+            let pos = place(text, &path!["rows", r]);
             if line.chars().count() > file.width as usize {
                 return Err(DataError::at(
                     path,
@@ -462,56 +544,59 @@ impl HexMap {
                         format!("`{ch}` is not a terrain (use . f m d n s ~ l)"),
                     )
                 })?;
+                // Both fit: the map's sides are within the referee's limits.
                 if let Some(cell) = map.cell_mut(HexAt::new(c as i32, r as i32)) {
                     *cell = HexCell { terrain, climate: Climate::of(terrain), ..*cell };
                 }
             }
         }
-        let side_of = |name: &str, at: HexAt| -> Result<u8, DataError> {
-            SIDE_NAMES.iter().position(|s| *s == name).map(|i| i as u8).ok_or_else(|| {
-                err(&[&format!("\"{name}\"")], format!("hexside `{name}` of {at} is not one of E SE SW W NW NE"))
-            })
+        let side_of = |name: &str, at: HexAt, p: &[Step<'_>]| -> Result<u8, DataError> {
+            SIDE_NAMES
+                .iter()
+                .position(|s| *s == name)
+                .map(|i| i as u8)
+                .ok_or_else(|| err(p, format!("hexside `{name}` of {at} is not one of E SE SW W NW NE")))
         };
-        let check = |at: HexAt, map: &HexMap| -> Result<(), DataError> {
+        let check = |at: HexAt, map: &HexMap, p: &[Step<'_>]| -> Result<(), DataError> {
             if map.contains(at) {
                 Ok(())
             } else {
-                Err(err(
-                    &["(", &at.col.to_string(), ",", &at.row.to_string(), ")"],
-                    format!("hex {at} is outside the {}×{} map", map.width, map.height),
-                ))
+                Err(err(p, format!("hex {at} is outside the {}×{} map", map.width, map.height)))
             }
         };
-        for (at, side) in &file.rivers {
-            check(*at, &map)?;
-            let s = side_of(side, *at)?;
+        for (i, (at, side)) in file.rivers.iter().enumerate() {
+            check(*at, &map, &path!["rivers", i, 0])?;
+            let s = side_of(side, *at, &path!["rivers", i, 1])?;
             map.set_river(*at, s, false);
         }
-        for (at, side) in &file.bridges {
-            check(*at, &map)?;
-            let s = side_of(side, *at)?;
+        for (i, (at, side)) in file.bridges.iter().enumerate() {
+            check(*at, &map, &path!["bridges", i, 0])?;
+            let s = side_of(side, *at, &path!["bridges", i, 1])?;
             if !map.cell(*at).is_some_and(|c| c.river_on(s)) {
                 return Err(err(
-                    &["bridges"],
+                    &path!["bridges", i],
                     format!("the bridge on side {side} of {at} crosses no river (list the river first)"),
                 ));
             }
             map.set_river(*at, s, true);
         }
-        for road in &file.roads {
+        for (r, road) in file.roads.iter().enumerate() {
             for (i, at) in road.iter().enumerate() {
-                check(*at, &map)?;
+                check(*at, &map, &path!["roads", r, i])?;
                 if i > 0 && !road[i - 1].is_adjacent(*at) {
-                    return Err(err(&["roads"], format!("road hexes {} and {at} are not adjacent", road[i - 1])));
+                    return Err(err(
+                        &path!["roads", r, i],
+                        format!("road hexes {} and {at} are not adjacent", road[i - 1]),
+                    ));
                 }
                 if let Some(c) = map.cell_mut(*at) {
                     c.flags |= flag::ROAD;
                 }
             }
         }
-        for (climate, hexes) in &file.climate {
-            for at in hexes {
-                check(*at, &map)?;
+        for (z, (climate, hexes)) in file.climate.iter().enumerate() {
+            for (i, at) in hexes.iter().enumerate() {
+                check(*at, &map, &path!["climate", z, 1, i])?;
                 if let Some(c) = map.cell_mut(*at) {
                     c.climate = *climate;
                 }
@@ -519,11 +604,11 @@ impl HexMap {
         }
         for (i, p) in file.provinces.iter().enumerate() {
             if file.provinces[..i].iter().any(|q| q.id == p.id) {
-                return Err(err(&[&format!("\"{}\"", p.id)], format!("province `{}` is listed twice", p.id)));
+                return Err(err(&path!["provinces", i, "id"], format!("province `{}` is listed twice", p.id)));
             }
             if !file.cities.iter().any(|c| c.id == p.capital && c.province == p.id) {
                 return Err(err(
-                    &[&format!("\"{}\"", p.id)],
+                    &path!["provinces", i, "capital"],
                     format!("province `{}` names capital `{}`, which is no city of it", p.id, p.capital),
                 ));
             }
@@ -531,17 +616,17 @@ impl HexMap {
         for (i, city) in file.cities.iter().enumerate() {
             let province = file.provinces.iter().position(|p| p.id == city.province).ok_or_else(|| {
                 err(
-                    &[&format!("\"{}\"", city.id)],
+                    &path!["cities", i, "province"],
                     format!("city `{}` is in province `{}`, which the map does not list", city.id, city.province),
                 )
             })?;
             if city.hexes.is_empty() {
-                return Err(err(&[&format!("\"{}\"", city.id)], format!("city `{}` has no hexes", city.id)));
+                return Err(err(&path!["cities", i, "hexes"], format!("city `{}` has no hexes", city.id)));
             }
-            for at in &city.hexes {
-                check(*at, &map)?;
+            for (j, at) in city.hexes.iter().enumerate() {
+                check(*at, &map, &path!["cities", i, "hexes", j])?;
                 if !map.is_land(*at) {
-                    return Err(err(&[&format!("\"{}\"", city.id)], format!("city `{}` hex {at} is water", city.id)));
+                    return Err(err(&path!["cities", i, "hexes", j], format!("city `{}` hex {at} is water", city.id)));
                 }
                 if let Some(c) = map.cell_mut(*at) {
                     c.flags |= flag::CITY;
@@ -551,17 +636,18 @@ impl HexMap {
                     if city.fortress {
                         c.flags |= flag::FORTRESS;
                     }
+                    // Both below u16::MAX: the lists are within the referee's limits.
                     c.city = i as u16 + 1;
                     c.province = province as u16 + 1;
                 }
             }
         }
         for (i, area) in file.sea_areas.iter().enumerate() {
-            for at in &area.hexes {
-                check(*at, &map)?;
+            for (j, at) in area.hexes.iter().enumerate() {
+                check(*at, &map, &path!["sea_areas", i, "hexes", j])?;
                 if map.is_land(*at) {
                     return Err(err(
-                        &[&format!("\"{}\"", area.id)],
+                        &path!["sea_areas", i, "hexes", j],
                         format!("sea area `{}` hex {at} is land", area.id),
                     ));
                 }
@@ -578,7 +664,7 @@ impl HexMap {
 
     /// Parses a map file's text.
     pub fn parse(path: &str, text: &str) -> Result<HexMap, DataError> {
-        let file: MapFile = parse_ron(path, text)?;
+        let file: MapFile = parse_checked(path, text)?;
         HexMap::from_file(path, text, file)
     }
 }

@@ -14,6 +14,7 @@ pub enum Piece {
 
 /// A player's action, given by the power whose part of the phase it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Order {
     /// Move an independent unit or a corps along adjacent hexes (Movement phase, S-LAND-3, S-TERR).
     Move { piece: Piece, path: Vec<HexAt> },

@@ -4,13 +4,16 @@ use super::hexmap::{Climate, HexAt, HexMap};
 use super::naval::{FLEET_LIMIT, MINES_PER_AREA, ShipType, scaled_count};
 use super::state::Techs;
 use super::tables::{AviationTables, Model, RulesTables, UnitTables};
-use crate::data::{DataError, Pos, beside, locate, parse_ron, read_text};
+use crate::data::{DataError, Pos, Step, beside, parse_checked, place, read_text};
 use crate::hash::{StateHash, hash_of};
+use crate::limits::{Limit, LimitError, MAX_SHIPS_PER_FLEET};
+use crate::path;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// A power as the scenario sets it up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PowerSpec {
     pub id: String,
     pub name: String,
@@ -37,6 +40,7 @@ pub struct PowerSpec {
 
 /// What a unit of the order of battle is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum KindSpec {
     Infantry {
         model: Model,
@@ -67,6 +71,7 @@ fn m1914() -> Model {
 
 /// One unit of the order of battle.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ForceSpec {
     pub id: u32,
     pub power: String,
@@ -84,6 +89,7 @@ pub struct ForceSpec {
 
 /// A corps at the start.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CorpsSpec {
     pub id: u32,
     pub name: String,
@@ -95,6 +101,7 @@ pub struct CorpsSpec {
 
 /// An army at the start.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ArmySpec {
     pub id: u32,
     pub name: String,
@@ -107,6 +114,7 @@ pub struct ArmySpec {
 
 /// A fortification at the start: hex, level, builder power.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FortSpec {
     pub at: HexAt,
     pub level: u8,
@@ -115,7 +123,7 @@ pub struct FortSpec {
 
 /// The scenario file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "GreatWarScenario")]
+#[serde(deny_unknown_fields, rename = "GreatWarScenario")]
 pub struct ScenarioFile {
     pub name: String,
     pub map: String,
@@ -148,6 +156,33 @@ pub struct ScenarioFile {
     pub sea_lanes: Vec<LaneSpec>,
 }
 
+impl ScenarioFile {
+    /// Checks the counts of the file against the limits of the referee (before the pairwise
+    /// checks of `resolve`); on failure, the field to point at and the limit.
+    pub fn check_limits(&self) -> Result<(), (&'static str, LimitError)> {
+        Limit::Forces.check_len(self.forces.len()).map_err(|e| ("forces", e))?;
+        let lists: [(&'static str, usize); 10] = [
+            ("powers", self.powers.len()),
+            ("corps", self.corps.len()),
+            ("armies", self.armies.len()),
+            ("fortifications", self.fortifications.len()),
+            ("cylinders", self.cylinders.len()),
+            ("fleets", self.fleets.len()),
+            ("squadrons", self.squadrons.len()),
+            ("mines", self.mines.len()),
+            ("sea_lanes", self.sea_lanes.len()),
+            ("corps", self.corps.iter().map(|c| c.units.len() + c.attached.len()).sum()),
+        ];
+        for (field, n) in lists {
+            Limit::ListEntries.check_len(n).map_err(|e| (field, e))?;
+        }
+        for f in &self.fleets {
+            f.ship_count().map_err(|e| ("fleets", e))?;
+        }
+        Ok(())
+    }
+}
+
 fn one() -> u32 {
     1
 }
@@ -158,6 +193,7 @@ fn yes() -> bool {
 
 /// A fleet at the start (S-NAVAL-1, S-NAVAL-2).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FleetSpec {
     pub id: u32,
     pub power: String,
@@ -175,20 +211,37 @@ pub struct FleetSpec {
 }
 
 impl FleetSpec {
-    /// The ships the fleet puts to sea, after S-NAVAL-1 scaling.
+    /// How many ships the fleet puts to sea, after S-NAVAL-1 scaling, counted without
+    /// allocating; `Err` when the counts as written exceed the referee's limit.
+    pub fn ship_count(&self) -> Result<u64, LimitError> {
+        let mut written: u64 = 0;
+        let mut afloat: u64 = 0;
+        for (k, n) in &self.ships {
+            written = written.saturating_add(u64::from(*n));
+            Limit::ShipsPerFleet.check(written)?;
+            afloat += u64::from(if self.historical { scaled_count(*k, *n) } else { *n });
+        }
+        Ok(afloat)
+    }
+
+    /// The ships the fleet puts to sea, after S-NAVAL-1 scaling. Never more than the referee's
+    /// limit of ships per fleet (a checked scenario has at most S-NAVAL-2's 20).
     pub fn ship_list(&self) -> Vec<ShipType> {
+        let cap = usize::try_from(MAX_SHIPS_PER_FLEET).unwrap_or(usize::MAX);
         self.ships
             .iter()
             .flat_map(|(k, n)| {
                 let n = if self.historical { scaled_count(*k, *n) } else { *n };
-                std::iter::repeat_n(*k, n as usize)
+                std::iter::repeat_n(*k, usize::try_from(n).unwrap_or(usize::MAX).min(cap))
             })
+            .take(cap)
             .collect()
     }
 }
 
 /// An air squadron at the start.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SquadronSpec {
     pub id: u32,
     pub power: String,
@@ -201,6 +254,7 @@ pub struct SquadronSpec {
 
 /// Mines in a sea area at the start.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MineSpec {
     pub area: String,
     pub power: String,
@@ -209,6 +263,7 @@ pub struct MineSpec {
 
 /// A sea lane (S-NAVAL-15).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LaneSpec {
     pub id: String,
     pub area: String,
@@ -223,6 +278,7 @@ fn hundred() -> u32 {
 
 /// A resolved scenario: the file with its map and tables, everything checked.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Scenario {
     pub name: String,
     pub start_turn: u32,
@@ -254,9 +310,14 @@ impl Scenario {
 
     /// Loads a scenario file and the map and tables it names (paths relative to it).
     pub fn load(path: &Path) -> Result<Scenario, DataError> {
-        let text = read_text(path)?;
+        Scenario::load_text(path, &read_text(path)?)
+    }
+
+    /// Loads a scenario from its text, reading the map and tables it names beside `path`.
+    pub fn load_text(path: &Path, text: &str) -> Result<Scenario, DataError> {
+        let text = text.to_string();
         let shown = path.display().to_string();
-        let file: ScenarioFile = parse_ron(&shown, &text)?;
+        let file: ScenarioFile = parse_checked(&shown, &text)?;
         let load = |rel: &str| -> Result<(String, String), DataError> {
             let p = beside(path, rel);
             Ok((p.display().to_string(), read_text(&p)?))
@@ -287,23 +348,24 @@ impl Scenario {
         rules: RulesTables,
         aviation: AviationTables,
     ) -> Result<Scenario, DataError> {
-        let at = |tokens: &[&str]| locate(text, tokens, 0);
+        let at = |steps: &[Step<'_>]| place(text, steps);
         let err = |pos: Pos, msg: String| DataError::at(path, pos, msg);
+        file.check_limits().map_err(|(field, e)| DataError::over_limit(path, at(&path![field]), e))?;
         if file.powers.is_empty() {
-            return Err(err(at(&["powers"]), "a scenario needs at least one power".into()));
+            return Err(err(at(&path!["powers"]), "a scenario needs at least one power".into()));
         }
         for (i, p) in file.powers.iter().enumerate() {
             if file.powers[..i].iter().any(|q| q.id == p.id) {
-                return Err(err(at(&[&format!("\"{}\"", p.id)]), format!("power `{}` is listed twice", p.id)));
+                return Err(err(at(&path!["powers", i, "id"]), format!("power `{}` is listed twice", p.id)));
             }
             if p.alliance > 1 {
                 return Err(err(
-                    at(&[&format!("\"{}\"", p.id)]),
+                    at(&path!["powers", i, "alliance"]),
                     format!("power `{}`: alliance must be 0 or 1 (two sides)", p.id),
                 ));
             }
             if !(1..=2).contains(&p.group) {
-                return Err(err(at(&[&format!("\"{}\"", p.id)]), format!("power `{}`: group must be 1 or 2", p.id)));
+                return Err(err(at(&path!["powers", i, "group"]), format!("power `{}`: group must be 1 or 2", p.id)));
             }
         }
         let power_ok = |id: &str, pos: Pos| -> Result<(), DataError> {
@@ -319,8 +381,8 @@ impl Scenario {
         }
         let mut ids: Vec<u32> = Vec::new();
         let mut taken: Vec<(HexAt, u32)> = Vec::new();
-        for f in &file.forces {
-            let pos = at(&["id", ":", &f.id.to_string()]);
+        for (i, f) in file.forces.iter().enumerate() {
+            let pos = at(&path!["forces", i, "id"]);
             if ids.contains(&f.id) {
                 return Err(err(pos, format!("unit id {} is used twice", f.id)));
             }
@@ -377,8 +439,8 @@ impl Scenario {
         }
         let force = |id: u32| file.forces.iter().find(|f| f.id == id);
         let mut in_corps: Vec<u32> = Vec::new();
-        for c in &file.corps {
-            let pos = at(&[&format!("\"{}\"", c.name)]);
+        for (i, c) in file.corps.iter().enumerate() {
+            let pos = at(&path!["corps", i]);
             if !(2..=4).contains(&c.units.len()) {
                 return Err(err(
                     pos,
@@ -416,10 +478,10 @@ impl Scenario {
         // S-ARMY-4: one division, one corps or one artillery division per hex.
         for (i, (h, id)) in taken.iter().enumerate() {
             for (h2, id2) in &taken[..i] {
-                let same_corps = file.corps.iter().any(|c| c.units.contains(id) && c.units.contains(id2));
-                if h == h2 && !same_corps {
+                let same_corps = || file.corps.iter().any(|c| c.units.contains(id) && c.units.contains(id2));
+                if h == h2 && !same_corps() {
                     return Err(err(
-                        at(&["id", ":", &id.to_string()]),
+                        at(&path!["forces", file.forces.iter().position(|f| f.id == *id).unwrap_or(0), "at"]),
                         format!(
                             "units {id2} and {id} share hex {h}; a hex holds one division, corps or artillery (S-ARMY-4)"
                         ),
@@ -427,8 +489,8 @@ impl Scenario {
                 }
             }
         }
-        for a in &file.armies {
-            let pos = at(&[&format!("\"{}\"", a.name)]);
+        for (i, a) in file.armies.iter().enumerate() {
+            let pos = at(&path!["armies", i]);
             if !(2..=4).contains(&a.corps.len()) {
                 return Err(err(
                     pos,
@@ -452,42 +514,39 @@ impl Scenario {
                 }
             }
         }
-        for c in &file.corps {
+        for (i, c) in file.corps.iter().enumerate() {
             if file.armies.iter().any(|a| a.id == c.id) {
-                return Err(err(
-                    at(&[&format!("\"{}\"", c.name)]),
-                    format!("corps and army ids share the number {}", c.id),
-                ));
+                return Err(err(at(&path!["corps", i, "id"]), format!("corps and army ids share the number {}", c.id)));
             }
         }
-        for f in &file.forces {
+        for (i, f) in file.forces.iter().enumerate() {
             let placed_off = file.corps.iter().any(|c| c.attached.contains(&f.id))
                 || file.armies.iter().any(|a| a.reserves.contains(&f.id) || a.attached.contains(&f.id));
             if f.at.is_none() && !placed_off {
                 return Err(err(
-                    at(&["id", ":", &f.id.to_string()]),
+                    at(&path!["forces", i]),
                     format!("unit {} has no hex and is no reserve or attached artillery", f.id),
                 ));
             }
         }
-        for fo in &file.fortifications {
-            let pos = at(&["fortifications"]);
+        for (i, fo) in file.fortifications.iter().enumerate() {
+            let pos = at(&path!["fortifications", i]);
             power_ok(&fo.power, pos)?;
             if !(1..=2).contains(&fo.level) || !map.is_land(fo.at) {
                 return Err(err(pos, format!("fortification at {}: level 1 or 2 on a land hex", fo.at)));
             }
         }
-        for (h, p) in &file.cylinders {
-            power_ok(p, at(&["cylinders"]))?;
+        for (i, (h, p)) in file.cylinders.iter().enumerate() {
+            power_ok(p, at(&path!["cylinders", i, 1]))?;
             if !map.is_land(*h) {
-                return Err(err(at(&["cylinders"]), format!("gas cylinder at {h} is not on land")));
+                return Err(err(at(&path!["cylinders", i, 0]), format!("gas cylinder at {h} is not on land")));
             }
         }
         let navigable =
             |h: HexAt| map.cell(h).is_some_and(|c| c.terrain.is_water() || c.has(super::hexmap::flag::PORT));
         let area = |id: &str| map.sea_areas.iter().position(|a| a.id == id);
         for (i, f) in file.fleets.iter().enumerate() {
-            let pos = at(&[&format!("\"{}\"", f.name)]);
+            let pos = at(&path!["fleets", i]);
             power_ok(&f.power, pos)?;
             if file.fleets[..i].iter().any(|g| g.id == f.id) {
                 return Err(err(pos, format!("fleet id {} is used twice", f.id)));
@@ -495,13 +554,13 @@ impl Scenario {
             if !navigable(f.at) {
                 return Err(err(pos, format!("fleet `{}` lies at {}, which is neither sea nor a port", f.name, f.at)));
             }
-            let n = f.ship_list().len();
-            if n == 0 || n > FLEET_LIMIT {
+            let n = f.ship_count().map_err(|e| DataError::over_limit(path, pos, e))?;
+            if n == 0 || n > FLEET_LIMIT as u64 {
                 return Err(err(pos, format!("fleet `{}` has {n} ships; a fleet has 1–20 (S-NAVAL-2)", f.name)));
             }
         }
-        for sq in &file.squadrons {
-            let pos = at(&[&format!("\"{}\"", sq.kind)]);
+        for (i, sq) in file.squadrons.iter().enumerate() {
+            let pos = at(&path!["squadrons", i]);
             power_ok(&sq.power, pos)?;
             if aviation.get(&sq.kind).is_none() {
                 return Err(err(pos, format!("squadron {}: `{}` is no type of the aviation file", sq.id, sq.kind)));
@@ -510,8 +569,8 @@ impl Scenario {
                 return Err(err(pos, format!("squadron {} is based off the map", sq.id)));
             }
         }
-        for m in &file.mines {
-            let pos = at(&["mines"]);
+        for (i, m) in file.mines.iter().enumerate() {
+            let pos = at(&path!["mines", i]);
             power_ok(&m.power, pos)?;
             if area(&m.area).is_none() {
                 return Err(err(pos, format!("mines in `{}`, which is no sea area of the map", m.area)));
@@ -521,15 +580,15 @@ impl Scenario {
                 return Err(err(pos, format!("{total} mines in `{}`; a sea area holds at most 3 (S-MINE-1)", m.area)));
             }
         }
-        for l in &file.sea_lanes {
-            let pos = at(&[&format!("\"{}\"", l.id)]);
+        for (i, l) in file.sea_lanes.iter().enumerate() {
+            let pos = at(&path!["sea_lanes", i]);
             power_ok(&l.owner, pos)?;
             if area(&l.area).is_none() {
                 return Err(err(pos, format!("sea lane `{}` runs through `{}`, which is no sea area", l.id, l.area)));
             }
         }
         if file.max_turns == 0 {
-            return Err(err(at(&["max_turns"]), "max_turns must be at least 1".into()));
+            return Err(err(at(&path!["max_turns"]), "max_turns must be at least 1".into()));
         }
         Ok(Scenario {
             name: file.name,

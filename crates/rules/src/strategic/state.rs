@@ -233,6 +233,7 @@ pub enum FormationKind {
 
 /// Technologies (MD-S5: one flag each).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Techs {
     pub tanks: bool,
     pub gas: bool,

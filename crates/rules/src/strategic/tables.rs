@@ -1,7 +1,8 @@
 //! Unit tables and house values of the Great War (MD-S1…MD-S5), read from
 //! `assets/data/great_war_units.ron` and `assets/data/great_war_rules.ron`.
 
-use crate::data::{DataError, locate, parse_ron};
+use crate::data::{DataError, Pos, parse_checked, place, position_of};
+use crate::path;
 use serde::{Deserialize, Serialize};
 
 /// Infantry model (S-LAND-1, S-LAND-4).
@@ -13,6 +14,7 @@ pub enum Model {
 
 /// One row of MD-S1.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct InfantryRow {
     pub group: u8,
     pub model: Model,
@@ -22,6 +24,7 @@ pub struct InfantryRow {
 
 /// One row of MD-S2 (1914 = 1916).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CavalryRow {
     pub class: u8,
     pub stats: Stats,
@@ -29,6 +32,7 @@ pub struct CavalryRow {
 
 /// Combat values, Health and Morale of a division.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Stats {
     pub attack: i32,
     pub defense: i32,
@@ -55,6 +59,7 @@ impl Stats {
 
 /// A tank type of MD-S3, by its verbatim name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TankType {
     pub name: String,
     pub countries: Vec<String>,
@@ -66,6 +71,7 @@ pub struct TankType {
 
 /// A heavy gun of MD-S4, by its verbatim name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GunType {
     pub name: String,
     pub country: String,
@@ -77,6 +83,7 @@ pub struct GunType {
 
 /// S-LAND-2: which group a colonial contingent fights as.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Colonial {
     /// Contingent id used in scenarios, e.g. "canadian".
     pub id: String,
@@ -87,7 +94,7 @@ pub struct Colonial {
 
 /// `assets/data/great_war_units.ron`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "GreatWarUnits")]
+#[serde(deny_unknown_fields, rename = "GreatWarUnits")]
 pub struct UnitTables {
     pub infantry: Vec<InfantryRow>,
     pub cavalry: Vec<CavalryRow>,
@@ -121,14 +128,14 @@ impl UnitTables {
     }
 
     pub fn parse(path: &str, text: &str) -> Result<UnitTables, DataError> {
-        let t: UnitTables = parse_ron(path, text)?;
+        let t: UnitTables = parse_checked(path, text)?;
         for group in [1, 2] {
             for model in [Model::M1914, Model::M1916] {
                 for class in [1, 2] {
                     if t.infantry(group, model, class).is_none() {
                         return Err(DataError::at(
                             path,
-                            locate(text, &["infantry"], 0),
+                            place(text, &path!["infantry"]),
                             format!("no infantry row for group {group}, {model:?}, class {class}"),
                         ));
                     }
@@ -139,7 +146,7 @@ impl UnitTables {
             if t.cavalry(class).is_none() {
                 return Err(DataError::at(
                     path,
-                    locate(text, &["cavalry"], 0),
+                    place(text, &path!["cavalry"]),
                     format!("no cavalry row for class {class}"),
                 ));
             }
@@ -148,14 +155,14 @@ impl UnitTables {
             if g.range == 0 || g.speed == 0 || g.health <= 0 {
                 return Err(DataError::at(
                     path,
-                    locate(text, &[&format!("\"{}\"", g.name)], 0),
+                    place(text, &path!["guns", i]),
                     format!("gun `{}` needs range, speed and Health of at least 1", g.name),
                 ));
             }
             if t.guns[..i].iter().any(|o| o.name == g.name) {
                 return Err(DataError::at(
                     path,
-                    locate(text, &[&format!("\"{}\"", g.name)], 1),
+                    place(text, &path!["guns", i, "name"]),
                     format!("gun `{}` is listed twice", g.name),
                 ));
             }
@@ -166,6 +173,7 @@ impl UnitTables {
 
 /// Movement costs (S-TERR; marsh, desert and northern are house values).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TerrainCosts {
     pub clear: u32,
     pub forest: u32,
@@ -177,6 +185,7 @@ pub struct TerrainCosts {
 
 /// Prices and upkeep (MD-S5: the economy data file).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Economy {
     /// Money per turn for one division (infantry, cavalry), tank battalion or artillery division.
     pub upkeep_division: u32,
@@ -230,32 +239,68 @@ pub struct Ammunition {
 
 /// `assets/data/great_war_rules.ron`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "GreatWarRules")]
+#[serde(deny_unknown_fields, rename = "GreatWarRules")]
 pub struct RulesTables {
     pub terrain: TerrainCosts,
     pub economy: Economy,
+    /// Saves of format 1 predate this block: they read it as [`NavalRules::FORMAT_1`], and a block
+    /// equal to that is left out of saves and hashes, so those saves keep their hashes (issue 18).
+    /// A data file must name it ([`RulesTables::parse`]).
+    #[serde(default = "NavalRules::format_1", skip_serializing_if = "NavalRules::is_format_1")]
     pub naval: NavalRules,
+    /// As `naval`: format-1 games spent no ammunition at sea or in the air.
+    #[serde(default = "Ammunition::format_1", skip_serializing_if = "Ammunition::is_format_1")]
     pub ammunition: Ammunition,
+}
+
+impl NavalRules {
+    /// What the engine played before the block existed: the 30-round limit was in its code.
+    pub const FORMAT_1: NavalRules = NavalRules { max_battle_rounds: 30 };
+    fn format_1() -> Self {
+        Self::FORMAT_1
+    }
+    fn is_format_1(&self) -> bool {
+        *self == Self::FORMAT_1
+    }
+}
+
+impl Ammunition {
+    /// What the engine played before the block existed: fleets and aviation spent nothing, and
+    /// ammunition could not be bought.
+    pub const FORMAT_1: Ammunition =
+        Ammunition { fleet_battle: 0, bombardment: 0, submarine_attack: 0, bombing: 0, price: 0 };
+    fn format_1() -> Self {
+        Self::FORMAT_1
+    }
+    fn is_format_1(&self) -> bool {
+        *self == Self::FORMAT_1
+    }
 }
 
 impl RulesTables {
     pub fn parse(path: &str, text: &str) -> Result<RulesTables, DataError> {
-        let t: RulesTables = parse_ron(path, text)?;
+        let t: RulesTables = parse_checked(path, text)?;
+        // Only saves may leave out the blocks that came later; a data file names them.
+        for block in ["naval", "ammunition"] {
+            if position_of(text, &path![block]).is_none() {
+                return Err(DataError::at(path, Pos::START, format!("missing field `{block}` in `GreatWarRules`")));
+            }
+        }
         let c = &t.terrain;
         if [c.clear, c.forest, c.mountains, c.desert, c.northern, c.marsh].contains(&0) {
-            return Err(DataError::at(path, locate(text, &["terrain"], 0), "every terrain costs at least 1 MP"));
+            return Err(DataError::at(path, place(text, &path!["terrain"]), "every terrain costs at least 1 MP"));
         }
         if t.naval.max_battle_rounds == 0 {
             return Err(DataError::at(
                 path,
-                locate(text, &["max_battle_rounds"], 0),
+                place(text, &path!["naval", "max_battle_rounds"]),
                 "a surface battle lasts at least 1 round (naval.max_battle_rounds)",
             ));
         }
         if t.ammunition.price == 0 {
             return Err(DataError::at(
                 path,
-                locate(text, &["price"], 0),
+                place(text, &path!["ammunition", "price"]),
                 "ammunition costs at least 1 (ammunition.price)",
             ));
         }
@@ -265,6 +310,7 @@ impl RulesTables {
 
 /// A type of air squadron (MD-S5: the aviation data file; house values).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AirType {
     pub name: String,
     /// Reconnaissance (S-AIR-1) or bombers (S-AIR-2).
@@ -279,19 +325,19 @@ pub struct AirType {
 
 /// `assets/data/great_war_aviation.ron`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "GreatWarAviation")]
+#[serde(deny_unknown_fields, rename = "GreatWarAviation")]
 pub struct AviationTables {
     pub squadrons: Vec<AirType>,
 }
 
 impl AviationTables {
     pub fn parse(path: &str, text: &str) -> Result<AviationTables, DataError> {
-        let t: AviationTables = parse_ron(path, text)?;
-        for a in &t.squadrons {
+        let t: AviationTables = parse_checked(path, text)?;
+        for (i, a) in t.squadrons.iter().enumerate() {
             if a.aircraft == 0 || a.radius == 0 || (!a.recon && a.bombing == 0) {
                 return Err(DataError::at(
                     path,
-                    locate(text, &[&format!("\"{}\"", a.name)], 0),
+                    place(text, &path!["squadrons", i]),
                     format!(
                         "squadron type `{}` needs aircraft, a radius, and bombing unless it is reconnaissance",
                         a.name

@@ -104,6 +104,7 @@ impl Status {
 
 /// Standing reaction orders (T-FIRE-11), set free in the own turn or at deployment.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Reactions {
     #[serde(default = "yes")]
     pub counter_volley: bool,

@@ -3,13 +3,23 @@
 //! Source values and house values alike live in the data file so a modder can see and change
 //! them; each field names its rule.
 
-use crate::data::{DataError, parse_ron};
+use crate::data::{DataError, parse_checked};
 use crate::dice::{PipRange, Pips};
 use bevy_ecs::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
+/// T-TERR-3's own numbers: "2 или 3 брода".
+fn rule_river_fords() -> (usize, usize) {
+    (2, 3)
+}
+
+fn is_rule_river_fords(fords: &(usize, usize)) -> bool {
+    *fords == rule_river_fords()
+}
+
 /// The rule numbers of one battle.
 #[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RulesConfig {
     /// T-MORALE-1: a morale test passes on d6 + modifiers ≥ this.
     pub morale_pass: i32,
@@ -79,12 +89,16 @@ pub struct RulesConfig {
     pub breaches_with_artillery: usize,
     /// T-STRAT-8: most redoubts a side may place.
     pub max_redoubts: u32,
-    /// T-TERR-3: fewest and most fords a river has ("есть 2 или 3 брода").
+    /// T-TERR-3: fewest and most fords a river has ("есть 2 или 3 брода"). Saves of format 1
+    /// predate the field and read the rule's own numbers; those numbers are left out of saves and
+    /// hashes, so such saves keep their hashes (issue 18). A data file must name it ([`RulesConfig::parse`]).
+    #[serde(default = "rule_river_fords", skip_serializing_if = "is_rule_river_fords")]
     pub river_fords: (usize, usize),
 }
 
 /// A value per arm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ArmValues {
     pub infantry: i32,
     pub cavalry: i32,
@@ -93,6 +107,7 @@ pub struct ArmValues {
 
 /// T-MORALE-1 modifiers (added to the d6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MoraleModifiers {
     /// T-CMD-4: the unit's formation general is killed or wounded.
     pub general_lost: i32,
@@ -154,7 +169,11 @@ impl RulesConfig {
     }
 
     pub fn parse(path: &str, text: &str) -> Result<RulesConfig, DataError> {
-        let config: RulesConfig = parse_ron(path, text)?;
+        let config: RulesConfig = parse_checked(path, text)?;
+        // Only saves may leave out the fields that came later; a data file names them.
+        if crate::data::position_of(text, &crate::path!["river_fords"]).is_none() {
+            return Err(DataError::at(path, crate::data::Pos::START, "missing field `river_fords` in `RulesConfig`"));
+        }
         config.check().map_err(|m| DataError::at(path, crate::data::Pos::START, m))?;
         Ok(config)
     }

@@ -1,15 +1,31 @@
 //! The square-grid battlefield: cells, facings, terrain and lines of fire.
 
+use crate::limits::{Limit, LimitError, MAX_BATTLE_MAP_SIDE};
 use bevy_ecs::prelude::Resource;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A cell of the battlefield; `y` grows southwards (T-EX).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(from = "(i32, i32)", into = "(i32, i32)")]
+#[serde(try_from = "CellRepr", into = "(i32, i32)")]
 pub struct Cell {
     pub x: i32,
     pub y: i32,
+}
+
+/// A cell as files write it, `(x, y)`; its coordinates are checked against
+/// [`crate::limits::MAX_COORDINATE`] as it is read.
+#[derive(Deserialize)]
+#[serde(transparent)]
+struct CellRepr((i32, i32));
+
+impl TryFrom<CellRepr> for Cell {
+    type Error = crate::limits::LimitError;
+
+    fn try_from(CellRepr((x, y)): CellRepr) -> Result<Self, Self::Error> {
+        use crate::limits::check_coordinate;
+        Ok(Cell { x: check_coordinate(x)?, y: check_coordinate(y)? })
+    }
 }
 
 impl From<(i32, i32)> for Cell {
@@ -35,9 +51,10 @@ impl Cell {
         Cell { x, y }
     }
 
+    /// The next cell in a direction (saturating at the ends of `i32`: never a panic).
     pub fn step(self, dir: Dir) -> Cell {
         let (dx, dy) = dir.delta();
-        Cell::new(self.x + dx, self.y + dy)
+        Cell::new(self.x.saturating_add(dx), self.y.saturating_add(dy))
     }
 
     /// The 4 orthogonal neighbours (T-MOVE-1: "adjacent" means these), in N, E, S, W order.
@@ -47,12 +64,13 @@ impl Cell {
 
     /// Chebyshev distance, the measure of ranges (rules README).
     pub fn distance(self, other: Cell) -> i32 {
-        (self.x - other.x).abs().max((self.y - other.y).abs())
+        let d = self.x.abs_diff(other.x).max(self.y.abs_diff(other.y));
+        i32::try_from(d).unwrap_or(i32::MAX)
     }
 
     /// Orthogonal adjacency: the contact of T-MELEE-1.
     pub fn is_adjacent(self, other: Cell) -> bool {
-        (self.x - other.x).abs() + (self.y - other.y).abs() == 1
+        u64::from(self.x.abs_diff(other.x)) + u64::from(self.y.abs_diff(other.y)) == 1
     }
 
     /// Adjacency including diagonals (T-FIRE-6 "next to the target").
@@ -269,19 +287,31 @@ pub struct GridMap {
 }
 
 impl GridMap {
-    /// An all-open field.
+    /// An all-open field. Sizes are clamped to `0..=MAX_BATTLE_MAP_SIDE`; files are checked with
+    /// [`GridMap::check_size`] first, so they never get here with more.
     pub fn open(name: &str, width: i32, height: i32) -> Self {
-        let len = (width.max(0) * height.max(0)) as usize;
+        let (width, height) = (width.clamp(0, MAX_BATTLE_MAP_SIDE), height.clamp(0, MAX_BATTLE_MAP_SIDE));
+        let len = width.unsigned_abs() as usize * height.unsigned_abs() as usize;
         GridMap { name: name.to_string(), width, height, terrain: vec![Terrain::Open; len] }
+    }
+
+    /// Checks a battle map's size against the limits of the referee, before anything is allocated.
+    pub fn check_size(width: u64, height: u64) -> Result<(), LimitError> {
+        Limit::BattleMapSide.check(width.max(height))?;
+        Limit::BattleMapCells.check(width.saturating_mul(height))
     }
 
     /// A map from rows of terrain symbols, north row first.
     pub fn from_rows(name: &str, rows: &[&str]) -> Result<Self, String> {
-        let height = rows.len() as i32;
-        let width = rows.first().map_or(0, |r| r.chars().count()) as i32;
-        let mut terrain = Vec::with_capacity((width * height) as usize);
+        let height_len = rows.len();
+        let width_len = rows.first().map_or(0, |r| r.chars().count());
+        let as_u64 = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
+        Self::check_size(as_u64(width_len), as_u64(height_len)).map_err(|e| e.to_string())?;
+        // Both are at most MAX_BATTLE_MAP_SIDE now.
+        let (width, height) = (width_len as i32, height_len as i32);
+        let mut terrain = Vec::with_capacity(width_len * height_len);
         for (y, row) in rows.iter().enumerate() {
-            if row.chars().count() as i32 != width {
+            if row.chars().count() != width_len {
                 return Err(format!("row {y} has {} cells, the first row has {width}", row.chars().count()));
             }
             for c in row.chars() {

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// A player's action. Orders are given by the side whose turn (or set-up step) it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Order {
     /// Place a redoubt in the own zone before deployment (T-STRAT-8, T-SETUP-2).
     PlaceRedoubt { cell: Cell },

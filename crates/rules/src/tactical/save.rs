@@ -4,8 +4,9 @@
 use super::battle::{Battle, Checkpoint};
 use super::order::{Order, OrderError};
 use super::scenario::Scenario;
-use crate::data::{DataError, to_ron};
+use crate::data::{DataError, Pos, to_ron};
 use crate::hash::StateHash;
+use crate::limits::Limit;
 use crate::replay::{Header, Replay, replay};
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +15,7 @@ pub const SAVE_FORMAT: u32 = 1;
 
 /// A saved battle.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SaveGame {
     pub format: u32,
     pub scenario_hash: StateHash,
@@ -81,7 +83,11 @@ impl SaveGame {
         to_ron(self)
     }
 
+    /// Reads a save and checks the scenario it embeds as a scenario file is checked.
     pub fn from_text(path: &str, text: &str) -> Result<SaveGame, DataError> {
-        crate::replay::parse_save(path, text)
+        let save: SaveGame = crate::replay::parse_save(path, text)?;
+        Limit::Orders.check_len(save.orders.len()).map_err(|e| DataError::over_limit(path, Pos::START, e))?;
+        save.scenario.check_embedded(path, text, "scenario")?;
+        Ok(save)
     }
 }

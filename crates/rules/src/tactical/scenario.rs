@@ -7,7 +7,9 @@ use super::components::{Reactions, Side, UnitId};
 use super::config::RulesConfig;
 use super::grid::{Cell, Dir, GridMap, Terrain};
 use super::units::{Arm, UnitTable, UnitType};
-use crate::data::{DataError, Pos, locate, parse_ron, read_text};
+use crate::data::{DataError, Pos, Step, parse_ron, place, position_of, read_text};
+use crate::limits::{Limit, LimitError};
+use crate::path;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};
@@ -21,6 +23,7 @@ pub enum BattleKind {
 
 /// One army's set-up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SideSpec {
     /// Shown to players, e.g. "Britain".
     pub name: String,
@@ -43,6 +46,7 @@ pub struct SideSpec {
 
 /// A formation named in a scenario.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FormationSpec {
     pub name: String,
     pub units: Vec<UnitId>,
@@ -51,6 +55,7 @@ pub struct FormationSpec {
 
 /// One unit of an army list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct UnitSpec {
     pub id: UnitId,
     pub side: Side,
@@ -78,7 +83,7 @@ pub struct UnitSpec {
 
 /// A scenario as written in `scenarios/*.ron`: files are named by paths relative to it.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(rename = "Scenario")]
+#[serde(deny_unknown_fields, rename = "Scenario")]
 struct ScenarioFile {
     name: String,
     #[serde(default)]
@@ -107,7 +112,7 @@ fn default_rules_path() -> String {
 
 /// A map file in `maps/*.ron`: rows of terrain symbols, north row first.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(rename = "Map")]
+#[serde(deny_unknown_fields, rename = "Map")]
 pub struct MapFile {
     pub name: String,
     /// Width and height for a map without rows (all open); default 20 × 14 (MD-T2).
@@ -124,6 +129,7 @@ impl MapFile {
             if w < 1 || h < 1 {
                 return Err(format!("map size {w} × {h} is empty"));
             }
+            GridMap::check_size(u64::from(w.unsigned_abs()), u64::from(h.unsigned_abs())).map_err(|e| e.to_string())?;
             return Ok(GridMap::open(&self.name, w, h));
         }
         let rows: Vec<&str> = self.rows.iter().map(String::as_str).collect();
@@ -145,22 +151,26 @@ impl MapFile {
 pub fn parse_map(path: &str, text: &str) -> Result<GridMap, DataError> {
     let file: MapFile = parse_ron(path, text)?;
     file.to_grid().map_err(|message| {
-        // Point at the offending row if the message names one.
-        let pos = message
+        let limit = LimitError::recognise(&message);
+        // Point at the offending row if the message names one, else at the rows or the size.
+        let row = message
             .split("row ")
             .nth(1)
             .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
-            .and_then(|n| n.parse::<usize>().ok())
-            .and_then(|n| file.rows.get(n))
-            .map_or(locate(text, &["rows"], 0), |row| locate(text, &["\"", row, "\""], 0));
-        DataError::at(path, pos, message)
+            .and_then(|n| n.parse::<usize>().ok());
+        let pos = match row {
+            Some(n) => place(text, &path!["rows", n]),
+            None if file.rows.is_empty() => place(text, &path!["size"]),
+            None => place(text, &path!["rows"]),
+        };
+        DataError { limit, ..DataError::at(path, pos, message) }
     })
 }
 
 /// Loads a map file for a battle under these rule numbers: [`parse_map`], then T-TERR-3.
 pub fn parse_map_with(path: &str, text: &str, rules: &RulesConfig) -> Result<GridMap, DataError> {
     let grid = parse_map(path, text)?;
-    check_rivers(&grid, rules).map_err(|(cell, message)| DataError::at(path, cell_pos(text, &grid, cell), message))?;
+    check_rivers(&grid, rules).map_err(|(cell, message)| DataError::at(path, cell_pos(text, cell), message))?;
     Ok(grid)
 }
 
@@ -180,19 +190,18 @@ pub fn check_rivers(map: &GridMap, rules: &RulesConfig) -> Result<(), (Cell, Str
 }
 
 /// Where a cell's symbol stands in the text that holds the map's rows.
-fn cell_pos(text: &str, map: &GridMap, cell: Cell) -> Pos {
-    let Some(row) = usize::try_from(cell.y).ok().and_then(|y| map.rows().into_iter().nth(y)) else {
-        return Pos::START;
-    };
-    let pos = locate(text, &["\"", &row, "\""], 0);
-    if pos == Pos::START {
-        return pos;
+fn cell_pos(text: &str, cell: Cell) -> Pos {
+    let (Ok(y), Ok(x)) = (usize::try_from(cell.y), usize::try_from(cell.x)) else { return Pos::START };
+    match position_of(text, &path!["rows", y]) {
+        // The parser stands at the row's opening quote; the cell's symbol is x places after it.
+        Some(pos) => Pos { line: pos.line, col: pos.col + 1 + x },
+        None => Pos::START,
     }
-    Pos { line: pos.line, col: pos.col + 1 + usize::try_from(cell.x).unwrap_or(0) }
 }
 
 /// Everything a battle needs, with the map and tables inline (what a save embeds).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Scenario {
     pub name: String,
     #[serde(default)]
@@ -290,15 +299,14 @@ impl Scenario {
         let map = parse_map_with(&map_path, &files.read(&map_path)?, &rules)?;
         let table_path = beside(path, &file.units_table);
         let table = UnitTable::parse(&table_path, &files.read(&table_path)?)?;
-        Self::resolve(file, map, &table, rules).map_err(|e| e.into_data_error(path, &text))
+        Self::resolve(file, map, &table, rules).map_err(|e| e.into_data_error(path, &text, &[]))
     }
 
     fn resolve(file: ScenarioFile, map: GridMap, table: &UnitTable, rules: RulesConfig) -> Result<Scenario, Problem> {
-        for u in &file.units {
+        for (i, u) in file.units.iter().enumerate() {
             if table.get(&u.unit).is_none() {
                 return Err(Problem::at(
-                    &["\"", &u.unit, "\""],
-                    0,
+                    &path!["units", i, "unit"],
                     format!("unknown unit type `{}` (known: {})", u.unit, table.ids().join(", ")),
                 ));
             }
@@ -325,8 +333,13 @@ impl Scenario {
     /// Parses a resolved scenario (as embedded in a save) and checks it.
     pub fn from_resolved_text(path: &str, text: &str) -> Result<Scenario, DataError> {
         let scenario: Scenario = parse_ron(path, text)?;
-        scenario.check().map_err(|e| e.into_data_error(path, text))?;
+        scenario.check().map_err(|e| e.into_data_error(path, text, &[]))?;
         Ok(scenario)
+    }
+
+    /// Checks a resolved scenario embedded in a file (a save), at field `field` of its top level.
+    pub fn check_embedded(&self, path: &str, text: &str, field: &'static str) -> Result<(), DataError> {
+        self.check().map_err(|e| e.into_data_error(path, text, &[Step::Field(field)]))
     }
 
     pub fn side(&self, side: Side) -> &SideSpec {
@@ -368,25 +381,27 @@ impl Scenario {
 
     fn check(&self) -> Result<(), Problem> {
         let r = &self.rules;
+        Limit::BattleUnits.check_len(self.units.len()).map_err(|e| Problem::limit(&path!["units"], e))?;
+        let members = self.red.formations.iter().chain(&self.blue.formations).map(|f| f.units.len()).sum();
+        Limit::ListEntries.check_len(members).map_err(|e| Problem::limit(&path!["red", "formations"], e))?;
         if self.red.edge == self.blue.edge {
-            return Err(Problem::at(&["edge"], 1, "both armies deploy at the same map edge".to_string()));
+            return Err(Problem::at(&path!["blue", "edge"], "both armies deploy at the same map edge".to_string()));
         }
         let mut ids = BTreeSet::new();
         let mut cells = BTreeSet::new();
-        for u in &self.units {
-            let id_tokens = ["id", ":", &u.id.0.to_string()];
+        for (i, u) in self.units.iter().enumerate() {
+            let field = |name: &'static str| path!["units", i, name];
             if !ids.insert(u.id) {
-                return Err(Problem::at(&id_tokens, 1, format!("unit id {} is used twice", u.id.0)));
+                return Err(Problem::at(&field("id"), format!("unit id {} is used twice", u.id.0)));
             }
             let Some(ty) = self.unit_type(&u.unit) else {
-                return Err(Problem::at(&["\"", &u.unit, "\""], 0, format!("unknown unit type `{}`", u.unit)));
+                return Err(Problem::at(&field("unit"), format!("unknown unit type `{}`", u.unit)));
             };
             if let Some(f) = &ty.faction
                 && f != &self.side(u.side).faction
             {
                 return Err(Problem::at(
-                    &id_tokens,
-                    0,
+                    &field("unit"),
                     format!(
                         "unit {}: `{}` is a special unit of {f}, not of {} (T-STRAT-10)",
                         u.id.0,
@@ -399,25 +414,21 @@ impl Scenario {
                 && !(1..=ty.health).contains(&h)
             {
                 return Err(Problem::at(
-                    &id_tokens,
-                    0,
+                    &field("health"),
                     format!("unit {}: start health {h} is not within 1..={}", u.id.0, ty.health),
                 ));
             }
             if u.skirmish && !ty.has(super::units::Ability::SkirmishOrder) {
                 return Err(Problem::at(
-                    &id_tokens,
-                    0,
+                    &field("skirmish"),
                     format!("unit {}: only light infantry takes skirmish order (T-SKIRM-1)", u.id.0),
                 ));
             }
             if let Some(cell) = u.at {
-                let (xs, ys) = (cell.x.to_string(), cell.y.to_string());
-                let tokens = ["(", xs.as_str(), ",", ys.as_str(), ")"];
+                let tokens = field("at");
                 let Some(terrain) = self.map.terrain(cell) else {
                     return Err(Problem::at(
                         &tokens,
-                        0,
                         format!(
                             "unit {}: cell {cell} is outside the {} × {} map",
                             u.id.0, self.map.width, self.map.height
@@ -427,14 +438,12 @@ impl Scenario {
                 if let Err((rule, why)) = can_stand(ty.arm, terrain) {
                     return Err(Problem::at(
                         &tokens,
-                        0,
                         format!("unit {}: cannot stand on {cell}: {why} ({rule})", u.id.0),
                     ));
                 }
                 if !cells.insert(cell) {
                     return Err(Problem::at(
                         &tokens,
-                        1,
                         format!("unit {}: cell {cell} already holds a unit (T-MOVE-3)", u.id.0),
                     ));
                 }
@@ -449,16 +458,14 @@ impl Scenario {
             };
             if count == 0 || count > max {
                 return Err(Problem::at(
-                    &["units"],
-                    0,
+                    &path!["units"],
                     format!("{} fields {count} units; a side needs 1 to {max} (T-STRAT-5, T-FORT-1)", side.name()),
                 ));
             }
             let spec = self.side(side);
             if spec.redoubts > r.max_redoubts {
                 return Err(Problem::at(
-                    &["redoubts"],
-                    0,
+                    &path![side.name(), "redoubts"],
                     format!("{} may place at most {} redoubts (T-STRAT-8)", side.name(), r.max_redoubts),
                 ));
             }
@@ -467,36 +474,30 @@ impl Scenario {
                 && !own(hq)
             {
                 return Err(Problem::at(
-                    &["hq"],
-                    0,
+                    &path![side.name(), "hq"],
                     format!("{}: HQ unit {} is not one of its units (T-CMD-1)", side.name(), hq.0),
                 ));
             }
             let mut placed = BTreeSet::new();
-            for f in &spec.formations {
+            for (fi, f) in spec.formations.iter().enumerate() {
+                let at = |name: &'static str| path![side.name(), "formations", fi, name];
                 for id in f.units.iter().chain(std::iter::once(&f.general)) {
                     if !own(*id) {
                         return Err(Problem::at(
-                            &["\"", &f.name, "\""],
-                            0,
+                            &at("units"),
                             format!("formation `{}`: unit {} is not a {} unit", f.name, id.0, side.name()),
                         ));
                     }
                 }
                 if !f.units.contains(&f.general) {
                     return Err(Problem::at(
-                        &["\"", &f.name, "\""],
-                        0,
+                        &at("general"),
                         format!("formation `{}`: the general's unit {} is not in it (T-CMD-1)", f.name, f.general.0),
                     ));
                 }
                 for id in &f.units {
                     if !placed.insert(*id) {
-                        return Err(Problem::at(
-                            &["\"", &f.name, "\""],
-                            0,
-                            format!("unit {} is in two formations", id.0),
-                        ));
+                        return Err(Problem::at(&at("units"), format!("unit {} is in two formations", id.0)));
                     }
                 }
             }
@@ -520,8 +521,7 @@ impl Scenario {
         });
         if breached || !self.map.cells().any(|c| self.map.terrain(c) == Some(Terrain::Wall)) {
             return Err(Problem::at(
-                &["map"],
-                0,
+                &path!["map"],
                 "a fortress map needs a wall line across the whole map between the armies (T-FORT-2)".to_string(),
             ));
         }
@@ -531,8 +531,7 @@ impl Scenario {
         let found = count_breaches(&self.map);
         if found != wanted {
             return Err(Problem::at(
-                &["map"],
-                0,
+                &path!["map"],
                 format!(
                     "the wall has {found} breaches; T-FORT-2 wants {wanted} ({} attacking artillery)",
                     if has_artillery { "with" } else { "without" }
@@ -624,24 +623,25 @@ fn count_breaches(map: &GridMap) -> usize {
     groups
 }
 
-/// A semantic problem found after parsing, located by the tokens that show it.
+/// A semantic problem found after parsing, located by the path of the value that shows it.
 struct Problem {
-    tokens: Vec<String>,
-    nth: usize,
+    path: Vec<Step<'static>>,
     message: String,
+    limit: Option<Limit>,
 }
 
 impl Problem {
-    fn at(tokens: &[&str], nth: usize, message: String) -> Problem {
-        Problem { tokens: tokens.iter().map(|s| s.to_string()).collect(), nth, message }
+    fn at(path: &[Step<'static>], message: String) -> Problem {
+        Problem { path: path.to_vec(), message, limit: None }
     }
 
-    fn into_data_error(self, path: &str, text: &str) -> DataError {
-        let tokens: Vec<&str> = self.tokens.iter().map(String::as_str).collect();
-        let mut pos = locate(text, &tokens, self.nth);
-        if pos == Pos::START && self.nth > 0 {
-            pos = locate(text, &tokens, 0);
-        }
-        DataError::at(path, pos, self.message)
+    fn limit(path: &[Step<'static>], e: LimitError) -> Problem {
+        Problem { limit: Some(e.limit), ..Problem::at(path, e.to_string()) }
+    }
+
+    /// The error, placed by the parser in `text`, where the scenario sits at `within`.
+    fn into_data_error(self, path: &str, text: &str, within: &[Step<'static>]) -> DataError {
+        let full: Vec<Step<'static>> = within.iter().chain(&self.path).copied().collect();
+        DataError { limit: self.limit, ..DataError::at(path, place(text, &full), self.message) }
     }
 }

@@ -1,6 +1,7 @@
 //! Unit types of the Napoleonic battle (T-UNIT, T-RUS), read from `assets/data/napoleonic_units.ron`.
 
-use crate::data::{DataError, locate, parse_ron};
+use crate::data::{DataError, parse_checked, place};
+use crate::path;
 use serde::{Deserialize, Serialize};
 
 /// The three arms; most rules speak of "infantry", "cavalry" or "artillery".
@@ -53,6 +54,7 @@ pub enum Stat {
 
 /// One row of the unit table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct UnitType {
     pub id: String,
     pub name: String,
@@ -96,6 +98,7 @@ impl UnitType {
 
 /// The whole unit table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct UnitTable {
     pub types: Vec<UnitType>,
 }
@@ -108,20 +111,16 @@ impl UnitTable {
     }
 
     pub fn parse(path: &str, text: &str) -> Result<UnitTable, DataError> {
-        let table: UnitTable = parse_ron(path, text)?;
+        let table: UnitTable = parse_checked(path, text)?;
         table.check(path, text)?;
         Ok(table)
     }
 
     fn check(&self, path: &str, text: &str) -> Result<(), DataError> {
         for (i, t) in self.types.iter().enumerate() {
-            let at = || locate(text, &["\"", &t.id, "\""], 0);
+            let at = || place(text, &path!["types", i, "id"]);
             if self.types[..i].iter().any(|u| u.id == t.id) {
-                return Err(DataError::at(
-                    path,
-                    locate(text, &["\"", &t.id, "\""], 1),
-                    format!("unit type `{}` is defined twice", t.id),
-                ));
+                return Err(DataError::at(path, at(), format!("unit type `{}` is defined twice", t.id)));
             }
             if t.health <= 0 || t.speed < 0 || t.melee < 0 {
                 return Err(DataError::at(
@@ -133,12 +132,16 @@ impl UnitTable {
             if t.ranged.is_some() != t.range.is_some() {
                 return Err(DataError::at(
                     path,
-                    at(),
+                    place(text, &path!["types", i, if t.range.is_some() { "range" } else { "ranged" }]),
                     format!("unit type `{}`: give both `ranged` and `range`, or neither", t.id),
                 ));
             }
             if matches!(t.range, Some(Range::Cells(n)) if n < 1) {
-                return Err(DataError::at(path, at(), format!("unit type `{}`: range must be at least 1 cell", t.id)));
+                return Err(DataError::at(
+                    path,
+                    place(text, &path!["types", i, "range"]),
+                    format!("unit type `{}`: range must be at least 1 cell", t.id),
+                ));
             }
         }
         Ok(())
