@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 mod great_war;
+mod rules_ref;
 
 #[derive(Parser)]
 #[command(name = "umpire", version, about = "Kriegsspiel referee: validate, play, replay and preview battles")]
@@ -99,6 +100,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The rules reference: one entry by rule ID, --list, or --markdown (English or Russian).
+    Rules(rules_ref::RulesArgs),
 }
 
 /// A failure with the one line to print.
@@ -118,6 +121,7 @@ fn main() -> ExitCode {
         Command::Tournament { scenario, games, a, b, seed, rounds } => tournament(&scenario, games, a, b, seed, rounds),
         Command::Replay { save, json } => replay(&save, json),
         Command::Preview { scenario, orders, seed, json } => preview(&scenario, &orders, seed, json),
+        Command::Rules(args) => rules_ref::run(&args).map_err(Failure),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
