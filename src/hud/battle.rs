@@ -412,7 +412,7 @@ fn hover_panel(
             log.preview = preview_lines(tr, session, bctx, cell);
         }
         for l in &log.preview {
-            links.line(ui, l, tr.lang, egui::RichText::new);
+            links.line(ui, l, tr.lang, super::rules::plain);
         }
     });
 }

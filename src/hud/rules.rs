@@ -91,7 +91,7 @@ pub fn rules_window(
             let height = ui.available_height();
             ui.horizontal_top(|ui| {
                 ui.vertical(|ui| {
-                    ui.set_width(ui.available_width().min(280.0).max(160.0));
+                    ui.set_width(ui.available_width().clamp(160.0, 280.0));
                     egui::ScrollArea::vertical().id_salt("rules-list").max_height(height).show(ui, |ui| {
                         let query = window.search.trim().to_string();
                         let found: Vec<&Entry> = if query.is_empty() {
@@ -179,7 +179,7 @@ fn entry_view(ui: &mut egui::Ui, tr: &Tr, e: &Entry, book: &RulesBook, out: &mut
         ui.add_space(6.0);
         egui::Frame::group(ui.style()).stroke(egui::Stroke::new(1.0, HOUSE)).show(ui, |ui| {
             ui.label(egui::RichText::new(tr.t("rules.house_resolution")).color(HOUSE).strong());
-            rule_line(ui, book, out, r, tr.lang, egui::RichText::new);
+            rule_line(ui, book, out, r, tr.lang, plain);
         });
     }
     ui.add_space(6.0);
@@ -207,4 +207,9 @@ fn entry_view(ui: &mut egui::Ui, tr: &Tr, e: &Entry, book: &RulesBook, out: &mut
             }
         });
     }
+}
+
+/// Text in the default style.
+pub fn plain(text: &str) -> egui::RichText {
+    egui::RichText::new(text)
 }
