@@ -1,5 +1,5 @@
 //! Command-line launch, and the scripted run for checks and bug reports:
-//! `kriegsspiel --scenario FILE [--ai all|red|blue] [--level L] [--seed N] [--exit-after-turns N] [--screenshot PNG]`
+//! `kriegsspiel --scenario FILE [--ai all|red|blue] [--level L] [--seed N] [--exit-after-turns N] [--screenshot PNG] [--rules ID]`
 //! starts straight into the battle, lets the AI play, saves a screenshot and exits.
 
 use crate::i18n::Lang;
@@ -51,6 +51,9 @@ pub struct Launch {
     /// Language of the interface: en or ru.
     #[arg(long)]
     pub lang: Option<String>,
+    /// Open the rules reference on this rule's entry (e.g. T-FIRE-3).
+    #[arg(long)]
+    pub rules: Option<String>,
 }
 
 impl Launch {
@@ -64,6 +67,7 @@ impl Launch {
             exit_after_turns: None,
             screenshot: None,
             lang: None,
+            rules: None,
         }
     }
 
@@ -85,10 +89,18 @@ impl Launch {
     }
 }
 
-fn start_scripted(launch: Option<Res<Launch>>, mut settings: ResMut<Settings>, mut start: MessageWriter<StartBattle>) {
+fn start_scripted(
+    launch: Option<Res<Launch>>,
+    mut settings: ResMut<Settings>,
+    mut start: MessageWriter<StartBattle>,
+    mut rules: MessageWriter<crate::rules_ref::RulesCommand>,
+) {
     let Some(launch) = launch else { return };
     if let Some(lang) = launch.lang.as_deref().and_then(Lang::from_code) {
         settings.lang = lang;
+    }
+    if let Some(id) = &launch.rules {
+        rules.write(crate::rules_ref::RulesCommand::Open(id.trim().to_ascii_uppercase()));
     }
     let Some(path) = &launch.scenario else { return };
     let Ok(scenario) = Scenario::load(path) else { return };

@@ -62,6 +62,7 @@ pub fn rules_window(
     tr: Res<Tr>,
     mut window: ResMut<RulesWindow>,
     links: RuleLinks,
+    mut scrolled_to: Local<Option<String>>,
 ) -> Result {
     if !window.open {
         return Ok(());
@@ -110,8 +111,14 @@ pub fn rules_window(
                                 area = Some(&e.area);
                             }
                             let chosen = window.entry.as_deref() == Some(e.id.as_str());
-                            if ui.selectable_label(chosen, format!("{}  {}", e.id, e.title)).clicked() {
+                            let row = ui.selectable_label(chosen, format!("{}  {}", e.id, e.title));
+                            if row.clicked() {
                                 out.write(RulesCommand::Open(e.id.clone()));
+                            }
+                            // An entry opened from the log or a link: bring it into view once.
+                            if chosen && scrolled_to.as_deref() != Some(e.id.as_str()) {
+                                row.scroll_to_me(Some(egui::Align::Center));
+                                *scrolled_to = Some(e.id.clone());
                             }
                         }
                     });
