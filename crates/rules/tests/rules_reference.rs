@@ -67,11 +67,14 @@ fn english_and_russian_have_the_same_ids_in_the_same_order() {
     }
 }
 
-/// The folder of the rules digests: `$KRIEGSSPIEL_DIGESTS`, or `shared/rules` at the root of the
-/// checkout (CI has it).
+/// The folder of the rules digests: `$KRIEGSSPIEL_DIGESTS`, or `shared/rules` in the checkout
+/// (CI has it), or beside it, or one level further up.
 fn digests() -> Option<PathBuf> {
-    let dir = std::env::var_os("KRIEGSSPIEL_DIGESTS").map_or_else(|| repo().join("shared/rules"), PathBuf::from);
-    dir.join("tactical.md").is_file().then_some(dir)
+    let candidates = match std::env::var_os("KRIEGSSPIEL_DIGESTS") {
+        Some(dir) => vec![PathBuf::from(dir)],
+        None => ["shared/rules", "../shared/rules", "../../shared/rules"].iter().map(|d| repo().join(d)).collect(),
+    };
+    candidates.into_iter().find(|dir| dir.join("tactical.md").is_file())
 }
 
 /// The IDs a digest defines: its list items `- **T-CMD-4** …`, in order.
@@ -87,11 +90,14 @@ fn digest_ids(markdown: &str) -> Vec<String> {
 #[test]
 fn every_rule_id_of_the_digests_has_an_entry_in_the_digests_order() {
     let Some(dir) = digests() else {
-        println!("note: no rules digests at shared/rules (set KRIEGSSPIEL_DIGESTS to check against them); skipped");
+        println!(
+            "note: no rules digests in shared/rules, ../shared/rules or ../../shared/rules (set KRIEGSSPIEL_DIGESTS); skipped"
+        );
         return;
     };
     let r = reference();
     for (mode, file) in [(Mode::Tactical, "tactical.md"), (Mode::Strategic, "strategic.md")] {
+        println!("checking against {}", dir.join(file).display());
         let text = std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
         let wanted = digest_ids(&text);
         assert!(wanted.len() > 50, "{file}: only {} rule IDs found", wanted.len());
