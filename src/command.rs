@@ -1,7 +1,7 @@
 //! Commanding a battle: input actions and panel buttons become [`UiCommand`]s, and those become
 //! orders through the session. A person's input never touches rules state any other way.
 
-use crate::input::{Action, Controls, HoveredCell};
+use crate::input::{Action, Controls, HoveredCell, TypingText};
 use crate::screens::{BattleView, Screen};
 use crate::session::{AnimBusy, BattleEvents, Session};
 use crate::settings::Settings;
@@ -57,6 +57,7 @@ fn actions_to_commands(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     settings: Res<Settings>,
     hovered: Res<HoveredCell>,
+    typing: Res<TypingText>,
     mut out: MessageWriter<UiCommand>,
 ) {
     let Ok(actions) = controls.single() else { return };
@@ -67,7 +68,8 @@ fn actions_to_commands(
             settings.bindings.iter().filter(|b| b.action == a).flat_map(|b| &b.keys).any(|key| k.just_pressed(*key))
         })
     };
-    let pressed = |a: Action| actions.just_pressed(&a) || quick_key(a);
+    // Keys typed into a text field are text, not orders.
+    let pressed = |a: Action| !typing.0 && (actions.just_pressed(&a) || quick_key(a));
     let quick_click = mouse.is_some_and(|m| m.just_pressed(MouseButton::Left));
     if (pressed(Action::Select) || quick_click)
         && let Some(cell) = hovered.0

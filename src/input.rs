@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(InputManagerPlugin::<Action>::default())
         .init_resource::<HoveredCell>()
+        .init_resource::<TypingText>()
         .add_systems(Startup, spawn_controls)
         .add_systems(PreUpdate, follow_bindings);
 }
@@ -44,11 +45,13 @@ pub enum Action {
     Zoom,
     FitField,
     ToggleLog,
+    /// Open or close the rules reference.
+    OpenRules,
 }
 
 impl Action {
     /// The actions a player can rebind to keys, in the order the settings screen lists them.
-    pub const KEYED: [Action; 23] = [
+    pub const KEYED: [Action; 24] = [
         Action::Confirm,
         Action::Cancel,
         Action::EndTurn,
@@ -71,6 +74,7 @@ impl Action {
         Action::ZoomOut,
         Action::FitField,
         Action::ToggleLog,
+        Action::OpenRules,
         Action::Select,
     ];
 
@@ -115,6 +119,7 @@ pub fn default_bindings() -> Vec<Binding> {
         b(Action::ZoomOut, &[Minus, NumpadSubtract]),
         b(Action::FitField, &[KeyF]),
         b(Action::ToggleLog, &[KeyL]),
+        b(Action::OpenRules, &[F1]),
     ]
 }
 
@@ -135,6 +140,11 @@ pub fn input_map(bindings: &[Binding]) -> InputMap<Action> {
 /// The entity that holds the player's controls.
 #[derive(Component)]
 pub struct Controls;
+
+/// Whether a text field (the rules window's search box) has the keyboard: then keys type, they
+/// do not command (set by the panels).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TypingText(pub bool);
 
 /// The cell under the pointer (set by the board, or by a test).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]

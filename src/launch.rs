@@ -1,5 +1,5 @@
 //! Command-line launch, and the scripted run for checks and bug reports:
-//! `kriegsspiel --scenario FILE [--ai all|red|blue] [--level L] [--seed N] [--exit-after-turns N] [--screenshot PNG]`
+//! `kriegsspiel --scenario FILE [--ai all|red|blue] [--level L] [--seed N] [--exit-after-turns N] [--screenshot PNG] [--rules ID]`
 //! starts straight into the battle, lets the AI play, saves a screenshot and exits.
 //!
 //! Command-line choices are for this run only: `--lang` and `--anim` are never written to the
@@ -62,6 +62,9 @@ pub struct Launch {
     /// folder; otherwise the player's data folder is used.
     #[arg(long)]
     pub data_dir: Option<PathBuf>,
+    /// Open the rules reference on this rule's entry (e.g. T-FIRE-3).
+    #[arg(long)]
+    pub rules: Option<String>,
 }
 
 impl Launch {
@@ -77,6 +80,7 @@ impl Launch {
             lang: None,
             anim: None,
             data_dir: None,
+            rules: None,
         }
     }
 
@@ -152,10 +156,14 @@ fn start_scripted(
     mut settings: ResMut<Settings>,
     mut run_only: ResMut<RunOnly>,
     mut start: MessageWriter<StartBattle>,
+    mut rules: MessageWriter<crate::rules_ref::RulesCommand>,
 ) {
     let Some(launch) = launch else { return };
     *run_only = launch.run_only();
     run_only.apply(&mut settings);
+    if let Some(id) = &launch.rules {
+        rules.write(crate::rules_ref::RulesCommand::Open(id.trim().to_ascii_uppercase()));
+    }
     let Some(path) = &launch.scenario else { return };
     let Ok(scenario) = Scenario::load(path) else { return };
     let ai = |on: bool| if on { Seat::Ai(launch.level) } else { Seat::Human };

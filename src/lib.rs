@@ -13,6 +13,7 @@ pub mod i18n;
 pub mod input;
 pub mod launch;
 pub mod replay;
+pub mod rules_ref;
 pub mod screens;
 pub mod session;
 pub mod settings;
@@ -48,6 +49,7 @@ pub fn logic_plugin(app: &mut App) {
         ai_turns::plugin,
         storage::plugin,
         replay::plugin,
+        rules_ref::plugin,
     ));
 }
 

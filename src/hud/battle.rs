@@ -2,9 +2,11 @@
 //! the event log, the preview of what a click would do, dialogs, and the hot-seat hand-over.
 
 use super::root;
+use super::rules::RuleLinks;
 use crate::command::{Reaction, TurnTimer, UiCommand};
 use crate::i18n::{Lang, Tr};
 use crate::input::HoveredCell;
+use crate::rules_ref::RulesCommand;
 use crate::screens::{BattleView, Screen};
 use crate::session::{Seat, Session};
 use crate::settings::Settings;
@@ -37,6 +39,7 @@ pub fn battle(
     mut log: ResMut<LogView>,
     mut screen: ResMut<NextState<Screen>>,
     mut out: MessageWriter<UiCommand>,
+    mut links: RuleLinks,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(session) = session else { return Ok(()) };
@@ -64,10 +67,10 @@ pub fn battle(
         );
         return Ok(());
     }
-    top_bar(&mut ui, &tr, &session, &bctx, &timer, &mut settings, &mut log, &mut screen);
+    top_bar(&mut ui, &tr, &session, &bctx, &timer, &mut settings, &mut log, &mut screen, &mut links);
     unit_panel(&mut ui, &tr, &session, &bctx, &mut out);
-    log_panel(&mut ui, &tr, &session, &bctx, &mut log);
-    hover_panel(&mut ui, &tr, &session, &bctx, hovered.0, &mut log);
+    log_panel(&mut ui, &tr, &session, &bctx, &mut log, &mut links);
+    hover_panel(&mut ui, &tr, &session, &bctx, hovered.0, &mut log, &mut links);
     if let Some(order) = &session.confirm {
         egui::Window::new(tr.t("ui.confirm.title"))
             .collapsible(false)
@@ -101,6 +104,7 @@ fn top_bar(
     settings: &mut Settings,
     log: &mut LogView,
     screen: &mut NextState<Screen>,
+    links: &mut RuleLinks,
 ) {
     egui::Panel::top("battle-top").show(ui, |ui| {
         ui.horizontal(|ui| {
@@ -169,6 +173,9 @@ fn top_bar(
                 }
                 if ui.button(tr.t("ui.menu.log")).clicked() {
                     log.shown = !log.shown;
+                }
+                if ui.button(tr.t("ui.menu.rules")).clicked() {
+                    links.out.write(RulesCommand::Toggle);
                 }
                 if let Some(m) = &log.saved {
                     ui.label(m);
@@ -344,7 +351,7 @@ fn readable(bctx: &Ctx, viewer: Option<Side>, e: &Event) -> bool {
     }
 }
 
-fn log_panel(ui: &mut egui::Ui, tr: &Tr, session: &Session, bctx: &Ctx, log: &mut LogView) {
+fn log_panel(ui: &mut egui::Ui, tr: &Tr, session: &Session, bctx: &Ctx, log: &mut LogView, links: &mut RuleLinks) {
     egui::Panel::right("battle-log").default_size(380.0).show(ui, |ui| {
         ui.label(egui::RichText::new(tr.t("ui.log")).strong());
         egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
@@ -360,14 +367,25 @@ fn log_panel(ui: &mut egui::Ui, tr: &Tr, session: &Session, bctx: &Ctx, log: &mu
                         | Event::GeneralTest { .. }
                         | Event::HqCaptured { .. }
                 );
-                let rich = egui::RichText::new(text);
-                ui.label(if strong { rich.strong() } else { rich });
+                // Every rule ID the line cites opens its entry in the rules window.
+                links.line(ui, &text, tr.lang, |t| {
+                    let rich = egui::RichText::new(t);
+                    if strong { rich.strong() } else { rich }
+                });
             }
         });
     });
 }
 
-fn hover_panel(ui: &mut egui::Ui, tr: &Tr, session: &Session, bctx: &Ctx, hovered: Option<Cell>, log: &mut LogView) {
+fn hover_panel(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    session: &Session,
+    bctx: &Ctx,
+    hovered: Option<Cell>,
+    log: &mut LogView,
+    links: &mut RuleLinks,
+) {
     egui::Panel::bottom("battle-hover").default_size(120.0).show(ui, |ui| {
         let Some(cell) = hovered else {
             ui.label(tr.t("ui.hover.hint"));
@@ -394,7 +412,7 @@ fn hover_panel(ui: &mut egui::Ui, tr: &Tr, session: &Session, bctx: &Ctx, hovere
             log.preview = preview_lines(tr, session, bctx, cell);
         }
         for l in &log.preview {
-            ui.label(l);
+            links.line(ui, l, tr.lang, super::rules::plain);
         }
     });
 }

@@ -1,8 +1,10 @@
 //! The panels (egui): menus, the battle's side panels and log, dialogs, the result screen.
-//! Buttons send the same commands as keys do; nothing here touches rules state.
+//! Buttons send the same commands as keys do; nothing here touches rules state. The rules
+//! reference window (`rules`) opens over any screen.
 
 mod battle;
 mod menus;
+pub mod rules;
 
 use crate::screens::Screen;
 use bevy::prelude::*;
@@ -25,6 +27,7 @@ pub(super) fn plugin(app: &mut App) {
                 menus::result.run_if(in_state(Screen::Result)),
                 menus::replay.run_if(in_state(Screen::Replay)),
                 battle::battle.run_if(in_state(Screen::Battle)),
+                rules::rules_window,
                 pointer_over_panels,
             )
                 .chain(),
@@ -38,9 +41,14 @@ pub struct EguiBusy {
     pub pointer: bool,
 }
 
-fn pointer_over_panels(mut contexts: EguiContexts, mut busy: ResMut<EguiBusy>) {
+fn pointer_over_panels(
+    mut contexts: EguiContexts,
+    mut busy: ResMut<EguiBusy>,
+    mut typing: ResMut<crate::input::TypingText>,
+) {
     if let Ok(ctx) = contexts.ctx_mut() {
         busy.pointer = ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input();
+        typing.set_if_neq(crate::input::TypingText(ctx.egui_wants_keyboard_input()));
     }
 }
 

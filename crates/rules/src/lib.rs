@@ -8,6 +8,7 @@ pub mod data;
 pub mod dice;
 pub mod hash;
 pub mod limits;
+pub mod reference;
 pub mod replay;
 pub mod strategic;
 pub mod tactical;

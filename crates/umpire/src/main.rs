@@ -14,6 +14,7 @@ use std::process::ExitCode;
 
 mod great_war;
 mod orders;
+mod rules_ref;
 
 #[derive(Parser)]
 #[command(
@@ -123,6 +124,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The rules reference: one entry by rule ID, --list, or --markdown (English or Russian).
+    Rules(rules_ref::RulesArgs),
 }
 
 /// A failure with the one line to print.
@@ -142,6 +145,7 @@ fn main() -> ExitCode {
         Command::Tournament { scenario, games, a, b, seed, rounds } => tournament(&scenario, games, a, b, seed, rounds),
         Command::Replay { save, json } => replay(&save, json),
         Command::Preview { scenario, orders, seed, json } => preview(&scenario, &orders, seed, json),
+        Command::Rules(args) => rules_ref::run(&args).map_err(Failure),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
