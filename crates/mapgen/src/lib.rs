@@ -182,11 +182,10 @@ pub fn build(inputs: &Inputs) -> Result<Built, String> {
     let mut seeds: Vec<(f64, f64, u16)> = Vec::new();
     for (i, prov) in inputs.provinces.iter().enumerate() {
         let number = u16::try_from(i + 1).map_err(|_| "too many provinces")?;
-        let capital = inputs
-            .cities
-            .iter()
-            .find(|c| c.id == prov.capital && c.province == prov.id)
-            .ok_or_else(|| format!("province `{}` names capital `{}`, which is no city of it", prov.id, prov.capital))?;
+        let capital =
+            inputs.cities.iter().find(|c| c.id == prov.capital && c.province == prov.id).ok_or_else(|| {
+                format!("province `{}` names capital `{}`, which is no city of it", prov.id, prov.capital)
+            })?;
         for (lat, lon) in std::iter::once(&capital.at).chain(&prov.seeds) {
             let (x, y) = p.project(*lat, *lon);
             seeds.push((x, y, number));
@@ -237,10 +236,10 @@ pub fn build(inputs: &Inputs) -> Result<Built, String> {
             }
         }
         near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        // A city on an island smaller than a hex (Helgoland, Kronstadt): its own hex becomes land
-        // when no land lies within a hex's width.
-        let centre_free = centre.col >= 0 && centre.row >= 0 && (centre.col as usize) < w && (centre.row as usize) < h;
-        if centre_free && near.first().is_none_or(|(d, _)| *d > f64::from(p.hex_m)) {
+        // The city's own hex is the hex of its coordinates: where the coast at 5 km puts that hex in
+        // the sea (a port on the shore, an island smaller than a hex), the hex becomes land.
+        let inside = centre.col >= 0 && centre.row >= 0 && (centre.col as usize) < w && (centre.row as usize) < h;
+        if inside {
             let i = centre.row as usize * w + centre.col as usize;
             if terrain[i].is_water() && !taken[i] {
                 terrain[i] = Terrain::Clear;
@@ -440,8 +439,20 @@ mod tests {
         // An island from 51.6°N to 52.4°N, 14°E to 16°E, with a lake polygon inside.
         let land = vec![vec![(14.0, 51.6), (16.0, 51.6), (16.0, 52.4), (14.0, 52.4), (14.0, 51.6)]];
         let powers = vec![
-            PowerRow { id: "a".into(), name: "A".into(), name_ru: "А".into(), gdp_per_head: 3000, manpower_per_million: [1, 2] },
-            PowerRow { id: "b".into(), name: "B".into(), name_ru: "Б".into(), gdp_per_head: 1000, manpower_per_million: [1, 1] },
+            PowerRow {
+                id: "a".into(),
+                name: "A".into(),
+                name_ru: "А".into(),
+                gdp_per_head: 3000,
+                manpower_per_million: [1, 2],
+            },
+            PowerRow {
+                id: "b".into(),
+                name: "B".into(),
+                name_ru: "Б".into(),
+                gdp_per_head: 1000,
+                manpower_per_million: [1, 1],
+            },
         ];
         let prov = |id: &str, owner: &str, capital: &str, seeds: Vec<LatLon>| ProvinceRow {
             id: id.into(),

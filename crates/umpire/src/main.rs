@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 mod great_war;
+mod map;
 
 #[derive(Parser)]
 #[command(name = "umpire", version, about = "Kriegsspiel referee: validate, play, replay and preview battles")]
@@ -99,6 +100,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Look up places and counts on a Great War map drawn from geography (maps/europe_1914.ron).
+    Map {
+        #[command(subcommand)]
+        command: map::MapCommand,
+    },
 }
 
 /// A failure with the one line to print.
@@ -118,6 +124,7 @@ fn main() -> ExitCode {
         Command::Tournament { scenario, games, a, b, seed, rounds } => tournament(&scenario, games, a, b, seed, rounds),
         Command::Replay { save, json } => replay(&save, json),
         Command::Preview { scenario, orders, seed, json } => preview(&scenario, &orders, seed, json),
+        Command::Map { command } => map::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
