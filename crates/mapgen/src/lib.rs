@@ -129,13 +129,14 @@ fn fill(frame: &Frame, rings: &[Vec<LatLon>], mut paint: impl FnMut(usize)) {
             // Rows whose centre line y satisfies lo <= y < hi.
             let first = ((top - hi) / row_h).ceil().max(0.0);
             let last = ((top - lo) / row_h).floor().min(h as f64 - 1.0);
-            if !(first <= last) {
+            if first.is_nan() || last.is_nan() || first > last {
                 continue;
             }
-            for r in first as usize..=last as usize {
+            let rows = crossings.iter_mut().enumerate().take(last as usize + 1).skip(first as usize);
+            for (r, xs) in rows {
                 let y = row_y(r);
                 if y >= lo && y < hi {
-                    crossings[r].push(a.0 + (y - a.1) * (b.0 - a.0) / (b.1 - a.1));
+                    xs.push(a.0 + (y - a.1) * (b.0 - a.0) / (b.1 - a.1));
                 }
             }
         }
