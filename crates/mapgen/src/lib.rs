@@ -90,6 +90,28 @@ pub struct TerrainArea {
     pub name: String,
     pub terrain: Terrain,
     pub points: Vec<LatLon>,
+    /// The points are a line, not an outline: every hex it passes through takes the terrain, water
+    /// included (straits narrower than a hex: the Bosporus, the Dardanelles).
+    #[serde(default)]
+    pub line: bool,
+}
+
+/// Every hex a polyline passes through, in order (samples every 500 m, so no hex is skipped).
+fn line_hexes(p: &GeoProjection, points: &[LatLon]) -> Vec<HexAt> {
+    let mut out: Vec<HexAt> = Vec::new();
+    let projected: Vec<(f64, f64)> = points.iter().map(|(lat, lon)| p.project(*lat, *lon)).collect();
+    for pair in projected.windows(2) {
+        let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
+        let steps = ((x1 - x0).hypot(y1 - y0) / 500.0).ceil().max(1.0) as u32;
+        for k in 0..=steps {
+            let t = f64::from(k) / f64::from(steps);
+            let at = p.hex_of_xy(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
+            if out.last() != Some(&at) {
+                out.push(at);
+            }
+        }
+    }
+    out
 }
 
 /// Everything the map is built from.
@@ -171,6 +193,14 @@ pub fn build(inputs: &Inputs) -> Result<Built, String> {
         .collect();
     fill(frame, &land, |i| terrain[i] = Terrain::Clear);
     for area in &inputs.terrain {
+        if area.line {
+            for at in line_hexes(p, &area.points) {
+                if at.col >= 0 && at.row >= 0 && (at.col as usize) < w && (at.row as usize) < h {
+                    terrain[at.row as usize * w + at.col as usize] = area.terrain;
+                }
+            }
+            continue;
+        }
         let ring = std::slice::from_ref(&area.points);
         fill(frame, ring, |i| {
             // Lakes may cover land; other terrain only changes land.
@@ -485,6 +515,7 @@ mod tests {
                 name: "lake".into(),
                 terrain: Terrain::Lake,
                 points: vec![(51.9, 14.9), (51.9, 15.1), (52.1, 15.1), (52.1, 14.9)],
+                line: false,
             }],
         }
     }
@@ -510,6 +541,26 @@ mod tests {
         assert!(map.cities[0].hexes.iter().all(|h| map.province_at(*h).is_some_and(|q| q.id == "west")));
         assert_eq!((map.provinces[0].gdp, map.provinces[0].manpower), (8, [3, 5]));
         assert_eq!((map.provinces[1].gdp, map.provinces[1].manpower), (3, [3, 3]));
+    }
+
+    #[test]
+    fn a_strait_line_opens_a_chain_of_adjacent_sea_hexes_across_the_land() {
+        let mut i = inputs();
+        i.terrain.push(TerrainArea {
+            name: "strait".into(),
+            terrain: Terrain::Sea,
+            points: vec![(52.5, 15.3), (51.5, 15.35)],
+            line: true,
+        });
+        let text = generate(&i).unwrap();
+        let map = HexMap::parse("t.ron", &text).unwrap();
+        let p = map.projection.unwrap();
+        let chain = line_hexes(&p, &[(52.5, 15.3), (51.5, 15.35)]);
+        assert!(chain.len() > 20);
+        assert!(chain.windows(2).all(|w| w[0].is_adjacent(w[1])));
+        assert!(chain.iter().all(|h| map.terrain(*h) == Some(Terrain::Sea)));
+        // Land on both banks, 7 km away.
+        assert!(map.is_land(p.hex_of(52.0, 15.2)) && map.is_land(p.hex_of(52.0, 15.46)));
     }
 
     #[test]

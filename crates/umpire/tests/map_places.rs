@@ -227,3 +227,38 @@ fn umpire_map_info_and_stats_answer_in_json() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no projection"));
 }
+
+#[test]
+fn the_seas_connect_through_the_straits() {
+    // The Bosporus and the Dardanelles are narrower than a hex and drawn as lines of sea hexes; the
+    // Danish straits are wide enough by themselves. Every sea below is reachable from the North Sea.
+    let map = europe();
+    let p = map.projection.expect("projection");
+    let start = p.hex_of(56.0, 3.0);
+    let mut seen = vec![false; map.len()];
+    let mut queue = std::collections::VecDeque::from([start]);
+    seen[map.index(start).expect("on the map")] = true;
+    while let Some(at) = queue.pop_front() {
+        for n in at.neighbours() {
+            if let Some(i) = map.index(n)
+                && !seen[i]
+                && map.terrain(n) == Some(rules::strategic::Terrain::Sea)
+            {
+                seen[i] = true;
+                queue.push_back(n);
+            }
+        }
+    }
+    for (name, lat, lon) in [
+        ("Baltic", 55.5, 16.5),
+        ("Gulf of Finland", 59.8, 26.0),
+        ("White Sea", 65.5, 37.0),
+        ("Adriatic", 42.5, 16.0),
+        ("Aegean", 38.5, 25.0),
+        ("Sea of Marmara", 40.7, 28.2),
+        ("Black Sea", 43.5, 34.0),
+    ] {
+        let i = map.index(p.hex_of(lat, lon)).expect("on the map");
+        assert!(seen[i], "{name} is not reachable by sea from the North Sea");
+    }
+}
