@@ -1,4 +1,5 @@
-//! Great War scale: movement on a 500,000-hex map and a full Upkeep with 1,500 divisions.
+//! Great War scale: loading the Europe 1914 map (701,250 hexes), movement on a 500,000-hex map and a
+//! full Upkeep with 1,500 divisions.
 //! `cargo bench -p rules --bench great_war`
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -95,5 +96,19 @@ fn upkeep(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movement, upkeep);
+/// Reading, parsing and building maps/europe_1914.ron (budget: well under 1 s native).
+fn load_europe(c: &mut Criterion) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../maps/europe_1914.ron");
+    let mut group = c.benchmark_group("great_war_map");
+    group.sample_size(10);
+    group.bench_function("load_europe_1914", |b| {
+        b.iter(|| {
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            black_box(HexMap::parse(path, &text).map(|m| m.len()).unwrap_or(0))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, load_europe, movement, upkeep);
 criterion_main!(benches);

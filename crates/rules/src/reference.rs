@@ -16,7 +16,8 @@
 //! assert!(reference.entries(Lang::En).count() > 0);
 //! ```
 
-use crate::data::{DataError, Pos, locate, parse_ron};
+use crate::data::{DataError, parse_ron, place};
+use crate::path;
 use crate::texts::Texts;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -282,11 +283,10 @@ impl Reference {
         }
         let reference = Reference { books };
         for (book, text) in reference.books.iter().zip(texts) {
-            for e in &book.entries {
-                for see in &e.see {
+            for (i, e) in book.entries.iter().enumerate() {
+                for (j, see) in e.see.iter().enumerate() {
                     if reference.get(see, book.lang).is_none() {
-                        let quoted = format!("\"{see}\"");
-                        let pos = locate(text, &[quoted.as_str()], 0);
+                        let pos = place(text, &path!["entries", i, "see", j]);
                         return Err(DataError::at(
                             &book.path,
                             pos,
@@ -442,27 +442,25 @@ fn markdown_escape(text: &str) -> String {
 
 fn parse_book(data: &DataFiles, path: &str, text: &str) -> Result<Book, DataError> {
     let file: RulesFile = parse_ron(path, text)?;
-    let at = |tokens: &[&str]| locate(text, tokens, 0);
     let mode = Mode::from_name(&file.mode).ok_or_else(|| {
         DataError::at(
             path,
-            at(&["mode", ":"]),
+            place(text, &path!["mode"]),
             format!("mode \"{}\": expected \"tactical\" or \"strategic\"", file.mode),
         )
     })?;
     let lang = Lang::from_code(&file.language).filter(|l| l.code() == file.language).ok_or_else(|| {
         DataError::at(
             path,
-            at(&["language", ":"]),
+            place(text, &path!["language"]),
             format!("language \"{}\": expected \"en\" or \"ru\"", file.language),
         )
     })?;
     let mut seen = BTreeSet::new();
     let mut entries = Vec::with_capacity(file.entries.len());
-    for raw in file.entries {
-        let quoted = format!("\"{}\"", raw.id);
+    for (i, raw) in file.entries.into_iter().enumerate() {
         // Where the entry is, looked up only for an error.
-        let here = || at(&["id", ":", quoted.as_str()]);
+        let here = || place(text, &path!["entries", i, "id"]);
         let fail = |message: String| DataError::at(path, here(), format!("{}: {message}", raw.id));
         if !is_rule_id(&raw.id) || Mode::of_id(&raw.id) != Some(mode) {
             return Err(fail(format!("not a {} rule ID (expected {}-AREA-n)", mode.name(), mode.prefix())));
@@ -482,18 +480,22 @@ fn parse_book(data: &DataFiles, path: &str, text: &str) -> Result<Book, DataErro
             return Err(fail(format!("see \"{s}\": not a rule ID")));
         }
         let mut values = Vec::new();
-        let mut fill = |field: &str| {
+        let mut fill = |name: &'static str, field: &str| {
             resolve(data, field, &mut values).map_err(|(placeholder, why)| {
-                let pos = placeholder.map_or_else(here, |p| {
-                    let found = locate(text, &[p.as_str()], 0);
-                    if found == Pos::START { here() } else { found }
-                });
+                // The parser places the string; the placeholder is found inside it when nothing
+                // before it is written with an escape or a line break.
+                let start = place(text, &path!["entries", i, name]);
+                let pos = placeholder
+                    .and_then(|p| field.find(p.as_str()))
+                    .map(|k| &field[..k])
+                    .filter(|before| !before.contains(['"', '\\', '\n']))
+                    .map_or(start, |before| crate::data::Pos { col: start.col + 1 + before.chars().count(), ..start });
                 DataError::at(path, pos, format!("{}: {why}", raw.id))
             })
         };
-        let title = fill(&raw.title)?;
-        let body = fill(&raw.text)?;
-        let resolution = raw.resolution.as_deref().map(&mut fill).transpose()?;
+        let title = fill("title", &raw.title)?;
+        let body = fill("text", &raw.text)?;
+        let resolution = raw.resolution.as_deref().map(|r| fill("resolution", r)).transpose()?;
         entries.push(Entry {
             id: raw.id,
             mode,

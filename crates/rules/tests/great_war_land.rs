@@ -837,6 +837,7 @@ fn german_city(mut map: HexMap, at: (i32, i32)) -> HexMap {
     map.provinces.push(Province {
         id: "heimat".into(),
         name: "Heimat".into(),
+        name_ru: String::new(),
         owner: "germany".into(),
         capital: "stadt".into(),
         gdp: 0,
@@ -845,6 +846,7 @@ fn german_city(mut map: HexMap, at: (i32, i32)) -> HexMap {
     map.cities.push(City {
         id: "stadt".into(),
         name: "Stadt".into(),
+        name_ru: String::new(),
         province: "heimat".into(),
         hexes: vec![hex(at.0, at.1)],
         port: false,

@@ -738,6 +738,7 @@ fn ports() -> Scenario {
         map.provinces.push(Province {
             id: format!("p{row}"),
             name: format!("Province {row}"),
+            name_ru: String::new(),
             owner: owner.into(),
             capital: format!("c{row}"),
             gdp: 0,
@@ -746,6 +747,7 @@ fn ports() -> Scenario {
         map.cities.push(City {
             id: format!("c{row}"),
             name: format!("Port {row}"),
+            name_ru: String::new(),
             province: format!("p{row}"),
             hexes: vec![hex(0, row)],
             port: true,

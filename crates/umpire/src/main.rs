@@ -15,6 +15,7 @@ use std::process::ExitCode;
 mod great_war;
 mod orders;
 mod rules_ref;
+mod map;
 
 #[derive(Parser)]
 #[command(
@@ -126,6 +127,11 @@ enum Command {
     },
     /// The rules reference: one entry by rule ID, --list, or --markdown (English or Russian).
     Rules(rules_ref::RulesArgs),
+    /// Look up places and counts on a Great War map drawn from geography (maps/europe_1914.ron).
+    Map {
+        #[command(subcommand)]
+        command: map::MapCommand,
+    },
 }
 
 /// A failure with the one line to print.
@@ -146,6 +152,7 @@ fn main() -> ExitCode {
         Command::Replay { save, json } => replay(&save, json),
         Command::Preview { scenario, orders, seed, json } => preview(&scenario, &orders, seed, json),
         Command::Rules(args) => rules_ref::run(&args).map_err(Failure),
+        Command::Map { command } => map::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,6 +5,7 @@
 //! odd rows shifted right, so a 500,000-hex map is one allocation of a few megabytes. Geometry
 //! (neighbours, distances, directions) is `hexx`'s axial maths.
 
+use super::geo::GeoProjection;
 use crate::data::{DataError, Pos, Step, parse_checked, place};
 use crate::limits::{Limit, LimitError};
 use crate::path;
@@ -221,6 +222,10 @@ impl HexCell {
 pub struct Province {
     pub id: String,
     pub name: String,
+    /// The name in Russian, where the map gives one. Left out of saves and hashes when empty, so
+    /// saves of maps that had no Russian names keep their hashes.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name_ru: String,
     /// Power id of the sovereign.
     pub owner: String,
     /// City id of its capital.
@@ -239,6 +244,10 @@ pub struct Province {
 pub struct City {
     pub id: String,
     pub name: String,
+    /// The name in Russian, where the map gives one. Left out of saves and hashes when empty, so
+    /// saves of maps that had no Russian names keep their hashes.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name_ru: String,
     pub province: String,
     pub hexes: Vec<HexAt>,
     #[serde(default)]
@@ -267,9 +276,23 @@ pub struct MapFile {
     #[serde(default)]
     pub terrain: Terrain,
     /// One string per row from the north, one character per hex: `.` clear, `f` forest,
-    /// `m` mountains, `d` desert/tropics, `n` northern, `s` marsh, `~` sea, `l` lake.
+    /// `m` mountains, `d` desert/tropics, `n` northern, `s` marsh, `~` sea, `l` lake. A character
+    /// may carry a repeat count before it (`120~3.` = 120 sea hexes, then 3 clear ones), which keeps
+    /// a map of half a million hexes small.
     #[serde(default)]
     pub rows: Vec<String>,
+    /// The province of every hex, one string per row from the north: runs separated by spaces,
+    /// each `COUNT*NUMBER` or just `NUMBER` (a run of one), where NUMBER is the province's place in
+    /// `provinces` counting from 1, and 0 means none. Cities also put their hexes in their province.
+    #[serde(default)]
+    pub province_rows: Vec<String>,
+    /// The sea area of every hex, in the same run format as `province_rows` (numbers count in
+    /// `sea_areas`); an area's own `hexes` list adds to it.
+    #[serde(default)]
+    pub sea_area_rows: Vec<String>,
+    /// Where the map lies on the globe, for maps drawn from geography.
+    #[serde(default)]
+    pub projection: Option<GeoProjection>,
     /// River hexsides: a hex and a side (`E`, `SE`, `SW`, `W`, `NW`, `NE`).
     #[serde(default)]
     pub rivers: Vec<(HexAt, String)>,
@@ -301,7 +324,54 @@ pub struct HexMap {
     cells: Vec<HexCell>,
     pub provinces: Vec<Province>,
     pub cities: Vec<City>,
+    /// Sea areas; each keeps the `hexes` its file listed, while every hex's cell names its area.
     pub sea_areas: Vec<SeaArea>,
+    /// Where the map lies on the globe, if it was drawn from geography (left out of saves and
+    /// hashes when there is none, so older saves keep their hashes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub projection: Option<GeoProjection>,
+}
+
+/// Reads one row of runs (`COUNT*NUMBER` or `NUMBER`, separated by spaces) into `(count, number)`.
+fn parse_runs(line: &str) -> Result<Vec<(u32, u32)>, String> {
+    let mut runs = Vec::new();
+    for token in line.split_ascii_whitespace() {
+        let (count, value) = match token.split_once('*') {
+            Some((c, v)) => (c, v),
+            None => ("1", token),
+        };
+        let count: u32 = count.parse().map_err(|_| format!("`{token}`: the run length is not a number"))?;
+        let value: u32 = value.parse().map_err(|_| format!("`{token}`: not a number"))?;
+        if count == 0 {
+            return Err(format!("`{token}`: a run of no hexes"));
+        }
+        runs.push((count, value));
+    }
+    Ok(runs)
+}
+
+/// Reads one terrain row: characters, each maybe preceded by a repeat count.
+fn parse_terrain_row(line: &str) -> Result<Vec<(u32, Terrain)>, (usize, String)> {
+    let mut out = Vec::new();
+    let mut count: Option<u32> = None;
+    for (i, ch) in line.chars().enumerate() {
+        if let Some(d) = ch.to_digit(10) {
+            let c = count.unwrap_or(0).checked_mul(10).and_then(|c| c.checked_add(d));
+            count = Some(c.ok_or_else(|| (i, "the repeat count is too large".to_string()))?);
+            continue;
+        }
+        let terrain =
+            Terrain::from_char(ch).ok_or_else(|| (i, format!("`{ch}` is not a terrain (use . f m d n s ~ l)")))?;
+        let n = count.take().unwrap_or(1);
+        if n == 0 {
+            return Err((i, format!("a repeat count of 0 before `{ch}`")));
+        }
+        out.push((n, terrain));
+    }
+    if count.is_some() {
+        return Err((line.chars().count(), "the row ends with a repeat count and no terrain".into()));
+    }
+    Ok(out)
 }
 
 /// A resolved map as a save holds it, checked before it becomes a [`HexMap`].
@@ -315,6 +385,8 @@ struct HexMapRaw {
     provinces: Vec<Province>,
     cities: Vec<City>,
     sea_areas: Vec<SeaArea>,
+    #[serde(default)]
+    projection: Option<GeoProjection>,
 }
 
 impl TryFrom<HexMapRaw> for HexMap {
@@ -343,6 +415,7 @@ impl TryFrom<HexMapRaw> for HexMap {
             provinces: raw.provinces,
             cities: raw.cities,
             sea_areas: raw.sea_areas,
+            projection: raw.projection,
         })
     }
 }
@@ -365,6 +438,7 @@ impl HexMap {
             provinces: Vec::new(),
             cities: Vec::new(),
             sea_areas: Vec::new(),
+            projection: None,
         }
     }
 
@@ -424,6 +498,16 @@ impl HexMap {
 
     pub fn city_at(&self, at: HexAt) -> Option<&City> {
         self.cell(at).and_then(|c| c.city.checked_sub(1)).map(|i| &self.cities[usize::from(i)])
+    }
+
+    /// The province a hex belongs to.
+    pub fn province_at(&self, at: HexAt) -> Option<&Province> {
+        self.cell(at).and_then(|c| c.province.checked_sub(1)).and_then(|i| self.provinces.get(usize::from(i)))
+    }
+
+    /// The sea area a hex belongs to.
+    pub fn sea_area_at(&self, at: HexAt) -> Option<&SeaArea> {
+        self.cell(at).and_then(|c| c.sea_area.checked_sub(1)).and_then(|i| self.sea_areas.get(usize::from(i)))
     }
 
     pub fn city_index(&self, id: &str) -> Option<usize> {
@@ -528,27 +612,68 @@ impl HexMap {
         let mut map = HexMap::filled(&file.name, file.width, file.height, file.terrain);
         for (r, line) in file.rows.iter().enumerate() {
             // The opening quote of the row string.
-            let pos = place(text, &path!["rows", r]);
-            if line.chars().count() > file.width as usize {
+            let pos = || place(text, &path!["rows", r]);
+            let runs = parse_terrain_row(line)
+                .map_err(|(c, msg)| DataError::at(path, Pos { line: pos().line, col: pos().col + 1 + c }, msg))?;
+            let total = runs.iter().try_fold(0u32, |acc, (n, _)| acc.checked_add(*n)).unwrap_or(u32::MAX);
+            if total > file.width {
                 return Err(DataError::at(
                     path,
-                    pos,
-                    format!("row {r} has {} hexes, the map is {} wide", line.chars().count(), file.width),
+                    pos(),
+                    format!("row {r} has {total} hexes, the map is {} wide", file.width),
                 ));
             }
-            for (c, ch) in line.chars().enumerate() {
-                let terrain = Terrain::from_char(ch).ok_or_else(|| {
-                    DataError::at(
-                        path,
-                        Pos { line: pos.line, col: pos.col + 1 + c },
-                        format!("`{ch}` is not a terrain (use . f m d n s ~ l)"),
-                    )
-                })?;
-                // Both fit: the map's sides are within the referee's limits.
-                if let Some(cell) = map.cell_mut(HexAt::new(c as i32, r as i32)) {
+            let base = r * file.width as usize;
+            let mut c = 0usize;
+            for (n, terrain) in runs {
+                for cell in &mut map.cells[base + c..base + c + n as usize] {
                     *cell = HexCell { terrain, climate: Climate::of(terrain), ..*cell };
                 }
+                c += n as usize;
             }
+        }
+        let run_rows = |rows: &[String], what: &'static str, limit: usize| -> Result<Vec<(usize, u16)>, DataError> {
+            if rows.len() > file.height as usize {
+                return Err(err(&path![what], format!("{} rows for a map {} hexes high", rows.len(), file.height)));
+            }
+            let mut out = Vec::new();
+            for (r, line) in rows.iter().enumerate() {
+                let bad = |msg: String| DataError::at(path, place(text, &path![what, r]), msg);
+                let runs = parse_runs(line).map_err(|m| bad(format!("{what} row {r}: {m}")))?;
+                let mut c = 0u32;
+                for (n, v) in runs {
+                    if v as usize > limit {
+                        return Err(bad(format!("{what} row {r}: number {v}, but the map lists {limit}")));
+                    }
+                    let end = c
+                        .checked_add(n)
+                        .filter(|e| *e <= file.width)
+                        .ok_or_else(|| bad(format!("{what} row {r} runs past the map's width of {}", file.width)))?;
+                    if v > 0 {
+                        let base = r * file.width as usize;
+                        out.extend((c..end).map(|col| (base + col as usize, v as u16)));
+                    }
+                    c = end;
+                }
+            }
+            Ok(out)
+        };
+        if file.provinces.len() >= usize::from(u16::MAX) || file.sea_areas.len() >= usize::from(u16::MAX) {
+            return Err(err(&path!["provinces"], "too many provinces or sea areas (at most 65,534)".into()));
+        }
+        for (i, v) in run_rows(&file.province_rows, "province_rows", file.provinces.len())? {
+            if map.cells[i].terrain.is_water() {
+                let at = map.at_index(i);
+                return Err(err(&path!["province_rows"], format!("hex {at} of province {v} is water")));
+            }
+            map.cells[i].province = v;
+        }
+        for (i, v) in run_rows(&file.sea_area_rows, "sea_area_rows", file.sea_areas.len())? {
+            if !map.cells[i].terrain.is_water() {
+                let at = map.at_index(i);
+                return Err(err(&path!["sea_area_rows"], format!("hex {at} of sea area {v} is land")));
+            }
+            map.cells[i].sea_area = v;
         }
         let side_of = |name: &str, at: HexAt, p: &[Step<'_>]| -> Result<u8, DataError> {
             SIDE_NAMES
@@ -628,6 +753,14 @@ impl HexMap {
                 if !map.is_land(*at) {
                     return Err(err(&path!["cities", i, "hexes", j], format!("city `{}` hex {at} is water", city.id)));
                 }
+                let listed = map.cell(*at).map_or(0, |c| c.province);
+                if listed != 0 && listed != province as u16 + 1 {
+                    let other = file.provinces.get(usize::from(listed) - 1).map_or("?", |p| p.id.as_str());
+                    return Err(err(
+                        &path!["cities", i, "hexes", j],
+                        format!("city `{}` hex {at} lies in province `{other}`, not `{}`", city.id, city.province),
+                    ));
+                }
                 if let Some(c) = map.cell_mut(*at) {
                     c.flags |= flag::CITY;
                     if city.port {
@@ -659,6 +792,7 @@ impl HexMap {
         map.provinces = file.provinces;
         map.cities = file.cities;
         map.sea_areas = file.sea_areas;
+        map.projection = file.projection;
         Ok(map)
     }
 
@@ -712,5 +846,67 @@ mod tests {
         let e = HexMap::parse("m.ron", text).unwrap_err();
         assert_eq!((e.line, e.col), (6, 8), "{e}");
         assert!(e.message.contains("`q`"), "{e}");
+    }
+
+    const PLACES: &str = "  provinces: [
+    (id: \"a\", name: \"A\", owner: \"x\", capital: \"ca\"),
+    (id: \"b\", name: \"B\", owner: \"y\", capital: \"cb\"),
+  ],
+  cities: [
+    (id: \"ca\", name: \"CA\", province: \"a\", hexes: [(0, 0)]),
+    (id: \"cb\", name: \"CB\", province: \"b\", hexes: [(2, 1)], port: true),
+  ],
+  sea_areas: [(id: \"s\", name: \"S\", hexes: [])],";
+
+    fn map_text(rows: &str, extra: &str) -> String {
+        format!("GreatWarMap(\n  name: \"x\",\n  width: 5,\n  height: 2,\n  rows: [{rows}],\n{PLACES}\n{extra}\n)")
+    }
+
+    #[test]
+    fn repeat_counts_in_rows_read_like_the_plain_rows() {
+        let plain = HexMap::parse("p.ron", &map_text("\"..ff~\", \"...~~\"", "")).unwrap();
+        let runs = HexMap::parse("r.ron", &map_text("\"2.2f~\", \"3.2~\"", "")).unwrap();
+        assert_eq!(plain, runs);
+        assert_eq!(runs.terrain(HexAt::new(3, 0)), Some(Terrain::Forest));
+        assert_eq!(runs.terrain(HexAt::new(4, 1)), Some(Terrain::Sea));
+        // One hex too many, a count of 0 and a dangling count are errors.
+        let e = HexMap::parse("r.ron", &map_text("\"3.2f~\"", "")).unwrap_err();
+        assert!(e.message.contains("row 0 has 6 hexes, the map is 5 wide"), "{e}");
+        let e = HexMap::parse("r.ron", &map_text("\"0.5f\"", "")).unwrap_err();
+        assert!(e.message.contains("repeat count of 0"), "{e}");
+        let e = HexMap::parse("r.ron", &map_text("\"4.\", \"5\"", "")).unwrap_err();
+        assert!(e.message.contains("ends with a repeat count"), "{e}");
+    }
+
+    #[test]
+    fn province_and_sea_area_rows_name_every_hex() {
+        let rows = "\"...~~\", \"....~\"";
+        let m = HexMap::parse(
+            "m.ron",
+            &map_text(rows, "province_rows: [\"2*1 1 \", \"2*1 2*2\"], sea_area_rows: [\"3*0 2*1\", \"4*0 1\"],"),
+        )
+        .unwrap();
+        let prov = |c, r| m.province_at(HexAt::new(c, r)).map(|p| p.id.as_str());
+        assert_eq!([prov(0, 0), prov(1, 0), prov(2, 0), prov(3, 0)], [Some("a"), Some("a"), Some("a"), None]);
+        assert_eq!([prov(1, 1), prov(2, 1), prov(3, 1)], [Some("a"), Some("b"), Some("b")]);
+        assert_eq!(m.sea_area_at(HexAt::new(4, 1)).map(|s| s.id.as_str()), Some("s"));
+        assert_eq!(m.sea_area_at(HexAt::new(2, 0)), None);
+        // A province on water, an area on land, a number past the list, a run past the width.
+        let bad = |extra: &str| HexMap::parse("m.ron", &map_text(rows, extra)).unwrap_err().message;
+        assert!(bad("province_rows: [\"4*1\"],").contains("hex (3, 0) of province 1 is water"));
+        assert!(bad("sea_area_rows: [\"1\"],").contains("hex (0, 0) of sea area 1 is land"));
+        assert!(bad("province_rows: [\"3\"],").contains("number 3, but the map lists 2"));
+        assert!(bad("sea_area_rows: [\"3*0 3*1\"],").contains("runs past the map's width of 5"));
+        // A city's hex painted into another province.
+        assert!(bad("province_rows: [\"2\"],").contains("city `ca` hex (0, 0) lies in province `b`, not `a`"));
+    }
+
+    #[test]
+    fn the_projection_travels_with_the_map() {
+        let extra = "projection: Some((origin: (52, 15), parallels: (35, 65), radius_m: 6371000, hex_m: 5000, corner_m: (0, 0))),";
+        let m = HexMap::parse("m.ron", &map_text("\"5.\", \"5.\"", extra)).unwrap();
+        let p = m.projection.unwrap();
+        assert_eq!(p.hex_m, 5000);
+        assert_eq!(p.hex_of(52.0, 15.0), HexAt::new(0, 0));
     }
 }

@@ -8,6 +8,7 @@ pub mod combat;
 pub mod event;
 pub mod fire;
 pub mod game;
+pub mod geo;
 pub mod hexmap;
 pub mod movement;
 pub mod naval;

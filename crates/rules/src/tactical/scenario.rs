@@ -503,8 +503,8 @@ impl Scenario {
             }
         }
         if let Err((cell, message)) = check_rivers(&self.map, r) {
-            let row = usize::try_from(cell.y).ok().and_then(|y| self.map.rows().into_iter().nth(y)).unwrap_or_default();
-            return Err(Problem::at(&["\"", &row, "\""], 0, message));
+            let y = usize::try_from(cell.y).unwrap_or_default();
+            return Err(Problem::at(&path!["map", "rows", y], message));
         }
         if self.kind == BattleKind::Fortress {
             self.check_wall()?;

@@ -1,0 +1,572 @@
+//! Builds the Great War map of Europe from Natural Earth land (TopoJSON) and hand-made 1914 tables.
+//!
+//! Deterministic: the same inputs give a byte-identical map (no hash-map order, no clock, no
+//! threads; floating-point steps run in one fixed order).
+//!
+//! Steps: (1) every hex whose centre lies on Natural Earth land is land, the rest sea (even–odd
+//! scanline fill of the projected rings, one scan per hex row); (2) terrain polygons of the data
+//! (mountains, forests, marshes, lakes) paint the hexes whose centres they hold, in file order;
+//! (3) each land hex goes to the province of its nearest seed point (capital or boundary seed,
+//! distance on the projected plane); (4) cities take their hex (the nearest land hex to their
+//! latitude and longitude) and, when larger, the nearest land hexes around it, all in their province.
+
+pub mod topo;
+
+use rules::strategic::geo::GeoProjection;
+use rules::strategic::hexmap::{HexAt, Terrain};
+use serde::Deserialize;
+use std::fmt::Write as _;
+
+/// A point in degrees: (latitude, longitude).
+pub type LatLon = (f64, f64);
+
+/// The map's frame: projection and size (`maps/data/frame_1914.ron`).
+#[derive(Clone, Debug, Deserialize)]
+pub struct Frame {
+    pub name: String,
+    pub width: u32,
+    pub height: u32,
+    pub projection: GeoProjection,
+    /// Lines of the map file's header comment (sources and licences).
+    #[serde(default)]
+    pub header: Vec<String>,
+}
+
+/// One power's house factors (`maps/data/powers_1914.ron`).
+#[derive(Clone, Debug, Deserialize)]
+pub struct PowerRow {
+    pub id: String,
+    pub name: String,
+    pub name_ru: String,
+    /// GDP per head in 1913, 1990 international dollars (Maddison Project), rounded.
+    pub gdp_per_head: u32,
+    /// Class-1 and class-2 manpower points per million inhabitants (house values).
+    pub manpower_per_million: [u32; 2],
+}
+
+/// One 1914 province (`maps/data/provinces_1914.ron`).
+#[derive(Clone, Debug, Deserialize)]
+pub struct ProvinceRow {
+    pub id: String,
+    pub name: String,
+    pub name_ru: String,
+    pub owner: String,
+    /// City id of its capital (listed in the cities table).
+    pub capital: String,
+    /// Population about 1910, thousands (census figures, rounded).
+    pub population_k: u32,
+    /// GDP per head where the region's own figure differs from its owner's (Maddison, 1913).
+    #[serde(default)]
+    pub gdp_per_head: Option<u32>,
+    /// Extra seed points besides the capital, placed so that nearest-seed borders follow 1914's.
+    #[serde(default)]
+    pub seeds: Vec<LatLon>,
+}
+
+/// One city (`maps/data/cities_1914.ron`).
+#[derive(Clone, Debug, Deserialize)]
+pub struct CityRow {
+    pub id: String,
+    pub name: String,
+    pub name_ru: String,
+    pub province: String,
+    pub at: LatLon,
+    /// Hexes: 1 for most, more for the largest cities.
+    #[serde(default = "one")]
+    pub size: u32,
+    #[serde(default)]
+    pub port: bool,
+    #[serde(default)]
+    pub fortress: bool,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A terrain polygon (`maps/data/terrain_1914.ron`).
+#[derive(Clone, Debug, Deserialize)]
+pub struct TerrainArea {
+    pub name: String,
+    pub terrain: Terrain,
+    pub points: Vec<LatLon>,
+    /// The points are a line, not an outline: every hex it passes through takes the terrain, water
+    /// included (straits narrower than a hex: the Bosporus, the Dardanelles).
+    #[serde(default)]
+    pub line: bool,
+}
+
+/// Every hex a polyline passes through, in order (samples every 500 m, so no hex is skipped).
+fn line_hexes(p: &GeoProjection, points: &[LatLon]) -> Vec<HexAt> {
+    let mut out: Vec<HexAt> = Vec::new();
+    let projected: Vec<(f64, f64)> = points.iter().map(|(lat, lon)| p.project(*lat, *lon)).collect();
+    for pair in projected.windows(2) {
+        let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
+        let steps = ((x1 - x0).hypot(y1 - y0) / 500.0).ceil().max(1.0) as u32;
+        for k in 0..=steps {
+            let t = f64::from(k) / f64::from(steps);
+            let at = p.hex_of_xy(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
+            if out.last() != Some(&at) {
+                out.push(at);
+            }
+        }
+    }
+    out
+}
+
+/// Everything the map is built from.
+pub struct Inputs {
+    pub frame: Frame,
+    /// Natural Earth land rings as (longitude, latitude).
+    pub land: Vec<topo::Ring>,
+    pub powers: Vec<PowerRow>,
+    pub provinces: Vec<ProvinceRow>,
+    pub cities: Vec<CityRow>,
+    pub terrain: Vec<TerrainArea>,
+}
+
+/// The built map, before writing.
+pub struct Built {
+    pub terrain: Vec<Terrain>,
+    /// Province number (1-based) of every hex, 0 for none.
+    pub province: Vec<u16>,
+    /// Hexes of every city, in city order.
+    pub city_hexes: Vec<Vec<HexAt>>,
+}
+
+/// Even–odd fill: every hex whose centre lies inside an odd number of the rings.
+fn fill(frame: &Frame, rings: &[Vec<LatLon>], mut paint: impl FnMut(usize)) {
+    let p = &frame.projection;
+    let (w, h) = (frame.width as usize, frame.height as usize);
+    // Crossings of every row's centre line, bucketed by row.
+    let mut crossings: Vec<Vec<f64>> = vec![Vec::new(); h];
+    let row_y = |r: usize| p.hex_centre(HexAt::new(0, r as i32)).1;
+    let row_h = f64::from(p.hex_m) * 0.866_025_403_784_438_6;
+    let top = f64::from(p.corner_m.1);
+    for ring in rings {
+        let pts: Vec<(f64, f64)> = ring.iter().map(|(lat, lon)| p.project(*lat, *lon)).collect();
+        for i in 0..pts.len() {
+            let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+            let (lo, hi) = if a.1 < b.1 { (a.1, b.1) } else { (b.1, a.1) };
+            // Rows whose centre line y satisfies lo <= y < hi.
+            let first = ((top - hi) / row_h).ceil().max(0.0);
+            let last = ((top - lo) / row_h).floor().min(h as f64 - 1.0);
+            if first.is_nan() || last.is_nan() || first > last {
+                continue;
+            }
+            let rows = crossings.iter_mut().enumerate().take(last as usize + 1).skip(first as usize);
+            for (r, xs) in rows {
+                let y = row_y(r);
+                if y >= lo && y < hi {
+                    xs.push(a.0 + (y - a.1) * (b.0 - a.0) / (b.1 - a.1));
+                }
+            }
+        }
+    }
+    for (r, xs) in crossings.iter_mut().enumerate() {
+        xs.sort_by(f64::total_cmp);
+        let mut k = 0;
+        for c in 0..w {
+            let x = p.hex_centre(HexAt::new(c as i32, r as i32)).0;
+            while k < xs.len() && xs[k] < x {
+                k += 1;
+            }
+            if k % 2 == 1 {
+                paint(r * w + c);
+            }
+        }
+    }
+}
+
+/// Builds the hexes.
+pub fn build(inputs: &Inputs) -> Result<Built, String> {
+    let frame = &inputs.frame;
+    let p = &frame.projection;
+    let (w, h) = (frame.width as usize, frame.height as usize);
+    let n = w.checked_mul(h).ok_or("the map is too large")?;
+    let mut terrain = vec![Terrain::Sea; n];
+    let land: Vec<Vec<LatLon>> = inputs
+        .land
+        .iter()
+        .filter(|ring| ring.iter().any(|(lon, lat)| (-45.0..=75.0).contains(lon) && (20.0..=85.0).contains(lat)))
+        .map(|ring| ring.iter().map(|(lon, lat)| (*lat, *lon)).collect())
+        .collect();
+    fill(frame, &land, |i| terrain[i] = Terrain::Clear);
+    for area in &inputs.terrain {
+        if area.line {
+            for at in line_hexes(p, &area.points) {
+                if at.col >= 0 && at.row >= 0 && (at.col as usize) < w && (at.row as usize) < h {
+                    terrain[at.row as usize * w + at.col as usize] = area.terrain;
+                }
+            }
+            continue;
+        }
+        let ring = std::slice::from_ref(&area.points);
+        fill(frame, ring, |i| {
+            // Lakes may cover land; other terrain only changes land.
+            if area.terrain == Terrain::Lake || !terrain[i].is_water() {
+                terrain[i] = area.terrain;
+            }
+        });
+    }
+    // Seeds: every province's capital and boundary seeds, projected.
+    let mut seeds: Vec<(f64, f64, u16)> = Vec::new();
+    for (i, prov) in inputs.provinces.iter().enumerate() {
+        let number = u16::try_from(i + 1).map_err(|_| "too many provinces")?;
+        let capital =
+            inputs.cities.iter().find(|c| c.id == prov.capital && c.province == prov.id).ok_or_else(|| {
+                format!("province `{}` names capital `{}`, which is no city of it", prov.id, prov.capital)
+            })?;
+        for (lat, lon) in std::iter::once(&capital.at).chain(&prov.seeds) {
+            let (x, y) = p.project(*lat, *lon);
+            seeds.push((x, y, number));
+        }
+    }
+    if seeds.is_empty() {
+        return Err("no provinces".into());
+    }
+    let mut province = vec![0u16; n];
+    for i in 0..n {
+        if terrain[i].is_water() {
+            continue;
+        }
+        let (x, y) = p.hex_centre(HexAt::new((i % w) as i32, (i / w) as i32));
+        let mut best = (f64::INFINITY, 0u16);
+        for (sx, sy, number) in &seeds {
+            let d = (sx - x) * (sx - x) + (sy - y) * (sy - y);
+            if d < best.0 {
+                best = (d, *number);
+            }
+        }
+        province[i] = best.1;
+    }
+    let mut city_hexes = Vec::new();
+    let mut taken = vec![false; n];
+    for city in &inputs.cities {
+        let number = inputs
+            .provinces
+            .iter()
+            .position(|q| q.id == city.province)
+            .ok_or_else(|| format!("city `{}` is in province `{}`, which is not listed", city.id, city.province))?;
+        let centre = p.hex_of(city.at.0, city.at.1);
+        let (cx, cy) = p.project(city.at.0, city.at.1);
+        // Candidates: free land hexes within 6 hexes, nearest first (ties by row, then column).
+        let mut near: Vec<(f64, HexAt)> = Vec::new();
+        for dr in -6..=6 {
+            for dc in -6..=6 {
+                let at = HexAt::new(centre.col + dc, centre.row + dr);
+                if at.col < 0 || at.row < 0 || at.col as usize >= w || at.row as usize >= h {
+                    continue;
+                }
+                let i = at.row as usize * w + at.col as usize;
+                if terrain[i].is_water() || taken[i] {
+                    continue;
+                }
+                let (x, y) = p.hex_centre(at);
+                near.push(((x - cx).hypot(y - cy), at));
+            }
+        }
+        near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        // The city's own hex is the hex of its coordinates: where the coast at 5 km puts that hex in
+        // the sea (a port on the shore, an island smaller than a hex), the hex becomes land.
+        let inside = centre.col >= 0 && centre.row >= 0 && (centre.col as usize) < w && (centre.row as usize) < h;
+        if inside {
+            let i = centre.row as usize * w + centre.col as usize;
+            if terrain[i].is_water() && !taken[i] {
+                terrain[i] = Terrain::Clear;
+                near.insert(0, (0.0, centre));
+            }
+        }
+        let first = near.first().ok_or_else(|| format!("city `{}` has no land hex near {:?}", city.id, city.at))?.1;
+        // The city grows from its first hex through adjacent free land, nearest first.
+        let mut hexes = vec![first];
+        while hexes.len() < city.size as usize {
+            let next = near.iter().find(|(_, at)| !hexes.contains(at) && hexes.iter().any(|hx| hx.is_adjacent(*at)));
+            match next {
+                Some((_, at)) => hexes.push(*at),
+                None => break,
+            }
+        }
+        for at in &hexes {
+            let i = at.row as usize * w + at.col as usize;
+            taken[i] = true;
+            province[i] = (number + 1) as u16;
+        }
+        city_hexes.push(hexes);
+    }
+    Ok(Built { terrain, province, city_hexes })
+}
+
+fn terrain_char(t: Terrain) -> char {
+    match t {
+        Terrain::Clear => '.',
+        Terrain::Forest => 'f',
+        Terrain::Mountains => 'm',
+        Terrain::Desert => 'd',
+        Terrain::Northern => 'n',
+        Terrain::Marsh => 's',
+        Terrain::Sea => '~',
+        Terrain::Lake => 'l',
+    }
+}
+
+fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for ch in s.chars() {
+        if ch == '"' || ch == '\\' {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+    out.push('"');
+    out
+}
+
+/// GDP (house points: billions of 1990 international dollars) and manpower of a province.
+pub fn economy(prov: &ProvinceRow, powers: &[PowerRow]) -> Result<(u32, [u32; 2]), String> {
+    let power = powers
+        .iter()
+        .find(|p| p.id == prov.owner)
+        .ok_or_else(|| format!("province `{}` belongs to `{}`, which the powers table lacks", prov.id, prov.owner))?;
+    let pop = u64::from(prov.population_k);
+    let per_head = prov.gdp_per_head.unwrap_or(power.gdp_per_head);
+    let gdp = (pop * u64::from(per_head) + 500_000) / 1_000_000;
+    let man = |k: u32| (pop * u64::from(k) + 500) / 1000;
+    let fit = |v: u64| u32::try_from(v).map_err(|_| format!("province `{}`: numbers too large", prov.id));
+    Ok((fit(gdp.max(1))?, [fit(man(power.manpower_per_million[0]))?, fit(man(power.manpower_per_million[1]))?]))
+}
+
+/// Writes the map file.
+pub fn write(inputs: &Inputs, built: &Built) -> Result<String, String> {
+    let frame = &inputs.frame;
+    let p = &frame.projection;
+    let w = frame.width as usize;
+    let mut s = String::new();
+    for line in &frame.header {
+        let _ = writeln!(s, "// {line}");
+    }
+    let _ = writeln!(s, "GreatWarMap(");
+    let _ = writeln!(s, "  name: {},", quoted(&frame.name));
+    let _ = writeln!(s, "  width: {},\n  height: {},\n  terrain: Sea,", frame.width, frame.height);
+    let _ = writeln!(
+        s,
+        "  projection: Some((origin: ({}, {}), parallels: ({}, {}), radius_m: {}, hex_m: {}, corner_m: ({}, {}))),",
+        p.origin.0, p.origin.1, p.parallels.0, p.parallels.1, p.radius_m, p.hex_m, p.corner_m.0, p.corner_m.1
+    );
+    let _ = writeln!(s, "  rows: [");
+    for row in built.terrain.chunks(w) {
+        let mut line = String::new();
+        let mut i = 0;
+        // Trailing sea is the default terrain and left out.
+        let end = row.iter().rposition(|t| *t != Terrain::Sea).map_or(0, |e| e + 1);
+        while i < end {
+            let t = row[i];
+            let run = row[i..end].iter().take_while(|x| **x == t).count();
+            if run > 1 {
+                let _ = write!(line, "{run}");
+            }
+            line.push(terrain_char(t));
+            i += run;
+        }
+        let _ = writeln!(s, "    \"{line}\",");
+    }
+    let _ = writeln!(s, "  ],\n  province_rows: [");
+    for row in built.province.chunks(w) {
+        let end = row.iter().rposition(|v| *v != 0).map_or(0, |e| e + 1);
+        let mut parts = Vec::new();
+        let mut i = 0;
+        while i < end {
+            let v = row[i];
+            let run = row[i..end].iter().take_while(|x| **x == v).count();
+            parts.push(if run > 1 { format!("{run}*{v}") } else { v.to_string() });
+            i += run;
+        }
+        let _ = writeln!(s, "    \"{}\",", parts.join(" "));
+    }
+    let _ = writeln!(s, "  ],\n  provinces: [");
+    for prov in &inputs.provinces {
+        let (gdp, man) = economy(prov, &inputs.powers)?;
+        let _ = writeln!(
+            s,
+            "    (id: {}, name: {}, name_ru: {}, owner: {}, capital: {}, gdp: {gdp}, manpower: ({}, {})),",
+            quoted(&prov.id),
+            quoted(&prov.name),
+            quoted(&prov.name_ru),
+            quoted(&prov.owner),
+            quoted(&prov.capital),
+            man[0],
+            man[1]
+        );
+    }
+    let _ = writeln!(s, "  ],\n  cities: [");
+    for (city, hexes) in inputs.cities.iter().zip(&built.city_hexes) {
+        let list: Vec<String> = hexes.iter().map(|h| format!("({}, {})", h.col, h.row)).collect();
+        let mut extra = String::new();
+        if city.port {
+            extra.push_str(", port: true");
+        }
+        if city.fortress {
+            extra.push_str(", fortress: true");
+        }
+        let _ = writeln!(
+            s,
+            "    (id: {}, name: {}, name_ru: {}, province: {}, hexes: [{}]{extra}),",
+            quoted(&city.id),
+            quoted(&city.name),
+            quoted(&city.name_ru),
+            quoted(&city.province),
+            list.join(", ")
+        );
+    }
+    let _ = writeln!(s, "  ],\n)");
+    Ok(s)
+}
+
+/// Reads a RON data table.
+pub fn read_table<T: for<'de> Deserialize<'de>>(path: &std::path::Path) -> Result<T, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str(&text)
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Builds and writes the map in one step.
+pub fn generate(inputs: &Inputs) -> Result<String, String> {
+    for (i, prov) in inputs.provinces.iter().enumerate() {
+        if inputs.provinces[..i].iter().any(|q| q.id == prov.id) {
+            return Err(format!("province `{}` is listed twice", prov.id));
+        }
+    }
+    for (i, city) in inputs.cities.iter().enumerate() {
+        if inputs.cities[..i].iter().any(|q| q.id == city.id) {
+            return Err(format!("city `{}` is listed twice", city.id));
+        }
+    }
+    let built = build(inputs)?;
+    write(inputs, &built)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::strategic::HexMap;
+
+    fn inputs() -> Inputs {
+        let frame = Frame {
+            name: "Test".into(),
+            width: 40,
+            height: 30,
+            projection: GeoProjection {
+                origin: (52, 15),
+                parallels: (35, 65),
+                radius_m: 6_371_000,
+                hex_m: 5_000,
+                corner_m: (-100_000, 60_000),
+            },
+            header: vec!["test".into()],
+        };
+        // An island from 51.6°N to 52.4°N, 14°E to 16°E, with a lake polygon inside.
+        let land = vec![vec![(14.0, 51.6), (16.0, 51.6), (16.0, 52.4), (14.0, 52.4), (14.0, 51.6)]];
+        let powers = vec![
+            PowerRow {
+                id: "a".into(),
+                name: "A".into(),
+                name_ru: "А".into(),
+                gdp_per_head: 3000,
+                manpower_per_million: [1, 2],
+            },
+            PowerRow {
+                id: "b".into(),
+                name: "B".into(),
+                name_ru: "Б".into(),
+                gdp_per_head: 1000,
+                manpower_per_million: [1, 1],
+            },
+        ];
+        let prov = |id: &str, owner: &str, capital: &str, seeds: Vec<LatLon>| ProvinceRow {
+            id: id.into(),
+            name: id.into(),
+            name_ru: id.into(),
+            owner: owner.into(),
+            capital: capital.into(),
+            population_k: 2_500,
+            gdp_per_head: None,
+            seeds,
+        };
+        let city = |id: &str, province: &str, at: LatLon, size: u32| CityRow {
+            id: id.into(),
+            name: id.into(),
+            name_ru: id.into(),
+            province: province.into(),
+            at,
+            size,
+            port: false,
+            fortress: size == 1,
+        };
+        Inputs {
+            frame,
+            land,
+            powers,
+            provinces: vec![prov("west", "a", "w", vec![(52.3, 14.9)]), prov("east", "b", "e", vec![])],
+            cities: vec![city("w", "west", (52.0, 14.5), 3), city("e", "east", (52.0, 15.6), 1)],
+            terrain: vec![TerrainArea {
+                name: "lake".into(),
+                terrain: Terrain::Lake,
+                points: vec![(51.9, 14.9), (51.9, 15.1), (52.1, 15.1), (52.1, 14.9)],
+                line: false,
+            }],
+        }
+    }
+
+    #[test]
+    fn the_same_inputs_give_the_same_bytes_and_the_map_loads() {
+        let a = generate(&inputs()).unwrap();
+        let b = generate(&inputs()).unwrap();
+        assert_eq!(a, b);
+        let map = HexMap::parse("t.ron", &a).unwrap();
+        let p = map.projection.unwrap();
+        let at = |lat, lon| p.hex_of(lat, lon);
+        // Land and sea on either side of the coast at 14°E (a degree is about 68 km here).
+        assert!(map.is_land(at(52.0, 14.1)) && !map.is_land(at(52.0, 13.9)));
+        assert_eq!(map.terrain(at(52.0, 15.0)), Some(Terrain::Lake));
+        // Nearest seed: the west's extra seed at 52.3°N 14.9°E takes the hexes around it.
+        let owner = |lat, lon| map.province_at(at(lat, lon)).map(|q| q.owner.clone());
+        assert_eq!(owner(52.0, 14.3), Some("a".into()));
+        assert_eq!(owner(52.3, 15.0), Some("a".into()));
+        assert_eq!(owner(51.8, 15.8), Some("b".into()));
+        // Cities: three hexes for the larger, in their province; the economy from the population.
+        assert_eq!(map.cities[0].hexes.len(), 3);
+        assert!(map.cities[0].hexes.iter().all(|h| map.province_at(*h).is_some_and(|q| q.id == "west")));
+        assert_eq!((map.provinces[0].gdp, map.provinces[0].manpower), (8, [3, 5]));
+        assert_eq!((map.provinces[1].gdp, map.provinces[1].manpower), (3, [3, 3]));
+    }
+
+    #[test]
+    fn a_strait_line_opens_a_chain_of_adjacent_sea_hexes_across_the_land() {
+        let mut i = inputs();
+        i.terrain.push(TerrainArea {
+            name: "strait".into(),
+            terrain: Terrain::Sea,
+            points: vec![(52.5, 15.3), (51.5, 15.35)],
+            line: true,
+        });
+        let text = generate(&i).unwrap();
+        let map = HexMap::parse("t.ron", &text).unwrap();
+        let p = map.projection.unwrap();
+        let chain = line_hexes(&p, &[(52.5, 15.3), (51.5, 15.35)]);
+        assert!(chain.len() > 20);
+        assert!(chain.windows(2).all(|w| w[0].is_adjacent(w[1])));
+        assert!(chain.iter().all(|h| map.terrain(*h) == Some(Terrain::Sea)));
+        // Land on both banks, 7 km away.
+        assert!(map.is_land(p.hex_of(52.0, 15.2)) && map.is_land(p.hex_of(52.0, 15.46)));
+    }
+
+    #[test]
+    fn a_province_without_its_capital_is_refused() {
+        let mut i = inputs();
+        i.provinces[0].capital = "e".into();
+        assert!(generate(&i).unwrap_err().contains("names capital `e`"));
+    }
+}
