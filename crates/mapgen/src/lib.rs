@@ -141,8 +141,8 @@ fn fill(frame: &Frame, rings: &[Vec<LatLon>], mut paint: impl FnMut(usize)) {
     // Crossings of every row's centre line, bucketed by row.
     let mut crossings: Vec<Vec<f64>> = vec![Vec::new(); h];
     let row_y = |r: usize| p.hex_centre(HexAt::new(0, r as i32)).1;
-    let row_h = f64::from(p.hex_m) * 0.866_025_403_784_438_6;
-    let top = f64::from(p.corner_m.1);
+    let row_h = f64::from(p.hex_km) * 1000.0 * 0.866_025_403_784_438_6;
+    let top = f64::from(p.corner_km.1) * 1000.0;
     for ring in rings {
         let pts: Vec<(f64, f64)> = ring.iter().map(|(lat, lon)| p.project(*lat, *lon)).collect();
         for i in 0..pts.len() {
@@ -351,8 +351,8 @@ pub fn write(inputs: &Inputs, built: &Built) -> Result<String, String> {
     let _ = writeln!(s, "  width: {},\n  height: {},\n  terrain: Sea,", frame.width, frame.height);
     let _ = writeln!(
         s,
-        "  projection: Some((origin: ({}, {}), parallels: ({}, {}), radius_m: {}, hex_m: {}, corner_m: ({}, {}))),",
-        p.origin.0, p.origin.1, p.parallels.0, p.parallels.1, p.radius_m, p.hex_m, p.corner_m.0, p.corner_m.1
+        "  projection: Some((origin: ({}, {}), parallels: ({}, {}), radius_km: {}, hex_km: {}, corner_km: ({}, {}))),",
+        p.origin.0, p.origin.1, p.parallels.0, p.parallels.1, p.radius_km, p.hex_km, p.corner_km.0, p.corner_km.1
     );
     let _ = writeln!(s, "  rows: [");
     for row in built.terrain.chunks(w) {
@@ -461,9 +461,9 @@ mod tests {
             projection: GeoProjection {
                 origin: (52, 15),
                 parallels: (35, 65),
-                radius_m: 6_371_000,
-                hex_m: 5_000,
-                corner_m: (-100_000, 60_000),
+                radius_km: 6_371,
+                hex_km: 5,
+                corner_km: (-100, 60),
             },
             header: vec!["test".into()],
         };

@@ -226,7 +226,7 @@ fn the_map_is_europe_at_five_km_a_hex() {
     let map = europe();
     assert!(map.len() >= 400_000, "{} hexes", map.len());
     let p = map.projection.expect("projection");
-    assert_eq!(p.hex_m, 5_000);
+    assert_eq!(p.hex_km, 5);
     // Paris to Berlin is 878 km on the globe; the projection's scale near 50°N is 0.966–0.975, so
     // their hex centres lie 848–856 km apart on the map, give or take half a hex at each end.
     let (a, b) = (p.hex_centre(p.hex_of(48.86, 2.35)), p.hex_centre(p.hex_of(52.52, 13.40)));

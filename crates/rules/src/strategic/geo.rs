@@ -18,12 +18,12 @@ pub struct GeoProjection {
     pub origin: (i32, i32),
     /// The two standard parallels, whole degrees.
     pub parallels: (i32, i32),
-    /// Radius of the sphere in metres.
-    pub radius_m: u32,
-    /// Width of a hex across its flats (the distance between neighbouring hex centres), metres.
-    pub hex_m: u32,
-    /// Projected easting and northing of the centre of hex (0, 0), metres.
-    pub corner_m: (i32, i32),
+    /// Radius of the sphere in kilometres.
+    pub radius_km: u32,
+    /// Width of a hex across its flats (the distance between neighbouring hex centres), kilometres.
+    pub hex_km: u32,
+    /// Projected easting and northing of the centre of hex (0, 0), kilometres.
+    pub corner_km: (i32, i32),
 }
 
 /// √3 / 2: the distance between hex rows as a share of the hex width.
@@ -40,7 +40,7 @@ impl GeoProjection {
             (p1.cos() / p2.cos()).ln() / (t(p2) / t(p1)).ln()
         };
         let f = p1.cos() * t(p1).powf(n) / n;
-        let r = f64::from(self.radius_m);
+        let r = f64::from(self.radius_km) * 1000.0;
         let rho0 = r * f / t(f64::from(self.origin.0).to_radians()).powf(n);
         (n, r * f, rho0)
     }
@@ -65,19 +65,19 @@ impl GeoProjection {
 
     /// Projected metres of the centre of a hex.
     pub fn hex_centre(&self, at: HexAt) -> (f64, f64) {
-        let w = f64::from(self.hex_m);
+        let w = f64::from(self.hex_km) * 1000.0;
         let shift = if at.row & 1 == 1 { 0.5 } else { 0.0 };
         (
-            f64::from(self.corner_m.0) + (f64::from(at.col) + shift) * w,
-            f64::from(self.corner_m.1) - f64::from(at.row) * w * ROW_SHARE,
+            f64::from(self.corner_km.0) * 1000.0 + (f64::from(at.col) + shift) * w,
+            f64::from(self.corner_km.1) * 1000.0 - f64::from(at.row) * w * ROW_SHARE,
         )
     }
 
     /// The hex whose area holds projected metres `(x, y)`.
     pub fn hex_of_xy(&self, x: f64, y: f64) -> HexAt {
-        let w = f64::from(self.hex_m);
-        let r = (f64::from(self.corner_m.1) - y) / (w * ROW_SHARE);
-        let q = (x - f64::from(self.corner_m.0)) / w - r / 2.0;
+        let w = f64::from(self.hex_km) * 1000.0;
+        let r = (f64::from(self.corner_km.1) * 1000.0 - y) / (w * ROW_SHARE);
+        let q = (x - f64::from(self.corner_km.0) * 1000.0) / w - r / 2.0;
         // Cube rounding: round all three coordinates, then fix the one that moved most.
         let s = -q - r;
         let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());
@@ -180,9 +180,9 @@ mod tests {
         GeoProjection {
             origin: (52, 15),
             parallels: (35, 65),
-            radius_m: 6_371_000,
-            hex_m: 5_000,
-            corner_m: (-2_150_000, 2_200_000),
+            radius_km: 6_371,
+            hex_km: 5,
+            corner_km: (-2_150, 2_200),
         }
     }
 

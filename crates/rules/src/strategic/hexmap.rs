@@ -903,10 +903,10 @@ mod tests {
 
     #[test]
     fn the_projection_travels_with_the_map() {
-        let extra = "projection: Some((origin: (52, 15), parallels: (35, 65), radius_m: 6371000, hex_m: 5000, corner_m: (0, 0))),";
+        let extra = "projection: Some((origin: (52, 15), parallels: (35, 65), radius_km: 6371, hex_km: 5, corner_km: (0, 0))),";
         let m = HexMap::parse("m.ron", &map_text("\"5.\", \"5.\"", extra)).unwrap();
         let p = m.projection.unwrap();
-        assert_eq!(p.hex_m, 5000);
+        assert_eq!(p.hex_km, 5);
         assert_eq!(p.hex_of(52.0, 15.0), HexAt::new(0, 0));
     }
 }
