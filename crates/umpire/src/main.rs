@@ -13,9 +13,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 mod great_war;
+mod map;
 mod orders;
 mod rules_ref;
-mod map;
 
 #[derive(Parser)]
 #[command(

@@ -177,13 +177,7 @@ mod tests {
     use super::*;
 
     fn europe() -> GeoProjection {
-        GeoProjection {
-            origin: (52, 15),
-            parallels: (35, 65),
-            radius_km: 6_371,
-            hex_km: 5,
-            corner_km: (-2_150, 2_200),
-        }
+        GeoProjection { origin: (52, 15), parallels: (35, 65), radius_km: 6_371, hex_km: 5, corner_km: (-2_150, 2_200) }
     }
 
     #[test]

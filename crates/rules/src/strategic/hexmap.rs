@@ -903,7 +903,8 @@ mod tests {
 
     #[test]
     fn the_projection_travels_with_the_map() {
-        let extra = "projection: Some((origin: (52, 15), parallels: (35, 65), radius_km: 6371, hex_km: 5, corner_km: (0, 0))),";
+        let extra =
+            "projection: Some((origin: (52, 15), parallels: (35, 65), radius_km: 6371, hex_km: 5, corner_km: (0, 0))),";
         let m = HexMap::parse("m.ron", &map_text("\"5.\", \"5.\"", extra)).unwrap();
         let p = m.projection.unwrap();
         assert_eq!(p.hex_km, 5);
