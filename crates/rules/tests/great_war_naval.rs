@@ -293,6 +293,25 @@ fn s_naval_11_transports_unescorted_are_destroyed_escorted_may_be_targeted() {
 }
 
 #[test]
+fn s_army_7_s_army_15_an_engaged_division_cannot_embark_out_of_contact() {
+    use ShipType::*;
+    let s = naval(vec![fleet(1, "germany", (1, 3), &[(Destroyer, 1)])]);
+    // One hex from the enemy: engaged, so the transport is refused and nothing is paid.
+    let mut engaged = s.clone();
+    engaged.forces = vec![infantry(1, "germany", (0, 3)), infantry(2, "france", (0, 2))];
+    let mut c = game(&engaged, Phase::Movement, 0, 1);
+    let money = c.powers[0].money;
+    let refused = c.apply(&Order::Embark { unit: id(1), fleet: 1 });
+    assert!(matches!(refused, Err(OrderError::Engaged(_))), "S-ARMY-7/15: {refused:?}");
+    assert_eq!(c.powers[0].money, money);
+    // Two hexes from the enemy: free to embark.
+    let mut free = s;
+    free.forces = vec![infantry(1, "germany", (0, 3)), infantry(2, "france", (0, 1))];
+    let mut c = game(&free, Phase::Movement, 0, 1);
+    c.apply(&Order::Embark { unit: id(1), fleet: 1 }).expect("out of contact, the division embarks");
+}
+
+#[test]
 fn s_naval_12_interception_within_remaining_movement() {
     use ShipType::*;
     let mut s =

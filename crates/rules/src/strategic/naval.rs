@@ -1259,6 +1259,10 @@ impl Ctx {
         if at.distance(fl.at) > 1 {
             return Err(OrderError::Naval(format!("{} is not at the fleet", self.name(unit))));
         }
+        // S-ARMY-7, S-ARMY-15: embarking is no way out of contact; only the Retreat order is.
+        if self.next_to_enemy(f.power, at) {
+            return Err(OrderError::Engaged(self.name(unit)));
+        }
         let (id, price) = self.buy_transport(fleet)?;
         if let Some(s) = self.navy.ship_mut(id) {
             s.cargo = Some(unit);
