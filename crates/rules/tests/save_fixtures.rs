@@ -32,6 +32,16 @@ fn great_war_save_of_format_1_loads() {
 }
 
 #[test]
+fn great_war_save_of_the_rules_of_issue_11_loads_and_replays_to_its_hashes() {
+    let name = "great_war_format1_rules_of_issue_11.ron";
+    let save = GreatWarSave::parse(name, &fixture(name)).expect("loads");
+    assert_eq!(save.format, 1);
+    assert!(!save.orders.is_empty() && !save.checkpoints.is_empty());
+    let game = rules::strategic::GreatWar::replay(&save).expect("replays with every recorded hash");
+    assert_eq!(game.hash(), save.final_hash);
+}
+
+#[test]
 fn truncated_saves_are_refused_as_truncated() {
     for name in ["battle_format1.ron", "great_war_format1.ron"] {
         let text = fixture(name);
