@@ -997,6 +997,44 @@ fn s_sup_3_tanks_without_ammunition_are_destroyed_with_one_they_fight() {
     }
 }
 
+#[test]
+fn s_sup_3_heavy_artillery_without_ammunition_is_destroyed_when_its_hex_fights() {
+    // A German gun shares a hex with an infantry division; a French division attacks that hex.
+    let s = scenario(
+        HexMap::filled("land", 8, 6, Terrain::Clear),
+        vec![
+            unit(3, "germany", (4, 4), KindSpec::Artillery("15 cm sFH 13".into())),
+            infantry(5, "germany", (4, 4)),
+            infantry(4, "france", (5, 4)),
+        ],
+    );
+    // The division draws its 1 first: the gun is left without at stocks 0 and 1, not at 2.
+    for (stock, destroyed) in [(0, true), (1, true), (2, false)] {
+        let mut c = game(&s, Phase::Combat, 1, 1);
+        c.force_mut(id(4)).unwrap().activity.moved = true;
+        c.powers[0].ammo = stock;
+        c.combat_engagements();
+        let by_ammo = c.events.iter().any(|e| e.text.contains("heavy artillery without ammunition is attacked"));
+        assert_eq!(by_ammo, destroyed, "S-SUP-3: heavy artillery, stock {stock}");
+        assert_eq!(c.force(id(3)).unwrap().place == Place::Destroyed, destroyed, "S-SUP-3: stock {stock}");
+    }
+}
+
+#[test]
+fn s_sup_3_heavy_artillery_without_ammunition_is_destroyed_when_fired_on() {
+    let s = scenario(
+        HexMap::filled("land", 8, 6, Terrain::Clear),
+        vec![unit(3, "germany", (4, 4), KindSpec::Artillery("15 cm sFH 13".into())), infantry(5, "germany", (4, 4))],
+    );
+    for (stock, destroyed) in [(0, true), (1, false)] {
+        let mut c = game(&s, Phase::Fire, 1, 1);
+        c.powers[0].ammo = stock;
+        c.hex_damage(hex(4, 4), 1, 1);
+        assert_eq!(c.force(id(3)).unwrap().place == Place::Destroyed, destroyed, "S-SUP-3: stock {stock}");
+        assert_eq!(c.force(id(5)).unwrap().place, Place::Map(hex(4, 4)), "the division is only hit");
+    }
+}
+
 /// S-SUP-1 resupply: ammunition is bought at `ammunition.price` (1) each, in any phase; short of
 /// money, or buying none, is refused.
 #[test]

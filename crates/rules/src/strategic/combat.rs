@@ -446,11 +446,20 @@ impl Ctx {
         }
         for sides in &groups {
             self.draw_ammunition(sides.iter().flatten().copied().collect());
-            // S-SUP-3: tanks without ammunition are destroyed when attacked.
+            // S-SUP-3: tanks without ammunition are destroyed when attacked, and so are the guns
+            // standing on a hex that fights.
+            let mut hexes: Vec<HexAt> = Vec::new();
             for u in sides.iter().flatten() {
-                if self.force(*u).is_some_and(|f| matches!(f.kind, ForceKind::Tank { .. }) && !f.supply.ammo) {
+                let Some(f) = self.force(*u) else { continue };
+                hexes.extend(f.hex());
+                if matches!(f.kind, ForceKind::Tank { .. }) && !f.supply.ammo {
                     self.destroy(*u, "a tank battalion without ammunition is attacked (S-SUP-3)");
                 }
+            }
+            hexes.sort();
+            hexes.dedup();
+            for at in hexes {
+                self.guns_without_ammunition_attacked(at);
             }
             let sides = [
                 sides[0].iter().copied().filter(|u| self.force(*u).is_some_and(|f| f.on_map())).collect(),

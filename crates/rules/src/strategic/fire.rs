@@ -204,6 +204,7 @@ impl Ctx {
     /// first as their rules say, the rest to the troops (S-FORT-5, S-FORT-6, S-TERR-3, S-ART-2…4).
     /// `morale` is the Morale each unit hit loses (S-ART-3; bombardment loses none).
     pub fn hex_damage(&mut self, at: HexAt, damage: i32, morale: i32) {
+        self.guns_without_ammunition_attacked(at);
         let turn = self.clock.turn;
         let cell = self.map().cell(at).copied().unwrap_or_default();
         let hs = self.hex_state(at);
@@ -272,6 +273,28 @@ impl Ctx {
         if to_troops > 0 {
             let troops = self.at(at).to_vec();
             self.damage_troops(&troops, to_troops, morale);
+        }
+    }
+
+    /// S-SUP-3: heavy artillery without ammunition is destroyed when attacked ("будучи
+    /// атакованными, уничтожаются"): every gun on the attacked hex whose power's stock holds less
+    /// than one action's ammunition (`economy.ammo_per_action`). A hex is attacked when it is fired
+    /// on or bombarded, or fights in a land engagement (house resolution).
+    pub fn guns_without_ammunition_attacked(&mut self, at: HexAt) {
+        let per = i64::from(self.scenario().rules.economy.ammo_per_action);
+        let guns: Vec<ForceId> = self
+            .at(at)
+            .iter()
+            .copied()
+            .filter(|u| {
+                self.force(*u).is_some_and(|f| {
+                    matches!(f.kind, ForceKind::Artillery { .. })
+                        && self.powers.get(usize::from(f.power.0)).is_some_and(|p| p.ammo < per)
+                })
+            })
+            .collect();
+        for g in guns {
+            self.destroy(g, "heavy artillery without ammunition is attacked (S-SUP-3)");
         }
     }
 
