@@ -15,8 +15,10 @@ fn main() -> AppExit {
         eprintln!("error: {e}");
         return AppExit::error();
     }
-    // A scripted run plays through at full rate; a person's game sleeps when nothing moves.
-    let winit = if kriegsspiel::launch::holding(Some(&launch)) {
+    // A scripted run plays through at full rate; a person's game sleeps when nothing moves. The
+    // browser build keeps the browser's own frame pacing (requestAnimationFrame, paused in hidden
+    // tabs) until the sleeping window is checked there: its loading and test hooks tick per frame.
+    let winit = if cfg!(target_arch = "wasm32") || kriegsspiel::launch::holding(Some(&launch)) {
         bevy::winit::WinitSettings::continuous()
     } else {
         kriegsspiel::wake::winit_settings()
