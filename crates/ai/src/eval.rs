@@ -184,7 +184,7 @@ pub fn evaluate(ctx: &Ctx, side: Side, w: &Weights) -> f64 {
             }
         }
         // Guns fire all round, but an enemy closing on a gun's flank or rear gains the flank bonus
-        // (T-MELEE): among facings that keep the same T-ART-3 cover, a gun faces the enemy too.
+        // (T-MELEE-5): among facings that keep the same T-ART-3 cover, a gun faces the enemy too.
         if let Some(e) = nearest
             && free(u)
         {
