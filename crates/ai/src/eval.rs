@@ -182,7 +182,10 @@ pub fn evaluate(ctx: &Ctx, side: Side, w: &Weights) -> f64 {
             if danger {
                 score += if ctx.supported(u) { w.artillery } else { -w.artillery };
             }
-        } else if let Some(e) = nearest
+        }
+        // Guns fire all round, but an enemy closing on a gun's flank or rear gains the flank bonus
+        // (T-MELEE-5): among facings that keep the same T-ART-3 cover, a gun faces the enemy too.
+        if let Some(e) = nearest
             && free(u)
         {
             let (forward, lateral) = u.facing.project(u.cell, e.cell);

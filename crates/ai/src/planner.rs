@@ -78,6 +78,10 @@ enum Stage {
     Lead,
     Fire,
     Manoeuvre,
+    /// Guns and horse look at their facing once more, now that the rest of the side has moved:
+    /// a friend that has since come to stand behind a gun may let it face the enemy and keep its
+    /// T-ART-3 cover (a unit still turns at most once a turn).
+    Face,
     Done,
 }
 
@@ -260,6 +264,16 @@ impl Planner {
                 }
                 self.focus_orders = 0;
                 if self.queue.is_empty() {
+                    self.stage = Stage::Face;
+                    self.queue = face_order(ctx, self.side);
+                }
+            }
+            Stage::Face => {
+                if !self.queue.is_empty() {
+                    self.queue.remove(0);
+                }
+                self.focus_orders = 0;
+                if self.queue.is_empty() {
                     self.stage = Stage::Done;
                 }
             }
@@ -312,6 +326,19 @@ impl Planner {
                         }
                     }
                     let orders = self.unit_orders(ctx, unit);
+                    if orders.is_empty() {
+                        self.advance(ctx);
+                        continue;
+                    }
+                    return Err(self.job(ctx, key, orders));
+                }
+                Stage::Face => {
+                    let Some(&unit) = self.queue.first() else {
+                        self.advance(ctx);
+                        continue;
+                    };
+                    let orders =
+                        if ctx.sides.retreating[self.side.index()] { Vec::new() } else { self.turns(ctx, unit) };
                     if orders.is_empty() {
                         self.advance(ctx);
                         continue;
@@ -384,6 +411,21 @@ impl Planner {
     }
 
     /// Candidate orders for one unit's manoeuvre.
+    /// The turns a unit may make: none once it has turned this turn.
+    fn turns(&self, ctx: &Ctx, id: UnitId) -> Vec<Order> {
+        let Some(u) = ctx.unit(id).filter(|u| u.status.on_field() && u.side == self.side) else {
+            return Vec::new();
+        };
+        if self.turned.contains(&id) {
+            return Vec::new();
+        }
+        Dir::ALL
+            .into_iter()
+            .filter(|d| *d != u.facing && ctx.check_turn(id, *d).is_ok())
+            .map(|facing| Order::Turn { unit: id, facing })
+            .collect()
+    }
+
     fn unit_orders(&mut self, ctx: &Ctx, id: UnitId) -> Vec<Order> {
         let mut orders: Vec<Order> =
             ctx.fire_targets(id).into_iter().map(|s| Order::Fire { unit: id, target: s.target }).collect();
@@ -410,14 +452,7 @@ impl Planner {
             moves = picked;
         }
         orders.extend(moves);
-        for facing in Dir::ALL {
-            if !self.turned.contains(&id)
-                && ctx.unit(id).is_some_and(|u| u.facing != facing)
-                && ctx.check_turn(id, facing).is_ok()
-            {
-                orders.push(Order::Turn { unit: id, facing });
-            }
-        }
+        orders.extend(self.turns(ctx, id));
         for on in [true, false] {
             if ctx.check_skirmish(id, on).is_ok() {
                 orders.push(Order::Skirmish { unit: id, on });
@@ -507,6 +542,15 @@ fn manoeuvre_order(ctx: &Ctx, side: Side) -> Vec<UnitId> {
         .collect();
     units.sort();
     units.into_iter().map(|(_, _, id)| id).collect()
+}
+
+/// The guns and horse of `side`, for a last look at their facing, by unit ID.
+fn face_order(ctx: &Ctx, side: Side) -> Vec<UnitId> {
+    ctx.units
+        .iter()
+        .filter(|u| u.side == side && u.status.on_field() && matches!(ctx.arm(u), Arm::Artillery | Arm::Cavalry))
+        .map(|u| u.id)
+        .collect()
 }
 
 /// Cells to the nearest enemy the side can see (the engine's measure, T-CMD-5).

@@ -8,11 +8,25 @@
 //! on the field as its side sees it (hidden enemies left out), so every order, however pointless,
 //! beat holding by the hidden units' worth. With one yardstick, a gun or horse turns only where
 //! the evaluation gains by it, and a unit's moves may no longer undo each other.
+//!
+//! "Could have turned" is the engine's own: a turn `ctx.check_turn` allows (so T-CMD-4, a unit
+//! whose general is lost acting only near the HQ, and melee are its business), toward an enemy
+//! (one in the quarter ahead), and, for a gun, one that keeps its T-ART-3 support. A gun fires all round (T-FIRE-5 checks range, not arc), so for it facing decides one
+//! thing only: which cell is "directly behind" it, where a friend saves it from being overrun. A
+//! gun with a friend between it and the enemy (Badajoz seed 8, Borodino seed 3 after the rule
+//! fixes of issue 11) is covered only while it faces away from that friend, that is, away from
+//! the enemy; turning toward the enemy would cost it its cover and gain nothing, so that is not
+//! a fault. A gun facing away without that cover, or that could face an enemy and keep it, is:
+//! at Badajoz seed 8, turn 6, a second friend had come to stand behind the gun's west side after
+//! the gun's turn in the queue, and the evaluation gave guns no reason to face the enemy. Now a
+//! gun, like other units, scores facing the nearest enemy, and guns and horse look at their facing
+//! once more after the side's manoeuvres (the planner's `Face` stage).
 
 use ai::Level;
 use ai::game::{GameSetup, play};
 use rules::tactical::components::{Phase, Side, Status, UnitId};
 use rules::tactical::grid::Cell;
+use rules::tactical::state::UnitState;
 use rules::tactical::units::Arm;
 use rules::tactical::{Battle, Ctx, Dir, Order};
 use rules::testing::{shipped, shipped_names};
@@ -31,8 +45,14 @@ struct Findings {
     turned_away: Vec<String>,
 }
 
+/// Whether `u`, facing `facing`, has a friend directly behind it (T-ART-3), by the engine's test.
+fn supported_facing(ctx: &Ctx, u: &UnitState, facing: Dir) -> bool {
+    ctx.supported(&UnitState { facing, ..u.clone() })
+}
+
 /// A gun or horse that faces directly away from every enemy it can see: each lies behind it.
-/// Only units that could have turned (free, not in melee, turning allowed) count.
+/// Only units that could have turned to face an enemy (a turn the engine allows, and for a gun one
+/// that keeps its T-ART-3 support) count.
 fn faces_away_from_all(ctx: &Ctx, id: UnitId) -> bool {
     let Some(u) = ctx.unit(id) else { return false };
     if u.status != Status::Active || !matches!(ctx.arm(u), Arm::Artillery | Arm::Cavalry) || ctx.in_contact(u) {
@@ -44,7 +64,17 @@ fn faces_away_from_all(ctx: &Ctx, id: UnitId) -> bool {
         .filter(|e| e.side != u.side && e.status.on_field() && ctx.visible_to(e, u.side))
         .map(|e| e.cell)
         .collect();
-    let could_turn = Dir::ALL.into_iter().any(|d| d != u.facing && ctx.check_turn(id, d).is_ok());
+    // An enemy in the quarter ahead of facing `d` (the evaluation's own "facing the enemy").
+    let toward = |d: Dir| {
+        enemies.iter().any(|e| {
+            let (forward, lateral) = d.project(u.cell, *e);
+            forward > 0 && forward >= lateral.abs()
+        })
+    };
+    let gun = ctx.arm(u) == Arm::Artillery;
+    let keeps_cover = |d: Dir| !gun || supported_facing(ctx, u, d) || !ctx.supported(u);
+    let could_turn =
+        Dir::ALL.into_iter().any(|d| d != u.facing && toward(d) && keeps_cover(d) && ctx.check_turn(id, d).is_ok());
     could_turn && !enemies.is_empty() && enemies.iter().all(|e| u.facing.project(u.cell, *e).0 < 0)
 }
 
