@@ -2,7 +2,7 @@
 
 use rules::tactical::config::SkirmisherFate;
 use rules::tactical::event::{Event, Removal};
-use rules::tactical::{Dir, Order, Reactions, Side, Status, Terrain, UnitId};
+use rules::tactical::{Ctx, Dir, Order, Reactions, Side, Status, Terrain, UnitId};
 use rules::testing::Field;
 use rules::testing::orders::*;
 
@@ -58,10 +58,11 @@ fn first_morale_test(c: &rules::tactical::Ctx) -> Option<(u32, Vec<i32>, i32, bo
     })
 }
 
-#[test]
-fn t_skirm_3_skirmishers_lower_the_morale_of_the_unit_they_attack_by_1() {
-    // They attack in melee: the defender's test at Health 2 is d6 4 − 1 = 3 < 4.
-    let mut c = Field::new(10, 10)
+/// Red skirmishers at (4, 2) facing south, a blue line battalion with Health 3 at (4, 4) facing
+/// north, two cells apart; `attacker` moves first, and a militia of the other side stands far off.
+fn skirmishers_facing_line(attacker: Side) -> Ctx {
+    Field::new(10, 10)
+        .attacker(attacker)
         .unit_with(1, Side::Red, "light_infantry", (4, 2), Dir::South, |u| {
             u.skirmish = true;
             u.reactions = quiet()
@@ -70,25 +71,20 @@ fn t_skirm_3_skirmishers_lower_the_morale_of_the_unit_they_attack_by_1() {
             u.reactions = quiet();
             u.health = Some(3)
         })
-        .unit(3, Side::Blue, "militia", (9, 9), Dir::North)
-        .ctx(1);
+        .unit(3, attacker.other(), "militia", (9, 9), Dir::North)
+        .ctx(1)
+}
+
+#[test]
+fn t_skirm_3_skirmishers_lower_the_morale_of_the_unit_they_attack_by_1() {
+    // They attack in melee: the defender's test at Health 2 is d6 4 − 1 = 3 < 4.
+    let mut c = skirmishers_facing_line(Side::Red);
     ok(&mut c, mv(1, &[(4, 3)]));
     c.dice.script(vec![4]);
     ok(&mut c, Order::EndTurn); // 2 vs 3: skirmishers −2, line −1 → 2
     assert_eq!(first_morale_test(&c), Some((2, vec![-1], 3, false)), "T-SKIRM-3: −1 to the unit they attack");
     // A unit that attacks the skirmishers is not "attacked by" them: no −1 (T-MORALE-1).
-    let mut d = Field::new(10, 10)
-        .attacker(Side::Blue)
-        .unit_with(1, Side::Red, "light_infantry", (4, 2), Dir::South, |u| {
-            u.skirmish = true;
-            u.reactions = quiet()
-        })
-        .unit_with(2, Side::Blue, "line_infantry", (4, 4), Dir::North, |u| {
-            u.reactions = quiet();
-            u.health = Some(3)
-        })
-        .unit(3, Side::Red, "militia", (9, 9), Dir::North)
-        .ctx(1);
+    let mut d = skirmishers_facing_line(Side::Blue);
     ok(&mut d, mv(2, &[(4, 3)]));
     d.dice.script(vec![4]);
     ok(&mut d, Order::EndTurn); // 3 vs 2: line −1 → 2
