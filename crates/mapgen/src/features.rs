@@ -230,6 +230,14 @@ pub fn river_sides(
             for at in hexes {
                 near.insert(*at, (a.left, false));
             }
+            // The river bends round the city: the hexes next to it join the corridor on their own
+            // bank, so a city hex moved across the river still has the river beside it.
+            for n in hexes.iter().flat_map(|h| h.neighbours()) {
+                if inside(frame, n) && !near.contains_key(&n) {
+                    let b = against(&line, p.hex_centre(n));
+                    near.insert(n, (b.left, b.at_end));
+                }
+            }
         }
     }
     let mut sides = BTreeSet::new();

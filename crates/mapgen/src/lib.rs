@@ -302,7 +302,12 @@ pub fn build(inputs: &Inputs) -> Result<Built, String> {
         if inside {
             let i = centre.row as usize * w + centre.col as usize;
             if terrain[i].is_water() && !taken[i] {
-                terrain[i] = Terrain::Clear;
+                // The land terrain around it (Archangel's northern climate), else clear.
+                let around = centre.neighbours().into_iter().find_map(|n| {
+                    let inside = n.col >= 0 && n.row >= 0 && (n.col as usize) < w && (n.row as usize) < h;
+                    inside.then(|| terrain[n.row as usize * w + n.col as usize]).filter(|t| !t.is_water())
+                });
+                terrain[i] = around.unwrap_or(Terrain::Clear);
                 near.insert(0, (0.0, centre));
             }
         }

@@ -5,7 +5,7 @@
 //! it: it only translates between the globe and hexes. Parameters are whole numbers so that the map
 //! stays `Eq` and hashes bit-identically; the maths is `f64`.
 
-use super::hexmap::{HexAt, HexMap, flag};
+use super::hexmap::{Climate, HexAt, HexMap, SIDE_NAMES, flag};
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 use std::f64::consts::{FRAC_PI_2, FRAC_PI_4};
@@ -134,6 +134,14 @@ pub struct PlaceInfo {
     pub fortress: bool,
     /// Sea area id, if any.
     pub sea_area: Option<String>,
+    /// Hexsides (`E`, `SE`, `SW`, `W`, `NW`, `NE`) a river runs along, and those a bridge crosses.
+    pub rivers: Vec<&'static str>,
+    pub bridges: Vec<&'static str>,
+    pub road: bool,
+    /// A main railway runs through the hex (not used by the rules yet).
+    pub railway: bool,
+    /// Climate zone (S-SUP-5): `temperate`, `desert`, `north` or `mountain`.
+    pub climate: &'static str,
 }
 
 /// Why a place cannot be looked up.
@@ -179,6 +187,16 @@ impl HexMap {
             port: cell.has(flag::PORT),
             fortress: cell.has(flag::FORTRESS),
             sea_area: self.sea_area_at(at).map(|s| s.id.clone()),
+            rivers: (0..6u8).filter(|d| cell.river_on(*d)).map(|d| SIDE_NAMES[usize::from(d)]).collect(),
+            bridges: (0..6u8).filter(|d| cell.bridge_on(*d)).map(|d| SIDE_NAMES[usize::from(d)]).collect(),
+            road: cell.has(flag::ROAD),
+            railway: cell.has(flag::RAIL),
+            climate: match cell.climate {
+                Climate::Temperate => "temperate",
+                Climate::Desert => "desert",
+                Climate::North => "north",
+                Climate::Mountain => "mountain",
+            },
         })
     }
 }
