@@ -6,6 +6,7 @@
 
 pub mod data;
 pub mod dice;
+pub mod game;
 pub mod hash;
 pub mod limits;
 pub mod reference;
@@ -16,4 +17,5 @@ pub mod testing;
 pub mod texts;
 
 pub use data::DataError;
+pub use game::{Game, Save};
 pub use hash::StateHash;

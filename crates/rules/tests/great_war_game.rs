@@ -3,11 +3,13 @@
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
-use rules::strategic::apply::{PhaseSchedule, run_phase};
+use rules::Game;
+use rules::strategic::apply::PhaseSchedule;
 use rules::strategic::game::SaveGame;
 use rules::strategic::hexmap::HexAt;
 use rules::strategic::order::{Order, Piece};
 use rules::strategic::state::{Ctx, ForceKind, FormationKind, Phase, Place};
+use rules::strategic::testkit::run_phase;
 use rules::strategic::{GreatWar, ReplayError, Scenario};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -45,39 +47,34 @@ fn the_test_front_has_every_unit_kind_and_terrain() {
 #[test]
 fn s_turn_2_phases_are_schedules_that_run_alone() {
     let s = test_front();
-    let mut g = GreatWar::new(&s, 1);
+    let g = GreatWar::new(&s, 1);
     // Bring France's 20e Corps next to the Germans' corps and run only the Combat schedule.
+    let mut c = g.ctx();
     {
-        let mut c = g.ctx();
         let f = c.force_mut(rules::strategic::ForceId(30)).unwrap_or_else(|| panic!("unit 30"));
         f.place = Place::Map(HexAt::new(13, 6));
         c.rebuild_occupancy();
-        c.store(g.world_mut());
     }
-    let events = run_phase(g.world_mut(), PhaseSchedule::Combat);
+    let events = run_phase(&mut c, PhaseSchedule::Combat);
     assert!(events.iter().any(|e| matches!(e.kind, rules::strategic::EventKind::Engagement { .. })), "{events:?}");
     // The Upkeep schedule alone pays the troops.
-    let money = g.ctx().powers[0].money;
-    let events = run_phase(g.world_mut(), PhaseSchedule::Upkeep);
+    let money = c.powers[0].money;
+    let events = run_phase(&mut c, PhaseSchedule::Upkeep);
     assert!(events.iter().any(|e| matches!(e.kind, rules::strategic::EventKind::Supply { .. })));
-    assert_ne!(g.ctx().powers[0].money, money);
+    assert_ne!(c.powers[0].money, money);
     // Preparation alone starts a turn; Movement alone readies the fleets; Fire alone restores damage
     // that destroyed nothing (S-TURN-3).
-    run_phase(g.world_mut(), PhaseSchedule::Preparation);
-    assert_eq!(g.ctx().clock.phase, Phase::Preparation);
-    {
-        let mut c = g.ctx();
-        c.hex_state_mut(HexAt::new(9, 6)).damage = 1;
-        c.store(g.world_mut());
-    }
-    run_phase(g.world_mut(), PhaseSchedule::Fire);
-    assert_eq!(g.ctx().hex_state(HexAt::new(9, 6)).damage, 0);
+    run_phase(&mut c, PhaseSchedule::Preparation);
+    assert_eq!(c.clock.phase, Phase::Preparation);
+    c.hex_state_mut(HexAt::new(9, 6)).damage = 1;
+    run_phase(&mut c, PhaseSchedule::Fire);
+    assert_eq!(c.hex_state(HexAt::new(9, 6)).damage, 0);
     let s = Scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/great_war/north_sea_1916.ron"))
         .unwrap_or_else(|e| panic!("{e}"));
-    let mut sea = GreatWar::new(&s, 1);
-    assert_eq!(sea.ctx().navy.fleets[0].mp_left, 0);
-    run_phase(sea.world_mut(), PhaseSchedule::Movement);
-    assert_eq!(sea.ctx().navy.fleets[0].mp_left, 20, "the Grand Fleet moves at its battleships' 20");
+    let mut sea = GreatWar::new(&s, 1).ctx();
+    assert_eq!(sea.navy.fleets[0].mp_left, 0);
+    run_phase(&mut sea, PhaseSchedule::Movement);
+    assert_eq!(sea.navy.fleets[0].mp_left, 20, "the Grand Fleet moves at its battleships' 20");
 }
 
 #[test]
@@ -96,7 +93,7 @@ fn same_seed_and_orders_give_the_same_hash_and_saves_replay() {
     assert_eq!(a.clock().turn, 6);
     let save = a.save();
     let text = save.to_text();
-    let back = SaveGame::parse("gw.ron", &text).unwrap_or_else(|e| panic!("{e}"));
+    let back = SaveGame::from_text("gw.ron", &text).unwrap_or_else(|e| panic!("{e}"));
     let replayed = GreatWar::replay(&back).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(replayed.hash(), a.hash());
     // A changed seed is caught at the first checkpoint that differs (the gas die).

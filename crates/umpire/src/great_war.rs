@@ -1,6 +1,7 @@
 //! The referee for the Great War: the same commands and JSON shape as for battles.
 
 use crate::Failure;
+use rules::Game;
 use rules::data::{parse_orders, read_text};
 use rules::strategic::game::{ForceView, SaveGame};
 use rules::strategic::tables::{AviationTables, RulesTables, UnitTables};
@@ -42,7 +43,7 @@ pub fn validate(kind: &str, path: &Path, text: &str) -> Result<String, Failure> 
         }
         "gw aviation" => format!("{} squadron types", AviationTables::parse(&label, text)?.squadrons.len()),
         _ => {
-            let save = SaveGame::parse(&label, text)?;
+            let save = SaveGame::from_text(&label, text)?;
             let game = GreatWar::replay(&save).map_err(|e| Failure(format!("{label}: {e}")))?;
             format!("{} orders replayed, hash {}", save.orders.len(), game.hash())
         }
@@ -80,7 +81,7 @@ pub fn play(scenario: &Path, seed: u64, orders: Option<&Path>, save: Option<&Pat
 /// `umpire replay` for a Great War save.
 pub fn replay(path: &Path, text: &str, json: bool) -> Result<(), Failure> {
     let label = path.to_string_lossy();
-    let save = SaveGame::parse(&label, text)?;
+    let save = SaveGame::from_text(&label, text)?;
     let game = GreatWar::replay(&save).map_err(|e| Failure(format!("{label}: {e}")))?;
     print_state(&game, json);
     Ok(())

@@ -3,6 +3,7 @@
 //! Exit codes: 0 success, 2 bad input or an illegal order (one clear line on stderr).
 
 use clap::{Parser, Subcommand};
+use rules::Game;
 use rules::data::{DataError, parse_orders, read_text};
 use rules::tactical::config::RulesConfig;
 use rules::tactical::scenario::parse_map_with;
