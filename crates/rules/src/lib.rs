@@ -11,6 +11,7 @@ pub mod hash;
 pub mod limits;
 pub mod reference;
 pub mod replay;
+pub mod source;
 pub mod strategic;
 pub mod tactical;
 pub mod testing;
