@@ -204,3 +204,129 @@ fn random_legal_games_keep_the_invariants_and_replay() {
         assert_eq!(replayed.hash(), g.hash());
     }
 }
+
+/// A game of the test front with the first `count` scripted orders applied.
+fn test_front_after(seed: u64, count: usize) -> GreatWar {
+    let mut g = GreatWar::new(&test_front(), seed);
+    for o in scripted_orders().into_iter().take(count) {
+        g.apply(o.clone()).unwrap_or_else(|e| panic!("{o:?}: {e}"));
+    }
+    g
+}
+
+#[test]
+fn replay_until_stops_after_the_given_order_and_checks_the_checkpoints_on_the_way() {
+    let orders = scripted_orders();
+    let save = test_front_after(5, orders.len()).save();
+    // Up to the Dicke Bertha's fire of turn 4.
+    let count = 1 + orders.iter().position(|o| matches!(o, Order::Fire { .. })).expect("a fire order");
+    let part = GreatWar::replay_until(&save, count).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(part.orders(), &orders[..count]);
+    assert_eq!(part.hash(), test_front_after(5, count).hash());
+    // A checkpoint on the way that no longer matches stops the replay at that checkpoint …
+    let on_the_way = save.checkpoints.iter().rposition(|c| c.after > 0 && c.after <= count).expect("a checkpoint");
+    let mut bad = save.clone();
+    bad.checkpoints[on_the_way].hash = rules::hash::StateHash(bad.checkpoints[on_the_way].hash.0 ^ 1);
+    match GreatWar::replay_until(&bad, count) {
+        Err(ReplayError::Diverged { after, .. }) => assert_eq!(after, save.checkpoints[on_the_way].after),
+        other => panic!("{:?}", other.map(|g| g.hash())),
+    }
+    // … one after the stopping point is not reached, nor is the final hash; the whole replay checks both.
+    let later = save.checkpoints.iter().position(|c| c.after > count).expect("a later checkpoint");
+    let mut bad = save.clone();
+    bad.checkpoints[later].hash = rules::hash::StateHash(bad.checkpoints[later].hash.0 ^ 1);
+    bad.final_hash = rules::hash::StateHash(bad.final_hash.0 ^ 1);
+    assert!(GreatWar::replay_until(&bad, count).is_ok());
+    assert!(matches!(GreatWar::replay(&bad), Err(ReplayError::Diverged { .. })));
+}
+
+/// What an order's events do, without the dice: as the preview merges its outcomes.
+fn effects(events: &[rules::strategic::Event]) -> Vec<String> {
+    use rules::strategic::EventKind;
+    let mut v: Vec<String> = events
+        .iter()
+        .filter(|e| !matches!(e.kind, EventKind::Die { .. } | EventKind::Volley))
+        .map(|e| e.text.clone())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn the_game_preview_of_a_fire_order_lists_what_applying_it_then_does() {
+    use rules::strategic::scenario::KindSpec;
+    use rules::strategic::testkit::{hex, id, infantry, scenario, unit};
+    // S-ART-7: a French mortar fires into the stubborn fighting of its own division 3 with the
+    // German division 2; one d6 decides who takes the hits.
+    let s = scenario(
+        rules::strategic::HexMap::filled("test", 10, 6, rules::strategic::Terrain::Clear),
+        vec![
+            unit(1, "france", (2, 1), KindSpec::Artillery("Mortier de 370 Filloux".into())),
+            infantry(2, "germany", (4, 1)),
+            infantry(3, "france", (3, 1)),
+        ],
+    );
+    let fire = Order::Fire { unit: id(1), target: hex(4, 1), gas: false };
+    let mut outcomes_seen = Vec::new();
+    for seed in 0..12 {
+        let mut g = GreatWar::new(&s, seed);
+        // Preparation and Movement of both powers, then Germany's Fire phase: France fires next.
+        for _ in 0..5 {
+            g.apply(Order::EndPhase).unwrap_or_else(|e| panic!("{e}"));
+        }
+        assert_eq!((g.clock().phase, g.clock().active), (Phase::Fire, 1));
+        let before = g.hash();
+        let preview = g.preview(&fire).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.hash(), before, "a preview changes nothing");
+        assert_eq!(preview.outcomes.len(), 2, "{preview:#?}");
+        let total: f64 = preview.outcomes.iter().map(|o| o.chance).sum::<f64>() + preview.unexplored;
+        assert!((total - 1.0).abs() < 1e-9, "seed {seed}: {total}");
+        let events = g.apply(fire.clone()).unwrap_or_else(|e| panic!("{e}"));
+        let done = effects(&events);
+        let outcome = preview.outcomes.iter().find(|o| o.effects == done);
+        let outcome = outcome.unwrap_or_else(|| panic!("seed {seed}: {done:?} is not among {preview:#?}"));
+        // The face thrown is one the preview lists for this outcome.
+        let thrown: Vec<u8> = events
+            .iter()
+            .filter_map(|e| match e.kind {
+                rules::strategic::EventKind::Die { pips, .. } => Some(pips),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(thrown.len(), 1, "seed {seed}: {events:?}");
+        assert!(outcome.pips.contains(&thrown[0]), "seed {seed}: d6 = {}, outcome {outcome:?}", thrown[0]);
+        if !outcomes_seen.contains(&done) {
+            outcomes_seen.push(done);
+        }
+    }
+    assert_eq!(outcomes_seen.len(), 2, "the seeds reach both outcomes: {outcomes_seen:?}");
+}
+
+#[test]
+fn the_game_preview_of_an_attack_shows_the_engagement_the_attack_then_fights() {
+    use rules::strategic::testkit::{hex, id, infantry, scenario};
+    let s = scenario(
+        rules::strategic::HexMap::filled("test", 12, 8, rules::strategic::Terrain::Clear),
+        vec![infantry(1, "germany", (3, 1)), infantry(12, "france", (3, 4)), infantry(13, "france", (4, 4))],
+    );
+    let mut g = GreatWar::new(&s, 1);
+    // Preparation of both powers, then Germany moves its division into contact.
+    for o in [Order::EndPhase, Order::EndPhase] {
+        g.apply(o).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert_eq!(g.clock().phase, Phase::Movement);
+    g.apply(Order::Move { piece: Piece::Unit(id(1)), path: vec![hex(3, 2), hex(3, 3)] })
+        .unwrap_or_else(|e| panic!("{e}"));
+    let attack = Order::Attack { piece: Piece::Unit(id(1)), target: hex(4, 4) };
+    let preview = g.preview(&attack).unwrap_or_else(|e| panic!("{e}"));
+    let events = g.apply(attack).unwrap_or_else(|e| panic!("{e}"));
+    // Naming a target throws no die: one certain outcome, the one applying it had.
+    assert_eq!(preview.outcomes.len(), 1);
+    assert!((preview.outcomes[0].chance - 1.0).abs() < 1e-12 && preview.unexplored == 0.0);
+    assert_eq!(preview.outcomes[0].effects, effects(&events));
+    // S-COMBAT-8: the engagement shown is the one now standing for the Combat phase: 1 against 13.
+    let c = g.ctx();
+    let now: Vec<_> = c.engagements().into_iter().map(|e| c.assess(&e)).collect();
+    assert_eq!(preview.engagements, now);
+    assert_eq!(c.engagements(), vec![[vec![id(13)], vec![id(1)]]]);
+}
