@@ -1,10 +1,13 @@
 //! The engine's shape: no import circle among the crate's top-level modules, nor among the files
 //! of `strategic/` and `tactical/` (read from the sources by `support/imports.rs`, whose own
-//! tests run on the small crates in `fixtures/imports/`).
+//! tests run on the small crates in `fixtures/imports/`); and `ARCHITECTURE.md` kept true: its
+//! crates table matches the manifests, its "Find a rule" table covers every rule-ID prefix and
+//! names only files that exist and cite the rule.
 
 #[path = "support/imports.rs"]
 mod imports;
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use imports::{ModuleGraph, Nodes, assert_no_cycles};
@@ -99,4 +102,162 @@ fn the_crates_top_level_modules_name_each_other_in_no_circle() {
     assert_no_cycles(&here("src"), "crate", Nodes::TopLevel);
     let graph = graph("src", "crate", Nodes::TopLevel);
     assert!(has_edge(&graph, "strategic", "dice") && has_edge(&graph, "tactical", "dice"), "{}", graph.describe());
+}
+
+// ---------------------------------------------------------------------------------------------
+// ARCHITECTURE.md's "Find a rule" table
+
+fn repo() -> PathBuf {
+    here("../..")
+}
+
+fn read(path: &Path) -> String {
+    match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) => panic!("cannot read {}: {error}", path.display()),
+    }
+}
+
+/// `T-MELEE` of `T-MELEE-3`.
+fn prefix_of(id: &str) -> Option<&str> {
+    rules::reference::is_rule_id(id).then(|| id.rsplit_once('-').map_or(id, |(prefix, _)| prefix))
+}
+
+/// The prefixes of the rule IDs a digest defines (its list items `- **T-CMD-4** …`).
+fn digest_prefixes(markdown: &str) -> BTreeSet<String> {
+    markdown
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("- **"))
+        .filter_map(|l| l.split_once("**").map(|(id, _)| id))
+        .filter_map(prefix_of)
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The prefixes of the rule IDs the shipped rules reference has entries for (`id: "T-CMD-4"`).
+fn reference_prefixes(ron: &str) -> BTreeSet<String> {
+    ron.split('"').filter_map(prefix_of).map(str::to_owned).collect()
+}
+
+/// The folder of the rules digests: `$KRIEGSSPIEL_DIGESTS`, or `shared/rules` in the checkout,
+/// beside it, or one level further up (as in `rules_reference.rs`).
+fn digests() -> Option<PathBuf> {
+    let candidates = match std::env::var_os("KRIEGSSPIEL_DIGESTS") {
+        Some(dir) => vec![PathBuf::from(dir)],
+        None => ["shared/rules", "../shared/rules", "../../shared/rules"].iter().map(|d| repo().join(d)).collect(),
+    };
+    candidates.into_iter().find(|dir| dir.join("tactical.md").is_file())
+}
+
+/// The table's rows: prefix and every path named in the row.
+fn find_a_rule_table() -> Vec<(String, Vec<String>)> {
+    let text = read(&repo().join("ARCHITECTURE.md"));
+    let Some((_, section)) = text.split_once("\n## Find a rule\n") else {
+        panic!("ARCHITECTURE.md has no '## Find a rule'")
+    };
+    let section = section.split("\n## ").next().unwrap_or(section);
+    section
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(|row| {
+            let quoted: Vec<&str> = row.split('`').skip(1).step_by(2).collect();
+            let prefix = quoted.first().map_or(String::new(), |p| (*p).to_owned());
+            let paths = quoted.iter().skip(1).filter(|q| q.contains('/')).map(|q| (*q).to_owned()).collect();
+            (prefix, paths)
+        })
+        .collect()
+}
+
+#[test]
+fn every_rule_prefix_has_a_row_in_the_find_a_rule_table() {
+    let rows: BTreeSet<String> = find_a_rule_table().into_iter().map(|(prefix, _)| prefix).collect();
+    let mut wanted = BTreeSet::new();
+    for file in ["assets/rules/tactical.en.ron", "assets/rules/strategic.en.ron"] {
+        wanted.extend(reference_prefixes(&read(&repo().join(file))));
+    }
+    match digests() {
+        Some(dir) => {
+            for file in ["tactical.md", "strategic.md"] {
+                let found = digest_prefixes(&read(&dir.join(file)));
+                assert!(!found.is_empty(), "no rule IDs in {}", dir.join(file).display());
+                wanted.extend(found);
+            }
+        }
+        None => {
+            println!("note: no rules digests found (set KRIEGSSPIEL_DIGESTS); checked the rules reference's IDs only")
+        }
+    }
+    assert!(wanted.contains("T-MOVE") && wanted.contains("S-AIR"), "{wanted:?}");
+    let missing: Vec<&String> = wanted.difference(&rows).collect();
+    assert!(missing.is_empty(), "ARCHITECTURE.md's 'Find a rule' table lacks {missing:?}");
+    let unknown: Vec<&String> = rows.difference(&wanted).collect();
+    assert!(unknown.is_empty(), "ARCHITECTURE.md's 'Find a rule' table names prefixes no rule has: {unknown:?}");
+}
+
+#[test]
+fn every_file_the_find_a_rule_table_names_exists_and_names_the_rule() {
+    let table = find_a_rule_table();
+    assert!(table.len() > 20, "{table:?}");
+    for (prefix, paths) in table {
+        assert!(!paths.is_empty(), "{prefix}: the row names no file");
+        let id = format!("{prefix}-");
+        for path in paths {
+            let file = repo().join(&path);
+            assert!(file.is_file(), "{prefix}: {path} does not exist");
+            let text = read(&file);
+            let names_it =
+                text.match_indices(&id).any(|(at, _)| text[at + id.len()..].starts_with(|c: char| c.is_ascii_digit()));
+            assert!(names_it, "{prefix}: {path} never names a {prefix} rule");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// ARCHITECTURE.md's crates table
+
+const OUR_CRATES: [&str; 5] = ["rules", "ai", "umpire", "mapgen", "kriegsspiel"];
+
+/// Our crates a manifest depends on, in any `[*dependencies]` table (`rules.workspace = true`,
+/// `ai = { .. }`).
+fn our_dependencies(manifest: &str) -> BTreeSet<String> {
+    let mut table = "";
+    let mut found = BTreeSet::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            table = line;
+        } else if table.ends_with("dependencies]") && !table.starts_with("[workspace") {
+            let key = line.split(['=', '.', ' ']).next().unwrap_or("");
+            if OUR_CRATES.contains(&key) {
+                found.insert(key.to_owned());
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_crates_depend_only_on_what_architecture_md_allows() {
+    let text = read(&repo().join("ARCHITECTURE.md"));
+    let Some((_, section)) = text.split_once("\n## The crates\n") else {
+        panic!("ARCHITECTURE.md has no '## The crates'")
+    };
+    let section = section.split("\n## ").next().unwrap_or(section);
+    let mut seen = BTreeSet::new();
+    for row in section.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let name = cells[1].split('`').nth(1).unwrap_or("");
+        let manifest =
+            if name == "kriegsspiel" { "Cargo.toml".to_owned() } else { format!("crates/{name}/Cargo.toml") };
+        let allowed: BTreeSet<String> = cells[cells.len() - 2]
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|c| OUR_CRATES.contains(c))
+            .map(str::to_owned)
+            .collect();
+        let actual = our_dependencies(&read(&repo().join(&manifest)));
+        assert_eq!(actual, allowed, "{name} ({manifest}) depends on {actual:?}; ARCHITECTURE.md says {allowed:?}");
+        seen.insert(name.to_owned());
+    }
+    assert_eq!(seen, OUR_CRATES.iter().map(|c| (*c).to_owned()).collect(), "ARCHITECTURE.md's crates table");
 }
