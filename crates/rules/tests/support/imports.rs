@@ -368,8 +368,9 @@ fn lex(text: &str) -> Vec<(Tok, usize)> {
         } else if c == '\'' || (c == 'b' && at(i + 1) == '\'') {
             let start = if c == 'b' { i + 1 } else { i };
             if at(start + 1) == '\\' {
-                // An escaped character literal: up to the closing quote.
-                i = start + 2;
+                // An escaped character literal (`'\''`, `'\u{41}'`): past the escaped
+                // character, then up to the closing quote.
+                i = start + 3;
                 while i < chars.len() && chars[i] != '\'' {
                     i += 1;
                 }
