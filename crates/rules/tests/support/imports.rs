@@ -86,15 +86,15 @@ impl ModuleGraph {
         let mut sources = BTreeMap::new();
         for file in &files {
             let text = fs::read_to_string(file)?;
-            sources.insert(file.clone(), lex(&text));
+            sources.insert(file.clone(), Lexed::of(&text));
         }
         // Files of `#[cfg(test)] mod x;` are test code too.
         let mut test_only: Vec<PathBuf> = Vec::new();
-        for (file, tokens) in &sources {
-            for child in test_module_declarations(tokens) {
+        for (file, lexed) in &sources {
+            for child in &lexed.test_modules {
                 let dir = children_dir(file);
                 test_only.push(dir.join(format!("{child}.rs")));
-                test_only.push(dir.join(&child));
+                test_only.push(dir.join(child));
             }
         }
         sources.retain(|file, _| !test_only.iter().any(|t| file.starts_with(t)));
@@ -107,7 +107,8 @@ impl ModuleGraph {
         }
         let mut parsed = Vec::new();
         let mut bindings: BTreeMap<Vec<String>, BTreeMap<String, Vec<String>>> = BTreeMap::new();
-        for (file, tokens) in &sources {
+        for (file, lexed) in &sources {
+            let tokens = &lexed.tokens;
             let rel_path = file.strip_prefix(folder).unwrap_or(file);
             let own = file_module(&base, rel_path);
             let children = child_modules(tokens);
@@ -313,7 +314,21 @@ enum Tok {
     Punct(char),
 }
 
-/// Tokens with their line numbers; comments, literals and `#[cfg(test)]` items left out.
+/// A file's tokens with their line numbers (comments, literals and `#[cfg(test)]` items left
+/// out), and the modules it declares test-only (`#[cfg(test)] mod x;`), whose files are skipped.
+struct Lexed {
+    tokens: Vec<(Tok, usize)>,
+    test_modules: Vec<String>,
+}
+
+impl Lexed {
+    fn of(text: &str) -> Lexed {
+        let (tokens, test_modules) = drop_test_items(lex(text));
+        Lexed { tokens, test_modules }
+    }
+}
+
+/// Tokens with their line numbers; comments and literals left out.
 fn lex(text: &str) -> Vec<(Tok, usize)> {
     let chars: Vec<char> = text.chars().collect();
     let mut tokens = Vec::new();
@@ -409,7 +424,7 @@ fn lex(text: &str) -> Vec<(Tok, usize)> {
             i += 1;
         }
     }
-    drop_test_items(tokens)
+    tokens
 }
 
 /// The end of a raw (byte/C) string starting at `i`, if one starts there.
@@ -482,24 +497,21 @@ fn item_end(tokens: &[(Tok, usize)], mut i: usize) -> usize {
     i
 }
 
-fn drop_test_items(tokens: Vec<(Tok, usize)>) -> Vec<(Tok, usize)> {
+fn drop_test_items(tokens: Vec<(Tok, usize)>) -> (Vec<(Tok, usize)>, Vec<String>) {
     let mut out = Vec::with_capacity(tokens.len());
+    let mut test_modules = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
         if let Some(after) = cfg_test_at(&tokens, i) {
-            // Keep `mod x;` declarations visible to `test_module_declarations` as a marker.
             let end = item_end(&tokens, after);
-            if let Some(name) = declared_mod(&tokens[after..end]) {
-                out.push((Tok::Punct('§'), tokens[i].1));
-                out.push((Tok::Ident(name), tokens[i].1));
-            }
+            test_modules.extend(declared_mod(&tokens[after..end]));
             i = end;
         } else {
             out.push(tokens[i].clone());
             i += 1;
         }
     }
-    out
+    (out, test_modules)
 }
 
 /// `mod name;` (with any attributes and visibility before it) — the name.
@@ -509,16 +521,6 @@ fn declared_mod(item: &[(Tok, usize)]) -> Option<String> {
         (Some((Tok::Ident(name), _)), Some((Tok::Punct(';'), _))) => Some(name.clone()),
         _ => None,
     }
-}
-
-fn test_module_declarations(tokens: &[(Tok, usize)]) -> Vec<String> {
-    tokens
-        .windows(2)
-        .filter_map(|w| match (&w[0].0, &w[1].0) {
-            (Tok::Punct('§'), Tok::Ident(name)) => Some(name.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Modules declared in the file (`mod x;` or `mod x { .. }`).
