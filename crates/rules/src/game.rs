@@ -103,7 +103,7 @@ pub trait Game: Sized + Send + Sync + 'static {
             found_scenario_hash: Self::scenario_hash(&save.scenario),
             final_hash: save.final_hash,
         };
-        crate::replay::replay(header, || Self::new(&save.scenario, save.seed), &save.orders, &save.checkpoints, count)
+        replay_orders(header, || Self::new(&save.scenario, save.seed), &save.orders, &save.checkpoints, count)
     }
 
     /// Replays a whole save, checking every recorded hash.
@@ -114,6 +114,69 @@ pub trait Game: Sized + Send + Sync + 'static {
 
 /// Why a save of game `G` could not be replayed.
 pub type ReplayError<G> = crate::replay::ReplayError<<G as Game>::Order, <G as Game>::Error>;
+
+/// Replays the first `count` orders on the game `start` makes, checking every checkpoint on the
+/// way, and the final hash when the whole log is replayed.
+fn replay_orders<G: Game>(
+    header: Header,
+    start: impl FnOnce() -> G,
+    orders: &[G::Order],
+    checkpoints: &[Checkpoint],
+    count: usize,
+) -> Result<G, ReplayError<G>> {
+    if header.format != header.supported {
+        return Err(crate::replay::ReplayError::Format { found: header.format, supported: header.supported });
+    }
+    if header.found_scenario_hash != header.scenario_hash {
+        return Err(crate::replay::ReplayError::ScenarioHash {
+            expected: header.scenario_hash,
+            found: header.found_scenario_hash,
+        });
+    }
+    let mut game = start();
+    let mut points = checkpoints.iter().peekable();
+    let mut verify = |game: &G, done: usize| {
+        while let Some(p) = points.peek() {
+            if p.after > done {
+                break;
+            }
+            if p.after == done {
+                let found = game.state_hash();
+                if found != p.hash {
+                    return Err(crate::replay::ReplayError::Diverged {
+                        after: p.after,
+                        turn: p.turn,
+                        expected: p.hash,
+                        found,
+                    });
+                }
+            }
+            points.next();
+        }
+        Ok(())
+    };
+    verify(&game, 0)?;
+    for (index, order) in orders.iter().take(count).enumerate() {
+        game.apply(order.clone()).map(|_| ()).map_err(|error| crate::replay::ReplayError::Illegal {
+            index,
+            order: order.clone(),
+            error,
+        })?;
+        verify(&game, index + 1)?;
+    }
+    if count == orders.len() {
+        let found = game.state_hash();
+        if found != header.final_hash {
+            return Err(crate::replay::ReplayError::Diverged {
+                after: count,
+                turn: game.turn(),
+                expected: header.final_hash,
+                found,
+            });
+        }
+    }
+    Ok(game)
+}
 
 /// A saved game: scenario (embedded, with its hash) + seed + order log + state hashes.
 ///

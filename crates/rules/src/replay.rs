@@ -1,6 +1,7 @@
 //! Replaying saves, for both games: a save is the scenario (with its hash), the seed, the order
 //! log and state hashes taken on the way; a replay applies the log to a fresh game and fails
-//! loudly at the first difference.
+//! loudly at the first difference. The pieces live here; the replay itself is
+//! [`Game::replay_until`](crate::game::Game::replay_until), which names them.
 
 use crate::data::DataError;
 use crate::hash::StateHash;
@@ -60,54 +61,4 @@ pub struct Header {
     pub scenario_hash: StateHash,
     pub found_scenario_hash: StateHash,
     pub final_hash: StateHash,
-}
-
-/// Replays the first `count` orders on the game `start` makes, checking every checkpoint on the
-/// way, and the final hash when the whole log is replayed.
-pub fn replay<G: crate::game::Game>(
-    header: Header,
-    start: impl FnOnce() -> G,
-    orders: &[G::Order],
-    checkpoints: &[Checkpoint],
-    count: usize,
-) -> Result<G, ReplayError<G::Order, G::Error>> {
-    if header.format != header.supported {
-        return Err(ReplayError::Format { found: header.format, supported: header.supported });
-    }
-    if header.found_scenario_hash != header.scenario_hash {
-        return Err(ReplayError::ScenarioHash { expected: header.scenario_hash, found: header.found_scenario_hash });
-    }
-    let mut game = start();
-    let mut points = checkpoints.iter().peekable();
-    let mut verify = |game: &G, done: usize| {
-        while let Some(p) = points.peek() {
-            if p.after > done {
-                break;
-            }
-            if p.after == done {
-                let found = game.state_hash();
-                if found != p.hash {
-                    return Err(ReplayError::Diverged { after: p.after, turn: p.turn, expected: p.hash, found });
-                }
-            }
-            points.next();
-        }
-        Ok(())
-    };
-    verify(&game, 0)?;
-    for (index, order) in orders.iter().take(count).enumerate() {
-        game.apply(order.clone()).map(|_| ()).map_err(|error| ReplayError::Illegal {
-            index,
-            order: order.clone(),
-            error,
-        })?;
-        verify(&game, index + 1)?;
-    }
-    if count == orders.len() {
-        let found = game.state_hash();
-        if found != header.final_hash {
-            return Err(ReplayError::Diverged { after: count, turn: game.turn(), expected: header.final_hash, found });
-        }
-    }
-    Ok(game)
 }

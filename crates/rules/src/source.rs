@@ -6,8 +6,7 @@
 //! scenario is loaded in full only when it is chosen.
 
 use crate::data::{DataError, Pos, parse_ron, pos_of, read_text};
-use crate::tactical::scenario::BattleKind;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::path::{Component, Path, PathBuf};
 
 /// Reads the files a scenario names; on disk natively, from a bundle in the browser.
@@ -77,6 +76,14 @@ pub fn struct_name(text: &str) -> (&str, usize) {
     }
     let len = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
     (&rest[..len], offset)
+}
+
+/// A field battle or the storming of a fortress (T-FORT). It sits here, below both wars, because a
+/// catalog reads it from a scenario's header; `tactical::BattleKind` is the same type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BattleKind {
+    Field,
+    Fortress,
 }
 
 /// Which war a scenario is of.

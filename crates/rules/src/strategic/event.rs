@@ -1,7 +1,7 @@
 //! What happened, in plain language with every die and the terms of every sum.
 
 use super::hexmap::HexAt;
-use super::state::{ForceId, FormationId, Phase, PowerId};
+use super::ids::{ForceId, FormationId, Phase, PowerId};
 use crate::dice::Pips;
 use serde::{Deserialize, Serialize};
 use std::fmt;

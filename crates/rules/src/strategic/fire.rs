@@ -6,6 +6,7 @@ use super::hexmap::{HexAt, Terrain, flag};
 use super::order::OrderError;
 use super::state::{Ctx, ForceId, ForceKind, Place, PowerId, Tech};
 use super::tables::Model;
+pub use super::tech::{GAS_FROM_TURN, TANKS_FROM_TURN, UPGRADE_FROM_TURN};
 use crate::dice::PipRange;
 
 /// S-FORT-5: level 1 falls to 2 damage, level 2 to 4.
@@ -27,11 +28,6 @@ pub const GAS_RADIUS: u32 = 3;
 pub const CYLINDER_DAMAGE: [i32; 2] = [2, 1];
 /// S-CHEM-3: gas-shell damage to 1914 and 1916 infantry/cavalry.
 pub const SHELL_DAMAGE: [i32; 2] = [3, 2];
-/// S-TURN-1: gas from turn 3, tanks from turn 4, infantry upgrade from turn 5.
-pub const GAS_FROM_TURN: u32 = 3;
-pub const TANKS_FROM_TURN: u32 = 4;
-pub const UPGRADE_FROM_TURN: u32 = 5;
-
 /// A checked artillery shot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shot {

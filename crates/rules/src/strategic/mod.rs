@@ -9,14 +9,18 @@ pub mod event;
 pub mod fire;
 pub mod game;
 pub mod geo;
+pub mod hex;
 pub mod hexmap;
+pub mod ids;
 pub mod movement;
 pub mod naval;
 pub mod order;
+pub mod place;
 pub mod preview;
 pub mod scenario;
 pub mod state;
 pub mod tables;
+pub mod tech;
 pub mod testkit;
 pub mod upkeep;
 

@@ -1,8 +1,9 @@
 //! Every Great War action is an [`Order`]; an illegal one gets an [`OrderError`] saying why.
 
 use super::hexmap::HexAt;
-use super::state::{ForceId, FormationId, Phase, Tech};
+use super::ids::{ForceId, FormationId, Phase};
 use super::tables::Model;
+use super::tech::Tech;
 use serde::{Deserialize, Serialize};
 
 /// A counter on the map that moves as one: an independent unit or a corps (S-ARMY-4).

@@ -1,9 +1,9 @@
 //! Great War scenario files and the resolved scenario a game starts from.
 
 use super::hexmap::{Climate, HexAt, HexMap};
-use super::naval::{FLEET_LIMIT, MINES_PER_AREA, ShipType, scaled_count};
-use super::state::Techs;
+use super::naval::model::{FLEET_LIMIT, MINES_PER_AREA, ShipType, scaled_count};
 use super::tables::{AviationTables, Model, RulesTables, UnitTables};
+use super::tech::Techs;
 use crate::data::{DataError, Pos, Step, beside, parse_checked, place};
 use crate::hash::{StateHash, hash_of};
 use crate::limits::{Limit, LimitError, MAX_SHIPS_PER_FLEET};
@@ -425,7 +425,7 @@ impl Scenario {
                     }
                     // S-LAND-9: tanks need their technology, not before turn 4.
                     let tech = file.powers.iter().any(|p| p.id == f.power && p.techs.tanks);
-                    if !tech || file.start_turn < super::fire::TANKS_FROM_TURN {
+                    if !tech || file.start_turn < super::tech::TANKS_FROM_TURN {
                         return Err(err(
                             pos,
                             format!("unit {}: tanks need the tank technology and turn 4 or later (S-LAND-9)", f.id),

@@ -6,42 +6,16 @@
 
 use super::event::Event;
 use super::hexmap::{HexAt, HexMap, Terrain, flag};
+pub use super::ids::{Clock, ForceId, FormationId, Phase, PowerId};
 use super::scenario::Scenario;
 use super::tables::{Model, Stats};
+pub use super::tech::{Tech, Techs};
 use crate::dice::{Dice, DiceState};
 use crate::hash::{StateHash, hash_of};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::fmt;
 use std::sync::Arc;
-
-/// A power (a country) by its index in the scenario's list, which is also the order of play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct PowerId(pub u8);
-
-/// A land unit (division, tank battalion, heavy artillery division).
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct ForceId(pub u32);
-
-/// A corps or an army.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct FormationId(pub u32);
-
-impl fmt::Display for ForceId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.0)
-    }
-}
-
-impl fmt::Display for FormationId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "F{}", self.0)
-    }
-}
 
 /// What a land unit is.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -231,23 +205,6 @@ pub enum FormationKind {
     Army,
 }
 
-/// Technologies (MD-S5: one flag each).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Techs {
-    pub tanks: bool,
-    pub gas: bool,
-    pub infantry: bool,
-}
-
-/// A technology to research.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Tech {
-    Tanks,
-    Gas,
-    Infantry,
-}
-
 /// A power's treasury and stocks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PowerState {
@@ -296,26 +253,6 @@ impl HexState {
     pub fn is_default(&self) -> bool {
         *self == HexState::default()
     }
-}
-
-/// The phases of a turn (S-TURN-2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Phase {
-    Preparation,
-    Movement,
-    Fire,
-    Combat,
-    Upkeep,
-    Over,
-}
-
-/// Turn, phase and the power to act.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Clock {
-    pub turn: u32,
-    pub phase: Phase,
-    /// Index into the order of play.
-    pub active: u8,
 }
 
 /// Static data shared by every copy.

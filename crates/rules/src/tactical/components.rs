@@ -268,3 +268,31 @@ impl UnitIndex {
 pub fn is_flank_attack(target_facing: Dir, target: Cell, attacker: Cell) -> bool {
     target_facing.side_of(target, attacker).is_some_and(|a| a.is_flank_or_rear())
 }
+
+/// How the battle ended (T-END-1, T-FORT-6, T-FORT-7, T-TURN-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EndReason {
+    /// Only the winner's units remain on the field (T-END-1).
+    FieldHeld,
+    /// Both armies left the field at once; the defender holds it (house, as T-AUTO-2).
+    BothGone,
+    /// No defender is left inside the fortress (T-FORT-6).
+    FortressTaken,
+    /// The fortress capitulated (T-FORT-7).
+    Capitulation,
+    /// The round limit passed; the defender holds (T-TURN-4).
+    RoundLimit,
+}
+
+impl EndReason {
+    /// Its key in the string tables, under `event.battle_ended.`.
+    pub fn key(self) -> &'static str {
+        match self {
+            EndReason::FieldHeld => "field_held",
+            EndReason::BothGone => "both_gone",
+            EndReason::FortressTaken => "fortress_taken",
+            EndReason::Capitulation => "capitulation",
+            EndReason::RoundLimit => "round_limit",
+        }
+    }
+}

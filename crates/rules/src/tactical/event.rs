@@ -1,9 +1,8 @@
 //! What happened, with every die and the table row it hit; the event log and previews read these.
 
-use super::components::{Reactions, Side, UnitId};
+use super::components::{EndReason, Reactions, Side, UnitId};
 use super::config::{GeneralFate, SkirmisherFate};
 use super::grid::{Cell, Dir};
-use super::state::EndReason;
 use crate::dice::{PipRange, Pips};
 use crate::texts::Texts;
 use serde::{Deserialize, Serialize};

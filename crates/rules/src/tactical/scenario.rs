@@ -11,17 +11,10 @@ use crate::data::{DataError, Pos, Step, parse_ron, place, position_of};
 use crate::limits::{Limit, LimitError};
 use crate::path;
 /// The file sources live in [`crate::source`], shared by both wars; named here too for the app.
-pub use crate::source::{BundledFiles, DiskFiles, FileSource, normalise};
+pub use crate::source::{BattleKind, BundledFiles, DiskFiles, FileSource, normalise};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::path::Path;
-
-/// A field battle or the storming of a fortress (T-FORT).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum BattleKind {
-    Field,
-    Fortress,
-}
 
 /// One army's set-up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,6 +5,7 @@
 //! sequentially in unit-ID order, and it is stored back. The same copy, taken without the
 //! storage, gives the canonical [`BattleState`] that is hashed and that previews start from.
 
+pub use super::components::EndReason;
 use super::components::*;
 use super::config::RulesConfig;
 use super::event::Event;
@@ -35,34 +36,6 @@ pub struct UnitState {
     pub contact: Option<MeleeContact>,
     pub losses: Losses,
     pub formation: Option<u16>,
-}
-
-/// How the battle ended (T-END-1, T-FORT-6, T-FORT-7, T-TURN-4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum EndReason {
-    /// Only the winner's units remain on the field (T-END-1).
-    FieldHeld,
-    /// Both armies left the field at once; the defender holds it (house, as T-AUTO-2).
-    BothGone,
-    /// No defender is left inside the fortress (T-FORT-6).
-    FortressTaken,
-    /// The fortress capitulated (T-FORT-7).
-    Capitulation,
-    /// The round limit passed; the defender holds (T-TURN-4).
-    RoundLimit,
-}
-
-impl EndReason {
-    /// Its key in the string tables, under `event.battle_ended.`.
-    pub fn key(self) -> &'static str {
-        match self {
-            EndReason::FieldHeld => "field_held",
-            EndReason::BothGone => "both_gone",
-            EndReason::FortressTaken => "fortress_taken",
-            EndReason::Capitulation => "capitulation",
-            EndReason::RoundLimit => "round_limit",
-        }
-    }
 }
 
 /// The end of a battle.

@@ -1,0 +1,263 @@
+//! The engine's shape: no import circle among the crate's top-level modules, nor among the files
+//! of `strategic/` and `tactical/` (read from the sources by `support/imports.rs`, whose own
+//! tests run on the small crates in `fixtures/imports/`); and `ARCHITECTURE.md` kept true: its
+//! crates table matches the manifests, its "Find a rule" table covers every rule-ID prefix and
+//! names only files that exist and cite the rule.
+
+#[path = "support/imports.rs"]
+mod imports;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use imports::{ModuleGraph, Nodes, assert_no_cycles};
+
+fn here(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+fn graph(path: &str, module: &str, nodes: Nodes) -> ModuleGraph {
+    match ModuleGraph::read(&here(path), module, nodes) {
+        Ok(graph) => graph,
+        Err(error) => panic!("cannot read {path}: {error}"),
+    }
+}
+
+fn has_edge(graph: &ModuleGraph, from: &str, to: &str) -> bool {
+    graph.edges.get(from).is_some_and(|tos| tos.contains_key(to))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checker on its fixtures
+
+#[test]
+fn checker_finds_the_circle_and_the_edges_that_form_it() {
+    let graph = graph("tests/fixtures/imports/cycle", "crate", Nodes::TopLevel);
+    assert_eq!(graph.modules.iter().map(String::as_str).collect::<Vec<_>>(), ["a", "b", "c", "shop"]);
+    let cycles = graph.cycles();
+    assert_eq!(cycles.len(), 1, "{cycles:?}");
+    assert_eq!(cycles[0].modules, ["a", "b", "shop"]);
+    let edges: Vec<(&str, &str, &str, usize)> = cycles[0]
+        .edges
+        .iter()
+        .map(|(from, to, site)| (from.as_str(), to.as_str(), site.file.as_str(), site.line))
+        .collect();
+    // a -> b through a grouped `use`, b -> shop through the root's `pub use`, shop -> a through a
+    // `super::super::` path in code.
+    assert_eq!(edges, [("a", "b", "a.rs", 1), ("b", "shop", "b.rs", 5), ("shop", "a", "shop/till.rs", 5)]);
+    assert_eq!(cycles[0].edges[1].2.path, "crate::shop::till::Till::open");
+    // a names c, but c's comments, strings and test module name a without making an edge.
+    assert!(has_edge(&graph, "a", "c"));
+    assert!(!has_edge(&graph, "c", "a"), "{}", graph.describe());
+    let report = cycles[0].to_string();
+    assert!(report.starts_with("circle among {a, b, shop}:"), "{report}");
+}
+
+#[test]
+fn checker_sees_files_inside_a_folder_module_as_their_own_nodes() {
+    let graph = graph("tests/fixtures/imports/cycle", "crate", Nodes::Files);
+    assert!(graph.modules.contains("shop::till"), "{:?}", graph.modules);
+    let cycles = graph.cycles();
+    assert_eq!(cycles.len(), 1, "{cycles:?}");
+    assert_eq!(cycles[0].modules, ["a", "b", "shop::till"]);
+}
+
+#[test]
+fn checker_reports_no_circle_for_a_dag() {
+    let graph = graph("tests/fixtures/imports/dag", "crate", Nodes::TopLevel);
+    assert!(graph.cycles().is_empty(), "{:?}", graph.cycles());
+    // The edges are seen (`use a::{self, B}`, paths in code); the test-only ones are not.
+    assert_eq!(graph.describe(), "x -> y\nz -> x, y\n");
+    assert_no_cycles(&here("tests/fixtures/imports/dag"), "crate", Nodes::Files);
+}
+
+#[test]
+#[should_panic(expected = "circle among {a, b, shop}")]
+fn assert_no_cycles_names_the_circle() {
+    assert_no_cycles(&here("tests/fixtures/imports/cycle"), "crate", Nodes::TopLevel);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The engine
+
+#[test]
+fn strategic_files_name_each_other_in_no_circle() {
+    assert_no_cycles(&here("src/strategic"), "crate::strategic", Nodes::Files);
+    // The vocabulary sits below the state, the naval data below the state and the naval rules above.
+    let graph = graph("src/strategic", "crate::strategic", Nodes::Files);
+    for (from, to) in [("state", "ids"), ("event", "ids"), ("state", "naval::model"), ("naval::rules", "state")] {
+        assert!(has_edge(&graph, from, to), "{from} -> {to} missing:\n{}", graph.describe());
+    }
+}
+
+#[test]
+fn tactical_files_name_each_other_in_no_circle() {
+    assert_no_cycles(&here("src/tactical"), "crate::tactical", Nodes::Files);
+    let graph = graph("src/tactical", "crate::tactical", Nodes::Files);
+    assert!(has_edge(&graph, "state", "event") && has_edge(&graph, "event", "components"), "{}", graph.describe());
+}
+
+#[test]
+fn the_crates_top_level_modules_name_each_other_in_no_circle() {
+    assert_no_cycles(&here("src"), "crate", Nodes::TopLevel);
+    let graph = graph("src", "crate", Nodes::TopLevel);
+    assert!(has_edge(&graph, "strategic", "dice") && has_edge(&graph, "tactical", "dice"), "{}", graph.describe());
+}
+
+// ---------------------------------------------------------------------------------------------
+// ARCHITECTURE.md's "Find a rule" table
+
+fn repo() -> PathBuf {
+    here("../..")
+}
+
+fn read(path: &Path) -> String {
+    match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) => panic!("cannot read {}: {error}", path.display()),
+    }
+}
+
+/// `T-MELEE` of `T-MELEE-3`.
+fn prefix_of(id: &str) -> Option<&str> {
+    rules::reference::is_rule_id(id).then(|| id.rsplit_once('-').map_or(id, |(prefix, _)| prefix))
+}
+
+/// The prefixes of the rule IDs a digest defines (its list items `- **T-CMD-4** …`).
+fn digest_prefixes(markdown: &str) -> BTreeSet<String> {
+    markdown
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("- **"))
+        .filter_map(|l| l.split_once("**").map(|(id, _)| id))
+        .filter_map(prefix_of)
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The prefixes of the rule IDs the shipped rules reference has entries for (`id: "T-CMD-4"`).
+fn reference_prefixes(ron: &str) -> BTreeSet<String> {
+    ron.split('"').filter_map(prefix_of).map(str::to_owned).collect()
+}
+
+/// The folder of the rules digests: `$KRIEGSSPIEL_DIGESTS`, or `shared/rules` in the checkout,
+/// beside it, or one level further up (as in `rules_reference.rs`).
+fn digests() -> Option<PathBuf> {
+    let candidates = match std::env::var_os("KRIEGSSPIEL_DIGESTS") {
+        Some(dir) => vec![PathBuf::from(dir)],
+        None => ["shared/rules", "../shared/rules", "../../shared/rules"].iter().map(|d| repo().join(d)).collect(),
+    };
+    candidates.into_iter().find(|dir| dir.join("tactical.md").is_file())
+}
+
+/// The table's rows: prefix and every path named in the row.
+fn find_a_rule_table() -> Vec<(String, Vec<String>)> {
+    let text = read(&repo().join("ARCHITECTURE.md"));
+    let Some((_, section)) = text.split_once("\n## Find a rule\n") else {
+        panic!("ARCHITECTURE.md has no '## Find a rule'")
+    };
+    let section = section.split("\n## ").next().unwrap_or(section);
+    section
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(|row| {
+            let quoted: Vec<&str> = row.split('`').skip(1).step_by(2).collect();
+            let prefix = quoted.first().map_or(String::new(), |p| (*p).to_owned());
+            let paths = quoted.iter().skip(1).filter(|q| q.contains('/')).map(|q| (*q).to_owned()).collect();
+            (prefix, paths)
+        })
+        .collect()
+}
+
+#[test]
+fn every_rule_prefix_has_a_row_in_the_find_a_rule_table() {
+    let rows: BTreeSet<String> = find_a_rule_table().into_iter().map(|(prefix, _)| prefix).collect();
+    let mut wanted = BTreeSet::new();
+    for file in ["assets/rules/tactical.en.ron", "assets/rules/strategic.en.ron"] {
+        wanted.extend(reference_prefixes(&read(&repo().join(file))));
+    }
+    match digests() {
+        Some(dir) => {
+            for file in ["tactical.md", "strategic.md"] {
+                let found = digest_prefixes(&read(&dir.join(file)));
+                assert!(!found.is_empty(), "no rule IDs in {}", dir.join(file).display());
+                wanted.extend(found);
+            }
+        }
+        None => {
+            println!("note: no rules digests found (set KRIEGSSPIEL_DIGESTS); checked the rules reference's IDs only")
+        }
+    }
+    assert!(wanted.contains("T-MOVE") && wanted.contains("S-AIR"), "{wanted:?}");
+    let missing: Vec<&String> = wanted.difference(&rows).collect();
+    assert!(missing.is_empty(), "ARCHITECTURE.md's 'Find a rule' table lacks {missing:?}");
+    let unknown: Vec<&String> = rows.difference(&wanted).collect();
+    assert!(unknown.is_empty(), "ARCHITECTURE.md's 'Find a rule' table names prefixes no rule has: {unknown:?}");
+}
+
+#[test]
+fn every_file_the_find_a_rule_table_names_exists_and_names_the_rule() {
+    let table = find_a_rule_table();
+    assert!(table.len() > 20, "{table:?}");
+    for (prefix, paths) in table {
+        assert!(!paths.is_empty(), "{prefix}: the row names no file");
+        let id = format!("{prefix}-");
+        for path in paths {
+            let file = repo().join(&path);
+            assert!(file.is_file(), "{prefix}: {path} does not exist");
+            let text = read(&file);
+            let names_it =
+                text.match_indices(&id).any(|(at, _)| text[at + id.len()..].starts_with(|c: char| c.is_ascii_digit()));
+            assert!(names_it, "{prefix}: {path} never names a {prefix} rule");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// ARCHITECTURE.md's crates table
+
+const OUR_CRATES: [&str; 5] = ["rules", "ai", "umpire", "mapgen", "kriegsspiel"];
+
+/// Our crates a manifest depends on, in any `[*dependencies]` table (`rules.workspace = true`,
+/// `ai = { .. }`).
+fn our_dependencies(manifest: &str) -> BTreeSet<String> {
+    let mut table = "";
+    let mut found = BTreeSet::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            table = line;
+        } else if table.ends_with("dependencies]") && !table.starts_with("[workspace") {
+            let key = line.split(['=', '.', ' ']).next().unwrap_or("");
+            if OUR_CRATES.contains(&key) {
+                found.insert(key.to_owned());
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_crates_depend_only_on_what_architecture_md_allows() {
+    let text = read(&repo().join("ARCHITECTURE.md"));
+    let Some((_, section)) = text.split_once("\n## The crates\n") else {
+        panic!("ARCHITECTURE.md has no '## The crates'")
+    };
+    let section = section.split("\n## ").next().unwrap_or(section);
+    let mut seen = BTreeSet::new();
+    for row in section.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let name = cells[1].split('`').nth(1).unwrap_or("");
+        let manifest =
+            if name == "kriegsspiel" { "Cargo.toml".to_owned() } else { format!("crates/{name}/Cargo.toml") };
+        let allowed: BTreeSet<String> = cells[cells.len() - 2]
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|c| OUR_CRATES.contains(c))
+            .map(str::to_owned)
+            .collect();
+        let actual = our_dependencies(&read(&repo().join(&manifest)));
+        assert_eq!(actual, allowed, "{name} ({manifest}) depends on {actual:?}; ARCHITECTURE.md says {allowed:?}");
+        seen.insert(name.to_owned());
+    }
+    assert_eq!(seen, OUR_CRATES.iter().map(|c| (*c).to_owned()).collect(), "ARCHITECTURE.md's crates table");
+}
