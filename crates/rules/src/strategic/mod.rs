@@ -4,6 +4,7 @@
 
 pub mod apply;
 pub mod army;
+pub mod campaign;
 pub mod combat;
 pub mod event;
 pub mod fire;
