@@ -6,6 +6,8 @@ pub mod apply;
 pub mod army;
 pub mod campaign;
 pub mod combat;
+pub mod diplomacy;
+pub mod economy;
 pub mod event;
 pub mod fire;
 pub mod game;
@@ -20,6 +22,7 @@ pub mod state;
 pub mod tables;
 pub mod testkit;
 pub mod upkeep;
+pub mod victory;
 
 pub use event::{CombatResult, Event, EventKind};
 pub use game::{GreatWar, ReplayError, SaveGame};

@@ -172,6 +172,7 @@ impl Ctx {
             if self.enemy_on(power, h) {
                 return Err(OrderError::EnemyHex(h));
             }
+            self.check_neutral_land(power, h)?;
             let step = self.step_cost(kind, prev, h).ok_or(OrderError::Water(h))?;
             cost += step;
             if cost > left {
