@@ -19,8 +19,6 @@ pub type Step = fn(&mut Ctx);
 pub enum PhaseSet {
     /// New turn: activities and land movement allowances reset (S-TURN-2 Preparation).
     TurnStart,
-    /// Neutrals whose entry turn has come enter the war (issue 12).
-    Entry,
     /// Fleets and squadrons ready for the Movement phase (S-NAVAL-4).
     FleetsReady,
     /// S-TURN-3: undestroyed damage restored at the end of the Fire phase.
@@ -69,8 +67,7 @@ pub enum PhaseSchedule {
 }
 
 /// The steps of each schedule, in order; the schedules are built from these lists.
-pub const PREPARATION: [(PhaseSet, Step); 2] =
-    [(PhaseSet::TurnStart, Ctx::turn_start), (PhaseSet::Entry, Ctx::neutral_entries)];
+pub const PREPARATION: [(PhaseSet, Step); 1] = [(PhaseSet::TurnStart, Ctx::turn_start)];
 pub const MOVEMENT: [(PhaseSet, Step); 1] = [(PhaseSet::FleetsReady, Ctx::naval_turn_start)];
 pub const FIRE_END: [(PhaseSet, Step); 1] = [(PhaseSet::FireEnd, Ctx::restore_damage)];
 pub const COMBAT: [(PhaseSet, Step); 4] = [
@@ -757,7 +754,8 @@ impl Ctx {
         self.check_losses(true);
     }
 
-    /// A new turn: allowances and activities reset (Preparation).
+    /// A new turn: allowances and activities reset (Preparation); neutrals whose entry turn has
+    /// come enter the war (issue 12).
     pub fn turn_start(&mut self) {
         let ids: Vec<ForceId> = self.forces.iter().map(|f| f.id).collect();
         for u in ids {
@@ -771,6 +769,7 @@ impl Ctx {
             }
         }
         self.enter(Phase::Preparation);
+        self.neutral_entries();
     }
 
     /// End of Upkeep: fronts out of contact cleared, lull flags kept for one turn, next turn.
