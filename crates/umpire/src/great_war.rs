@@ -63,11 +63,25 @@ fn apply_all(game: &mut GreatWar, orders: &[Order]) -> Result<(), Failure> {
 }
 
 /// `umpire play` for a Great War scenario.
-pub fn play(scenario: &Path, seed: u64, orders: Option<&Path>, save: Option<&Path>, json: bool) -> Result<(), Failure> {
+pub fn play(
+    scenario: &Path,
+    seed: u64,
+    orders: Option<&Path>,
+    save: Option<&Path>,
+    json: bool,
+    turns: Option<u32>,
+) -> Result<(), Failure> {
     let s = Scenario::load(scenario)?;
     let mut game = GreatWar::new(&s, seed);
     if let Some(path) = orders {
         apply_all(&mut game, &load_orders(path)?)?;
+    }
+    // Every power passes: for `turns` turns, or (without orders) until the game ends.
+    if orders.is_none() || turns.is_some() {
+        let first = game.clock().turn;
+        while !game.is_over() && turns.is_none_or(|n| game.clock().turn < first.saturating_add(n)) {
+            game.apply(Order::EndPhase).map_err(|e| Failure(format!("{}: {e}", scenario.display())))?;
+        }
     }
     if let Some(out) = save {
         std::fs::write(out, game.save().to_text())
@@ -133,7 +147,13 @@ struct StateReport {
     scenario: String,
     seed: u64,
     turn: u32,
+    /// The date of the turn, where the scenario has a calendar.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    date: Option<String>,
     phase: String,
+    /// How the game ended, where it has (and the scenario has a victory block).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<rules::strategic::campaign::Outcome>,
     active: String,
     units: Vec<ForceView>,
     fleets: Vec<rules::strategic::naval::FleetView>,
@@ -149,7 +169,9 @@ fn print_state(game: &GreatWar, json: bool) {
         scenario: game.scenario().name.clone(),
         seed: game.seed(),
         turn: clock.turn,
+        date: game.scenario().calendar.map(|c| c.date(game.scenario().start_turn, clock.turn).to_string()),
         phase: format!("{:?}", clock.phase),
+        outcome: ctx.outcome(),
         active: game.scenario().powers.get(usize::from(clock.active)).map_or_else(String::new, |p| p.id.clone()),
         units: ctx.views(),
         fleets: ctx.fleet_views(),
@@ -164,7 +186,20 @@ fn print_state(game: &GreatWar, json: bool) {
     for e in &report.events {
         println!("  {e}");
     }
-    println!("turn {}, {} phase, {} to act", report.turn, report.phase, report.active);
+    let date = report.date.as_ref().map_or_else(String::new, |d| format!(" ({d})"));
+    println!("turn {}{date}, {} phase, {} to act", report.turn, report.phase, report.active);
+    match report.outcome.as_ref() {
+        Some(rules::strategic::campaign::Outcome::Surrender { winner }) => {
+            println!("game over: alliance {winner} wins, every enemy power surrendered");
+        }
+        Some(rules::strategic::campaign::Outcome::Points { winner: Some(w), points }) => {
+            println!("game over: alliance {w} wins on victory points, {} to {}", points[0], points[1]);
+        }
+        Some(rules::strategic::campaign::Outcome::Points { winner: None, points }) => {
+            println!("game over: a draw on victory points, {} to {}", points[0], points[1]);
+        }
+        None => {}
+    }
     println!("{:>4}  {:<10} {:<34} {:<30} {:<18} health  morale", "id", "power", "name", "kind", "place");
     for u in &report.units {
         println!(

@@ -53,6 +53,10 @@ struct PlayArgs {
     /// Stop after this many rounds.
     #[arg(long)]
     rounds: Option<u32>,
+    /// Great War: after the orders (if any), every power passes each phase for this many turns
+    /// (without orders and without this: until the game ends).
+    #[arg(long)]
+    turns: Option<u32>,
     /// The AI thinks in slices of this many milliseconds (its decisions do not depend on it).
     #[arg(long, default_value_t = 50)]
     slice_ms: u64,
@@ -271,7 +275,14 @@ fn play(args: &PlayArgs) -> Result<(), Failure> {
                 args.scenario.display()
             )));
         }
-        return great_war::play(&args.scenario, args.seed, args.orders.as_deref(), args.save.as_deref(), args.json);
+        return great_war::play(
+            &args.scenario,
+            args.seed,
+            args.orders.as_deref(),
+            args.save.as_deref(),
+            args.json,
+            args.turns,
+        );
     }
     let players = match args.ai {
         None => [None, None],
