@@ -475,8 +475,9 @@ fn victory_surrender_by_national_exhaustion() {
 fn victory_points_at_the_turn_limit_decide_or_draw() {
     let mut s = campaign(vec![]);
     s.max_turns = 1;
-    // Alliance 0: Nord, Midi, Belgium = 3; alliance 1: Rhineland 1 + Brandenburg n.
-    for (n, points, winner) in [(1, [3, 2], Some(0)), (2, [3, 3], None), (3, [3, 4], Some(1))] {
+    // Alliance 0: Nord and Midi = 2 (neutral Belgium's count for nobody); alliance 1: Rhineland 1 +
+    // Brandenburg n.
+    for (n, points, winner) in [(0, [2, 1], Some(0)), (1, [2, 2], None), (2, [2, 3], Some(1))] {
         let mut s = s.clone();
         s.victory.as_mut().unwrap().vp = vec![("de_east".into(), n)];
         let mut c = ctx(&s, Phase::Upkeep, 0);
@@ -485,9 +486,12 @@ fn victory_points_at_the_turn_limit_decide_or_draw() {
         assert_eq!(c.clock.phase, Phase::Over);
         assert_eq!(c.outcome(), Some(Outcome::Points { winner, points }));
     }
-    // Occupation moves the points: France holds Rhineland → 4 against 1 (Brandenburg at 1).
+    // Occupation moves the points: France holds Rhineland → 3 against 1 (Brandenburg at 1); once
+    // Belgium is at war its province counts: 4.
     let mut c = ctx(&s, Phase::Upkeep, 0);
     c.provinces[3].occupier = Some(FRANCE);
+    assert_eq!(c.victory_points(), [3, 1]);
+    c.powers[2].neutral = false;
     assert_eq!(c.victory_points(), [4, 1]);
 }
 

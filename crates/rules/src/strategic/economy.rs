@@ -169,7 +169,10 @@ impl Ctx {
                 let i = ok.ok_or_else(|| PurchaseError::NotForSale(name.clone()))?;
                 (p.artillery, None, ForceKind::Artillery { gun: i as u16 })
             }
-            Recruit::Ship(_) | Recruit::Squadron(_) => unreachable_recruit()?,
+            // Bought at a port or an airfield city: `buy_ship`, `buy_squadron`.
+            Recruit::Ship(_) | Recruit::Squadron(_) => {
+                return Err(PurchaseError::NotForSale("a ship or squadron as a land unit".into()).into());
+            }
         })
     }
 
@@ -414,8 +417,4 @@ impl Ctx {
             });
         }
     }
-}
-
-fn unreachable_recruit() -> Result<(Price, Option<u8>, ForceKind), OrderError> {
-    Err(PurchaseError::NotForSale("ships and squadrons are bought at a port or city".into()).into())
 }

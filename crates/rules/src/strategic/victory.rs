@@ -106,12 +106,13 @@ impl Ctx {
         None
     }
 
-    /// Victory points of each alliance: the points of every province it controls.
+    /// Victory points of each alliance: the points of every province held by one of its powers at
+    /// war (a neutral's or a surrendered power's own provinces count for nobody).
     pub fn victory_points(&self) -> [u64; 2] {
         let mut points = [0u64; 2];
         let Some(v) = self.scenario().victory.as_ref() else { return points };
         for (i, p) in self.map().provinces.iter().enumerate() {
-            if let Some(c) = self.province_controller(i) {
+            if let Some(c) = self.province_controller(i).filter(|c| !self.idle(*c)) {
                 points[usize::from(self.alliance(c).min(1))] += u64::from(v.points(&p.id));
             }
         }
