@@ -364,6 +364,11 @@ fn neutral_entry_by_invasion_and_closed_neutral_land() {
     c.apply(&Order::Move { piece: rules::strategic::Piece::Unit(id(1)), path: vec![hex(6, 2)] }).unwrap();
     assert!(!c.powers[2].neutral);
     assert!(c.hostile(GERMANY, BELGIUM));
+    // Its own alliance may not enter: France is refused.
+    let s = campaign(vec![infantry(1, "france", (4, 2))]);
+    let mut c = movement(&s, FRANCE);
+    let e = c.apply(&Order::Move { piece: rules::strategic::Piece::Unit(id(1)), path: vec![hex(5, 2)] });
+    assert_eq!(e, Err(OrderError::NeutralLand { at: hex(5, 2), power: "Belgium".into() }));
     // Without when_invaded the land is closed.
     let mut s = campaign(vec![infantry(1, "germany", (7, 2))]);
     s.powers[2].entry = Some(Entry { turn: None, when_invaded: false });

@@ -12,8 +12,9 @@ pub struct Entry {
     /// The turn it enters at the start of (its Preparation phase); `None`: no set turn.
     #[serde(default)]
     pub turn: Option<u32>,
-    /// Its land may be entered by a land unit of a power at war, and it enters the war at once
-    /// when that happens; otherwise its land is closed to every other power.
+    /// Its land may be entered by a land unit of a power at war of the other alliance, and it
+    /// enters the war (in its own alliance) at once when that happens; otherwise, and for its own
+    /// alliance's powers, its land is closed.
     #[serde(default)]
     pub when_invaded: bool,
 }

@@ -57,18 +57,24 @@ impl Ctx {
     }
 
     /// Neutral land is closed to other powers' land units unless the neutral's entry says it
-    /// enters the war when invaded (then the entering power must be at war itself).
+    /// enters the war when invaded; then a power at war of the other alliance may invade it (the
+    /// neutral's alliance is the side it joins when the other invades it).
     pub fn check_neutral_land(&self, power: PowerId, at: HexAt) -> Result<(), OrderError> {
         let Some(n) = self.neutral_land(power, at) else { return Ok(()) };
-        let invadable = self.scenario().powers[usize::from(n.0)].entry.is_some_and(|e| e.when_invaded);
-        let belligerent = self.powers.get(usize::from(power.0)).is_some_and(|p| !p.neutral && !p.out);
-        if invadable && belligerent {
+        if self.may_invade(power, n) {
             return Ok(());
         }
         Err(OrderError::NeutralLand { at, power: self.power_name(n).to_string() })
     }
 
-    /// Neutrals whose land a land unit of a power at war stands on enter the war at once.
+    fn may_invade(&self, power: PowerId, neutral: PowerId) -> bool {
+        let invadable = self.scenario().powers[usize::from(neutral.0)].entry.is_some_and(|e| e.when_invaded);
+        let belligerent = self.powers.get(usize::from(power.0)).is_some_and(|p| !p.neutral && !p.out);
+        invadable && belligerent && self.alliance(power) != self.alliance(neutral)
+    }
+
+    /// Neutrals whose land a land unit of a power at war of the other alliance stands on enter the
+    /// war at once.
     pub fn invasions(&mut self) {
         if !self.powers.iter().any(|p| p.neutral) {
             return;
@@ -79,7 +85,7 @@ impl Ctx {
             if self.powers[usize::from(f.power.0)].neutral {
                 continue;
             }
-            if let Some(n) = self.neutral_land(f.power, at) {
+            if let Some(n) = self.neutral_land(f.power, at).filter(|n| self.may_invade(f.power, *n)) {
                 entering.push(n);
             }
         }
