@@ -509,6 +509,15 @@ fn calendar_gives_the_date_of_each_turn() {
     assert_eq!(cal.date(1, 10).to_string(), "May 1915");
     let quarter = Calendar { year: 1916, month: 2, months_per_turn: 3 };
     assert_eq!(quarter.date(4, 8), Date { year: 1917, month: 2 });
+    // The entry turns of 1914's neutrals on a monthly calendar from August 1914.
+    let turn = |year, month| cal.turn_of(1, Date { year, month });
+    assert_eq!(turn(1914, 7), None);
+    assert_eq!(
+        [turn(1914, 11), turn(1915, 5), turn(1915, 10), turn(1916, 3), turn(1916, 8), turn(1917, 4), turn(1917, 6)],
+        [Some(4), Some(10), Some(15), Some(20), Some(25), Some(33), Some(35)]
+    );
+    assert_eq!(quarter.turn_of(4, Date { year: 1916, month: 4 }), Some(4), "inside the first quarter");
+    assert_eq!(quarter.turn_of(4, Date { year: 1916, month: 5 }), Some(5));
 }
 
 #[test]

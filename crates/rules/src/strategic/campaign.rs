@@ -54,6 +54,17 @@ impl Calendar {
         let year = i64::from(self.year) + months.div_euclid(12);
         Date { year: i32::try_from(year).unwrap_or(i32::MAX), month: (months.rem_euclid(12) + 1) as u8 }
     }
+
+    /// The turn in which a date falls (for scenario builders turning historical dates into entry
+    /// turns); `None` before the first turn.
+    pub fn turn_of(&self, start_turn: u32, date: Date) -> Option<u32> {
+        let months = (i64::from(date.year) - i64::from(self.year)) * 12 + i64::from(date.month)
+            - i64::from(self.month.clamp(1, 12));
+        if months < 0 {
+            return None;
+        }
+        u32::try_from(months / i64::from(self.months_per_turn.max(1))).ok()?.checked_add(start_turn)
+    }
 }
 
 /// House rules of victory: surrender, the alliance's win, and victory points at the turn limit.
