@@ -142,6 +142,7 @@ fn purchase_infantry_of_both_classes_and_each_refusal() {
     assert_eq!(f.place, Place::Map(hex(1, 1)));
     assert_eq!(f.activity.mp_left, 0);
     assert!(matches!(f.kind, ForceKind::Infantry { class: 1, model: Model::M1914, mountain: false, .. }));
+    assert_eq!(c.name(f.id), format!("france infantry division {}", f.id.0));
     // Manpower: class 1 is spent (0 of 10).
     let e = recruit(&mut c, infantry_order(1), (3, 2)).unwrap_err();
     assert_eq!(
@@ -364,6 +365,14 @@ fn neutral_entry_by_invasion_and_closed_neutral_land() {
     c.apply(&Order::Move { piece: rules::strategic::Piece::Unit(id(1)), path: vec![hex(6, 2)] }).unwrap();
     assert!(!c.powers[2].neutral);
     assert!(c.hostile(GERMANY, BELGIUM));
+    // The move is offered to the players (reachability) only where it is legal.
+    let s = campaign(vec![infantry(1, "germany", (7, 2)), infantry(2, "france", (4, 2))]);
+    let c = movement(&s, GERMANY);
+    let reach: Vec<_> = c.destinations(rules::strategic::Piece::Unit(id(1))).into_iter().map(|d| d.0).collect();
+    assert!(reach.contains(&hex(6, 2)), "Germany may invade Belgium");
+    let c = movement(&s, FRANCE);
+    let reach: Vec<_> = c.destinations(rules::strategic::Piece::Unit(id(2))).into_iter().map(|d| d.0).collect();
+    assert!(reach.contains(&hex(3, 2)) && !reach.contains(&hex(5, 2)), "France stays out of Belgium");
     // Its own alliance may not enter: France is refused.
     let s = campaign(vec![infantry(1, "france", (4, 2))]);
     let mut c = movement(&s, FRANCE);

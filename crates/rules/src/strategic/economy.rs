@@ -68,6 +68,23 @@ impl From<PurchaseError> for OrderError {
 }
 
 impl Ctx {
+    /// The name of a unit raised in the game (scenario units have theirs in the static data).
+    pub fn raised_name(&self, id: ForceId) -> String {
+        let Some(f) = self.force(id) else { return id.to_string() };
+        let power = self.scenario().powers.get(usize::from(f.power.0)).map_or("?", |p| p.id.as_str());
+        let kind = match f.kind {
+            ForceKind::Infantry { .. } => "infantry division".to_string(),
+            ForceKind::Cavalry { .. } => "cavalry division".to_string(),
+            ForceKind::Tank { tank } => {
+                self.scenario().units.tanks.get(usize::from(tank)).map_or(String::new(), |t| t.name.clone())
+            }
+            ForceKind::Artillery { gun } => {
+                self.scenario().units.guns.get(usize::from(gun)).map_or(String::new(), |g| g.name.clone())
+            }
+        };
+        format!("{power} {kind} {}", id.0)
+    }
+
     fn purchases(&self) -> Result<Purchases, OrderError> {
         self.scenario().rules.purchases.clone().ok_or_else(|| PurchaseError::NotForSale("anything".into()).into())
     }

@@ -435,7 +435,7 @@ impl Ctx {
             .names
             .binary_search_by_key(&id, |(i, _)| *i)
             .ok()
-            .map_or_else(|| id.to_string(), |i| self.statics.names[i].1.clone())
+            .map_or_else(|| self.raised_name(id), |i| self.statics.names[i].1.clone())
     }
 
     pub fn power_name(&self, p: PowerId) -> &str {
