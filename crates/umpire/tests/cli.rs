@@ -370,4 +370,15 @@ fn great_war_play_passes_every_phase_for_turns_and_prints_date_and_outcome() {
     let out = umpire(&["play", &scenario]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("turn 7 (May 1916), Over phase") && text.contains("game over: "), "{text}");
+    // The economy's orders as `--help` writes them are order-file RON.
+    let orders = write_scratch(
+        "gw_economy_orders.ron",
+        r#"[Recruit(unit: Infantry(class: 1, mountain: false, elite: false), at: (3, 3)),
+            Recruit(unit: Cavalry(class: 2), at: (3, 3)), Recruit(unit: Tank("A7V"), at: (3, 3)),
+            Recruit(unit: Artillery("15 cm sFH 13"), at: (3, 3)), Recruit(unit: Ship(Destroyer), at: (1, 1)),
+            Recruit(unit: Squadron("Light bomber squadron"), at: (3, 3)), BuyGas(shells: 2, cylinders: 1),
+            BuyAmmunition(amount: 10), OfferPeace(to: "france", cede: ["alsace"]), AcceptPeace(from: "germany")]"#,
+    );
+    let out = umpire(&["validate", &orders]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
