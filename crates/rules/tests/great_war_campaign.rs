@@ -469,8 +469,12 @@ fn victory_surrender_capital_and_half_the_provinces_then_the_alliance_wins() {
 
 #[test]
 fn victory_surrender_by_national_exhaustion() {
-    let s = campaign(vec![]);
+    let s = campaign(vec![infantry(1, "germany", (8, 2))]);
     let mut c = ctx(&s, Phase::Upkeep, 0);
+    c.powers[0].manpower = [0, 0];
+    c.powers[0].money = 0;
+    assert_eq!(c.surrender_reason(GERMANY), None, "its last division still stands");
+    c.force_mut(id(1)).unwrap().place = Place::Dispersed;
     c.powers[0].manpower = [0, 0];
     c.powers[0].money = 1;
     assert_eq!(c.surrender_reason(GERMANY), None, "money 1");

@@ -74,8 +74,8 @@ pub struct Victory {
     /// A power surrenders when the enemy holds its capital province and at least this share (in
     /// percent, of the provinces it owned at the start, by count) of its provinces.
     pub surrender_share_percent: u32,
-    /// A power also surrenders from national exhaustion: no manpower of either class and money
-    /// 0 or less at the end of an Upkeep.
+    /// A power also surrenders from national exhaustion: no manpower of either class, money 0 or
+    /// less and no land unit left (all dispersed or destroyed) at the end of an Upkeep.
     #[serde(default)]
     pub exhaustion: bool,
     /// Victory points of a province not listed in `vp`.

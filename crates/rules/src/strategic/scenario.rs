@@ -644,11 +644,12 @@ fn check_campaign(
 ) -> Result<(), DataError> {
     for (i, p) in file.powers.iter().enumerate() {
         if let Some(e) = &p.entry
-            && e.turn.is_some_and(|t| t == 0 || t > file.start_turn.saturating_add(file.max_turns))
+            && e.turn == Some(0)
         {
+            // A turn after the scenario's last is allowed: the power then stays neutral.
             return Err(err(
                 at(&path!["powers", i, "entry"]),
-                format!("power `{}`: the entry turn must fall within the scenario's turns", p.id),
+                format!("power `{}`: turns are counted from 1 (S-TURN-1)", p.id),
             ));
         }
         if let Some(c) = &p.capital

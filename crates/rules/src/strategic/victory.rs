@@ -29,7 +29,8 @@ impl Ctx {
 
     /// Why a power surrenders now, if it does (victory block): the enemy holds its capital and at
     /// least `surrender_share_percent` of its home provinces; or, with `exhaustion`, it has no
-    /// manpower of either class and money 0 or less.
+    /// manpower of either class, money 0 or less, and no land unit left on the map, in reserve,
+    /// attached or at sea (all dispersed or destroyed): nothing to fight with and nothing to raise.
     pub fn surrender_reason(&self, p: PowerId) -> Option<String> {
         let v = self.scenario().victory.as_ref()?;
         let st = &self.powers[usize::from(p.0)];
@@ -46,8 +47,9 @@ impl Ctx {
                 v.surrender_share_percent
             ));
         }
-        if v.exhaustion && st.manpower == [0, 0] && st.money <= 0 {
-            return Some(format!("national exhaustion: no manpower, money {}", st.money));
+        let army = self.forces.iter().any(|f| f.power == p && f.present());
+        if v.exhaustion && st.manpower == [0, 0] && st.money <= 0 && !army {
+            return Some(format!("national exhaustion: no army, no manpower, money {}", st.money));
         }
         None
     }
