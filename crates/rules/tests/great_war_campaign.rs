@@ -3,8 +3,11 @@
 //! the house rule of `great_war_rules.ron` / the scenario's blocks) and shows the exact numbers on
 //! both sides of each threshold.
 
+use rules::Game;
+use rules::strategic::GreatWar;
 use rules::strategic::campaign::{Calendar, Date, Entry, Outcome, Victory};
 use rules::strategic::economy::{PurchaseError, Recruit};
+use rules::strategic::game::SaveGame;
 use rules::strategic::hexmap::HexMap;
 use rules::strategic::naval::ShipType;
 use rules::strategic::order::{Order, OrderError};
@@ -12,7 +15,6 @@ use rules::strategic::scenario::{KindSpec, Scenario};
 use rules::strategic::state::{Ctx, ForceKind, Phase, Place, PowerId, Tech};
 use rules::strategic::tables::Model;
 use rules::strategic::testkit::*;
-use rules::strategic::{GreatWar, SaveGame};
 
 const GERMANY: PowerId = PowerId(0);
 const FRANCE: PowerId = PowerId(1);
@@ -582,7 +584,7 @@ fn a_save_with_economy_orders_replays_bit_identically() {
     }
     let save = g.save();
     let text = save.to_text();
-    let back = SaveGame::parse("econ.ron", &text).unwrap();
+    let back = SaveGame::from_text("econ.ron", &text).unwrap();
     let again = GreatWar::replay(&back).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(again.hash(), g.hash());
     assert_eq!(again.state(), g.state());
