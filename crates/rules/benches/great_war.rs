@@ -1,12 +1,16 @@
-//! Great War scale: loading the Europe 1914 map (701,250 hexes), movement on a 500,000-hex map and a
-//! full Upkeep with 1,500 divisions.
+//! Great War scale: loading the Europe 1914 map (701,250 hexes), movement on a 500,000-hex map, a
+//! full Upkeep with 1,500 divisions, and one full turn (every phase, every power passing, every unit)
+//! of the grand campaign `scenarios/great_war/august_1914.ron` (the largest shipped scenario while
+//! it is not there) and of the 1,500-division game.
 //! `cargo bench -p rules --bench great_war`
 
+use criterion::BatchSize;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rules::strategic::apply::UPKEEP;
+use rules::strategic::game::new_ctx;
 use rules::strategic::hexmap::{HexAt, HexMap};
 use rules::strategic::order::{Order, Piece};
-use rules::strategic::scenario::{ArmySpec, CorpsSpec, ForceSpec, KindSpec};
+use rules::strategic::scenario::{ArmySpec, CorpsSpec, ForceSpec, KindSpec, Scenario};
 use rules::strategic::state::{Ctx, FormationId, Phase};
 use rules::strategic::tables::Model;
 use rules::strategic::testkit::{ctx, infantry, scenario, unit};
@@ -110,5 +114,45 @@ fn load_europe(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, load_europe, movement, upkeep);
+/// Every power passes every phase until the next turn begins (or the game ends): Preparation,
+/// Movement, Fire, Combat and Upkeep with all their automatic steps.
+fn pass_one_turn(mut c: Ctx) -> usize {
+    let turn = c.clock.turn;
+    while c.clock.turn == turn && c.clock.phase != Phase::Over {
+        if c.apply(&Order::EndPhase).is_err() {
+            break;
+        }
+    }
+    c.events.len()
+}
+
+/// The grand campaign when it is shipped, else the largest shipped Great War scenario.
+fn campaign_scenario() -> (String, Scenario) {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/great_war/");
+    for name in ["august_1914", "test_front"] {
+        let path = format!("{dir}{name}.ron");
+        if let Ok(s) = Scenario::load(std::path::Path::new(&path)) {
+            return (name.to_string(), s);
+        }
+    }
+    panic!("no Great War scenario to bench in {dir}");
+}
+
+fn full_turn(c: &mut Criterion) {
+    let (name, scenario) = campaign_scenario();
+    let start = new_ctx(&scenario, 1);
+    let mut group = c.benchmark_group("great_war_full_turn");
+    group.sample_size(10);
+    group.bench_function(format!("{name}_{}_units", start.forces.len()), |b| {
+        b.iter_batched(|| start.clone(), |g| black_box(pass_one_turn(g)), BatchSize::LargeInput)
+    });
+    let mut big = big_game();
+    big.clock.phase = Phase::Preparation;
+    group.bench_function("synthetic_1505_divisions_500k_hexes", |b| {
+        b.iter_batched(|| big.clone(), |g| black_box(pass_one_turn(g)), BatchSize::LargeInput)
+    });
+    group.finish();
+}
+
+criterion_group!(benches, load_europe, movement, upkeep, full_turn);
 criterion_main!(benches);

@@ -132,6 +132,8 @@ fn s_naval_2_at_most_20_ships_a_fleet() {
         squadrons: vec![],
         mines: vec![],
         sea_lanes: vec![],
+        calendar: None,
+        victory: None,
     };
     let e = Scenario::resolve("x.ron", "", f, big.map.clone(), units, rules, aviation()).unwrap_err();
     assert!(e.message.contains("1–20"), "{e}");

@@ -56,6 +56,9 @@ impl Refereed for GreatWar {
         crate::orders::great_war(order)
     }
 
+    // Issue 12: `umpire play` without orders lets every power pass until the game ends.
+    const PASSES_WITHOUT_ORDERS: bool = true;
+
     fn print_state(&self, json: bool) {
         print_state(self, json);
     }
@@ -91,7 +94,13 @@ struct StateReport {
     scenario: String,
     seed: u64,
     turn: u32,
+    /// The date of the turn, where the scenario has a calendar.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    date: Option<String>,
     phase: String,
+    /// How the game ended, where it has (and the scenario has a victory block).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<rules::strategic::campaign::Outcome>,
     active: String,
     units: Vec<ForceView>,
     fleets: Vec<rules::strategic::naval::FleetView>,
@@ -107,7 +116,9 @@ fn print_state(game: &GreatWar, json: bool) {
         scenario: game.scenario().name.clone(),
         seed: game.seed(),
         turn: clock.turn,
+        date: game.scenario().calendar.map(|c| c.date(game.scenario().start_turn, clock.turn).to_string()),
         phase: format!("{:?}", clock.phase),
+        outcome: ctx.outcome(),
         active: game.scenario().powers.get(usize::from(clock.active)).map_or_else(String::new, |p| p.id.clone()),
         units: ctx.views(),
         fleets: ctx.fleet_views(),
@@ -122,7 +133,20 @@ fn print_state(game: &GreatWar, json: bool) {
     for e in &report.events {
         println!("  {e}");
     }
-    println!("turn {}, {} phase, {} to act", report.turn, report.phase, report.active);
+    let date = report.date.as_ref().map_or_else(String::new, |d| format!(" ({d})"));
+    println!("turn {}{date}, {} phase, {} to act", report.turn, report.phase, report.active);
+    match report.outcome.as_ref() {
+        Some(rules::strategic::campaign::Outcome::Surrender { winner }) => {
+            println!("game over: alliance {winner} wins, every enemy power surrendered");
+        }
+        Some(rules::strategic::campaign::Outcome::Points { winner: Some(w), points }) => {
+            println!("game over: alliance {w} wins on victory points, {} to {}", points[0], points[1]);
+        }
+        Some(rules::strategic::campaign::Outcome::Points { winner: None, points }) => {
+            println!("game over: a draw on victory points, {} to {}", points[0], points[1]);
+        }
+        None => {}
+    }
     println!("{:>4}  {:<10} {:<34} {:<30} {:<18} health  morale", "id", "power", "name", "kind", "place");
     for u in &report.units {
         println!(

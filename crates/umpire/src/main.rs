@@ -56,6 +56,10 @@ struct PlayArgs {
     /// Stop after this many rounds.
     #[arg(long)]
     rounds: Option<u32>,
+    /// After the orders (if any), every player passes for this many turns (a Great War game
+    /// without orders and without this: until it ends).
+    #[arg(long)]
+    turns: Option<u32>,
     /// The AI thinks in slices of this many milliseconds (its decisions do not depend on it).
     #[arg(long, default_value_t = 50)]
     slice_ms: u64,
@@ -246,6 +250,7 @@ fn play(args: &PlayArgs) -> Result<(), Failure> {
             args.orders.as_deref(),
             args.save.as_deref(),
             args.json,
+            args.turns,
         );
     }
     let players = match args.ai {
@@ -256,6 +261,7 @@ fn play(args: &PlayArgs) -> Result<(), Failure> {
                 args.orders.as_deref(),
                 args.save.as_deref(),
                 args.json,
+                args.turns,
             );
         }
         Some(AiSides::All) => [Some(args.level), Some(args.level)],

@@ -108,6 +108,11 @@ pub fn great_war(order: &GwOrder) -> String {
         GwOrder::CoastalFire { unit, ship } => format!("unit {unit} fires at ship {ship}"),
         GwOrder::Reconnaissance { squadron } => format!("squadron {squadron} flies reconnaissance"),
         GwOrder::Bomb { squadrons, ship } => format!("squadrons {} bomb ship {ship}", ids(squadrons)),
+        GwOrder::Recruit { unit, at } => format!("raise {unit:?} at {at}"),
+        GwOrder::BuyGas { shells, cylinders } => format!("buy {shells} gas shell(s) and {cylinders} cylinder(s)"),
+        GwOrder::OfferPeace { to, cede } if cede.is_empty() => format!("offer peace to {to}"),
+        GwOrder::OfferPeace { to, cede } => format!("offer peace to {to}, ceding {}", cede.join(", ")),
+        GwOrder::AcceptPeace { from } => format!("accept the peace {from} offers"),
         GwOrder::EndPhase => "end the phase".to_string(),
         other => format!("{other:?}"),
     }
@@ -144,6 +149,12 @@ Great War orders (hexes are (col, row); a piece is Unit(id) or Corps(id)):
   EmbarkSquadron(squadron: 1, fleet: 2)           LandSquadron(squadron: 1, base: (3, 3))
   Bombard(fleet: 1, target: (8, 8))               CoastalFire(unit: 9, ship: 4)
   Reconnaissance(squadron: 1)                     Bomb(squadrons: [1, 2], ship: 4)
+  BuyAmmunition(amount: 10)                       BuyGas(shells: 2, cylinders: 1)
+  Recruit(unit: Infantry(class: 1, mountain: false, elite: false), at: (3, 3))
+  Recruit(unit: Cavalry(class: 2), at: (3, 3))    Recruit(unit: Tank(\"A7V\"), at: (3, 3))
+  Recruit(unit: Artillery(\"15 cm sFH 13\"), at: (3, 3))   Recruit(unit: Ship(Destroyer), at: (1, 1))
+  Recruit(unit: Squadron(\"Light bomber squadron\"), at: (3, 3))
+  OfferPeace(to: \"france\", cede: [\"alsace\"])          AcceptPeace(from: \"germany\")
   EndPhase
 
 Fields not listed by the vocabulary are refused, as in every game file.";

@@ -17,6 +17,9 @@ pub trait Refereed: Game<Preview: Serialize> {
     fn print_state(&self, json: bool);
     /// A preview as text lines, after the `Preview of …` line.
     fn preview_lines(preview: &Self::Preview) -> Vec<String>;
+    /// Whether `umpire play` without orders (and without `--turns`) lets every player pass until
+    /// the game ends, rather than showing the start.
+    const PASSES_WITHOUT_ORDERS: bool = false;
 }
 
 /// Reads a RON list of a game's orders.
@@ -67,14 +70,24 @@ pub fn play<G: Refereed>(
     orders: Option<&Path>,
     save: Option<&Path>,
     json: bool,
+    turns: Option<u32>,
 ) -> Result<(), Failure> {
     let s = G::load_scenario(scenario)?;
+    let passing = turns.is_some() || (orders.is_none() && G::PASSES_WITHOUT_ORDERS);
     let orders = match orders {
         Some(path) => load_orders::<G>(path)?,
         None => Vec::new(),
     };
     let mut game = G::new(&s, seed);
     apply_all(&mut game, &orders)?;
+    // Every player passes: for `turns` turns, or until the game ends.
+    if passing {
+        let first = game.turn();
+        while !game.is_over() && turns.is_none_or(|n| game.turn() < first.saturating_add(n)) {
+            let pass = game.pass();
+            game.apply(pass).map_err(|e| Failure(format!("{}: a pass: {e}", scenario.display())))?;
+        }
+    }
     if let Some(out) = save {
         write_save(&game, out)?;
     }

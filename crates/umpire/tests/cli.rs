@@ -340,3 +340,45 @@ fn hostile_files_are_refused_quickly_with_exit_2() {
     assert!(err.contains("typo_map.ron:4:") && err.contains("rwos"), "{err}");
     assert!(start.elapsed() < std::time::Duration::from_secs(20), "took {:?}", start.elapsed());
 }
+
+#[test]
+fn great_war_play_passes_every_phase_for_turns_and_prints_date_and_outcome() {
+    // The test front with a calendar and a victory block (paths made absolute for the scratch copy).
+    let root = repo().to_string_lossy().to_string();
+    let text = std::fs::read_to_string(repo().join("scenarios/great_war/test_front.ron"))
+        .expect("scenario")
+        .replace("\"../../", &format!("\"{root}/"))
+        .replacen(
+            "  powers: [",
+            "  calendar: (year: 1916, month: 2, months_per_turn: 1),\n  victory: (surrender_share_percent: 50, province_vp: 1),\n  powers: [",
+            1,
+        );
+    let scenario = write_scratch("gw_campaign.ron", &text);
+    // Two turns of passing: turn 4 (Feb 1916) and 5 are played; turn 6 (Apr 1916) begins.
+    let out = umpire(&["play", &scenario, "--turns", "2", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let played: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!((played["turn"].clone(), played["date"].clone()), (serde_json::json!(6), serde_json::json!("Apr 1916")));
+    assert_eq!(played["phase"], "Preparation");
+    assert!(played.get("outcome").is_none(), "{played}");
+    // Without orders and without --turns: every power passes until the last turn (7) is over.
+    let out = umpire(&["play", &scenario, "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let played: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!((played["turn"].clone(), played["phase"].clone()), (serde_json::json!(7), serde_json::json!("Over")));
+    assert!(played["outcome"]["Points"]["points"].is_array(), "{}", played["outcome"]);
+    let out = umpire(&["play", &scenario]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("turn 7 (May 1916), Over phase") && text.contains("game over: "), "{text}");
+    // The economy's orders as `--help` writes them are order-file RON.
+    let orders = write_scratch(
+        "gw_economy_orders.ron",
+        r#"[Recruit(unit: Infantry(class: 1, mountain: false, elite: false), at: (3, 3)),
+            Recruit(unit: Cavalry(class: 2), at: (3, 3)), Recruit(unit: Tank("A7V"), at: (3, 3)),
+            Recruit(unit: Artillery("15 cm sFH 13"), at: (3, 3)), Recruit(unit: Ship(Destroyer), at: (1, 1)),
+            Recruit(unit: Squadron("Light bomber squadron"), at: (3, 3)), BuyGas(shells: 2, cylinders: 1),
+            BuyAmmunition(amount: 10), OfferPeace(to: "france", cede: ["alsace"]), AcceptPeace(from: "germany")]"#,
+    );
+    let out = umpire(&["validate", &orders]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -43,8 +43,14 @@ pub enum PhaseSet {
     Encirclement,
     /// S-MINE-4: minesweeping.
     Sweeping,
+    /// S-CITY-2 devastation (house rule).
+    Devastation,
     /// S-CITY-1, S-CITY-3.
     Occupation,
+    /// S-CITY-3 uprisings (house rule).
+    Uprisings,
+    /// Surrender and victory (issue 12).
+    Surrender,
     /// Fronts of units out of contact cleared; the next turn begins.
     TurnEnd,
 }
@@ -70,7 +76,8 @@ pub const COMBAT: [(PhaseSet, Step); 4] = [
     (PhaseSet::CombatLosses, Ctx::combat_losses),
     (PhaseSet::ArmyFates, Ctx::army_fates),
 ];
-pub const UPKEEP: [(PhaseSet, Step); 8] = [
+pub const UPKEEP: [(PhaseSet, Step); 11] = [
+    (PhaseSet::Devastation, Ctx::devastation),
     (PhaseSet::Income, Ctx::income),
     (PhaseSet::Supply, Ctx::pay_upkeep),
     (PhaseSet::Climate, Ctx::climate_attrition),
@@ -78,6 +85,8 @@ pub const UPKEEP: [(PhaseSet, Step); 8] = [
     (PhaseSet::Encirclement, Ctx::encirclement),
     (PhaseSet::Sweeping, Ctx::sweep_mines),
     (PhaseSet::Occupation, Ctx::occupation),
+    (PhaseSet::Uprisings, Ctx::uprisings),
+    (PhaseSet::Surrender, Ctx::surrenders),
     (PhaseSet::TurnEnd, Ctx::turn_end),
 ];
 
@@ -161,6 +170,16 @@ impl Ctx {
         if self.clock.phase == Phase::Over {
             return Err(OrderError::GameOver);
         }
+        if self.idle(self.active_power()) && *order != Order::EndPhase {
+            return Err(OrderError::Idle(self.power_name(self.active_power()).to_string()));
+        }
+        self.apply_order_kind(order)?;
+        // A land unit of a power at war on a neutral's land brings it into the war (issue 12).
+        self.invasions();
+        Ok(())
+    }
+
+    fn apply_order_kind(&mut self, order: &Order) -> Result<(), OrderError> {
         match order {
             Order::Move { piece, path } => {
                 self.phase_is(Phase::Movement, "moving")?;
@@ -349,6 +368,16 @@ impl Ctx {
             Order::BuyAmmunition { amount } => {
                 self.buy_ammunition(*amount)?;
             }
+            Order::Recruit { unit, at } => {
+                self.phase_is(Phase::Movement, "raising a unit")?;
+                self.recruit(unit, *at)?;
+            }
+            Order::BuyGas { shells, cylinders } => {
+                self.phase_is(Phase::Movement, "buying gas")?;
+                self.buy_gas(*shells, *cylinders)?;
+            }
+            Order::OfferPeace { to, cede } => self.offer_peace(to, cede)?,
+            Order::AcceptPeace { from } => self.accept_peace(from)?,
             Order::EndPhase => self.end_phase(),
         }
         Ok(())
@@ -679,6 +708,7 @@ impl Ctx {
     /// Ends the active power's part of the phase; after the last power the next phase begins.
     pub fn end_phase(&mut self) {
         self.clock.active += 1;
+        self.skip_idle_powers();
         if usize::from(self.clock.active) < self.powers.len() {
             return;
         }
@@ -706,6 +736,8 @@ impl Ctx {
             }
             Phase::Combat | Phase::Upkeep | Phase::Over => {}
         }
+        // Neutral and surrendered powers have no part in the phases (issue 12).
+        self.skip_idle_powers();
     }
 
     fn enter(&mut self, phase: Phase) {
@@ -722,7 +754,8 @@ impl Ctx {
         self.check_losses(true);
     }
 
-    /// A new turn: allowances and activities reset (Preparation).
+    /// A new turn: allowances and activities reset (Preparation); neutrals whose entry turn has
+    /// come enter the war (issue 12).
     pub fn turn_start(&mut self) {
         let ids: Vec<ForceId> = self.forces.iter().map(|f| f.id).collect();
         for u in ids {
@@ -736,11 +769,15 @@ impl Ctx {
             }
         }
         self.enter(Phase::Preparation);
+        self.neutral_entries();
     }
 
     /// End of Upkeep: fronts out of contact cleared, lull flags kept for one turn, next turn.
     pub fn turn_end(&mut self) {
         self.clear_fronts();
+        if self.clock.phase == Phase::Over {
+            return;
+        }
         if self.clock.turn >= self.scenario().start_turn + self.scenario().max_turns - 1 {
             self.clock.phase = Phase::Over;
             self.push(Event {
@@ -748,6 +785,13 @@ impl Ctx {
                 kind: EventKind::Note,
                 text: "The scenario's last turn is over".into(),
             });
+            if let Some(super::campaign::Outcome::Points { winner, points }) = self.outcome() {
+                let text = match winner {
+                    Some(w) => format!("Alliance {w} wins on victory points, {} to {}", points[0], points[1]),
+                    None => format!("A draw on victory points, {} to {}", points[0], points[1]),
+                };
+                self.push(Event { turn: self.clock.turn, kind: EventKind::Note, text });
+            }
             return;
         }
         self.clock.turn += 1;

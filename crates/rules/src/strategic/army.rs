@@ -274,6 +274,7 @@ impl Ctx {
         if !self.map().is_land(to) || !self.at(to).is_empty() {
             return Err(OrderError::Occupied(to));
         }
+        self.check_neutral_land(f.power, to)?;
         if !self.formation_hexes(army).iter().any(|h| h.is_adjacent(to)) {
             return Err(OrderError::Organization(format!("{to} is not next to the army's hexes (S-ARMY-8)")));
         }
@@ -335,6 +336,7 @@ impl Ctx {
                 if self.enemy_on(power, *h) {
                     return Err(OrderError::EnemyHex(*h));
                 }
+                self.check_neutral_land(power, *h)?;
                 prev = *h;
             }
             pieces_units.push((units, path.clone()));

@@ -56,6 +56,9 @@ pub fn new_ctx(scenario: &Scenario, seed: u64) -> Ctx {
             techs: p.techs,
             supply_last: Vec::new(),
             out: false,
+            neutral: p.entry.is_some(),
+            peace: Vec::new(),
+            offer: None,
         })
         .collect();
     let mut ctx = Ctx {

@@ -4,7 +4,10 @@
 
 pub mod apply;
 pub mod army;
+pub mod campaign;
 pub mod combat;
+pub mod diplomacy;
+pub mod economy;
 pub mod event;
 pub mod fire;
 pub mod game;
@@ -23,6 +26,7 @@ pub mod tables;
 pub mod tech;
 pub mod testkit;
 pub mod upkeep;
+pub mod victory;
 
 pub use event::{CombatResult, Event, EventKind};
 pub use game::{GreatWar, ReplayError, SaveGame};

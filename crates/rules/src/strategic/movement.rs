@@ -101,12 +101,14 @@ impl Ctx {
         mp: u32,
     ) -> Vec<(HexAt, u32, Option<HexAt>)> {
         let kind = self.group_kind(units);
+        // Closed neutral land (issue 12) is looked at only while some power is neutral.
+        let neutrals = self.powers.iter().any(|p| p.neutral);
         dijkstra_reach(&from, |&h: &HexAt| {
             let stop = h != from && self.next_to_enemy(power, h);
             let mut next: Vec<(HexAt, u32)> = Vec::with_capacity(6);
             if !stop {
                 for n in h.neighbours() {
-                    if self.enemy_on(power, n) {
+                    if self.enemy_on(power, n) || (neutrals && self.check_neutral_land(power, n).is_err()) {
                         continue;
                     }
                     if let Some(c) = self.step_cost(kind, h, n) {
@@ -172,6 +174,7 @@ impl Ctx {
             if self.enemy_on(power, h) {
                 return Err(OrderError::EnemyHex(h));
             }
+            self.check_neutral_land(power, h)?;
             let step = self.step_cost(kind, prev, h).ok_or(OrderError::Water(h))?;
             cost += step;
             if cost > left {

@@ -106,6 +106,16 @@ pub enum Order {
     /// Buy ammunition for the power's stock at `ammunition.price` each (S-SUP-1, S-SUP-3 resupply;
     /// any phase).
     BuyAmmunition { amount: u32 },
+    /// Raise a unit at a free hex of an own city, or a ship at an own port (issue 12 purchases;
+    /// Movement phase).
+    Recruit { unit: super::economy::Recruit, at: HexAt },
+    /// Buy chemical shells and gas cylinders (S-CHEM-1, S-CHEM-3; Movement phase).
+    BuyGas { shells: u32, cylinders: u32 },
+    /// Offer peace to a power at war with this one; `cede` names provinces (ids) one of the two
+    /// occupies of the other's that pass to their occupier; the others are returned (S-CITY-4).
+    OfferPeace { to: String, cede: Vec<String> },
+    /// Accept the standing peace offer of `from` (S-CITY-4).
+    AcceptPeace { from: String },
     /// End this power's part of the current phase.
     EndPhase,
 }
@@ -169,6 +179,14 @@ pub enum OrderError {
     NoTech { what: String, tech: Tech },
     #[error("{what} is allowed from turn {from} (S-TURN-1)")]
     TooEarly { what: String, from: u32 },
+    #[error(transparent)]
+    Purchase(super::economy::PurchaseError),
+    #[error("{0} (S-CITY-4)")]
+    Peace(String),
+    #[error("{at} is the land of neutral {power}: closed to other powers' troops")]
+    NeutralLand { at: HexAt, power: String },
+    #[error("{0} is neutral or has surrendered: it only ends its part of the phase")]
+    Idle(String),
     #[error("{unit} is already model {model:?}")]
     AlreadyUpgraded { unit: ForceId, model: Model },
 }

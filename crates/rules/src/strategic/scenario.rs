@@ -1,5 +1,6 @@
 //! Great War scenario files and the resolved scenario a game starts from.
 
+use super::campaign::{Calendar, Entry, Victory};
 use super::hexmap::{Climate, HexAt, HexMap};
 use super::naval::model::{FLEET_LIMIT, MINES_PER_AREA, ShipType, scaled_count};
 use super::tables::{AviationTables, Model, RulesTables, UnitTables};
@@ -37,6 +38,14 @@ pub struct PowerSpec {
     /// Climates its troops are local to (S-SUP-5).
     #[serde(default)]
     pub local_climates: Vec<Climate>,
+    /// Neutral at the start, entering the war on a turn or when invaded (house rule, issue 12);
+    /// none: at war from the start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entry: Option<Entry>,
+    /// Province id of its capital for the surrender rule; none: its home province with the largest
+    /// GDP (the first on the map among equals).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capital: Option<String>,
 }
 
 /// What a unit of the order of battle is.
@@ -155,6 +164,12 @@ pub struct ScenarioFile {
     pub mines: Vec<MineSpec>,
     #[serde(default)]
     pub sea_lanes: Vec<LaneSpec>,
+    /// The date of the first turn and the turn length; none: turns only.
+    #[serde(default)]
+    pub calendar: Option<Calendar>,
+    /// Surrender, victory and victory points; none: the game ends at the turn limit undecided.
+    #[serde(default)]
+    pub victory: Option<Victory>,
 }
 
 impl ScenarioFile {
@@ -162,7 +177,7 @@ impl ScenarioFile {
     /// checks of `resolve`); on failure, the field to point at and the limit.
     pub fn check_limits(&self) -> Result<(), (&'static str, LimitError)> {
         Limit::Forces.check_len(self.forces.len()).map_err(|e| ("forces", e))?;
-        let lists: [(&'static str, usize); 10] = [
+        let lists: [(&'static str, usize); 11] = [
             ("powers", self.powers.len()),
             ("corps", self.corps.len()),
             ("armies", self.armies.len()),
@@ -172,6 +187,7 @@ impl ScenarioFile {
             ("squadrons", self.squadrons.len()),
             ("mines", self.mines.len()),
             ("sea_lanes", self.sea_lanes.len()),
+            ("victory", self.victory.as_ref().map_or(0, |v| v.vp.len())),
             ("corps", self.corps.iter().map(|c| c.units.len() + c.attached.len()).sum()),
         ];
         for (field, n) in lists {
@@ -294,6 +310,10 @@ pub struct Scenario {
     pub squadrons: Vec<SquadronSpec>,
     pub mines: Vec<MineSpec>,
     pub sea_lanes: Vec<LaneSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub calendar: Option<Calendar>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub victory: Option<Victory>,
     pub map: HexMap,
     pub units: UnitTables,
     pub rules: RulesTables,
@@ -598,6 +618,7 @@ impl Scenario {
                 return Err(err(pos, format!("sea lane `{}` runs through `{}`, which is no sea area", l.id, l.area)));
             }
         }
+        check_campaign(&file, &map, &at, &err)?;
         if file.max_turns == 0 {
             return Err(err(at(&path!["max_turns"]), "max_turns must be at least 1".into()));
         }
@@ -615,10 +636,74 @@ impl Scenario {
             squadrons: file.squadrons,
             mines: file.mines,
             sea_lanes: file.sea_lanes,
+            calendar: file.calendar,
+            victory: file.victory,
             map,
             units,
             rules,
             aviation,
         })
     }
+}
+
+/// Checks the campaign blocks: neutral entries, capitals, the calendar and the victory block.
+fn check_campaign(
+    file: &ScenarioFile,
+    map: &HexMap,
+    at: &dyn Fn(&[Step<'_>]) -> Pos,
+    err: &dyn Fn(Pos, String) -> DataError,
+) -> Result<(), DataError> {
+    for (i, p) in file.powers.iter().enumerate() {
+        if let Some(e) = &p.entry
+            && e.turn == Some(0)
+        {
+            // A turn after the scenario's last is allowed: the power then stays neutral.
+            return Err(err(
+                at(&path!["powers", i, "entry"]),
+                format!("power `{}`: turns are counted from 1 (S-TURN-1)", p.id),
+            ));
+        }
+        if let Some(c) = &p.capital
+            && !map.provinces.iter().any(|q| &q.id == c && q.owner == p.id)
+        {
+            return Err(err(
+                at(&path!["powers", i, "capital"]),
+                format!("power `{}`: its capital `{c}` is no province of the map it owns", p.id),
+            ));
+        }
+    }
+    if let Some(c) = &file.calendar
+        && (!(1..=12).contains(&c.month) || !(1..=12).contains(&c.months_per_turn) || !(1000..=3000).contains(&c.year))
+    {
+        return Err(err(
+            at(&path!["calendar"]),
+            "calendar: month and months_per_turn are 1–12, the year 1000–3000".into(),
+        ));
+    }
+    if let Some(v) = &file.victory {
+        if !(1..=100).contains(&v.surrender_share_percent) {
+            return Err(err(
+                at(&path!["victory", "surrender_share_percent"]),
+                "victory: surrender_share_percent is 1–100".into(),
+            ));
+        }
+        for (i, (p, n)) in v.vp.iter().enumerate() {
+            if map.province_index(p).is_none() {
+                return Err(err(
+                    at(&path!["victory", "vp", i]),
+                    format!("victory points for `{p}`, no province of the map"),
+                ));
+            }
+            if *n > 1_000_000 || v.vp[..i].iter().any(|(q, _)| q == p) {
+                return Err(err(
+                    at(&path!["victory", "vp", i]),
+                    format!("victory points for `{p}`: listed twice or above 1000000"),
+                ));
+            }
+        }
+        if v.province_vp > 1_000_000 {
+            return Err(err(at(&path!["victory", "province_vp"]), "victory: province_vp is at most 1000000".into()));
+        }
+    }
+    Ok(())
 }

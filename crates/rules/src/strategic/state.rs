@@ -219,8 +219,17 @@ pub struct PowerState {
     pub techs: Techs,
     /// Armies to leave without supply first when money is short (S-SUP-4).
     pub supply_last: Vec<FormationId>,
-    /// Out of the game (all its provinces' capitals taken and no units).
+    /// Out of the game: it surrendered (issue 12, victory block).
     pub out: bool,
+    /// Not yet at war (the scenario's `entry`): its units take no orders.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub neutral: bool,
+    /// Powers it made peace with (S-CITY-4), sorted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub peace: Vec<PowerId>,
+    /// Its standing peace offer (S-CITY-4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer: Option<super::diplomacy::PeaceOffer>,
 }
 
 /// A province's occupation (S-CITY).
@@ -228,6 +237,9 @@ pub struct PowerState {
 pub struct ProvinceState {
     pub occupier: Option<PowerId>,
     pub devastated: bool,
+    /// The sovereign a peace treaty gave it to, if not the map's owner (S-CITY-4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ceded_to: Option<PowerId>,
 }
 
 /// Changing state of one hex (kept sparse).
@@ -360,7 +372,7 @@ impl Ctx {
             .names
             .binary_search_by_key(&id, |(i, _)| *i)
             .ok()
-            .map_or_else(|| id.to_string(), |i| self.statics.names[i].1.clone())
+            .map_or_else(|| self.raised_name(id), |i| self.statics.names[i].1.clone())
     }
 
     pub fn power_name(&self, p: PowerId) -> &str {
@@ -371,8 +383,9 @@ impl Ctx {
         self.scenario().powers.get(usize::from(p.0)).map_or(0, |s| s.alliance)
     }
 
+    /// Enemies: of two alliances, and at war (neither neutral nor surrendered, no peace between them).
     pub fn hostile(&self, a: PowerId, b: PowerId) -> bool {
-        self.alliance(a) != self.alliance(b)
+        self.alliance(a) != self.alliance(b) && self.at_war(a, b)
     }
 
     /// The power whose turn it is.
@@ -553,11 +566,20 @@ impl Ctx {
 
     /// Writes the working copy back; returns its events (also appended to the event log).
     pub fn store(self, world: &mut World) -> Vec<Event> {
-        let index = world.resource::<ForceIndex>().0.clone();
+        let mut index = world.resource::<ForceIndex>().0.clone();
+        let mut added = false;
         for f in &self.forces {
-            if let Ok(i) = index.binary_search_by_key(&f.id, |(id, _)| *id) {
-                write_force(world, index[i].1, f);
+            match index.binary_search_by_key(&f.id, |(id, _)| *id) {
+                Ok(i) => write_force(world, index[i].1, f),
+                // Raised this order (issue 12 purchases): a new entity.
+                Err(i) => {
+                    index.insert(i, (f.id, spawn_force(world, f, self.name(f.id))));
+                    added = true;
+                }
             }
+        }
+        if added {
+            world.insert_resource(ForceIndex(index));
         }
         let existing: Vec<(Entity, FormationId)> =
             world.iter_entities().filter_map(|e| e.get::<Formation>().map(|f| (e.id(), f.id))).collect();
@@ -594,21 +616,7 @@ impl Ctx {
     pub fn store_new(self, world: &mut World) {
         let mut index = Vec::new();
         for f in &self.forces {
-            let e = world
-                .spawn((
-                    f.id,
-                    Owner(f.power),
-                    f.kind,
-                    f.place,
-                    f.vitals,
-                    f.supply,
-                    f.front,
-                    f.activity,
-                    f.member,
-                    Name::new(self.name(f.id)),
-                ))
-                .id();
-            index.push((f.id, e));
+            index.push((f.id, spawn_force(world, f, self.name(f.id))));
         }
         world.insert_resource(ForceIndex(index));
         world.insert_resource(Statics(self.statics.clone()));
@@ -641,6 +649,23 @@ fn read_force(world: &World, e: Entity) -> Option<Force> {
         activity: *r.get::<Activity>()?,
         member: *r.get::<Membership>()?,
     })
+}
+
+fn spawn_force(world: &mut World, f: &Force, name: String) -> Entity {
+    world
+        .spawn((
+            f.id,
+            Owner(f.power),
+            f.kind,
+            f.place,
+            f.vitals,
+            f.supply,
+            f.front,
+            f.activity,
+            f.member,
+            Name::new(name),
+        ))
+        .id()
 }
 
 fn write_force(world: &mut World, e: Entity, f: &Force) {

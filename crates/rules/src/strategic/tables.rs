@@ -251,6 +251,66 @@ pub struct RulesTables {
     /// As `naval`: format-1 games spent no ammunition at sea or in the air.
     #[serde(default = "Ammunition::format_1", skip_serializing_if = "Ammunition::is_format_1")]
     pub ammunition: Ammunition,
+    /// Issue 12: prices of what a power may buy. Saves written before it have none (nothing for
+    /// sale); a data file must name it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub purchases: Option<Purchases>,
+    /// Issue 12: devastation and uprisings (S-CITY-2, S-CITY-3). As `purchases`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub occupation: Option<OccupationRules>,
+}
+
+/// Money and manpower of one purchase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Price {
+    pub money: u32,
+    pub manpower: u32,
+}
+
+/// Issue 12: prices of purchases (MD-S5: house values). An infantry division costs
+/// `economy.division` and `economy.division_manpower`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Purchases {
+    /// Extra money for a mountain division (S-LAND-5) and for an elite one (S-LAND-6).
+    pub mountain_extra: u32,
+    pub elite_extra: u32,
+    /// Powers (scenario ids) that may raise mountain infantry (S-LAND-5).
+    pub mountain_powers: Vec<String>,
+    pub cavalry: Price,
+    /// A tank battalion (S-LAND-9).
+    pub tank: Price,
+    /// A heavy artillery division (S-ART-1).
+    pub artillery: Price,
+    /// Money per ship by type; a type not listed is not for sale (S-NAVAL-1).
+    pub ships: Vec<(super::naval::ShipType, u32)>,
+    /// Money for an air squadron of any type (S-AIR).
+    pub squadron: u32,
+    /// Money for one chemical shell (S-CHEM-3) and one gas cylinder (S-CHEM-1).
+    pub gas_shell: u32,
+    pub cylinder: u32,
+}
+
+impl Purchases {
+    pub fn ship(&self, kind: super::naval::ShipType) -> Option<u32> {
+        self.ships.iter().find(|(k, _)| *k == kind).map(|(_, p)| *p)
+    }
+}
+
+/// Issue 12: house rules of occupation (S-CITY-2, S-CITY-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OccupationRules {
+    /// S-CITY-2: a province is devastated for good when the city destruction on its capital's
+    /// hexes (S-ART-4) reaches this total, or its capital's fortress is destroyed.
+    pub devastation_destruction: u32,
+    /// S-CITY-3: an occupied province rises when fewer than `uprising_garrison` land units of the
+    /// occupier's alliance stand within `uprising_radius` hexes of its capital ...
+    pub uprising_garrison: u32,
+    pub uprising_radius: u32,
+    /// ... and a d6 thrown in Upkeep shows at least this (7: never).
+    pub uprising_roll: u8,
 }
 
 impl NavalRules {
@@ -281,7 +341,7 @@ impl RulesTables {
     pub fn parse(path: &str, text: &str) -> Result<RulesTables, DataError> {
         let t: RulesTables = parse_checked(path, text)?;
         // Only saves may leave out the blocks that came later; a data file names them.
-        for block in ["naval", "ammunition"] {
+        for block in ["naval", "ammunition", "purchases", "occupation"] {
             if position_of(text, &path![block]).is_none() {
                 return Err(DataError::at(path, Pos::START, format!("missing field `{block}` in `GreatWarRules`")));
             }
@@ -295,6 +355,15 @@ impl RulesTables {
                 path,
                 place(text, &path!["naval", "max_battle_rounds"]),
                 "a surface battle lasts at least 1 round (naval.max_battle_rounds)",
+            ));
+        }
+        if let Some(o) = &t.occupation
+            && (o.devastation_destruction == 0 || !(1..=7).contains(&o.uprising_roll) || o.uprising_radius > 50)
+        {
+            return Err(DataError::at(
+                path,
+                place(text, &path!["occupation"]),
+                "occupation: devastation_destruction at least 1, uprising_roll 1–7, uprising_radius at most 50",
             ));
         }
         if t.ammunition.price == 0 {

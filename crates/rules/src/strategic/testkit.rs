@@ -38,6 +38,8 @@ pub fn powers() -> Vec<PowerSpec> {
         manpower: [100, 100],
         techs: Techs { tanks: true, gas: true, infantry: true },
         local_climates: Vec::new(),
+        entry: None,
+        capital: None,
     };
     vec![p("germany", "Germany", 1), p("france", "France", 0)]
 }
@@ -73,6 +75,8 @@ pub fn scenario(map: HexMap, forces: Vec<ForceSpec>) -> Scenario {
         squadrons: Vec::new(),
         mines: Vec::new(),
         sea_lanes: Vec::new(),
+        calendar: None,
+        victory: None,
         map,
         units,
         rules,

@@ -35,10 +35,13 @@ impl Ctx {
         let pct = i64::from(self.scenario().rules.economy.occupation_penalty_percent);
         let provinces = self.map().provinces.clone();
         for (i, p) in provinces.iter().enumerate() {
-            let Some(owner) = self.scenario().power_index(&p.owner) else { continue };
+            // The sovereign: the map's owner, or the power a peace treaty ceded it to (S-CITY-4).
+            let Some(owner) = self.province_owner(i).map(|o| usize::from(o.0)) else { continue };
             let st = self.provinces[i];
             let gdp = i64::from(p.gdp);
             match st.occupier {
+                // A surrendered power has no income.
+                None if self.powers[owner].out => {}
                 None => {
                     let pw = &mut self.powers[owner];
                     pw.money += gdp;
@@ -332,7 +335,7 @@ impl Ctx {
     pub fn occupation(&mut self) {
         let provinces = self.map().provinces.clone();
         for (i, p) in provinces.iter().enumerate() {
-            let Some(owner) = self.scenario().power_index(&p.owner).map(|o| PowerId(o as u8)) else { continue };
+            let Some(owner) = self.province_owner(i) else { continue };
             let Some(city) = self.map().city_index(&p.capital).map(|c| self.map().cities[c].clone()) else { continue };
             let holders: Vec<Option<PowerId>> = city.hexes.iter().map(|h| self.holder(*h)).collect();
             let current = self.provinces[i].occupier;

@@ -1027,6 +1027,7 @@ impl Ctx {
         {
             return Err(OrderError::Naval(format!("{to} is no free land hex next to the fleet")));
         }
+        self.check_neutral_land(f.power, to)?;
         if let Some(s) = self.navy.ship_mut(ship) {
             s.cargo = None;
             s.sunk = true;

@@ -1,0 +1,437 @@
+//! What a power buys (issue 12, MD-S5 prices in `great_war_rules.ron`): new divisions of both
+//! classes (mountain S-LAND-5, elite S-LAND-6), cavalry (S-LAND-8), tank battalions (S-LAND-9),
+//! heavy artillery (S-ART-1), ships (S-NAVAL-1), air squadrons (S-AIR), gas shells and cylinders
+//! (S-CHEM-1, S-CHEM-3); devastation (S-CITY-2) and uprisings (S-CITY-3) in Upkeep.
+//!
+//! House rule: a purchase is made in the power's part of the Movement phase and the new unit
+//! appears at once on the named free hex of a city in a province the power owns and controls
+//! (for a ship: a port hex of such a city), with no movement left this turn.
+
+use super::event::{Event, EventKind};
+use super::fire::{GAS_FROM_TURN, TANKS_FROM_TURN};
+use super::hexmap::{HexAt, flag};
+use super::naval::{Fleet, Ship, ShipType, Squadron};
+use super::order::OrderError;
+use super::state::{
+    Activity, Ctx, Force, ForceId, ForceKind, FrontLine, Membership, Place, PowerId, SupplyState, Tech, Vitals,
+};
+use super::tables::{Model, Price, Purchases};
+use serde::{Deserialize, Serialize};
+
+/// A unit to raise.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Recruit {
+    /// An infantry division of manpower class 1 or 2, 1914 model (upgraded by `Upgrade`).
+    /// Mountain (S-LAND-5) and elite (S-LAND-6) divisions are class 1.
+    Infantry {
+        class: u8,
+        #[serde(default)]
+        mountain: bool,
+        #[serde(default)]
+        elite: bool,
+    },
+    /// A cavalry division of class 1 or 2 (S-LAND-8).
+    Cavalry { class: u8 },
+    /// A tank battalion of the power's own types (S-LAND-9).
+    Tank(String),
+    /// A heavy artillery division of the power's own guns (S-ART-1).
+    Artillery(String),
+    /// One ship, a fleet of its own in a port (S-NAVAL-1).
+    Ship(ShipType),
+    /// An air squadron of a type of the aviation file (S-AIR).
+    Squadron(String),
+}
+
+/// Why a purchase is refused (typed; the state is unchanged).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum PurchaseError {
+    #[error("{what} costs {price}, the treasury holds {left}")]
+    Money { what: String, price: i64, left: i64 },
+    #[error("{what} needs {need} class-{class} manpower, {left} are left")]
+    Manpower { what: String, class: u8, need: u32, left: u32 },
+    #[error("{what} appears on a free hex of an own city (a port for ships); {at} is not one")]
+    Place { what: String, at: HexAt },
+    #[error("{0} is not for sale to this power")]
+    NotForSale(String),
+    #[error("{what}: {power} may not raise it (S-LAND-5: France, Germany, Austria-Hungary, Italy)")]
+    Mountain { what: String, power: String },
+    #[error("elite units cannot exceed the {limit} the power had at the start (S-LAND-6)")]
+    EliteLimit { limit: usize },
+    #[error("manpower classes are 1 and 2; mountain and elite divisions are class 1")]
+    Class,
+}
+
+impl From<PurchaseError> for OrderError {
+    fn from(e: PurchaseError) -> Self {
+        OrderError::Purchase(e)
+    }
+}
+
+impl Ctx {
+    /// The name of a unit raised in the game (scenario units have theirs in the static data).
+    pub fn raised_name(&self, id: ForceId) -> String {
+        let Some(f) = self.force(id) else { return id.to_string() };
+        let power = self.scenario().powers.get(usize::from(f.power.0)).map_or("?", |p| p.id.as_str());
+        let kind = match f.kind {
+            ForceKind::Infantry { .. } => "infantry division".to_string(),
+            ForceKind::Cavalry { .. } => "cavalry division".to_string(),
+            ForceKind::Tank { tank } => {
+                self.scenario().units.tanks.get(usize::from(tank)).map_or(String::new(), |t| t.name.clone())
+            }
+            ForceKind::Artillery { gun } => {
+                self.scenario().units.guns.get(usize::from(gun)).map_or(String::new(), |g| g.name.clone())
+            }
+        };
+        format!("{power} {kind} {}", id.0)
+    }
+
+    fn purchases(&self) -> Result<Purchases, OrderError> {
+        self.scenario().rules.purchases.clone().ok_or_else(|| PurchaseError::NotForSale("anything".into()).into())
+    }
+
+    /// Takes money, refusing when the treasury is short.
+    fn charge(&mut self, power: PowerId, price: i64, what: &str) -> Result<(), PurchaseError> {
+        let left = self.powers[usize::from(power.0)].money;
+        if left < price {
+            return Err(PurchaseError::Money { what: what.into(), price, left });
+        }
+        self.powers[usize::from(power.0)].money -= price;
+        Ok(())
+    }
+
+    /// Manpower of class `class` (1 or 2) needed, or any class (class 2 first) when `None`.
+    fn manpower_class(&self, power: PowerId, class: Option<u8>, need: u32, what: &str) -> Result<u8, PurchaseError> {
+        let stock = self.powers[usize::from(power.0)].manpower;
+        let tries: &[u8] = match class {
+            Some(1) => &[1],
+            Some(2) => &[2],
+            Some(_) => return Err(PurchaseError::Class),
+            None => &[2, 1],
+        };
+        tries.iter().copied().find(|c| stock[usize::from(c - 1)] >= need).ok_or(PurchaseError::Manpower {
+            what: what.into(),
+            class: tries[0],
+            need,
+            left: stock[usize::from(tries[0] - 1)],
+        })
+    }
+
+    /// Whether `at` is a free hex of a city in a province `power` owns and controls (`port`: a port hex).
+    pub fn own_city_hex(&self, power: PowerId, at: HexAt, port: bool) -> bool {
+        let Some(cell) = self.map().cell(at) else { return false };
+        let Some(city) = usize::from(cell.city).checked_sub(1).and_then(|c| self.map().cities.get(c)) else {
+            return false;
+        };
+        let Some(pi) = self.map().province_index(&city.province) else { return false };
+        let owned = self.province_owner(pi) == Some(power) && self.provinces[pi].occupier.is_none();
+        owned && (!port || cell.has(flag::PORT)) && (port || self.at(at).is_empty())
+    }
+
+    /// The price of a land recruit: money, manpower, class (`None`: any), kind.
+    fn land_recruit(
+        &self,
+        power: PowerId,
+        r: &Recruit,
+        p: &Purchases,
+    ) -> Result<(Price, Option<u8>, ForceKind), OrderError> {
+        let e = &self.scenario().rules.economy;
+        let spec = &self.scenario().powers[usize::from(power.0)];
+        let division = Price { money: e.division, manpower: e.division_manpower };
+        Ok(match r {
+            Recruit::Infantry { class, mountain, elite } => {
+                if !(1..=2).contains(class) || ((*mountain || *elite) && *class != 1) {
+                    return Err(PurchaseError::Class.into());
+                }
+                if *mountain && !p.mountain_powers.contains(&spec.id) {
+                    return Err(
+                        PurchaseError::Mountain { what: "mountain infantry".into(), power: spec.name.clone() }.into()
+                    );
+                }
+                if *elite {
+                    self.elite_room(power)?;
+                }
+                let extra = if *mountain { p.mountain_extra } else { 0 } + if *elite { p.elite_extra } else { 0 };
+                let kind = ForceKind::Infantry {
+                    group: spec.group,
+                    model: Model::M1914,
+                    class: *class,
+                    mountain: *mountain,
+                    elite: *elite,
+                    colonial: false,
+                };
+                (Price { money: division.money.saturating_add(extra), ..division }, Some(*class), kind)
+            }
+            Recruit::Cavalry { class } => {
+                if !(1..=2).contains(class) {
+                    return Err(PurchaseError::Class.into());
+                }
+                (p.cavalry, Some(*class), ForceKind::Cavalry { class: *class, model: Model::M1914, elite: false })
+            }
+            Recruit::Tank(name) => {
+                // S-LAND-9, S-TURN-1: the technology, from turn 4.
+                if self.clock.turn < TANKS_FROM_TURN {
+                    return Err(OrderError::TooEarly { what: "tanks".into(), from: TANKS_FROM_TURN });
+                }
+                if !self.powers[usize::from(power.0)].techs.tanks {
+                    return Err(OrderError::NoTech { what: "a tank battalion".into(), tech: Tech::Tanks });
+                }
+                let t = self.scenario().units.tank(name);
+                let ok = t.filter(|i| self.scenario().units.tanks[*i].countries.contains(&spec.id));
+                let i = ok.ok_or_else(|| PurchaseError::NotForSale(name.clone()))?;
+                (p.tank, None, ForceKind::Tank { tank: i as u16 })
+            }
+            Recruit::Artillery(name) => {
+                let g = self.scenario().units.gun(name);
+                let ok = g.filter(|i| self.scenario().units.guns[*i].country == spec.id);
+                let i = ok.ok_or_else(|| PurchaseError::NotForSale(name.clone()))?;
+                (p.artillery, None, ForceKind::Artillery { gun: i as u16 })
+            }
+            // Bought at a port or an airfield city: `buy_ship`, `buy_squadron`.
+            Recruit::Ship(_) | Recruit::Squadron(_) => {
+                return Err(PurchaseError::NotForSale("a ship or squadron as a land unit".into()).into());
+            }
+        })
+    }
+
+    /// S-LAND-6: no more elite units (not destroyed) than at the start.
+    fn elite_room(&self, power: PowerId) -> Result<(), PurchaseError> {
+        let name = &self.scenario().powers[usize::from(power.0)].id;
+        let limit = self
+            .scenario()
+            .forces
+            .iter()
+            .filter(|f| &f.power == name)
+            .filter(|f| {
+                matches!(
+                    f.kind,
+                    super::scenario::KindSpec::Infantry { elite: true, .. }
+                        | super::scenario::KindSpec::Cavalry { elite: true, .. }
+                )
+            })
+            .count();
+        let now =
+            self.forces.iter().filter(|f| f.power == power && f.kind.is_elite() && f.place != Place::Destroyed).count();
+        if now >= limit {
+            return Err(PurchaseError::EliteLimit { limit });
+        }
+        Ok(())
+    }
+
+    /// Raises a unit at `at` (Movement phase).
+    pub fn recruit(&mut self, r: &Recruit, at: HexAt) -> Result<(), OrderError> {
+        let power = self.active_power();
+        let p = self.purchases()?;
+        let what = format!("{r:?}");
+        match r {
+            Recruit::Ship(kind) => return self.buy_ship(power, *kind, at, &p),
+            Recruit::Squadron(kind) => return self.buy_squadron(power, kind, at, &p),
+            _ => {}
+        }
+        let (price, class, kind) = self.land_recruit(power, r, &p)?;
+        let class = self.manpower_class(power, class, price.manpower, &what)?;
+        if !self.own_city_hex(power, at, false) || !self.map().is_land(at) {
+            return Err(PurchaseError::Place { what, at }.into());
+        }
+        self.charge(power, i64::from(price.money), &what)?;
+        self.powers[usize::from(power.0)].manpower[usize::from(class - 1)] -= price.manpower;
+        let id = ForceId(self.forces.last().map_or(1, |f| f.id.0 + 1));
+        let s = self.stats(kind);
+        let has_morale = !kind.is_artillery();
+        self.forces.push(Force {
+            id,
+            power,
+            kind,
+            place: Place::Map(at),
+            vitals: Vitals {
+                health: s.health,
+                max_health: s.health,
+                morale: has_morale.then_some(s.morale),
+                max_morale: has_morale.then_some(s.morale),
+            },
+            supply: SupplyState::default(),
+            front: FrontLine::default(),
+            activity: Activity { mp_left: 0, start: Some(at), ..Default::default() },
+            member: Membership::default(),
+        });
+        self.rebuild_occupancy();
+        self.push(Event {
+            turn: self.clock.turn,
+            kind: EventKind::Note,
+            text: format!(
+                "{} raises {what} as {id} at {at} for {} and {} class-{class} manpower",
+                self.power_name(power),
+                price.money,
+                price.manpower
+            ),
+        });
+        Ok(())
+    }
+
+    fn buy_ship(&mut self, power: PowerId, kind: ShipType, at: HexAt, p: &Purchases) -> Result<(), OrderError> {
+        let what = format!("a {kind:?}");
+        let price = p.ship(kind).ok_or_else(|| PurchaseError::NotForSale(what.clone()))?;
+        if !self.own_city_hex(power, at, true) {
+            return Err(PurchaseError::Place { what, at }.into());
+        }
+        self.charge(power, i64::from(price), &what)?;
+        let (ship, fleet) = (self.navy.next_ship, self.navy.next_fleet);
+        self.navy.next_ship += 1;
+        self.navy.next_fleet += 1;
+        self.navy.ships.push(Ship { id: ship, power, kind, fleet, hits: 0, sunk: false, cargo: None, air_cargo: None });
+        self.navy.fleets.push(Fleet {
+            id: fleet,
+            power,
+            name: format!("{kind:?} {ship}"),
+            at,
+            mp_left: 0,
+            intercept: false,
+            withdraw: true,
+            bombarded: false,
+            laid_mine: false,
+            sweeping: false,
+            transports_first: false,
+            patrol: None,
+        });
+        self.push(Event {
+            turn: self.clock.turn,
+            kind: EventKind::Note,
+            text: format!("{} commissions {what} (fleet {fleet}) at {at} for {price}", self.power_name(power)),
+        });
+        Ok(())
+    }
+
+    fn buy_squadron(&mut self, power: PowerId, kind: &str, at: HexAt, p: &Purchases) -> Result<(), OrderError> {
+        let what = format!("a {kind}");
+        let t = self.scenario().aviation.get(kind).cloned().ok_or_else(|| PurchaseError::NotForSale(what.clone()))?;
+        // A squadron is based at a city; others may stand on the hex.
+        let base_ok = self.map().cell(at).is_some_and(|c| c.has(flag::CITY)) && {
+            let pi = self.province_at(at);
+            pi.is_some_and(|pi| self.province_owner(pi) == Some(power) && self.provinces[pi].occupier.is_none())
+        };
+        if !base_ok {
+            return Err(PurchaseError::Place { what, at }.into());
+        }
+        self.charge(power, i64::from(p.squadron), &what)?;
+        let id = self.navy.squadrons.iter().map(|s| s.id + 1).max().unwrap_or(1);
+        self.navy.squadrons.push(Squadron {
+            id,
+            power,
+            name: format!("{} {id}", t.name),
+            base: at,
+            recon: t.recon,
+            radius: t.radius,
+            bombing: t.bombing,
+            aircraft: t.aircraft,
+            flew: false,
+            aboard: None,
+        });
+        self.push(Event {
+            turn: self.clock.turn,
+            kind: EventKind::Note,
+            text: format!("{} raises {what} ({id}) at {at} for {}", self.power_name(power), p.squadron),
+        });
+        Ok(())
+    }
+
+    /// S-CHEM-1, S-CHEM-3: chemical shells and gas cylinders, with the technology, from turn 3.
+    pub fn buy_gas(&mut self, shells: u32, cylinders: u32) -> Result<(), OrderError> {
+        let power = self.active_power();
+        let p = self.purchases()?;
+        if self.clock.turn < GAS_FROM_TURN {
+            return Err(OrderError::TooEarly { what: "gas".into(), from: GAS_FROM_TURN });
+        }
+        if !self.powers[usize::from(power.0)].techs.gas {
+            return Err(OrderError::NoTech { what: "gas shells and cylinders".into(), tech: Tech::Gas });
+        }
+        let price = i64::from(shells) * i64::from(p.gas_shell) + i64::from(cylinders) * i64::from(p.cylinder);
+        let what = format!("{shells} gas shell(s) and {cylinders} cylinder(s)");
+        self.charge(power, price, &what)?;
+        let st = &mut self.powers[usize::from(power.0)];
+        st.chem_shells = st.chem_shells.saturating_add(shells);
+        st.cylinders = st.cylinders.saturating_add(cylinders);
+        self.push(Event {
+            turn: self.clock.turn,
+            kind: EventKind::Note,
+            text: format!("{} buys {what} for {price}", self.power_name(power)),
+        });
+        Ok(())
+    }
+
+    /// S-CITY-2 house rule: a province is devastated for good when the city destruction on its
+    /// capital's hexes reaches `occupation.devastation_destruction`, or its capital's fortress falls.
+    pub fn devastation(&mut self) {
+        let Some(rules) = self.scenario().rules.occupation else { return };
+        for i in 0..self.provinces.len() {
+            if self.provinces[i].devastated {
+                continue;
+            }
+            let map = self.map();
+            let Some(city) = map.city_index(&map.provinces[i].capital).map(|c| &map.cities[c]) else { continue };
+            let (mut ruin, mut fortress) = (0u32, false);
+            for h in &city.hexes {
+                let s = self.hex_state(*h);
+                ruin = ruin.saturating_add(s.city_destruction);
+                fortress |= s.fortress_destroyed;
+            }
+            if ruin >= rules.devastation_destruction || fortress {
+                let name = map.provinces[i].name.clone();
+                self.provinces[i].devastated = true;
+                self.push(Event {
+                    turn: self.clock.turn,
+                    kind: EventKind::Note,
+                    text: format!("{name} is devastated (S-CITY-2): its capital is in ruins"),
+                });
+            }
+        }
+    }
+
+    /// S-CITY-3 house rule: in each occupied province (not ceded by treaty, province order) whose
+    /// occupier has fewer than `uprising_garrison` land units of its alliance within
+    /// `uprising_radius` hexes of the capital, a d6 of at least `uprising_roll` raises the people:
+    /// the troops in the capital are dispersed and the sovereign regains the province.
+    pub fn uprisings(&mut self) {
+        let Some(rules) = self.scenario().rules.occupation else { return };
+        for i in 0..self.provinces.len() {
+            let Some(occ) = self.provinces[i].occupier else { continue };
+            let map = self.map();
+            let Some(city) = map.city_index(&map.provinces[i].capital).map(|c| map.cities[c].clone()) else { continue };
+            let near = |h: HexAt| city.hexes.iter().any(|c| c.distance(h) <= rules.uprising_radius);
+            let side = self.alliance(occ);
+            let garrison =
+                self.forces.iter().filter(|f| self.alliance(f.power) == side && f.hex().is_some_and(near)).count();
+            if garrison >= rules.uprising_garrison as usize {
+                continue;
+            }
+            let pips = self.dice.d6();
+            let name = self.map().provinces[i].name.clone();
+            let rises = pips >= rules.uprising_roll;
+            self.push(Event {
+                turn: self.clock.turn,
+                kind: EventKind::Note,
+                text: format!(
+                    "uprising in {name}: d6 = {pips}, {} (S-CITY-3, {} or more)",
+                    if rises { "the people rise" } else { "order holds" },
+                    rules.uprising_roll
+                ),
+            });
+            if !rises {
+                continue;
+            }
+            let mut out: Vec<ForceId> = city.hexes.iter().flat_map(|h| self.at(*h).to_vec()).collect();
+            out.sort();
+            for u in out {
+                self.disperse(u, "driven out by an uprising (S-CITY-3)");
+            }
+            self.provinces[i].occupier = None;
+            let owner = self.province_owner(i);
+            self.push(Event {
+                turn: self.clock.turn,
+                kind: EventKind::Occupied { province: self.map().provinces[i].id.clone(), by: None },
+                text: format!(
+                    "{} regains {name} after an uprising (S-CITY-3)",
+                    owner.map_or("?", |o| self.power_name(o))
+                ),
+            });
+        }
+    }
+}
