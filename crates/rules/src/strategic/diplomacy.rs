@@ -5,17 +5,7 @@ use super::event::{Event, EventKind};
 use super::hexmap::HexAt;
 use super::order::OrderError;
 use super::state::{Ctx, PowerId};
-use serde::{Deserialize, Serialize};
-
-/// A standing offer of peace (S-CITY-4): to whom, and which provinces change sovereign. Every
-/// other province one of the two occupies of the other's is returned.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PeaceOffer {
-    pub to: PowerId,
-    /// Province indices, sorted: each owned by one of the two and occupied by the other; the
-    /// occupier becomes its sovereign.
-    pub cede: Vec<u16>,
-}
+pub use super::treaty::PeaceOffer;
 
 impl Ctx {
     /// Whether two powers fight each other (whatever their alliances): neither is neutral nor has

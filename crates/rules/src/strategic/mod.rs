@@ -20,11 +20,13 @@ pub mod naval;
 pub mod order;
 pub mod place;
 pub mod preview;
+pub mod purchase;
 pub mod scenario;
 pub mod state;
 pub mod tables;
 pub mod tech;
 pub mod testkit;
+pub mod treaty;
 pub mod upkeep;
 pub mod victory;
 

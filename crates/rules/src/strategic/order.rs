@@ -108,7 +108,7 @@ pub enum Order {
     BuyAmmunition { amount: u32 },
     /// Raise a unit at a free hex of an own city, or a ship at an own port (issue 12 purchases;
     /// Movement phase).
-    Recruit { unit: super::economy::Recruit, at: HexAt },
+    Recruit { unit: super::purchase::Recruit, at: HexAt },
     /// Buy chemical shells and gas cylinders (S-CHEM-1, S-CHEM-3; Movement phase).
     BuyGas { shells: u32, cylinders: u32 },
     /// Offer peace to a power at war with this one; `cede` names provinces (ids) one of the two
@@ -180,7 +180,7 @@ pub enum OrderError {
     #[error("{what} is allowed from turn {from} (S-TURN-1)")]
     TooEarly { what: String, from: u32 },
     #[error(transparent)]
-    Purchase(super::economy::PurchaseError),
+    Purchase(super::purchase::PurchaseError),
     #[error("{0} (S-CITY-4)")]
     Peace(String),
     #[error("{at} is the land of neutral {power}: closed to other powers' troops")]
@@ -189,4 +189,10 @@ pub enum OrderError {
     Idle(String),
     #[error("{unit} is already model {model:?}")]
     AlreadyUpgraded { unit: ForceId, model: Model },
+}
+
+impl From<super::purchase::PurchaseError> for OrderError {
+    fn from(e: super::purchase::PurchaseError) -> Self {
+        OrderError::Purchase(e)
+    }
 }

@@ -229,7 +229,7 @@ pub struct PowerState {
     pub peace: Vec<PowerId>,
     /// Its standing peace offer (S-CITY-4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub offer: Option<super::diplomacy::PeaceOffer>,
+    pub offer: Option<super::treaty::PeaceOffer>,
 }
 
 /// A province's occupation (S-CITY).
