@@ -10,6 +10,7 @@
 //! distance on the projected plane); (4) cities take their hex (the nearest land hex to their
 //! latitude and longitude) and, when larger, the nearest land hexes around it, all in their province.
 
+pub mod oob;
 pub mod topo;
 
 use rules::strategic::geo::GeoProjection;
