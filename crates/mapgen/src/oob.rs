@@ -557,6 +557,16 @@ pub fn build(
             b.squadrons.push(SquadronSpec { id, power: t.power.clone(), kind: s.kind.clone(), base, name: Some(s.name.clone()) });
         }
     }
+    // Arrivals are not placed (the economy's entry rules bring them), but their ports must lie on
+    // the map: land within 20 km.
+    for t in tables {
+        for d in t.arrivals.iter().filter(|d| inside(theatre, &d.at)) {
+            let (_, r) = b.nearest(&d.at, |h| map.is_land(h))?;
+            if r > 4 {
+                return Err(format!("arrival {} ({}): {} lies {} km off the map's land", d.name, t.power, d.at.0, r * 5));
+            }
+        }
+    }
     b.forces.sort_by_key(|f| f.id);
     // The powers: every power with forces here and every owner of a province of the map (the
     // referee wants each owner to be a power of the scenario).
