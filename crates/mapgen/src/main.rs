@@ -41,6 +41,15 @@ fn scenarios(mut args: impl Iterator<Item = String>) -> Result<bool, String> {
         } else {
             std::fs::write(&out, &g.text).map_err(|e| format!("{}: {e}", out.display()))?;
         }
+        if let Some((file, text)) = &g.orders {
+            let out = folders.scenarios.join(file);
+            if !check {
+                std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+            } else if std::fs::read_to_string(&out).unwrap_or_default() != *text {
+                eprintln!("{} differs from what mapgen builds: run `mapgen scenarios`", out.display());
+                same = false;
+            }
+        }
     }
     Ok(same)
 }

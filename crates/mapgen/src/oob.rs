@@ -15,7 +15,8 @@ use rules::strategic::naval::ShipType;
 use rules::strategic::scenario::{
     ArmySpec, CorpsSpec, FleetSpec, ForceSpec, KindSpec, LaneSpec, MineSpec, PowerSpec, ScenarioFile, SquadronSpec,
 };
-use rules::strategic::state::Techs;
+use rules::strategic::state::{Phase, Techs};
+use rules::strategic::{GreatWar, Order, Scenario};
 use rules::strategic::tables::Model;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -199,6 +200,47 @@ pub struct ScenarioDef {
     pub mines: Vec<MineSpec>,
     #[serde(default)]
     pub sea_lanes: Vec<LaneSpec>,
+    /// A list of orders to write beside the scenario (for CI's `umpire play --orders`): file name
+    /// (relative to the scenarios folder), header lines and the script.
+    #[serde(default)]
+    pub orders: Option<OrderScript>,
+}
+
+/// Orders written from a script whose places are names and latitudes/longitudes, so that they
+/// follow the map: fleets sail the shortest sea path toward a place, cut to a number of hexes.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OrderScript {
+    pub file: String,
+    /// The seed CI plays the orders with: the generator plays them too, with it, and refuses a
+    /// script whose orders the referee would refuse.
+    pub seed: u64,
+    pub header: Vec<String>,
+    pub steps: Vec<ScriptStep>,
+}
+
+/// One step of an order script; units, fleets and squadrons are named as in the tables.
+#[derive(Clone, Debug, Deserialize)]
+pub enum ScriptStep {
+    /// `EndPhase`, this many times.
+    End(u32),
+    /// `EndPhase` until this power's part of this phase.
+    Until(String, Phase),
+    Embark { unit: String, fleet: String },
+    /// Sail toward a place by the shortest path over water, at most `hexes` hexes.
+    Sail { fleet: String, to: Place, hexes: u32 },
+    /// Sail to a water hex next to another fleet (as the script has moved it), at most `hexes`.
+    SailNextTo { fleet: String, target: String, hexes: u32 },
+    SubmarineAttack { flotilla: String, target: String },
+    /// Lay mines, where the fleet's hex lies in a sea area of the map (skipped where none).
+    LayMine { fleet: String },
+    Reconnaissance { squadron: String },
+    /// Bomb the first ship of this type in a fleet.
+    Bomb { squadrons: Vec<String>, fleet: String, ship: ShipType },
+    /// Coastal fire at the first ship of this type in a fleet.
+    CoastalFire { unit: String, fleet: String, ship: ShipType },
+    /// Land a unit on the first free land hex next to its fleet (in the order of the sides).
+    Disembark { unit: String, fleet: String },
 }
 
 /// The house values of the start economy (`scenarios.ron`).
@@ -234,6 +276,8 @@ pub struct Census {
 pub struct Generated {
     pub file: String,
     pub text: String,
+    /// The order list written beside it, if any: file name and text.
+    pub orders: Option<(String, String)>,
     pub scenario: ScenarioFile,
     pub census: Census,
     /// Units moved from their place to the nearest legal hex: (unit, km moved).
@@ -269,7 +313,12 @@ pub fn generate_all(folders: &Folders) -> Result<Vec<Generated>, String> {
             let file: OobFile = crate::read_table(&folders.data.join(t))?;
             tables.extend(file);
         }
-        out.push(build(&list, def, &map, &tables)?);
+        let mut g = build(&list, def, &map, &tables)?;
+        if let Some(script) = &def.orders {
+            let scenario = Scenario::load_text(&out_path, &g.text).map_err(|e| e.to_string())?;
+            g.orders = Some((script.file.clone(), write_orders(script, &scenario)?));
+        }
+        out.push(g);
     }
     Ok(out)
 }
@@ -454,7 +503,10 @@ impl Builder<'_> {
 
     fn fleet(&mut self, power: &str, f: &FleetOob) -> Result<(), String> {
         let map = self.map;
-        let navigable = |h: HexAt| map.cell(h).is_some_and(|c| c.terrain.is_water() || c.has(flag::PORT));
+        // A port, or open water: not a pond of a few hexes that the coast line cut off.
+        let navigable = |h: HexAt| {
+            map.cell(h).is_some_and(|c| c.has(flag::PORT) || (c.terrain.is_water() && open_water(map, h)))
+        };
         let (at, _) = self.nearest(&f.at, navigable)?;
         let id = self.power_base(power)? * 100 + self.fleets.iter().filter(|x| x.power == power).count() as u32 + 1;
         self.fleets.push(FleetSpec {
@@ -632,11 +684,12 @@ pub fn build(
         aviation: def.aviation.clone(),
         fleets: b.fleets,
         squadrons: b.squadrons,
-        mines: def.mines.clone(),
-        sea_lanes: def.sea_lanes.clone(),
+        // Mines and sea lanes need the map's sea areas: those of areas the map lacks wait for them.
+        mines: def.mines.iter().filter(|m| map.sea_areas.iter().any(|a| a.id == m.area)).cloned().collect(),
+        sea_lanes: def.sea_lanes.iter().filter(|l| map.sea_areas.iter().any(|a| a.id == l.area)).cloned().collect(),
     };
     let text = write(def, &scenario)?;
-    Ok(Generated { file: def.file.clone(), text, scenario, census, nudged: b.nudged })
+    Ok(Generated { file: def.file.clone(), text, orders: None, scenario, census, nudged: b.nudged })
 }
 
 /// The scenario's text: the header comment, then the file with one unit to a line.
@@ -703,4 +756,206 @@ impl std::fmt::Display for Census {
         }
         Ok(())
     }
+}
+
+/// The shortest path over water from `from` to the nearest of `goals` (breadth first, neighbours
+/// in side order: deterministic), without its start; None when no goal is reachable in `limit`.
+fn sea_path(map: &HexMap, from: HexAt, goal: impl Fn(HexAt) -> bool, limit: u32) -> Option<Vec<HexAt>> {
+    let water = |h: HexAt| map.cell(h).is_some_and(|c| c.terrain.is_water());
+    let mut came: std::collections::BTreeMap<HexAt, HexAt> = std::collections::BTreeMap::new();
+    let mut frontier = vec![from];
+    came.insert(from, from);
+    for _ in 0..limit {
+        let mut next = Vec::new();
+        for h in frontier {
+            if h != from && goal(h) {
+                let mut path = vec![h];
+                let mut at = h;
+                while let Some(&p) = came.get(&at) {
+                    if p == from {
+                        break;
+                    }
+                    path.push(p);
+                    at = p;
+                }
+                path.reverse();
+                return Some(path);
+            }
+            for n in h.neighbours() {
+                if water(n) && !came.contains_key(&n) {
+                    came.insert(n, h);
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    None
+}
+
+/// Whether a water hex opens on at least 200 hexes of water (breadth first).
+fn open_water(map: &HexMap, from: HexAt) -> bool {
+    let water = |h: HexAt| map.cell(h).is_some_and(|c| c.terrain.is_water());
+    let mut seen = std::collections::BTreeSet::from([from]);
+    let mut frontier = vec![from];
+    while !frontier.is_empty() && seen.len() < 200 {
+        let mut next = Vec::new();
+        for h in frontier {
+            for n in h.neighbours() {
+                if water(n) && seen.insert(n) {
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    seen.len() >= 200
+}
+
+/// The nearest water hex to a hex, ring by ring, each ring by (row, column).
+fn nearest_water(map: &HexMap, centre: HexAt) -> Option<HexAt> {
+    let water = |h: HexAt| map.cell(h).is_some_and(|c| c.terrain.is_water()) && open_water(map, h);
+    (0..=SEARCH_RADIUS).find_map(|r| {
+        let mut ring: Vec<HexAt> = (centre.row - r..=centre.row + r)
+            .flat_map(|row| (centre.col - r - 1..=centre.col + r + 1).map(move |col| HexAt::new(col, row)))
+            .filter(|h| h.distance(centre) == r as u32)
+            .collect();
+        ring.sort_by_key(|h| (h.row, h.col));
+        ring.into_iter().find(|h| water(*h))
+    })
+}
+
+/// Writes an order script as a RON list of orders for this scenario, playing each order as it goes
+/// (fleets sail from where the game has them, after any battle).
+fn write_orders(script: &OrderScript, sc: &Scenario) -> Result<String, String> {
+    use rules::strategic::state::ForceId;
+    let map = &sc.map;
+    let projection = map.projection.as_ref().ok_or("the map records no projection")?;
+    let unit = |name: &str| {
+        sc.forces.iter().find(|f| f.name.as_deref() == Some(name)).map(|f| f.id).ok_or(format!("orders: no unit `{name}`"))
+    };
+    let fleet_id = |name: &str| {
+        sc.fleets.iter().find(|f| f.name.starts_with(name)).map(|f| f.id).ok_or(format!("orders: no fleet `{name}`"))
+    };
+    let squadron = |name: &str| {
+        sc.squadrons
+            .iter()
+            .find(|q| q.name.as_deref() == Some(name))
+            .map(|q| q.id)
+            .ok_or(format!("orders: no squadron `{name}`"))
+    };
+    let power = |id: &str| sc.power_index(id).ok_or(format!("orders: no power `{id}`"));
+    let mut game = GreatWar::new(sc, script.seed);
+    let fleet_at = |game: &GreatWar, id: u32| {
+        game.state().navy.fleets.iter().find(|f| f.id == id).map(|f| f.at).ok_or(format!("orders: fleet {id} is gone"))
+    };
+    // The first ship afloat of a type in a fleet.
+    let ship = |game: &GreatWar, fleet: u32, kind: ShipType| {
+        let st = game.state();
+        st.navy
+            .ships
+            .iter()
+            .find(|s| s.fleet == fleet && s.kind == kind && !s.sunk)
+            .map(|s| s.id)
+            .ok_or(format!("orders: fleet {fleet} has no {kind:?} afloat"))
+    };
+    let mut lines: Vec<(Order, String)> = Vec::new();
+    let mut play = |game: &mut GreatWar, order: Order, note: String| -> Result<(), String> {
+        game.apply(order.clone()).map_err(|e| format!("orders: {order:?}: {e}"))?;
+        lines.push((order, note));
+        Ok(())
+    };
+    for step in &script.steps {
+        match step {
+            ScriptStep::End(n) => {
+                for _ in 0..*n {
+                    play(&mut game, Order::EndPhase, String::new())?;
+                }
+            }
+            ScriptStep::Until(p, phase) => {
+                let p = power(p)?;
+                let mut guard = 0;
+                while !(game.clock().phase == *phase && usize::from(game.clock().active) == p) {
+                    play(&mut game, Order::EndPhase, String::new())?;
+                    guard += 1;
+                    if guard > 10_000 || game.is_over() {
+                        return Err(format!("orders: the game never reaches {phase:?} of power {p}"));
+                    }
+                }
+            }
+            ScriptStep::Embark { unit: u, fleet } => {
+                play(&mut game, Order::Embark { unit: ForceId(unit(u)?), fleet: fleet_id(fleet)? }, String::new())?
+            }
+            ScriptStep::Sail { fleet, to, hexes } => {
+                let id = fleet_id(fleet)?;
+                let from = fleet_at(&game, id)?;
+                let goal =
+                    nearest_water(map, projection.hex_of(to.1, to.2)).ok_or(format!("orders: no sea near {}", to.0))?;
+                let path = sea_path(map, from, |h| h == goal, 600)
+                    .ok_or(format!("orders: no sea path from {from} to {} ({goal})", to.0))?;
+                let path: Vec<HexAt> = path.into_iter().take(*hexes as usize).collect();
+                play(&mut game, Order::MoveFleet { fleet: id, path }, format!("toward {}", to.0))?;
+            }
+            ScriptStep::SailNextTo { fleet, target, hexes } => {
+                let (id, tid) = (fleet_id(fleet)?, fleet_id(target)?);
+                let (from, t) = (fleet_at(&game, id)?, fleet_at(&game, tid)?);
+                let path = sea_path(map, from, |h| h.distance(t) == 1, *hexes)
+                    .ok_or(format!("orders: {fleet} cannot reach {target}"))?;
+                play(&mut game, Order::MoveFleet { fleet: id, path }, format!("next to {target}"))?;
+            }
+            ScriptStep::SubmarineAttack { flotilla, target } => {
+                let order = Order::SubmarineAttack { flotilla: fleet_id(flotilla)?, target: fleet_id(target)? };
+                play(&mut game, order, String::new())?
+            }
+            ScriptStep::LayMine { fleet } => {
+                let id = fleet_id(fleet)?;
+                if map.sea_area_at(fleet_at(&game, id)?).is_some() {
+                    play(&mut game, Order::LayMine { fleet: id }, String::new())?;
+                }
+            }
+            ScriptStep::Reconnaissance { squadron: q } => {
+                play(&mut game, Order::Reconnaissance { squadron: squadron(q)? }, String::new())?
+            }
+            ScriptStep::Bomb { squadrons, fleet, ship: kind } => {
+                let ids = squadrons.iter().map(|q| squadron(q)).collect::<Result<Vec<_>, _>>()?;
+                let target = ship(&game, fleet_id(fleet)?, *kind)?;
+                play(&mut game, Order::Bomb { squadrons: ids, ship: target }, String::new())?
+            }
+            ScriptStep::CoastalFire { unit: u, fleet, ship: kind } => {
+                let target = ship(&game, fleet_id(fleet)?, *kind)?;
+                play(&mut game, Order::CoastalFire { unit: ForceId(unit(u)?), ship: target }, String::new())?
+            }
+            ScriptStep::Disembark { unit: u, fleet } => {
+                let h = fleet_at(&game, fleet_id(fleet)?)?;
+                let st = game.state();
+                let taken = |x: HexAt| {
+                    st.forces.iter().any(|f| matches!(f.place, rules::strategic::state::Place::Map(p) if p == x))
+                };
+                let to = h
+                    .neighbours()
+                    .into_iter()
+                    .find(|n| map.is_land(*n) && !taken(*n))
+                    .ok_or(format!("orders: no free land next to {fleet}"))?;
+                play(&mut game, Order::Disembark { unit: ForceId(unit(u)?), to }, String::new())?;
+            }
+        }
+    }
+    let mut text = String::from("// Generated by `mapgen scenarios` from scenarios/great_war/data/scenarios.ron: do not edit by hand.\n");
+    for l in &script.header {
+        text.push_str("// ");
+        text.push_str(l);
+        text.push('\n');
+    }
+    text.push_str("[\n");
+    let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    for (order, note) in lines {
+        let one = options.to_string(&order).map_err(|e| e.to_string())?;
+        if note.is_empty() {
+            text.push_str(&format!("  {one},\n"));
+        } else {
+            text.push_str(&format!("  {one}, // {note}\n"));
+        }
+    }
+    text.push_str("]\n");
+    Ok(text)
 }

@@ -19,10 +19,6 @@ fn generated() -> &'static [Generated] {
     ALL.get_or_init(|| generate_all(&Folders::at(&root())).expect("the tables build"))
 }
 
-fn scenario(file: &str) -> &'static Generated {
-    generated().iter().find(|g| g.file == file).unwrap_or_else(|| panic!("{file} is not generated"))
-}
-
 fn path_of(file: &str) -> PathBuf {
     root().join("scenarios/great_war").join(file)
 }
@@ -37,6 +33,10 @@ fn committed_scenarios_are_the_generators_output_and_the_referee_accepts_them() 
         let back: ScenarioFile = rules::data::parse_checked(&path.display().to_string(), &g.text).expect("parses");
         assert_eq!(back, g.scenario, "{}", g.file);
         Scenario::load(&path).unwrap_or_else(|e| panic!("{}: {e}", g.file));
+        if let Some((file, text)) = &g.orders {
+            let committed = std::fs::read_to_string(path_of(file)).unwrap_or_default();
+            assert!(committed == *text, "{file} differs from `mapgen scenarios`: run it");
+        }
         println!("{}: {}", g.file, g.census);
     }
 }
@@ -143,4 +143,23 @@ fn august_1914_plays_two_turns_with_every_power_passing_and_replays_bit_identica
     assert_eq!(again.hash(), game.hash());
     assert_eq!(again.state(), game.state());
     println!("august_1914: {} orders, state hash {:?}", game.orders().len(), game.hash());
+}
+
+#[test]
+fn north_sea_1916_plays_its_orders_on_the_europe_map() {
+    let s = Scenario::load(&path_of("north_sea_1916.ron")).expect("loads");
+    assert!(s.map.projection.is_some(), "North Sea 1916 lies on the Europe map");
+    let text = std::fs::read_to_string(path_of("north_sea_1916_orders.ron")).expect("orders");
+    let orders: Vec<Order> = rules::data::parse_orders("north_sea_1916_orders.ron", &text).expect("parses");
+    let mut game = GreatWar::new(&s, 3);
+    for (i, o) in orders.into_iter().enumerate() {
+        game.apply(o.clone()).unwrap_or_else(|e| panic!("order {i} ({o:?}): {e}"));
+    }
+    // Jutland: the fleets stood where they were at 14:00 on 31 May 1916.
+    let fleet = |name: &str| s.fleets.iter().find(|f| f.name.starts_with(name)).expect("fleet").at;
+    assert!(km(latlon(&s, fleet("Battlecruiser Fleet")), (56.80, 4.35)) < 10.0);
+    assert!(km(latlon(&s, fleet("Hochseeflotte")), (56.35, 6.00)) < 10.0);
+    // The division landed next to the Harwich Force on the Dutch coast (Walcheren).
+    let landed = game.events().iter().any(|e| format!("{e:?}").contains("lands at"));
+    assert!(landed, "the Royal Naval Division lands");
 }
