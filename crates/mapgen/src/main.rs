@@ -41,7 +41,7 @@ fn scenarios(mut args: impl Iterator<Item = String>) -> Result<bool, String> {
         } else {
             std::fs::write(&out, &g.text).map_err(|e| format!("{}: {e}", out.display()))?;
         }
-        if let Some((file, text)) = &g.orders {
+        for (file, text) in &g.orders {
             let out = folders.scenarios.join(file);
             if !check {
                 std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;

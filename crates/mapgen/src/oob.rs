@@ -93,6 +93,9 @@ pub struct CorpsOob {
 #[serde(deny_unknown_fields)]
 pub struct DivOob {
     pub name: String,
+    /// A fixed id (for a scenario whose orders and tests name it); else the next of its power.
+    #[serde(default)]
+    pub id: Option<u32>,
     pub kind: Div,
     pub at: Place,
 }
@@ -102,6 +105,9 @@ pub struct DivOob {
 #[serde(deny_unknown_fields)]
 pub struct GunOob {
     pub name: String,
+    /// A fixed id (for a scenario whose orders and tests name it); else the next of its power.
+    #[serde(default)]
+    pub id: Option<u32>,
     /// Gun type of the unit table.
     pub gun: String,
     #[serde(default)]
@@ -129,6 +135,9 @@ pub struct ArmyOob {
 #[serde(deny_unknown_fields)]
 pub struct FleetOob {
     pub name: String,
+    /// A fixed id (for a scenario whose orders and tests name it); else the next of its power.
+    #[serde(default)]
+    pub id: Option<u32>,
     pub at: Place,
     pub ships: Vec<(ShipType, u32)>,
     #[serde(default)]
@@ -140,6 +149,9 @@ pub struct FleetOob {
 #[serde(deny_unknown_fields)]
 pub struct SquadronOob {
     pub name: String,
+    /// A fixed id (for a scenario whose orders and tests name it); else the next of its power.
+    #[serde(default)]
+    pub id: Option<u32>,
     pub kind: String,
     pub base: Place,
 }
@@ -200,10 +212,10 @@ pub struct ScenarioDef {
     pub mines: Vec<MineSpec>,
     #[serde(default)]
     pub sea_lanes: Vec<LaneSpec>,
-    /// A list of orders to write beside the scenario (for CI's `umpire play --orders`): file name
-    /// (relative to the scenarios folder), header lines and the script.
+    /// Lists of orders to write beside the scenario (for CI's `umpire play --orders` and the tests):
+    /// file name (relative to the scenarios folder), header lines and the script.
     #[serde(default)]
-    pub orders: Option<OrderScript>,
+    pub orders: Vec<OrderScript>,
 }
 
 /// Orders written from a script whose places are names and latitudes/longitudes, so that they
@@ -276,8 +288,8 @@ pub struct Census {
 pub struct Generated {
     pub file: String,
     pub text: String,
-    /// The order list written beside it, if any: file name and text.
-    pub orders: Option<(String, String)>,
+    /// The order lists written beside it: file name and text.
+    pub orders: Vec<(String, String)>,
     pub scenario: ScenarioFile,
     pub census: Census,
     /// Units moved from their place to the nearest legal hex: (unit, km moved).
@@ -314,9 +326,11 @@ pub fn generate_all(folders: &Folders) -> Result<Vec<Generated>, String> {
             tables.extend(file);
         }
         let mut g = build(&list, def, &map, &tables)?;
-        if let Some(script) = &def.orders {
+        if !def.orders.is_empty() {
             let scenario = Scenario::load_text(&out_path, &g.text).map_err(|e| e.to_string())?;
-            g.orders = Some((script.file.clone(), write_orders(script, &scenario)?));
+            for script in &def.orders {
+                g.orders.push((script.file.clone(), write_orders(script, &scenario)?));
+            }
         }
         out.push(g);
     }
@@ -422,7 +436,21 @@ impl Builder<'_> {
     }
 
     fn add_force(&mut self, power: &str, name: &str, kind: KindSpec, at: Option<HexAt>) -> Result<u32, String> {
-        let id = self.next_id(power)?;
+        self.add_force_as(None, power, name, kind, at)
+    }
+
+    fn add_force_as(
+        &mut self,
+        id: Option<u32>,
+        power: &str,
+        name: &str,
+        kind: KindSpec,
+        at: Option<HexAt>,
+    ) -> Result<u32, String> {
+        let id = match id {
+            Some(id) => id,
+            None => self.next_id(power)?,
+        };
         let name = Some(name.to_string());
         self.forces.push(ForceSpec { id, power: power.into(), kind, at, name, health: None, morale: None });
         Ok(id)
@@ -431,7 +459,7 @@ impl Builder<'_> {
     fn division(&mut self, power: &str, d: &DivOob) -> Result<u32, String> {
         let h = self.stand(power, &d.at, &d.name)?;
         let kind = self.kind(power, &d.kind)?;
-        self.add_force(power, &d.name, kind, Some(h))
+        self.add_force_as(d.id, power, &d.name, kind, Some(h))
     }
 
     fn gun(&mut self, power: &str, g: &GunOob) -> Result<u32, String> {
@@ -439,7 +467,7 @@ impl Builder<'_> {
             Some(p) => Some(self.stand(power, p, &g.name)?),
             None => None,
         };
-        self.add_force(power, &g.name, KindSpec::Artillery(g.gun.clone()), at)
+        self.add_force_as(g.id, power, &g.name, KindSpec::Artillery(g.gun.clone()), at)
     }
 
     /// A corps of 2–4 divisions on one hex; a corps of one division stands alone, and a larger
@@ -448,7 +476,7 @@ impl Builder<'_> {
         let label = if c.commander.is_empty() { c.name.clone() } else { format!("{} ({})", c.name, c.commander) };
         if c.divisions.len() == 1 {
             let (name, kind) = &c.divisions[0];
-            let d = DivOob { name: format!("{name}, {}", c.name), kind: kind.clone(), at: c.at.clone() };
+            let d = DivOob { name: format!("{name}, {}", c.name), id: None, kind: kind.clone(), at: c.at.clone() };
             self.division(power, &d)?;
             return Ok(None);
         }
@@ -508,7 +536,8 @@ impl Builder<'_> {
             map.cell(h).is_some_and(|c| c.has(flag::PORT) || (c.terrain.is_water() && open_water(map, h)))
         };
         let (at, _) = self.nearest(&f.at, navigable)?;
-        let id = self.power_base(power)? * 100 + self.fleets.iter().filter(|x| x.power == power).count() as u32 + 1;
+        let next = self.power_base(power)? * 100 + self.fleets.iter().filter(|x| x.power == power).count() as u32 + 1;
+        let id = f.id.unwrap_or(next);
         self.fleets.push(FleetSpec {
             id,
             power: power.into(),
@@ -605,7 +634,7 @@ pub fn build(
             let projection = map.projection.as_ref().ok_or("the map records no projection")?;
             let base = projection.hex_of(s.base.1, s.base.2);
             let mine = b.squadrons.iter().filter(|x| x.power == t.power).count();
-            let id = b.power_base(&t.power)? * 100 + mine as u32 + 1;
+            let id = s.id.unwrap_or(b.power_base(&t.power)? * 100 + mine as u32 + 1);
             b.squadrons.push(SquadronSpec { id, power: t.power.clone(), kind: s.kind.clone(), base, name: Some(s.name.clone()) });
         }
     }
@@ -689,7 +718,7 @@ pub fn build(
         sea_lanes: def.sea_lanes.iter().filter(|l| map.sea_areas.iter().any(|a| a.id == l.area)).cloned().collect(),
     };
     let text = write(def, &scenario)?;
-    Ok(Generated { file: def.file.clone(), text, orders: None, scenario, census, nudged: b.nudged })
+    Ok(Generated { file: def.file.clone(), text, orders: Vec::new(), scenario, census, nudged: b.nudged })
 }
 
 /// The scenario's text: the header comment, then the file with one unit to a line.

@@ -33,7 +33,7 @@ fn committed_scenarios_are_the_generators_output_and_the_referee_accepts_them() 
         let back: ScenarioFile = rules::data::parse_checked(&path.display().to_string(), &g.text).expect("parses");
         assert_eq!(back, g.scenario, "{}", g.file);
         Scenario::load(&path).unwrap_or_else(|e| panic!("{}: {e}", g.file));
-        if let Some((file, text)) = &g.orders {
+        for (file, text) in &g.orders {
             let committed = std::fs::read_to_string(path_of(file)).unwrap_or_default();
             assert!(committed == *text, "{file} differs from `mapgen scenarios`: run it");
         }
