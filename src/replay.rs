@@ -3,6 +3,7 @@
 
 use crate::screens::Screen;
 use bevy::prelude::*;
+use rules::Game;
 use rules::tactical::{Battle, ReplayError, SaveGame};
 
 pub(super) fn plugin(app: &mut App) {

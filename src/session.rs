@@ -5,6 +5,7 @@ use crate::screens::{BattleView, Screen};
 use crate::storage::{self, Mode, SavedGame};
 use ai::{Ai, Level};
 use bevy::prelude::*;
+use rules::Game;
 use rules::tactical::components::Phase;
 use rules::tactical::event::Event;
 use rules::tactical::{Battle, Ctx, Order, OrderError, Scenario, Side, UnitId};

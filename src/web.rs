@@ -5,6 +5,7 @@ use crate::screens::Screen;
 use crate::session::Session;
 use crate::storage;
 use bevy::prelude::*;
+use rules::Game;
 use rules::tactical::Battle;
 use wasm_bindgen::{JsCast, JsValue};
 

@@ -5,6 +5,7 @@ use kriegsspiel::session::Seat;
 use kriegsspiel::settings::Settings;
 use kriegsspiel::storage::{self, Mode, SavedGame};
 use kriegsspiel::store::Store;
+use rules::Game;
 use rules::data::to_ron;
 use rules::tactical::Battle;
 use rules::testing::{orders_file, shipped};
