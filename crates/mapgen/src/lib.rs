@@ -10,12 +10,16 @@
 //! distance on the projected plane); (4) cities take their hex (the nearest land hex to their
 //! latitude and longitude) and, when larger, the nearest land hexes around it, all in their province.
 
+pub mod features;
 pub mod oob;
 pub mod topo;
+
+use features::{RiverRow, Routes, SeaAreaRow};
 
 use rules::strategic::geo::GeoProjection;
 use rules::strategic::hexmap::{HexAt, Terrain};
 use serde::Deserialize;
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 /// A point in degrees: (latitude, longitude).
@@ -124,6 +128,24 @@ pub struct Inputs {
     pub provinces: Vec<ProvinceRow>,
     pub cities: Vec<CityRow>,
     pub terrain: Vec<TerrainArea>,
+    pub seas: Vec<SeaAreaRow>,
+    pub rivers: Vec<RiverRow>,
+    pub routes: Routes,
+    pub cuts: Vec<CutRow>,
+}
+
+/// A theatre cut (`maps/data/cuts_1914.ron`): the hexes of the full map that cover a box of
+/// latitude and longitude, written to their own file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CutRow {
+    /// File name, in the folder of the full map.
+    pub file: String,
+    pub name: String,
+    /// Southern and northern latitude.
+    pub lat: (f64, f64),
+    /// Western and eastern longitude.
+    pub lon: (f64, f64),
 }
 
 /// The built map, before writing.
@@ -133,6 +155,13 @@ pub struct Built {
     pub province: Vec<u16>,
     /// Hexes of every city, in city order.
     pub city_hexes: Vec<Vec<HexAt>>,
+    /// Sea area number (1-based) of every hex, 0 for none.
+    pub sea_area: Vec<u16>,
+    /// River hexsides, each once (sides E, SE, SW), and those of them that a bridge crosses.
+    pub rivers: BTreeSet<(HexAt, u8)>,
+    pub bridges: BTreeSet<(HexAt, u8)>,
+    pub roads: Vec<Vec<HexAt>>,
+    pub railways: Vec<Vec<HexAt>>,
 }
 
 /// Even–odd fill: every hex whose centre lies inside an odd number of the rings.
@@ -274,7 +303,12 @@ pub fn build(inputs: &Inputs) -> Result<Built, String> {
         if inside {
             let i = centre.row as usize * w + centre.col as usize;
             if terrain[i].is_water() && !taken[i] {
-                terrain[i] = Terrain::Clear;
+                // The land terrain around it (Archangel's northern climate), else clear.
+                let around = centre.neighbours().into_iter().find_map(|n| {
+                    let inside = n.col >= 0 && n.row >= 0 && (n.col as usize) < w && (n.row as usize) < h;
+                    inside.then(|| terrain[n.row as usize * w + n.col as usize]).filter(|t| !t.is_water())
+                });
+                terrain[i] = around.unwrap_or(Terrain::Clear);
                 near.insert(0, (0.0, centre));
             }
         }
@@ -295,7 +329,54 @@ pub fn build(inputs: &Inputs) -> Result<Built, String> {
         }
         city_hexes.push(hexes);
     }
-    Ok(Built { terrain, province, city_hexes })
+    let sea_area = features::sea_areas(frame, &terrain, &inputs.seas)?;
+    // Roads and railways run between the first hexes of their cities.
+    let place = |id: &str| {
+        inputs
+            .cities
+            .iter()
+            .position(|c| c.id == id)
+            .and_then(|i| city_hexes[i].first().copied())
+            .or_else(|| inputs.routes.waypoints.iter().find(|w| w.id == id).map(|w| p.hex_of(w.at.0, w.at.1)))
+    };
+    let mut roads = Vec::new();
+    for route in &inputs.routes.roads {
+        roads.extend(features::route_chains(frame, &terrain, route, place)?);
+    }
+    let mut railways = Vec::new();
+    for route in &inputs.routes.railways {
+        railways.extend(features::route_chains(frame, &terrain, route, place)?);
+    }
+    let mut rivers = BTreeSet::new();
+    let city_points: Vec<(LatLon, Vec<HexAt>)> =
+        inputs.cities.iter().zip(&city_hexes).map(|(c, h)| (c.at, h.clone())).collect();
+    for river in &inputs.rivers {
+        if river.points.len() < 2 {
+            return Err(format!("river `{}` needs at least two points", river.id));
+        }
+        rivers.extend(features::river_sides(frame, &terrain, river, &city_points));
+    }
+    // Bridges: where a road or railway crosses a river, and on every river side of a city hex.
+    let mut bridges = BTreeSet::new();
+    for chain in roads.iter().chain(&railways) {
+        for pair in chain.windows(2) {
+            if let Some(side) = pair[0].side_to(pair[1]) {
+                let key = features::normal_side(pair[0], side);
+                if rivers.contains(&key) {
+                    bridges.insert(key);
+                }
+            }
+        }
+    }
+    for at in city_hexes.iter().flatten() {
+        for side in 0..6 {
+            let key = features::normal_side(*at, side);
+            if rivers.contains(&key) {
+                bridges.insert(key);
+            }
+        }
+    }
+    Ok(Built { terrain, province, city_hexes, sea_area, rivers, bridges, roads, railways })
 }
 
 fn terrain_char(t: Terrain) -> char {
@@ -338,25 +419,194 @@ pub fn economy(prov: &ProvinceRow, powers: &[PowerRow]) -> Result<(u32, [u32; 2]
     Ok((fit(gdp.max(1))?, [fit(man(power.manpower_per_million[0]))?, fit(man(power.manpower_per_million[1]))?]))
 }
 
-/// Writes the map file.
-pub fn write(inputs: &Inputs, built: &Built) -> Result<String, String> {
+/// The hexes a map file covers: all of the frame, or a theatre cut of it.
+#[derive(Clone, Debug)]
+pub struct Window {
+    pub name: String,
+    /// The full map's hex that is the file's hex (0, 0); its row is even.
+    pub first: HexAt,
+    pub width: u32,
+    pub height: u32,
+    /// Extra header lines.
+    pub header: Vec<String>,
+}
+
+impl Window {
+    /// The whole frame.
+    pub fn full(frame: &Frame) -> Window {
+        Window {
+            name: frame.name.clone(),
+            first: HexAt::new(0, 0),
+            width: frame.width,
+            height: frame.height,
+            header: Vec::new(),
+        }
+    }
+
+    /// The hexes of the frame that cover a cut's box of latitude and longitude (its edges sampled
+    /// every 0.05°, as the conic's parallels are curves).
+    pub fn cut(frame: &Frame, cut: &CutRow) -> Result<Window, String> {
+        let p = &frame.projection;
+        let (mut c0, mut r0, mut c1, mut r1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        let steps = 200;
+        for k in 0..=steps {
+            let f = f64::from(k) / f64::from(steps);
+            let lat = cut.lat.0 + (cut.lat.1 - cut.lat.0) * f;
+            let lon = cut.lon.0 + (cut.lon.1 - cut.lon.0) * f;
+            for (la, lo) in [(lat, cut.lon.0), (lat, cut.lon.1), (cut.lat.0, lon), (cut.lat.1, lon)] {
+                let at = p.hex_of(la, lo);
+                (c0, r0, c1, r1) = (c0.min(at.col), r0.min(at.row), c1.max(at.col), r1.max(at.row));
+            }
+        }
+        // An even first row keeps the odd rows shifted east, as in the full map.
+        r0 -= r0 & 1;
+        let (c0, r0) = (c0.max(0), r0.max(0));
+        let (c1, r1) = (c1.min(frame.width as i32 - 1), r1.min(frame.height as i32 - 1));
+        if c0 > c1 || r0 > r1 {
+            return Err(format!("cut `{}` lies off the map", cut.file));
+        }
+        Ok(Window {
+            name: cut.name.clone(),
+            first: HexAt::new(c0, r0),
+            width: (c1 - c0 + 1) as u32,
+            height: (r1 - r0 + 1) as u32,
+            header: vec![format!(
+                "Theatre cut of europe_1914.ron: lat {}..{}, lon {}..{}; its hex (0, 0) is the full map's ({}, {}).",
+                cut.lat.0, cut.lat.1, cut.lon.0, cut.lon.1, c0, r0
+            )],
+        })
+    }
+
+    fn holds(&self, at: HexAt) -> bool {
+        let (c, r) = (at.col - self.first.col, at.row - self.first.row);
+        c >= 0 && r >= 0 && (c as u32) < self.width && (r as u32) < self.height
+    }
+
+    /// The file's coordinates of a full-map hex.
+    fn local(&self, at: HexAt) -> HexAt {
+        HexAt::new(at.col - self.first.col, at.row - self.first.row)
+    }
+
+    /// Full-map indices of one of the window's rows.
+    fn row(&self, frame: &Frame, r: u32) -> std::ops::Range<usize> {
+        let start = (self.first.row as usize + r as usize) * frame.width as usize + self.first.col as usize;
+        start..start + self.width as usize
+    }
+}
+
+/// Writes `COUNT*N` runs of a row of numbers (trailing zeros left out).
+fn write_runs(s: &mut String, row: &[u16]) {
+    let end = row.iter().rposition(|v| *v != 0).map_or(0, |e| e + 1);
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < end {
+        let v = row[i];
+        let run = row[i..end].iter().take_while(|x| **x == v).count();
+        parts.push(if run > 1 { format!("{run}*{v}") } else { v.to_string() });
+        i += run;
+    }
+    let _ = writeln!(s, "    \"{}\",", parts.join(" "));
+}
+
+/// Writes hex chains, one a line.
+fn write_chains(s: &mut String, what: &str, chains: &[Vec<HexAt>]) {
+    let _ = writeln!(s, "  {what}: [");
+    for chain in chains {
+        let list: Vec<String> = chain.iter().map(|h| format!("({},{})", h.col, h.row)).collect();
+        let _ = writeln!(s, "    [{}],", list.join(","));
+    }
+    let _ = writeln!(s, "  ],");
+}
+
+/// Splits chains into the runs of hexes inside a window, in its coordinates.
+fn clip_chains(window: &Window, chains: &[Vec<HexAt>]) -> Vec<Vec<HexAt>> {
+    let mut out = Vec::new();
+    for chain in chains {
+        let mut run: Vec<HexAt> = Vec::new();
+        for at in chain {
+            if window.holds(*at) {
+                run.push(window.local(*at));
+            } else if !run.is_empty() {
+                out.push(std::mem::take(&mut run));
+            }
+        }
+        out.push(run);
+    }
+    out.retain(|c| c.len() > 1);
+    out
+}
+
+/// Writes the map file of a window.
+pub fn write(inputs: &Inputs, built: &Built, window: &Window) -> Result<String, String> {
     let frame = &inputs.frame;
     let p = &frame.projection;
-    let w = frame.width as usize;
     let mut s = String::new();
-    for line in &frame.header {
+    for line in frame.header.iter().chain(&window.header) {
         let _ = writeln!(s, "// {line}");
     }
+    // Provinces with land in the window keep their order; a province whose capital lies outside
+    // takes its first city inside as capital, and one without any city inside is left out.
+    let rows: Vec<std::ops::Range<usize>> = (0..window.height).map(|r| window.row(frame, r)).collect();
+    let mut present = vec![false; inputs.provinces.len() + 1];
+    let mut seas_present = vec![false; inputs.seas.len() + 1];
+    for range in &rows {
+        for i in range.clone() {
+            present[usize::from(built.province[i])] = true;
+            seas_present[usize::from(built.sea_area[i])] = true;
+        }
+    }
+    let cities: Vec<(usize, Vec<HexAt>)> = built
+        .city_hexes
+        .iter()
+        .enumerate()
+        .map(|(i, hexes)| (i, hexes.iter().filter(|h| window.holds(**h)).map(|h| window.local(*h)).collect()))
+        .filter(|(_, hexes): &(usize, Vec<HexAt>)| !hexes.is_empty())
+        .collect();
+    let mut provinces: Vec<(usize, String)> = Vec::new();
+    let mut number = vec![0u16; inputs.provinces.len() + 1];
+    for (i, prov) in inputs.provinces.iter().enumerate() {
+        if !present[i + 1] {
+            continue;
+        }
+        let kept = |id: &str| cities.iter().any(|(c, _)| inputs.cities[*c].id == id);
+        let capital = if kept(&prov.capital) {
+            Some(prov.capital.clone())
+        } else {
+            cities.iter().map(|(c, _)| &inputs.cities[*c]).find(|c| c.province == prov.id).map(|c| c.id.clone())
+        };
+        if let Some(capital) = capital {
+            provinces.push((i, capital));
+            number[i + 1] = u16::try_from(provinces.len()).map_err(|_| "too many provinces")?;
+        }
+    }
+    let cities: Vec<(usize, Vec<HexAt>)> = cities
+        .into_iter()
+        .filter(|(c, _)| provinces.iter().any(|(q, _)| inputs.provinces[*q].id == inputs.cities[*c].province))
+        .collect();
+    let mut sea_number = vec![0u16; inputs.seas.len() + 1];
+    let mut seas = Vec::new();
+    for (i, sea) in inputs.seas.iter().enumerate() {
+        if seas_present[i + 1] {
+            seas.push(sea);
+            sea_number[i + 1] = u16::try_from(seas.len()).map_err(|_| "too many sea areas")?;
+        }
+    }
     let _ = writeln!(s, "GreatWarMap(");
-    let _ = writeln!(s, "  name: {},", quoted(&frame.name));
-    let _ = writeln!(s, "  width: {},\n  height: {},\n  terrain: Sea,", frame.width, frame.height);
+    let _ = writeln!(s, "  name: {},", quoted(&window.name));
+    let _ = writeln!(s, "  width: {},\n  height: {},\n  terrain: Sea,", window.width, window.height);
+    let first = if window.first == HexAt::new(0, 0) {
+        String::new()
+    } else {
+        format!(", first_hex: ({}, {})", window.first.col, window.first.row)
+    };
     let _ = writeln!(
         s,
-        "  projection: Some((origin: ({}, {}), parallels: ({}, {}), radius_km: {}, hex_km: {}, corner_km: ({}, {}))),",
+        "  projection: Some((origin: ({}, {}), parallels: ({}, {}), radius_km: {}, hex_km: {}, corner_km: ({}, {}){first})),",
         p.origin.0, p.origin.1, p.parallels.0, p.parallels.1, p.radius_km, p.hex_km, p.corner_km.0, p.corner_km.1
     );
     let _ = writeln!(s, "  rows: [");
-    for row in built.terrain.chunks(w) {
+    for range in &rows {
+        let row = &built.terrain[range.clone()];
         let mut line = String::new();
         let mut i = 0;
         // Trailing sea is the default terrain and left out.
@@ -373,20 +623,18 @@ pub fn write(inputs: &Inputs, built: &Built) -> Result<String, String> {
         let _ = writeln!(s, "    \"{line}\",");
     }
     let _ = writeln!(s, "  ],\n  province_rows: [");
-    for row in built.province.chunks(w) {
-        let end = row.iter().rposition(|v| *v != 0).map_or(0, |e| e + 1);
-        let mut parts = Vec::new();
-        let mut i = 0;
-        while i < end {
-            let v = row[i];
-            let run = row[i..end].iter().take_while(|x| **x == v).count();
-            parts.push(if run > 1 { format!("{run}*{v}") } else { v.to_string() });
-            i += run;
-        }
-        let _ = writeln!(s, "    \"{}\",", parts.join(" "));
+    for range in &rows {
+        let row: Vec<u16> = built.province[range.clone()].iter().map(|v| number[usize::from(*v)]).collect();
+        write_runs(&mut s, &row);
+    }
+    let _ = writeln!(s, "  ],\n  sea_area_rows: [");
+    for range in &rows {
+        let row: Vec<u16> = built.sea_area[range.clone()].iter().map(|v| sea_number[usize::from(*v)]).collect();
+        write_runs(&mut s, &row);
     }
     let _ = writeln!(s, "  ],\n  provinces: [");
-    for prov in &inputs.provinces {
+    for (i, capital) in &provinces {
+        let prov = &inputs.provinces[*i];
         let (gdp, man) = economy(prov, &inputs.powers)?;
         let _ = writeln!(
             s,
@@ -395,13 +643,14 @@ pub fn write(inputs: &Inputs, built: &Built) -> Result<String, String> {
             quoted(&prov.name),
             quoted(&prov.name_ru),
             quoted(&prov.owner),
-            quoted(&prov.capital),
+            quoted(capital),
             man[0],
             man[1]
         );
     }
     let _ = writeln!(s, "  ],\n  cities: [");
-    for (city, hexes) in inputs.cities.iter().zip(&built.city_hexes) {
+    for (c, hexes) in &cities {
+        let city = &inputs.cities[*c];
         let list: Vec<String> = hexes.iter().map(|h| format!("({}, {})", h.col, h.row)).collect();
         let mut extra = String::new();
         if city.port {
@@ -420,7 +669,39 @@ pub fn write(inputs: &Inputs, built: &Built) -> Result<String, String> {
             list.join(", ")
         );
     }
-    let _ = writeln!(s, "  ],\n)");
+    let _ = writeln!(s, "  ],\n  sea_areas: [");
+    for sea in &seas {
+        let _ = writeln!(
+            s,
+            "    (id: {}, name: {}, name_ru: {}, hexes: []),",
+            quoted(&sea.id),
+            quoted(&sea.name),
+            quoted(&sea.name_ru)
+        );
+    }
+    let _ = writeln!(s, "  ],");
+    // River hexsides and bridges, eight to a line; a side counts where both its hexes are inside.
+    for (what, set) in [("rivers", &built.rivers), ("bridges", &built.bridges)] {
+        let sides: Vec<String> = set
+            .iter()
+            .filter(|(at, side)| window.holds(*at) && window.holds(at.neighbour(*side)))
+            .map(|(at, side)| {
+                let l = window.local(*at);
+                format!("(({},{}),{})", l.col, l.row, quoted(rules::strategic::hexmap::SIDE_NAMES[usize::from(*side)]))
+            })
+            .collect();
+        let _ = writeln!(s, "  {what}: [");
+        for chunk in sides.chunks(8) {
+            let _ = writeln!(s, "    {},", chunk.join(", "));
+        }
+        let _ = writeln!(s, "  ],");
+    }
+    write_chains(&mut s, "roads", &clip_chains(window, &built.roads));
+    let railways = clip_chains(window, &built.railways);
+    if !railways.is_empty() {
+        write_chains(&mut s, "railways", &railways);
+    }
+    let _ = writeln!(s, ")");
     Ok(s)
 }
 
@@ -433,20 +714,43 @@ pub fn read_table<T: for<'de> Deserialize<'de>>(path: &std::path::Path) -> Resul
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Builds and writes the map in one step.
+/// Checks the tables' ids: no duplicates.
+fn check_ids(inputs: &Inputs) -> Result<(), String> {
+    let lists: [(&str, Vec<&str>); 5] = [
+        ("province", inputs.provinces.iter().map(|q| q.id.as_str()).collect()),
+        ("city", inputs.cities.iter().map(|q| q.id.as_str()).collect()),
+        ("sea area", inputs.seas.iter().map(|q| q.id.as_str()).collect()),
+        ("river", inputs.rivers.iter().map(|q| q.id.as_str()).collect()),
+        ("waypoint", inputs.routes.waypoints.iter().map(|q| q.id.as_str()).collect()),
+    ];
+    for (what, ids) in lists {
+        for (i, id) in ids.iter().enumerate() {
+            if ids[..i].contains(id) {
+                return Err(format!("{what} `{id}` is listed twice"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Builds and writes the full map in one step.
 pub fn generate(inputs: &Inputs) -> Result<String, String> {
-    for (i, prov) in inputs.provinces.iter().enumerate() {
-        if inputs.provinces[..i].iter().any(|q| q.id == prov.id) {
-            return Err(format!("province `{}` is listed twice", prov.id));
-        }
-    }
-    for (i, city) in inputs.cities.iter().enumerate() {
-        if inputs.cities[..i].iter().any(|q| q.id == city.id) {
-            return Err(format!("city `{}` is listed twice", city.id));
-        }
-    }
+    check_ids(inputs)?;
     let built = build(inputs)?;
-    write(inputs, &built)
+    write(inputs, &built, &Window::full(&inputs.frame))
+}
+
+/// Builds the map once and writes the full map and every cut: (file name or `None` for the full
+/// map, text).
+pub fn generate_all(inputs: &Inputs) -> Result<Vec<(Option<String>, String)>, String> {
+    check_ids(inputs)?;
+    let built = build(inputs)?;
+    let mut out = vec![(None, write(inputs, &built, &Window::full(&inputs.frame))?)];
+    for cut in &inputs.cuts {
+        let window = Window::cut(&inputs.frame, cut)?;
+        out.push((Some(cut.file.clone()), write(inputs, &built, &window)?));
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -465,6 +769,7 @@ mod tests {
                 radius_km: 6_371,
                 hex_km: 5,
                 corner_km: (-100, 60),
+                first_hex: (0, 0),
             },
             header: vec!["test".into()],
         };
@@ -518,6 +823,10 @@ mod tests {
                 points: vec![(51.9, 14.9), (51.9, 15.1), (52.1, 15.1), (52.1, 14.9)],
                 line: false,
             }],
+            seas: Vec::new(),
+            rivers: Vec::new(),
+            routes: Routes::default(),
+            cuts: Vec::new(),
         }
     }
 

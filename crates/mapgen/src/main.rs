@@ -1,8 +1,9 @@
-//! `mapgen`: writes maps/europe_1914.ron from Natural Earth land and the tables in maps/data.
+//! `mapgen`: writes maps/europe_1914.ron and its theatre cuts (maps/data/cuts_1914.ron, written
+//! next to it) from Natural Earth land and the tables in maps/data.
 //!
 //! Usage: `mapgen [--atlas DIR] [--data DIR] [--out FILE] [--check]`. The atlas folder is npm's
 //! `world-atlas@2.0.2` (default: `$MAPGEN_ATLAS`, else `crates/mapgen/.cache/node_modules/world-atlas`).
-//! With `--check` nothing is written: the exit code is 1 when FILE differs from the output.
+//! With `--check` nothing is written: the exit code is 1 when FILE or a cut differs from the output.
 //! `mapgen scenarios [--root DIR] [--check]` builds the Great War scenarios of 1914 (and North Sea
 //! 1916) from `scenarios/great_war/data/` (see `oob`).
 
@@ -83,20 +84,29 @@ fn run() -> Result<bool, String> {
         provinces: read_table(&data.join("provinces_1914.ron"))?,
         cities: read_table(&data.join("cities_1914.ron"))?,
         terrain: read_table(&data.join("terrain_1914.ron"))?,
+        seas: read_table(&data.join("sea_areas_1914.ron"))?,
+        rivers: read_table(&data.join("rivers_1914.ron"))?,
+        routes: read_table(&data.join("routes_1914.ron"))?,
+        cuts: read_table(&data.join("cuts_1914.ron"))?,
     };
-    let text = mapgen::generate(&inputs)?;
-    if check {
-        let old = std::fs::read_to_string(&out).unwrap_or_default();
-        if old != text {
-            eprintln!("{} differs from what mapgen builds: run `cargo run -p mapgen --release`", out.display());
-            return Ok(false);
+    let folder = out.parent().map(PathBuf::from).unwrap_or_default();
+    let mut same = true;
+    for (file, text) in mapgen::generate_all(&inputs)? {
+        let path = file.map_or_else(|| out.clone(), |f| folder.join(f));
+        if check {
+            let old = std::fs::read_to_string(&path).unwrap_or_default();
+            if old == text {
+                println!("{}: up to date", path.display());
+            } else {
+                eprintln!("{} differs from what mapgen builds: run `cargo run -p mapgen --release`", path.display());
+                same = false;
+            }
+            continue;
         }
-        println!("{}: up to date", out.display());
-        return Ok(true);
+        std::fs::write(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+        println!("{}: {} bytes", path.display(), text.len());
     }
-    std::fs::write(&out, &text).map_err(|e| format!("{}: {e}", out.display()))?;
-    println!("{}: {} bytes", out.display(), text.len());
-    Ok(true)
+    Ok(same)
 }
 
 fn main() -> ExitCode {

@@ -28,8 +28,8 @@ fn sea() -> HexMap {
         }
     }
     map.sea_areas = vec![
-        SeaArea { id: "west".into(), name: "West".into(), hexes: west.clone() },
-        SeaArea { id: "east".into(), name: "East".into(), hexes: east.clone() },
+        SeaArea { id: "west".into(), name: "West".into(), name_ru: String::new(), hexes: west.clone() },
+        SeaArea { id: "east".into(), name: "East".into(), name_ru: String::new(), hexes: east.clone() },
     ];
     for (i, area) in [west, east].iter().enumerate() {
         for h in area {

@@ -5,7 +5,7 @@
 //! it: it only translates between the globe and hexes. Parameters are whole numbers so that the map
 //! stays `Eq` and hashes bit-identically; the maths is `f64`.
 
-use super::hexmap::{HexAt, HexMap, flag};
+use super::hexmap::{Climate, HexAt, HexMap, SIDE_NAMES, flag};
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 use std::f64::consts::{FRAC_PI_2, FRAC_PI_4};
@@ -22,8 +22,17 @@ pub struct GeoProjection {
     pub radius_km: u32,
     /// Width of a hex across its flats (the distance between neighbouring hex centres), kilometres.
     pub hex_km: u32,
-    /// Projected easting and northing of the centre of hex (0, 0), kilometres.
+    /// Projected easting and northing of the centre of hex (0, 0) of the full grid, kilometres.
     pub corner_km: (i32, i32),
+    /// For a cut of a larger map: the hex of the full grid that is this map's hex (0, 0) (its row
+    /// even, so odd rows stay shifted east). Left out when (0, 0), so maps and saves without it keep
+    /// their text and hashes.
+    #[serde(default, skip_serializing_if = "is_origin")]
+    pub first_hex: (i32, i32),
+}
+
+fn is_origin(at: &(i32, i32)) -> bool {
+    *at == (0, 0)
 }
 
 /// √3 / 2: the distance between hex rows as a share of the hex width.
@@ -65,6 +74,7 @@ impl GeoProjection {
 
     /// Projected metres of the centre of a hex.
     pub fn hex_centre(&self, at: HexAt) -> (f64, f64) {
+        let at = HexAt::new(at.col + self.first_hex.0, at.row + self.first_hex.1);
         let w = f64::from(self.hex_km) * 1000.0;
         let shift = if at.row & 1 == 1 { 0.5 } else { 0.0 };
         (
@@ -87,7 +97,8 @@ impl GeoProjection {
         } else if dr > ds {
             rr = -rq - rs;
         }
-        HexAt::from_hex(Hex::new(rq as i32, rr as i32))
+        let at = HexAt::from_hex(Hex::new(rq as i32, rr as i32));
+        HexAt::new(at.col - self.first_hex.0, at.row - self.first_hex.1)
     }
 
     /// The hex of a latitude and longitude in degrees (maybe outside the map).
@@ -123,6 +134,14 @@ pub struct PlaceInfo {
     pub fortress: bool,
     /// Sea area id, if any.
     pub sea_area: Option<String>,
+    /// Hexsides (`E`, `SE`, `SW`, `W`, `NW`, `NE`) a river runs along, and those a bridge crosses.
+    pub rivers: Vec<&'static str>,
+    pub bridges: Vec<&'static str>,
+    pub road: bool,
+    /// A main railway runs through the hex (not used by the rules yet).
+    pub railway: bool,
+    /// Climate zone (S-SUP-5): `temperate`, `desert`, `north` or `mountain`.
+    pub climate: &'static str,
 }
 
 /// Why a place cannot be looked up.
@@ -168,6 +187,16 @@ impl HexMap {
             port: cell.has(flag::PORT),
             fortress: cell.has(flag::FORTRESS),
             sea_area: self.sea_area_at(at).map(|s| s.id.clone()),
+            rivers: (0..6u8).filter(|d| cell.river_on(*d)).map(|d| SIDE_NAMES[usize::from(d)]).collect(),
+            bridges: (0..6u8).filter(|d| cell.bridge_on(*d)).map(|d| SIDE_NAMES[usize::from(d)]).collect(),
+            road: cell.has(flag::ROAD),
+            railway: cell.has(flag::RAIL),
+            climate: match cell.climate {
+                Climate::Temperate => "temperate",
+                Climate::Desert => "desert",
+                Climate::North => "north",
+                Climate::Mountain => "mountain",
+            },
         })
     }
 }
@@ -177,7 +206,14 @@ mod tests {
     use super::*;
 
     fn europe() -> GeoProjection {
-        GeoProjection { origin: (52, 15), parallels: (35, 65), radius_km: 6_371, hex_km: 5, corner_km: (-2_150, 2_200) }
+        GeoProjection {
+            origin: (52, 15),
+            parallels: (35, 65),
+            radius_km: 6_371,
+            hex_km: 5,
+            corner_km: (-2_150, 2_200),
+            first_hex: (0, 0),
+        }
     }
 
     #[test]

@@ -181,6 +181,8 @@ pub mod flag {
     pub const CITY: u8 = 2;
     pub const PORT: u8 = 4;
     pub const FORTRESS: u8 = 8;
+    /// A main railway runs through the hex (the rules do not use railways yet).
+    pub const RAIL: u8 = 16;
 }
 
 /// One hex: ten bytes, no heap.
@@ -262,6 +264,9 @@ pub struct City {
 pub struct SeaArea {
     pub id: String,
     pub name: String,
+    /// The name in Russian, where the map gives one (left out of saves and hashes when empty).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name_ru: String,
     pub hexes: Vec<HexAt>,
 }
 
@@ -302,6 +307,10 @@ pub struct MapFile {
     /// Roads as chains of adjacent hexes.
     #[serde(default)]
     pub roads: Vec<Vec<HexAt>>,
+    /// Main railways as chains of adjacent land hexes. The rules do not use them yet; left out of
+    /// the file when empty, so older maps keep their text.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub railways: Vec<Vec<HexAt>>,
     /// Climate zones that differ from the terrain's own (S-SUP-5).
     #[serde(default)]
     pub climate: Vec<(Climate, Vec<HexAt>)>,
@@ -489,6 +498,13 @@ impl HexMap {
     /// Whether a bridge crosses between two adjacent hexes.
     pub fn bridge_between(&self, a: HexAt, b: HexAt) -> bool {
         a.side_to(b).is_some_and(|s| self.cell(a).is_some_and(|c| c.bridge_on(s)))
+    }
+
+    /// Whether a main railway runs through both of two adjacent hexes.
+    pub fn rail_between(&self, a: HexAt, b: HexAt) -> bool {
+        a.is_adjacent(b)
+            && self.cell(a).is_some_and(|c| c.has(flag::RAIL))
+            && self.cell(b).is_some_and(|c| c.has(flag::RAIL))
     }
 
     /// Whether a road joins two adjacent hexes.
@@ -716,6 +732,26 @@ impl HexMap {
                 }
                 if let Some(c) = map.cell_mut(*at) {
                     c.flags |= flag::ROAD;
+                }
+            }
+        }
+        Limit::ListEntries
+            .check_len(file.railways.len())
+            .map_err(|e| DataError::over_limit(path, place(text, &path!["railways"]), e))?;
+        for (r, line) in file.railways.iter().enumerate() {
+            for (i, at) in line.iter().enumerate() {
+                check(*at, &map, &path!["railways", r, i])?;
+                if i > 0 && !line[i - 1].is_adjacent(*at) {
+                    return Err(err(
+                        &path!["railways", r, i],
+                        format!("railway hexes {} and {at} are not adjacent", line[i - 1]),
+                    ));
+                }
+                if !map.is_land(*at) {
+                    return Err(err(&path!["railways", r, i], format!("railway hex {at} is water")));
+                }
+                if let Some(c) = map.cell_mut(*at) {
+                    c.flags |= flag::RAIL;
                 }
             }
         }
