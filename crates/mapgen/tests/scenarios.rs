@@ -3,6 +3,7 @@
 //! August 1914.
 
 use mapgen::oob::{Folders, Generated, generate_all};
+use rules::Game;
 use rules::strategic::hexmap::HexAt;
 use rules::strategic::scenario::ScenarioFile;
 use rules::strategic::{GreatWar, Order, Scenario};
