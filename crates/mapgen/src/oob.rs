@@ -16,8 +16,8 @@ use rules::strategic::scenario::{
     ArmySpec, CorpsSpec, FleetSpec, ForceSpec, KindSpec, LaneSpec, MineSpec, PowerSpec, ScenarioFile, SquadronSpec,
 };
 use rules::strategic::state::{Phase, Techs};
-use rules::strategic::{GreatWar, Order, Scenario};
 use rules::strategic::tables::Model;
+use rules::strategic::{GreatWar, Order, Scenario};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -238,21 +238,50 @@ pub enum ScriptStep {
     End(u32),
     /// `EndPhase` until this power's part of this phase.
     Until(String, Phase),
-    Embark { unit: String, fleet: String },
+    Embark {
+        unit: String,
+        fleet: String,
+    },
     /// Sail toward a place by the shortest path over water, at most `hexes` hexes.
-    Sail { fleet: String, to: Place, hexes: u32 },
+    Sail {
+        fleet: String,
+        to: Place,
+        hexes: u32,
+    },
     /// Sail to a water hex next to another fleet (as the script has moved it), at most `hexes`.
-    SailNextTo { fleet: String, target: String, hexes: u32 },
-    SubmarineAttack { flotilla: String, target: String },
+    SailNextTo {
+        fleet: String,
+        target: String,
+        hexes: u32,
+    },
+    SubmarineAttack {
+        flotilla: String,
+        target: String,
+    },
     /// Lay mines, where the fleet's hex lies in a sea area of the map (skipped where none).
-    LayMine { fleet: String },
-    Reconnaissance { squadron: String },
+    LayMine {
+        fleet: String,
+    },
+    Reconnaissance {
+        squadron: String,
+    },
     /// Bomb the first ship of this type in a fleet.
-    Bomb { squadrons: Vec<String>, fleet: String, ship: ShipType },
+    Bomb {
+        squadrons: Vec<String>,
+        fleet: String,
+        ship: ShipType,
+    },
     /// Coastal fire at the first ship of this type in a fleet.
-    CoastalFire { unit: String, fleet: String, ship: ShipType },
+    CoastalFire {
+        unit: String,
+        fleet: String,
+        ship: ShipType,
+    },
     /// Land a unit on the first free land hex next to its fleet (in the order of the sides).
-    Disembark { unit: String, fleet: String },
+    Disembark {
+        unit: String,
+        fleet: String,
+    },
 }
 
 /// The house values of the start economy (`scenarios.ron`).
@@ -421,7 +450,13 @@ impl Builder<'_> {
     }
 
     fn kind(&self, power: &str, div: &Div) -> Result<KindSpec, String> {
-        let inf = |class, mountain, elite, colonial| KindSpec::Infantry { model: Model::M1914, class, mountain, elite, colonial };
+        let inf = |class, mountain, elite, colonial| KindSpec::Infantry {
+            model: Model::M1914,
+            class,
+            mountain,
+            elite,
+            colonial,
+        };
         let _ = self.power(power)?;
         Ok(match div {
             Div::Inf => inf(1, false, false, None),
@@ -489,7 +524,11 @@ impl Builder<'_> {
                 let kind = self.kind(power, kind)?;
                 units.push(self.add_force(power, name, kind, Some(h))?);
             }
-            let mine = self.corps.iter().filter(|c| self.forces.iter().any(|f| f.id == c.units[0] && f.power == power)).count();
+            let mine = self
+                .corps
+                .iter()
+                .filter(|c| self.forces.iter().any(|f| f.id == c.units[0] && f.power == power))
+                .count();
             let id = 100_000 + self.power_base(power)? * 1000 + mine as u32 + 1;
             let name = if chunks.len() > 1 { format!("{label}, part {}", k + 1) } else { label.clone() };
             self.corps.push(CorpsSpec { id, name, units, attached: Vec::new() });
@@ -532,9 +571,8 @@ impl Builder<'_> {
     fn fleet(&mut self, power: &str, f: &FleetOob) -> Result<(), String> {
         let map = self.map;
         // A port, or open water: not a pond of a few hexes that the coast line cut off.
-        let navigable = |h: HexAt| {
-            map.cell(h).is_some_and(|c| c.has(flag::PORT) || (c.terrain.is_water() && open_water(map, h)))
-        };
+        let navigable =
+            |h: HexAt| map.cell(h).is_some_and(|c| c.has(flag::PORT) || (c.terrain.is_water() && open_water(map, h)));
         let (at, _) = self.nearest(&f.at, navigable)?;
         let next = self.power_base(power)? * 100 + self.fleets.iter().filter(|x| x.power == power).count() as u32 + 1;
         let id = f.id.unwrap_or(next);
@@ -635,7 +673,13 @@ pub fn build(
             let base = projection.hex_of(s.base.1, s.base.2);
             let mine = b.squadrons.iter().filter(|x| x.power == t.power).count();
             let id = s.id.unwrap_or(b.power_base(&t.power)? * 100 + mine as u32 + 1);
-            b.squadrons.push(SquadronSpec { id, power: t.power.clone(), kind: s.kind.clone(), base, name: Some(s.name.clone()) });
+            b.squadrons.push(SquadronSpec {
+                id,
+                power: t.power.clone(),
+                kind: s.kind.clone(),
+                base,
+                name: Some(s.name.clone()),
+            });
         }
     }
     // Arrivals are not placed (the economy's entry rules bring them), but their ports must lie on
@@ -644,7 +688,13 @@ pub fn build(
         for d in t.arrivals.iter().filter(|d| inside(theatre, &d.at)) {
             let (_, r) = b.nearest(&d.at, |h| map.is_land(h))?;
             if r > 4 {
-                return Err(format!("arrival {} ({}): {} lies {} km off the map's land", d.name, t.power, d.at.0, r * 5));
+                return Err(format!(
+                    "arrival {} ({}): {} lies {} km off the map's land",
+                    d.name,
+                    t.power,
+                    d.at.0,
+                    r * 5
+                ));
             }
         }
     }
@@ -681,9 +731,8 @@ pub fn build(
             techs: Techs::default(),
             local_climates: p.local_climates.clone(),
         });
-        let count = |pred: &dyn Fn(&KindSpec) -> bool| {
-            b.forces.iter().filter(|f| f.power == p.id && pred(&f.kind)).count()
-        };
+        let count =
+            |pred: &dyn Fn(&KindSpec) -> bool| b.forces.iter().filter(|f| f.power == p.id && pred(&f.kind)).count();
         let base = b.power_base(&p.id)?;
         census.powers.push((
             p.id.clone(),
@@ -781,7 +830,11 @@ impl std::fmt::Display for Census {
             total[0], total[1], total[2], total[3], total[4], total[5]
         )?;
         for (p, c) in self.powers.iter().filter(|(_, c)| c.iter().any(|n| *n > 0)) {
-            write!(f, "\n  {p}: {} inf, {} cav, {} art, {} fleets, {} corps, {} armies", c[0], c[1], c[2], c[3], c[4], c[5])?;
+            write!(
+                f,
+                "\n  {p}: {} inf, {} cav, {} art, {} fleets, {} corps, {} armies",
+                c[0], c[1], c[2], c[3], c[4], c[5]
+            )?;
         }
         Ok(())
     }
@@ -861,7 +914,11 @@ fn write_orders(script: &OrderScript, sc: &Scenario) -> Result<String, String> {
     let map = &sc.map;
     let projection = map.projection.as_ref().ok_or("the map records no projection")?;
     let unit = |name: &str| {
-        sc.forces.iter().find(|f| f.name.as_deref() == Some(name)).map(|f| f.id).ok_or(format!("orders: no unit `{name}`"))
+        sc.forces
+            .iter()
+            .find(|f| f.name.as_deref() == Some(name))
+            .map(|f| f.id)
+            .ok_or(format!("orders: no unit `{name}`"))
     };
     let fleet_id = |name: &str| {
         sc.fleets.iter().find(|f| f.name.starts_with(name)).map(|f| f.id).ok_or(format!("orders: no fleet `{name}`"))
@@ -969,7 +1026,9 @@ fn write_orders(script: &OrderScript, sc: &Scenario) -> Result<String, String> {
             }
         }
     }
-    let mut text = String::from("// Generated by `mapgen scenarios` from scenarios/great_war/data/scenarios.ron: do not edit by hand.\n");
+    let mut text = String::from(
+        "// Generated by `mapgen scenarios` from scenarios/great_war/data/scenarios.ron: do not edit by hand.\n",
+    );
     for l in &script.header {
         text.push_str("// ");
         text.push_str(l);
