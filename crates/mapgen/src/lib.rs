@@ -8,7 +8,11 @@
 //! (mountains, forests, marshes, lakes) paint the hexes whose centres they hold, in file order;
 //! (3) each land hex goes to the province of its nearest seed point (capital or boundary seed,
 //! distance on the projected plane); (4) cities take their hex (the nearest land hex to their
-//! latitude and longitude) and, when larger, the nearest land hexes around it, all in their province.
+//! latitude and longitude) and, when larger, the nearest land hexes around it, all in their province;
+//! (5) sea areas take the sea hexes nearest their seeds by sea; (6) roads and railways become chains
+//! of adjacent land hexes between their places; (7) rivers become the hexsides between the hexes on
+//! their two banks, cities keeping to one bank; (8) bridges go where a road or railway crosses a river
+//! and on the river sides of cities. The full map and its theatre cuts are written from one build.
 
 pub mod features;
 pub mod oob;
@@ -545,7 +549,7 @@ pub fn write(inputs: &Inputs, built: &Built, window: &Window) -> Result<String, 
         let _ = writeln!(s, "// {line}");
     }
     // Provinces with land in the window keep their order; a province whose capital lies outside
-    // takes its first city inside as capital, and one without any city inside is left out.
+    // takes its first city inside as capital, and one without any city inside is merged below.
     let rows: Vec<std::ops::Range<usize>> = (0..window.height).map(|r| window.row(frame, r)).collect();
     let mut present = vec![false; inputs.provinces.len() + 1];
     let mut seas_present = vec![false; inputs.seas.len() + 1];
@@ -577,6 +581,32 @@ pub fn write(inputs: &Inputs, built: &Built, window: &Window) -> Result<String, 
         if let Some(capital) = capital {
             provinces.push((i, capital));
             number[i + 1] = u16::try_from(provinces.len()).map_err(|_| "too many provinces")?;
+        }
+    }
+    // A province left out (its land at the cut's edge, its cities outside) joins the kept province of
+    // the same owner whose city inside lies nearest its capital, so every land hex keeps its owner.
+    for (i, prov) in inputs.provinces.iter().enumerate() {
+        if !present[i + 1] || number[i + 1] != 0 {
+            continue;
+        }
+        let Some(capital) = inputs.cities.iter().find(|c| c.id == prov.capital) else { continue };
+        let (cx, cy) = p.project(capital.at.0, capital.at.1);
+        let nearest = cities
+            .iter()
+            .map(|(c, _)| &inputs.cities[*c])
+            .filter_map(|c| {
+                let q = inputs.provinces.iter().position(|q| q.id == c.province)?;
+                (number[q + 1] != 0 && inputs.provinces[q].owner == prov.owner).then_some((c, q))
+            })
+            .min_by(|(a, _), (b, _)| {
+                let d = |c: &CityRow| {
+                    let (x, y) = p.project(c.at.0, c.at.1);
+                    (x - cx).hypot(y - cy)
+                };
+                d(a).total_cmp(&d(b))
+            });
+        if let Some((_, q)) = nearest {
+            number[i + 1] = number[q + 1];
         }
     }
     let cities: Vec<(usize, Vec<HexAt>)> = cities
@@ -871,6 +901,93 @@ mod tests {
         assert!(chain.iter().all(|h| map.terrain(*h) == Some(Terrain::Sea)));
         // Land on both banks, 7 km away.
         assert!(map.is_land(p.hex_of(52.0, 15.2)) && map.is_land(p.hex_of(52.0, 15.46)));
+    }
+
+    fn river(id: &str, points: Vec<LatLon>) -> RiverRow {
+        RiverRow { id: id.into(), name: id.into(), name_ru: id.into(), points }
+    }
+
+    #[test]
+    fn a_river_separates_its_banks_and_a_city_on_it_keeps_to_one_bank() {
+        let mut i = inputs();
+        // Flowing south along 15.5°E: its left bank is the east. City "r" (three hexes) stands 700 m
+        // west of it and keeps to the west bank; a railway from "w" to "e" crosses it on a bridge.
+        i.rivers.push(river("r", vec![(52.35, 15.5), (51.65, 15.5)]));
+        let mut r = i.cities[0].clone();
+        (r.id, r.at, r.size, r.fortress) = ("r".into(), (52.2, 15.49), 3, false);
+        i.cities.push(r);
+        i.routes.railways.push(features::Route { name: "w–e".into(), via: vec!["w".into(), "e".into()] });
+        let text = generate(&i).unwrap();
+        let map = HexMap::parse("t.ron", &text).unwrap();
+        let p = map.projection.unwrap();
+        // Every straight east–west line across the river crosses one river hexside.
+        for lat in [51.8, 51.9, 52.0, 52.1, 52.2, 52.3] {
+            let (a, b) = (p.hex_of(lat, 15.3), p.hex_of(lat, 15.7));
+            let line: Vec<HexAt> = a.hex().line_to(b.hex()).map(HexAt::from_hex).collect();
+            let crossings = line.windows(2).filter(|w| map.river_between(w[0], w[1])).count();
+            assert_eq!(crossings, 1, "at {lat}°N");
+        }
+        // West of the river, beside it, and far from it: no river hexside between neighbours.
+        let far = p.hex_of(52.0, 14.4);
+        assert!(far.neighbours().iter().all(|n| !map.river_between(far, *n)));
+        let city = &map.cities[map.city_index("r").unwrap()];
+        assert_eq!(city.hexes.len(), 3);
+        for h in &city.hexes {
+            assert!(p.latlon_of(*h).1 < 15.6, "city hex {h} east of the river");
+            assert!(city.hexes.iter().all(|g| !map.river_between(*h, *g)));
+        }
+        assert!(city.hexes.iter().any(|h| h.neighbours().iter().any(|n| map.bridge_between(*h, *n))));
+        // The railway runs on land (split by the lake), each chain adjacent, over a bridge.
+        let rail = |h: HexAt| map.cell(h).is_some_and(|c| c.has(rules::strategic::hexmap::flag::RAIL));
+        assert!(rail(p.hex_of(52.0, 14.5)) && rail(p.hex_of(52.0, 15.6)));
+        assert!(!rail(p.hex_of(52.0, 15.0)), "the lake carries no railway");
+        let bridges = map.hexes().filter(|h| h.neighbours().iter().any(|n| map.bridge_between(*h, *n))).count();
+        assert!(bridges >= 2, "{bridges}");
+    }
+
+    #[test]
+    fn sea_areas_cover_every_sea_hex_by_distance_over_the_sea() {
+        let mut i = inputs();
+        let sea =
+            |id: &str, seeds: Vec<LatLon>| SeaAreaRow { id: id.into(), name: id.into(), name_ru: id.into(), seeds };
+        i.seas = vec![sea("west", vec![(52.0, 13.7)]), sea("east", vec![(52.0, 16.3)])];
+        let map = HexMap::parse("t.ron", &generate(&i).unwrap()).unwrap();
+        let p = map.projection.unwrap();
+        let area = |lat, lon| map.sea_area_at(p.hex_of(lat, lon)).map(|s| s.id.clone());
+        assert_eq!(area(52.0, 13.6), Some("west".into()));
+        assert_eq!(area(52.0, 16.4), Some("east".into()));
+        assert_eq!(area(52.0, 15.0), None, "the lake is in no sea area");
+        assert_eq!(area(52.0, 14.5), None, "land");
+        for h in map.hexes() {
+            assert_eq!(map.terrain(h) == Some(Terrain::Sea), map.sea_area_at(h).is_some(), "{h}");
+        }
+        i.seas[0].seeds.push((52.0, 14.5));
+        assert!(generate(&i).unwrap_err().contains("seed (52, 14.5) is not on a sea hex"));
+    }
+
+    #[test]
+    fn a_cut_keeps_the_hexes_of_the_map_and_finds_places_by_latitude_and_longitude() {
+        let mut i = inputs();
+        i.rivers.push(river("r", vec![(52.35, 15.5), (51.65, 15.5)]));
+        i.cuts.push(CutRow { file: "cut.ron".into(), name: "Cut".into(), lat: (51.8, 52.2), lon: (14.8, 15.8) });
+        let out = generate_all(&i).unwrap();
+        assert_eq!(out.len(), 2);
+        assert_eq!(out[1].0.as_deref(), Some("cut.ron"));
+        let (map, cut) = (HexMap::parse("t.ron", &out[0].1).unwrap(), HexMap::parse("c.ron", &out[1].1).unwrap());
+        let first = cut.projection.unwrap().first_hex;
+        assert!(first.1 % 2 == 0 && first != (0, 0));
+        assert!(cut.len() < map.len() / 2);
+        for (lat, lon) in [(52.0, 15.0), (52.0, 15.6), (51.9, 15.45), (52.1, 15.55), (51.85, 15.3)] {
+            let mut a = map.place_at(lat, lon).unwrap();
+            let b = cut.place_at(lat, lon).unwrap();
+            assert_eq!(b.hex, HexAt::new(a.hex.col - first.0, a.hex.row - first.1));
+            a.hex = b.hex;
+            assert_eq!(a, b, "{lat}, {lon}");
+        }
+        // "w" lies outside the cut: its province has no city inside and its land there joins the
+        // nearest kept province of its owner, or none where its owner keeps no province inside.
+        assert!(cut.city_index("w").is_none() && cut.city_index("e").is_some());
+        assert_eq!(cut.provinces.len(), 1);
     }
 
     #[test]

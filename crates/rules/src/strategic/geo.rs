@@ -249,4 +249,17 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn a_cut_of_the_map_finds_the_same_places_offset_by_its_first_hex() {
+        let full = europe();
+        let cut = GeoProjection { first_hex: (300, 400), ..full };
+        for (lat, lon) in [(52.52, 13.40), (48.86, 2.35), (54.71, 20.51)] {
+            let (a, b) = (full.hex_of(lat, lon), cut.hex_of(lat, lon));
+            assert_eq!(b, HexAt::new(a.col - 300, a.row - 400));
+            assert_eq!(cut.hex_centre(b), full.hex_centre(a));
+            let ((la, lo), (lb, lob)) = (full.latlon_of(a), cut.latlon_of(b));
+            assert!((la - lb).abs() < 1e-9 && (lo - lob).abs() < 1e-9);
+        }
+    }
 }

@@ -938,6 +938,22 @@ mod tests {
     }
 
     #[test]
+    fn railways_are_chains_of_adjacent_land_hexes() {
+        let rows = "\"...~~\", \"....~\"";
+        let m = HexMap::parse("m.ron", &map_text(rows, "railways: [[(0, 0), (1, 0), (1, 1), (2, 1)]],")).unwrap();
+        assert!(m.rail_between(HexAt::new(1, 0), HexAt::new(1, 1)));
+        assert!(!m.rail_between(HexAt::new(0, 0), HexAt::new(2, 1)), "not adjacent");
+        assert!(!m.cell(HexAt::new(3, 1)).unwrap().has(flag::RAIL));
+        // Without railways the map reads, and writes, as before.
+        let plain = HexMap::parse("m.ron", &map_text(rows, "")).unwrap();
+        assert!(plain.hexes().all(|h| !plain.cell(h).unwrap().has(flag::RAIL)));
+        let bad = |extra: &str| HexMap::parse("m.ron", &map_text(rows, extra)).unwrap_err().message;
+        assert!(bad("railways: [[(0, 0), (2, 0)]],").contains("railway hexes (0, 0) and (2, 0) are not adjacent"));
+        assert!(bad("railways: [[(2, 0), (3, 0)]],").contains("railway hex (3, 0) is water"));
+        assert!(bad("railways: [[(2, 1), (2, 2)]],").contains("outside"));
+    }
+
+    #[test]
     fn the_projection_travels_with_the_map() {
         let extra =
             "projection: Some((origin: (52, 15), parallels: (35, 65), radius_km: 6371, hex_km: 5, corner_km: (0, 0))),";
