@@ -238,6 +238,8 @@ pub enum ScriptStep {
     End(u32),
     /// `EndPhase` until this power's part of this phase.
     Until(String, Phase),
+    /// `EndPhase` until this many turns are over: every power passes.
+    Turns(u32),
     Embark {
         unit: String,
         fleet: String,
@@ -967,6 +969,12 @@ fn write_orders(script: &OrderScript, sc: &Scenario) -> Result<String, String> {
                     if guard > 10_000 || game.is_over() {
                         return Err(format!("orders: the game never reaches {phase:?} of power {p}"));
                     }
+                }
+            }
+            ScriptStep::Turns(n) => {
+                let last = game.clock().turn + n;
+                while game.clock().turn < last && !game.is_over() {
+                    play(&mut game, Order::EndPhase, String::new())?;
                 }
             }
             ScriptStep::Embark { unit: u, fleet } => {
