@@ -15,6 +15,7 @@
 //! and on the river sides of cities. The full map and its theatre cuts are written from one build.
 
 pub mod features;
+pub mod oob;
 pub mod topo;
 
 use features::{RiverRow, Routes, SeaAreaRow};

@@ -4,12 +4,61 @@
 //! Usage: `mapgen [--atlas DIR] [--data DIR] [--out FILE] [--check]`. The atlas folder is npm's
 //! `world-atlas@2.0.2` (default: `$MAPGEN_ATLAS`, else `crates/mapgen/.cache/node_modules/world-atlas`).
 //! With `--check` nothing is written: the exit code is 1 when FILE or a cut differs from the output.
+//! `mapgen scenarios [--root DIR] [--check]` builds the Great War scenarios of 1914 (and North Sea
+//! 1916) from `scenarios/great_war/data/` (see `oob`).
 
 use mapgen::{Inputs, read_table, topo};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// `mapgen scenarios [--root DIR] [--check]`: writes (or checks) the Great War scenarios built
+/// from `scenarios/great_war/data/` and prints the units of each.
+fn scenarios(mut args: impl Iterator<Item = String>) -> Result<bool, String> {
+    let mut root = PathBuf::from(".");
+    let mut check = false;
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--root" => root = args.next().map(PathBuf::from).ok_or("--root needs a value")?,
+            "--check" => check = true,
+            _ => return Err(format!("unknown argument `{a}` (use scenarios --root DIR --check)")),
+        }
+    }
+    let folders = mapgen::oob::Folders::at(&root);
+    let mut same = true;
+    for g in mapgen::oob::generate_all(&folders)? {
+        let out = folders.scenarios.join(&g.file);
+        println!("{}: {}", out.display(), g.census);
+        let mut moved = g.nudged.clone();
+        moved.sort_by_key(|(what, km)| (std::cmp::Reverse(*km), what.clone()));
+        println!("  {} units moved to the nearest legal hex; the farthest:", moved.len());
+        for (what, km) in moved.iter().take(8) {
+            println!("    {km} km: {what}");
+        }
+        if check {
+            if std::fs::read_to_string(&out).unwrap_or_default() != g.text {
+                eprintln!("{} differs from what mapgen builds: run `mapgen scenarios`", out.display());
+                same = false;
+            }
+        } else {
+            std::fs::write(&out, &g.text).map_err(|e| format!("{}: {e}", out.display()))?;
+        }
+        for (file, text) in &g.orders {
+            let out = folders.scenarios.join(file);
+            if !check {
+                std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+            } else if std::fs::read_to_string(&out).unwrap_or_default() != *text {
+                eprintln!("{} differs from what mapgen builds: run `mapgen scenarios`", out.display());
+                same = false;
+            }
+        }
+    }
+    Ok(same)
+}
+
 fn run() -> Result<bool, String> {
+    if std::env::args().nth(1).as_deref() == Some("scenarios") {
+        return scenarios(std::env::args().skip(2));
+    }
     let mut atlas = std::env::var_os("MAPGEN_ATLAS")
         .map_or_else(|| PathBuf::from("crates/mapgen/.cache/node_modules/world-atlas"), PathBuf::from);
     let mut data = PathBuf::from("maps/data");

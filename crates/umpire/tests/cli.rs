@@ -204,13 +204,10 @@ fn the_north_sea_plays_replays_and_previews_a_battle_with_exact_odds() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let replayed: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(replayed["hash"], played["hash"]);
-    // The minelayer group sails past the Grand Fleet on intercept: the preview sums to certainty.
-    let orders = write_scratch(
-        "ns_preview.ron",
-        "[EndPhase, EndPhase, FleetStance(fleet: 1, intercept: true, withdraw: true), EndPhase, \
-         MoveFleet(fleet: 12, path: [(16, 14), (15, 13), (15, 12)])]",
-    );
-    let out = umpire(&["preview", "scenarios/great_war/north_sea_1916.ron", "--orders", &orders, "--json"]);
+    // The minelayer group sails at the Battlecruiser Fleet on intercept: the preview sums to
+    // certainty (the orders are generated with the scenario, `mapgen scenarios`).
+    let orders = "scenarios/great_war/north_sea_1916_preview_orders.ron";
+    let out = umpire(&["preview", "scenarios/great_war/north_sea_1916.ron", "--orders", orders, "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let preview: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     let total: f64 =

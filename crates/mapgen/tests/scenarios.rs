@@ -1,0 +1,166 @@
+//! The Great War scenarios of 1914 (`mapgen scenarios`): the committed files are the generator's
+//! output, the referee accepts them, they play and replay, and the armies stand where they stood in
+//! August 1914.
+
+use mapgen::oob::{Folders, Generated, generate_all};
+use rules::Game;
+use rules::strategic::hexmap::HexAt;
+use rules::strategic::scenario::ScenarioFile;
+use rules::strategic::{GreatWar, Order, Scenario};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The generator's output, built once for every test.
+fn generated() -> &'static [Generated] {
+    static ALL: OnceLock<Vec<Generated>> = OnceLock::new();
+    ALL.get_or_init(|| generate_all(&Folders::at(&root())).expect("the tables build"))
+}
+
+fn path_of(file: &str) -> PathBuf {
+    root().join("scenarios/great_war").join(file)
+}
+
+#[test]
+fn committed_scenarios_are_the_generators_output_and_the_referee_accepts_them() {
+    for g in generated() {
+        let path = path_of(&g.file);
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(committed == g.text, "{} differs from `mapgen scenarios`: run it", path.display());
+        // The text reads back as the very file the generator built (defaults left out are defaults).
+        let back: ScenarioFile = rules::data::parse_checked(&path.display().to_string(), &g.text).expect("parses");
+        assert_eq!(back, g.scenario, "{}", g.file);
+        Scenario::load(&path).unwrap_or_else(|e| panic!("{}: {e}", g.file));
+        for (file, text) in &g.orders {
+            let committed = std::fs::read_to_string(path_of(file)).unwrap_or_default();
+            assert!(committed == *text, "{file} differs from `mapgen scenarios`: run it");
+        }
+        println!("{}: {}", g.file, g.census);
+    }
+}
+
+#[test]
+fn the_generator_is_deterministic() {
+    let again = generate_all(&Folders::at(&root())).expect("the tables build");
+    for (a, b) in generated().iter().zip(&again) {
+        assert!(a.text == b.text, "{} differs between two runs", a.file);
+    }
+}
+
+/// Latitude and longitude of a unit's hex.
+fn latlon(s: &Scenario, at: HexAt) -> (f64, f64) {
+    s.map.projection.as_ref().expect("a geographic map").latlon_of(at)
+}
+
+/// Great-circle distance in km.
+fn km((a, b): (f64, f64), (c, d): (f64, f64)) -> f64 {
+    let (p1, p2, dl) = (a.to_radians(), c.to_radians(), (d - b).to_radians());
+    6371.0 * (p1.sin() * p2.sin() + p1.cos() * p2.cos() * dl.cos()).clamp(-1.0, 1.0).acos()
+}
+
+/// The hexes of every division of an army, found by the army's name.
+fn army_hexes(s: &Scenario, army: &str) -> Vec<HexAt> {
+    let a = s.armies.iter().find(|a| a.name.starts_with(army)).unwrap_or_else(|| panic!("no army {army}"));
+    let corps = s.corps.iter().filter(|c| a.corps.contains(&c.id));
+    let hexes: Vec<HexAt> =
+        corps.flat_map(|c| c.units.iter()).filter_map(|u| s.forces.iter().find(|f| f.id == *u)?.at).collect();
+    assert!(!hexes.is_empty(), "{army} has no divisions on the map");
+    hexes
+}
+
+fn province(s: &Scenario, at: HexAt) -> String {
+    s.map.province_at(at).map(|p| p.id.clone()).unwrap_or_default()
+}
+
+#[test]
+fn the_armies_of_august_1914_stand_where_they_stood() {
+    let s = Scenario::load(&path_of("august_1914.ron")).expect("loads");
+    // The German 8th Army in East Prussia.
+    for h in army_hexes(&s, "8. Armee") {
+        assert_eq!(province(&s, h), "ostpreussen", "8. Armee at {h}");
+    }
+    // The BEF between Maubeuge and Mons.
+    let (mons, maubeuge) = ((50.45, 3.95), (50.28, 3.97));
+    for h in army_hexes(&s, "British Expeditionary Force") {
+        let p = latlon(&s, h);
+        assert!(km(p, mons).min(km(p, maubeuge)) < 25.0, "BEF at {p:?}");
+    }
+    // The Russian 1st Army east of East Prussia, the 2nd south of it, both on Russian ground.
+    for h in army_hexes(&s, "1-я армия") {
+        let (lat, lon) = latlon(&s, h);
+        assert!(lon > 22.6 && (53.7..55.2).contains(&lat), "1st Army at {lat},{lon}");
+        assert_eq!(s.map.province_at(h).map(|p| p.owner.as_str()), Some("russia"));
+    }
+    for h in army_hexes(&s, "2-я армия") {
+        let (lat, lon) = latlon(&s, h);
+        assert!(lat < 53.45 && (19.3..22.0).contains(&lon), "2nd Army at {lat},{lon}");
+        assert_eq!(s.map.province_at(h).map(|p| p.owner.as_str()), Some("russia"));
+    }
+    // The Austro-Hungarian 1st, 3rd and 4th Armies in Galicia.
+    for army in [
+        "1. Armee (General der Kavallerie Viktor Dankl",
+        "3. Armee (General der Kavallerie Rudolf von Brudermann",
+        "4. Armee (General der Infanterie Moritz von Auffenberg",
+    ] {
+        for h in army_hexes(&s, army) {
+            let p = province(&s, h);
+            assert!(p.starts_with("galizien"), "{army} at {h} in {p}");
+        }
+    }
+    // The Serbian armies around Valjevo and the Cer, within 90 km of Valjevo.
+    for h in army_hexes(&s, "Serbian Supreme Command") {
+        let p = latlon(&s, h);
+        assert!(km(p, (44.27, 19.89)) < 90.0, "Serbian army at {p:?}");
+        assert_eq!(s.map.province_at(h).map(|p| p.owner.as_str()), Some("serbia"));
+    }
+    // Goeben and Breslau at Constantinople, the Grand Fleet at Scapa Flow.
+    let fleet = |name: &str| s.fleets.iter().find(|f| f.name.starts_with(name)).expect("fleet").at;
+    assert!(km(latlon(&s, fleet("Mittelmeerdivision")), (41.01, 28.98)) < 15.0);
+    assert!(km(latlon(&s, fleet("Grand Fleet: 1st")), (58.88, -3.10)) < 15.0);
+}
+
+/// Every power passes: EndPhase until `turns` turns are over (or the game ends).
+fn pass_turns(game: &mut GreatWar, turns: u32) {
+    let last = game.clock().turn + turns;
+    let mut orders = 0;
+    while game.clock().turn < last && !game.is_over() {
+        game.apply(Order::EndPhase).expect("a power may always end its phase");
+        orders += 1;
+        assert!(orders < 10_000, "the turns never end");
+    }
+}
+
+#[test]
+fn august_1914_plays_two_turns_with_every_power_passing_and_replays_bit_identically() {
+    let s = Scenario::load(&path_of("august_1914.ron")).expect("loads");
+    let mut game = GreatWar::new(&s, 1914);
+    pass_turns(&mut game, 2);
+    assert!(game.clock().turn >= s.start_turn + 2 || game.is_over());
+    let save = game.save();
+    let again = GreatWar::replay(&save).expect("the save replays");
+    assert_eq!(again.hash(), game.hash());
+    assert_eq!(again.state(), game.state());
+    println!("august_1914: {} orders, state hash {:?}", game.orders().len(), game.hash());
+}
+
+#[test]
+fn north_sea_1916_plays_its_orders_on_the_europe_map() {
+    let s = Scenario::load(&path_of("north_sea_1916.ron")).expect("loads");
+    assert!(s.map.projection.is_some(), "North Sea 1916 lies on the Europe map");
+    let text = std::fs::read_to_string(path_of("north_sea_1916_orders.ron")).expect("orders");
+    let orders: Vec<Order> = rules::data::parse_orders("north_sea_1916_orders.ron", &text).expect("parses");
+    let mut game = GreatWar::new(&s, 3);
+    for (i, o) in orders.into_iter().enumerate() {
+        game.apply(o.clone()).unwrap_or_else(|e| panic!("order {i} ({o:?}): {e}"));
+    }
+    // Jutland: the fleets stood where they were at 14:00 on 31 May 1916.
+    let fleet = |name: &str| s.fleets.iter().find(|f| f.name.starts_with(name)).expect("fleet").at;
+    assert!(km(latlon(&s, fleet("Battlecruiser Fleet")), (56.80, 4.35)) < 10.0);
+    assert!(km(latlon(&s, fleet("Hochseeflotte")), (56.35, 6.00)) < 10.0);
+    // The division landed next to the Harwich Force on the Dutch coast (Walcheren).
+    let landed = game.events().iter().any(|e| format!("{e:?}").contains("lands at"));
+    assert!(landed, "the Royal Naval Division lands");
+}
