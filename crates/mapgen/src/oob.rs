@@ -10,6 +10,7 @@
 //! so fields the format gains (a neutral's entry, a calendar, victory) come with it; per-power extra
 //! data lives in the tables (`PowerOob`).
 
+use rules::strategic::campaign::{Calendar, Victory};
 use rules::strategic::hexmap::{Climate, HexAt, HexMap, flag};
 use rules::strategic::naval::ShipType;
 use rules::strategic::scenario::{
@@ -212,6 +213,12 @@ pub struct ScenarioDef {
     pub mines: Vec<MineSpec>,
     #[serde(default)]
     pub sea_lanes: Vec<LaneSpec>,
+    /// Turn length (the economy's calendar): also turns the neutrals' historical dates into entry turns.
+    #[serde(default)]
+    pub calendar: Option<Calendar>,
+    /// Surrender and victory points (the economy's victory block).
+    #[serde(default)]
+    pub victory: Option<Victory>,
     /// Lists of orders to write beside the scenario (for CI's `umpire play --orders` and the tests):
     /// file name (relative to the scenarios folder), header lines and the script.
     #[serde(default)]
@@ -732,6 +739,8 @@ pub fn build(
             manpower: [turns(manpower[0], e.manpower_turns), turns(manpower[1], e.manpower_turns)],
             techs: Techs::default(),
             local_climates: p.local_climates.clone(),
+            entry: entry_of(def, p)?,
+            capital: None,
         });
         let count =
             |pred: &dyn Fn(&KindSpec) -> bool| b.forces.iter().filter(|f| f.power == p.id && pred(&f.kind)).count();
@@ -767,9 +776,34 @@ pub fn build(
         // Mines and sea lanes need the map's sea areas: those of areas the map lacks wait for them.
         mines: def.mines.iter().filter(|m| map.sea_areas.iter().any(|a| a.id == m.area)).cloned().collect(),
         sea_lanes: def.sea_lanes.iter().filter(|l| map.sea_areas.iter().any(|a| a.id == l.area)).cloned().collect(),
+        calendar: def.calendar,
+        victory: def.victory.clone(),
     };
     let text = write(def, &scenario)?;
     Ok(Generated { file: def.file.clone(), text, orders: Vec::new(), scenario, census, nudged: b.nudged })
+}
+
+/// A power's entry into the war in the scenario format: at war from the start (none), on the turn
+/// of its historical declaration by the scenario's calendar, or only when invaded.
+fn entry_of(def: &ScenarioDef, p: &PowerOob) -> Result<Option<rules::strategic::campaign::Entry>, String> {
+    use rules::strategic::campaign::{Date, Entry as Joins};
+    Ok(match p.entry {
+        Entry::AtWar => None,
+        Entry::WhenInvaded => Some(Joins { turn: None, when_invaded: true }),
+        Entry::Historical(year, month) => {
+            let calendar = def.calendar.ok_or_else(|| {
+                format!("{}: {} enters on a date, but the scenario has no calendar", def.file, p.id)
+            })?;
+            let date = Date {
+                year: i32::try_from(year).map_err(|e| format!("{}: {}: year {year}: {e}", def.file, p.id))?,
+                month: u8::try_from(month).map_err(|e| format!("{}: {}: month {month}: {e}", def.file, p.id))?,
+            };
+            let turn = calendar
+                .turn_of(def.start_turn, date)
+                .ok_or_else(|| format!("{}: {} enters on {date}, before the scenario starts", def.file, p.id))?;
+            Some(Joins { turn: Some(turn), when_invaded: false })
+        }
+    })
 }
 
 /// The scenario's text: the header comment, then the file with one unit to a line.
