@@ -5,9 +5,9 @@
 use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use kriegsspiel::input::HoveredCell;
-use kriegsspiel::screens::{BattleView, Screen};
-use kriegsspiel::session::{Seat, Session, StartBattle};
+use kriegsspiel::battle::{HoveredCell, Selection, StartBattle};
+use kriegsspiel::screens::{PlayView, Screen};
+use kriegsspiel::session::Seat;
 use leafwing_input_manager::prelude::Buttonlike;
 use rules::tactical::components::{Phase, Status};
 use rules::tactical::{Battle, Cell, Order, Scenario, Side, UnitId};
@@ -22,10 +22,10 @@ fn app() -> App {
 }
 
 fn start(app: &mut App, scenario: Scenario, seed: u64, seats: [Seat; 2]) {
-    app.world_mut().write_message(StartBattle { scenario, seed, seats });
+    app.world_mut().write_message(StartBattle { scenario, seed, seats: seats.to_vec() });
     app.update();
     app.update();
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Battle);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
 }
 
 fn press(app: &mut App, input: impl Buttonlike + Clone) {
@@ -41,8 +41,14 @@ fn click(app: &mut App, cell: Cell) {
     press(app, MouseButton::Left);
 }
 
+type Session = kriegsspiel::session::Session<Battle>;
+
 fn session(app: &App) -> &Session {
     app.world().resource::<Session>()
+}
+
+fn selected(app: &App) -> Option<UnitId> {
+    app.world().resource::<Selection>().of(session(app))
 }
 
 fn screen(app: &App) -> Screen {
@@ -51,7 +57,7 @@ fn screen(app: &App) -> Screen {
 
 /// Says "ready" on the hand-over screen if it shows.
 fn hand_over(app: &mut App) {
-    if app.world().get_resource::<State<BattleView>>().is_some_and(|v| *v.get() == BattleView::HandOver) {
+    if app.world().get_resource::<State<PlayView>>().is_some_and(|v| *v.get() == PlayView::HandOver) {
         press(app, KeyCode::Enter);
     }
 }
@@ -62,17 +68,17 @@ fn actions_give_the_same_battle_as_the_orders() {
     let mut app = app();
     start(&mut app, shipped("worked_example_b"), 5, [Seat::Human, Seat::Human]);
     click(&mut app, Cell::new(5, 3));
-    assert_eq!(session(&app).selected, Some(UnitId(1)), "selected by clicking");
+    assert_eq!(selected(&app), Some(UnitId(1)), "selected by clicking");
     click(&mut app, Cell::new(5, 5));
     click(&mut app, Cell::new(5, 4));
     press(&mut app, KeyCode::Space);
-    let by_actions = session(&app).battle.hash();
+    let by_actions = session(&app).game.hash();
     let mut by_orders = Battle::new(&shipped("worked_example_b"), 5);
     for order in orders_file("scenarios/orders/worked_example_b.ron") {
         by_orders.apply(order).expect("legal");
     }
     assert_eq!(by_actions, by_orders.hash(), "the same state as umpire play");
-    assert_eq!(session(&app).battle.orders(), by_orders.orders());
+    assert_eq!(session(&app).game.orders(), by_orders.orders());
 }
 
 #[test]
@@ -111,7 +117,7 @@ fn play_turn_by_actions(app: &mut App) {
         let Some(target) = ctx.unit(shot.target).map(|t| t.cell) else { continue };
         click(app, u.cell);
         click(app, target);
-        if session(app).battle.clock().phase == Phase::Over {
+        if session(app).game.clock().phase == Phase::Over {
             return;
         }
     }
@@ -127,17 +133,17 @@ fn a_whole_hot_seat_battle_through_actions_reaches_the_result_screen() {
         if screen(&app) == Screen::Result {
             break;
         }
-        let side = session(&app).battle.clock().active;
+        let side = session(&app).game.clock().active;
         if side != last_side {
             // The hand-over screen hides the board between the two players.
-            assert_eq!(*app.world().resource::<State<BattleView>>().get(), BattleView::HandOver);
+            assert_eq!(*app.world().resource::<State<PlayView>>().get(), PlayView::HandOver);
             last_side = side;
         }
         play_turn_by_actions(&mut app);
         app.update();
     }
     assert_eq!(screen(&app), Screen::Result, "the battle reached the result screen");
-    let result = session(&app).battle.result().expect("over");
+    let result = session(&app).game.result().expect("over");
     assert!(result.rounds >= 1);
 }
 
@@ -156,5 +162,5 @@ fn a_whole_solo_battle_against_the_ai_reaches_the_result_screen() {
     }
     assert_eq!(screen(&app), Screen::Result);
     let s = session(&app);
-    assert!(s.battle.orders().iter().any(|o| matches!(o, Order::Fire { .. })));
+    assert!(s.game.orders().iter().any(|o| matches!(o, Order::Fire { .. })));
 }
