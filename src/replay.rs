@@ -5,6 +5,7 @@
 use crate::screens::{Mode, Screen};
 use crate::session::PlayGame;
 use bevy::prelude::*;
+use rules::Save;
 
 pub(crate) fn plugin_for<G: PlayGame>(app: &mut App) {
     app.add_message::<OpenReplay<G>>()
@@ -14,12 +15,12 @@ pub(crate) fn plugin_for<G: PlayGame>(app: &mut App) {
 
 /// Show a saved game.
 #[derive(Message, Clone, Debug)]
-pub struct OpenReplay<G: PlayGame>(pub G::Save);
+pub struct OpenReplay<G: PlayGame>(pub Save<G>);
 
 /// The game being replayed, at one of its stops.
 #[derive(Resource)]
 pub struct ReplayView<G: PlayGame> {
-    pub save: G::Save,
+    pub save: Save<G>,
     /// Orders applied at each stop: the start, then the end of every turn.
     pub stops: Vec<usize>,
     pub at: usize,
@@ -27,19 +28,19 @@ pub struct ReplayView<G: PlayGame> {
 }
 
 impl<G: PlayGame> ReplayView<G> {
-    pub fn new(save: G::Save) -> Result<ReplayView<G>, String> {
-        let (orders, mut stops) = G::save_log(&save);
-        stops.push(orders);
+    pub fn new(save: Save<G>) -> Result<ReplayView<G>, String> {
+        let mut stops: Vec<usize> = save.checkpoints.iter().map(|c| c.after).collect();
+        stops.push(save.orders.len());
         stops.sort_unstable();
         stops.dedup();
-        let game = G::replay_until(&save, stops[0])?;
+        let game = G::replay_until(&save, stops[0]).map_err(|e| e.to_string())?;
         Ok(ReplayView { save, stops, at: 0, game })
     }
 
     /// Moves to another stop.
     pub fn go(&mut self, stop: usize) -> Result<(), String> {
         let stop = stop.min(self.stops.len() - 1);
-        self.game = G::replay_until(&self.save, self.stops[stop])?;
+        self.game = G::replay_until(&self.save, self.stops[stop]).map_err(|e| e.to_string())?;
         self.at = stop;
         Ok(())
     }

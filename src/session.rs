@@ -9,7 +9,9 @@
 use crate::saves::{self, SavedGame, SceneSave};
 use crate::screens::{Mode, PlayView, Screen};
 use bevy::prelude::*;
-use std::fmt;
+use rules::{Game, Save};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use web_time::Duration;
 
 pub use crate::saves::Seat;
@@ -22,57 +24,89 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Progress>();
 }
 
-/// What the shell needs of a scene's engine game: the engine's game (built from a scenario and a
-/// seed, changed only by orders, saved as scenario + seed + orders + hashes) and the few facts
-/// about it the shell shows or asks (seat order, names, the AI).
-pub trait PlayGame: Sized + Send + Sync + 'static {
+/// What the shell needs of a scene's engine game beyond the engine's [`Game`] (built from a
+/// scenario and a seed, changed only by orders, saved as scenario + seed + orders + hashes): its
+/// mode, the order of its seats, a few facts the shell shows or asks, its AI, and how its save is
+/// written inside the envelope (its [`SceneSave`] follows from these).
+pub trait PlayGame:
+    Game<
+        Scenario: Send + Sync + 'static,
+        Order: PartialEq + Send + Sync + 'static,
+        Event: Send + Sync + 'static,
+        Player: Send + Sync + 'static,
+    > + Send
+    + Sync
+    + 'static
+{
     const MODE: Mode;
-    type Scenario: Clone + fmt::Debug + Send + Sync + 'static;
-    type Order: Clone + fmt::Debug + PartialEq + Send + Sync + 'static;
-    type Error: fmt::Display;
-    type Event: Clone + fmt::Debug + Send + Sync + 'static;
-    /// A working copy of the state, for reading and for the AI.
-    type Ctx;
-    /// Who gives orders: a battle's side, a power.
-    type Player: Copy + Eq + fmt::Debug + Send + Sync + 'static;
-    /// The engine's save of this game.
-    type Save: SceneSave;
+    /// The save as written inside the envelope (it may reference a large scenario by path and
+    /// hash instead of embedding it).
+    type Body: Serialize + DeserializeOwned;
 
-    fn new(scenario: &Self::Scenario, seed: u64) -> Self;
-    /// The one door into the rules.
-    fn apply(&mut self, order: Self::Order) -> Result<Vec<Self::Event>, Self::Error>;
-    fn ctx(&self) -> Self::Ctx;
-    /// Every player, in the order of the seats of a save.
+    /// Every player, in the order of the seats of a save (a battle: red, blue).
     fn seat_order(&self) -> Vec<Self::Player>;
-    /// Who gives the next order; `None` once the game is over.
-    fn active_player(&self) -> Option<Self::Player>;
-    fn is_over(&self) -> bool;
     /// Still setting up (before the first turn of play).
     fn in_setup(&self) -> bool;
-    fn turn(&self) -> u32;
-    fn orders(&self) -> &[Self::Order];
-    fn seed(&self) -> u64;
-    /// Dice thrown so far: an order that threw one cannot be taken back.
-    fn dice_thrown(&self) -> u64;
-    /// The order that gives up the rest of the active player's turn or set-up step.
-    fn pass(&self) -> Self::Order;
-    /// Whether an order hands the turn (or the set-up step) on.
-    fn ends_turn(order: &Self::Order) -> bool;
-    /// Whether an event showed a player something hidden (taking it back would leak it).
-    fn reveals(event: &Self::Event) -> bool;
-    /// The scenario's name (the game's autosaves are named after it).
-    fn scenario_name(&self) -> String;
     /// A player's name in messages and on the command line (`red`, `blue`).
     fn player_name(player: Self::Player) -> &'static str;
-    fn save(&self) -> Self::Save;
-    /// Replays the first `count` orders of a save, checking every recorded hash on the way.
-    fn replay_until(save: &Self::Save, count: usize) -> Result<Self, String>;
-    /// Orders in a save, and the number of orders applied at each of its checkpoints.
-    fn save_log(save: &Self::Save) -> (usize, Vec<usize>);
     /// An AI for a player, seeded from the game's seed.
     fn new_ai(player: Self::Player, level: ai::Level, seed: u64) -> Box<dyn AiPlayer<Self>>;
     /// The state in a few words, for the browser's tests (`battle turn 3 blue`).
     fn status_words(&self) -> String;
+
+    fn to_body(save: &Save<Self>, embed_limit: usize) -> Self::Body;
+    fn from_body(name: &str, body: Self::Body) -> Result<Save<Self>, String>;
+    /// An envelope of format 1 (written by the battle only, before autosaves per game).
+    fn from_format1(name: &str, text: &str) -> Result<SavedGame<Save<Self>>, String> {
+        let _ = text;
+        Err(format!("{name}: saves of format 1 hold battles only"))
+    }
+}
+
+impl<G: PlayGame> SceneSave for Save<G> {
+    const MODE: Mode = G::MODE;
+    const ENGINE_NAME: &'static str = G::SAVE_NAME;
+    type Body = G::Body;
+
+    fn to_body(&self, embed_limit: usize) -> G::Body {
+        G::to_body(self, embed_limit)
+    }
+
+    fn from_body(name: &str, body: G::Body) -> Result<Save<G>, String> {
+        G::from_body(name, body)
+    }
+
+    fn from_engine_text(name: &str, text: &str) -> Result<SavedGame<Save<G>>, String> {
+        let save = Save::<G>::from_text(name, text).map_err(|e| e.to_string())?;
+        // People on every seat: a plain engine save names no players.
+        let players = G::new(&save.scenario, save.seed).seat_order().len();
+        Ok(SavedGame {
+            mode: G::MODE,
+            game: saves::old_game_name(G::scenario_name(&save.scenario)),
+            seats: vec![Seat::Human; players],
+            save,
+        })
+    }
+
+    fn from_format1(name: &str, text: &str) -> Result<SavedGame<Save<G>>, String> {
+        G::from_format1(name, text)
+    }
+
+    fn scenario_name(&self) -> String {
+        G::scenario_name(&self.scenario).to_string()
+    }
+
+    fn order_count(&self) -> usize {
+        self.orders.len()
+    }
+
+    fn turn(&self) -> u32 {
+        self.checkpoints.last().map_or(0, |c| c.turn)
+    }
+
+    fn replay_hash(&self) -> Result<String, String> {
+        G::replay(self).map(|g| g.state_hash().to_string()).map_err(|e| e.to_string())
+    }
 }
 
 /// An AI opponent of a scene's game, thinking in slices of a frame.
@@ -92,7 +126,7 @@ pub struct StartGame<G: PlayGame> {
 
 /// Continue a saved game.
 #[derive(Message, Clone, Debug)]
-pub struct LoadGame<G: PlayGame>(pub SavedGame<G::Save>);
+pub struct LoadGame<G: PlayGame>(pub SavedGame<Save<G>>);
 
 /// What an order did, for the log and the animations.
 #[derive(Message, Clone, Debug)]
@@ -252,13 +286,13 @@ impl<G: PlayGame> Session<G> {
                 true
             }
             Err(e) => {
-                self.refusal = Some(e);
+                self.refusal = Some(e.to_string());
                 false
             }
         }
     }
 
-    pub fn saved_game(&self) -> SavedGame<G::Save> {
+    pub fn saved_game(&self) -> SavedGame<Save<G>> {
         SavedGame { mode: G::MODE, game: self.name.clone(), seats: self.seats.clone(), save: self.game.save() }
     }
 
@@ -311,7 +345,7 @@ fn start<G: PlayGame>(
 ) {
     for s in starts.read() {
         let game = G::new(&s.scenario, s.seed);
-        let name = saves::new_game_name(&game.scenario_name());
+        let name = saves::new_game_name(G::scenario_name(game.scenario()));
         begin(&mut commands, Session::new(game, s.seats.clone(), name), &mut screen, &mut mode, &mut view);
     }
 }
@@ -324,8 +358,7 @@ fn load<G: PlayGame>(
     mut view: ResMut<NextState<PlayView>>,
 ) {
     for LoadGame(saved) in loads.read() {
-        let (orders, _) = G::save_log(&saved.save);
-        match G::replay_until(&saved.save, orders) {
+        match G::replay(&saved.save) {
             Ok(game) => {
                 let players = game.seat_order().len();
                 if saved.seats.len() != players {
@@ -347,7 +380,7 @@ fn open_saves<G: PlayGame>(
     mut replays: MessageWriter<crate::replay::OpenReplay<G>>,
 ) {
     for open in opens.read().filter(|o| o.mode == G::MODE) {
-        match saves::saved_game_from_text::<G::Save>(&open.name, &open.text) {
+        match saves::saved_game_from_text::<Save<G>>(&open.name, &open.text) {
             Ok(game) if open.replay => {
                 replays.write(crate::replay::OpenReplay(game.save));
             }

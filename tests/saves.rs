@@ -6,6 +6,7 @@ use kriegsspiel::screens::Mode;
 use kriegsspiel::session::Seat;
 use kriegsspiel::settings::{self, Settings};
 use kriegsspiel::store::Store;
+use rules::Game;
 use rules::data::to_ron;
 use rules::tactical::{Battle, SaveGame};
 

@@ -172,7 +172,7 @@ fn order_for(session: &mut Session<Battle>, chosen: &mut Chosen, command: &UiCom
             }
             None
         }
-        UiCommand::EndTurn => Some(crate::session::PlayGame::pass(&session.game)),
+        UiCommand::EndTurn => Some(rules::Game::pass(&session.game)),
         UiCommand::Undo => {
             session.undo();
             None

@@ -26,8 +26,7 @@ use crate::screens::{Mode, Screen};
 use crate::session::{self, AiPlayer, PlayGame, Session, StartGame};
 use bevy::prelude::*;
 use rules::tactical::components::Phase;
-use rules::tactical::event::Event;
-use rules::tactical::{Battle, Cell, Ctx, Order, OrderError, SaveGame, Scenario, Side, UnitId};
+use rules::tactical::{Battle, Cell, Ctx, Order, SaveGame, Scenario, Side, UnitId};
 use web_time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
@@ -154,89 +153,18 @@ impl AiPlayer<Battle> for BattleAi {
 
 impl PlayGame for Battle {
     const MODE: Mode = Mode::Battle;
-    type Scenario = Scenario;
-    type Order = Order;
-    type Error = OrderError;
-    type Event = Event;
-    type Ctx = Ctx;
-    type Player = Side;
-    type Save = SaveGame;
-
-    fn new(scenario: &Scenario, seed: u64) -> Battle {
-        Battle::new(scenario, seed)
-    }
-
-    fn apply(&mut self, order: Order) -> Result<Vec<Event>, OrderError> {
-        Battle::apply(self, order)
-    }
-
-    fn ctx(&self) -> Ctx {
-        Battle::ctx(self)
-    }
+    type Body = save::SaveBody;
 
     fn seat_order(&self) -> Vec<Side> {
         Side::BOTH.to_vec()
-    }
-
-    fn active_player(&self) -> Option<Side> {
-        let clock = self.clock();
-        (clock.phase != Phase::Over).then_some(clock.active)
-    }
-
-    fn is_over(&self) -> bool {
-        self.clock().phase == Phase::Over
     }
 
     fn in_setup(&self) -> bool {
         matches!(self.clock().phase, Phase::Redoubts | Phase::Deployment)
     }
 
-    fn turn(&self) -> u32 {
-        self.clock().turn
-    }
-
-    fn orders(&self) -> &[Order] {
-        Battle::orders(self)
-    }
-
-    fn seed(&self) -> u64 {
-        Battle::seed(self)
-    }
-
-    fn dice_thrown(&self) -> u64 {
-        Battle::ctx(self).dice.thrown()
-    }
-
-    fn pass(&self) -> Order {
-        if self.clock().phase == Phase::Battle { Order::EndTurn } else { Order::EndSetup }
-    }
-
-    fn ends_turn(order: &Order) -> bool {
-        matches!(order, Order::EndTurn | Order::EndSetup)
-    }
-
-    fn reveals(event: &Event) -> bool {
-        matches!(event, Event::Revealed { .. } | Event::Ambushed { .. })
-    }
-
-    fn scenario_name(&self) -> String {
-        self.scenario().name.clone()
-    }
-
     fn player_name(player: Side) -> &'static str {
         player.name()
-    }
-
-    fn save(&self) -> SaveGame {
-        Battle::save(self)
-    }
-
-    fn replay_until(save: &SaveGame, count: usize) -> Result<Battle, String> {
-        Battle::replay_until(save, count).map_err(|e| e.to_string())
-    }
-
-    fn save_log(save: &SaveGame) -> (usize, Vec<usize>) {
-        (save.orders.len(), save.checkpoints.iter().map(|c| c.after).collect())
     }
 
     fn new_ai(player: Side, level: ai::Level, seed: u64) -> Box<dyn AiPlayer<Battle>> {
@@ -247,5 +175,17 @@ impl PlayGame for Battle {
         let clock = self.clock();
         let phase = format!("{:?}", clock.phase).to_lowercase();
         format!("{phase} turn {} {}", clock.turn, clock.active.name())
+    }
+
+    fn to_body(save: &SaveGame, embed_limit: usize) -> save::SaveBody {
+        save::to_body(save, embed_limit)
+    }
+
+    fn from_body(name: &str, body: save::SaveBody) -> Result<SaveGame, String> {
+        save::from_body(name, body)
+    }
+
+    fn from_format1(name: &str, text: &str) -> Result<saves::SavedGame<SaveGame>, String> {
+        save::from_format1(name, text)
     }
 }

@@ -3,12 +3,12 @@
 //! battle's older files: envelopes of format 1 and plain engine saves (`umpire play --save`).
 
 use super::files::{bundled, load_scenario, scenario_paths};
-use crate::saves::{SavedGame, SceneSave, Seat, old_game_name};
+use crate::saves::{SavedGame, Seat, old_game_name};
 use crate::screens::Mode;
 use rules::data::{parse_ron, to_ron};
 use rules::hash::StateHash;
 use rules::replay::Checkpoint;
-use rules::tactical::{Battle, Order, SaveGame, Scenario};
+use rules::tactical::{Order, SaveGame, Scenario};
 use serde::{Deserialize, Serialize};
 
 /// The engine's save as written in an envelope: the scenario embedded, or (when large)
@@ -61,76 +61,46 @@ fn resolve_scenario(name: &str, path: &str, hash: StateHash) -> Result<Scenario,
     Ok(scenario)
 }
 
-impl SceneSave for SaveGame {
-    const MODE: Mode = Mode::Battle;
-    const ENGINE_NAME: &'static str = "SaveGame";
-    type Body = SaveBody;
-
-    fn to_body(&self, embed_limit: usize) -> SaveBody {
-        let embed = to_ron(&self.scenario).len() <= embed_limit;
-        SaveBody {
-            format: self.format,
-            scenario_hash: self.scenario_hash,
-            seed: self.seed,
-            orders: self.orders.clone(),
-            checkpoints: self.checkpoints.clone(),
-            final_hash: self.final_hash,
-            scenario: embed.then(|| self.scenario.clone()),
-            scenario_path: (!embed).then(|| scenario_path_of(&self.scenario)).flatten(),
-        }
+/// The save as written inside the envelope.
+pub fn to_body(save: &SaveGame, embed_limit: usize) -> SaveBody {
+    let embed = to_ron(&save.scenario).len() <= embed_limit;
+    SaveBody {
+        format: save.format,
+        scenario_hash: save.scenario_hash,
+        seed: save.seed,
+        orders: save.orders.clone(),
+        checkpoints: save.checkpoints.clone(),
+        final_hash: save.final_hash,
+        scenario: embed.then(|| save.scenario.clone()),
+        scenario_path: (!embed).then(|| scenario_path_of(&save.scenario)).flatten(),
     }
+}
 
-    fn from_body(name: &str, b: SaveBody) -> Result<SaveGame, String> {
-        let scenario = match (b.scenario, b.scenario_path) {
-            (Some(s), _) => s,
-            (None, Some(path)) => resolve_scenario(name, &path, b.scenario_hash)?,
-            (None, None) => return Err(format!("{name}: the save holds no scenario and names none")),
-        };
-        Ok(SaveGame {
-            format: b.format,
-            scenario_hash: b.scenario_hash,
-            seed: b.seed,
-            orders: b.orders,
-            checkpoints: b.checkpoints,
-            final_hash: b.final_hash,
-            scenario,
-        })
-    }
+/// The save from the envelope (a referenced scenario is found and checked).
+pub fn from_body(name: &str, b: SaveBody) -> Result<SaveGame, String> {
+    let scenario = match (b.scenario, b.scenario_path) {
+        (Some(s), _) => s,
+        (None, Some(path)) => resolve_scenario(name, &path, b.scenario_hash)?,
+        (None, None) => return Err(format!("{name}: the save holds no scenario and names none")),
+    };
+    Ok(SaveGame {
+        format: b.format,
+        scenario_hash: b.scenario_hash,
+        seed: b.seed,
+        orders: b.orders,
+        checkpoints: b.checkpoints,
+        final_hash: b.final_hash,
+        scenario,
+    })
+}
 
-    fn from_engine_text(name: &str, text: &str) -> Result<SavedGame<SaveGame>, String> {
-        SaveGame::from_text(name, text)
-            .map(|save| SavedGame {
-                mode: Mode::Battle,
-                game: old_game_name(&save.scenario.name),
-                seats: vec![Seat::Human, Seat::Human],
-                save,
-            })
-            .map_err(|e| e.to_string())
-    }
-
-    fn from_format1(name: &str, text: &str) -> Result<SavedGame<SaveGame>, String> {
-        let file: FileV1 = parse_ron(name, text).map_err(|e| e.to_string())?;
-        Ok(SavedGame {
-            mode: Mode::Battle,
-            game: old_game_name(&file.save.scenario.name),
-            seats: file.seats.to_vec(),
-            save: file.save,
-        })
-    }
-
-    fn scenario_name(&self) -> String {
-        self.scenario.name.clone()
-    }
-
-    fn order_count(&self) -> usize {
-        self.orders.len()
-    }
-
-    fn turn(&self) -> u32 {
-        self.checkpoints.last().map_or(0, |c| c.turn)
-    }
-
-    fn replay_hash(&self) -> Result<String, String> {
-        Battle::replay(self).map(|b| b.hash().to_string()).map_err(|e| e.to_string())
-    }
+/// An envelope of format 1.
+pub fn from_format1(name: &str, text: &str) -> Result<SavedGame<SaveGame>, String> {
+    let file: FileV1 = parse_ron(name, text).map_err(|e| e.to_string())?;
+    Ok(SavedGame {
+        mode: Mode::Battle,
+        game: old_game_name(&file.save.scenario.name),
+        seats: file.seats.to_vec(),
+        save: file.save,
+    })
 }

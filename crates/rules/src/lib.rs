@@ -6,14 +6,17 @@
 
 pub mod data;
 pub mod dice;
+pub mod game;
 pub mod hash;
 pub mod limits;
 pub mod reference;
 pub mod replay;
+pub mod source;
 pub mod strategic;
 pub mod tactical;
 pub mod testing;
 pub mod texts;
 
 pub use data::DataError;
+pub use game::{Game, Save};
 pub use hash::StateHash;

@@ -35,15 +35,6 @@ pub fn record(points: &mut Vec<Checkpoint>, after: usize, turn: u32, hash: State
     }
 }
 
-/// A game that can be replayed order by order.
-pub trait Replay {
-    type Order: Clone + fmt::Debug;
-    type Error: fmt::Display;
-    fn step(&mut self, order: Self::Order) -> Result<(), Self::Error>;
-    fn state_hash(&self) -> StateHash;
-    fn turn(&self) -> u32;
-}
-
 /// Why a save could not be replayed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError<O: fmt::Debug, E: fmt::Display> {
@@ -73,7 +64,7 @@ pub struct Header {
 
 /// Replays the first `count` orders on the game `start` makes, checking every checkpoint on the
 /// way, and the final hash when the whole log is replayed.
-pub fn replay<G: Replay>(
+pub fn replay<G: crate::game::Game>(
     header: Header,
     start: impl FnOnce() -> G,
     orders: &[G::Order],
@@ -105,7 +96,11 @@ pub fn replay<G: Replay>(
     };
     verify(&game, 0)?;
     for (index, order) in orders.iter().take(count).enumerate() {
-        game.step(order.clone()).map_err(|error| ReplayError::Illegal { index, order: order.clone(), error })?;
+        game.apply(order.clone()).map(|_| ()).map_err(|error| ReplayError::Illegal {
+            index,
+            order: order.clone(),
+            error,
+        })?;
         verify(&game, index + 1)?;
     }
     if count == orders.len() {

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 /// A path inside the repository (scenarios, maps, assets).
 pub fn repo_path(relative: &str) -> PathBuf {
-    crate::tactical::scenario::normalise(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(relative))
+    crate::source::normalise(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(relative))
 }
 
 /// Loads a shipped scenario by file name (`"worked_example_a"`).

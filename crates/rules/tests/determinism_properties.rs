@@ -3,6 +3,7 @@
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
+use rules::Game;
 use rules::tactical::components::Phase;
 use rules::tactical::scenario::can_stand;
 use rules::tactical::{Battle, Order, SaveGame, Status, UnitId};

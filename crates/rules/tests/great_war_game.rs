@@ -3,11 +3,13 @@
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
-use rules::strategic::apply::{PhaseSchedule, run_phase};
+use rules::Game;
+use rules::strategic::apply::PhaseSchedule;
 use rules::strategic::game::SaveGame;
 use rules::strategic::hexmap::HexAt;
 use rules::strategic::order::{Order, Piece};
 use rules::strategic::state::{Ctx, ForceKind, FormationKind, Phase, Place};
+use rules::strategic::testkit::run_phase;
 use rules::strategic::{GreatWar, ReplayError, Scenario};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -45,39 +47,34 @@ fn the_test_front_has_every_unit_kind_and_terrain() {
 #[test]
 fn s_turn_2_phases_are_schedules_that_run_alone() {
     let s = test_front();
-    let mut g = GreatWar::new(&s, 1);
+    let g = GreatWar::new(&s, 1);
     // Bring France's 20e Corps next to the Germans' corps and run only the Combat schedule.
+    let mut c = g.ctx();
     {
-        let mut c = g.ctx();
         let f = c.force_mut(rules::strategic::ForceId(30)).unwrap_or_else(|| panic!("unit 30"));
         f.place = Place::Map(HexAt::new(13, 6));
         c.rebuild_occupancy();
-        c.store(g.world_mut());
     }
-    let events = run_phase(g.world_mut(), PhaseSchedule::Combat);
+    let events = run_phase(&mut c, PhaseSchedule::Combat);
     assert!(events.iter().any(|e| matches!(e.kind, rules::strategic::EventKind::Engagement { .. })), "{events:?}");
     // The Upkeep schedule alone pays the troops.
-    let money = g.ctx().powers[0].money;
-    let events = run_phase(g.world_mut(), PhaseSchedule::Upkeep);
+    let money = c.powers[0].money;
+    let events = run_phase(&mut c, PhaseSchedule::Upkeep);
     assert!(events.iter().any(|e| matches!(e.kind, rules::strategic::EventKind::Supply { .. })));
-    assert_ne!(g.ctx().powers[0].money, money);
+    assert_ne!(c.powers[0].money, money);
     // Preparation alone starts a turn; Movement alone readies the fleets; Fire alone restores damage
     // that destroyed nothing (S-TURN-3).
-    run_phase(g.world_mut(), PhaseSchedule::Preparation);
-    assert_eq!(g.ctx().clock.phase, Phase::Preparation);
-    {
-        let mut c = g.ctx();
-        c.hex_state_mut(HexAt::new(9, 6)).damage = 1;
-        c.store(g.world_mut());
-    }
-    run_phase(g.world_mut(), PhaseSchedule::Fire);
-    assert_eq!(g.ctx().hex_state(HexAt::new(9, 6)).damage, 0);
+    run_phase(&mut c, PhaseSchedule::Preparation);
+    assert_eq!(c.clock.phase, Phase::Preparation);
+    c.hex_state_mut(HexAt::new(9, 6)).damage = 1;
+    run_phase(&mut c, PhaseSchedule::Fire);
+    assert_eq!(c.hex_state(HexAt::new(9, 6)).damage, 0);
     let s = Scenario::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/great_war/north_sea_1916.ron"))
         .unwrap_or_else(|e| panic!("{e}"));
-    let mut sea = GreatWar::new(&s, 1);
-    assert_eq!(sea.ctx().navy.fleets[0].mp_left, 0);
-    run_phase(sea.world_mut(), PhaseSchedule::Movement);
-    assert_eq!(sea.ctx().navy.fleets[0].mp_left, 20, "the Grand Fleet moves at its battleships' 20");
+    let mut sea = GreatWar::new(&s, 1).ctx();
+    assert_eq!(sea.navy.fleets[0].mp_left, 0);
+    run_phase(&mut sea, PhaseSchedule::Movement);
+    assert_eq!(sea.navy.fleets[0].mp_left, 20, "the Grand Fleet moves at its battleships' 20");
 }
 
 #[test]
@@ -96,7 +93,7 @@ fn same_seed_and_orders_give_the_same_hash_and_saves_replay() {
     assert_eq!(a.clock().turn, 6);
     let save = a.save();
     let text = save.to_text();
-    let back = SaveGame::parse("gw.ron", &text).unwrap_or_else(|e| panic!("{e}"));
+    let back = SaveGame::from_text("gw.ron", &text).unwrap_or_else(|e| panic!("{e}"));
     let replayed = GreatWar::replay(&back).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(replayed.hash(), a.hash());
     // A changed seed is caught at the first checkpoint that differs (the gas die).
@@ -206,4 +203,130 @@ fn random_legal_games_keep_the_invariants_and_replay() {
         let replayed = GreatWar::replay(&g.save()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         assert_eq!(replayed.hash(), g.hash());
     }
+}
+
+/// A game of the test front with the first `count` scripted orders applied.
+fn test_front_after(seed: u64, count: usize) -> GreatWar {
+    let mut g = GreatWar::new(&test_front(), seed);
+    for o in scripted_orders().into_iter().take(count) {
+        g.apply(o.clone()).unwrap_or_else(|e| panic!("{o:?}: {e}"));
+    }
+    g
+}
+
+#[test]
+fn replay_until_stops_after_the_given_order_and_checks_the_checkpoints_on_the_way() {
+    let orders = scripted_orders();
+    let save = test_front_after(5, orders.len()).save();
+    // Up to the Dicke Bertha's fire of turn 4.
+    let count = 1 + orders.iter().position(|o| matches!(o, Order::Fire { .. })).expect("a fire order");
+    let part = GreatWar::replay_until(&save, count).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(part.orders(), &orders[..count]);
+    assert_eq!(part.hash(), test_front_after(5, count).hash());
+    // A checkpoint on the way that no longer matches stops the replay at that checkpoint …
+    let on_the_way = save.checkpoints.iter().rposition(|c| c.after > 0 && c.after <= count).expect("a checkpoint");
+    let mut bad = save.clone();
+    bad.checkpoints[on_the_way].hash = rules::hash::StateHash(bad.checkpoints[on_the_way].hash.0 ^ 1);
+    match GreatWar::replay_until(&bad, count) {
+        Err(ReplayError::Diverged { after, .. }) => assert_eq!(after, save.checkpoints[on_the_way].after),
+        other => panic!("{:?}", other.map(|g| g.hash())),
+    }
+    // … one after the stopping point is not reached, nor is the final hash; the whole replay checks both.
+    let later = save.checkpoints.iter().position(|c| c.after > count).expect("a later checkpoint");
+    let mut bad = save.clone();
+    bad.checkpoints[later].hash = rules::hash::StateHash(bad.checkpoints[later].hash.0 ^ 1);
+    bad.final_hash = rules::hash::StateHash(bad.final_hash.0 ^ 1);
+    assert!(GreatWar::replay_until(&bad, count).is_ok());
+    assert!(matches!(GreatWar::replay(&bad), Err(ReplayError::Diverged { .. })));
+}
+
+/// What an order's events do, without the dice: as the preview merges its outcomes.
+fn effects(events: &[rules::strategic::Event]) -> Vec<String> {
+    use rules::strategic::EventKind;
+    let mut v: Vec<String> = events
+        .iter()
+        .filter(|e| !matches!(e.kind, EventKind::Die { .. } | EventKind::Volley))
+        .map(|e| e.text.clone())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn the_game_preview_of_a_fire_order_lists_what_applying_it_then_does() {
+    use rules::strategic::scenario::KindSpec;
+    use rules::strategic::testkit::{hex, id, infantry, scenario, unit};
+    // S-ART-7: a French mortar fires into the stubborn fighting of its own division 3 with the
+    // German division 2; one d6 decides who takes the hits.
+    let s = scenario(
+        rules::strategic::HexMap::filled("test", 10, 6, rules::strategic::Terrain::Clear),
+        vec![
+            unit(1, "france", (2, 1), KindSpec::Artillery("Mortier de 370 Filloux".into())),
+            infantry(2, "germany", (4, 1)),
+            infantry(3, "france", (3, 1)),
+        ],
+    );
+    let fire = Order::Fire { unit: id(1), target: hex(4, 1), gas: false };
+    let mut outcomes_seen = Vec::new();
+    for seed in 0..12 {
+        let mut g = GreatWar::new(&s, seed);
+        // Preparation and Movement of both powers, then Germany's Fire phase: France fires next.
+        for _ in 0..5 {
+            g.apply(Order::EndPhase).unwrap_or_else(|e| panic!("{e}"));
+        }
+        assert_eq!((g.clock().phase, g.clock().active), (Phase::Fire, 1));
+        let before = g.hash();
+        let preview = g.preview(&fire).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.hash(), before, "a preview changes nothing");
+        assert_eq!(preview.outcomes.len(), 2, "{preview:#?}");
+        let total: f64 = preview.outcomes.iter().map(|o| o.chance).sum::<f64>() + preview.unexplored;
+        assert!((total - 1.0).abs() < 1e-9, "seed {seed}: {total}");
+        let events = g.apply(fire.clone()).unwrap_or_else(|e| panic!("{e}"));
+        let done = effects(&events);
+        let outcome = preview.outcomes.iter().find(|o| o.effects == done);
+        let outcome = outcome.unwrap_or_else(|| panic!("seed {seed}: {done:?} is not among {preview:#?}"));
+        // The face thrown is one the preview lists for this outcome.
+        let thrown: Vec<u8> = events
+            .iter()
+            .filter_map(|e| match e.kind {
+                rules::strategic::EventKind::Die { pips, .. } => Some(pips),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(thrown.len(), 1, "seed {seed}: {events:?}");
+        assert!(outcome.pips.contains(&thrown[0]), "seed {seed}: d6 = {}, outcome {outcome:?}", thrown[0]);
+        if !outcomes_seen.contains(&done) {
+            outcomes_seen.push(done);
+        }
+    }
+    assert_eq!(outcomes_seen.len(), 2, "the seeds reach both outcomes: {outcomes_seen:?}");
+}
+
+#[test]
+fn the_game_preview_of_an_attack_shows_the_engagement_the_attack_then_fights() {
+    use rules::strategic::testkit::{hex, id, infantry, scenario};
+    let s = scenario(
+        rules::strategic::HexMap::filled("test", 12, 8, rules::strategic::Terrain::Clear),
+        vec![infantry(1, "germany", (3, 1)), infantry(12, "france", (3, 4)), infantry(13, "france", (4, 4))],
+    );
+    let mut g = GreatWar::new(&s, 1);
+    // Preparation of both powers, then Germany moves its division into contact.
+    for o in [Order::EndPhase, Order::EndPhase] {
+        g.apply(o).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert_eq!(g.clock().phase, Phase::Movement);
+    g.apply(Order::Move { piece: Piece::Unit(id(1)), path: vec![hex(3, 2), hex(3, 3)] })
+        .unwrap_or_else(|e| panic!("{e}"));
+    let attack = Order::Attack { piece: Piece::Unit(id(1)), target: hex(4, 4) };
+    let preview = g.preview(&attack).unwrap_or_else(|e| panic!("{e}"));
+    let events = g.apply(attack).unwrap_or_else(|e| panic!("{e}"));
+    // Naming a target throws no die: one certain outcome, the one applying it had.
+    assert_eq!(preview.outcomes.len(), 1);
+    assert!((preview.outcomes[0].chance - 1.0).abs() < 1e-12 && preview.unexplored == 0.0);
+    assert_eq!(preview.outcomes[0].effects, effects(&events));
+    // S-COMBAT-8: the engagement shown is the one now standing for the Combat phase: 1 against 13.
+    let c = g.ctx();
+    let now: Vec<_> = c.engagements().into_iter().map(|e| c.assess(&e)).collect();
+    assert_eq!(preview.engagements, now);
+    assert_eq!(c.engagements(), vec![[vec![id(13)], vec![id(1)]]]);
 }

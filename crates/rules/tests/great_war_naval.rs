@@ -1,6 +1,7 @@
 //! War at sea: each test names its rule IDs and shows the rule's numbers; every dice table is also
 //! checked statistically, through the engine, over many seeded games.
 
+use rules::Game;
 use rules::dice::{Dice, PipRange};
 use rules::strategic::hexmap::{HexMap, SeaArea, Terrain};
 use rules::strategic::naval::*;

@@ -6,11 +6,13 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
+use rules::Game;
 use rules::data::{DataError, Pos, parse_orders, position_of, read_text};
 use rules::limits::{self, Limit};
 use rules::path;
+use rules::source::{DiskFiles, FileSource};
 use rules::strategic::{self, GreatWar, HexMap};
-use rules::tactical::scenario::{DiskFiles, FileSource, parse_map};
+use rules::tactical::scenario::parse_map;
 use rules::tactical::{Battle, Order, SaveGame, Scenario};
 use rules::testing::repo_path;
 use std::path::{Path, PathBuf};
@@ -240,7 +242,7 @@ fn unknown_and_misspelled_fields_are_refused_in_every_file_kind() {
     let save = battle_save_text().replacen("seed:", "sede: 1, seed:", 1);
     check("battle save", SaveGame::from_text("s.ron", &save).unwrap_err(), "sede");
     let save = gw_save_text().replacen("seed:", "sede: 1, seed:", 1);
-    check("gw save", strategic::SaveGame::parse("s.ron", &save).unwrap_err(), "sede");
+    check("gw save", strategic::SaveGame::from_text("s.ron", &save).unwrap_err(), "sede");
 }
 
 /// The 1-based column, in characters, of `needle` on a 1-based line.
@@ -493,7 +495,7 @@ fn feed(kind: Kind, file: &str, text: &str) -> Result<bool, DataError> {
             }
             true
         }),
-        Kind::GwSave => strategic::SaveGame::parse(file, text).map(|save| GreatWar::replay(&save).is_ok()),
+        Kind::GwSave => strategic::SaveGame::from_text(file, text).map(|save| GreatWar::replay(&save).is_ok()),
         Kind::GwTable if file.ends_with("units.ron") => strategic::tables::UnitTables::parse(file, text).map(|_| true),
         Kind::GwTable if file.ends_with("rules.ron") => strategic::tables::RulesTables::parse(file, text).map(|_| true),
         Kind::GwTable => strategic::tables::AviationTables::parse(file, text).map(|_| true),

@@ -3,14 +3,15 @@
 use super::apply::apply_order;
 use super::event::Event;
 use super::order::{Order, OrderError};
+use super::preview::Preview;
 use super::scenario::{KindSpec, Scenario};
 use super::state::*;
 use super::tables::Model;
-use crate::data::{DataError, to_ron};
+use crate::data::DataError;
 use crate::dice::Dice;
+use crate::game::{Game, Save};
 use crate::hash::StateHash;
 use crate::limits::Limit;
-use crate::replay::{Header, Replay, replay};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -198,6 +199,15 @@ pub fn new_ctx(scenario: &Scenario, seed: u64) -> Ctx {
     ctx
 }
 
+/// A fresh game world holding a working copy (with empty order and event logs).
+pub(crate) fn world_of(ctx: Ctx) -> World {
+    let mut world = World::new();
+    world.insert_resource(OrderLog::default());
+    world.insert_resource(EventLog::default());
+    ctx.store_new(&mut world);
+    world
+}
+
 /// The fleets, squadrons, mines and lanes of a scenario; ships numbered from 1 in fleet order.
 fn navy_of(scenario: &Scenario) -> super::naval::Navy {
     use super::naval::{Fleet, Lane, MineField, Navy, Ship, Squadron};
@@ -273,10 +283,7 @@ fn navy_of(scenario: &Scenario) -> super::naval::Navy {
 impl GreatWar {
     /// Starts a game from a scenario with a seed for the dice.
     pub fn new(scenario: &Scenario, seed: u64) -> GreatWar {
-        let mut world = World::new();
-        world.insert_resource(OrderLog::default());
-        world.insert_resource(EventLog::default());
-        new_ctx(scenario, seed).store_new(&mut world);
+        let world = world_of(new_ctx(scenario, seed));
         let mut game = GreatWar { world, seed, checkpoints: Vec::new() };
         game.checkpoint();
         game
@@ -306,10 +313,6 @@ impl GreatWar {
 
     pub fn world(&self) -> &World {
         &self.world
-    }
-
-    pub fn world_mut(&mut self) -> &mut World {
-        &mut self.world
     }
 
     pub fn state(&self) -> GameState {
@@ -348,85 +351,124 @@ impl GreatWar {
         self.clock().phase == Phase::Over
     }
 
-    /// The save of this game so far.
-    pub fn save(&self) -> SaveGame {
-        SaveGame {
-            format: SAVE_FORMAT,
-            scenario_hash: self.scenario().hash(),
-            seed: self.seed,
-            orders: self.orders().to_vec(),
-            checkpoints: self.checkpoints.clone(),
-            final_hash: self.hash(),
-            scenario: self.scenario().clone(),
-        }
-    }
-
-    /// Replays a save, checking every recorded hash.
-    pub fn replay(save: &SaveGame) -> Result<GreatWar, ReplayError> {
-        let header = Header {
-            format: save.format,
-            supported: SAVE_FORMAT,
-            scenario_hash: save.scenario_hash,
-            found_scenario_hash: save.scenario.hash(),
-            final_hash: save.final_hash,
-        };
-        replay(header, || GreatWar::new(&save.scenario, save.seed), &save.orders, &save.checkpoints, save.orders.len())
+    /// What an order would do, with the odds of every fall of the dice (see [`Ctx::preview`]).
+    pub fn preview(&self, order: &Order) -> Result<Preview, OrderError> {
+        self.ctx().preview(order)
     }
 }
 
-impl Replay for GreatWar {
+impl Game for GreatWar {
+    const SAVE_NAME: &'static str = "GreatWarSave";
+    const SAVE_FORMAT: u32 = SAVE_FORMAT;
+
+    type Scenario = Scenario;
     type Order = Order;
     type Error = OrderError;
+    type Event = Event;
+    type Ctx = Ctx;
+    type Preview = Preview;
+    type Player = PowerId;
 
-    fn step(&mut self, order: Order) -> Result<(), OrderError> {
-        self.apply(order).map(|_| ())
+    fn new(scenario: &Scenario, seed: u64) -> GreatWar {
+        GreatWar::new(scenario, seed)
+    }
+
+    fn apply(&mut self, order: Order) -> Result<Vec<Event>, OrderError> {
+        GreatWar::apply(self, order)
+    }
+
+    fn preview(&self, order: &Order) -> Result<Preview, OrderError> {
+        GreatWar::preview(self, order)
+    }
+
+    fn ctx(&self) -> Ctx {
+        GreatWar::ctx(self)
+    }
+
+    /// The powers in the scenario's order, which is the order of play (S-TURN-1).
+    fn players(&self) -> Vec<PowerId> {
+        (0..self.scenario().powers.len()).filter_map(|i| u8::try_from(i).ok()).map(PowerId).collect()
+    }
+
+    fn active_player(&self) -> Option<PowerId> {
+        let clock = self.clock();
+        (clock.phase != Phase::Over).then_some(PowerId(clock.active))
+    }
+
+    fn is_over(&self) -> bool {
+        GreatWar::is_over(self)
+    }
+
+    fn turn(&self) -> u32 {
+        self.clock().turn
+    }
+
+    fn orders(&self) -> &[Order] {
+        GreatWar::orders(self)
+    }
+
+    fn checkpoints(&self) -> &[Checkpoint] {
+        GreatWar::checkpoints(self)
+    }
+
+    fn scenario(&self) -> &Scenario {
+        GreatWar::scenario(self)
+    }
+
+    fn seed(&self) -> u64 {
+        GreatWar::seed(self)
     }
 
     fn state_hash(&self) -> StateHash {
         self.hash()
     }
 
-    fn turn(&self) -> u32 {
-        self.clock().turn
+    fn dice_thrown(&self) -> u64 {
+        self.world.resource::<Dice>().thrown()
+    }
+
+    fn pass(&self) -> Order {
+        Order::EndPhase
+    }
+
+    fn ends_turn(order: &Order) -> bool {
+        matches!(order, Order::EndPhase)
+    }
+
+    /// Nothing on the Great War map is hidden from the players.
+    fn reveals(_event: &Event) -> bool {
+        false
+    }
+
+    fn scenario_name(scenario: &Scenario) -> &str {
+        &scenario.name
+    }
+
+    fn scenario_hash(scenario: &Scenario) -> StateHash {
+        scenario.hash()
+    }
+
+    /// The embedded scenario's forces and fleets within the referee's limits.
+    fn check_save(save: &SaveGame, path: &str, _text: &str) -> Result<(), DataError> {
+        let over = |e| DataError::over_limit(path, crate::data::Pos::START, e);
+        Limit::Forces.check_len(save.scenario.forces.len()).map_err(over)?;
+        Limit::ListEntries.check_len(save.scenario.fleets.len()).map_err(over)?;
+        for f in &save.scenario.fleets {
+            f.ship_count().map_err(over)?;
+        }
+        Ok(())
     }
 }
 
 /// Version of the Great War save format.
 pub const SAVE_FORMAT: u32 = 1;
 
-/// A saved Great War game: scenario (embedded, with its hash) + seed + orders + state hashes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename = "GreatWarSave")]
-pub struct SaveGame {
-    pub format: u32,
-    pub scenario_hash: StateHash,
-    pub seed: u64,
-    pub orders: Vec<Order>,
-    pub checkpoints: Vec<Checkpoint>,
-    pub final_hash: StateHash,
-    pub scenario: Scenario,
-}
-
-impl SaveGame {
-    pub fn to_text(&self) -> String {
-        to_ron(self)
-    }
-
-    pub fn parse(path: &str, text: &str) -> Result<SaveGame, DataError> {
-        let save: SaveGame = crate::replay::parse_save(path, text)?;
-        let over = |e| DataError::over_limit(path, crate::data::Pos::START, e);
-        Limit::Orders.check_len(save.orders.len()).map_err(over)?;
-        Limit::Forces.check_len(save.scenario.forces.len()).map_err(over)?;
-        Limit::ListEntries.check_len(save.scenario.fleets.len()).map_err(over)?;
-        for f in &save.scenario.fleets {
-            f.ship_count().map_err(over)?;
-        }
-        Ok(save)
-    }
-}
+/// A saved Great War game: scenario (embedded, with its hash) + seed + orders + state hashes,
+/// written as `GreatWarSave(..)`.
+pub type SaveGame = Save<GreatWar>;
 
 /// Why a save could not be replayed.
-pub type ReplayError = crate::replay::ReplayError<Order, OrderError>;
+pub type ReplayError = crate::game::ReplayError<GreatWar>;
 
 /// One unit as tools print it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,10 +4,11 @@ use super::hexmap::{Climate, HexAt, HexMap};
 use super::naval::{FLEET_LIMIT, MINES_PER_AREA, ShipType, scaled_count};
 use super::state::Techs;
 use super::tables::{AviationTables, Model, RulesTables, UnitTables};
-use crate::data::{DataError, Pos, Step, beside, parse_checked, place, read_text};
+use crate::data::{DataError, Pos, Step, beside, parse_checked, place};
 use crate::hash::{StateHash, hash_of};
 use crate::limits::{Limit, LimitError, MAX_SHIPS_PER_FLEET};
 use crate::path;
+use crate::source::{DiskFiles, FileSource};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -310,17 +311,27 @@ impl Scenario {
 
     /// Loads a scenario file and the map and tables it names (paths relative to it).
     pub fn load(path: &Path) -> Result<Scenario, DataError> {
-        Scenario::load_text(path, &read_text(path)?)
+        Scenario::load_from(&DiskFiles, &path.display().to_string())
+    }
+
+    /// Loads a scenario from any file source (the disk, or the bundle the browser build carries),
+    /// with the map and tables it names beside it.
+    pub fn load_from(files: &dyn FileSource, path: &str) -> Result<Scenario, DataError> {
+        Scenario::load_with(files, Path::new(path), files.read(path)?)
     }
 
     /// Loads a scenario from its text, reading the map and tables it names beside `path`.
     pub fn load_text(path: &Path, text: &str) -> Result<Scenario, DataError> {
-        let text = text.to_string();
+        Scenario::load_with(&DiskFiles, path, text.to_string())
+    }
+
+    fn load_with(files: &dyn FileSource, path: &Path, text: String) -> Result<Scenario, DataError> {
         let shown = path.display().to_string();
         let file: ScenarioFile = parse_checked(&shown, &text)?;
         let load = |rel: &str| -> Result<(String, String), DataError> {
-            let p = beside(path, rel);
-            Ok((p.display().to_string(), read_text(&p)?))
+            let p = beside(path, rel).display().to_string();
+            let text = files.read(&p)?;
+            Ok((p, text))
         };
         let (mp, mt) = load(&file.map)?;
         let map = HexMap::parse(&mp, &mt)?;

@@ -1,6 +1,8 @@
 //! Small builders for tests, benches and tools: a scenario on any map with the shipped tables.
 
-use super::game::new_ctx;
+use super::apply::PhaseSchedule;
+use super::event::Event;
+use super::game::{new_ctx, world_of};
 use super::hexmap::{HexAt, HexMap};
 use super::scenario::{ForceSpec, KindSpec, PowerSpec, Scenario};
 use super::state::{Ctx, ForceId, Phase, Techs};
@@ -95,4 +97,13 @@ pub fn id(n: u32) -> ForceId {
 /// Shorthand for a hex.
 pub fn hex(col: i32, row: i32) -> HexAt {
     HexAt::new(col, row)
+}
+
+/// Runs one phase schedule alone (S-TURN-2) on a working copy, in a world of its own, and returns
+/// its events. For tests and tools only: a game's own state changes through its orders alone.
+pub fn run_phase(ctx: &mut Ctx, label: PhaseSchedule) -> Vec<Event> {
+    let mut world = world_of(ctx.clone());
+    let events = super::apply::run_phase(&mut world, label);
+    *ctx = Ctx::load(&world);
+    events
 }

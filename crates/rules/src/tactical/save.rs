@@ -1,93 +1,122 @@
-//! Saved games: scenario (embedded, with its hash) + seed + order log + state hashes.
+//! Saved battles: the engine's one [`Save`](crate::game::Save) format, written as `SaveGame(..)`,
+//! and how a battle is a [`Game`].
 //! Loading replays the log and fails loudly on any difference.
 
 use super::battle::{Battle, Checkpoint};
+use super::components::{Phase, Side};
+use super::event::Event;
 use super::order::{Order, OrderError};
+use super::preview::Preview;
 use super::scenario::Scenario;
-use crate::data::{DataError, Pos, to_ron};
+use super::state::Ctx;
+use crate::data::DataError;
+use crate::dice::Dice;
+use crate::game::{Game, Save};
 use crate::hash::StateHash;
-use crate::limits::Limit;
-use crate::replay::{Header, Replay, replay};
-use serde::{Deserialize, Serialize};
 
 /// Version of the save format.
 pub const SAVE_FORMAT: u32 = 1;
 
 /// A saved battle.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SaveGame {
-    pub format: u32,
-    pub scenario_hash: StateHash,
-    pub seed: u64,
-    pub orders: Vec<Order>,
-    pub checkpoints: Vec<Checkpoint>,
-    pub final_hash: StateHash,
-    pub scenario: Scenario,
-}
+pub type SaveGame = Save<Battle>;
 
 /// Why a save could not be replayed.
-pub type ReplayError = crate::replay::ReplayError<Order, OrderError>;
+pub type ReplayError = crate::game::ReplayError<Battle>;
 
-impl Battle {
-    /// The save of this battle so far.
-    pub fn save(&self) -> SaveGame {
-        SaveGame {
-            format: SAVE_FORMAT,
-            scenario_hash: self.scenario().hash(),
-            seed: self.seed(),
-            orders: self.orders().to_vec(),
-            checkpoints: self.checkpoints().to_vec(),
-            final_hash: self.hash(),
-            scenario: self.scenario().clone(),
-        }
-    }
+impl Game for Battle {
+    const SAVE_NAME: &'static str = "SaveGame";
+    const SAVE_FORMAT: u32 = SAVE_FORMAT;
 
-    /// Replays a save, checking every recorded hash.
-    pub fn replay(save: &SaveGame) -> Result<Battle, ReplayError> {
-        Self::replay_until(save, save.orders.len())
-    }
-
-    /// Replays the first `count` orders of a save (for a replay viewer), checking hashes on the way.
-    pub fn replay_until(save: &SaveGame, count: usize) -> Result<Battle, ReplayError> {
-        let header = Header {
-            format: save.format,
-            supported: SAVE_FORMAT,
-            scenario_hash: save.scenario_hash,
-            found_scenario_hash: save.scenario.hash(),
-            final_hash: save.final_hash,
-        };
-        replay(header, || Battle::new(&save.scenario, save.seed), &save.orders, &save.checkpoints, count)
-    }
-}
-
-impl Replay for Battle {
+    type Scenario = Scenario;
     type Order = Order;
     type Error = OrderError;
+    type Event = Event;
+    type Ctx = Ctx;
+    type Preview = Preview;
+    type Player = Side;
 
-    fn step(&mut self, order: Order) -> Result<(), OrderError> {
-        self.apply(order).map(|_| ())
+    fn new(scenario: &Scenario, seed: u64) -> Battle {
+        Battle::new(scenario, seed)
+    }
+
+    fn apply(&mut self, order: Order) -> Result<Vec<Event>, OrderError> {
+        Battle::apply(self, order)
+    }
+
+    fn preview(&self, order: &Order) -> Result<Preview, OrderError> {
+        Battle::preview(self, order)
+    }
+
+    fn ctx(&self) -> Ctx {
+        Battle::ctx(self)
+    }
+
+    /// T-TURN-1: the attacker moves first.
+    fn players(&self) -> Vec<Side> {
+        let first = self.scenario().attacker;
+        vec![first, first.other()]
+    }
+
+    fn active_player(&self) -> Option<Side> {
+        let clock = self.clock();
+        (clock.phase != Phase::Over).then_some(clock.active)
+    }
+
+    fn is_over(&self) -> bool {
+        self.clock().phase == Phase::Over
+    }
+
+    fn turn(&self) -> u32 {
+        self.clock().turn
+    }
+
+    fn orders(&self) -> &[Order] {
+        Battle::orders(self)
+    }
+
+    fn checkpoints(&self) -> &[Checkpoint] {
+        Battle::checkpoints(self)
+    }
+
+    fn scenario(&self) -> &Scenario {
+        Battle::scenario(self)
+    }
+
+    fn seed(&self) -> u64 {
+        Battle::seed(self)
     }
 
     fn state_hash(&self) -> StateHash {
         self.hash()
     }
 
-    fn turn(&self) -> u32 {
-        self.clock().turn
-    }
-}
-
-impl SaveGame {
-    pub fn to_text(&self) -> String {
-        to_ron(self)
+    fn dice_thrown(&self) -> u64 {
+        self.world().resource::<Dice>().thrown()
     }
 
-    /// Reads a save and checks the scenario it embeds as a scenario file is checked.
-    pub fn from_text(path: &str, text: &str) -> Result<SaveGame, DataError> {
-        let save: SaveGame = crate::replay::parse_save(path, text)?;
-        Limit::Orders.check_len(save.orders.len()).map_err(|e| DataError::over_limit(path, Pos::START, e))?;
-        save.scenario.check_embedded(path, text, "scenario")?;
-        Ok(save)
+    /// The set-up steps end with `EndSetup`, the battle's turns with `EndTurn`.
+    fn pass(&self) -> Order {
+        if self.clock().phase == Phase::Battle { Order::EndTurn } else { Order::EndSetup }
+    }
+
+    fn ends_turn(order: &Order) -> bool {
+        matches!(order, Order::EndTurn | Order::EndSetup)
+    }
+
+    /// A hidden unit seen, or an ambush sprung (T-TERR-2).
+    fn reveals(event: &Event) -> bool {
+        matches!(event, Event::Revealed { .. } | Event::Ambushed { .. })
+    }
+
+    fn scenario_name(scenario: &Scenario) -> &str {
+        &scenario.name
+    }
+
+    fn scenario_hash(scenario: &Scenario) -> StateHash {
+        scenario.hash()
+    }
+
+    fn check_save(save: &SaveGame, path: &str, text: &str) -> Result<(), DataError> {
+        save.scenario.check_embedded(path, text, "scenario")
     }
 }

@@ -7,12 +7,14 @@ use super::components::{Reactions, Side, UnitId};
 use super::config::RulesConfig;
 use super::grid::{Cell, Dir, GridMap, Terrain};
 use super::units::{Arm, UnitTable, UnitType};
-use crate::data::{DataError, Pos, Step, parse_ron, place, position_of, read_text};
+use crate::data::{DataError, Pos, Step, parse_ron, place, position_of};
 use crate::limits::{Limit, LimitError};
 use crate::path;
+/// The file sources live in [`crate::source`], shared by both wars; named here too for the app.
+pub use crate::source::{BundledFiles, DiskFiles, FileSource, normalise};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
-use std::path::{Component, Path, PathBuf};
+use std::path::Path;
 
 /// A field battle or the storming of a fortress (T-FORT).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -231,51 +233,6 @@ mod map_as_rows {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<GridMap, D::Error> {
         MapFile::deserialize(d)?.to_grid().map_err(serde::de::Error::custom)
     }
-}
-
-/// Reads the files a scenario names; on disk natively, from a bundle in the browser.
-pub trait FileSource {
-    fn read(&self, path: &str) -> Result<String, DataError>;
-}
-
-/// Files on disk.
-pub struct DiskFiles;
-
-impl FileSource for DiskFiles {
-    fn read(&self, path: &str) -> Result<String, DataError> {
-        read_text(Path::new(path))
-    }
-}
-
-/// Files compiled into the program (the browser build), looked up by normalised path.
-pub struct BundledFiles(pub Vec<(&'static str, &'static str)>);
-
-impl FileSource for BundledFiles {
-    fn read(&self, path: &str) -> Result<String, DataError> {
-        let wanted = normalise(Path::new(path));
-        self.0
-            .iter()
-            .find(|(p, _)| normalise(Path::new(p)) == wanted)
-            .map(|(_, text)| text.to_string())
-            .ok_or_else(|| DataError::at(path, Pos::START, "no such file in the game's bundle"))
-    }
-}
-
-/// Removes `.` and `..` components so relative references compare equal.
-pub fn normalise(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                if !out.pop() {
-                    out.push("..");
-                }
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 fn beside(base: &str, relative: &str) -> String {
