@@ -17,6 +17,7 @@ use std::sync::Mutex;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TypingText>()
+        .init_resource::<Rebinding>()
         .init_resource::<KeyBindings>()
         .init_resource::<KnownActions>()
         .add_systems(Startup, spawn_controls.in_set(ControlsSpawned));
@@ -326,6 +327,10 @@ pub struct Controls;
 /// Where the controls entity is spawned.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ControlsSpawned;
+
+/// The action waiting for a key in the settings menu (the next key pressed becomes its binding).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rebinding(pub Option<ActionName>);
 
 /// Whether a text field (the rules window's search box) has the keyboard: then keys type, they
 /// do not command (set by the panels).

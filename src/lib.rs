@@ -15,6 +15,7 @@ pub mod hud;
 pub mod i18n;
 pub mod input;
 pub mod launch;
+pub mod play;
 pub mod replay;
 pub mod rules_ref;
 pub mod saves;

@@ -9,7 +9,9 @@
 //!   and returns to it when closed.
 //! - [`PlayView`]: within a game, playing or the hand-over between people at one screen.
 
+use crate::input::{Controls, KeyBindings, Rebinding, ShellAction, TypingText, just_pressed};
 use bevy::prelude::*;
+use leafwing_input_manager::prelude::ActionState;
 use serde::{Deserialize, Serialize};
 
 pub(super) fn plugin(app: &mut App) {
@@ -18,6 +20,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_state::<Menu>()
         .add_sub_state::<PlayView>()
         .add_computed_state::<Scene>()
+        .init_resource::<SavesMenu>()
+        .add_systems(Update, menu_keys.in_set(crate::AppSystems::Logic))
         .add_systems(PreUpdate, close_menu.run_if(state_changed::<Screen>));
 }
 
@@ -70,6 +74,42 @@ pub enum Menu {
     Settings,
     /// Save and load (or choose a replay).
     Saves,
+}
+
+/// Whether the saves menu continues games or opens replays.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SavesMenu {
+    pub replay: bool,
+}
+
+/// The menu keys: the settings or the saves open over the screen (and close again); Esc closes
+/// an open menu.
+#[allow(clippy::too_many_arguments)]
+fn menu_keys(
+    controls: Query<&ActionState<ShellAction>, With<Controls>>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    bindings: Res<KeyBindings>,
+    typing: Res<TypingText>,
+    rebinding: Res<Rebinding>,
+    open: Res<State<Menu>>,
+    mut saves: ResMut<SavesMenu>,
+    mut menu: ResMut<NextState<Menu>>,
+) {
+    let Ok(actions) = controls.single() else { return };
+    // A key pressed to rebind an action, or typed into a text field, is not a command.
+    if typing.0 || rebinding.0.is_some() || rebinding.is_changed() {
+        return;
+    }
+    let pressed = |a: ShellAction| just_pressed(actions, keys.as_deref(), &bindings, a);
+    let toggle = |m: Menu| if *open.get() == m { Menu::None } else { m };
+    if pressed(ShellAction::OpenSettings) {
+        menu.set(toggle(Menu::Settings));
+    } else if pressed(ShellAction::OpenSaves) {
+        saves.replay = false;
+        menu.set(toggle(Menu::Saves));
+    } else if *open.get() != Menu::None && pressed(ShellAction::Cancel) {
+        menu.set(Menu::None);
+    }
 }
 
 /// Within a game: playing, or the hand-over between people at one screen.

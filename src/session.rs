@@ -3,8 +3,8 @@
 //! entry point). Undo, the refusal and confirmation messages, the hand-over between people at
 //! one screen and the autosave at each turn are the same for every scene.
 //!
-//! A scene makes its engine game a [`PlayGame`] and adds [`plugin_for`]; its board and panels
-//! read the [`Session`] and send orders through it.
+//! A scene makes its engine game a [`PlayGame`] and adds `play::plugin_for`; its board and
+//! panels read the [`Session`] and send orders through it.
 
 use crate::saves::{self, SavedGame, SceneSave};
 use crate::screens::{Mode, PlayView, Screen};
@@ -305,13 +305,13 @@ impl<G: PlayGame> Session<G> {
     }
 }
 
-/// The shared play machinery of a scene's game: starting and loading it, the result screen when
-/// it is over, the hand-over between people, the AI's turns.
+/// The session of a scene's game: starting and loading it, the result screen when it is over,
+/// the hand-over between people (the whole play machinery is `play::plugin_for`).
 pub fn plugin_for<G: PlayGame>(app: &mut App) {
     app.add_message::<StartGame<G>>()
         .add_message::<LoadGame<G>>()
         .add_message::<GameEvents<G>>()
-        .add_systems(Update, (start::<G>, load::<G>, open_saves::<G>).in_set(crate::AppSystems::Logic))
+        .add_systems(Update, (start::<G>, load::<G>).in_set(crate::AppSystems::Logic))
         .add_systems(
             Update,
             (game_over::<G>, hand_over::<G>).in_set(crate::AppSystems::Logic).run_if(in_state(Screen::Playing)),
@@ -319,7 +319,6 @@ pub fn plugin_for<G: PlayGame>(app: &mut App) {
         .add_systems(Update, follow_progress::<G>.after(crate::AppSystems::Logic).before(crate::AppSystems::Visuals))
         .add_systems(OnExit(Screen::Result), end::<G>)
         .add_systems(OnEnter(Screen::Title), end::<G>);
-    crate::ai_turns::plugin_for::<G>(app);
 }
 
 fn begin<G: PlayGame>(
@@ -369,25 +368,6 @@ fn load<G: PlayGame>(
                 begin(&mut commands, session, &mut screen, &mut mode, &mut view);
             }
             Err(e) => warn!("could not load the save: {e}"),
-        }
-    }
-}
-
-/// A save of this scene opened from the menus: continued here (replays go to the viewer).
-fn open_saves<G: PlayGame>(
-    mut opens: MessageReader<saves::OpenSave>,
-    mut loads: MessageWriter<LoadGame<G>>,
-    mut replays: MessageWriter<crate::replay::OpenReplay<G>>,
-) {
-    for open in opens.read().filter(|o| o.mode == G::MODE) {
-        match saves::saved_game_from_text::<Save<G>>(&open.name, &open.text) {
-            Ok(game) if open.replay => {
-                replays.write(crate::replay::OpenReplay(game.save));
-            }
-            Ok(game) => {
-                loads.write(LoadGame(game));
-            }
-            Err(e) => warn!("could not open the save: {e}"),
         }
     }
 }

@@ -3,7 +3,7 @@
 //! the controls (every bound action set gets its default keys where the file has none).
 
 use crate::i18n::{Lang, Tr};
-use crate::input::{Binding, KeyBindings, KnownActions, add_missing_bindings};
+use crate::input::{Binding, KeyBindings, KnownActions, Rebinding, add_missing_bindings};
 use crate::storage::{self, Read};
 use crate::store::{Store, StoreError};
 use bevy::prelude::*;
@@ -20,6 +20,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<RunOnly>()
         .init_resource::<storage::Notices>()
         .add_systems(PreUpdate, apply)
+        .add_systems(Update, capture_rebinding.in_set(crate::AppSystems::Logic))
         .add_systems(Startup, (add_default_keys, apply).chain().before(crate::input::ControlsSpawned))
         .add_systems(Last, persist);
     if let Some(notice) = loaded.notice {
@@ -128,6 +129,23 @@ impl RunOnly {
 pub struct Kept {
     pub settings: Settings,
     pub writable: bool,
+}
+
+/// While an action waits for a key: the next key pressed becomes its binding.
+fn capture_rebinding(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut rebinding: ResMut<Rebinding>,
+    mut settings: ResMut<Settings>,
+) {
+    let Some(action) = rebinding.0 else { return };
+    if let Some(key) = keys.get_just_pressed().next() {
+        if let Some(b) = settings.bindings.iter_mut().find(|b| b.action == action) {
+            b.keys = vec![*key];
+        } else {
+            settings.bindings.push(Binding { action, keys: vec![*key] });
+        }
+        rebinding.0 = None;
+    }
 }
 
 /// Gives every bound action that has no binding its default keys (settings saved before the

@@ -164,3 +164,78 @@ fn a_whole_solo_battle_against_the_ai_reaches_the_result_screen() {
     let s = session(&app);
     assert!(s.game.orders().iter().any(|o| matches!(o, Order::Fire { .. })));
 }
+
+/// A menu opens over a running game and returns to it: the settings by key, the game waits
+/// under it (its keys give no orders), Esc closes it and the game goes on where it was.
+#[test]
+fn the_settings_open_over_a_running_battle_and_return_to_it() {
+    use kriegsspiel::screens::Menu;
+    let mut app = app();
+    start(&mut app, shipped("worked_example_a"), 1, [Seat::Human, Seat::Human]);
+    click(&mut app, Cell::new(5, 3));
+    let facing = |app: &App| session(app).ctx().unit(UnitId(1)).map(|u| u.facing);
+    let before = facing(&app);
+    press(&mut app, KeyCode::F10);
+    app.update();
+    assert_eq!(*app.world().resource::<State<Menu>>().get(), Menu::Settings);
+    assert_eq!(screen(&app), Screen::Playing, "the battle stays under the menu");
+    press(&mut app, KeyCode::KeyQ);
+    assert_eq!(facing(&app), before, "Q under a menu does not turn the unit");
+    press(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(*app.world().resource::<State<Menu>>().get(), Menu::None);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(selected(&app), Some(UnitId(1)), "the selection is kept");
+    press(&mut app, KeyCode::KeyQ);
+    assert_ne!(facing(&app), before, "back in the battle, Q turns the unit");
+}
+
+/// A scenario chosen in the catalogue is parsed on the loading screen and starts there; one that
+/// cannot be read sends the player back to the set-up screen with the reason.
+#[test]
+fn a_chosen_scenario_is_parsed_on_the_loading_screen() {
+    use kriegsspiel::catalog::{Catalog, Chosen, LoadProblem};
+    use kriegsspiel::screens::Mode;
+    let mut app = app();
+    let catalog = app.world().resource::<Catalog>().clone();
+    let entry = catalog.find("scenarios/borodino.ron").expect("listed").clone();
+    assert_eq!(entry.header.players.len(), 2);
+    let choose = |app: &mut App, path: &str| {
+        app.world_mut().insert_resource(Chosen {
+            mode: Mode::Battle,
+            path: path.to_string(),
+            seed: 4,
+            seats: vec![Seat::Human, Seat::Ai(ai::Level::Recruit)],
+        });
+        app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Loading);
+        for _ in 0..4 {
+            app.update();
+        }
+    };
+    choose(&mut app, &entry.path);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(session(&app).game.scenario().name, entry.header.name);
+    assert_eq!(session(&app).seats, vec![Seat::Human, Seat::Ai(ai::Level::Recruit)]);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
+    app.update();
+    choose(&mut app, "scenarios/nowhere.ron");
+    assert_eq!(screen(&app), Screen::Setup);
+    let problem = app.world().resource::<LoadProblem>().0.clone().expect("the reason is kept");
+    assert!(problem.contains("nowhere.ron"), "{problem}");
+}
+
+/// `--ai` names players by their names (`red`, `blue`, `all`), as before the scenes were split.
+#[test]
+fn the_launch_names_ai_players_by_name() {
+    use kriegsspiel::launch::AiSides;
+    let scene = kriegsspiel::battle::SCENE;
+    let level = ai::Level::Veteran;
+    let seats = |text: &str| AiSides::seats(Some(&AiSides::parse(text).expect("parses")), &scene, level);
+    assert_eq!(seats("red"), Ok(vec![Seat::Ai(level), Seat::Human]));
+    assert_eq!(seats("blue"), Ok(vec![Seat::Human, Seat::Ai(level)]));
+    assert_eq!(seats("all"), Ok(vec![Seat::Ai(level), Seat::Ai(level)]));
+    assert_eq!(seats("Red,Blue"), Ok(vec![Seat::Ai(level), Seat::Ai(level)]));
+    assert_eq!(AiSides::seats(None, &scene, level), Ok(vec![Seat::Human, Seat::Human]));
+    let e = seats("green").expect_err("refused");
+    assert!(e.contains("`green`") && e.contains("red, blue"), "{e}");
+}

@@ -1,6 +1,7 @@
 //! Saves that never lose a game: atomic writes under random kills, backups, unreadable files set
 //! aside, autosaves per game, every save format the game has written, scenarios referenced by hash.
 
+use bevy::input::keyboard::KeyCode;
 use kriegsspiel::saves;
 use kriegsspiel::screens::Mode;
 use kriegsspiel::session::Seat;
@@ -280,4 +281,44 @@ fn large_scenarios_are_referenced_by_hash_and_must_match() {
     // The shipped battles are small: they stay embedded.
     assert!(embedded.contains("unit_types"));
     assert!(embedded.len() < saves::EMBED_LIMIT);
+}
+
+/// A settings file written before the actions were split into the shell's and the battle's
+/// keeps every key binding (bindings are kept by name), and gains the keys of new actions.
+#[test]
+fn an_old_settings_file_keeps_its_key_bindings() {
+    use kriegsspiel::battle::actions::BattleAction;
+    use kriegsspiel::input::{ActionSet, ShellAction, input_map};
+    let dir = temp_dir("old-settings");
+    // As the game wrote it before (one action list): Q→A for turning left, Space→Enter to end turns.
+    let old = "Settings(lang: Russian, turn_timer: true, anim: Fast, bindings: [\
+        Binding(action: Select, keys: []), Binding(action: Confirm, keys: [Enter]), \
+        Binding(action: EndTurn, keys: [Enter]), Binding(action: TurnLeft, keys: [KeyA]), \
+        Binding(action: TurnRight, keys: [KeyE]), Binding(action: OpenRules, keys: [F2])])";
+    std::fs::write(dir.join("settings.ron"), old).expect("write");
+    let loaded = settings::load_settings_in(&Store::at(&dir));
+    assert_eq!(loaded.notice, None, "the old file reads");
+    let bindings = loaded.settings.bindings;
+    let keys = |name: &str| bindings.iter().find(|b| b.action == name).map(|b| b.keys.clone());
+    assert_eq!(keys("TurnLeft"), Some(vec![KeyCode::KeyA]));
+    assert_eq!(keys("EndTurn"), Some(vec![KeyCode::Enter]));
+    assert_eq!(keys("OpenRules"), Some(vec![KeyCode::F2]));
+    // Each set reads its own actions from the one list.
+    let battle = input_map::<BattleAction>(&bindings);
+    assert_eq!(battle.get_buttonlike(&BattleAction::TurnLeft).map(Vec::len), Some(1));
+    let shell = input_map::<ShellAction>(&bindings);
+    assert!(shell.get_buttonlike(&ShellAction::EndTurn).is_some_and(|b| b.len() == 1));
+    // Written again, the names are as before: `action: TurnLeft`.
+    let text = to_ron(&Settings { bindings: bindings.clone(), ..Settings::default() });
+    assert!(text.contains("action: TurnLeft"), "{text}");
+    // Actions the old file did not know get their default keys; its own keys stay.
+    let mut all = bindings.clone();
+    let mut defaults = ShellAction::defaults();
+    defaults.extend(BattleAction::defaults());
+    kriegsspiel::input::add_missing_bindings(&mut all, &defaults);
+    let key = |name: &str| all.iter().find(|b| b.action == name).map(|b| b.keys.clone());
+    assert_eq!(key("OpenSettings"), Some(vec![KeyCode::F10]));
+    assert_eq!(key("Skirmish"), Some(vec![KeyCode::KeyK]));
+    assert_eq!(key("TurnLeft"), Some(vec![KeyCode::KeyA]), "the player's key is kept");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,9 +1,8 @@
 //! The Napoleonic battle scene: the tactical rules' [`Battle`] played on a square-cell board.
 //!
 //! It plugs into the shell at these points (a Great War or campaign scene implements the same):
-//! - [`PlayGame`] for its engine game (and [`SceneSave`] for its save): the session, the AI's
-//!   turns, the replay viewer, saves and autosaves come from [`session::plugin_for`] and
-//!   [`replay::plugin_for`] and [`saves::register`];
+//! - [`PlayGame`] for its engine game (on top of the engine's `rules::Game`): the session, the
+//!   AI's turns, the replay viewer, saves and autosaves come from [`play::plugin_for`];
 //! - [`ActionSet`](crate::input::ActionSet) for its orders ([`actions::BattleAction`]), bound
 //!   with [`input::bind`];
 //! - a [`CatalogSource`] for its scenarios (headers at start, parsed on the loading screen);
@@ -20,19 +19,17 @@ pub mod save;
 use crate::catalog::{self, CatalogSource, Chosen};
 use crate::i18n::Tr;
 use crate::input;
-use crate::replay;
+use crate::play;
 use crate::saves;
 use crate::screens::{Mode, Screen};
-use crate::session::{self, AiPlayer, PlayGame, Session, StartGame};
+use crate::session::{AiPlayer, PlayGame, Session, StartGame};
 use bevy::prelude::*;
 use rules::tactical::components::Phase;
 use rules::tactical::{Battle, Cell, Ctx, Order, SaveGame, Scenario, Side, UnitId};
 use web_time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
-    session::plugin_for::<Battle>(app);
-    replay::plugin_for::<Battle>(app);
-    saves::register::<SaveGame>(app);
+    play::plugin_for::<Battle>(app);
     input::bind::<actions::BattleAction>(app);
     catalog::register(
         app,

@@ -4,15 +4,14 @@
 use super::root;
 use crate::catalog::{Catalog, Chosen, LoadProblem};
 use crate::i18n::{Lang, Tr};
-use crate::input::{ActionName, Binding, Controls, KeyBindings, KnownActions, ShellAction, just_pressed, key_name};
+use crate::input::{ActionName, KnownActions, Rebinding, key_name};
 use crate::saves::{self, OpenSave, SaveKinds, Seat};
-use crate::screens::{Menu, Screen};
+use crate::screens::{Menu, SavesMenu, Screen};
 use crate::settings::{AnimSpeed, Settings};
 use crate::storage;
 use ai::Level;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use leafwing_input_manager::prelude::ActionState;
 
 /// What the set-up screen has chosen.
 #[derive(Resource)]
@@ -29,12 +28,9 @@ impl Default for SetupForm {
     }
 }
 
-/// The menus' state: which action waits for a key, and whether the saves menu loads games or
-/// opens replays.
+/// The saves menu's state: the file named, the last problem.
 #[derive(Resource, Default)]
 pub struct SettingsForm {
-    pub capturing: Option<ActionName>,
-    pub replay_mode: bool,
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub file: String,
     pub message: Option<String>,
@@ -50,7 +46,7 @@ pub fn title(
     tr: Res<Tr>,
     (mut screen, mut menu): (ResMut<NextState<Screen>>, ResMut<NextState<Menu>>),
     open_menu: Res<State<Menu>>,
-    mut form: ResMut<SettingsForm>,
+    mut form: ResMut<SavesMenu>,
     kinds: Res<SaveKinds>,
     mut load: MessageWriter<OpenSave>,
     mut exit: MessageWriter<AppExit>,
@@ -80,11 +76,11 @@ pub fn title(
                 load.write(open);
             }
             if big_button(ui, tr.t("ui.title.load")) {
-                form.replay_mode = false;
+                form.replay = false;
                 menu.set(Menu::Saves);
             }
             if big_button(ui, tr.t("ui.title.replays")) {
-                form.replay_mode = true;
+                form.replay = true;
                 menu.set(Menu::Saves);
             }
             if big_button(ui, tr.t("ui.title.settings")) {
@@ -213,7 +209,7 @@ pub fn settings(
     tr: Res<Tr>,
     known: Res<KnownActions>,
     mut settings: ResMut<Settings>,
-    mut form: ResMut<SettingsForm>,
+    mut rebinding: ResMut<Rebinding>,
     mut menu: ResMut<NextState<Menu>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -256,10 +252,10 @@ pub fn settings(
                     }
                     ui.label(text.join(", "));
                     let action = ActionName(action.name);
-                    if form.capturing == Some(action) {
+                    if rebinding.0 == Some(action) {
                         ui.label(tr.t("ui.settings.press_key"));
                     } else if ui.button(tr.t("ui.settings.change")).clicked() {
-                        form.capturing = Some(action);
+                        rebinding.0 = Some(action);
                     }
                     ui.end_row();
                 }
@@ -270,7 +266,7 @@ pub fn settings(
                 settings.bindings = known.defaults();
             }
             if ui.button(tr.t("ui.back")).clicked() {
-                form.capturing = None;
+                rebinding.0 = None;
                 menu.set(Menu::None);
             }
         });
@@ -278,28 +274,12 @@ pub fn settings(
     Ok(())
 }
 
-/// While an action waits for a key: the next key pressed becomes its binding.
-pub fn capture_rebinding(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut form: ResMut<SettingsForm>,
-    mut settings: ResMut<Settings>,
-) {
-    let Some(action) = form.capturing else { return };
-    if let Some(key) = keys.get_just_pressed().next() {
-        if let Some(b) = settings.bindings.iter_mut().find(|b| b.action == action) {
-            b.keys = vec![*key];
-        } else {
-            settings.bindings.push(Binding { action, keys: vec![*key] });
-        }
-        form.capturing = None;
-    }
-}
-
 #[allow(clippy::too_many_arguments)]
 pub fn saves(
     mut contexts: EguiContexts,
     tr: Res<Tr>,
     kinds: Res<SaveKinds>,
+    saves_menu: Res<SavesMenu>,
     mut form: ResMut<SettingsForm>,
     mut menu: ResMut<NextState<Menu>>,
     mut opens: MessageWriter<OpenSave>,
@@ -312,7 +292,7 @@ pub fn saves(
     }
     listed.0 = listed.0.wrapping_add(1);
     let mut refresh = false;
-    let replay_mode = form.replay_mode;
+    let replay_mode = saves_menu.replay;
     menu_window(tr.t(if replay_mode { "ui.saves.replays" } else { "ui.saves.heading" })).show(ctx, |ui| {
         let slots = &listed.1;
         if slots.is_empty() {
@@ -394,29 +374,7 @@ pub fn saves(
     Ok(())
 }
 
-
-/// The menu keys: open the settings or the saves over the screen; Esc closes an open menu.
-pub fn open_menus(
-    controls: Query<&ActionState<ShellAction>, With<Controls>>,
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    bindings: Res<KeyBindings>,
-    typing: Res<crate::input::TypingText>,
-    open: Res<State<Menu>>,
-    mut form: ResMut<SettingsForm>,
-    mut menu: ResMut<NextState<Menu>>,
-) {
-    let Ok(actions) = controls.single() else { return };
-    if typing.0 || form.capturing.is_some() {
-        return;
-    }
-    let pressed = |a: ShellAction| just_pressed(actions, keys.as_deref(), &bindings, a);
-    if pressed(ShellAction::OpenSettings) {
-        menu.set(if *open.get() == Menu::Settings { Menu::None } else { Menu::Settings });
-    } else if pressed(ShellAction::OpenSaves) {
-        form.replay_mode = false;
-        menu.set(if *open.get() == Menu::Saves { Menu::None } else { Menu::Saves });
-    } else if *open.get() != Menu::None && pressed(ShellAction::Cancel) {
-        form.message = None;
-        menu.set(Menu::None);
-    }
+/// The saves menu's last problem goes when it closes.
+pub fn forget_message(mut form: ResMut<SettingsForm>) {
+    form.message = None;
 }

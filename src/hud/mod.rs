@@ -39,7 +39,7 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(PanelsEnd),
         )
-        .add_systems(Update, (menus::open_menus, menus::capture_rebinding).chain().in_set(crate::AppSystems::Logic));
+        .add_systems(OnExit(Menu::Saves), menus::forget_message);
 }
 
 /// The screens' own panels are drawn here (the title, a scene's board panels)...
