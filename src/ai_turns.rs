@@ -13,10 +13,7 @@ pub const SLICE: Duration = Duration::from_millis(8);
 pub(crate) fn plugin_for<G: PlayGame>(app: &mut App) {
     app.add_systems(
         Update,
-        ai_turn::<G>
-            .in_set(crate::AppSystems::Logic)
-            .run_if(playing(G::MODE))
-            .run_if(in_state(PlayView::Playing)),
+        ai_turn::<G>.in_set(crate::AppSystems::Logic).run_if(playing(G::MODE)).run_if(in_state(PlayView::Playing)),
     )
     .add_systems(Last, thinking::<G>);
 }

@@ -115,6 +115,8 @@ pub struct LoadProblem(pub Option<String>);
 
 /// Parses the chosen scenario of `mode` with `parse` and starts it with `start`, or goes back to
 /// the set-up screen with the reason. A scene adds this for its mode (see `battle`).
+// The type is the system's parameter list, spelled out.
+#[allow(clippy::type_complexity)]
 pub fn load_chosen<S>(
     mode: Mode,
     parse: fn(&str) -> Result<S, String>,

@@ -341,7 +341,11 @@ fn spawn_controls(mut commands: Commands) {
     commands.spawn((Name::new("Controls"), Controls));
 }
 
-fn insert_map<A: ActionSet>(mut commands: Commands, bindings: Res<KeyBindings>, controls: Query<Entity, With<Controls>>) {
+fn insert_map<A: ActionSet>(
+    mut commands: Commands,
+    bindings: Res<KeyBindings>,
+    controls: Query<Entity, With<Controls>>,
+) {
     for e in &controls {
         commands.entity(e).insert(input_map::<A>(&bindings.0));
     }

@@ -157,7 +157,11 @@ fn read_save<S: SceneSave>(name: &str, text: &str) -> Result<SavedGame<S>, Strin
 }
 
 fn not_this_scene(name: &str, found: Mode, wanted: Mode) -> String {
-    format!("{name}: this is a save of the {} scene, not of the {}, so it cannot be opened here", found.name(), wanted.name())
+    format!(
+        "{name}: this is a save of the {} scene, not of the {}, so it cannot be opened here",
+        found.name(),
+        wanted.name()
+    )
 }
 
 /// A name for a game that has none (saves of format 1, engine saves): dated when it is opened,
@@ -231,10 +235,9 @@ pub struct SaveKinds(pub Vec<SaveKind>);
 
 impl SaveKinds {
     pub fn get(&self, mode: Mode) -> Result<&SaveKind, String> {
-        self.0
-            .iter()
-            .find(|k| k.mode == mode)
-            .ok_or_else(|| format!("this is a save of the {} scene, which this version lacks, so it cannot be opened", mode.name()))
+        self.0.iter().find(|k| k.mode == mode).ok_or_else(|| {
+            format!("this is a save of the {} scene, which this version lacks, so it cannot be opened", mode.name())
+        })
     }
 
     /// Reads a save's text through its scene: its mode and what it holds.

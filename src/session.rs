@@ -361,7 +361,10 @@ fn load<G: PlayGame>(
             Ok(game) => {
                 let players = game.seat_order().len();
                 if saved.seats.len() != players {
-                    warn!("could not load the save: the game has {players} players, the save names {}", saved.seats.len());
+                    warn!(
+                        "could not load the save: the game has {players} players, the save names {}",
+                        saved.seats.len()
+                    );
                     continue;
                 }
                 let session = Session::new(game, saved.seats.clone(), saved.game.clone());
@@ -413,7 +416,11 @@ fn hand_over<G: PlayGame>(
     }
 }
 
-fn follow_progress<G: PlayGame>(session: Option<Res<Session<G>>>, mode: Res<State<Mode>>, mut progress: ResMut<Progress>) {
+fn follow_progress<G: PlayGame>(
+    session: Option<Res<Session<G>>>,
+    mode: Res<State<Mode>>,
+    mut progress: ResMut<Progress>,
+) {
     if *mode.get() != G::MODE {
         return;
     }

@@ -205,7 +205,9 @@ pub fn load_settings_in(store: &Store) -> LoadedSettings {
         Read::Value(settings) => LoadedSettings { settings, writable: true, notice: None },
         Read::SetAside { why, name } => defaults(
             true,
-            Some(format!("Your settings file could not be read ({why}); it was kept as {name} and the defaults are used.")),
+            Some(format!(
+                "Your settings file could not be read ({why}); it was kept as {name} and the defaults are used."
+            )),
         ),
         Read::Stuck { why, aside: Some(e2) } => defaults(
             false,

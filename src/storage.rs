@@ -81,10 +81,16 @@ pub enum Read<T> {
     Missing,
     Value(T),
     /// It could not be read; it was set aside under this name (`KEY.ron.corrupt-N`).
-    SetAside { why: String, name: String },
+    SetAside {
+        why: String,
+        name: String,
+    },
     /// It could not be read (`why`), nor set aside (`aside`, when that was tried): it must not
     /// be overwritten.
-    Stuck { why: String, aside: Option<String> },
+    Stuck {
+        why: String,
+        aside: Option<String>,
+    },
 }
 
 /// Reads `key` with `parse` (given the file's name and its text); a value that does not parse is

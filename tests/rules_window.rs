@@ -5,8 +5,8 @@
 use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use kriegsspiel::i18n::Lang;
 use kriegsspiel::battle::{BattleNames, HoveredCell, Selection, StartBattle};
+use kriegsspiel::i18n::Lang;
 use kriegsspiel::input::{ActionSet, ShellAction, add_missing_bindings, default_bindings};
 use kriegsspiel::rules_ref::{RulesBook, RulesCommand, RulesWindow};
 use kriegsspiel::session::Seat;

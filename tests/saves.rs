@@ -245,7 +245,8 @@ fn saves_of_every_format_load_and_replay() {
 #[test]
 fn tampered_and_truncated_saves_are_refused_with_a_clear_message() {
     let text = fixture("app_format2.ron");
-    let truncated = saves::saved_game_from_text::<SaveGame>("cut.ron", &text[..text.len() * 2 / 3]).expect_err("refused");
+    let truncated =
+        saves::saved_game_from_text::<SaveGame>("cut.ron", &text[..text.len() * 2 / 3]).expect_err("refused");
     assert!(truncated.contains("truncated"), "{truncated}");
     // A terrain changed in the embedded scenario: the scenario hash no longer matches.
     let game = saves::saved_game_from_text::<SaveGame>("ok.ron", &text).expect("loads");

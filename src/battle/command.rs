@@ -244,8 +244,7 @@ fn click(session: &mut Session<Battle>, chosen: &mut Chosen, cell: Cell) -> Opti
                 chosen.unit = Some(id);
                 return None;
             }
-            let selected =
-                chosen.unit.and_then(|id| ctx.unit(id)).filter(|u| u.side == side && u.status.on_field())?;
+            let selected = chosen.unit.and_then(|id| ctx.unit(id)).filter(|u| u.side == side && u.status.on_field())?;
             if let Some(enemy) = ctx.at(cell).filter(|e| e.side != side && ctx.visible_to(e, side)) {
                 return Some(Order::Fire { unit: selected.id, target: enemy.id });
             }

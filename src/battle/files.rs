@@ -4,9 +4,9 @@
 
 use crate::catalog::{PlayerHeader, ScenarioHeader};
 use rules::data::parse_ron;
+use rules::tactical::Scenario;
 use rules::tactical::Side;
 use rules::tactical::scenario::{BundledFiles, FileSource, normalise};
-use rules::tactical::Scenario;
 use serde::Deserialize;
 use std::path::Path;
 

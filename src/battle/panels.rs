@@ -194,10 +194,7 @@ fn top_bar(
                     }
                     #[cfg(target_arch = "wasm32")]
                     if ui.button(tr.t("ui.menu.download")).clicked() {
-                        crate::web::download(
-                            "kriegsspiel-save.ron",
-                            &saves::saved_game_to_text(&session.saved_game()),
-                        );
+                        crate::web::download("kriegsspiel-save.ron", &saves::saved_game_to_text(&session.saved_game()));
                         ui.close();
                     }
                 });
@@ -465,8 +462,7 @@ fn preview_lines(tr: &Tr, session: &Session, selected: Option<UnitId>, bctx: &Ct
         return Vec::new();
     }
     let side = bctx.clock.active;
-    let Some(u) = selected.and_then(|id| bctx.unit(id)).filter(|u| u.side == side && u.status.on_field())
-    else {
+    let Some(u) = selected.and_then(|id| bctx.unit(id)).filter(|u| u.side == side && u.status.on_field()) else {
         return Vec::new();
     };
     let order = if let Some(enemy) = bctx.at(cell).filter(|e| e.side != side && bctx.visible_to(e, side)) {

@@ -146,14 +146,15 @@ pub fn setup(
                     ui.horizontal(|ui| {
                         ui.label(format!("{} — {army}{role}:", tr.t(&player.label)));
                         let seat = &mut form.seats[i];
-                        egui::ComboBox::from_id_salt(format!("seat-{i}"))
-                            .selected_text(seat_name(&tr, *seat))
-                            .show_ui(ui, |ui| {
+                        egui::ComboBox::from_id_salt(format!("seat-{i}")).selected_text(seat_name(&tr, *seat)).show_ui(
+                            ui,
+                            |ui| {
                                 ui.selectable_value(seat, Seat::Human, seat_name(&tr, Seat::Human));
                                 for level in [Level::Recruit, Level::Veteran, Level::Marshal] {
                                     ui.selectable_value(seat, Seat::Ai(level), seat_name(&tr, Seat::Ai(level)));
                                 }
-                            });
+                            },
+                        );
                     });
                 }
                 ui.horizontal(|ui| {

@@ -3,10 +3,10 @@
 
 use super::{CELL, Counter, Counters, cell_to_world, shown, viewer};
 use crate::replay::ReplayView;
-use rules::tactical::Battle as Game;
 use crate::session::{AnimBusy, GameEvents, Session};
 use crate::settings::Settings;
 use bevy::prelude::*;
+use rules::tactical::Battle as Game;
 use rules::tactical::event::Event;
 use rules::tactical::{Cell, UnitId};
 use std::collections::VecDeque;

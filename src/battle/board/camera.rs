@@ -3,12 +3,12 @@
 use super::{CELL, shown};
 use crate::input::{Controls, ShellAction as Action};
 use crate::replay::ReplayView;
-use rules::tactical::Battle as Game;
 use crate::screens::Screen;
 use crate::session::Session;
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
+use rules::tactical::Battle as Game;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera)

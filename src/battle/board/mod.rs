@@ -9,12 +9,12 @@ pub mod overlay;
 use crate::battle::{HoveredCell, Selection};
 use crate::hud::EguiBusy;
 use crate::replay::ReplayView;
-use rules::tactical::Battle as Game;
 use crate::screens::Screen;
 use crate::session::{AnimBusy, Session};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_ecs_tilemap::prelude::*;
+use rules::tactical::Battle as Game;
 use rules::tactical::{Battle, Cell, Dir, GridMap, Side, UnitId, UnitView};
 use std::collections::BTreeMap;
 

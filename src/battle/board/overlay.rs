@@ -5,8 +5,8 @@
 use super::{CELL, cell_to_world};
 use crate::battle::{HoveredCell, Selection};
 use crate::session::{AnimBusy, Session};
-use rules::tactical::Battle as Game;
 use bevy::prelude::*;
+use rules::tactical::Battle as Game;
 use rules::tactical::Cell;
 use rules::tactical::components::{Phase, Status};
 use rules::tactical::units::Range;
@@ -73,7 +73,8 @@ fn draw(
         Phase::Over => return,
         Phase::Battle => {}
     }
-    let Some(u) = selection.of(&session).and_then(|id| ctx.unit(id)).filter(|u| u.side == side && u.status == Status::Active)
+    let Some(u) =
+        selection.of(&session).and_then(|id| ctx.unit(id)).filter(|u| u.side == side && u.status == Status::Active)
     else {
         return;
     };
