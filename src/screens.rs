@@ -150,11 +150,6 @@ impl Scene {
     }
 }
 
-/// Whether the board of `mode` is on show (in play or replayed).
-pub fn showing(mode: Mode) -> impl FnMut(Option<Res<State<Scene>>>) -> bool + Clone {
-    move |scene: Option<Res<State<Scene>>>| scene.is_some_and(|s| s.get().mode() == mode)
-}
-
 /// Whether a game of `mode` is in play with no menu over it (then its orders are given).
 pub fn playing(mode: Mode) -> impl FnMut(Option<Res<State<Scene>>>, Res<State<Menu>>) -> bool + Clone {
     move |scene: Option<Res<State<Scene>>>, menu: Res<State<Menu>>| {
