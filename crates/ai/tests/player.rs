@@ -51,7 +51,7 @@ fn the_planner_through_the_player_trait_plays_the_game_it_plays_directly() {
 fn the_baselines_are_players_idle_only_when_it_is_not_their_turn() {
     let s = shipped("open_field");
     let mut b = Battle::new(&s, 2);
-    let [first, second] = [b.players()[0], b.players()[1]];
+    let first = b.players()[0];
     let waiting = Game::active_player(&b).map(Side::other).expect("the battle is on");
     let mut greedy = GreedyPlayer::new(waiting);
     assert_eq!(Player::<Battle>::think(&mut greedy, &b.ctx(), Duration::ZERO), Think::Idle);
