@@ -35,7 +35,7 @@ fn ai_turn<G: PlayGame>(
     let Some(player) = session.game.active_player() else { return };
     let ctx = session.ctx();
     let Some(ai) = session.ai_mut(player) else { return };
-    if let Some(order) = ai.think(&ctx, SLICE)
+    if let ai::Think::Order(order) = ai.think(&ctx, SLICE)
         && let Err(e) = session.apply(order.clone(), &mut events)
     {
         // Never expected (the AI only gives legal orders); end its turn rather than stall.

@@ -12,7 +12,6 @@ use bevy::prelude::*;
 use rules::{Game, Save};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use web_time::Duration;
 
 pub use crate::saves::Seat;
 
@@ -28,16 +27,7 @@ pub(super) fn plugin(app: &mut App) {
 /// scenario and a seed, changed only by orders, saved as scenario + seed + orders + hashes): its
 /// mode, the order of its seats, a few facts the shell shows or asks, its AI, and how its save is
 /// written inside the envelope (its [`SceneSave`] follows from these).
-pub trait PlayGame:
-    Game<
-        Scenario: Send + Sync + 'static,
-        Order: PartialEq + Send + Sync + 'static,
-        Event: Send + Sync + 'static,
-        Player: Send + Sync + 'static,
-    > + Send
-    + Sync
-    + 'static
-{
+pub trait PlayGame: Game {
     const MODE: Mode;
     /// The save as written inside the envelope (it may reference a large scenario by path and
     /// hash instead of embedding it).
@@ -50,7 +40,7 @@ pub trait PlayGame:
     /// A player's name in messages and on the command line (`red`, `blue`).
     fn player_name(player: Self::Player) -> &'static str;
     /// An AI for a player, seeded from the game's seed.
-    fn new_ai(player: Self::Player, level: ai::Level, seed: u64) -> Box<dyn AiPlayer<Self>>;
+    fn new_ai(player: Self::Player, level: ai::Level, seed: u64) -> Box<AiPlayer<Self>>;
     /// The state in a few words, for the browser's tests (`battle turn 3 blue`).
     fn status_words(&self) -> String;
 
@@ -109,11 +99,8 @@ impl<G: PlayGame> SceneSave for Save<G> {
     }
 }
 
-/// An AI opponent of a scene's game, thinking in slices of a frame.
-pub trait AiPlayer<G: PlayGame>: Send + Sync {
-    /// Thinks for at most about `budget` and gives the next order once decided.
-    fn think(&mut self, ctx: &G::Ctx, budget: Duration) -> Option<G::Order>;
-}
+/// An AI opponent of a scene's game: the AI crate's player, held by the session (a resource).
+pub type AiPlayer<G> = dyn ai::Player<G> + Send + Sync;
 
 /// Start a new game of a scene.
 #[derive(Message, Clone, Debug)]
@@ -171,7 +158,7 @@ pub struct Session<G: PlayGame> {
     pub seats: Vec<Seat>,
     /// The game's name (start date and scenario): its autosaves share it.
     pub name: String,
-    ais: Vec<Option<Box<dyn AiPlayer<G>>>>,
+    ais: Vec<Option<Box<AiPlayer<G>>>>,
     /// Orders before this index can no longer be taken back (a die was thrown, something hidden
     /// revealed, or a turn ended since).
     undo_floor: usize,
@@ -236,7 +223,7 @@ impl<G: PlayGame> Session<G> {
     }
 
     /// The AI of a player, if it has one.
-    pub fn ai_mut(&mut self, player: G::Player) -> Option<&mut Box<dyn AiPlayer<G>>> {
+    pub fn ai_mut(&mut self, player: G::Player) -> Option<&mut Box<AiPlayer<G>>> {
         let i = self.index(player)?;
         self.ais.get_mut(i)?.as_mut()
     }

@@ -25,8 +25,7 @@ use crate::screens::{Mode, Screen};
 use crate::session::{AiPlayer, PlayGame, Session, StartGame};
 use bevy::prelude::*;
 use rules::tactical::components::Phase;
-use rules::tactical::{Battle, Cell, Ctx, Order, SaveGame, Scenario, Side, UnitId};
-use web_time::Duration;
+use rules::tactical::{Battle, Cell, Ctx, SaveGame, Scenario, Side, UnitId};
 
 pub(super) fn plugin(app: &mut App) {
     play::plugin_for::<Battle>(app);
@@ -136,18 +135,6 @@ impl BattleNames for Tr {
     }
 }
 
-/// The tactical AI of one side.
-struct BattleAi(ai::Ai);
-
-impl AiPlayer<Battle> for BattleAi {
-    fn think(&mut self, ctx: &Ctx, budget: Duration) -> Option<Order> {
-        match self.0.think(ctx, budget) {
-            ai::Think::Order(order) => Some(order),
-            ai::Think::Thinking | ai::Think::Idle => None,
-        }
-    }
-}
-
 impl PlayGame for Battle {
     const MODE: Mode = Mode::Battle;
     type Body = save::SaveBody;
@@ -164,8 +151,8 @@ impl PlayGame for Battle {
         player.name()
     }
 
-    fn new_ai(player: Side, level: ai::Level, seed: u64) -> Box<dyn AiPlayer<Battle>> {
-        Box::new(BattleAi(ai::Ai::new(player, level, seed)))
+    fn new_ai(player: Side, level: ai::Level, seed: u64) -> Box<AiPlayer<Battle>> {
+        Box::new(ai::Ai::new(player, level, seed))
     }
 
     fn status_words(&self) -> String {
