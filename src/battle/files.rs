@@ -41,23 +41,32 @@ fn read(path: &str) -> Result<String, String> {
 
 /// The battles a player can choose: the shipped ones, then natively any in `scenarios/`.
 pub fn scenario_paths() -> Vec<String> {
-    let mut paths: Vec<String> =
-        BUNDLED.iter().filter(|(p, _)| p.starts_with("scenarios/")).map(|(p, _)| p.to_string()).collect();
-    #[cfg(not(target_arch = "wasm32"))]
-    if let Ok(dir) = std::fs::read_dir("scenarios") {
-        let mut on_disk: Vec<String> = dir
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-            .map(|p| p.to_string_lossy().replace('\\', "/"))
-            .collect();
-        on_disk.sort();
-        for p in on_disk {
-            if !paths.contains(&p) {
-                paths.push(p);
-            }
+    let shipped = BUNDLED.iter().filter(|(p, _)| p.starts_with("scenarios/")).map(|(p, _)| p.to_string()).collect();
+    with_mods(shipped)
+}
+
+/// Adds the scenarios in `scenarios/` (mods) after the shipped ones.
+#[cfg(not(target_arch = "wasm32"))]
+fn with_mods(mut paths: Vec<String>) -> Vec<String> {
+    let Ok(dir) = std::fs::read_dir("scenarios") else { return paths };
+    let mut on_disk: Vec<String> = dir
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .map(|p| p.to_string_lossy().replace('\\', "/"))
+        .collect();
+    on_disk.sort();
+    for p in on_disk {
+        if !paths.contains(&p) {
+            paths.push(p);
         }
     }
+    paths
+}
+
+/// The browser has no folder of mods.
+#[cfg(target_arch = "wasm32")]
+fn with_mods(paths: Vec<String>) -> Vec<String> {
     paths
 }
 
