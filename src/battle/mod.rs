@@ -43,7 +43,7 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(crate::AppSystems::Logic)
                 .run_if(in_state(Screen::Loading)),
         )
-        .add_systems(OnEnter(Screen::Title), forget_selection)
+        .add_systems(OnEnter(Screen::Playing), forget_selection)
         .add_plugins(command::plugin);
 }
 
