@@ -238,4 +238,14 @@ fn the_launch_names_ai_players_by_name() {
     assert_eq!(AiSides::seats(None, &scene, level), Ok(vec![Seat::Human, Seat::Human]));
     let e = seats("green").expect_err("refused");
     assert!(e.contains("`green`") && e.contains("red, blue"), "{e}");
+    // A scene this version lacks is named as such.
+    let launch = kriegsspiel::launch::Launch {
+        scenario: Some("scenarios/borodino.ron".into()),
+        mode: kriegsspiel::launch::LaunchMode::GreatWar,
+        ..kriegsspiel::launch::Launch::interactive()
+    };
+    let e = launch.check(&kriegsspiel::scenes()).expect_err("no such scene");
+    assert!(e.contains("great_war"), "{e}");
+    let battle = kriegsspiel::launch::Launch { mode: kriegsspiel::launch::LaunchMode::Battle, ..launch };
+    assert_eq!(battle.check(&kriegsspiel::scenes()), Ok(()));
 }

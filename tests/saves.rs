@@ -323,3 +323,27 @@ fn an_old_settings_file_keeps_its_key_bindings() {
     assert_eq!(key("TurnLeft"), Some(vec![KeyCode::KeyA]), "the player's key is kept");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A save of a scene this version lacks (a Great War game) is refused in one sentence and left
+/// where it is: it is not damaged.
+#[test]
+fn a_save_of_a_scene_this_version_lacks_is_refused_and_kept() {
+    let mut app = bevy::app::App::new();
+    saves::register::<SaveGame>(&mut app);
+    let kinds = app.world().resource::<saves::SaveKinds>().clone();
+    let text = fixture("app_format2.ron").replacen("mode: Battle", "mode: GreatWar", 1);
+    let e = saves::open_text(&kinds, "gw.ron", text.clone(), false).expect_err("refused");
+    assert!(e.contains("great_war") && e.contains("cannot be opened"), "{e}");
+    let e = saves::saved_game_from_text::<SaveGame>("gw.ron", &text).expect_err("not a battle");
+    assert!(e.contains("great_war") && e.contains("battle"), "{e}");
+    let dir = temp_dir("other-scene");
+    Store::at(&dir).write("slot4", &text).expect("write");
+    kriegsspiel::storage::use_dir(dir.clone());
+    let e = saves::open_slot(&kinds, "slot4", false).expect_err("refused");
+    assert!(e.contains("cannot be opened"), "{e}");
+    assert!(dir.join("slot4.ron").exists(), "not set aside");
+    let listed = saves::list_slots(&kinds);
+    assert!(listed.iter().any(|s| s.slot == "slot4" && s.problem.is_some()), "{listed:?}");
+    assert!(dir.join("slot4.ron").exists(), "still not set aside");
+    let _ = std::fs::remove_dir_all(&dir);
+}
