@@ -249,3 +249,39 @@ fn the_launch_names_ai_players_by_name() {
     let battle = kriegsspiel::launch::Launch { mode: kriegsspiel::launch::LaunchMode::Battle, ..launch };
     assert_eq!(battle.check(&kriegsspiel::scenes()), Ok(()));
 }
+
+/// A save opened from the menus goes to the scene of its mode: continued in play, or watched in
+/// the replay viewer (format 1 and format 2 envelopes alike).
+#[test]
+fn a_save_opened_from_the_menus_is_continued_or_replayed_by_its_scene() {
+    use kriegsspiel::replay::ReplayView;
+    use kriegsspiel::saves::{OpenSave, SaveKinds, open_text};
+    for (name, replay) in [("app_format1.ron", false), ("app_format2.ron", false), ("app_format2.ron", true)] {
+        let mut app = app();
+        let text = std::fs::read_to_string(format!("tests/fixtures/saves/{name}")).expect("fixture");
+        let kinds = app.world().resource::<SaveKinds>().clone();
+        let open: OpenSave = open_text(&kinds, name, text, replay).expect("opens");
+        app.world_mut().write_message(open);
+        // Until the save is open (then, in play, the AI of blue moves on).
+        for _ in 0..4 {
+            app.update();
+            if app.world().contains_resource::<Session>() || app.world().contains_resource::<ReplayView<Battle>>() {
+                break;
+            }
+        }
+        app.update();
+        if replay {
+            assert_eq!(screen(&app), Screen::Replay, "{name}");
+            let view = app.world().resource::<ReplayView<Battle>>();
+            assert_eq!((view.at, view.stops.len()), (0, 2), "{name}: the start and the end of turn 1");
+        } else {
+            assert_eq!(screen(&app), Screen::Playing, "{name}");
+            assert_eq!(
+                session(&app).game.orders()[..3],
+                *rules::testing::orders_file("scenarios/orders/worked_example_b.ron"),
+                "{name}"
+            );
+            assert_eq!(session(&app).seats, vec![Seat::Human, Seat::Ai(ai::Level::Veteran)], "{name}");
+        }
+    }
+}
