@@ -1,48 +1,63 @@
-//! The AI's turns, thought out in slices of a frame so the board stays responsive (and the
-//! browser, which has one thread, never freezes); its orders go through the session like a
-//! person's and are animated the same way.
+//! The AI's turns, for every scene: thought out in slices of a frame so the board stays
+//! responsive (and the browser, which has one thread, never freezes); its orders go through the
+//! session like a person's and are animated the same way.
 
-use crate::screens::{BattleView, Screen};
-use crate::session::{AnimBusy, BattleEvents, Seat, Session};
-use ai::Think;
+use crate::screens::{Menu, PlayView, Scene, playing};
+use crate::session::{AnimBusy, GameEvents, PlayGame, Seat, Session, Thinking};
 use bevy::prelude::*;
-use rules::tactical::components::Phase;
 use web_time::Duration;
 
 /// Thinking time per frame.
 pub const SLICE: Duration = Duration::from_millis(8);
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin_for<G: PlayGame>(app: &mut App) {
     app.add_systems(
         Update,
-        ai_turn.in_set(crate::AppSystems::Logic).run_if(in_state(Screen::Battle)).run_if(in_state(BattleView::Playing)),
-    );
+        ai_turn::<G>.in_set(crate::AppSystems::Logic).run_if(playing(G::MODE)).run_if(in_state(PlayView::Playing)),
+    )
+    .add_systems(Last, thinking::<G>);
 }
 
 /// Whether an AI gives the next order (so it thinks, frame after frame, until it does).
-pub fn ai_to_move(session: &Session) -> bool {
-    let clock = session.battle.clock();
-    clock.phase != Phase::Over && matches!(session.seat(clock.active), Seat::Ai(_))
+pub fn ai_to_move<G: PlayGame>(session: &Session<G>) -> bool {
+    session.game.active_player().is_some_and(|p| matches!(session.seat(p), Seat::Ai(_)))
 }
 
-fn ai_turn(session: Option<ResMut<Session>>, busy: Res<AnimBusy>, mut events: MessageWriter<BattleEvents>) {
+fn ai_turn<G: PlayGame>(
+    session: Option<ResMut<Session<G>>>,
+    busy: Res<AnimBusy>,
+    mut events: MessageWriter<GameEvents<G>>,
+) {
     let Some(mut session) = session else { return };
     if busy.0 || !ai_to_move(&session) {
         return;
     }
-    let side = session.battle.clock().active;
+    let Some(player) = session.game.active_player() else { return };
     let ctx = session.ctx();
-    let Some(ai) = session.ai_mut(side) else { return };
-    if let Think::Order(order) = ai.think(&ctx, SLICE)
+    let Some(ai) = session.ai_mut(player) else { return };
+    if let ai::Think::Order(order) = ai.think(&ctx, SLICE)
         && let Err(e) = session.apply(order.clone(), &mut events)
     {
         // Never expected (the AI only gives legal orders); end its turn rather than stall.
         warn!("the AI's order {order:?} was refused: {e}");
-        let pass = if session.battle.clock().phase == Phase::Battle {
-            rules::tactical::Order::EndTurn
-        } else {
-            rules::tactical::Order::EndSetup
-        };
+        let pass = session.game.pass();
         let _ = session.apply(pass, &mut events);
     }
+}
+
+/// Tells the window an AI is thinking in this scene's game (it then keeps drawing frames).
+fn thinking<G: PlayGame>(
+    session: Option<Res<Session<G>>>,
+    scene: Option<Res<State<Scene>>>,
+    menu: Res<State<Menu>>,
+    view: Option<Res<State<PlayView>>>,
+    mut thinking: ResMut<Thinking>,
+) {
+    if scene.is_none_or(|s| *s.get() != Scene::Playing(G::MODE)) {
+        return;
+    }
+    let on = *menu.get() == Menu::None
+        && view.is_some_and(|v| *v.get() == PlayView::Playing)
+        && session.is_some_and(|s| ai_to_move(&s));
+    thinking.set_if_neq(Thinking(on));
 }

@@ -1,14 +1,12 @@
 //! The language of the interface. Every word on screen comes from the string tables in
 //! `assets/i18n/` (shared with the engine's event log); Russian is a first-class language.
 
-use crate::settings::Settings;
 use bevy::prelude::*;
-use rules::tactical::{Ctx, Side, UnitId};
 use rules::texts::Texts;
 use serde::{Deserialize, Serialize};
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(Tr::new(Lang::default())).add_systems(PreUpdate, follow_settings);
+    app.insert_resource(Tr::new(Lang::default()));
 }
 
 /// A language of the interface.
@@ -70,26 +68,5 @@ impl Tr {
 
     pub fn russian(&self) -> bool {
         self.lang == Lang::Russian
-    }
-
-    pub fn side(&self, side: Side) -> String {
-        self.t(&format!("side.{}", side.name()))
-    }
-
-    /// A unit's name in this language.
-    pub fn unit(&self, ctx: &Ctx, id: UnitId) -> String {
-        ctx.name_in(id, self.russian())
-    }
-
-    /// An army's name (the scenario's, in this language).
-    pub fn army(&self, ctx: &Ctx, side: Side) -> String {
-        let spec = ctx.statics.scenario.side(side);
-        if self.russian() && !spec.name_ru.is_empty() { spec.name_ru.clone() } else { spec.name.clone() }
-    }
-}
-
-fn follow_settings(settings: Res<Settings>, mut tr: ResMut<Tr>) {
-    if settings.is_changed() && tr.lang != settings.lang {
-        *tr = Tr::new(settings.lang);
     }
 }

@@ -1,23 +1,62 @@
 //! Every player input is a leafwing action: rebindable, listed in the settings screen.
+//!
+//! Actions come in sets: the shell's ([`ShellAction`]: menus, help, the board's pan and zoom,
+//! confirming, ending a turn, undo) and one set per scene (the battle's orders live in
+//! `battle::actions`). A set implements [`ActionSet`] and is bound with [`bind`]. Bindings are
+//! kept **by name** (`Binding(action: Confirm, keys: [Enter])`), so a settings file written before
+//! the actions were split into sets, or before a set gained an action, keeps its keys.
+//!
+//! This module reads the live bindings from [`KeyBindings`] (the settings keep it up to date); it
+//! imports nothing else of the game.
 
-use crate::settings::Settings;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
-use rules::tactical::Cell;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::collections::BTreeSet;
+use std::sync::Mutex;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(InputManagerPlugin::<Action>::default())
-        .init_resource::<HoveredCell>()
-        .init_resource::<TypingText>()
-        .add_systems(Startup, spawn_controls)
-        .add_systems(PreUpdate, follow_bindings);
+    app.init_resource::<TypingText>()
+        .init_resource::<Rebinding>()
+        .init_resource::<KeyBindings>()
+        .init_resource::<KnownActions>()
+        .add_systems(Startup, spawn_controls.in_set(ControlsSpawned));
+    bind::<ShellAction>(app);
 }
 
-/// What a player can do with keys and mouse.
+/// A set of actions a player can bind keys to.
+pub trait ActionSet: Actionlike + Copy + bevy::reflect::GetTypeRegistration {
+    /// The actions listed in the settings screen, in order.
+    const KEYED: &'static [Self];
+
+    /// The action's name in the settings file and the string tables (`action.NAME`).
+    fn name(self) -> &'static str;
+
+    /// The keys of a new player.
+    fn default_keys(self) -> &'static [KeyCode];
+
+    /// Mouse buttons and axes (not rebindable), with the string key that names them on screen.
+    fn mouse(_map: &mut InputMap<Self>) {}
+
+    /// The mouse input shown beside an action's keys, if it has one.
+    fn mouse_label(self) -> Option<&'static str> {
+        None
+    }
+
+    fn from_name(name: &str) -> Option<Self> {
+        Self::KEYED.iter().copied().find(|a| a.name() == name)
+    }
+
+    /// The default bindings of the set.
+    fn defaults() -> Vec<Binding> {
+        Self::KEYED.iter().map(|a| Binding { action: ActionName(a.name()), keys: a.default_keys().to_vec() }).collect()
+    }
+}
+
+/// The shell's actions: the same in every scene.
 #[derive(Actionlike, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect, Serialize, Deserialize)]
-pub enum Action {
-    /// Select a unit, or order the selected one to the cell or enemy under the pointer.
+pub enum ShellAction {
+    /// Select a piece, or order the selected one to the cell or enemy under the pointer.
     Select,
     /// Drop the selection, close a dialog.
     Cancel,
@@ -25,16 +64,6 @@ pub enum Action {
     Confirm,
     EndTurn,
     Undo,
-    TurnLeft,
-    TurnRight,
-    NextUnit,
-    Skirmish,
-    Reform,
-    ToggleCounterVolley,
-    ToggleCounterCharge,
-    ToggleIntercept,
-    Retreat,
-    Capitulate,
     PanUp,
     PanDown,
     PanLeft,
@@ -47,117 +76,285 @@ pub enum Action {
     ToggleLog,
     /// Open or close the rules reference.
     OpenRules,
+    /// Open the settings over the screen.
+    OpenSettings,
+    /// Open the saves over the screen.
+    OpenSaves,
 }
 
-impl Action {
-    /// The actions a player can rebind to keys, in the order the settings screen lists them.
-    pub const KEYED: [Action; 24] = [
-        Action::Confirm,
-        Action::Cancel,
-        Action::EndTurn,
-        Action::Undo,
-        Action::TurnLeft,
-        Action::TurnRight,
-        Action::NextUnit,
-        Action::Skirmish,
-        Action::Reform,
-        Action::ToggleCounterVolley,
-        Action::ToggleCounterCharge,
-        Action::ToggleIntercept,
-        Action::Retreat,
-        Action::Capitulate,
-        Action::PanUp,
-        Action::PanDown,
-        Action::PanLeft,
-        Action::PanRight,
-        Action::ZoomIn,
-        Action::ZoomOut,
-        Action::FitField,
-        Action::ToggleLog,
-        Action::OpenRules,
-        Action::Select,
+impl ActionSet for ShellAction {
+    const KEYED: &'static [ShellAction] = &[
+        ShellAction::Confirm,
+        ShellAction::Cancel,
+        ShellAction::EndTurn,
+        ShellAction::Undo,
+        ShellAction::PanUp,
+        ShellAction::PanDown,
+        ShellAction::PanLeft,
+        ShellAction::PanRight,
+        ShellAction::ZoomIn,
+        ShellAction::ZoomOut,
+        ShellAction::FitField,
+        ShellAction::ToggleLog,
+        ShellAction::OpenRules,
+        ShellAction::OpenSettings,
+        ShellAction::OpenSaves,
+        ShellAction::Select,
     ];
 
-    /// Its name's key in the string tables.
-    pub fn key(self) -> String {
-        format!("action.{self:?}")
+    fn name(self) -> &'static str {
+        match self {
+            ShellAction::Select => "Select",
+            ShellAction::Cancel => "Cancel",
+            ShellAction::Confirm => "Confirm",
+            ShellAction::EndTurn => "EndTurn",
+            ShellAction::Undo => "Undo",
+            ShellAction::PanUp => "PanUp",
+            ShellAction::PanDown => "PanDown",
+            ShellAction::PanLeft => "PanLeft",
+            ShellAction::PanRight => "PanRight",
+            ShellAction::ZoomIn => "ZoomIn",
+            ShellAction::ZoomOut => "ZoomOut",
+            ShellAction::Zoom => "Zoom",
+            ShellAction::FitField => "FitField",
+            ShellAction::ToggleLog => "ToggleLog",
+            ShellAction::OpenRules => "OpenRules",
+            ShellAction::OpenSettings => "OpenSettings",
+            ShellAction::OpenSaves => "OpenSaves",
+        }
+    }
+
+    fn default_keys(self) -> &'static [KeyCode] {
+        use KeyCode::*;
+        match self {
+            ShellAction::Select | ShellAction::Zoom => &[],
+            ShellAction::Confirm => &[Enter, NumpadEnter],
+            ShellAction::Cancel => &[Escape],
+            ShellAction::EndTurn => &[Space],
+            ShellAction::Undo => &[KeyZ, Backspace],
+            ShellAction::PanUp => &[ArrowUp, KeyW],
+            ShellAction::PanDown => &[ArrowDown, KeyS],
+            ShellAction::PanLeft => &[ArrowLeft, KeyA],
+            ShellAction::PanRight => &[ArrowRight, KeyD],
+            ShellAction::ZoomIn => &[Equal, NumpadAdd],
+            ShellAction::ZoomOut => &[Minus, NumpadSubtract],
+            ShellAction::FitField => &[KeyF],
+            ShellAction::ToggleLog => &[KeyL],
+            ShellAction::OpenRules => &[F1],
+            ShellAction::OpenSettings => &[F10],
+            ShellAction::OpenSaves => &[F9],
+        }
+    }
+
+    fn mouse(map: &mut InputMap<Self>) {
+        map.insert(ShellAction::Select, MouseButton::Left);
+        map.insert(ShellAction::Cancel, MouseButton::Right);
+        map.insert_axis(ShellAction::Zoom, MouseScrollAxis::Y);
+    }
+
+    fn mouse_label(self) -> Option<&'static str> {
+        match self {
+            ShellAction::Select => Some("ui.key.mouse_left"),
+            ShellAction::Cancel => Some("ui.key.mouse_right"),
+            _ => None,
+        }
+    }
+}
+
+/// An action's name as kept in the settings file: a bare identifier (`Confirm`), as the file has
+/// always written it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ActionName(pub &'static str);
+
+impl ActionName {
+    pub fn as_str(&self) -> &'static str {
+        self.0
+    }
+}
+
+impl PartialEq<&str> for ActionName {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+/// UI limit: distinct action names kept from a settings file (names this version does not know
+/// beyond it, from a newer version, are dropped).
+const MAX_NAMES: usize = 1024;
+
+/// Names read from settings files, each stored once for the run.
+static NAMES: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
+
+/// The one copy of a name (names are few: the actions of every set, and what a newer version
+/// wrote).
+fn intern(name: &str) -> Option<&'static str> {
+    let mut names = NAMES.lock().ok()?;
+    if let Some(n) = names.get(name) {
+        return Some(n);
+    }
+    if names.len() >= MAX_NAMES {
+        return None;
+    }
+    let leaked: &'static str = Box::leak(name.to_string().into_boxed_str());
+    names.insert(leaked);
+    Some(leaked)
+}
+
+impl Serialize for ActionName {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_unit_variant("Action", 0, self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for ActionName {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ActionName, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = ActionName;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("the name of an action")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<ActionName, E> {
+                let valid = !v.is_empty() && v.len() <= 64 && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+                if !valid {
+                    return Err(E::custom(format!("`{v}` is not the name of an action")));
+                }
+                intern(v).map(ActionName).ok_or_else(|| E::custom("too many action names"))
+            }
+        }
+        deserializer.deserialize_identifier(Visitor)
     }
 }
 
 /// Keys bound to one action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Binding {
-    pub action: Action,
+    pub action: ActionName,
     pub keys: Vec<KeyCode>,
 }
 
-/// The keys of a new player.
+/// The shell's keys of a new player (each scene adds its own, see [`KnownActions`]).
 pub fn default_bindings() -> Vec<Binding> {
-    use KeyCode::*;
-    let b = |action, keys: &[KeyCode]| Binding { action, keys: keys.to_vec() };
-    vec![
-        b(Action::Select, &[]),
-        b(Action::Confirm, &[Enter, NumpadEnter]),
-        b(Action::Cancel, &[Escape]),
-        b(Action::EndTurn, &[Space]),
-        b(Action::Undo, &[KeyZ, Backspace]),
-        b(Action::TurnLeft, &[KeyQ]),
-        b(Action::TurnRight, &[KeyE]),
-        b(Action::NextUnit, &[Tab]),
-        b(Action::Skirmish, &[KeyK]),
-        b(Action::Reform, &[KeyJ]),
-        b(Action::ToggleCounterVolley, &[KeyV]),
-        b(Action::ToggleCounterCharge, &[KeyC]),
-        b(Action::ToggleIntercept, &[KeyI]),
-        b(Action::Retreat, &[KeyR]),
-        b(Action::Capitulate, &[KeyP]),
-        b(Action::PanUp, &[ArrowUp, KeyW]),
-        b(Action::PanDown, &[ArrowDown, KeyS]),
-        b(Action::PanLeft, &[ArrowLeft, KeyA]),
-        b(Action::PanRight, &[ArrowRight, KeyD]),
-        b(Action::ZoomIn, &[Equal, NumpadAdd]),
-        b(Action::ZoomOut, &[Minus, NumpadSubtract]),
-        b(Action::FitField, &[KeyF]),
-        b(Action::ToggleLog, &[KeyL]),
-        b(Action::OpenRules, &[F1]),
-    ]
+    ShellAction::defaults()
 }
 
-/// The input map from the player's bindings, plus the mouse.
-pub fn input_map(bindings: &[Binding]) -> InputMap<Action> {
-    let mut map = InputMap::default();
-    for b in bindings {
-        for key in &b.keys {
-            map.insert(b.action, *key);
+/// The player's bindings in use (kept up to date with the settings by `settings`).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct KeyBindings(pub Vec<Binding>);
+
+impl KeyBindings {
+    /// The keys bound to an action.
+    pub fn keys_of(&self, name: &str) -> impl Iterator<Item = &KeyCode> {
+        self.0.iter().filter(move |b| b.action == name).flat_map(|b| &b.keys)
+    }
+}
+
+/// One bindable action of a bound set, for the settings screen and for defaults.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KnownAction {
+    pub name: &'static str,
+    pub default_keys: &'static [KeyCode],
+    pub mouse_label: Option<&'static str>,
+}
+
+/// Every bound set's actions, in the order they were bound (the shell's first).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct KnownActions(pub Vec<KnownAction>);
+
+impl KnownActions {
+    /// The default bindings of every bound set.
+    pub fn defaults(&self) -> Vec<Binding> {
+        self.0.iter().map(|a| Binding { action: ActionName(a.name), keys: a.default_keys.to_vec() }).collect()
+    }
+}
+
+/// Adds the default keys of actions that have no binding at all (settings saved before the
+/// action existed).
+pub fn add_missing_bindings(bindings: &mut Vec<Binding>, defaults: &[Binding]) {
+    for default in defaults {
+        if !bindings.iter().any(|b| b.action == default.action) {
+            bindings.push(default.clone());
         }
     }
-    map.insert(Action::Select, MouseButton::Left);
-    map.insert(Action::Cancel, MouseButton::Right);
-    map.insert_axis(Action::Zoom, MouseScrollAxis::Y);
+}
+
+/// The input map of a set from the player's bindings (names of other sets are skipped), plus
+/// the mouse.
+pub fn input_map<A: ActionSet>(bindings: &[Binding]) -> InputMap<A> {
+    let mut map = InputMap::default();
+    for b in bindings {
+        if let Some(action) = A::from_name(b.action.as_str()) {
+            for key in &b.keys {
+                map.insert(action, *key);
+            }
+        }
+    }
+    A::mouse(&mut map);
     map
+}
+
+/// Whether an action was pressed this frame. A press shorter than a frame (slow software
+/// rendering, a busy browser tab) is pressed and released before the action updates; the raw
+/// input still saw it go down.
+pub fn just_pressed<A: ActionSet>(
+    actions: &ActionState<A>,
+    keys: Option<&ButtonInput<KeyCode>>,
+    bindings: &KeyBindings,
+    action: A,
+) -> bool {
+    actions.just_pressed(&action)
+        || keys.is_some_and(|k| bindings.keys_of(action.name()).any(|key| k.just_pressed(*key)))
+}
+
+/// Binds a set of actions: its plugin, its defaults among the known actions, its map on the
+/// [`Controls`] entity, following the player's bindings.
+pub fn bind<A: ActionSet>(app: &mut App) {
+    app.add_plugins(InputManagerPlugin::<A>::default());
+    app.init_resource::<KnownActions>();
+    let mut known = app.world_mut().resource_mut::<KnownActions>();
+    for a in A::KEYED {
+        known.0.push(KnownAction { name: a.name(), default_keys: a.default_keys(), mouse_label: a.mouse_label() });
+    }
+    app.add_systems(Startup, insert_map::<A>.after(ControlsSpawned)).add_systems(PreUpdate, follow_bindings::<A>);
 }
 
 /// The entity that holds the player's controls.
 #[derive(Component)]
 pub struct Controls;
 
+/// Where the controls entity is spawned.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ControlsSpawned;
+
+/// The action waiting for a key in the settings menu (the next key pressed becomes its binding).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rebinding(pub Option<ActionName>);
+
 /// Whether a text field (the rules window's search box) has the keyboard: then keys type, they
 /// do not command (set by the panels).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TypingText(pub bool);
 
-/// The cell under the pointer (set by the board, or by a test).
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HoveredCell(pub Option<Cell>);
-
-fn spawn_controls(mut commands: Commands, settings: Res<Settings>) {
-    commands.spawn((Name::new("Controls"), Controls, input_map(&settings.bindings)));
+fn spawn_controls(mut commands: Commands) {
+    commands.spawn((Name::new("Controls"), Controls));
 }
 
-fn follow_bindings(settings: Res<Settings>, mut maps: Query<&mut InputMap<Action>, With<Controls>>) {
-    if settings.is_changed() {
+fn insert_map<A: ActionSet>(
+    mut commands: Commands,
+    bindings: Res<KeyBindings>,
+    controls: Query<Entity, With<Controls>>,
+) {
+    for e in &controls {
+        commands.entity(e).insert(input_map::<A>(&bindings.0));
+    }
+}
+
+fn follow_bindings<A: ActionSet>(bindings: Res<KeyBindings>, mut maps: Query<&mut InputMap<A>, With<Controls>>) {
+    if bindings.is_changed() {
         for mut map in &mut maps {
-            *map = input_map(&settings.bindings);
+            *map = input_map::<A>(&bindings.0);
         }
     }
 }

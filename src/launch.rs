@@ -1,33 +1,103 @@
 //! Command-line launch, and the scripted run for checks and bug reports:
-//! `kriegsspiel --scenario FILE [--ai all|red|blue] [--level L] [--seed N] [--exit-after-turns N] [--screenshot PNG] [--rules ID]`
-//! starts straight into the battle, lets the AI play, saves a screenshot and exits.
+//! `kriegsspiel --scenario FILE [--mode battle] [--ai all|PLAYER,…] [--level L] [--seed N] [--exit-after-turns N] [--screenshot PNG] [--rules ID]`
+//! starts straight into the game (through the loading screen, as a scenario chosen in the
+//! menu), lets the AI play the players named (`red`, `blue` in a battle), saves a screenshot and
+//! exits. Every scene is launched the same way: it describes itself with a [`SceneInfo`].
 //!
 //! Command-line choices are for this run only: `--lang` and `--anim` are never written to the
 //! settings, and a scripted run (`--exit-after-turns`, `--screenshot`) keeps its saves and
 //! settings in a throw-away folder unless `--data-dir` names one, so the player's data is untouched.
 
+use crate::catalog::Chosen;
 use crate::i18n::Lang;
-use crate::screens::Screen;
-use crate::session::{AnimBusy, Seat, Session, StartBattle};
+use crate::saves::Seat;
+use crate::screens::{Mode, Screen};
+use crate::session::{AnimBusy, HoldScreen, Progress};
 use crate::settings::{AnimSpeed, RunOnly, Settings};
 use ai::Level;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use clap::Parser;
-use rules::tactical::Scenario;
-use rules::tactical::components::Phase;
 use std::path::PathBuf;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, start_scripted).add_systems(Update, scripted_exit.in_set(crate::AppSystems::Visuals));
 }
 
-/// Which sides the AI plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+/// What the launch needs to know of a scene: its players' names and how to check a scenario.
+#[derive(Clone, Copy, Debug)]
+pub struct SceneInfo {
+    pub mode: Mode,
+    /// The players' names on the command line, in the game's seat order.
+    pub players: &'static [&'static str],
+    /// Parses a scenario file (the launch refuses one that does not load).
+    pub check: fn(&str) -> Result<(), String>,
+}
+
+/// The scenes this build has (set by the app, see `kriegsspiel::scenes`).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Scenes(pub Vec<SceneInfo>);
+
+/// Which players the AI plays: all, or those named (`--ai red`, `--ai red,blue`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AiSides {
     All,
-    Red,
-    Blue,
+    Players(Vec<String>),
+}
+
+impl AiSides {
+    /// Reads `all` or a comma-separated list of players' names.
+    pub fn parse(text: &str) -> Result<AiSides, String> {
+        let text = text.trim().to_ascii_lowercase();
+        if text == "all" {
+            return Ok(AiSides::All);
+        }
+        let names: Vec<String> = text.split(',').map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect();
+        if names.is_empty() {
+            return Err("name the players the AI plays (e.g. red), or all".to_string());
+        }
+        Ok(AiSides::Players(names))
+    }
+
+    /// The seats of a scene's players: the AI where named, people elsewhere.
+    pub fn seats(ai: Option<&AiSides>, scene: &SceneInfo, level: Level) -> Result<Vec<Seat>, String> {
+        if let Some(AiSides::Players(names)) = ai
+            && let Some(unknown) = names.iter().find(|n| !scene.players.contains(&n.as_str()))
+        {
+            return Err(format!(
+                "unknown player `{unknown}` for --ai (this scene's players: {}, or all)",
+                scene.players.join(", ")
+            ));
+        }
+        Ok(scene
+            .players
+            .iter()
+            .map(|p| match ai {
+                Some(AiSides::All) => Seat::Ai(level),
+                Some(AiSides::Players(names)) if names.iter().any(|n| n == p) => Seat::Ai(level),
+                _ => Seat::Human,
+            })
+            .collect())
+    }
+}
+
+/// The scene a launch names (`--mode`), the battle by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum LaunchMode {
+    #[default]
+    Battle,
+    GreatWar,
+    Campaign,
+}
+
+impl LaunchMode {
+    pub fn mode(self) -> Mode {
+        match self {
+            LaunchMode::Battle => Mode::Battle,
+            LaunchMode::GreatWar => Mode::GreatWar,
+            LaunchMode::Campaign => Mode::Campaign,
+        }
+    }
 }
 
 /// Command-line options.
@@ -37,8 +107,11 @@ pub struct Launch {
     /// Start straight into this scenario (otherwise the title screen).
     #[arg(long)]
     pub scenario: Option<PathBuf>,
-    /// Sides the AI plays in a scripted start.
-    #[arg(long)]
+    /// The scene of the scenario.
+    #[arg(long, value_enum, default_value = "battle")]
+    pub mode: LaunchMode,
+    /// Players the AI plays in a scripted start: all, or their names (red, blue, or both: red,blue).
+    #[arg(long, value_parser = AiSides::parse)]
     pub ai: Option<AiSides>,
     /// AI level: recruit, veteran, marshal (or the baselines random, greedy).
     #[arg(long, default_value = "veteran")]
@@ -72,6 +145,7 @@ impl Launch {
     pub fn interactive() -> Launch {
         Launch {
             scenario: None,
+            mode: LaunchMode::Battle,
             ai: None,
             level: Level::Veteran,
             seed: 1,
@@ -84,10 +158,13 @@ impl Launch {
         }
     }
 
-    /// Whether the options make sense (a scenario that loads, a known language).
-    pub fn check(&self) -> Result<(), String> {
+    /// Whether the options make sense with the scenes this build has (a scenario that loads,
+    /// players the scene has, a known language).
+    pub fn check(&self, scenes: &[SceneInfo]) -> Result<(), String> {
         if let Some(path) = &self.scenario {
-            Scenario::load(path).map_err(|e| e.to_string())?;
+            let scene = self.scene(scenes)?;
+            (scene.check)(&path.to_string_lossy())?;
+            AiSides::seats(self.ai.as_ref(), scene, self.level)?;
         }
         if let Some(lang) = &self.lang
             && Lang::from_code(lang).is_none()
@@ -95,6 +172,12 @@ impl Launch {
             return Err(format!("unknown language `{lang}` (en, ru)"));
         }
         Ok(())
+    }
+
+    /// The scene the launch names.
+    pub fn scene<'a>(&self, scenes: &'a [SceneInfo]) -> Result<&'a SceneInfo, String> {
+        let mode = self.mode.mode();
+        scenes.iter().find(|s| s.mode == mode).ok_or_else(|| format!("this version has no {} scene yet", mode.name()))
     }
 
     pub fn scripted(&self) -> bool {
@@ -151,29 +234,37 @@ impl DataDir {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn start_scripted(
+    mut commands: Commands,
     launch: Option<Res<Launch>>,
+    scenes: Option<Res<Scenes>>,
     mut settings: ResMut<Settings>,
     mut run_only: ResMut<RunOnly>,
-    mut start: MessageWriter<StartBattle>,
+    mut hold: ResMut<HoldScreen>,
+    mut screen: ResMut<NextState<Screen>>,
     mut rules: MessageWriter<crate::rules_ref::RulesCommand>,
 ) {
     let Some(launch) = launch else { return };
     *run_only = launch.run_only();
     run_only.apply(&mut settings);
+    hold.0 = holding(Some(&launch));
     if let Some(id) = &launch.rules {
         rules.write(crate::rules_ref::RulesCommand::Open(id.trim().to_ascii_uppercase()));
     }
     let Some(path) = &launch.scenario else { return };
-    let Ok(scenario) = Scenario::load(path) else { return };
-    let ai = |on: bool| if on { Seat::Ai(launch.level) } else { Seat::Human };
-    let seats = match launch.ai {
-        None => [Seat::Human, Seat::Human],
-        Some(AiSides::All) => [ai(true), ai(true)],
-        Some(AiSides::Red) => [ai(true), ai(false)],
-        Some(AiSides::Blue) => [ai(false), ai(true)],
-    };
-    start.write(StartBattle { scenario, seed: launch.seed, seats });
+    let scenes = scenes.map(|s| s.0.clone()).unwrap_or_default();
+    let started = launch.scene(&scenes).and_then(|scene| {
+        let seats = AiSides::seats(launch.ai.as_ref(), scene, launch.level)?;
+        Ok(Chosen { mode: scene.mode, path: path.to_string_lossy().replace('\\', "/"), seed: launch.seed, seats })
+    });
+    match started {
+        Ok(chosen) => {
+            commands.insert_resource(chosen);
+            screen.set(Screen::Loading);
+        }
+        Err(e) => error!("cannot start {}: {e}", path.display()),
+    }
 }
 
 /// Frames to let the board settle before the screenshot, and to let it be written.
@@ -189,7 +280,7 @@ struct Script {
 fn scripted_exit(
     mut commands: Commands,
     launch: Option<Res<Launch>>,
-    session: Option<Res<Session>>,
+    progress: Res<Progress>,
     screen: Res<State<Screen>>,
     busy: Res<AnimBusy>,
     mut script: Local<Script>,
@@ -205,17 +296,16 @@ fn scripted_exit(
         return;
     }
     // Without a scenario: the title screen.
-    let done = match (&launch.scenario, session) {
+    let done = match (&launch.scenario, progress.in_play) {
         (None, _) => true,
-        (Some(_), None) => false,
-        (Some(_), Some(session)) => {
-            if *screen.get() != Screen::Battle || busy.0 {
+        (Some(_), false) => false,
+        (Some(_), true) => {
+            if *screen.get() != Screen::Playing || busy.0 {
                 return;
             }
-            let clock = session.battle.clock();
-            // `--exit-after-turns 0` shows the very start (the set-up, if the battle has one).
-            clock.phase == Phase::Over
-                || launch.exit_after_turns.is_some_and(|n| n == 0 || (clock.phase == Phase::Battle && clock.turn > n))
+            // `--exit-after-turns 0` shows the very start (the set-up, if the game has one).
+            progress.over
+                || launch.exit_after_turns.is_some_and(|n| n == 0 || (!progress.in_setup && progress.turn > n))
         }
     };
     if !done || script.frames < SETTLE_FRAMES {

@@ -1,19 +1,24 @@
 //! Kriegsspiel, the game: the presentation of the rules engine.
 //!
 //! The app reads rules state and sends orders; it never changes rules state any other way.
-//! [`logic_plugin`] holds everything that decides (screens, the battle session, commanding
-//! through input actions, AI turns, saves) and runs without rendering, so tests drive it
-//! headless; [`view_plugin`] draws the board and the panels.
+//! It is one shell for several scenes: the shell (screens, menus, settings, language, keys,
+//! storage and saves, the catalogue, launch, the browser's hooks) and the generic play machinery
+//! (session, AI turns, replay viewer) are shared; a scene (the Napoleonic battle in `battle`;
+//! next the Great War and the campaign) plugs its game, board, panels and actions into them.
+//! [`logic_plugin`] holds everything that decides and runs without rendering, so tests drive it
+//! headless; [`view_plugin`] draws.
 
 pub mod ai_turns;
-pub mod board;
-pub mod command;
+pub mod battle;
+pub mod catalog;
 pub mod hud;
 pub mod i18n;
 pub mod input;
 pub mod launch;
+pub mod play;
 pub mod replay;
 pub mod rules_ref;
+pub mod saves;
 pub mod screens;
 pub mod session;
 pub mod settings;
@@ -36,26 +41,33 @@ pub enum AppSystems {
     Visuals,
 }
 
+/// The scenes this build has, for the launch (before the app is built, and in it).
+pub fn scenes() -> Vec<launch::SceneInfo> {
+    vec![battle::SCENE]
+}
+
 /// Everything that decides; works without a window.
 pub fn logic_plugin(app: &mut App) {
+    app.insert_resource(launch::Scenes(scenes()));
     app.configure_sets(Update, (AppSystems::Input, AppSystems::Logic, AppSystems::Visuals).chain());
     app.add_plugins((
         i18n::plugin,
+        storage::plugin,
         settings::plugin,
         input::plugin,
         screens::plugin,
+        saves::plugin,
+        catalog::plugin,
         session::plugin,
-        command::plugin,
-        ai_turns::plugin,
-        storage::plugin,
-        replay::plugin,
         rules_ref::plugin,
+        // The scenes.
+        battle::plugin,
     ));
 }
 
 /// Everything that draws.
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins((board::plugin, hud::plugin, launch::plugin, wake::plugin));
+    app.add_plugins((hud::plugin, battle::view_plugin, launch::plugin, wake::plugin));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);
 }

@@ -11,7 +11,7 @@ fn main() -> AppExit {
     let launch = Launch::parse();
     #[cfg(target_arch = "wasm32")]
     let launch = Launch::interactive();
-    if let Err(e) = launch.check() {
+    if let Err(e) = launch.check(&kriegsspiel::scenes()) {
         eprintln!("error: {e}");
         return AppExit::error();
     }

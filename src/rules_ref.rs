@@ -5,17 +5,14 @@
 //! This part decides and runs headless; the window itself is drawn by `hud::rules`.
 
 use crate::i18n::Lang;
-use crate::input::{Action, Binding, Controls};
-use crate::settings::Settings;
+use crate::input::{Controls, KeyBindings, ShellAction, just_pressed};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
 use rules::reference::{self, Entry, Mode, Reference, Segment};
 
 pub(super) fn plugin(app: &mut App) {
-    if let Some(mut settings) = app.world_mut().get_resource_mut::<Settings>() {
-        // Settings saved before the reference existed have no key for it: give it its default.
-        add_missing_bindings(&mut settings.bindings);
-    }
+    // Settings saved before the reference existed have no key for it: `settings` gives every
+    // known action without a binding its default keys (F1 here).
     app.insert_resource(RulesBook::builtin())
         .init_resource::<RulesWindow>()
         .add_message::<RulesCommand>()
@@ -94,22 +91,17 @@ pub enum RulesCommand {
 }
 
 fn key_to_command(
-    controls: Query<&ActionState<Action>, With<Controls>>,
+    controls: Query<&ActionState<ShellAction>, With<Controls>>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
-    settings: Res<Settings>,
+    bindings: Res<KeyBindings>,
     window: Res<RulesWindow>,
     mut out: MessageWriter<RulesCommand>,
 ) {
     let Ok(actions) = controls.single() else { return };
-    // As in command.rs: a press shorter than a frame still counts.
-    let quick = |a: Action| {
-        keys.as_ref().is_some_and(|k| {
-            settings.bindings.iter().filter(|b| b.action == a).flat_map(|b| &b.keys).any(|key| k.just_pressed(*key))
-        })
-    };
-    if actions.just_pressed(&Action::OpenRules) || quick(Action::OpenRules) {
+    let pressed = |a: ShellAction| just_pressed(actions, keys.as_deref(), &bindings, a);
+    if pressed(ShellAction::OpenRules) {
         out.write(RulesCommand::Toggle);
-    } else if window.open && (actions.just_pressed(&Action::Cancel) || quick(Action::Cancel)) {
+    } else if window.open && pressed(ShellAction::Cancel) {
         out.write(RulesCommand::Close);
     }
 }
@@ -149,15 +141,6 @@ impl RulesWindow {
                     self.entry = Some(id);
                 }
             }
-        }
-    }
-}
-
-/// Adds the default keys of actions that have no binding at all.
-pub fn add_missing_bindings(bindings: &mut Vec<Binding>) {
-    for default in crate::input::default_bindings() {
-        if !bindings.iter().any(|b| b.action == default.action) {
-            bindings.push(default);
         }
     }
 }

@@ -1,149 +1,263 @@
-//! The battle being played: the engine's `Battle`, who plays each side, and the one path by
-//! which the interface changes it: [`Session::apply`] (an order through the engine's entry point).
+//! The game being played, for every scene: the engine's game, who plays each player, and the
+//! one path by which the interface changes it: [`Session::apply`] (an order through the engine's
+//! entry point). Undo, the refusal and confirmation messages, the hand-over between people at
+//! one screen and the autosave at each turn are the same for every scene.
+//!
+//! A scene makes its engine game a [`PlayGame`] and adds `play::plugin_for`; its board and
+//! panels read the [`Session`] and send orders through it.
 
-use crate::screens::{BattleView, Screen};
-use crate::storage::{self, Mode, SavedGame};
-use ai::{Ai, Level};
+use crate::saves::{self, SavedGame, SceneSave};
+use crate::screens::{Mode, PlayView, Screen};
 use bevy::prelude::*;
-use rules::Game;
-use rules::tactical::components::Phase;
-use rules::tactical::event::Event;
-use rules::tactical::{Battle, Ctx, Order, OrderError, Scenario, Side, UnitId};
-use serde::{Deserialize, Serialize};
+use rules::{Game, Save};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+pub use crate::saves::Seat;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<StartBattle>()
-        .add_message::<LoadBattle>()
-        .add_message::<BattleEvents>()
-        .init_resource::<AnimBusy>()
-        .add_systems(Update, (start_battle, load_battle).in_set(crate::AppSystems::Logic))
-        .add_systems(Update, battle_over.in_set(crate::AppSystems::Logic).run_if(in_state(Screen::Battle)))
-        .add_systems(OnExit(Screen::Result), end_session)
-        .add_systems(OnEnter(Screen::Title), end_session);
+    app.init_resource::<AnimBusy>()
+        .init_resource::<HoldScreen>()
+        .init_resource::<TurnTimer>()
+        .init_resource::<Thinking>()
+        .init_resource::<Progress>();
 }
 
-/// Who plays a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Seat {
-    Human,
-    Ai(Level),
+/// What the shell needs of a scene's engine game beyond the engine's [`Game`] (built from a
+/// scenario and a seed, changed only by orders, saved as scenario + seed + orders + hashes): its
+/// mode, the order of its seats, a few facts the shell shows or asks, its AI, and how its save is
+/// written inside the envelope (its [`SceneSave`] follows from these).
+pub trait PlayGame: Game {
+    const MODE: Mode;
+    /// The save as written inside the envelope (it may reference a large scenario by path and
+    /// hash instead of embedding it).
+    type Body: Serialize + DeserializeOwned;
+
+    /// Every player, in the order of the seats of a save (a battle: red, blue).
+    fn seat_order(&self) -> Vec<Self::Player>;
+    /// Still setting up (before the first turn of play).
+    fn in_setup(&self) -> bool;
+    /// A player's name in messages and on the command line (`red`, `blue`).
+    fn player_name(player: Self::Player) -> &'static str;
+    /// An AI for a player, seeded from the game's seed.
+    fn new_ai(player: Self::Player, level: ai::Level, seed: u64) -> Box<AiPlayer<Self>>;
+    /// The state in a few words, for the browser's tests (`battle turn 3 blue`).
+    fn status_words(&self) -> String;
+
+    fn to_body(save: &Save<Self>, embed_limit: usize) -> Self::Body;
+    fn from_body(name: &str, body: Self::Body) -> Result<Save<Self>, String>;
+    /// An envelope of format 1 (written by the battle only, before autosaves per game).
+    fn from_format1(name: &str, text: &str) -> Result<SavedGame<Save<Self>>, String> {
+        let _ = text;
+        Err(format!("{name}: saves of format 1 hold battles only"))
+    }
 }
 
-/// Start a new battle.
+impl<G: PlayGame> SceneSave for Save<G> {
+    const MODE: Mode = G::MODE;
+    const ENGINE_NAME: &'static str = G::SAVE_NAME;
+    type Body = G::Body;
+
+    fn to_body(&self, embed_limit: usize) -> G::Body {
+        G::to_body(self, embed_limit)
+    }
+
+    fn from_body(name: &str, body: G::Body) -> Result<Save<G>, String> {
+        G::from_body(name, body)
+    }
+
+    fn from_engine_text(name: &str, text: &str) -> Result<SavedGame<Save<G>>, String> {
+        let save = Save::<G>::from_text(name, text).map_err(|e| e.to_string())?;
+        // People on every seat: a plain engine save names no players.
+        let players = G::new(&save.scenario, save.seed).seat_order().len();
+        Ok(SavedGame {
+            mode: G::MODE,
+            game: saves::old_game_name(G::scenario_name(&save.scenario)),
+            seats: vec![Seat::Human; players],
+            save,
+        })
+    }
+
+    fn from_format1(name: &str, text: &str) -> Result<SavedGame<Save<G>>, String> {
+        G::from_format1(name, text)
+    }
+
+    fn scenario_name(&self) -> String {
+        G::scenario_name(&self.scenario).to_string()
+    }
+
+    fn order_count(&self) -> usize {
+        self.orders.len()
+    }
+
+    fn turn(&self) -> u32 {
+        self.checkpoints.last().map_or(0, |c| c.turn)
+    }
+
+    fn replay_hash(&self) -> Result<String, String> {
+        G::replay(self).map(|g| g.state_hash().to_string()).map_err(|e| e.to_string())
+    }
+}
+
+/// An AI opponent of a scene's game: the AI crate's player, held by the session (a resource).
+pub type AiPlayer<G> = dyn ai::Player<G> + Send + Sync;
+
+/// Start a new game of a scene.
 #[derive(Message, Clone, Debug)]
-pub struct StartBattle {
-    pub scenario: Scenario,
+pub struct StartGame<G: PlayGame> {
+    pub scenario: G::Scenario,
     pub seed: u64,
-    pub seats: [Seat; 2],
+    /// One seat per player, in the game's seat order.
+    pub seats: Vec<Seat>,
 }
 
-/// Continue a saved battle.
+/// Continue a saved game.
 #[derive(Message, Clone, Debug)]
-pub struct LoadBattle(pub SavedGame);
+pub struct LoadGame<G: PlayGame>(pub SavedGame<Save<G>>);
 
 /// What an order did, for the log and the animations.
 #[derive(Message, Clone, Debug)]
-pub struct BattleEvents(pub Vec<Event>);
+pub struct GameEvents<G: PlayGame>(pub Vec<G::Event>);
 
 /// True while the board is still showing what happened; orders wait for it.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AnimBusy(pub bool);
 
-/// The battle in play.
+/// A scripted run holds the game's screen for its screenshot (no result screen).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HoldScreen(pub bool);
+
+/// Where the game in play stands, in the shell's words (for the scripted launch).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// A game is in play.
+    pub in_play: bool,
+    pub over: bool,
+    /// Still setting up.
+    pub in_setup: bool,
+    pub turn: u32,
+}
+
+/// An AI is thinking (so the window keeps drawing frames).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Thinking(pub bool);
+
+/// The client's turn timer (a scene counts it down; the window wakes to show it).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct TurnTimer {
+    /// Seconds left, when running.
+    pub remaining: Option<f32>,
+    /// What the timer was started for (the scene's key: turn, player, phase).
+    pub key: (u32, Option<usize>, bool),
+}
+
+/// The game in play.
 #[derive(Resource)]
-pub struct Session {
-    pub battle: Battle,
-    pub seats: [Seat; 2],
+pub struct Session<G: PlayGame> {
+    pub game: G,
+    pub seats: Vec<Seat>,
     /// The game's name (start date and scenario): its autosaves share it.
-    pub game: String,
-    ais: [Option<Ai>; 2],
-    pub selected: Option<UnitId>,
-    /// Orders before this index can no longer be taken back (a die was thrown, a hidden unit
+    pub name: String,
+    ais: Vec<Option<Box<AiPlayer<G>>>>,
+    /// Orders before this index can no longer be taken back (a die was thrown, something hidden
     /// revealed, or a turn ended since).
     undo_floor: usize,
+    /// Turns handed on since the session began (a scene's selection follows it).
+    pub turns_passed: u64,
     /// An order waiting for the player's "yes" (retreat, capitulation).
-    pub confirm: Option<Order>,
+    pub confirm: Option<G::Order>,
     /// The last refusal, shown to the player.
     pub refusal: Option<String>,
 }
 
-impl Session {
-    pub fn new(battle: Battle, seats: [Seat; 2], game: String) -> Session {
-        let seed = battle.seed();
-        let ais = [Side::Red, Side::Blue].map(|s| match seats[s.index()] {
-            Seat::Ai(level) => Some(Ai::new(s, level, seed)),
-            Seat::Human => None,
-        });
-        let undo_floor = battle.orders().len();
-        Session { battle, seats, game, ais, selected: None, undo_floor, confirm: None, refusal: None }
+impl<G: PlayGame> Session<G> {
+    pub fn new(game: G, seats: Vec<Seat>, name: String) -> Session<G> {
+        let seed = game.seed();
+        let ais = game
+            .seat_order()
+            .into_iter()
+            .zip(&seats)
+            .map(|(p, seat)| match seat {
+                Seat::Ai(level) => Some(G::new_ai(p, *level, seed)),
+                Seat::Human => None,
+            })
+            .collect();
+        let undo_floor = game.orders().len();
+        Session { game, seats, name, ais, undo_floor, turns_passed: 0, confirm: None, refusal: None }
     }
 
-    pub fn ctx(&self) -> Ctx {
-        self.battle.ctx()
+    pub fn ctx(&self) -> G::Ctx {
+        self.game.ctx()
     }
 
-    pub fn seat(&self, side: Side) -> Seat {
-        self.seats[side.index()]
+    fn index(&self, player: G::Player) -> Option<usize> {
+        self.game.seat_order().iter().position(|p| *p == player)
+    }
+
+    /// Who plays a player (a person, when the save names no seat for it).
+    pub fn seat(&self, player: G::Player) -> Seat {
+        self.index(player).and_then(|i| self.seats.get(i)).copied().unwrap_or(Seat::Human)
     }
 
     /// Whether a person gives the orders now.
     pub fn human_turn(&self) -> bool {
-        self.battle.clock().phase != Phase::Over && self.seat(self.battle.clock().active) == Seat::Human
+        self.game.active_player().is_some_and(|p| self.seat(p) == Seat::Human)
     }
 
-    /// Both sides played by people at one screen.
+    /// More than one person at this screen: the board is handed over between them.
     pub fn hot_seat(&self) -> bool {
-        self.seats.iter().all(|s| *s == Seat::Human)
+        self.seats.iter().filter(|s| **s == Seat::Human).count() > 1
     }
 
-    /// Whose eyes the board uses: the side to move in hot-seat, the human in solo, all-seeing
-    /// when the AI plays both sides.
-    pub fn viewer(&self) -> Option<Side> {
-        match self.seats {
-            [Seat::Human, Seat::Human] => Some(self.battle.clock().active),
-            [Seat::Human, _] => Some(Side::Red),
-            [_, Seat::Human] => Some(Side::Blue),
-            _ => None,
+    /// Whose eyes the board uses: the player to move when people share the screen (or, when an
+    /// AI moves, the first person's), the one person in solo, all-seeing when the AI plays
+    /// every player.
+    pub fn viewer(&self) -> Option<G::Player> {
+        let players = self.game.seat_order();
+        let humans: Vec<G::Player> = players.iter().copied().filter(|p| self.seat(*p) == Seat::Human).collect();
+        match humans.as_slice() {
+            [] => None,
+            [one] => Some(*one),
+            [first, ..] => Some(self.game.active_player().filter(|p| humans.contains(p)).unwrap_or(*first)),
         }
     }
 
-    /// The AI of a side, if it has one.
-    pub fn ai_mut(&mut self, side: Side) -> Option<&mut Ai> {
-        self.ais[side.index()].as_mut()
+    /// The AI of a player, if it has one.
+    pub fn ai_mut(&mut self, player: G::Player) -> Option<&mut Box<AiPlayer<G>>> {
+        let i = self.index(player)?;
+        self.ais.get_mut(i)?.as_mut()
     }
 
     /// Applies an order through the engine's one entry point and reports what happened.
-    pub fn apply(&mut self, order: Order, events: &mut MessageWriter<BattleEvents>) -> Result<(), OrderError> {
-        let turn = self.battle.clock().turn;
-        let thrown = self.ctx().dice.thrown();
-        let happened = self.battle.apply(order.clone()).inspect_err(|e| self.refusal = Some(e.to_string()))?;
+    pub fn apply(&mut self, order: G::Order, events: &mut MessageWriter<GameEvents<G>>) -> Result<(), G::Error> {
+        let turn = self.game.turn();
+        let thrown = self.game.dice_thrown();
+        let ends_turn = G::ends_turn(&order);
+        let happened = match self.game.apply(order) {
+            Ok(h) => h,
+            Err(e) => {
+                self.refusal = Some(e.to_string());
+                return Err(e);
+            }
+        };
         self.refusal = None;
-        let revealed = happened.iter().any(|e| matches!(e, Event::Revealed { .. } | Event::Ambushed { .. }));
-        let chance = self.ctx().dice.thrown() != thrown;
-        let turn_over = self.battle.clock().turn != turn || matches!(order, Order::EndTurn | Order::EndSetup);
+        let revealed = happened.iter().any(G::reveals);
+        let chance = self.game.dice_thrown() != thrown;
+        let turn_over = self.game.turn() != turn || ends_turn;
         if revealed || chance || turn_over {
-            self.undo_floor = self.battle.orders().len();
+            self.undo_floor = self.game.orders().len();
         }
         if turn_over {
-            self.selected = None;
+            self.turns_passed += 1;
             self.autosave();
         }
-        if let Some(s) = self.selected
-            && !self
-                .battle
-                .ctx()
-                .unit(s)
-                .is_some_and(|u| u.status.on_field() || u.status == rules::tactical::Status::Undeployed)
-        {
-            self.selected = None;
-        }
-        events.write(BattleEvents(happened));
+        events.write(GameEvents(happened));
         Ok(())
     }
 
     /// Whether the last order can be taken back (this turn, no die thrown, nothing revealed since).
     pub fn can_undo(&self) -> bool {
-        self.battle.orders().len() > self.undo_floor && self.human_turn()
+        self.game.orders().len() > self.undo_floor && self.human_turn()
     }
 
     /// Takes back the last order by replaying the rest.
@@ -151,10 +265,10 @@ impl Session {
         if !self.can_undo() {
             return false;
         }
-        let save = self.battle.save();
-        match Battle::replay_until(&save, save.orders.len() - 1) {
-            Ok(b) => {
-                self.battle = b;
+        let save = self.game.save();
+        match G::replay_until(&save, self.game.orders().len() - 1) {
+            Ok(g) => {
+                self.game = g;
                 self.refusal = None;
                 true
             }
@@ -165,64 +279,147 @@ impl Session {
         }
     }
 
-    pub fn saved_game(&self) -> SavedGame {
-        SavedGame { mode: Mode::Battle, game: self.game.clone(), seats: self.seats.to_vec(), save: self.battle.save() }
+    pub fn saved_game(&self) -> SavedGame<Save<G>> {
+        SavedGame { mode: G::MODE, game: self.name.clone(), seats: self.seats.clone(), save: self.game.save() }
     }
 
     /// The autosave of this turn (the game's last turns are kept).
     fn autosave(&mut self) {
-        if let Err(e) = storage::autosave(&self.saved_game(), self.battle.clock().turn) {
+        if let Err(e) = saves::autosave(&self.saved_game(), self.game.turn()) {
             warn!("autosave failed: {e}");
-            self.refusal = Some(storage::describe(&e));
+            self.refusal = Some(crate::storage::describe(&e));
         }
     }
 }
 
-fn start_battle(
+/// The session of a scene's game: starting and loading it, the result screen when it is over,
+/// the hand-over between people (the whole play machinery is `play::plugin_for`).
+pub fn plugin_for<G: PlayGame>(app: &mut App) {
+    app.add_message::<StartGame<G>>()
+        .add_message::<LoadGame<G>>()
+        .add_message::<GameEvents<G>>()
+        .add_systems(Update, (start::<G>, load::<G>).in_set(crate::AppSystems::Logic))
+        .add_systems(
+            Update,
+            (game_over::<G>, hand_over::<G>).in_set(crate::AppSystems::Logic).run_if(in_state(Screen::Playing)),
+        )
+        .add_systems(Update, follow_progress::<G>.after(crate::AppSystems::Logic).before(crate::AppSystems::Visuals))
+        .add_systems(OnExit(Screen::Result), end::<G>)
+        .add_systems(OnEnter(Screen::Title), end::<G>);
+}
+
+fn begin<G: PlayGame>(
+    commands: &mut Commands,
+    session: Session<G>,
+    screen: &mut NextState<Screen>,
+    mode: &mut NextState<Mode>,
+    view: &mut NextState<PlayView>,
+) {
+    commands.insert_resource(session);
+    NextState::set_if_neq(mode, G::MODE);
+    // Set even when a game is on screen already (a save opened over it): the board is rebuilt.
+    screen.set(Screen::Playing);
+    view.set(PlayView::Playing);
+}
+
+fn start<G: PlayGame>(
     mut commands: Commands,
-    mut starts: MessageReader<StartBattle>,
+    mut starts: MessageReader<StartGame<G>>,
     mut screen: ResMut<NextState<Screen>>,
-    mut view: ResMut<NextState<BattleView>>,
+    mut mode: ResMut<NextState<Mode>>,
+    mut view: ResMut<NextState<PlayView>>,
 ) {
     for s in starts.read() {
-        let game = storage::new_game_name(&s.scenario.name);
-        commands.insert_resource(Session::new(Battle::new(&s.scenario, s.seed), s.seats, game));
-        screen.set(Screen::Battle);
-        view.set(BattleView::Playing);
+        let game = G::new(&s.scenario, s.seed);
+        let name = saves::new_game_name(G::scenario_name(game.scenario()));
+        begin(&mut commands, Session::new(game, s.seats.clone(), name), &mut screen, &mut mode, &mut view);
     }
 }
 
-fn load_battle(mut commands: Commands, mut loads: MessageReader<LoadBattle>, mut screen: ResMut<NextState<Screen>>) {
-    for LoadBattle(game) in loads.read() {
-        let loaded =
-            game.battle_seats().and_then(|seats| Ok((seats, Battle::replay(&game.save).map_err(|e| e.to_string())?)));
-        match loaded {
-            Ok((seats, battle)) => {
-                commands.insert_resource(Session::new(battle, seats, game.game.clone()));
-                screen.set(Screen::Battle);
+fn load<G: PlayGame>(
+    mut commands: Commands,
+    mut loads: MessageReader<LoadGame<G>>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut mode: ResMut<NextState<Mode>>,
+    mut view: ResMut<NextState<PlayView>>,
+) {
+    for LoadGame(saved) in loads.read() {
+        match G::replay(&saved.save) {
+            Ok(game) => {
+                let players = game.seat_order().len();
+                if saved.seats.len() != players {
+                    warn!(
+                        "could not load the save: the game has {players} players, the save names {}",
+                        saved.seats.len()
+                    );
+                    continue;
+                }
+                let session = Session::new(game, saved.seats.clone(), saved.game.clone());
+                begin(&mut commands, session, &mut screen, &mut mode, &mut view);
             }
             Err(e) => warn!("could not load the save: {e}"),
         }
     }
 }
 
-/// The result screen follows once the last blow has been shown (a scripted run keeps the
-/// battle on screen for its screenshot).
-fn battle_over(
-    session: Option<Res<Session>>,
+/// The result screen follows once the last blow has been shown (a scripted run keeps the game
+/// on screen for its screenshot).
+fn game_over<G: PlayGame>(
+    session: Option<Res<Session<G>>>,
     busy: Res<AnimBusy>,
-    launch: Option<Res<crate::launch::Launch>>,
+    hold: Res<HoldScreen>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
     if let Some(s) = session
-        && s.battle.clock().phase == Phase::Over
+        && s.game.is_over()
         && !busy.0
-        && !crate::launch::holding(launch.as_deref())
+        && !hold.0
     {
         screen.set(Screen::Result);
     }
 }
 
-fn end_session(mut commands: Commands) {
-    commands.remove_resource::<Session>();
+/// People sharing the screen: when the turn passes to another person, hide the board until they
+/// are ready.
+fn hand_over<G: PlayGame>(
+    session: Option<Res<Session<G>>>,
+    mut last: Local<Option<G::Player>>,
+    mut next_view: ResMut<NextState<PlayView>>,
+) {
+    let Some(session) = session else {
+        *last = None;
+        return;
+    };
+    let now = session.game.active_player();
+    if let (Some(before), Some(now)) = (*last, now)
+        && before != now
+        && session.hot_seat()
+        && session.seat(now) == Seat::Human
+    {
+        next_view.set(PlayView::HandOver);
+    }
+    if now.is_some() {
+        *last = now;
+    }
+}
+
+fn follow_progress<G: PlayGame>(
+    session: Option<Res<Session<G>>>,
+    mode: Res<State<Mode>>,
+    mut progress: ResMut<Progress>,
+) {
+    if *mode.get() != G::MODE {
+        return;
+    }
+    let now = session.map_or(Progress::default(), |s| Progress {
+        in_play: true,
+        over: s.game.is_over(),
+        in_setup: s.game.in_setup(),
+        turn: s.game.turn(),
+    });
+    progress.set_if_neq(now);
+}
+
+fn end<G: PlayGame>(mut commands: Commands) {
+    commands.remove_resource::<Session<G>>();
 }

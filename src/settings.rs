@@ -1,13 +1,17 @@
-//! Player settings: language, turn timer, animation speed, key bindings; kept between sessions.
+//! Player settings: language, turn timer, animation speed, key bindings; kept between sessions
+//! under the key `settings`, and applied here: the language to the string table, the bindings to
+//! the controls (every bound action set gets its default keys where the file has none).
 
-use crate::i18n::Lang;
-use crate::input::Binding;
-use crate::storage;
+use crate::i18n::{Lang, Tr};
+use crate::input::{Binding, KeyBindings, KnownActions, Rebinding, add_missing_bindings};
+use crate::storage::{self, Read};
+use crate::store::{Store, StoreError};
 use bevy::prelude::*;
+use rules::data::{parse_ron, to_ron};
 use serde::{Deserialize, Serialize};
 
 pub(super) fn plugin(app: &mut App) {
-    let loaded = storage::load_settings();
+    let loaded = load_settings();
     if let Some(notice) = &loaded.notice {
         warn!("{notice}");
     }
@@ -15,6 +19,9 @@ pub(super) fn plugin(app: &mut App) {
         .insert_resource(Kept { settings: loaded.settings, writable: loaded.writable })
         .init_resource::<RunOnly>()
         .init_resource::<storage::Notices>()
+        .add_systems(PreUpdate, apply)
+        .add_systems(Update, capture_rebinding.in_set(crate::AppSystems::Logic))
+        .add_systems(Startup, (add_default_keys, apply).chain().before(crate::input::ControlsSpawned))
         .add_systems(Last, persist);
     if let Some(notice) = loaded.notice {
         app.world_mut().resource_mut::<storage::Notices>().0.push(notice);
@@ -124,6 +131,98 @@ pub struct Kept {
     pub writable: bool,
 }
 
+/// While an action waits for a key: the next key pressed becomes its binding.
+fn capture_rebinding(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut rebinding: ResMut<Rebinding>,
+    mut settings: ResMut<Settings>,
+) {
+    let Some(action) = rebinding.0 else { return };
+    if let Some(key) = keys.get_just_pressed().next() {
+        if let Some(b) = settings.bindings.iter_mut().find(|b| b.action == action) {
+            b.keys = vec![*key];
+        } else {
+            settings.bindings.push(Binding { action, keys: vec![*key] });
+        }
+        rebinding.0 = None;
+    }
+}
+
+/// Gives every bound action that has no binding its default keys (settings saved before the
+/// action existed, or before its scene was added).
+fn add_default_keys(known: Res<KnownActions>, mut settings: ResMut<Settings>) {
+    let mut bindings = settings.bindings.clone();
+    add_missing_bindings(&mut bindings, &known.defaults());
+    if bindings != settings.bindings {
+        settings.bindings = bindings;
+    }
+}
+
+/// The language and the keys follow the settings.
+fn apply(settings: Res<Settings>, mut tr: ResMut<Tr>, mut keys: ResMut<KeyBindings>) {
+    if !settings.is_changed() {
+        return;
+    }
+    if tr.lang != settings.lang {
+        *tr = Tr::new(settings.lang);
+    }
+    if keys.0 != settings.bindings {
+        keys.0 = settings.bindings.clone();
+    }
+}
+
+/// The player's settings as read at start.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadedSettings {
+    pub settings: Settings,
+    /// False when the file exists but could not be read nor set aside: it must not be overwritten.
+    pub writable: bool,
+    /// What went wrong, in one sentence.
+    pub notice: Option<String>,
+}
+
+const KEY: &str = "settings";
+
+/// Reads the settings; an unreadable file is set aside (`settings.ron.corrupt-N`) and reported,
+/// and the defaults are used for this run.
+pub fn load_settings() -> LoadedSettings {
+    match storage::store() {
+        Ok(store) => load_settings_in(&store),
+        Err(e) => LoadedSettings {
+            settings: Settings::default(),
+            writable: false,
+            notice: Some(format!("Your settings cannot be kept: {e}.")),
+        },
+    }
+}
+
+/// [`load_settings`] from a given store.
+pub fn load_settings_in(store: &Store) -> LoadedSettings {
+    let defaults = |writable, notice| LoadedSettings { settings: Settings::default(), writable, notice };
+    let parse = |name: &str, text: &str| parse_ron::<Settings>(name, text).map_err(|e| e.to_string());
+    match storage::read_or_set_aside(store, KEY, parse) {
+        Read::Missing => defaults(true, None),
+        Read::Value(settings) => LoadedSettings { settings, writable: true, notice: None },
+        Read::SetAside { why, name } => defaults(
+            true,
+            Some(format!(
+                "Your settings file could not be read ({why}); it was kept as {name} and the defaults are used."
+            )),
+        ),
+        Read::Stuck { why, aside: Some(e2) } => defaults(
+            false,
+            Some(format!("Your settings file could not be read ({why}) nor set aside ({e2}); it will not be changed.")),
+        ),
+        Read::Stuck { why, aside: None } => {
+            defaults(false, Some(format!("Your settings file could not be read ({why}); it will not be changed.")))
+        }
+    }
+}
+
+pub fn save_settings(settings: &Settings) -> Result<(), StoreError> {
+    storage::store()?.write(KEY, &to_ron(settings))
+}
+
 fn persist(settings: Res<Settings>, run_only: Res<RunOnly>, mut kept: ResMut<Kept>) {
     if !settings.is_changed() || !kept.writable {
         return;
@@ -132,7 +231,7 @@ fn persist(settings: Res<Settings>, run_only: Res<RunOnly>, mut kept: ResMut<Kep
     if keep == kept.settings {
         return;
     }
-    match storage::save_settings(&keep) {
+    match save_settings(&keep) {
         Ok(()) => kept.settings = keep,
         Err(e) => warn!("the settings were not kept: {e}"),
     }

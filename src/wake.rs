@@ -8,11 +8,9 @@
 //! of the modifier keys as an event every frame, so egui alone would keep the window at full
 //! rate: [`quiet_egui_input`] drops that event while the modifiers stay as they were.
 
-use crate::ai_turns::ai_to_move;
-use crate::command::TurnTimer;
-use crate::input::{Action, Controls};
-use crate::screens::{BattleView, Screen};
-use crate::session::{AnimBusy, Session};
+use crate::input::{Controls, ShellAction as Action};
+use crate::screens::{PlayView, Screen};
+use crate::session::{AnimBusy, Thinking, TurnTimer};
 use bevy::input::keyboard::KeyboardInput;
 use bevy::input::mouse::{MouseButtonInput, MouseWheel};
 use bevy::prelude::*;
@@ -56,9 +54,9 @@ const HELD: [Action; 6] =
 #[allow(clippy::too_many_arguments)]
 fn keep_awake(
     busy: Res<AnimBusy>,
-    session: Option<Res<Session>>,
+    ai: Res<Thinking>,
     screen: Option<Res<State<Screen>>>,
-    view: Option<Res<State<BattleView>>>,
+    view: Option<Res<State<PlayView>>>,
     controls: Query<&ActionState<Action>, With<Controls>>,
     mut keys: MessageReader<KeyboardInput>,
     mut buttons: MessageReader<MouseButtonInput>,
@@ -88,9 +86,9 @@ fn keep_awake(
     if input || screen_changed {
         *linger = LINGER_FRAMES;
     }
-    let playing = screen.as_deref().is_some_and(|s| *s.get() == Screen::Battle)
-        && view.as_deref().is_some_and(|v| *v.get() == BattleView::Playing);
-    let thinking = playing && session.as_deref().is_some_and(ai_to_move);
+    let playing = screen.as_deref().is_some_and(|s| *s.get() == Screen::Playing)
+        && view.as_deref().is_some_and(|v| *v.get() == PlayView::Playing);
+    let thinking = playing && ai.0;
     let held = controls.iter().any(|a| HELD.iter().any(|h| a.pressed(h)));
     if busy.0 || thinking || held || *linger > 0 {
         *linger = linger.saturating_sub(1);

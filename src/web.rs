@@ -1,34 +1,48 @@
 //! The browser: downloading and opening save files, the ready signal for tests, and replaying
 //! a save handed over by the page (to compare state hashes with the native build).
 
-use crate::screens::Screen;
-use crate::session::Session;
-use crate::storage;
+use crate::saves::{self, SaveKinds};
+use crate::screens::{Mode, Screen};
+use crate::session::{PlayGame, Session};
 use bevy::prelude::*;
-use rules::Game;
-use rules::tactical::Battle;
 use wasm_bindgen::{JsCast, JsValue};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, replay_from_page)
-        .add_systems(Update, (signal_ready.run_if(in_state(Screen::Title)), report_state));
+    app.init_resource::<Reported>()
+        .add_systems(PostStartup, replay_from_page)
+        .add_systems(Update, (signal_ready.run_if(in_state(Screen::Title)), report_screen));
 }
 
-/// `window.kriegsspielState`: the screen, and in a battle its phase, turn and who moves
-/// ("battle battle turn 3 blue ai"), for the page's tests.
-fn report_state(screen: Res<State<Screen>>, session: Option<Res<Session>>, mut last: Local<String>) {
-    let now = match (screen.get(), session) {
-        (Screen::Battle, Some(s)) => {
-            let clock = s.battle.clock();
-            let who = if s.human_turn() { "human" } else { "ai" };
-            let phase = format!("{:?}", clock.phase).to_lowercase();
-            format!("battle {phase} turn {} {} {who}", clock.turn, clock.active.name())
-        }
-        (other, _) => format!("{other:?}").to_lowercase(),
-    };
-    if *last != now {
+/// The browser's hooks of a scene's game (the state report).
+pub fn plugin_for<G: PlayGame>(app: &mut App) {
+    app.add_systems(Update, report_game::<G>.after(report_screen).run_if(in_state(Screen::Playing)));
+}
+
+/// What `window.kriegsspielState` says.
+#[derive(Resource, Default)]
+pub struct Reported(String);
+
+/// `window.kriegsspielState`: the screen ("title"), for the page's tests; a game in play is
+/// reported by its scene (see [`report_game`]).
+fn report_screen(screen: Res<State<Screen>>, mut last: ResMut<Reported>) {
+    if *screen.get() == Screen::Playing {
+        return;
+    }
+    let now = format!("{:?}", screen.get()).to_lowercase();
+    if last.0 != now {
         report("kriegsspielState", &now);
-        *last = now;
+        last.0 = now;
+    }
+}
+
+/// In a game: its mode, its state and who moves ("battle battle turn 3 blue ai").
+fn report_game<G: PlayGame>(mode: Res<State<Mode>>, session: Option<Res<Session<G>>>, mut last: ResMut<Reported>) {
+    let Some(s) = session.filter(|_| *mode.get() == G::MODE) else { return };
+    let who = if s.human_turn() { "human" } else { "ai" };
+    let now = format!("{} {} {who}", G::MODE.name(), s.game.status_words());
+    if last.0 != now {
+        report("kriegsspielState", &now);
+        last.0 = now;
     }
 }
 
@@ -91,11 +105,14 @@ fn signal_ready(mut frames: Local<u32>) {
     }
 }
 
-/// A save the page passed in (`?replay=FILE`): replay it and report its final state hash.
-fn replay_from_page() {
+/// A save the page passed in (`?replay=FILE`): replay it through its scene and report its final
+/// state hash.
+fn replay_from_page(kinds: Res<SaveKinds>) {
     let Some(text) = take("kriegsspielReplayText") else { return };
-    let hash = storage::saved_game_from_text("replay.ron", &text)
-        .and_then(|game| Battle::replay(&game.save).map_err(|e| e.to_string()))
-        .map_or_else(|e| format!("error: {e}"), |battle| battle.hash().to_string());
+    let name = "replay.ron";
+    let hash = saves::mode_of(name, &text, &kinds)
+        .and_then(|mode| kinds.get(mode))
+        .and_then(|kind| (kind.replay_hash)(name, &text))
+        .unwrap_or_else(|e| format!("error: {e}"));
     report("kriegsspielReplayHash", &hash);
 }

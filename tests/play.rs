@@ -5,9 +5,9 @@
 use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use kriegsspiel::input::HoveredCell;
-use kriegsspiel::screens::{BattleView, Screen};
-use kriegsspiel::session::{Seat, Session, StartBattle};
+use kriegsspiel::battle::{HoveredCell, Selection, StartBattle};
+use kriegsspiel::screens::{PlayView, Screen};
+use kriegsspiel::session::Seat;
 use leafwing_input_manager::prelude::Buttonlike;
 use rules::tactical::components::{Phase, Status};
 use rules::tactical::{Battle, Cell, Order, Scenario, Side, UnitId};
@@ -22,10 +22,10 @@ fn app() -> App {
 }
 
 fn start(app: &mut App, scenario: Scenario, seed: u64, seats: [Seat; 2]) {
-    app.world_mut().write_message(StartBattle { scenario, seed, seats });
+    app.world_mut().write_message(StartBattle { scenario, seed, seats: seats.to_vec() });
     app.update();
     app.update();
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Battle);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
 }
 
 fn press(app: &mut App, input: impl Buttonlike + Clone) {
@@ -41,8 +41,14 @@ fn click(app: &mut App, cell: Cell) {
     press(app, MouseButton::Left);
 }
 
+type Session = kriegsspiel::session::Session<Battle>;
+
 fn session(app: &App) -> &Session {
     app.world().resource::<Session>()
+}
+
+fn selected(app: &App) -> Option<UnitId> {
+    app.world().resource::<Selection>().of(session(app))
 }
 
 fn screen(app: &App) -> Screen {
@@ -51,7 +57,7 @@ fn screen(app: &App) -> Screen {
 
 /// Says "ready" on the hand-over screen if it shows.
 fn hand_over(app: &mut App) {
-    if app.world().get_resource::<State<BattleView>>().is_some_and(|v| *v.get() == BattleView::HandOver) {
+    if app.world().get_resource::<State<PlayView>>().is_some_and(|v| *v.get() == PlayView::HandOver) {
         press(app, KeyCode::Enter);
     }
 }
@@ -62,17 +68,17 @@ fn actions_give_the_same_battle_as_the_orders() {
     let mut app = app();
     start(&mut app, shipped("worked_example_b"), 5, [Seat::Human, Seat::Human]);
     click(&mut app, Cell::new(5, 3));
-    assert_eq!(session(&app).selected, Some(UnitId(1)), "selected by clicking");
+    assert_eq!(selected(&app), Some(UnitId(1)), "selected by clicking");
     click(&mut app, Cell::new(5, 5));
     click(&mut app, Cell::new(5, 4));
     press(&mut app, KeyCode::Space);
-    let by_actions = session(&app).battle.hash();
+    let by_actions = session(&app).game.hash();
     let mut by_orders = Battle::new(&shipped("worked_example_b"), 5);
     for order in orders_file("scenarios/orders/worked_example_b.ron") {
         by_orders.apply(order).expect("legal");
     }
     assert_eq!(by_actions, by_orders.hash(), "the same state as umpire play");
-    assert_eq!(session(&app).battle.orders(), by_orders.orders());
+    assert_eq!(session(&app).game.orders(), by_orders.orders());
 }
 
 #[test]
@@ -111,7 +117,7 @@ fn play_turn_by_actions(app: &mut App) {
         let Some(target) = ctx.unit(shot.target).map(|t| t.cell) else { continue };
         click(app, u.cell);
         click(app, target);
-        if session(app).battle.clock().phase == Phase::Over {
+        if session(app).game.clock().phase == Phase::Over {
             return;
         }
     }
@@ -127,17 +133,17 @@ fn a_whole_hot_seat_battle_through_actions_reaches_the_result_screen() {
         if screen(&app) == Screen::Result {
             break;
         }
-        let side = session(&app).battle.clock().active;
+        let side = session(&app).game.clock().active;
         if side != last_side {
             // The hand-over screen hides the board between the two players.
-            assert_eq!(*app.world().resource::<State<BattleView>>().get(), BattleView::HandOver);
+            assert_eq!(*app.world().resource::<State<PlayView>>().get(), PlayView::HandOver);
             last_side = side;
         }
         play_turn_by_actions(&mut app);
         app.update();
     }
     assert_eq!(screen(&app), Screen::Result, "the battle reached the result screen");
-    let result = session(&app).battle.result().expect("over");
+    let result = session(&app).game.result().expect("over");
     assert!(result.rounds >= 1);
 }
 
@@ -156,5 +162,126 @@ fn a_whole_solo_battle_against_the_ai_reaches_the_result_screen() {
     }
     assert_eq!(screen(&app), Screen::Result);
     let s = session(&app);
-    assert!(s.battle.orders().iter().any(|o| matches!(o, Order::Fire { .. })));
+    assert!(s.game.orders().iter().any(|o| matches!(o, Order::Fire { .. })));
+}
+
+/// A menu opens over a running game and returns to it: the settings by key, the game waits
+/// under it (its keys give no orders), Esc closes it and the game goes on where it was.
+#[test]
+fn the_settings_open_over_a_running_battle_and_return_to_it() {
+    use kriegsspiel::screens::Menu;
+    let mut app = app();
+    start(&mut app, shipped("worked_example_a"), 1, [Seat::Human, Seat::Human]);
+    click(&mut app, Cell::new(5, 3));
+    let facing = |app: &App| session(app).ctx().unit(UnitId(1)).map(|u| u.facing);
+    let before = facing(&app);
+    press(&mut app, KeyCode::F10);
+    app.update();
+    assert_eq!(*app.world().resource::<State<Menu>>().get(), Menu::Settings);
+    assert_eq!(screen(&app), Screen::Playing, "the battle stays under the menu");
+    press(&mut app, KeyCode::KeyQ);
+    assert_eq!(facing(&app), before, "Q under a menu does not turn the unit");
+    press(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(*app.world().resource::<State<Menu>>().get(), Menu::None);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(selected(&app), Some(UnitId(1)), "the selection is kept");
+    press(&mut app, KeyCode::KeyQ);
+    assert_ne!(facing(&app), before, "back in the battle, Q turns the unit");
+}
+
+/// A scenario chosen in the catalogue is parsed on the loading screen and starts there; one that
+/// cannot be read sends the player back to the set-up screen with the reason.
+#[test]
+fn a_chosen_scenario_is_parsed_on_the_loading_screen() {
+    use kriegsspiel::catalog::{Catalog, Chosen, LoadProblem};
+    use kriegsspiel::screens::Mode;
+    let mut app = app();
+    let catalog = app.world().resource::<Catalog>().clone();
+    let entry = catalog.find("scenarios/borodino.ron").expect("listed").clone();
+    assert_eq!(entry.header.players.len(), 2);
+    let choose = |app: &mut App, path: &str| {
+        app.world_mut().insert_resource(Chosen {
+            mode: Mode::Battle,
+            path: path.to_string(),
+            seed: 4,
+            seats: vec![Seat::Human, Seat::Ai(ai::Level::Recruit)],
+        });
+        app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Loading);
+        for _ in 0..4 {
+            app.update();
+        }
+    };
+    choose(&mut app, &entry.path);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(session(&app).game.scenario().name, entry.header.name);
+    assert_eq!(session(&app).seats, vec![Seat::Human, Seat::Ai(ai::Level::Recruit)]);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
+    app.update();
+    choose(&mut app, "scenarios/nowhere.ron");
+    assert_eq!(screen(&app), Screen::Setup);
+    let problem = app.world().resource::<LoadProblem>().0.clone().expect("the reason is kept");
+    assert!(problem.contains("nowhere.ron"), "{problem}");
+}
+
+/// `--ai` names players by their names (`red`, `blue`, `all`), as before the scenes were split.
+#[test]
+fn the_launch_names_ai_players_by_name() {
+    use kriegsspiel::launch::AiSides;
+    let scene = kriegsspiel::battle::SCENE;
+    let level = ai::Level::Veteran;
+    let seats = |text: &str| AiSides::seats(Some(&AiSides::parse(text).expect("parses")), &scene, level);
+    assert_eq!(seats("red"), Ok(vec![Seat::Ai(level), Seat::Human]));
+    assert_eq!(seats("blue"), Ok(vec![Seat::Human, Seat::Ai(level)]));
+    assert_eq!(seats("all"), Ok(vec![Seat::Ai(level), Seat::Ai(level)]));
+    assert_eq!(seats("Red,Blue"), Ok(vec![Seat::Ai(level), Seat::Ai(level)]));
+    assert_eq!(AiSides::seats(None, &scene, level), Ok(vec![Seat::Human, Seat::Human]));
+    let e = seats("green").expect_err("refused");
+    assert!(e.contains("`green`") && e.contains("red, blue"), "{e}");
+    // A scene this version lacks is named as such.
+    let launch = kriegsspiel::launch::Launch {
+        scenario: Some("scenarios/borodino.ron".into()),
+        mode: kriegsspiel::launch::LaunchMode::GreatWar,
+        ..kriegsspiel::launch::Launch::interactive()
+    };
+    let e = launch.check(&kriegsspiel::scenes()).expect_err("no such scene");
+    assert!(e.contains("great_war"), "{e}");
+    let battle = kriegsspiel::launch::Launch { mode: kriegsspiel::launch::LaunchMode::Battle, ..launch };
+    assert_eq!(battle.check(&kriegsspiel::scenes()), Ok(()));
+}
+
+/// A save opened from the menus goes to the scene of its mode: continued in play, or watched in
+/// the replay viewer (format 1 and format 2 envelopes alike).
+#[test]
+fn a_save_opened_from_the_menus_is_continued_or_replayed_by_its_scene() {
+    use kriegsspiel::replay::ReplayView;
+    use kriegsspiel::saves::{OpenSave, SaveKinds, open_text};
+    for (name, replay) in [("app_format1.ron", false), ("app_format2.ron", false), ("app_format2.ron", true)] {
+        let mut app = app();
+        let text = std::fs::read_to_string(format!("tests/fixtures/saves/{name}")).expect("fixture");
+        let kinds = app.world().resource::<SaveKinds>().clone();
+        let open: OpenSave = open_text(&kinds, name, text, replay).expect("opens");
+        app.world_mut().write_message(open);
+        // Until the save is open (then, in play, the AI of blue moves on).
+        for _ in 0..4 {
+            app.update();
+            if app.world().contains_resource::<Session>() || app.world().contains_resource::<ReplayView<Battle>>() {
+                break;
+            }
+        }
+        app.update();
+        if replay {
+            assert_eq!(screen(&app), Screen::Replay, "{name}");
+            let view = app.world().resource::<ReplayView<Battle>>();
+            assert_eq!((view.at, view.stops.len()), (0, 2), "{name}: the start and the end of turn 1");
+        } else {
+            assert_eq!(screen(&app), Screen::Playing, "{name}");
+            assert_eq!(
+                session(&app).game.orders()[..3],
+                *rules::testing::orders_file("scenarios/orders/worked_example_b.ron"),
+                "{name}"
+            );
+            assert_eq!(session(&app).seats, vec![Seat::Human, Seat::Ai(ai::Level::Veteran)], "{name}");
+        }
+    }
 }

@@ -5,10 +5,13 @@
 use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use kriegsspiel::battle::{BattleNames, HoveredCell, Selection, StartBattle};
 use kriegsspiel::i18n::Lang;
-use kriegsspiel::input::{Action, default_bindings};
-use kriegsspiel::rules_ref::{RulesBook, RulesCommand, RulesWindow, add_missing_bindings};
-use kriegsspiel::session::{Seat, Session, StartBattle};
+use kriegsspiel::input::{ActionSet, ShellAction, add_missing_bindings, default_bindings};
+use kriegsspiel::rules_ref::{RulesBook, RulesCommand, RulesWindow};
+use kriegsspiel::session::Seat;
+
+type Session = kriegsspiel::session::Session<rules::tactical::Battle>;
 use kriegsspiel::settings::Settings;
 use leafwing_input_manager::prelude::Buttonlike;
 use rules::testing::shipped;
@@ -56,7 +59,7 @@ fn a_rule_id_cited_in_the_battle_log_opens_its_entry() {
     app.world_mut().write_message(StartBattle {
         scenario: shipped("worked_example_b"),
         seed: 5,
-        seats: [Seat::Human, Seat::Human],
+        seats: vec![Seat::Human, Seat::Human],
     });
     app.update();
     app.update();
@@ -66,7 +69,7 @@ fn a_rule_id_cited_in_the_battle_log_opens_its_entry() {
     let session = app.world().resource::<Session>();
     let ctx = session.ctx();
     let lines: Vec<String> =
-        session.battle.events().iter().map(|e| e.describe_with(&tr.texts, &|id| tr.unit(&ctx, id))).collect();
+        session.game.events().iter().map(|e| e.describe_with(&tr.texts, &|id| tr.unit(&ctx, id))).collect();
     // A battle's first events may cite nothing; the term tables always do (T-CMD-4 is cited in
     // the morale terms of every preview).
     let cited = lines
@@ -110,12 +113,13 @@ fn see_also_and_back_walk_between_entries_in_the_players_language() {
 
 #[test]
 fn the_rules_key_is_in_the_key_settings_and_added_to_old_settings() {
-    assert!(Action::KEYED.contains(&Action::OpenRules), "listed in the key settings");
-    let f1 = default_bindings().into_iter().find(|b| b.action == Action::OpenRules).map(|b| b.keys);
+    assert!(ShellAction::KEYED.contains(&ShellAction::OpenRules), "listed in the key settings");
+    let rules = ShellAction::OpenRules.name();
+    let f1 = default_bindings().into_iter().find(|b| b.action == rules).map(|b| b.keys);
     assert_eq!(f1, Some(vec![KeyCode::F1]));
-    let mut old: Vec<_> = default_bindings().into_iter().filter(|b| b.action != Action::OpenRules).collect();
-    add_missing_bindings(&mut old);
-    assert!(old.iter().any(|b| b.action == Action::OpenRules && b.keys == [KeyCode::F1]));
+    let mut old: Vec<_> = default_bindings().into_iter().filter(|b| b.action != rules).collect();
+    add_missing_bindings(&mut old, &default_bindings());
+    assert!(old.iter().any(|b| b.action == rules && b.keys == [KeyCode::F1]));
 }
 
 #[test]
@@ -124,13 +128,14 @@ fn keys_typed_into_the_search_box_give_no_orders() {
     app.world_mut().write_message(StartBattle {
         scenario: shipped("worked_example_a"),
         seed: 1,
-        seats: [Seat::Human, Seat::Human],
+        seats: vec![Seat::Human, Seat::Human],
     });
     app.update();
     app.update();
-    app.world_mut().resource_mut::<kriegsspiel::input::HoveredCell>().0 = Some(rules::tactical::Cell::new(5, 3));
+    app.world_mut().resource_mut::<HoveredCell>().0 = Some(rules::tactical::Cell::new(5, 3));
     press(&mut app, MouseButton::Left);
-    assert_eq!(app.world().resource::<Session>().selected, Some(rules::tactical::UnitId(1)));
+    let selected = app.world().resource::<Selection>().of(app.world().resource::<Session>());
+    assert_eq!(selected, Some(rules::tactical::UnitId(1)));
     let facing = |app: &App| app.world().resource::<Session>().ctx().unit(rules::tactical::UnitId(1)).map(|u| u.facing);
     let before = facing(&app);
     app.world_mut().resource_mut::<kriegsspiel::input::TypingText>().0 = true;

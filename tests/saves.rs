@@ -1,13 +1,17 @@
 //! Saves that never lose a game: atomic writes under random kills, backups, unreadable files set
 //! aside, autosaves per game, every save format the game has written, scenarios referenced by hash.
 
+use bevy::input::keyboard::KeyCode;
+use kriegsspiel::saves;
+use kriegsspiel::screens::Mode;
 use kriegsspiel::session::Seat;
-use kriegsspiel::settings::Settings;
-use kriegsspiel::storage::{self, Mode, SavedGame};
+use kriegsspiel::settings::{self, Settings};
 use kriegsspiel::store::Store;
 use rules::Game;
 use rules::data::to_ron;
-use rules::tactical::Battle;
+use rules::tactical::{Battle, SaveGame};
+
+type SavedGame = kriegsspiel::saves::SavedGame<SaveGame>;
 use rules::testing::{orders_file, shipped};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -43,7 +47,7 @@ fn played_game() -> SavedGame {
 /// Many copies of the two games' texts, so one write takes a while (a few megabytes).
 fn texts() -> [String; 2] {
     [big_game(), played_game()].map(|g| {
-        let text = storage::saved_game_to_text(&g);
+        let text = saves::saved_game_to_text(&g);
         // Comments make the file large without changing what it holds.
         let padding = format!("// {}\n", "x".repeat(1000)).repeat(2000);
         format!("{padding}{text}")
@@ -102,11 +106,11 @@ fn killed_writes_leave_the_old_or_the_new_save() {
         if names.iter().any(|n| n.contains(".tmp-")) {
             mid_write += 1;
         }
-        let game = storage::load_slot_in(&store, "slot1")
+        let game = saves::load_slot_in::<SaveGame>(&store, "slot1")
             .unwrap_or_else(|e| panic!("round {round}: the save does not load after a kill: {e}"));
         assert!(games.contains(&game), "round {round}: the save is neither the old nor the new one");
         if let Some(backup) = store.read_backup("slot1").expect("backup readable") {
-            let old = storage::saved_game_from_text("slot1.ron.bak", &backup)
+            let old = saves::saved_game_from_text::<SaveGame>("slot1.ron.bak", &backup)
                 .unwrap_or_else(|e| panic!("round {round}: the backup does not load: {e}"));
             assert!(games.contains(&old), "round {round}: the backup is neither save");
         }
@@ -144,7 +148,7 @@ fn an_unreadable_settings_file_is_reported_and_set_aside_not_overwritten() {
     let dir = temp_dir("settings");
     let store = Store::at(&dir);
     std::fs::write(dir.join("settings.ron"), "Settings(lang: Russian, turn_ti").expect("write");
-    let loaded = storage::load_settings_in(&store);
+    let loaded = settings::load_settings_in(&store);
     assert_eq!(loaded.settings, Settings::default(), "the defaults for this run");
     assert!(loaded.writable);
     let notice = loaded.notice.expect("reported");
@@ -158,7 +162,7 @@ fn an_unreadable_settings_file_is_reported_and_set_aside_not_overwritten() {
     assert!(!dir.join("settings.ron").exists());
     // A good file loads with no notice.
     store.write("settings", &to_ron(&Settings::default())).expect("write");
-    assert_eq!(storage::load_settings_in(&store).notice, None);
+    assert_eq!(settings::load_settings_in(&store).notice, None);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -166,15 +170,15 @@ fn an_unreadable_settings_file_is_reported_and_set_aside_not_overwritten() {
 fn an_unreadable_save_is_reported_and_set_aside() {
     let dir = temp_dir("corrupt-save");
     let store = Store::at(&dir);
-    let text = storage::saved_game_to_text(&played_game());
+    let text = saves::saved_game_to_text(&played_game());
     store.write("slot3", &text).expect("write");
     store.write("slot3", &text[..text.len() / 2]).expect("write");
-    let err = storage::load_slot_in(&store, "slot3").expect_err("refused");
+    let err = saves::load_slot_in::<SaveGame>(&store, "slot3").expect_err("refused");
     assert!(err.contains("truncated") && err.contains("slot3.ron.corrupt-1"), "{err}");
     assert!(dir.join("slot3.ron.corrupt-1").exists());
     // The backup is still there to restore.
     store.restore_backup("slot3").expect("restore");
-    assert_eq!(storage::load_slot_in(&store, "slot3"), Ok(played_game()));
+    assert_eq!(saves::load_slot_in::<SaveGame>(&store, "slot3"), Ok(played_game()));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -185,15 +189,15 @@ fn autosaves_keep_the_last_turns_of_each_recent_game() {
     let games: Vec<String> = (1..=7).map(|d| format!("2026110{d}-120000-borodino")).collect();
     for game in &games {
         for turn in 1..=5 {
-            store.write(&storage::autosave_key(game, turn), "x").expect("write");
+            store.write(&saves::autosave_key(game, turn), "x").expect("write");
         }
     }
-    storage::prune_autosaves(&store, &games[0], 3, 5);
+    saves::prune_autosaves(&store, &games[0], 3, 5);
     let left = store.keys("auto-");
     let expected: Vec<String> = [0usize, 2, 3, 4, 5, 6]
         .iter()
         .flat_map(|&g| (3..=5).map(move |t| (g, t)))
-        .map(|(g, t)| storage::autosave_key(&games[g], t))
+        .map(|(g, t)| saves::autosave_key(&games[g], t))
         .collect();
     let mut expected = expected;
     expected.sort();
@@ -203,12 +207,12 @@ fn autosaves_keep_the_last_turns_of_each_recent_game() {
 
 #[test]
 fn autosaves_are_named_by_date_and_scenario() {
-    assert_eq!(storage::utc_stamp(0), "19700101-000000");
-    assert_eq!(storage::utc_stamp(951_868_799), "20000229-235959");
-    assert_eq!(storage::utc_stamp(1_796_055_302), "20261130-161502");
-    assert_eq!(storage::slug("Borodino, 1812 (Shevardino)"), "borodino-1812-shevardino");
-    assert_eq!(storage::autosave_key("20261130-161502-borodino", 7), "auto-20261130-161502-borodino-t0007");
-    let name = storage::new_game_name("Worked example B");
+    assert_eq!(saves::utc_stamp(0), "19700101-000000");
+    assert_eq!(saves::utc_stamp(951_868_799), "20000229-235959");
+    assert_eq!(saves::utc_stamp(1_796_055_302), "20261130-161502");
+    assert_eq!(saves::slug("Borodino, 1812 (Shevardino)"), "borodino-1812-shevardino");
+    assert_eq!(saves::autosave_key("20261130-161502-borodino", 7), "auto-20261130-161502-borodino-t0007");
+    let name = saves::new_game_name("Worked example B");
     assert!(name.ends_with("-worked-example-b") && name.len() == "20261130-161502-worked-example-b".len(), "{name}");
 }
 
@@ -228,12 +232,12 @@ fn saves_of_every_format_load_and_replay() {
         ("app_format2.ron", fixture("app_format2.ron")),
         ("battle_format1.ron", engine_fixture("battle_format1.ron")),
     ] {
-        let game = storage::saved_game_from_text(name, &text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let game = saves::saved_game_from_text::<SaveGame>(name, &text).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(game.seats.len(), 2, "{name}");
         let battle = Battle::replay(&game.save).unwrap_or_else(|e| panic!("{name} does not replay: {e}"));
         assert_eq!(battle.hash(), game.save.final_hash, "{name}");
         // Written again, it is the current format and reads back the same.
-        let again = storage::saved_game_from_text(name, &storage::saved_game_to_text(&game));
+        let again = saves::saved_game_from_text::<SaveGame>(name, &saves::saved_game_to_text(&game));
         assert_eq!(again, Ok(game), "{name}");
     }
 }
@@ -241,10 +245,11 @@ fn saves_of_every_format_load_and_replay() {
 #[test]
 fn tampered_and_truncated_saves_are_refused_with_a_clear_message() {
     let text = fixture("app_format2.ron");
-    let truncated = storage::saved_game_from_text("cut.ron", &text[..text.len() * 2 / 3]).expect_err("refused");
+    let truncated =
+        saves::saved_game_from_text::<SaveGame>("cut.ron", &text[..text.len() * 2 / 3]).expect_err("refused");
     assert!(truncated.contains("truncated"), "{truncated}");
     // A terrain changed in the embedded scenario: the scenario hash no longer matches.
-    let game = storage::saved_game_from_text("ok.ron", &text).expect("loads");
+    let game = saves::saved_game_from_text::<SaveGame>("ok.ron", &text).expect("loads");
     let mut tampered = game.clone();
     tampered.save.scenario.red.name.push('!');
     let e = Battle::replay(&tampered.save).expect_err("refused").to_string();
@@ -255,26 +260,90 @@ fn tampered_and_truncated_saves_are_refused_with_a_clear_message() {
     let e = Battle::replay(&tampered.save).expect_err("refused").to_string();
     assert!(e.contains("diverged") || e.contains("illegal"), "{e}");
     let newer = text.replacen("format: 2", "format: 3", 1);
-    let e = storage::saved_game_from_text("new.ron", &newer).expect_err("refused");
+    let e = saves::saved_game_from_text::<SaveGame>("new.ron", &newer).expect_err("refused");
     assert!(e.contains("format 3") && e.contains("newer"), "{e}");
 }
 
 #[test]
 fn large_scenarios_are_referenced_by_hash_and_must_match() {
     let game = played_game();
-    let embedded = storage::saved_game_to_text(&game);
-    let referenced = storage::saved_game_to_text_with_limit(&game, 0);
+    let embedded = saves::saved_game_to_text(&game);
+    let referenced = saves::saved_game_to_text_with_limit(&game, 0);
     assert!(referenced.contains("scenario_path: \"scenarios/worked_example_b.ron\""), "{referenced}");
     assert!(referenced.len() < embedded.len() / 2, "{} vs {} bytes", referenced.len(), embedded.len());
-    assert_eq!(storage::saved_game_from_text("ref.ron", &referenced), Ok(game.clone()));
+    assert_eq!(saves::saved_game_from_text::<SaveGame>("ref.ron", &referenced), Ok(game.clone()));
     // Another scenario under that name (or a changed one) is refused with the reason.
     let other = referenced.replace("scenarios/worked_example_b.ron", "scenarios/worked_example_a.ron");
-    let e = storage::saved_game_from_text("ref.ron", &other).expect_err("refused");
+    let e = saves::saved_game_from_text::<SaveGame>("ref.ron", &other).expect_err("refused");
     assert!(e.contains("was changed since") && e.contains("cannot be opened"), "{e}");
     let missing = referenced.replace("scenarios/worked_example_b.ron", "scenarios/nowhere.ron");
-    let e = storage::saved_game_from_text("ref.ron", &missing).expect_err("refused");
+    let e = saves::saved_game_from_text::<SaveGame>("ref.ron", &missing).expect_err("refused");
     assert!(e.contains("cannot be loaded here"), "{e}");
     // The shipped battles are small: they stay embedded.
     assert!(embedded.contains("unit_types"));
-    assert!(embedded.len() < storage::EMBED_LIMIT);
+    assert!(embedded.len() < saves::EMBED_LIMIT);
+}
+
+/// A settings file written before the actions were split into the shell's and the battle's
+/// keeps every key binding (bindings are kept by name), and gains the keys of new actions.
+#[test]
+fn an_old_settings_file_keeps_its_key_bindings() {
+    use kriegsspiel::battle::actions::BattleAction;
+    use kriegsspiel::input::{ActionSet, ShellAction, input_map};
+    let dir = temp_dir("old-settings");
+    // As the game wrote it before (one action list): Q→A for turning left, Space→Enter to end turns.
+    let old = "Settings(lang: Russian, turn_timer: true, anim: Fast, bindings: [\
+        Binding(action: Select, keys: []), Binding(action: Confirm, keys: [Enter]), \
+        Binding(action: EndTurn, keys: [Enter]), Binding(action: TurnLeft, keys: [KeyA]), \
+        Binding(action: TurnRight, keys: [KeyE]), Binding(action: OpenRules, keys: [F2])])";
+    std::fs::write(dir.join("settings.ron"), old).expect("write");
+    let loaded = settings::load_settings_in(&Store::at(&dir));
+    assert_eq!(loaded.notice, None, "the old file reads");
+    let bindings = loaded.settings.bindings;
+    let keys = |name: &str| bindings.iter().find(|b| b.action == name).map(|b| b.keys.clone());
+    assert_eq!(keys("TurnLeft"), Some(vec![KeyCode::KeyA]));
+    assert_eq!(keys("EndTurn"), Some(vec![KeyCode::Enter]));
+    assert_eq!(keys("OpenRules"), Some(vec![KeyCode::F2]));
+    // Each set reads its own actions from the one list.
+    let battle = input_map::<BattleAction>(&bindings);
+    assert_eq!(battle.get_buttonlike(&BattleAction::TurnLeft).map(Vec::len), Some(1));
+    let shell = input_map::<ShellAction>(&bindings);
+    assert!(shell.get_buttonlike(&ShellAction::EndTurn).is_some_and(|b| b.len() == 1));
+    // Written again, the names are as before: `action: TurnLeft`.
+    let text = to_ron(&Settings { bindings: bindings.clone(), ..Settings::default() });
+    assert!(text.contains("action: TurnLeft"), "{text}");
+    // Actions the old file did not know get their default keys; its own keys stay.
+    let mut all = bindings.clone();
+    let mut defaults = ShellAction::defaults();
+    defaults.extend(BattleAction::defaults());
+    kriegsspiel::input::add_missing_bindings(&mut all, &defaults);
+    let key = |name: &str| all.iter().find(|b| b.action == name).map(|b| b.keys.clone());
+    assert_eq!(key("OpenSettings"), Some(vec![KeyCode::F10]));
+    assert_eq!(key("Skirmish"), Some(vec![KeyCode::KeyK]));
+    assert_eq!(key("TurnLeft"), Some(vec![KeyCode::KeyA]), "the player's key is kept");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A save of a scene this version lacks (a Great War game) is refused in one sentence and left
+/// where it is: it is not damaged.
+#[test]
+fn a_save_of_a_scene_this_version_lacks_is_refused_and_kept() {
+    let mut app = bevy::app::App::new();
+    saves::register::<SaveGame>(&mut app);
+    let kinds = app.world().resource::<saves::SaveKinds>().clone();
+    let text = fixture("app_format2.ron").replacen("mode: Battle", "mode: GreatWar", 1);
+    let e = saves::open_text(&kinds, "gw.ron", text.clone(), false).expect_err("refused");
+    assert!(e.contains("great_war") && e.contains("cannot be opened"), "{e}");
+    let e = saves::saved_game_from_text::<SaveGame>("gw.ron", &text).expect_err("not a battle");
+    assert!(e.contains("great_war") && e.contains("battle"), "{e}");
+    let dir = temp_dir("other-scene");
+    Store::at(&dir).write("slot4", &text).expect("write");
+    kriegsspiel::storage::use_dir(dir.clone());
+    let e = saves::open_slot(&kinds, "slot4", false).expect_err("refused");
+    assert!(e.contains("cannot be opened"), "{e}");
+    assert!(dir.join("slot4.ron").exists(), "not set aside");
+    let listed = saves::list_slots(&kinds);
+    assert!(listed.iter().any(|s| s.slot == "slot4" && s.problem.is_some()), "{listed:?}");
+    assert!(dir.join("slot4.ron").exists(), "still not set aside");
+    let _ = std::fs::remove_dir_all(&dir);
 }

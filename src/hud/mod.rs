@@ -1,12 +1,13 @@
-//! The panels (egui): menus, the battle's side panels and log, dialogs, the result screen.
-//! Buttons send the same commands as keys do; nothing here touches rules state. The rules
-//! reference window (`rules`) opens over any screen.
+//! The shell's panels (egui): the title, set-up and loading screens, and the menus that open
+//! over any screen (settings with key rebinding, saves). A scene draws its own panels (the
+//! battle's are in `battle::panels`) between [`PanelsBegin`] and [`PanelsEnd`]. Buttons send the
+//! same commands as keys do; nothing here touches rules state. The rules reference window
+//! (`rules`) opens over any screen.
 
-mod battle;
 mod menus;
 pub mod rules;
 
-use crate::screens::Screen;
+use crate::screens::{Menu, Screen};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 
@@ -15,25 +16,39 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<EguiBusy>()
         .init_resource::<menus::SetupForm>()
         .init_resource::<menus::SettingsForm>()
-        .init_resource::<battle::LogView>()
+        .configure_sets(EguiPrimaryContextPass, (PanelsBegin, PanelsEnd).chain())
         .add_systems(
             EguiPrimaryContextPass,
             (
                 style,
                 menus::title.run_if(in_state(Screen::Title)),
                 menus::setup.run_if(in_state(Screen::Setup)),
-                menus::settings.run_if(in_state(Screen::Settings)),
-                menus::saves.run_if(in_state(Screen::Saves)),
-                menus::result.run_if(in_state(Screen::Result)),
-                menus::replay.run_if(in_state(Screen::Replay)),
-                battle::battle.run_if(in_state(Screen::Battle)),
+                menus::loading.run_if(in_state(Screen::Loading)),
+            )
+                .chain()
+                .in_set(PanelsBegin),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                menus::settings.run_if(in_state(Menu::Settings)),
+                menus::saves.run_if(in_state(Menu::Saves)),
                 rules::rules_window,
                 pointer_over_panels,
             )
-                .chain(),
+                .chain()
+                .in_set(PanelsEnd),
         )
-        .add_systems(Update, menus::capture_rebinding);
+        .add_systems(OnExit(Menu::Saves), menus::forget_message);
 }
+
+/// The screens' own panels are drawn here (the title, a scene's board panels)...
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PanelsBegin;
+
+/// ...and then the menus and windows that open over them.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PanelsEnd;
 
 /// Whether the pointer is over a panel (then the board does not take the click).
 #[derive(Resource, Default, Debug, Clone, Copy)]

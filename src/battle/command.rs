@@ -1,22 +1,26 @@
 //! Commanding a battle: input actions and panel buttons become [`UiCommand`]s, and those become
 //! orders through the session. A person's input never touches rules state any other way.
 
-use crate::input::{Action, Controls, HoveredCell, TypingText};
-use crate::screens::{BattleView, Screen};
-use crate::session::{AnimBusy, BattleEvents, Session};
+use super::actions::BattleAction;
+use super::{HoveredCell, Selection};
+use crate::input::{Controls, KeyBindings, ShellAction, TypingText, just_pressed};
+use crate::screens::{Mode, PlayView, playing};
+use crate::session::{AnimBusy, GameEvents, Session, TurnTimer};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
 use rules::tactical::components::{Phase, Reactions, Status};
-use rules::tactical::{Cell, Order, Side, UnitId};
+use rules::tactical::{Battle, Cell, Order, UnitId};
+
+type BattleEvents = GameEvents<Battle>;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<UiCommand>().init_resource::<TurnTimer>().add_systems(
+    app.add_message::<UiCommand>().add_systems(
         Update,
-        (actions_to_commands, handle_commands, turn_timer, hand_over)
+        (actions_to_commands, handle_commands, turn_timer)
             .chain()
             .in_set(crate::AppSystems::Logic)
-            .run_if(in_state(Screen::Battle)),
+            .run_if(playing(Mode::Battle)),
     );
 }
 
@@ -51,48 +55,52 @@ pub enum UiCommand {
     Ready,
 }
 
+#[allow(clippy::too_many_arguments)]
 fn actions_to_commands(
-    controls: Query<&ActionState<Action>, With<Controls>>,
+    shell: Query<&ActionState<ShellAction>, With<Controls>>,
+    battle: Query<&ActionState<BattleAction>, With<Controls>>,
     mouse: Option<Res<ButtonInput<MouseButton>>>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
-    settings: Res<Settings>,
+    bindings: Res<KeyBindings>,
     hovered: Res<HoveredCell>,
     typing: Res<TypingText>,
     mut out: MessageWriter<UiCommand>,
 ) {
-    let Ok(actions) = controls.single() else { return };
-    // A press shorter than a frame (slow software rendering, a busy browser tab) is pressed and
-    // released before the action updates; the raw input still saw it go down.
-    let quick_key = |a: Action| {
-        keys.as_ref().is_some_and(|k| {
-            settings.bindings.iter().filter(|b| b.action == a).flat_map(|b| &b.keys).any(|key| k.just_pressed(*key))
-        })
-    };
+    let (Ok(shell), Ok(battle)) = (shell.single(), battle.single()) else { return };
     // Keys typed into a text field are text, not orders.
-    let pressed = |a: Action| !typing.0 && (actions.just_pressed(&a) || quick_key(a));
+    let shell_pressed = |a: ShellAction| !typing.0 && just_pressed(shell, keys.as_deref(), &bindings, a);
+    let pressed = |a: BattleAction| !typing.0 && just_pressed(battle, keys.as_deref(), &bindings, a);
+    // A click shorter than a frame still counts (see `input::just_pressed`).
     let quick_click = mouse.is_some_and(|m| m.just_pressed(MouseButton::Left));
-    if (pressed(Action::Select) || quick_click)
+    if (shell_pressed(ShellAction::Select) || quick_click)
         && let Some(cell) = hovered.0
     {
         out.write(UiCommand::ClickCell(cell));
     }
-    let simple = [
-        (Action::Cancel, UiCommand::Cancel),
-        (Action::Confirm, UiCommand::Confirm),
-        (Action::EndTurn, UiCommand::EndTurn),
-        (Action::Undo, UiCommand::Undo),
-        (Action::TurnLeft, UiCommand::TurnLeft),
-        (Action::TurnRight, UiCommand::TurnRight),
-        (Action::NextUnit, UiCommand::NextUnit),
-        (Action::Skirmish, UiCommand::Skirmish),
-        (Action::Reform, UiCommand::Reform),
-        (Action::ToggleCounterVolley, UiCommand::Toggle(Reaction::CounterVolley)),
-        (Action::ToggleCounterCharge, UiCommand::Toggle(Reaction::CounterCharge)),
-        (Action::ToggleIntercept, UiCommand::Toggle(Reaction::Intercept)),
-        (Action::Retreat, UiCommand::Ask(Order::Retreat)),
-        (Action::Capitulate, UiCommand::Ask(Order::Capitulate)),
+    let shell_commands = [
+        (ShellAction::Cancel, UiCommand::Cancel),
+        (ShellAction::Confirm, UiCommand::Confirm),
+        (ShellAction::EndTurn, UiCommand::EndTurn),
+        (ShellAction::Undo, UiCommand::Undo),
     ];
-    for (action, command) in simple {
+    for (action, command) in shell_commands {
+        if shell_pressed(action) {
+            out.write(command);
+        }
+    }
+    let orders = [
+        (BattleAction::TurnLeft, UiCommand::TurnLeft),
+        (BattleAction::TurnRight, UiCommand::TurnRight),
+        (BattleAction::NextUnit, UiCommand::NextUnit),
+        (BattleAction::Skirmish, UiCommand::Skirmish),
+        (BattleAction::Reform, UiCommand::Reform),
+        (BattleAction::ToggleCounterVolley, UiCommand::Toggle(Reaction::CounterVolley)),
+        (BattleAction::ToggleCounterCharge, UiCommand::Toggle(Reaction::CounterCharge)),
+        (BattleAction::ToggleIntercept, UiCommand::Toggle(Reaction::Intercept)),
+        (BattleAction::Retreat, UiCommand::Ask(Order::Retreat)),
+        (BattleAction::Capitulate, UiCommand::Ask(Order::Capitulate)),
+    ];
+    for (action, command) in orders {
         if pressed(action) {
             out.write(command);
         }
@@ -101,9 +109,10 @@ fn actions_to_commands(
 
 fn handle_commands(
     mut commands_in: MessageReader<UiCommand>,
-    session: Option<ResMut<Session>>,
-    view: Res<State<BattleView>>,
-    mut next_view: ResMut<NextState<BattleView>>,
+    session: Option<ResMut<Session<Battle>>>,
+    mut selection: ResMut<Selection>,
+    view: Res<State<PlayView>>,
+    mut next_view: ResMut<NextState<PlayView>>,
     busy: Res<AnimBusy>,
     mut events: MessageWriter<BattleEvents>,
 ) {
@@ -112,9 +121,9 @@ fn handle_commands(
         return;
     };
     for command in commands_in.read() {
-        if *view.get() == BattleView::HandOver {
+        if *view.get() == PlayView::HandOver {
             if matches!(command, UiCommand::Ready | UiCommand::Confirm) {
-                next_view.set(BattleView::Playing);
+                next_view.set(PlayView::Playing);
             }
             continue;
         }
@@ -130,54 +139,40 @@ fn handle_commands(
             continue;
         }
         if matches!(command, UiCommand::Cancel | UiCommand::Deselect) {
-            session.selected = None;
+            selection.set(None, &session);
             continue;
         }
         if !session.human_turn() || busy.0 {
             continue;
         }
-        if let Some(order) = order_for(&mut session, command) {
+        let mut chosen = Chosen { unit: selection.of(&session) };
+        let order = order_for(&mut session, &mut chosen, command);
+        selection.set(chosen.unit, &session);
+        if let Some(order) = order {
             let _ = session.apply(order, &mut events);
         }
     }
 }
 
-/// Hot-seat: when the turn passes to the other person, hide the board until they are ready.
-fn hand_over(
-    session: Option<Res<Session>>,
-    mut last: Local<Option<(Side, Phase)>>,
-    mut next_view: ResMut<NextState<BattleView>>,
-) {
-    let Some(session) = session else {
-        *last = None;
-        return;
-    };
-    let clock = session.battle.clock();
-    let now = (clock.active, clock.phase);
-    if let Some((side, _)) = *last
-        && side != now.0
-        && session.hot_seat()
-        && clock.phase != Phase::Over
-    {
-        next_view.set(BattleView::HandOver);
-    }
-    *last = Some(now);
+/// The unit a command works on, changed by selecting commands.
+struct Chosen {
+    unit: Option<UnitId>,
 }
 
 /// The order a command stands for, if any (selection changes are made here directly).
-fn order_for(session: &mut Session, command: &UiCommand) -> Option<Order> {
+fn order_for(session: &mut Session<Battle>, chosen: &mut Chosen, command: &UiCommand) -> Option<Order> {
     let ctx = session.ctx();
     let side = ctx.clock.active;
-    let selected = session.selected.and_then(|id| ctx.unit(id).cloned()).filter(|u| u.side == side);
+    let selected = chosen.unit.and_then(|id| ctx.unit(id).cloned()).filter(|u| u.side == side);
     match command {
-        UiCommand::ClickCell(cell) => click(session, *cell),
+        UiCommand::ClickCell(cell) => click(session, chosen, *cell),
         UiCommand::SelectUnit(id) => {
             if ctx.unit(*id).is_some_and(|u| u.side == side) {
-                session.selected = Some(*id);
+                chosen.unit = Some(*id);
             }
             None
         }
-        UiCommand::EndTurn => Some(if ctx.clock.phase == Phase::Battle { Order::EndTurn } else { Order::EndSetup }),
+        UiCommand::EndTurn => Some(rules::Game::pass(&session.game)),
         UiCommand::Undo => {
             session.undo();
             None
@@ -193,11 +188,11 @@ fn order_for(session: &mut Session, command: &UiCommand) -> Option<Order> {
                 .filter(|u| u.side == side && matches!(u.status, Status::Active | Status::Undeployed))
                 .map(|u| u.id)
                 .collect();
-            let next = match session.selected.and_then(|s| mine.iter().position(|m| *m == s)) {
+            let next = match chosen.unit.and_then(|s| mine.iter().position(|m| *m == s)) {
                 Some(i) => mine.get((i + 1) % mine.len().max(1)).copied(),
                 None => mine.first().copied(),
             };
-            session.selected = next;
+            chosen.unit = next;
             None
         }
         UiCommand::Skirmish => selected.map(|u| Order::Skirmish { unit: u.id, on: u.skirmish.is_none() }),
@@ -221,7 +216,7 @@ fn order_for(session: &mut Session, command: &UiCommand) -> Option<Order> {
 
 /// A click on a cell: select, deploy, place a redoubt, fire or move, as the phase and the
 /// selection make sense of it.
-fn click(session: &mut Session, cell: Cell) -> Option<Order> {
+fn click(session: &mut Session<Battle>, chosen: &mut Chosen, cell: Cell) -> Option<Order> {
     let ctx = session.ctx();
     let side = ctx.clock.active;
     let own_here = ctx.at(cell).filter(|u| u.side == side).map(|u| u.id);
@@ -229,15 +224,15 @@ fn click(session: &mut Session, cell: Cell) -> Option<Order> {
         Phase::Redoubts => Some(Order::PlaceRedoubt { cell }),
         Phase::Deployment => {
             if let Some(id) = own_here {
-                session.selected = Some(id);
+                chosen.unit = Some(id);
                 return None;
             }
             let facing = ctx.statics.scenario.side(side).edge.opposite();
-            let unit = session.selected.filter(|s| ctx.unit(*s).is_some_and(|u| u.side == side)).or_else(|| {
+            let unit = chosen.unit.filter(|s| ctx.unit(*s).is_some_and(|u| u.side == side)).or_else(|| {
                 ctx.units.iter().find(|u| u.side == side && u.status == Status::Undeployed).map(|u| u.id)
             })?;
             // The next unit still to place is selected after this one.
-            session.selected = ctx
+            chosen.unit = ctx
                 .units
                 .iter()
                 .find(|u| u.side == side && u.status == Status::Undeployed && u.id != unit)
@@ -246,11 +241,10 @@ fn click(session: &mut Session, cell: Cell) -> Option<Order> {
         }
         Phase::Battle => {
             if let Some(id) = own_here {
-                session.selected = Some(id);
+                chosen.unit = Some(id);
                 return None;
             }
-            let selected =
-                session.selected.and_then(|id| ctx.unit(id)).filter(|u| u.side == side && u.status.on_field())?;
+            let selected = chosen.unit.and_then(|id| ctx.unit(id)).filter(|u| u.side == side && u.status.on_field())?;
             if let Some(enemy) = ctx.at(cell).filter(|e| e.side != side && ctx.visible_to(e, side)) {
                 return Some(Order::Fire { unit: selected.id, target: enemy.id });
             }
@@ -273,43 +267,36 @@ fn click(session: &mut Session, cell: Cell) -> Option<Order> {
     }
 }
 
-/// The client's turn timer (T-TURN-2, T-SETUP-1): at time-out the turn ends by an order.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
-pub struct TurnTimer {
-    /// Seconds left, when running.
-    pub remaining: Option<f32>,
-    key: (u32, Option<Side>, bool),
-}
-
 fn turn_timer(
     // Real time: the window sleeps while nobody plays (see `crate::wake`), and virtual time
     // would count at most a quarter second of each second asleep.
     time: Res<Time<Real>>,
     settings: Res<Settings>,
-    session: Option<ResMut<Session>>,
-    view: Res<State<BattleView>>,
+    session: Option<ResMut<Session<Battle>>>,
+    view: Res<State<PlayView>>,
     busy: Res<AnimBusy>,
     mut timer: ResMut<TurnTimer>,
     mut events: MessageWriter<BattleEvents>,
 ) {
     let Some(mut session) = session else { return };
-    let clock = session.battle.clock();
+    let clock = session.game.clock();
     let human = session.human_turn();
+    // T-TURN-2: 20 s a turn (15 s in small battles); T-SETUP-1: 2 minutes to deploy.
     if !settings.turn_timer || !human || clock.phase == Phase::Over {
         timer.remaining = None;
         return;
     }
-    let key = (clock.turn, Some(clock.active), clock.phase == Phase::Battle);
+    let key = (clock.turn, Some(clock.active.index()), clock.phase == Phase::Battle);
     if timer.key != key || timer.remaining.is_none() {
         timer.key = key;
-        let rules = session.battle.scenario().rules.clone();
+        let rules = session.game.scenario().rules.clone();
         timer.remaining = Some(if clock.phase == Phase::Battle {
             session.ctx().turn_seconds() as f32
         } else {
             rules.deployment_seconds as f32
         });
     }
-    if *view.get() != BattleView::Playing || busy.0 || session.confirm.is_some() {
+    if *view.get() != PlayView::Playing || busy.0 || session.confirm.is_some() {
         return;
     }
     if let Some(left) = &mut timer.remaining {

@@ -6,14 +6,15 @@ pub mod art;
 pub mod camera;
 pub mod overlay;
 
+use crate::battle::{HoveredCell, Selection};
 use crate::hud::EguiBusy;
-use crate::input::HoveredCell;
 use crate::replay::ReplayView;
 use crate::screens::Screen;
 use crate::session::{AnimBusy, Session};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_ecs_tilemap::prelude::*;
+use rules::tactical::Battle as Game;
 use rules::tactical::{Battle, Cell, Dir, GridMap, Side, UnitId, UnitView};
 use std::collections::BTreeMap;
 
@@ -24,9 +25,9 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((TilemapPlugin, anim::plugin, camera::plugin, overlay::plugin))
         .init_resource::<Counters>()
         .add_systems(Startup, load_art)
-        .add_systems(OnEnter(Screen::Battle), spawn_terrain)
+        .add_systems(OnEnter(Screen::Playing), spawn_terrain)
         .add_systems(OnEnter(Screen::Replay), spawn_terrain)
-        .add_systems(OnExit(Screen::Battle), clear_counters)
+        .add_systems(OnExit(Screen::Playing), clear_counters)
         .add_systems(OnExit(Screen::Replay), clear_counters)
         .add_systems(Update, hover.in_set(crate::AppSystems::Input))
         .add_systems(Update, (follow_terrain, sync_counters).in_set(crate::AppSystems::Visuals));
@@ -60,13 +61,13 @@ fn load_art(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
 }
 
 /// The battle the board shows: the one in play, or the replay.
-pub fn shown<'a>(session: Option<&'a Session>, replay: Option<&'a ReplayView>) -> Option<&'a Battle> {
-    session.map(|s| &s.battle).or_else(|| replay.map(|r| &r.battle))
+pub fn shown<'a>(session: Option<&'a Session<Game>>, replay: Option<&'a ReplayView<Game>>) -> Option<&'a Battle> {
+    session.map(|s| &s.game).or_else(|| replay.map(|r| &r.game))
 }
 
 /// Whose eyes the board uses (hidden units of the other side are not drawn).
-pub fn viewer(session: Option<&Session>) -> Option<Side> {
-    session.and_then(Session::viewer)
+pub fn viewer(session: Option<&Session<Game>>) -> Option<Side> {
+    session.and_then(Session::<Game>::viewer)
 }
 
 /// World position of a cell's centre (the rules' y grows southwards; on screen y grows upwards).
@@ -101,14 +102,14 @@ struct TerrainTile(Cell);
 
 fn spawn_terrain(
     mut commands: Commands,
-    session: Option<Res<Session>>,
-    replay: Option<Res<ReplayView>>,
+    session: Option<Res<Session<Game>>>,
+    replay: Option<Res<ReplayView<Game>>>,
     art: Res<Art>,
 ) {
     let Some(battle) = shown(session.as_deref(), replay.as_deref()) else { return };
     let grid = battle.grid().clone();
     let size = TilemapSize { x: grid.width as u32, y: grid.height as u32 };
-    let screen = if session.is_some() { Screen::Battle } else { Screen::Replay };
+    let screen = if session.is_some() { Screen::Playing } else { Screen::Replay };
     let tilemap = commands.spawn((Name::new("Terrain"), DespawnOnExit(screen))).id();
     let mut storage = TileStorage::empty(size);
     for cell in grid.cells() {
@@ -143,8 +144,8 @@ fn spawn_terrain(
 
 /// Redoubts built during set-up change the terrain under them.
 fn follow_terrain(
-    session: Option<Res<Session>>,
-    replay: Option<Res<ReplayView>>,
+    session: Option<Res<Session<Game>>>,
+    replay: Option<Res<ReplayView<Game>>>,
     mut tiles: Query<(&TerrainTile, &mut TileTextureIndex)>,
 ) {
     let Some(battle) = shown(session.as_deref(), replay.as_deref()) else { return };
@@ -272,10 +273,11 @@ fn spawn_counter(commands: &mut Commands, art: &Art, battle: &Battle, u: &UnitVi
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn sync_counters(
     mut commands: Commands,
-    session: Option<Res<Session>>,
-    replay: Option<Res<ReplayView>>,
+    session: Option<Res<Session<Game>>>,
+    replay: Option<Res<ReplayView<Game>>>,
     art: Option<Res<Art>>,
     busy: Res<AnimBusy>,
+    selection: Res<Selection>,
     mut counters: ResMut<Counters>,
     mut bodies: Query<(&mut Transform, &mut Visibility, &mut Sprite, &Children), With<Counter>>,
     mut parts: Query<
@@ -297,7 +299,7 @@ fn sync_counters(
         return;
     }
     let view = viewer(session.as_deref());
-    let selected = session.as_ref().and_then(|s| s.selected);
+    let selected = session.as_deref().and_then(|s| selection.of(s));
     let retreating = battle.ctx().sides.retreating;
     let units = battle.units(view);
     for u in &units {
@@ -348,8 +350,8 @@ fn sync_counters(
 
 /// The cell under the pointer (none while the pointer is over a panel).
 fn hover(
-    session: Option<Res<Session>>,
-    replay: Option<Res<ReplayView>>,
+    session: Option<Res<Session<Game>>>,
+    replay: Option<Res<ReplayView<Game>>>,
     windows: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform), With<camera::BoardCamera>>,
     egui: Res<EguiBusy>,

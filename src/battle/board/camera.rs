@@ -1,17 +1,18 @@
 //! The board camera: fits the whole field at the start; pans and zooms by keys and mouse.
 
 use super::{CELL, shown};
-use crate::input::{Action, Controls};
+use crate::input::{Controls, ShellAction as Action};
 use crate::replay::ReplayView;
 use crate::screens::Screen;
 use crate::session::Session;
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
+use rules::tactical::Battle as Game;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera)
-        .add_systems(OnEnter(Screen::Battle), fit)
+        .add_systems(OnEnter(Screen::Playing), fit)
         .add_systems(OnEnter(Screen::Replay), fit)
         .add_systems(Update, control.in_set(crate::AppSystems::Input));
 }
@@ -39,8 +40,8 @@ fn fitted(grid: &rules::tactical::GridMap, window: Vec2) -> (f32, Vec2) {
 }
 
 fn fit(
-    session: Option<Res<Session>>,
-    replay: Option<Res<ReplayView>>,
+    session: Option<Res<Session<Game>>>,
+    replay: Option<Res<ReplayView<Game>>>,
     windows: Query<&Window>,
     mut cameras: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
 ) {
@@ -60,8 +61,8 @@ fn fit(
 fn control(
     time: Res<Time>,
     controls: Query<&ActionState<Action>, With<Controls>>,
-    session: Option<Res<Session>>,
-    replay: Option<Res<ReplayView>>,
+    session: Option<Res<Session<Game>>>,
+    replay: Option<Res<ReplayView<Game>>>,
     windows: Query<&Window>,
     mut cameras: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
 ) {

@@ -1,22 +1,41 @@
 //! The battle's panels: the top bar, the selected unit with its reaction orders and commands,
-//! the event log, the preview of what a click would do, dialogs, and the hot-seat hand-over.
+//! the event log, the preview of what a click would do, dialogs, the hot-seat hand-over, the
+//! result screen and the replay viewer's bar and log.
 
-use super::root;
-use super::rules::RuleLinks;
-use crate::command::{Reaction, TurnTimer, UiCommand};
+use super::command::{Reaction, UiCommand};
+use super::{BattleNames, HoveredCell, Selection};
+use crate::hud::root;
+use crate::hud::rules::RuleLinks;
 use crate::i18n::{Lang, Tr};
-use crate::input::HoveredCell;
+use crate::replay::ReplayView;
 use crate::rules_ref::RulesCommand;
-use crate::screens::{BattleView, Screen};
-use crate::session::{Seat, Session};
+use crate::saves;
+use crate::screens::{Menu, Mode, PlayView, Screen};
+use crate::session::{Seat, TurnTimer};
 use crate::settings::Settings;
-use crate::storage;
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use rules::tactical::Battle;
 use rules::tactical::components::{Phase, Status};
 use rules::tactical::event::Event;
 use rules::tactical::scenario::BattleKind;
 use rules::tactical::{Cell, Ctx, Order, Side, UnitId};
+
+type Session = crate::session::Session<Battle>;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LogView>().add_systems(
+        EguiPrimaryContextPass,
+        (
+            battle.run_if(in_state(Screen::Playing)),
+            result.run_if(in_state(Screen::Result)),
+            replay.run_if(in_state(Screen::Replay)),
+        )
+            .run_if(in_state(Mode::Battle))
+            .after(crate::hud::PanelsBegin)
+            .before(crate::hud::PanelsEnd),
+    );
+}
 
 /// The event log's state, and the preview worked out for the current pointer.
 #[derive(Resource, Default)]
@@ -32,20 +51,22 @@ pub fn battle(
     mut contexts: EguiContexts,
     tr: Res<Tr>,
     session: Option<Res<Session>>,
-    view: Res<State<BattleView>>,
+    selection: Res<Selection>,
+    view: Res<State<PlayView>>,
     hovered: Res<HoveredCell>,
     timer: Res<TurnTimer>,
     mut settings: ResMut<Settings>,
     mut log: ResMut<LogView>,
-    mut screen: ResMut<NextState<Screen>>,
+    (mut screen, mut menu): (ResMut<NextState<Screen>>, ResMut<NextState<Menu>>),
     mut out: MessageWriter<UiCommand>,
     mut links: RuleLinks,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(session) = session else { return Ok(()) };
     let bctx = session.ctx();
+    let selected = selection.of(&session);
     let mut ui = root(ctx, "battle");
-    if *view.get() == BattleView::HandOver {
+    if *view.get() == PlayView::HandOver {
         egui::CentralPanel::default().frame(egui::Frame::new().fill(egui::Color32::from_rgb(28, 25, 22))).show(
             &mut ui,
             |ui| {
@@ -67,10 +88,11 @@ pub fn battle(
         );
         return Ok(());
     }
-    top_bar(&mut ui, &tr, &session, &bctx, &timer, &mut settings, &mut log, &mut screen, &mut links);
-    unit_panel(&mut ui, &tr, &session, &bctx, &mut out);
+    let mut nav = Nav { screen: &mut screen, menu: &mut menu };
+    top_bar(&mut ui, &tr, &session, &bctx, &timer, &mut settings, &mut log, &mut nav, &mut links);
+    unit_panel(&mut ui, &tr, &session, selected, &bctx, &mut out);
     log_panel(&mut ui, &tr, &session, &bctx, &mut log, &mut links);
-    hover_panel(&mut ui, &tr, &session, &bctx, hovered.0, &mut log, &mut links);
+    hover_panel(&mut ui, &tr, &session, selected, &bctx, hovered.0, &mut log, &mut links);
     if let Some(order) = &session.confirm {
         egui::Window::new(tr.t("ui.confirm.title"))
             .collapsible(false)
@@ -94,6 +116,12 @@ pub fn battle(
     Ok(())
 }
 
+/// Where the top bar's buttons lead: the title screen, or a menu over the battle.
+struct Nav<'a, 'b> {
+    screen: &'a mut NextState<Screen>,
+    menu: &'b mut NextState<Menu>,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn top_bar(
     ui: &mut egui::Ui,
@@ -103,7 +131,7 @@ fn top_bar(
     timer: &TurnTimer,
     settings: &mut Settings,
     log: &mut LogView,
-    screen: &mut NextState<Screen>,
+    nav: &mut Nav,
     links: &mut RuleLinks,
 ) {
     egui::Panel::top("battle-top").show(ui, |ui| {
@@ -146,12 +174,18 @@ fn top_bar(
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if ui.button(tr.t("ui.menu.quit")).clicked() {
-                    screen.set(Screen::Title);
+                    nav.screen.set(Screen::Title);
+                }
+                if ui.button(tr.t("ui.title.settings")).clicked() {
+                    nav.menu.set(Menu::Settings);
+                }
+                if ui.button(tr.t("ui.title.load")).clicked() {
+                    nav.menu.set(Menu::Saves);
                 }
                 ui.menu_button(tr.t("ui.menu.save"), |ui| {
-                    for slot in &storage::SLOTS {
+                    for slot in &saves::SLOTS {
                         if ui.button(tr.t(&format!("ui.slot.{slot}"))).clicked() {
-                            log.saved = Some(match storage::save_slot(slot, &session.saved_game()) {
+                            log.saved = Some(match saves::save_slot(slot, &session.saved_game()) {
                                 Ok(()) => tr.f("ui.saved", &[("slot", tr.t(&format!("ui.slot.{slot}")))]),
                                 Err(e) => e,
                             });
@@ -160,10 +194,7 @@ fn top_bar(
                     }
                     #[cfg(target_arch = "wasm32")]
                     if ui.button(tr.t("ui.menu.download")).clicked() {
-                        crate::web::download(
-                            "kriegsspiel-save.ron",
-                            &storage::saved_game_to_text(&session.saved_game()),
-                        );
+                        crate::web::download("kriegsspiel-save.ron", &saves::saved_game_to_text(&session.saved_game()));
                         ui.close();
                     }
                 });
@@ -192,11 +223,18 @@ fn type_name(tr: &Tr, bctx: &Ctx, id: UnitId) -> String {
     })
 }
 
-fn unit_panel(ui: &mut egui::Ui, tr: &Tr, session: &Session, bctx: &Ctx, out: &mut MessageWriter<UiCommand>) {
+fn unit_panel(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    session: &Session,
+    selected: Option<UnitId>,
+    bctx: &Ctx,
+    out: &mut MessageWriter<UiCommand>,
+) {
     let human = session.human_turn();
     let side = bctx.clock.active;
     egui::Panel::left("battle-unit").default_size(250.0).show(ui, |ui| {
-        if let Some(u) = session.selected.and_then(|id| bctx.unit(id)).cloned() {
+        if let Some(u) = selected.and_then(|id| bctx.unit(id)).cloned() {
             ui.label(egui::RichText::new(tr.unit(bctx, u.id)).size(17.0).strong());
             ui.label(format!("{} · {}", type_name(tr, bctx, u.id), tr.side(u.side)));
             ui.label(
@@ -273,7 +311,7 @@ fn unit_panel(ui: &mut egui::Ui, tr: &Tr, session: &Session, bctx: &Ctx, out: &m
             for u in bctx.units.iter().filter(|u| u.side == side && u.status == Status::Undeployed) {
                 if ui
                     .selectable_label(
-                        session.selected == Some(u.id),
+                        selected == Some(u.id),
                         format!("{} ({})", tr.unit(bctx, u.id), type_name(tr, bctx, u.id)),
                     )
                     .clicked()
@@ -356,7 +394,7 @@ fn log_panel(ui: &mut egui::Ui, tr: &Tr, session: &Session, bctx: &Ctx, log: &mu
         ui.label(egui::RichText::new(tr.t("ui.log")).strong());
         egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
             let viewer = session.viewer();
-            let events = session.battle.events();
+            let events = session.game.events();
             let from = if log.shown { 0 } else { events.len().saturating_sub(300) };
             for e in events[from..].iter().filter(|e| readable(bctx, viewer, e)) {
                 let text = e.describe_with(&tr.texts, &|id| tr.unit(bctx, id));
@@ -377,10 +415,12 @@ fn log_panel(ui: &mut egui::Ui, tr: &Tr, session: &Session, bctx: &Ctx, log: &mu
     });
 }
 
+#[allow(clippy::too_many_arguments)]
 fn hover_panel(
     ui: &mut egui::Ui,
     tr: &Tr,
     session: &Session,
+    selected: Option<UnitId>,
     bctx: &Ctx,
     hovered: Option<Cell>,
     log: &mut LogView,
@@ -406,24 +446,23 @@ fn hover_panel(
         }
         ui.label(line);
         // What a click would do, with the engine's preview.
-        let key = (session.battle.orders().len(), session.selected, hovered, tr.lang);
+        let key = (session.game.orders().len(), selected, hovered, tr.lang);
         if log.preview_key != Some(key) {
             log.preview_key = Some(key);
-            log.preview = preview_lines(tr, session, bctx, cell);
+            log.preview = preview_lines(tr, session, selected, bctx, cell);
         }
         for l in &log.preview {
-            links.line(ui, l, tr.lang, super::rules::plain);
+            links.line(ui, l, tr.lang, crate::hud::rules::plain);
         }
     });
 }
 
-fn preview_lines(tr: &Tr, session: &Session, bctx: &Ctx, cell: Cell) -> Vec<String> {
+fn preview_lines(tr: &Tr, session: &Session, selected: Option<UnitId>, bctx: &Ctx, cell: Cell) -> Vec<String> {
     if !session.human_turn() || bctx.clock.phase != Phase::Battle {
         return Vec::new();
     }
     let side = bctx.clock.active;
-    let Some(u) = session.selected.and_then(|id| bctx.unit(id)).filter(|u| u.side == side && u.status.on_field())
-    else {
+    let Some(u) = selected.and_then(|id| bctx.unit(id)).filter(|u| u.side == side && u.status.on_field()) else {
         return Vec::new();
     };
     let order = if let Some(enemy) = bctx.at(cell).filter(|e| e.side != side && bctx.visible_to(e, side)) {
@@ -433,7 +472,7 @@ fn preview_lines(tr: &Tr, session: &Session, bctx: &Ctx, cell: Cell) -> Vec<Stri
     } else {
         return Vec::new();
     };
-    match session.battle.preview(&order) {
+    match session.game.preview(&order) {
         Ok(p) => {
             let mut lines =
                 vec![tr.t(if matches!(order, Order::Fire { .. }) { "ui.preview.fire" } else { "ui.preview.move" })];
@@ -442,4 +481,146 @@ fn preview_lines(tr: &Tr, session: &Session, bctx: &Ctx, cell: Cell) -> Vec<Stri
         }
         Err(e) => vec![tr.f("ui.preview.illegal", &[("why", e.to_string())])],
     }
+}
+
+fn result(
+    mut contexts: EguiContexts,
+    tr: Res<Tr>,
+    session: Option<Res<Session>>,
+    mut screen: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut ui = root(ctx, "result");
+    egui::CentralPanel::default().show(&mut ui, |ui| {
+        let Some(session) = session else {
+            if ui.button(tr.t("ui.back")).clicked() {
+                screen.set(Screen::Title);
+            }
+            return;
+        };
+        let bctx = session.ctx();
+        let Some(r) = session.game.result() else { return };
+        ui.vertical_centered(|ui| {
+            ui.add_space(20.0);
+            ui.label(
+                egui::RichText::new(
+                    tr.f("ui.result.winner", &[("army", tr.army(&bctx, r.winner)), ("side", tr.side(r.winner))]),
+                )
+                .size(30.0)
+                .strong(),
+            );
+            ui.label(tr.t(&format!("ui.result.reason.{}", r.reason.key())));
+            ui.label(tr.f("ui.result.rounds", &[("rounds", r.rounds.to_string()), ("turns", r.turns.to_string())]));
+        });
+        ui.add_space(16.0);
+        egui::Grid::new("result").striped(true).num_columns(3).show(ui, |ui| {
+            ui.label("");
+            for side in Side::BOTH {
+                ui.label(egui::RichText::new(format!("{} ({})", tr.army(&bctx, side), tr.side(side))).strong());
+            }
+            ui.end_row();
+            let row = |s: &rules::tactical::result::SideResult| {
+                [
+                    s.units as i32,
+                    s.on_field as i32,
+                    s.health_lost,
+                    s.dispersed as i32,
+                    s.destroyed as i32,
+                    s.captured as i32,
+                    s.retreated as i32,
+                    s.guns_lost.len() as i32,
+                ]
+            };
+            let keys = [
+                "ui.result.units",
+                "ui.result.on_field",
+                "ui.result.health_lost",
+                "ui.result.dispersed",
+                "ui.result.destroyed",
+                "ui.result.captured",
+                "ui.result.retreated",
+                "ui.result.guns_lost",
+            ];
+            let values = [row(&r.sides[0]), row(&r.sides[1])];
+            for (i, key) in keys.iter().enumerate() {
+                ui.label(tr.t(key));
+                for v in &values {
+                    ui.label(v[i].to_string());
+                }
+                ui.end_row();
+            }
+        });
+        ui.add_space(12.0);
+        ui.label(egui::RichText::new(tr.t("ui.result.generals")).strong());
+        if r.generals.is_empty() {
+            ui.label(tr.t("ui.result.no_generals"));
+        }
+        for g in &r.generals {
+            ui.label(format!("{} — {}: {}", tr.side(g.side), g.formation, tr.t(&format!("fate.{}", g.fate.key()))));
+        }
+        ui.add_space(16.0);
+        if ui.button(egui::RichText::new(tr.t("ui.result.back")).size(18.0)).clicked() {
+            screen.set(Screen::Title);
+        }
+    });
+    Ok(())
+}
+
+fn replay(
+    mut contexts: EguiContexts,
+    tr: Res<Tr>,
+    view: Option<ResMut<ReplayView<Battle>>>,
+    mut screen: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut ui = root(ctx, "replay");
+    let Some(mut view) = view else { return Ok(()) };
+    egui::Panel::top("replay-bar").show(&mut ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(&view.save.scenario.name).strong());
+            let clock = view.game.clock();
+            ui.label(tr.f(
+                "ui.replay.at",
+                &[
+                    ("stop", (view.at + 1).to_string()),
+                    ("stops", view.stops.len().to_string()),
+                    ("turn", clock.turn.to_string()),
+                    ("round", clock.round.to_string()),
+                ],
+            ));
+            let last = view.stops.len() - 1;
+            let at = view.at;
+            let mut go = None;
+            if ui.button("|<").clicked() {
+                go = Some(0);
+            }
+            if ui.button(tr.t("ui.replay.back")).clicked() && at > 0 {
+                go = Some(at - 1);
+            }
+            if ui.button(tr.t("ui.replay.forward")).clicked() && at < last {
+                go = Some(at + 1);
+            }
+            if ui.button(">|").clicked() {
+                go = Some(last);
+            }
+            if let Some(stop) = go
+                && let Err(e) = view.go(stop)
+            {
+                ui.colored_label(egui::Color32::LIGHT_RED, e);
+            }
+            if ui.button(tr.t("ui.back")).clicked() {
+                screen.set(Screen::Title);
+            }
+        });
+    });
+    let bctx = view.game.ctx();
+    egui::Panel::right("replay-log").default_size(360.0).show(&mut ui, |ui| {
+        ui.label(egui::RichText::new(tr.t("ui.log")).strong());
+        egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
+            for e in view.game.events() {
+                ui.label(e.describe_with(&tr.texts, &|id| tr.unit(&bctx, id)));
+            }
+        });
+    });
+    Ok(())
 }

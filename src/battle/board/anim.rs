@@ -3,9 +3,10 @@
 
 use super::{CELL, Counter, Counters, cell_to_world, shown, viewer};
 use crate::replay::ReplayView;
-use crate::session::{AnimBusy, BattleEvents, Session};
+use crate::session::{AnimBusy, GameEvents, Session};
 use crate::settings::Settings;
 use bevy::prelude::*;
+use rules::tactical::Battle as Game;
 use rules::tactical::event::Event;
 use rules::tactical::{Cell, UnitId};
 use std::collections::VecDeque;
@@ -35,10 +36,10 @@ pub struct AnimQueue {
 }
 
 fn queue_events(
-    mut events: MessageReader<BattleEvents>,
+    mut events: MessageReader<GameEvents<Game>>,
     mut queue: ResMut<AnimQueue>,
     settings: Res<Settings>,
-    session: Option<Res<Session>>,
+    session: Option<Res<Session<Game>>>,
 ) {
     let instant = settings.anim.step_seconds() <= 0.0;
     let view = viewer(session.as_deref());
@@ -48,7 +49,7 @@ fn queue_events(
         (Some(ctx), Some(v)) => ctx.unit(*id).is_some_and(|u| ctx.visible_to(u, v)),
         _ => true,
     };
-    for BattleEvents(list) in events.read() {
+    for GameEvents(list) in events.read() {
         if instant {
             continue;
         }
@@ -79,8 +80,8 @@ fn play(
     mut queue: ResMut<AnimQueue>,
     mut busy: ResMut<AnimBusy>,
     counters: Res<Counters>,
-    session: Option<Res<Session>>,
-    replay: Option<Res<ReplayView>>,
+    session: Option<Res<Session<Game>>>,
+    replay: Option<Res<ReplayView<Game>>>,
     mut bodies: Query<(&mut Transform, &mut Sprite), With<Counter>>,
     mut tracers: Query<&mut Transform, Without<Counter>>,
 ) {

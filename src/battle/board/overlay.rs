@@ -3,9 +3,10 @@
 //! deployment zone. All of it is asked of the engine (reachability, arcs, lines of fire).
 
 use super::{CELL, cell_to_world};
-use crate::input::HoveredCell;
+use crate::battle::{HoveredCell, Selection};
 use crate::session::{AnimBusy, Session};
 use bevy::prelude::*;
+use rules::tactical::Battle as Game;
 use rules::tactical::Cell;
 use rules::tactical::components::{Phase, Status};
 use rules::tactical::units::Range;
@@ -34,15 +35,16 @@ fn square(commands: &mut Commands, at: Vec2, colour: Color, size: f32, z: f32) {
 
 fn draw(
     mut commands: Commands,
-    session: Option<Res<Session>>,
+    session: Option<Res<Session<Game>>>,
     hovered: Res<HoveredCell>,
     busy: Res<AnimBusy>,
+    selection: Res<Selection>,
     old: Query<Entity, With<Overlay>>,
     mut last: Local<Key>,
 ) {
     let key = Key {
-        orders: session.as_ref().map_or(0, |s| s.battle.orders().len()),
-        selected: session.as_ref().and_then(|s| s.selected).map(|u| u.0),
+        orders: session.as_ref().map_or(0, |s| s.game.orders().len()),
+        selected: session.as_deref().and_then(|s| selection.of(s)).map(|u| u.0),
         hovered: hovered.0,
         busy: busy.0,
         active: session.as_ref().is_some_and(|s| s.human_turn()),
@@ -71,7 +73,8 @@ fn draw(
         Phase::Over => return,
         Phase::Battle => {}
     }
-    let Some(u) = session.selected.and_then(|id| ctx.unit(id)).filter(|u| u.side == side && u.status == Status::Active)
+    let Some(u) =
+        selection.of(&session).and_then(|id| ctx.unit(id)).filter(|u| u.side == side && u.status == Status::Active)
     else {
         return;
     };
