@@ -131,7 +131,7 @@ fn default_rules_path() -> String {
 }
 
 /// A map file in `maps/*.ron`: rows of terrain symbols, north row first.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Map")]
 pub struct MapFile {
     pub name: String,
