@@ -665,8 +665,10 @@ impl Ctx {
             }
         }
         let held = |s: Side| self.state.holders.iter().filter(|h| **h == s).count();
+        // Taking every key hex it did not hold at the start wins at once.
+        let held_at_start = |s: Side| self.scenario.victory.key_hexes.iter().all(|k| k.holder == s);
         if !keys.is_empty()
-            && let Some(all) = Side::BOTH.into_iter().find(|s| held(*s) == keys.len())
+            && let Some(all) = Side::BOTH.into_iter().find(|s| held(*s) == keys.len() && !held_at_start(*s))
         {
             self.finish(all, VictoryReason::AllKeyHexes);
             return;

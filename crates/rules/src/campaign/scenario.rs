@@ -83,8 +83,8 @@ pub struct HandField {
 pub struct Victory {
     /// The campaign ends after this many campaign turns.
     pub turns: u32,
-    /// Holding every one of them at the end of a campaign turn wins at once; at the turn limit
-    /// the side holding more of them wins.
+    /// A side that holds every one of them at the end of a campaign turn, not having held them
+    /// all at the start, wins at once; at the turn limit the side holding more of them wins.
     pub key_hexes: Vec<KeyHex>,
     /// Who wins a tie at the turn limit.
     pub on_tie: Side,
@@ -232,6 +232,13 @@ impl CampaignScenario {
             campaign_rules,
         };
         scenario.check().map_err(|e| e.into_data_error(path, &text, &[]))?;
+        Ok(scenario)
+    }
+
+    /// Parses a resolved scenario (as a save embeds it) and checks it.
+    pub fn from_resolved(path: &str, text: &str) -> Result<CampaignScenario, DataError> {
+        let scenario: CampaignScenario = parse_ron(path, text)?;
+        scenario.check().map_err(|e| e.into_data_error(path, text, &[]))?;
         Ok(scenario)
     }
 
