@@ -13,6 +13,7 @@ use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+mod campaign;
 mod great_war;
 mod map;
 mod orders;
@@ -128,6 +129,12 @@ enum Command {
     },
     /// The rules reference: one entry by rule ID, --list, or --markdown (English or Russian).
     Rules(rules_ref::RulesArgs),
+    /// Napoleonic campaigns: `campaign battle SAVE --out FILE` writes the waiting battle's
+    /// scenario (after the cut). Campaign files also work with validate, play, replay and preview.
+    Campaign {
+        #[command(subcommand)]
+        command: campaign::CampaignCommand,
+    },
     /// Look up places and counts on a Great War map drawn from geography (maps/europe_1914.ron).
     Map {
         #[command(subcommand)]
@@ -154,6 +161,7 @@ fn main() -> ExitCode {
         Command::Preview { scenario, orders, seed, json } => preview(&scenario, &orders, seed, json),
         Command::Rules(args) => rules_ref::run(&args).map_err(Failure),
         Command::Map { command } => map::run(command),
+        Command::Campaign { command } => campaign::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -195,6 +203,10 @@ fn kind_of(text: &str) -> Option<&'static str> {
         "GreatWarRules" => Some("gw rules"),
         "GreatWarAviation" => Some("gw aviation"),
         "GreatWarSave" => Some("gw save"),
+        "CampaignScenario" => Some("campaign scenario"),
+        "CampaignMap" => Some("campaign map"),
+        "CampaignRules" => Some("campaign rules"),
+        "CampaignSave" => Some("campaign save"),
         _ => None,
     }
 }
@@ -205,11 +217,12 @@ fn validate(files: &[PathBuf]) -> Result<(), Failure> {
         let text = read_text(path)?;
         let kind = kind_of(&text).ok_or_else(|| {
             Failure(format!(
-                "{label}:1:1: not a Kriegsspiel file (expected Scenario(..), Map(..), UnitTable(..), RulesConfig(..), SaveGame(..), GreatWarScenario(..), GreatWarMap(..), GreatWarUnits(..), GreatWarRules(..), GreatWarAviation(..), GreatWarSave(..) or a list of orders)"
+                "{label}:1:1: not a Kriegsspiel file (expected Scenario(..), Map(..), UnitTable(..), RulesConfig(..), SaveGame(..), GreatWarScenario(..), GreatWarMap(..), GreatWarUnits(..), GreatWarRules(..), GreatWarAviation(..), GreatWarSave(..), CampaignScenario(..), CampaignMap(..), CampaignRules(..), CampaignSave(..) or a list of orders)"
             ))
         })?;
         let summary = match kind {
             k if k.starts_with("gw ") => great_war::validate(k, path, &text)?,
+            k if k.starts_with("campaign ") => campaign::validate(k, path, &text)?,
             "scenario" => {
                 let s = Scenario::load(path)?;
                 format!("{} units on a {} × {} map", s.units.len(), s.map.width, s.map.height)
@@ -232,6 +245,10 @@ fn validate(files: &[PathBuf]) -> Result<(), Failure> {
                 Ok(list) => format!("{} battle orders", list.len()),
                 Err(battle_error) => match parse_orders::<rules::strategic::Order>(&label, &text) {
                     Ok(list) => format!("{} Great War orders", list.len()),
+                    Err(_) if parse_orders::<rules::campaign::Order>(&label, &text).is_ok() => {
+                        let n = parse_orders::<rules::campaign::Order>(&label, &text).map_or(0, |l| l.len());
+                        format!("{n} campaign orders")
+                    }
                     // Report the reading that got further into the file.
                     Err(gw_error) if (gw_error.line, gw_error.col) > (battle_error.line, battle_error.col) => {
                         return Err(gw_error.into());
@@ -264,7 +281,30 @@ fn is_great_war(path: &Path) -> Result<bool, Failure> {
     Ok(kind_of(&read_text(path)?).is_some_and(|k| k.starts_with("gw ")))
 }
 
+/// Whether a scenario or save file is of a campaign.
+fn is_campaign(path: &Path) -> Result<bool, Failure> {
+    Ok(kind_of(&read_text(path)?).is_some_and(|k| k.starts_with("campaign ")))
+}
+
 fn play(args: &PlayArgs) -> Result<(), Failure> {
+    if is_campaign(&args.scenario)? {
+        let ai = match args.ai {
+            None => [None, None],
+            Some(AiSides::All) => [Some(args.level), Some(args.level)],
+            Some(AiSides::Red) => [Some(args.level), None],
+            Some(AiSides::Blue) => [None, Some(args.level)],
+        };
+        let slice = std::time::Duration::from_millis(args.slice_ms);
+        return campaign::play(
+            &args.scenario,
+            args.seed,
+            args.orders.as_deref(),
+            ai,
+            slice,
+            args.save.as_deref(),
+            args.json,
+        );
+    }
     if is_great_war(&args.scenario)? {
         if args.ai.is_some() {
             return Err(Failure(format!(
@@ -365,6 +405,9 @@ fn replay(path: &Path, json: bool) -> Result<(), Failure> {
     if kind_of(&text) == Some("gw save") {
         return great_war::replay(path, &text, json);
     }
+    if kind_of(&text) == Some("campaign save") {
+        return campaign::replay(path, &text, json);
+    }
     let save = SaveGame::from_text(&label, &text)?;
     let battle = Battle::replay(&save).map_err(|e| Failure(format!("{label}: {e}")))?;
     print_state(&battle, json);
@@ -372,6 +415,9 @@ fn replay(path: &Path, json: bool) -> Result<(), Failure> {
 }
 
 fn preview(scenario: &Path, orders: &Path, seed: u64, json: bool) -> Result<(), Failure> {
+    if is_campaign(scenario)? {
+        return campaign::preview(scenario, orders, seed, json);
+    }
     if is_great_war(scenario)? {
         return great_war::preview(scenario, orders, seed, json);
     }

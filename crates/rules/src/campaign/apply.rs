@@ -479,6 +479,8 @@ impl Ctx {
             scenario.units.iter().map(|u| (u.id, u.health.unwrap_or_else(|| self.full(u.id)))).collect();
         let start = |id: UnitId| starts.get(&id).copied().unwrap_or(0);
         let rejoin = self.scenario.campaign_rules.rejoin_health;
+        // Who was in the hex before anything changes hands (a taken gun is no left-out unit).
+        let present = [self.state.units_at(b.at, Side::Red), self.state.units_at(b.at, Side::Blue)];
         for side in Side::BOTH {
             let fighting: Vec<UnitId> = scenario
                 .units_of(side)
@@ -496,7 +498,7 @@ impl Ctx {
                 };
             }
             let left_out: Vec<UnitId> =
-                self.state.units_at(b.at, side).into_iter().filter(|u| !fighting.contains(u)).collect();
+                present[side.index()].iter().copied().filter(|u| !fighting.contains(u)).collect();
             for id in left_out {
                 let health = self.state.unit(id).map_or(0, |u| u.health);
                 let loss = left_out_loss(lost, total, health);
