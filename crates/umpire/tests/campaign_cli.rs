@@ -26,7 +26,13 @@ fn run(args: &[&str]) -> String {
 
 #[test]
 fn campaign_files_validate() {
-    let out = run(&["validate", "scenarios/campaign/linden.ron", "scenarios/campaign/linden_map.ron", "assets/data/campaign_rules.ron", "scenarios/campaign/linden_orders.ron"]);
+    let out = run(&[
+        "validate",
+        "scenarios/campaign/linden.ron",
+        "scenarios/campaign/linden_map.ron",
+        "assets/data/campaign_rules.ron",
+        "scenarios/campaign/linden_orders.ron",
+    ]);
     assert!(out.contains("campaign scenario: 5 armies of 32 units on a 8 × 6 hex map"), "{out}");
     assert!(out.contains("3 campaign orders"), "{out}");
     let bad = umpire(&["validate", "scenarios/campaign/linden_map.ron", &{
@@ -42,7 +48,18 @@ fn campaign_files_validate() {
 #[test]
 fn an_ai_campaign_plays_to_its_end_and_replays_bit_identically() {
     let save = scratch("ai.save.ron");
-    let out = run(&["play", "scenarios/campaign/linden.ron", "--ai", "all", "--level", "recruit", "--seed", "1", "--save", &save]);
+    let out = run(&[
+        "play",
+        "scenarios/campaign/linden.ron",
+        "--ai",
+        "all",
+        "--level",
+        "recruit",
+        "--seed",
+        "1",
+        "--save",
+        &save,
+    ]);
     assert!(out.contains("campaign over:"), "{out}");
     assert!(out.contains("grid battles fought by the battle AI"), "{out}");
     assert!(out.contains("(T-STRAT-5)") && out.contains("(T-AUTO-2)"), "a grid battle and an auto-battle: {out}");
@@ -56,7 +73,16 @@ fn an_ai_campaign_plays_to_its_end_and_replays_bit_identically() {
 #[test]
 fn the_waiting_battle_is_written_alone_fought_and_reported_back() {
     let save = scratch("waiting.save.ron");
-    let out = run(&["play", "scenarios/campaign/linden.ron", "--orders", "scenarios/campaign/linden_orders.ron", "--seed", "4", "--save", &save]);
+    let out = run(&[
+        "play",
+        "scenarios/campaign/linden.ron",
+        "--orders",
+        "scenarios/campaign/linden_orders.ron",
+        "--seed",
+        "4",
+        "--save",
+        &save,
+    ]);
     assert!(out.contains("battle waiting at (3, 1): Red attacks, 9 v 10 fight"), "{out}");
     let battle = scratch("battle.ron");
     let written = run(&["campaign", "battle", &save, "--out", &battle]);
