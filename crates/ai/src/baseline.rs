@@ -1,11 +1,13 @@
 //! Baselines to measure the AI against: uniformly random legal orders, and greedy units that
 //! each take their single best immediate fire or attack with no coordination.
 
+use crate::Think;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use rules::tactical::components::{Phase, Side, UnitId};
 use rules::tactical::preview::ForecastLimits;
-use rules::tactical::{Ctx, Order};
+use rules::tactical::{Battle, Ctx, Order};
+use web_time::Duration;
 
 /// Uniformly random legal orders.
 pub struct RandomPlayer {
@@ -21,6 +23,13 @@ impl RandomPlayer {
         let orders = ctx.legal_orders();
         let i = (self.rng.next_u32() as usize) % orders.len().max(1);
         orders.into_iter().nth(i).unwrap_or(Order::EndTurn)
+    }
+}
+
+/// Plays whichever side is to move; idle once the battle is over.
+impl crate::Player<Battle> for RandomPlayer {
+    fn think(&mut self, ctx: &Ctx, _budget: Duration) -> Think {
+        if ctx.clock.phase == Phase::Over { Think::Idle } else { Think::Order(self.next(ctx)) }
     }
 }
 
@@ -108,6 +117,17 @@ impl GreedyPlayer {
             .filter(|(d, _)| *d < here)
             .min_by_key(|(d, r)| (*d, r.cost, r.cell.y, r.cell.x))
             .map(|(_, r)| Order::Move { unit: id, path: r.path, exit: false })
+    }
+}
+
+/// Idle when it is not its side's turn, or the battle is over.
+impl crate::Player<Battle> for GreedyPlayer {
+    fn think(&mut self, ctx: &Ctx, _budget: Duration) -> Think {
+        if ctx.clock.phase == Phase::Over || ctx.clock.active != self.side {
+            Think::Idle
+        } else {
+            Think::Order(self.next(ctx))
+        }
     }
 }
 

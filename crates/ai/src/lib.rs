@@ -13,8 +13,9 @@ pub mod eval;
 pub mod game;
 pub mod planner;
 
+use rules::Game;
 use rules::tactical::components::{Phase, Side};
-use rules::tactical::{Ctx, Order};
+use rules::tactical::{Battle, Ctx, Order};
 use std::fmt;
 use std::str::FromStr;
 use web_time::{Duration, Instant};
@@ -64,15 +65,29 @@ impl FromStr for Level {
     }
 }
 
-/// What a slice of thinking produced.
+/// What a slice of thinking produced (`O`: the game's order; a battle's by default).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Think {
-    /// The next order for the battle.
-    Order(Order),
+pub enum Think<O = Order> {
+    /// The next order for the game.
+    Order(O),
     /// Out of time: call again (the work done so far is kept).
     Thinking,
     /// Not this side's turn.
     Idle,
+}
+
+/// A player the machine plays, in any game: the app's AI turns and tools drive every game's AI
+/// through this, a slice of thinking at a time.
+pub trait Player<G: Game> {
+    /// Thinks for at most about `budget` on a working copy of the game; work left over is kept
+    /// for the next call, and the decision never depends on how the thinking was sliced.
+    fn think(&mut self, ctx: &G::Ctx, budget: Duration) -> Think<G::Order>;
+}
+
+impl Player<Battle> for Ai {
+    fn think(&mut self, ctx: &Ctx, budget: Duration) -> Think {
+        Ai::think(self, ctx, budget)
+    }
 }
 
 /// Time the AI spent, for reports.

@@ -18,25 +18,27 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::marker::PhantomData;
 
-/// A game of the engine: built from a scenario and a seed, changed only by orders.
-pub trait Game: Sized {
+/// A game of the engine: built from a scenario and a seed, changed only by orders. Games and
+/// their types are `Send + Sync + 'static` so the app can hold them as resources and send them
+/// in messages.
+pub trait Game: Sized + Send + Sync + 'static {
     /// The RON struct name of this game's saves (`SaveGame(..)` for a battle, `GreatWarSave(..)`
     /// for the Great War): saves written by earlier versions keep loading byte for byte.
     const SAVE_NAME: &'static str;
     /// The save format this version writes and reads.
     const SAVE_FORMAT: u32;
 
-    type Scenario: Clone + fmt::Debug + Serialize + DeserializeOwned;
-    type Order: Clone + fmt::Debug + Serialize + DeserializeOwned;
+    type Scenario: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Order: Clone + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// Why an order was refused, as one sentence for people.
-    type Error: fmt::Display + fmt::Debug;
-    type Event: Clone + fmt::Debug;
+    type Error: fmt::Display + fmt::Debug + Send + Sync + 'static;
+    type Event: Clone + fmt::Debug + Send + Sync + 'static;
     /// A working copy of the state, for reading, previews and the AI.
-    type Ctx: Clone;
+    type Ctx: Clone + Send + Sync + 'static;
     /// What an order would do, with odds.
-    type Preview;
+    type Preview: Send + Sync + 'static;
     /// Who gives orders: a battle's side, a Great War power.
-    type Player: Copy + Eq + fmt::Debug;
+    type Player: Copy + Eq + fmt::Debug + Send + Sync + 'static;
 
     /// Starts a game from a scenario with a seed for the dice.
     fn new(scenario: &Self::Scenario, seed: u64) -> Self;
@@ -54,6 +56,8 @@ pub trait Game: Sized {
     fn turn(&self) -> u32;
     /// Every order applied so far.
     fn orders(&self) -> &[Self::Order];
+    /// Everything that happened so far, dice included.
+    fn events(&self) -> &[Self::Event];
     fn checkpoints(&self) -> &[Checkpoint];
     fn scenario(&self) -> &Self::Scenario;
     fn seed(&self) -> u64;

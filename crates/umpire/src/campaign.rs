@@ -3,9 +3,11 @@
 //! waiting battle (after the cut) to be played or inspected alone.
 
 use crate::Failure;
+use crate::referee::{self, Refereed};
 use rules::Game;
-use rules::campaign::{Campaign, CampaignMap, CampaignRules, CampaignSave, CampaignScenario, Order};
-use rules::data::{parse_orders, read_text, to_ron};
+use rules::campaign::{Campaign, CampaignMap, CampaignRules, CampaignSave, CampaignScenario, Order, Preview};
+use rules::data::DataError;
+use rules::data::{read_text, to_ron};
 use rules::tactical::Side;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -80,18 +82,6 @@ pub fn validate(kind: &str, path: &Path, text: &str) -> Result<String, Failure> 
     })
 }
 
-fn load_orders(path: &Path) -> Result<Vec<Order>, Failure> {
-    let text = read_text(path)?;
-    Ok(parse_orders(&path.to_string_lossy(), &text)?)
-}
-
-fn apply_all(game: &mut Campaign, orders: &[Order]) -> Result<(), Failure> {
-    for (i, order) in orders.iter().enumerate() {
-        game.apply(order.clone()).map_err(|e| Failure(format!("order {} ({}): {e}", i + 1, order.name())))?;
-    }
-    Ok(())
-}
-
 /// Plays a campaign: the orders first, then the AI for its sides (the others pass); writes the save.
 pub fn play(
     scenario: &Path,
@@ -106,7 +96,7 @@ pub fn play(
     let start = std::time::Instant::now();
     let mut game = Campaign::new(&s, seed);
     if let Some(path) = orders {
-        apply_all(&mut game, &load_orders(path)?)?;
+        referee::apply_all(&mut game, &referee::load_orders::<Campaign>(path)?)?;
     }
     let mut stats = ai::campaign::Stats::default();
     if ai.iter().any(Option::is_some) {
@@ -140,54 +130,61 @@ pub fn play(
     Ok(())
 }
 
-pub fn replay(path: &Path, text: &str, json: bool) -> Result<(), Failure> {
-    let label = path.to_string_lossy();
-    let save = CampaignSave::from_text(&label, text)?;
-    let game = Campaign::replay(&save).map_err(|e| Failure(format!("{label}: {e}")))?;
-    print_state(&game, json);
-    Ok(())
-}
+impl Refereed for Campaign {
+    fn load_scenario(path: &Path) -> Result<CampaignScenario, DataError> {
+        CampaignScenario::load(path)
+    }
 
-pub fn preview(scenario: &Path, orders: &Path, seed: u64, json: bool) -> Result<(), Failure> {
-    let s = CampaignScenario::load(scenario)?;
-    let mut list = load_orders(orders)?;
-    let last = list.pop().ok_or_else(|| Failure(format!("{}: the order list is empty", orders.display())))?;
-    let mut game = Campaign::new(&s, seed);
-    apply_all(&mut game, &list)?;
-    let preview =
-        game.preview(&last).map_err(|e| Failure(format!("order {} ({}): {e}", list.len() + 1, last.name())))?;
-    if json {
-        println!("{}", serde_json::to_string_pretty(&preview).unwrap_or_default());
-        return Ok(());
-    }
-    println!("Preview of {} ({:?})", last.name(), last);
-    if !preview.reach.is_empty() {
-        let reach: Vec<String> = preview.reach.iter().map(|(h, mp)| format!("{h}:{mp}")).collect();
-        println!("  reach (hex:MP): {}", reach.join(" "));
-    }
-    if !preview.interception_risk.is_empty() {
-        let risk: Vec<String> = preview.interception_risk.iter().map(ToString::to_string).collect();
-        println!("  interception risk (T-STRAT-2): {}", risk.join(", "));
-    }
-    if let Some(b) = &preview.battle {
-        println!(
-            "  battle at {}: {:?} attacks, {} v {} units, {} v {} fight{}",
-            b.at,
-            b.attacker,
-            b.units[0],
-            b.units[1],
-            b.fielded[0],
-            b.fielded[1],
-            match b.attacker_wins {
-                Some(p) => format!(", auto-battle: the attacker wins with probability {p:.0}"),
-                None => ", fought on the grid".to_string(),
+    fn describe(order: &Order) -> String {
+        match order {
+            Order::Move { army, path } => {
+                let to = path.last().map_or_else(|| "nowhere".to_string(), ToString::to_string);
+                format!("move {army} to {to} ({} hexes)", path.len())
             }
-        );
+            Order::Intercept { army, on } => {
+                format!("{army} {} the intercept order", if *on { "takes" } else { "drops" })
+            }
+            Order::Split { army, units } => format!("detach {} unit(s) from {army}", units.len()),
+            Order::Merge { army, into } => format!("join {army} to {into}"),
+            Order::Directive { .. } => "send a directive".to_string(),
+            Order::ChooseForces(f) => format!("field {} unit(s) with {} redoubt(s)", f.units.len(), f.redoubts),
+            Order::BattleResult { .. } => "report the battle".to_string(),
+            Order::EndTurn => "end the turn".to_string(),
+        }
     }
-    for e in &preview.events {
-        println!("  {e}");
+
+    fn print_state(&self, json: bool) {
+        print_state(self, json);
     }
-    Ok(())
+
+    fn preview_lines(preview: &Preview) -> Vec<String> {
+        let mut lines = Vec::new();
+        if !preview.reach.is_empty() {
+            let reach: Vec<String> = preview.reach.iter().map(|(h, mp)| format!("{h}:{mp}")).collect();
+            lines.push(format!("  reach (hex:MP): {}", reach.join(" ")));
+        }
+        if !preview.interception_risk.is_empty() {
+            let risk: Vec<String> = preview.interception_risk.iter().map(ToString::to_string).collect();
+            lines.push(format!("  interception risk (T-STRAT-2): {}", risk.join(", ")));
+        }
+        if let Some(b) = &preview.battle {
+            lines.push(format!(
+                "  battle at {}: {:?} attacks, {} v {} units, {} v {} fight{}",
+                b.at,
+                b.attacker,
+                b.units[0],
+                b.units[1],
+                b.fielded[0],
+                b.fielded[1],
+                match b.attacker_wins {
+                    Some(p) => format!(", auto-battle: the attacker wins with probability {p:.0}"),
+                    None => ", fought on the grid".to_string(),
+                }
+            ));
+        }
+        lines.extend(preview.events.iter().map(|e| format!("  {e}")));
+        lines
+    }
 }
 
 fn load_save(path: &Path) -> Result<Campaign, Failure> {

@@ -1,11 +1,12 @@
-//! The referee for the Great War: the same commands and JSON shape as for battles.
+//! The referee for the Great War: its files, its state and its previews in the same commands and
+//! JSON shape as for battles.
 
 use crate::Failure;
-use rules::Game;
-use rules::data::{parse_orders, read_text};
-use rules::strategic::game::{ForceView, SaveGame};
+use crate::referee::Refereed;
+use rules::data::DataError;
+use rules::strategic::game::ForceView;
 use rules::strategic::tables::{AviationTables, RulesTables, UnitTables};
-use rules::strategic::{GreatWar, HexMap, Order, Scenario};
+use rules::strategic::{GreatWar, HexMap, Order, Preview, Scenario};
 use serde::Serialize;
 use std::path::Path;
 
@@ -42,91 +43,47 @@ pub fn validate(kind: &str, path: &Path, text: &str) -> Result<String, Failure> 
             "house values".to_string()
         }
         "gw aviation" => format!("{} squadron types", AviationTables::parse(&label, text)?.squadrons.len()),
-        _ => {
-            let save = SaveGame::from_text(&label, text)?;
-            let game = GreatWar::replay(&save).map_err(|e| Failure(format!("{label}: {e}")))?;
-            format!("{} orders replayed, hash {}", save.orders.len(), game.hash())
-        }
+        _ => crate::referee::validate_save::<GreatWar>(&label, text)?,
     })
 }
 
-fn load_orders(path: &Path) -> Result<Vec<Order>, Failure> {
-    let text = read_text(path)?;
-    Ok(parse_orders(&path.to_string_lossy(), &text)?)
-}
-
-fn apply_all(game: &mut GreatWar, orders: &[Order]) -> Result<(), Failure> {
-    for (i, order) in orders.iter().enumerate() {
-        game.apply(order.clone())
-            .map_err(|e| Failure(format!("{}: {e}", crate::orders::label(i, &crate::orders::great_war(order)))))?;
+impl Refereed for GreatWar {
+    fn load_scenario(path: &Path) -> Result<Scenario, DataError> {
+        Scenario::load(path)
     }
-    Ok(())
-}
 
-/// `umpire play` for a Great War scenario.
-pub fn play(scenario: &Path, seed: u64, orders: Option<&Path>, save: Option<&Path>, json: bool) -> Result<(), Failure> {
-    let s = Scenario::load(scenario)?;
-    let mut game = GreatWar::new(&s, seed);
-    if let Some(path) = orders {
-        apply_all(&mut game, &load_orders(path)?)?;
+    fn describe(order: &Order) -> String {
+        crate::orders::great_war(order)
     }
-    if let Some(out) = save {
-        std::fs::write(out, game.save().to_text())
-            .map_err(|e| Failure(format!("{}: cannot write the save: {e}", out.display())))?;
-    }
-    print_state(&game, json);
-    Ok(())
-}
 
-/// `umpire replay` for a Great War save.
-pub fn replay(path: &Path, text: &str, json: bool) -> Result<(), Failure> {
-    let label = path.to_string_lossy();
-    let save = SaveGame::from_text(&label, text)?;
-    let game = GreatWar::replay(&save).map_err(|e| Failure(format!("{label}: {e}")))?;
-    print_state(&game, json);
-    Ok(())
-}
-
-/// `umpire preview` for a Great War scenario.
-pub fn preview(scenario: &Path, orders: &Path, seed: u64, json: bool) -> Result<(), Failure> {
-    let s = Scenario::load(scenario)?;
-    let mut list = load_orders(orders)?;
-    let last = list.pop().ok_or_else(|| Failure(format!("{}: the order list is empty", orders.display())))?;
-    let mut game = GreatWar::new(&s, seed);
-    apply_all(&mut game, &list)?;
-    let preview = game
-        .ctx()
-        .preview(&last)
-        .map_err(|e| Failure(format!("{}: {e}", crate::orders::label(list.len(), &crate::orders::great_war(&last)))))?;
-    if json {
-        println!("{}", serde_json::to_string_pretty(&preview).unwrap_or_default());
-        return Ok(());
+    fn print_state(&self, json: bool) {
+        print_state(self, json);
     }
-    println!("Preview of {last:?} ({})", crate::orders::great_war(&last));
-    for o in &preview.outcomes {
-        let pips: Vec<String> = o.pips.iter().map(u8::to_string).collect();
-        if pips.is_empty() && (o.chance - 1.0).abs() < 1e-12 {
-            println!("  certain:");
-        } else if pips.is_empty() {
-            println!("  {:.2}%:", o.chance * 100.0);
-            for l in &o.effects {
-                println!("    {l}");
+
+    fn preview_lines(preview: &Preview) -> Vec<String> {
+        let mut out = Vec::new();
+        for o in &preview.outcomes {
+            let pips: Vec<String> = o.pips.iter().map(u8::to_string).collect();
+            if pips.is_empty() && (o.chance - 1.0).abs() < 1e-12 {
+                out.push("  certain:".to_string());
+            } else if pips.is_empty() {
+                out.push(format!("  {:.2}%:", o.chance * 100.0));
+                out.extend(o.effects.iter().map(|l| format!("    {l}")));
+                continue;
+            } else {
+                out.push(format!("  {:.1}% (d6 = {}):", o.chance * 100.0, pips.join(", ")));
             }
-            continue;
-        } else {
-            println!("  {:.1}% (d6 = {}):", o.chance * 100.0, pips.join(", "));
+            out.extend(o.lines.iter().map(|l| format!("    {l}")));
         }
-        for l in &o.lines {
-            println!("    {l}");
+        if preview.unexplored > 0.0 {
+            out.push(format!(
+                "  ({:.4}% of the chance lies in branches too unlikely to follow)",
+                preview.unexplored * 100.0
+            ));
         }
+        out.extend(preview.engagement_lines.iter().map(|l| format!("  {l}")));
+        out
     }
-    if preview.unexplored > 0.0 {
-        println!("  ({:.4}% of the chance lies in branches too unlikely to follow)", preview.unexplored * 100.0);
-    }
-    for l in &preview.engagement_lines {
-        println!("  {l}");
-    }
-    Ok(())
 }
 
 #[derive(Serialize)]

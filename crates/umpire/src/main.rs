@@ -3,12 +3,13 @@
 //! Exit codes: 0 success, 2 bad input or an illegal order (one clear line on stderr).
 
 use clap::{Parser, Subcommand};
-use rules::Game;
+use referee::Refereed;
 use rules::data::{DataError, parse_orders, read_text};
+use rules::strategic::GreatWar;
 use rules::tactical::config::RulesConfig;
 use rules::tactical::scenario::parse_map_with;
 use rules::tactical::units::UnitTable;
-use rules::tactical::{Battle, Order, SaveGame, Scenario};
+use rules::tactical::{Battle, Order, Scenario};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -17,6 +18,7 @@ mod campaign;
 mod great_war;
 mod map;
 mod orders;
+mod referee;
 mod rules_ref;
 
 #[derive(Parser)]
@@ -174,24 +176,8 @@ fn main() -> ExitCode {
 
 /// What a RON file holds, from its first struct name (or `[` for an order list).
 fn kind_of(text: &str) -> Option<&'static str> {
-    let mut rest = text;
-    loop {
-        rest = rest.trim_start();
-        if let Some(r) = rest.strip_prefix("//") {
-            rest = r.split_once('\n').map_or("", |x| x.1);
-        } else if let Some(r) = rest.strip_prefix("/*") {
-            rest = r.split_once("*/").map_or("", |x| x.1);
-        } else if rest.starts_with("#![") {
-            rest = rest.split_once(']').map_or("", |x| x.1);
-        } else {
-            break;
-        }
-    }
-    if rest.starts_with('[') {
-        return Some("orders");
-    }
-    let head: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-    match head.as_str() {
+    match rules::source::struct_name(text).0 {
+        "[" => Some("orders"),
         "Scenario" => Some("scenario"),
         "Map" => Some("map"),
         "UnitTable" => Some("unit table"),
@@ -236,11 +222,7 @@ fn validate(files: &[PathBuf]) -> Result<(), Failure> {
                 RulesConfig::parse(&label, &text)?;
                 "rule numbers".to_string()
             }
-            "save" => {
-                let save = SaveGame::from_text(&label, &text)?;
-                let battle = Battle::replay(&save).map_err(|e| Failure(format!("{label}: {e}")))?;
-                format!("{} orders replayed, hash {}", save.orders.len(), battle.hash())
-            }
+            "save" => referee::validate_save::<Battle>(&label, &text)?,
             _ => match parse_orders::<Order>(&label, &text) {
                 Ok(list) => format!("{} battle orders", list.len()),
                 Err(battle_error) => match parse_orders::<rules::strategic::Order>(&label, &text) {
@@ -258,20 +240,6 @@ fn validate(files: &[PathBuf]) -> Result<(), Failure> {
             },
         };
         println!("{label}: ok ({kind}: {summary})");
-    }
-    Ok(())
-}
-
-fn load_orders(path: &Path) -> Result<Vec<Order>, Failure> {
-    let text = read_text(path)?;
-    Ok(parse_orders(&path.to_string_lossy(), &text)?)
-}
-
-fn apply_all(battle: &mut Battle, orders: &[Order]) -> Result<(), Failure> {
-    for (i, order) in orders.iter().enumerate() {
-        battle
-            .apply(order.clone())
-            .map_err(|e| Failure(format!("{}: {e}", orders::label(i, &orders::battle(order)))))?;
     }
     Ok(())
 }
@@ -312,10 +280,24 @@ fn play(args: &PlayArgs) -> Result<(), Failure> {
                 args.scenario.display()
             )));
         }
-        return great_war::play(&args.scenario, args.seed, args.orders.as_deref(), args.save.as_deref(), args.json);
+        return referee::play::<GreatWar>(
+            &args.scenario,
+            args.seed,
+            args.orders.as_deref(),
+            args.save.as_deref(),
+            args.json,
+        );
     }
     let players = match args.ai {
-        None => [None, None],
+        None => {
+            return referee::play::<Battle>(
+                &args.scenario,
+                args.seed,
+                args.orders.as_deref(),
+                args.save.as_deref(),
+                args.json,
+            );
+        }
         Some(AiSides::All) => [Some(args.level), Some(args.level)],
         Some(AiSides::Red) => [Some(args.level), None],
         Some(AiSides::Blue) => [None, Some(args.level)],
@@ -327,10 +309,10 @@ fn play(args: &PlayArgs) -> Result<(), Failure> {
     let orders = args.orders.as_deref();
     let s = Scenario::load(scenario)?;
     let orders = match orders {
-        Some(path) => load_orders(path)?,
+        Some(path) => referee::load_orders::<Battle>(path)?,
         None => Vec::new(),
     };
-    let battle = if players.iter().any(Option::is_some) {
+    let battle = {
         let setup = ai::game::GameSetup { seed, players, max_rounds: rounds, orders, slice, weights: [None, None] };
         let report = ai::game::play(&s, &setup)
             .map_err(|e| Failure(format!("{}: {}", orders::label(e.index, &orders::battle(&e.order)), e.error)))?;
@@ -357,16 +339,11 @@ fn play(args: &PlayArgs) -> Result<(), Failure> {
             );
         }
         report.battle
-    } else {
-        let mut battle = Battle::new(&s, seed);
-        apply_all(&mut battle, &orders)?;
-        battle
     };
     if let Some(out) = save {
-        std::fs::write(out, battle.save().to_text())
-            .map_err(|e| Failure(format!("{}: cannot write the save: {e}", out.display())))?;
+        referee::write_save(&battle, out)?;
     }
-    print_state(&battle, json);
+    battle.print_state(json);
     Ok(())
 }
 
@@ -400,44 +377,42 @@ fn tournament(
 }
 
 fn replay(path: &Path, json: bool) -> Result<(), Failure> {
-    let label = path.to_string_lossy();
     let text = read_text(path)?;
     if kind_of(&text) == Some("gw save") {
-        return great_war::replay(path, &text, json);
+        return referee::replay::<GreatWar>(path, &text, json);
     }
     if kind_of(&text) == Some("campaign save") {
-        return campaign::replay(path, &text, json);
+        return referee::replay::<rules::campaign::Campaign>(path, &text, json);
     }
-    let save = SaveGame::from_text(&label, &text)?;
-    let battle = Battle::replay(&save).map_err(|e| Failure(format!("{label}: {e}")))?;
-    print_state(&battle, json);
-    Ok(())
+    referee::replay::<Battle>(path, &text, json)
 }
 
 fn preview(scenario: &Path, orders: &Path, seed: u64, json: bool) -> Result<(), Failure> {
     if is_campaign(scenario)? {
-        return campaign::preview(scenario, orders, seed, json);
+        return referee::preview::<rules::campaign::Campaign>(scenario, orders, seed, json);
     }
     if is_great_war(scenario)? {
-        return great_war::preview(scenario, orders, seed, json);
+        return referee::preview::<GreatWar>(scenario, orders, seed, json);
     }
-    let s = Scenario::load(scenario)?;
-    let mut list = load_orders(orders)?;
-    let last = list.pop().ok_or_else(|| Failure(format!("{}: the order list is empty", orders.display())))?;
-    let mut battle = Battle::new(&s, seed);
-    apply_all(&mut battle, &list)?;
-    let preview = battle
-        .preview(&last)
-        .map_err(|e| Failure(format!("{}: {e}", orders::label(list.len(), &orders::battle(&last)))))?;
-    if json {
-        println!("{}", serde_json::to_string_pretty(&preview).unwrap_or_default());
-    } else {
-        println!("Preview of {last:?} ({})", orders::battle(&last));
-        for line in preview.lines() {
-            println!("  {line}");
-        }
+    referee::preview::<Battle>(scenario, orders, seed, json)
+}
+
+impl Refereed for Battle {
+    fn load_scenario(path: &Path) -> Result<Scenario, DataError> {
+        Scenario::load(path)
     }
-    Ok(())
+
+    fn describe(order: &Order) -> String {
+        orders::battle(order)
+    }
+
+    fn print_state(&self, json: bool) {
+        print_state(self, json);
+    }
+
+    fn preview_lines(preview: &rules::tactical::Preview) -> Vec<String> {
+        preview.lines().iter().map(|line| format!("  {line}")).collect()
+    }
 }
 
 #[derive(Serialize)]

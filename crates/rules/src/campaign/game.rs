@@ -63,10 +63,6 @@ impl Campaign {
         &self.ctx.state
     }
 
-    pub fn events(&self) -> &[Event] {
-        &self.events
-    }
-
     pub fn hash(&self) -> StateHash {
         self.ctx.state.hash()
     }
@@ -212,6 +208,10 @@ impl Game for Campaign {
 
     fn orders(&self) -> &[Order] {
         &self.orders
+    }
+
+    fn events(&self) -> &[Event] {
+        &self.events
     }
 
     fn checkpoints(&self) -> &[Checkpoint] {

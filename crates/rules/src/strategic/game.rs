@@ -407,6 +407,10 @@ impl Game for GreatWar {
         GreatWar::orders(self)
     }
 
+    fn events(&self) -> &[Event] {
+        GreatWar::events(self)
+    }
+
     fn checkpoints(&self) -> &[Checkpoint] {
         GreatWar::checkpoints(self)
     }

@@ -74,6 +74,10 @@ impl Game for Battle {
         Battle::orders(self)
     }
 
+    fn events(&self) -> &[Event] {
+        Battle::events(self)
+    }
+
     fn checkpoints(&self) -> &[Checkpoint] {
         Battle::checkpoints(self)
     }
