@@ -7,6 +7,7 @@
 //! decision never depends on how the thinking was sliced, so a seeded game is the same every time.
 
 pub mod baseline;
+pub mod campaign;
 pub mod deploy;
 pub mod eval;
 pub mod game;

@@ -4,6 +4,7 @@
 //! every player action an order through one entry point, and nothing that renders. It runs in
 //! tests, the `umpire` referee, the game and the browser alike.
 
+pub mod campaign;
 pub mod data;
 pub mod dice;
 pub mod game;

@@ -33,8 +33,9 @@ pub const REFERENCE_FILES: [(&str, &str); 4] = [
 ];
 
 /// The data files a placeholder may name, compiled in: (stem, path, text).
-pub const DATA_FILES: [(&str, &str, &str); 5] = [
+pub const DATA_FILES: [(&str, &str, &str); 6] = [
     ("napoleonic_rules", "assets/data/napoleonic_rules.ron", include_str!("../../../assets/data/napoleonic_rules.ron")),
+    ("campaign_rules", "assets/data/campaign_rules.ron", include_str!("../../../assets/data/campaign_rules.ron")),
     ("napoleonic_units", "assets/data/napoleonic_units.ron", include_str!("../../../assets/data/napoleonic_units.ron")),
     ("great_war_rules", "assets/data/great_war_rules.ron", include_str!("../../../assets/data/great_war_rules.ron")),
     ("great_war_units", "assets/data/great_war_units.ron", include_str!("../../../assets/data/great_war_units.ron")),

@@ -55,6 +55,8 @@ impl Field {
             redoubts: 0,
             hq: None,
             formations: Vec::new(),
+            bring_up: 0,
+            bring_up_from_turn: 0,
         };
         Field {
             scenario: Scenario {
@@ -130,6 +132,7 @@ impl Field {
             health: None,
             reactions: Some(Reactions::default()),
             skirmish: false,
+            reserve: false,
         };
         f(&mut spec);
         self.scenario.units.push(spec);

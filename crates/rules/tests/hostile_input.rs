@@ -298,9 +298,13 @@ enum Kind {
     GwOrders,
     GwSave,
     GwTable,
+    CampaignMap,
+    CampaignOrders,
+    CampaignSave,
+    CampaignTable,
 }
 
-const KINDS: [Kind; 10] = [
+const KINDS: [Kind; 14] = [
     Kind::BattleScenario,
     Kind::BattleMap,
     Kind::BattleOrders,
@@ -311,7 +315,30 @@ const KINDS: [Kind; 10] = [
     Kind::GwOrders,
     Kind::GwSave,
     Kind::GwTable,
+    Kind::CampaignMap,
+    Kind::CampaignOrders,
+    Kind::CampaignSave,
+    Kind::CampaignTable,
 ];
+
+fn linden() -> rules::campaign::CampaignScenario {
+    rules::campaign::CampaignScenario::load(&repo_path("scenarios/campaign/linden.ron"))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A short campaign save: a directive, a march and an auto-battle (T-STRAT-9).
+fn campaign_save_text() -> String {
+    let mut c = rules::campaign::Campaign::new(&linden(), 1);
+    let path = [(5, 1), (5, 2), (4, 3), (5, 3)].map(|(x, y)| rules::campaign::HexAt::new(x, y)).to_vec();
+    for o in [
+        rules::campaign::Order::Directive { to: None, text: "Forward.".into() },
+        rules::campaign::Order::Move { army: rules::campaign::ArmyId(2), path },
+        rules::campaign::Order::EndTurn,
+    ] {
+        let _ = c.apply(o);
+    }
+    c.save().to_text()
+}
 
 fn battle_save_text() -> String {
     let mut battle = Battle::new(&rules::testing::shipped("worked_example_a"), 1);
@@ -354,6 +381,10 @@ fn seeds(kind: Kind) -> Vec<(String, String)> {
             "assets/data/great_war_aviation.ron",
         ],
         Kind::BattleSave => return vec![("save.ron".to_string(), battle_save_text())],
+        Kind::CampaignMap => &["scenarios/campaign/linden_map.ron"],
+        Kind::CampaignOrders => &["scenarios/campaign/linden_orders.ron"],
+        Kind::CampaignTable => &["assets/data/campaign_rules.ron"],
+        Kind::CampaignSave => return vec![("campaign_save.ron".to_string(), campaign_save_text())],
         Kind::GwSave => return vec![("gw_save.ron".to_string(), gw_save_text())],
     };
     files.iter().map(|f| (f.to_string(), shipped_text(f))).collect()
@@ -499,6 +530,17 @@ fn feed(kind: Kind, file: &str, text: &str) -> Result<bool, DataError> {
         Kind::GwTable if file.ends_with("units.ron") => strategic::tables::UnitTables::parse(file, text).map(|_| true),
         Kind::GwTable if file.ends_with("rules.ron") => strategic::tables::RulesTables::parse(file, text).map(|_| true),
         Kind::GwTable => strategic::tables::AviationTables::parse(file, text).map(|_| true),
+        Kind::CampaignMap => rules::campaign::CampaignMap::parse(file, text).map(|_| true),
+        Kind::CampaignTable => rules::campaign::CampaignRules::parse(file, text).map(|_| true),
+        Kind::CampaignOrders => parse_orders::<rules::campaign::Order>(file, text).map(|orders| {
+            let mut c = rules::campaign::Campaign::new(&linden(), 1);
+            for o in orders.into_iter().take(64) {
+                let _ = c.apply(o);
+            }
+            true
+        }),
+        Kind::CampaignSave => rules::campaign::CampaignSave::from_text(file, text)
+            .map(|save| rules::campaign::Campaign::replay(&save).is_ok()),
     }
 }
 

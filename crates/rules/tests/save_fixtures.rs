@@ -25,6 +25,18 @@ fn battle_save_of_format_1_loads_and_replays_to_its_hashes() {
 }
 
 #[test]
+fn campaign_save_of_format_1_loads_and_replays_to_its_hashes_with_its_battle() {
+    let name = "campaign_format1.ron";
+    let text = fixture(name);
+    let save = rules::campaign::CampaignSave::from_text(name, &text).expect("loads");
+    assert_eq!(save.format, 1);
+    assert!(save.orders.iter().any(|o| matches!(o, rules::campaign::Order::BattleResult { .. })), "a battle inside");
+    let game = rules::campaign::Campaign::replay(&save).expect("replays with every recorded hash");
+    assert_eq!(game.hash(), save.final_hash);
+    assert!(save.to_text() == text, "written back byte for byte");
+}
+
+#[test]
 fn great_war_save_of_format_1_loads() {
     let save = GreatWarSave::from_text("great_war_format1.ron", &fixture("great_war_format1.ron")).expect("loads");
     assert_eq!(save.format, 1);

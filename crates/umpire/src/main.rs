@@ -14,6 +14,7 @@ use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+mod campaign;
 mod great_war;
 mod map;
 mod orders;
@@ -134,6 +135,12 @@ enum Command {
     },
     /// The rules reference: one entry by rule ID, --list, or --markdown (English or Russian).
     Rules(rules_ref::RulesArgs),
+    /// Napoleonic campaigns: `campaign battle SAVE --out FILE` writes the waiting battle's
+    /// scenario (after the cut). Campaign files also work with validate, play, replay and preview.
+    Campaign {
+        #[command(subcommand)]
+        command: campaign::CampaignCommand,
+    },
     /// Look up places and counts on a Great War map drawn from geography (maps/europe_1914.ron).
     Map {
         #[command(subcommand)]
@@ -160,6 +167,7 @@ fn main() -> ExitCode {
         Command::Preview { scenario, orders, seed, json } => preview(&scenario, &orders, seed, json),
         Command::Rules(args) => rules_ref::run(&args).map_err(Failure),
         Command::Map { command } => map::run(command),
+        Command::Campaign { command } => campaign::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -185,6 +193,10 @@ fn kind_of(text: &str) -> Option<&'static str> {
         "GreatWarRules" => Some("gw rules"),
         "GreatWarAviation" => Some("gw aviation"),
         "GreatWarSave" => Some("gw save"),
+        "CampaignScenario" => Some("campaign scenario"),
+        "CampaignMap" => Some("campaign map"),
+        "CampaignRules" => Some("campaign rules"),
+        "CampaignSave" => Some("campaign save"),
         _ => None,
     }
 }
@@ -195,11 +207,12 @@ fn validate(files: &[PathBuf]) -> Result<(), Failure> {
         let text = read_text(path)?;
         let kind = kind_of(&text).ok_or_else(|| {
             Failure(format!(
-                "{label}:1:1: not a Kriegsspiel file (expected Scenario(..), Map(..), UnitTable(..), RulesConfig(..), SaveGame(..), GreatWarScenario(..), GreatWarMap(..), GreatWarUnits(..), GreatWarRules(..), GreatWarAviation(..), GreatWarSave(..) or a list of orders)"
+                "{label}:1:1: not a Kriegsspiel file (expected Scenario(..), Map(..), UnitTable(..), RulesConfig(..), SaveGame(..), GreatWarScenario(..), GreatWarMap(..), GreatWarUnits(..), GreatWarRules(..), GreatWarAviation(..), GreatWarSave(..), CampaignScenario(..), CampaignMap(..), CampaignRules(..), CampaignSave(..) or a list of orders)"
             ))
         })?;
         let summary = match kind {
             k if k.starts_with("gw ") => great_war::validate(k, path, &text)?,
+            k if k.starts_with("campaign ") => campaign::validate(k, path, &text)?,
             "scenario" => {
                 let s = Scenario::load(path)?;
                 format!("{} units on a {} × {} map", s.units.len(), s.map.width, s.map.height)
@@ -218,6 +231,10 @@ fn validate(files: &[PathBuf]) -> Result<(), Failure> {
                 Ok(list) => format!("{} battle orders", list.len()),
                 Err(battle_error) => match parse_orders::<rules::strategic::Order>(&label, &text) {
                     Ok(list) => format!("{} Great War orders", list.len()),
+                    Err(_) if parse_orders::<rules::campaign::Order>(&label, &text).is_ok() => {
+                        let n = parse_orders::<rules::campaign::Order>(&label, &text).map_or(0, |l| l.len());
+                        format!("{n} campaign orders")
+                    }
                     // Report the reading that got further into the file.
                     Err(gw_error) if (gw_error.line, gw_error.col) > (battle_error.line, battle_error.col) => {
                         return Err(gw_error.into());
@@ -236,7 +253,30 @@ fn is_great_war(path: &Path) -> Result<bool, Failure> {
     Ok(kind_of(&read_text(path)?).is_some_and(|k| k.starts_with("gw ")))
 }
 
+/// Whether a scenario or save file is of a campaign.
+fn is_campaign(path: &Path) -> Result<bool, Failure> {
+    Ok(kind_of(&read_text(path)?).is_some_and(|k| k.starts_with("campaign ")))
+}
+
 fn play(args: &PlayArgs) -> Result<(), Failure> {
+    if is_campaign(&args.scenario)? {
+        let ai = match args.ai {
+            None => [None, None],
+            Some(AiSides::All) => [Some(args.level), Some(args.level)],
+            Some(AiSides::Red) => [Some(args.level), None],
+            Some(AiSides::Blue) => [None, Some(args.level)],
+        };
+        let slice = std::time::Duration::from_millis(args.slice_ms);
+        return campaign::play(
+            &args.scenario,
+            args.seed,
+            args.orders.as_deref(),
+            ai,
+            slice,
+            args.save.as_deref(),
+            args.json,
+        );
+    }
     if is_great_war(&args.scenario)? {
         if args.ai.is_some() {
             return Err(Failure(format!(
@@ -347,10 +387,16 @@ fn replay(path: &Path, json: bool) -> Result<(), Failure> {
     if kind_of(&text) == Some("gw save") {
         return referee::replay::<GreatWar>(path, &text, json);
     }
+    if kind_of(&text) == Some("campaign save") {
+        return referee::replay::<rules::campaign::Campaign>(path, &text, json);
+    }
     referee::replay::<Battle>(path, &text, json)
 }
 
 fn preview(scenario: &Path, orders: &Path, seed: u64, json: bool) -> Result<(), Failure> {
+    if is_campaign(scenario)? {
+        return referee::preview::<rules::campaign::Campaign>(scenario, orders, seed, json);
+    }
     if is_great_war(scenario)? {
         return referee::preview::<GreatWar>(scenario, orders, seed, json);
     }

@@ -44,6 +44,9 @@ pub fn battle(order: &Order) -> String {
         Order::Retreat => "retreat the whole army".to_string(),
         Order::Capitulate => "capitulate".to_string(),
         Order::EndTurn => "end the turn".to_string(),
+        Order::BringUp { unit, cell, facing } => {
+            format!("bring up reserve unit {unit} at {cell} facing {}", facing.name())
+        }
     }
 }
 

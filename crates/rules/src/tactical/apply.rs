@@ -119,6 +119,10 @@ impl Ctx {
                 let side = self.check_capitulate()?;
                 self.capitulate(side);
             }
+            Order::BringUp { unit, cell, facing } => {
+                self.check_bring_up(*unit, *cell)?;
+                self.deploy(*unit, *cell, *facing, false);
+            }
             Order::EndTurn => {
                 self.battle_side("ending the turn")?;
                 self.end_turn();

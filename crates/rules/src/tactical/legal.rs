@@ -34,6 +34,15 @@ impl Ctx {
                 if self.check_capitulate().is_ok() {
                     out.push(Order::Capitulate);
                 }
+                // T-STRAT-6: a reserve unit may come up on any free cell of the zone.
+                let facing = self.statics.scenario.side(side).edge.opposite();
+                for u in self.units.iter().filter(|u| u.side == side && u.status == Status::Undeployed) {
+                    for &cell in self.statics.zone(side) {
+                        if self.check_bring_up(u.id, cell).is_ok() {
+                            out.push(Order::BringUp { unit: u.id, cell, facing });
+                        }
+                    }
+                }
                 let mine: Vec<_> =
                     self.units.iter().filter(|u| u.side == side && u.status.on_field()).map(|u| u.id).collect();
                 for id in mine {

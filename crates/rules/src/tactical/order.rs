@@ -41,6 +41,8 @@ pub enum Order {
     Capitulate,
     /// End the side's turn: melee exchanges, morale, captures (T-TURN-3).
     EndTurn,
+    /// Bring a reserve unit onto a free cell of the own zone at the start of a turn (T-STRAT-6).
+    BringUp { unit: UnitId, cell: Cell, facing: Dir },
 }
 
 impl Order {
@@ -54,7 +56,8 @@ impl Order {
             | Order::Fire { unit, .. }
             | Order::Skirmish { unit, .. }
             | Order::Reform { unit }
-            | Order::SetReactions { unit, .. } => Some(*unit),
+            | Order::SetReactions { unit, .. }
+            | Order::BringUp { unit, .. } => Some(*unit),
             Order::FormFormation { general, .. } => Some(*general),
             Order::PlaceRedoubt { .. } | Order::EndSetup | Order::Retreat | Order::Capitulate | Order::EndTurn => None,
         }
@@ -77,6 +80,7 @@ impl Order {
             Order::Retreat => "retreating",
             Order::Capitulate => "capitulating",
             Order::EndTurn => "ending the turn",
+            Order::BringUp { .. } => "bringing up a reserve unit",
         }
     }
 }

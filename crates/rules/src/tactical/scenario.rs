@@ -37,6 +37,21 @@ pub struct SideSpec {
     /// Divisions and brigades (T-CMD-1); default one formation of all units.
     #[serde(default)]
     pub formations: Vec<FormationSpec>,
+    /// T-STRAT-6: how many of its reserve units (`reserve: true`) it may bring up during the
+    /// battle (a campaign's larger side facing at most 6 units); 0 for a battle on its own.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bring_up: u32,
+    /// T-STRAT-6: the first turn at whose start a reserve unit may be brought up.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bring_up_from_turn: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// A formation named in a scenario.
@@ -74,6 +89,9 @@ pub struct UnitSpec {
     /// Starts in skirmish order (T-SKIRM-1).
     #[serde(default)]
     pub skirmish: bool,
+    /// T-STRAT-6: held back at set-up; its side may bring it up during the battle.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub reserve: bool,
 }
 
 /// A scenario as written in `scenarios/*.ron`: files are named by paths relative to it.
@@ -106,7 +124,7 @@ fn default_rules_path() -> String {
 }
 
 /// A map file in `maps/*.ron`: rows of terrain symbols, north row first.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Map")]
 pub struct MapFile {
     pub name: String,
@@ -311,6 +329,11 @@ impl Scenario {
         self.units.iter().filter(move |u| u.side == side)
     }
 
+    /// Whether a unit is held back to be brought up (T-STRAT-6).
+    pub fn is_reserve(&self, id: UnitId) -> bool {
+        self.units.iter().any(|u| u.id == id && u.reserve)
+    }
+
     /// The cells a side may deploy on (T-SETUP-2, T-FORT-2).
     pub fn zone(&self, side: Side) -> Vec<Cell> {
         if self.kind == BattleKind::Fortress && side == self.defender() {
@@ -374,6 +397,15 @@ impl Scenario {
                     format!("unit {}: only light infantry takes skirmish order (T-SKIRM-1)", u.id.0),
                 ));
             }
+            if u.reserve && (u.at.is_some() || self.side(u.side).bring_up == 0) {
+                return Err(Problem::at(
+                    &field("reserve"),
+                    format!(
+                        "unit {}: a reserve unit starts off the field, and only a side that may bring units up has one (T-STRAT-6)",
+                        u.id.0
+                    ),
+                ));
+            }
             if let Some(cell) = u.at {
                 let tokens = field("at");
                 let Some(terrain) = self.map.terrain(cell) else {
@@ -400,7 +432,8 @@ impl Scenario {
             }
         }
         for side in Side::BOTH {
-            let count = self.units_of(side).count();
+            // T-STRAT-6: the reserve units a side may bring up are not among the units it fields.
+            let count = self.units_of(side).filter(|u| !u.reserve).count();
             let max = match (self.kind, side == self.attacker) {
                 (BattleKind::Field, _) => r.max_units_field,
                 (BattleKind::Fortress, true) => r.max_units_fortress_attacker,

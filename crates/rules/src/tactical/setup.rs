@@ -111,6 +111,18 @@ impl Ctx {
         if u.side != side {
             return Err(OrderError::NotYours { unit: id, owner: u.side, active: side });
         }
+        if self.statics.scenario.is_reserve(id) {
+            return Err(OrderError::rule(
+                "T-STRAT-6",
+                format!("unit {id} is held back; it is brought up during the battle, not deployed"),
+            ));
+        }
+        self.check_placement(side, id, cell)
+    }
+
+    /// A unit of `side` may stand at `cell` of its zone (T-SETUP-2, T-MOVE-3, T-TERR).
+    fn check_placement(&self, side: Side, id: UnitId, cell: Cell) -> Result<(), OrderError> {
+        let u = self.unit(id).ok_or(OrderError::UnknownUnit(id))?;
         if !self.statics.zone(side).contains(&cell) {
             return Err(OrderError::rule(
                 "T-SETUP-2",
@@ -125,6 +137,45 @@ impl Ctx {
             return Err(OrderError::rule("T-MOVE-3", format!("{cell} is occupied; only one unit per cell")));
         }
         Ok(())
+    }
+
+    /// T-STRAT-6: at the start of an own turn from `bring_up_from_turn` on, a side may bring up
+    /// at most `bring_up` of its reserve units onto a free cell of its zone.
+    pub fn check_bring_up(&self, id: UnitId, cell: Cell) -> Result<(), OrderError> {
+        let side = self.battle_side("bringing up a reserve unit")?;
+        let u = self.unit(id).ok_or(OrderError::UnknownUnit(id))?;
+        if u.side != side {
+            return Err(OrderError::NotYours { unit: id, owner: u.side, active: side });
+        }
+        let scenario = &self.statics.scenario;
+        if !scenario.is_reserve(id) || u.status != Status::Undeployed {
+            return Err(OrderError::rule("T-STRAT-6", format!("unit {id} is not a reserve unit waiting to come up")));
+        }
+        let spec = scenario.side(side);
+        let brought = self
+            .units
+            .iter()
+            .filter(|v| v.side == side && scenario.is_reserve(v.id) && v.status != Status::Undeployed)
+            .count();
+        if !u32::try_from(brought).is_ok_and(|b| b < spec.bring_up) {
+            return Err(OrderError::rule(
+                "T-STRAT-6",
+                format!("{} has brought up {brought} of the {} unit(s) it may", side.name(), spec.bring_up),
+            ));
+        }
+        if self.clock.turn < spec.bring_up_from_turn {
+            return Err(OrderError::rule(
+                "T-STRAT-6",
+                format!("units come up from turn {} on; this is turn {}", spec.bring_up_from_turn, self.clock.turn),
+            ));
+        }
+        if self.clock.orders_this_turn > 0 {
+            return Err(OrderError::rule(
+                "T-STRAT-6",
+                "a unit is brought up at the start of the turn, before any other order",
+            ));
+        }
+        self.check_placement(side, id, cell)
     }
 
     pub fn deploy(&mut self, id: UnitId, cell: Cell, facing: Dir, automatic: bool) {
@@ -248,7 +299,8 @@ impl Ctx {
             };
             (depth, offset2.abs(), -(offset2.signum() * left_sign))
         });
-        let list: Vec<UnitId> = self.statics.scenario.units_of(side).map(|u| u.id).collect();
+        // Reserve units stay back to be brought up (T-STRAT-6).
+        let list: Vec<UnitId> = self.statics.scenario.units_of(side).filter(|u| !u.reserve).map(|u| u.id).collect();
         for id in list {
             let Some(u) = self.unit(id) else { continue };
             if u.status != Status::Undeployed {

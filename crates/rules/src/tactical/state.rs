@@ -167,7 +167,7 @@ pub fn spawn_battle(scenario: &Scenario, seed: u64) -> World {
         zones: [scenario.zone(Side::Red), scenario.zone(Side::Blue)],
         fortress,
     };
-    let all_placed = scenario.units.iter().all(|u| u.at.is_some());
+    let all_placed = scenario.units.iter().all(|u| u.at.is_some() || u.reserve);
     let no_redoubts = scenario.red.redoubts == 0 && scenario.blue.redoubts == 0;
     let phase = if all_placed && no_redoubts {
         Phase::Battle
