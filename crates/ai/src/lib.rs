@@ -10,6 +10,7 @@ pub mod baseline;
 pub mod deploy;
 pub mod eval;
 pub mod game;
+pub mod great_war;
 pub mod planner;
 
 use rules::Game;
