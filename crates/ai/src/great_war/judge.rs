@@ -58,18 +58,21 @@ pub fn expected_gain(ctx: &Ctx, power: PowerId, order: &Order) -> Option<f64> {
     Some(sum)
 }
 
-/// Expected value, in ship classes, of a surface battle between two fleets for the first one's
-/// side: enemy classes sunk minus own, by the engine's exact odds (S-NAVAL-6…10).
+/// The balance of a surface battle between two fleets for the first one's side: the sum of the
+/// squared classes of its warships (S-NAVAL-5, S-NAVAL-8: the class difference sets the hit
+/// chance, S-NAVAL-9: a higher class sinks with one hit) minus the enemy's, in classes. The
+/// engine's exact odds (`battle_odds`) grow too fast with fleet size to run within a slice.
 pub fn battle_value(ctx: &Ctx, ours: u32, theirs: u32) -> f64 {
-    let mut c = blind(ctx);
-    let run = c.battle_start(ours, theirs);
-    let worth = |s: u32| -> f64 {
-        c.navy.ship(s).map_or(0.0, |s| {
-            let v = f64::from(s.kind.class().unwrap_or(1));
-            if s.fleet == ours { -v } else { v }
-        })
+    let strength = |fleet: u32| -> f64 {
+        ctx.navy
+            .afloat(fleet)
+            .iter()
+            .filter_map(|s| ctx.navy.ship(*s))
+            .filter_map(|s| s.kind.class())
+            .map(|c| f64::from(c) * f64::from(c))
+            .sum::<f64>()
     };
-    c.battle_odds(&run).into_iter().map(|(sunk, p)| p * sunk.iter().map(|s| worth(*s)).sum::<f64>()).sum()
+    (strength(ours) - strength(theirs)) / 5.0
 }
 
 /// The tournament's adjudication (the rules give no victory condition): each alliance scores the
