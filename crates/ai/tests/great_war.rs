@@ -64,7 +64,7 @@ fn every_level_gives_only_legal_orders_on_every_shipped_scenario() {
     let scenarios = shipped();
     assert!(scenarios.iter().any(|(n, _)| n == "test_front.ron"));
     for (name, s) in &scenarios {
-        for seed in 0..3u64 {
+        for seed in 0..2u64 {
             let mix: Vec<Level> = (0..s.powers.len()).map(|i| levels[(i + seed as usize) % levels.len()]).collect();
             let r = play(s, &setup(s, seed, &mix, 2, Duration::from_secs(60))).expect("plays");
             assert!(r.refused.is_empty(), "{name} seed {seed}: refused {:?}", r.refused);
@@ -130,7 +130,12 @@ fn the_staff_thinks_in_slices_and_reports_the_longest() {
     assert!(r.refused.is_empty());
     for p in Game::players(&r.game) {
         let (mean, max) = r.turn_time(p);
-        println!("power {}: AI time per turn mean {:.1} ms, max {:.1} ms", p.0, mean.as_secs_f64() * 1e3, max.as_secs_f64() * 1e3);
+        println!(
+            "power {}: AI time per turn mean {:.1} ms, max {:.1} ms",
+            p.0,
+            mean.as_secs_f64() * 1e3,
+            max.as_secs_f64() * 1e3
+        );
     }
     println!("longest slice: {:.1} ms (slices of 8 ms)", r.longest_slice.as_secs_f64() * 1e3);
     // A zero budget still makes progress: one work item per call.
@@ -147,5 +152,8 @@ fn the_staff_thinks_in_slices_and_reports_the_longest() {
     };
     let mut whole = GwAi::new(PowerId(0), Level::Marshal, 5);
     assert_eq!(Some(first), whole.decide(&game.ctx()));
-    assert_eq!(Player::<GreatWar>::think(&mut GwAi::new(PowerId(1), Level::Marshal, 5), &game.ctx(), Duration::ZERO), Think::Idle);
+    assert_eq!(
+        Player::<GreatWar>::think(&mut GwAi::new(PowerId(1), Level::Marshal, 5), &game.ctx(), Duration::ZERO),
+        Think::Idle
+    );
 }

@@ -181,9 +181,16 @@ pub fn play_ai(args: &crate::PlayArgs, which: &str) -> Result<(), Failure> {
         None => Vec::new(),
     };
     let slice = std::time::Duration::from_millis(args.slice_ms);
-    let setup = ai::great_war::game::GwSetup { seed: args.seed, players: players.clone(), max_turns: args.rounds, orders, slice };
-    let report = ai::great_war::game::play(&s, &setup)
-        .map_err(|e| Failure(format!("{}: {}", crate::orders::label(e.index, &crate::orders::great_war(&e.order)), e.error)))?;
+    let setup = ai::great_war::game::GwSetup {
+        seed: args.seed,
+        players: players.clone(),
+        max_turns: args.rounds,
+        orders,
+        slice,
+    };
+    let report = ai::great_war::game::play(&s, &setup).map_err(|e| {
+        Failure(format!("{}: {}", crate::orders::label(e.index, &crate::orders::great_war(&e.order)), e.error))
+    })?;
     if let Some((_, order, e)) = report.refused.first() {
         return Err(Failure(format!("the AI gave an illegal order ({}): {e}", crate::orders::great_war(order))));
     }

@@ -24,21 +24,35 @@ pub fn candidates(ctx: &Ctx, power: PowerId) -> Vec<Vec<Order>> {
                 .iter()
                 .filter(|(_, s)| s.cylinder == Some(power))
                 .flat_map(|(from, _)| {
-                    enemies.iter().filter(|e| e.distance(*from) <= 3).map(|e| Order::ReleaseGas { from: *from, target: *e })
+                    enemies
+                        .iter()
+                        .filter(|e| e.distance(*from) <= 3)
+                        .map(|e| Order::ReleaseGas { from: *from, target: *e })
                 })
                 .collect();
             kinds.push(gas);
         }
         Phase::Movement => {
             for p in land_pieces(ctx, power) {
-                let mut v: Vec<Order> =
-                    ctx.destinations(p.piece).into_iter().map(|(_, _, path)| Order::Move { piece: p.piece, path }).collect();
-                v.extend(p.at.neighbours().into_iter().filter(|n| enemies.contains(n)).map(|target| Order::Attack { piece: p.piece, target }));
+                let mut v: Vec<Order> = ctx
+                    .destinations(p.piece)
+                    .into_iter()
+                    .map(|(_, _, path)| Order::Move { piece: p.piece, path })
+                    .collect();
+                v.extend(
+                    p.at.neighbours()
+                        .into_iter()
+                        .filter(|n| enemies.contains(n))
+                        .map(|target| Order::Attack { piece: p.piece, target }),
+                );
                 v.push(Order::Fortify { piece: p.piece });
                 kinds.push(v);
             }
             for f in ctx.navy.fleets.iter().filter(|f| f.power == power) {
-                let mut v: Vec<Order> = fleet_destinations(ctx, f.id).into_iter().map(|path| Order::MoveFleet { fleet: f.id, path }).collect();
+                let mut v: Vec<Order> = fleet_destinations(ctx, f.id)
+                    .into_iter()
+                    .map(|path| Order::MoveFleet { fleet: f.id, path })
+                    .collect();
                 v.push(Order::LayMine { fleet: f.id });
                 v.push(Order::Sweep { fleet: f.id });
                 kinds.push(v);

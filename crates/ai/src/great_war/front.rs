@@ -70,7 +70,8 @@ impl Front {
     }
 
     fn is_line(&self, ctx: &Ctx, h: HexAt) -> bool {
-        self.ours(h) && h.neighbours().into_iter().any(|n| ctx.map().is_land(n) && self.enemy.contains_key(&n) && !self.ours(n))
+        self.ours(h)
+            && h.neighbours().into_iter().any(|n| ctx.map().is_land(n) && self.enemy.contains_key(&n) && !self.ours(n))
     }
 
     /// Line hexes that no land combat unit of the alliance holds or stands next to: where an enemy
@@ -109,7 +110,8 @@ pub fn posts(ctx: &Ctx, power: PowerId, front: &Front, held: &BTreeSet<HexAt>) -
         let mut cands: Vec<HexAt> = std::iter::once(*h).chain(h.neighbours()).collect();
         cands.retain(|c| ctx.map().is_land(*c) && front.ours(*c) && !ctx.enemy_on(power, *c) && !held.contains(c));
         let best = cands.into_iter().max_by_key(|c| {
-            let gain = std::iter::once(*c).chain(c.neighbours()).filter(|n| line.contains(n) && !cover.contains(n)).count();
+            let gain =
+                std::iter::once(*c).chain(c.neighbours()).filter(|n| line.contains(n) && !cover.contains(n)).count();
             (gain, defence(ctx, power, *c), std::cmp::Reverse(*c))
         });
         if let Some(p) = best {

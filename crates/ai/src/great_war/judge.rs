@@ -14,7 +14,8 @@ pub fn advantage(ctx: &Ctx, power: PowerId, order: &Order) -> Option<i64> {
         .engagements
         .iter()
         .filter_map(|e| {
-            let ours = (0..2).find(|s| e.sides[*s].iter().any(|u| ctx.force(*u).is_some_and(|f| !ctx.hostile(power, f.power))))?;
+            let ours = (0..2)
+                .find(|s| e.sides[*s].iter().any(|u| ctx.force(*u).is_some_and(|f| !ctx.hostile(power, f.power))))?;
             Some(if e.stronger == ours { e.d } else { -e.d })
         })
         .min()

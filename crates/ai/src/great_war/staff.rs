@@ -13,9 +13,9 @@
 //! level, use gas and repair), never by what they may see.
 
 use super::baseline::{best_shot, fleet_destinations};
-use super::front::{Front, covered, held_by_alliance, posts};
+use super::front::{Front, held_by_alliance, posts};
 use super::judge::{advantage, battle_value, expected_gain};
-use super::{blind, enemy_combat_hexes, enemy_hexes, legal, out_of_time, visible_enemy_fleets};
+use super::{enemy_combat_hexes, enemy_hexes, legal, out_of_time, visible_enemy_fleets};
 use crate::{Level, Think};
 use rules::strategic::naval::ShipType;
 use rules::strategic::state::{ForceId, FormationId, FormationKind, Place};
@@ -311,20 +311,49 @@ impl Staff {
             })
             .collect();
         let tired = |m: &Mover| self.doctrine.rotate && tired(ctx, m.piece);
+        // What each piece reaches this turn (an army's corps at the army's allowance, S-ARMY-1):
+        // a post reached now costs its MP, one beyond reach far more, by distance.
+        let reach: BTreeMap<Piece, BTreeMap<HexAt, u32>> = free
+            .iter()
+            .map(|m| {
+                let mp = m.army.map(|a| ctx.group_mp(&ctx.formation_units(a)));
+                let r = ctx
+                    .destinations(m.piece)
+                    .into_iter()
+                    .filter(|(_, c, _)| mp.is_none_or(|mp| *c <= mp))
+                    .map(|(h, c, _)| (h, c))
+                    .chain(std::iter::once((m.at, 0)))
+                    .collect();
+                (m.piece, r)
+            })
+            .collect();
         let mut open: Vec<HexAt> = mine;
         let mut left: Vec<Mover> = free.clone();
+        let reaches = |m: &Mover, post: HexAt| reach.get(&m.piece).and_then(|r| r.get(&post)).copied();
+        // The post fewest pieces can reach this turn first, taken by the piece that reaches the
+        // fewest other posts (then the fresher, then the cheaper): the matching leaves no post
+        // open that some piece could have held.
         while !open.is_empty() && !left.is_empty() {
-            let mut best: Option<(u32, usize, usize)> = None;
-            for (i, post) in open.iter().enumerate() {
-                for (j, m) in left.iter().enumerate() {
-                    let cost = m.at.distance(*post) + if tired(m) { 8 } else { 0 };
-                    if best.is_none_or(|(c, _, _)| cost < c) {
-                        best = Some((cost, i, j));
+            let (i, post) = open
+                .iter()
+                .copied()
+                .enumerate()
+                .min_by_key(|(_, post)| {
+                    let n = left.iter().filter(|m| reaches(m, *post).is_some()).count();
+                    (n == 0, n, *post)
+                })
+                .expect("open posts");
+            let j = (0..left.len())
+                .min_by_key(|j| {
+                    let m = &left[*j];
+                    let flexible = open.iter().filter(|q| **q != post && reaches(m, **q).is_some()).count();
+                    match reaches(m, post) {
+                        Some(c) => (0, u32::from(tired(m)), flexible, c),
+                        None => (1, u32::from(tired(m)), 0, m.at.distance(post)),
                     }
-                }
-            }
-            let Some((_, i, j)) = best else { break };
-            let post = open.remove(i);
+                })
+                .expect("pieces left");
+            open.remove(i);
             let m = left.remove(j);
             self.posts.insert(m.piece, post);
             self.claimed.insert(post);
@@ -349,13 +378,15 @@ impl Staff {
         let p = self.power;
         let Some(front) = self.front.clone() else { return };
         let Some(at) = ctx.piece_hex(m.piece) else { return };
+        let own_post = self.posts.get(&m.piece).copied();
+        let free_for = |h: HexAt| own_post == Some(h) || !self.taken(h);
         let dests: Vec<(HexAt, u32, Vec<HexAt>)> = match m.army {
             // An army moves at its slowest division's allowance (S-ARMY-1).
             Some(a) => {
                 let mp = ctx.group_mp(&ctx.formation_units(a));
-                ctx.destinations(m.piece).into_iter().filter(|(h, c, _)| *c <= mp && !self.taken(*h)).collect()
+                ctx.destinations(m.piece).into_iter().filter(|(h, c, _)| *c <= mp && free_for(*h)).collect()
             }
-            None => ctx.destinations(m.piece).into_iter().filter(|(h, _, _)| !self.taken(*h)).collect(),
+            None => ctx.destinations(m.piece).into_iter().filter(|(h, _, _)| free_for(*h)).collect(),
         };
         let choice = if m.artillery {
             artillery_spot(ctx, p, &front, at, &dests)
@@ -439,8 +470,8 @@ impl Staff {
         let p = self.power;
         let e = &ctx.scenario().rules.economy;
         let mut money = ctx.powers[usize::from(p.0)].money;
-        let reserve: i64 = ctx.forces.iter().filter(|f| f.power == p && f.present()).count() as i64
-            * i64::from(e.upkeep_division);
+        let reserve: i64 =
+            ctx.forces.iter().filter(|f| f.power == p && f.present()).count() as i64 * i64::from(e.upkeep_division);
         let Some(front) = self.front.clone() else { return };
         for m in movers(ctx, p) {
             if m.artillery {
@@ -515,7 +546,8 @@ impl Staff {
             }
             let in_port = |h: HexAt| ctx.map().cell(h).is_some_and(|c| c.has(rules::strategic::hexmap::flag::PORT));
             if !in_port(f.at)
-                && let Some(path) = paths.iter().filter(|p| p.last().is_some_and(|h| in_port(*h))).min_by_key(|p| p.len())
+                && let Some(path) =
+                    paths.iter().filter(|p| p.last().is_some_and(|h| in_port(*h))).min_by_key(|p| p.len())
             {
                 self.queue.push_back(Order::MoveFleet { fleet: f.id, path: path.clone() });
             }
@@ -549,7 +581,8 @@ impl Staff {
             return (!patrolling && legal(ctx, &o)).then_some(o);
         }
         let (_, area) = lanes.first()?;
-        let target = ctx.map().sea_areas.get(usize::from(*area - 1))?.hexes.iter().min_by_key(|h| h.distance(at)).copied()?;
+        let target =
+            ctx.map().sea_areas.get(usize::from(*area - 1))?.hexes.iter().min_by_key(|h| h.distance(at)).copied()?;
         let path = paths.iter().min_by_key(|p| (p.last().map_or(u32::MAX, |h| h.distance(target)), p.len()))?;
         Some(Order::MoveFleet { fleet: id, path: path.clone() })
     }
@@ -616,11 +649,7 @@ fn tired(ctx: &Ctx, piece: Piece) -> bool {
 
 /// The destination that brings a piece nearest to `goal` among those `ok` allows, if it is nearer
 /// than where it stands.
-fn toward(
-    dests: &[(HexAt, u32, Vec<HexAt>)],
-    goal: HexAt,
-    ok: impl Fn(HexAt) -> bool,
-) -> Option<(HexAt, Vec<HexAt>)> {
+fn toward(dests: &[(HexAt, u32, Vec<HexAt>)], goal: HexAt, ok: impl Fn(HexAt) -> bool) -> Option<(HexAt, Vec<HexAt>)> {
     dests
         .iter()
         .filter(|(h, _, _)| ok(*h))
@@ -652,7 +681,12 @@ fn artillery_spot(
     }
     dests
         .iter()
-        .filter(|(h, _, _)| front.ours(*h) && (2..=3).contains(&front.enemy_steps(*h)) && !ctx.next_to_enemy(p, *h))
+        .filter(|(h, _, _)| {
+            front.ours(*h)
+                && (2..=3).contains(&front.enemy_steps(*h))
+                && !ctx.next_to_enemy(p, *h)
+                && !front.line.contains(h)
+        })
         .min_by_key(|(h, c, _)| (*c, *h))
         .map(|(h, _, p)| (*h, p.clone()))
 }
@@ -682,8 +716,6 @@ fn objective(ctx: &Ctx, p: PowerId, at: HexAt) -> Option<HexAt> {
 /// the enemy it can reach through free hexes.
 fn retreat(ctx: &Ctx, p: PowerId, piece: Piece, at: HexAt) -> Option<Order> {
     let front = Front::of(ctx, p);
-    let held = held_by_alliance(ctx, p);
-    let _ = covered(&held, at);
     let mut parent: BTreeMap<HexAt, HexAt> = BTreeMap::new();
     let mut queue = VecDeque::from([(at, 0usize)]);
     parent.insert(at, at);
@@ -718,9 +750,4 @@ fn retreat(ctx: &Ctx, p: PowerId, piece: Piece, at: HexAt) -> Option<Order> {
         }
     }
     None
-}
-
-#[allow(dead_code)]
-fn _uses(ctx: &Ctx) -> Ctx {
-    blind(ctx)
 }
