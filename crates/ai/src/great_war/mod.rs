@@ -105,7 +105,7 @@ pub struct GwAi {
 }
 
 enum Brain {
-    Random(baseline::RandomGw),
+    Random(Box<baseline::RandomGw>),
     Greedy(Box<baseline::GreedyGw>),
     Staff(Box<staff::Staff>),
 }
@@ -115,7 +115,7 @@ impl GwAi {
     pub fn new(power: PowerId, level: Level, seed: u64) -> GwAi {
         let seed = seed ^ (0x6E6E_0000 + u64::from(power.0));
         let brain = match level {
-            Level::Random => Brain::Random(baseline::RandomGw::new(power, seed)),
+            Level::Random => Brain::Random(Box::new(baseline::RandomGw::new(power, seed))),
             Level::Greedy => Brain::Greedy(Box::new(baseline::GreedyGw::new(power))),
             _ => Brain::Staff(Box::new(staff::Staff::new(power, level))),
         };
