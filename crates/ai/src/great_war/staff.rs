@@ -37,6 +37,8 @@ struct Doctrine {
     fort_level2: bool,
     /// Expected ship classes a fleet must gain to seek battle.
     sea_odds: f64,
+    /// The worst margin (S-COMBAT-8 D against us) a piece accepts when it takes a post in contact.
+    hold: i64,
 }
 
 impl Doctrine {
@@ -51,6 +53,7 @@ impl Doctrine {
                 repair: true,
                 fort_level2: true,
                 sea_odds: 0.5,
+                hold: -4,
             },
             Level::Veteran => Doctrine {
                 width: 12,
@@ -61,6 +64,7 @@ impl Doctrine {
                 repair: true,
                 fort_level2: false,
                 sea_odds: 1.0,
+                hold: -19,
             },
             _ => Doctrine {
                 width: 3,
@@ -71,6 +75,7 @@ impl Doctrine {
                 repair: false,
                 fort_level2: false,
                 sea_odds: 2.0,
+                hold: i64::MIN,
             },
         }
     }
@@ -276,8 +281,9 @@ impl Staff {
                     self.queue.push_back(o);
                 }
             }
-            Some((_, o)) => self.queue.push_back(o),
-            None => {}
+            // Name a target only where the odds favour us; else the front's own hex is fought.
+            Some((a, o)) if a > 0 => self.queue.push_back(o),
+            _ => {}
         }
     }
 
@@ -394,7 +400,17 @@ impl Staff {
             if post == at {
                 None
             } else {
-                toward(&dests, post, |h| front.ours(h) && (h == post || !ctx.next_to_enemy(p, h)))
+                // A post in contact is taken only if the preview does not see the piece dispersed
+                // or worse there; else it stands next to it, out of contact.
+                let hold = self.doctrine.hold;
+                let safe = |h: HexAt, path: &[HexAt]| {
+                    !ctx.next_to_enemy(p, h)
+                        || hold == i64::MIN
+                        || advantage(ctx, p, &Order::Move { piece: m.piece, path: path.to_vec() })
+                            .is_none_or(|a| a >= hold)
+                };
+                let post_ok = dests.iter().find(|(h, _, _)| *h == post).is_none_or(|(h, _, path)| safe(*h, path));
+                toward(&dests, post, |h| front.ours(h) && ((h == post && post_ok) || !ctx.next_to_enemy(p, h)))
             }
         } else {
             self.reserve(ctx, &front, m, at, &dests)
@@ -666,7 +682,7 @@ fn toward_far(dests: &[(HexAt, u32, Vec<HexAt>)], front: &Front, steps: u32) -> 
         .map(|(h, _, p)| (*h, p.clone()))
 }
 
-/// Heavy artillery keeps out of contact (S-COMBAT-10) but within reach of the enemy: two or three
+/// Heavy artillery keeps out of contact (S-COMBAT-10) but within reach of the enemy: three
 /// hexes from the nearest enemy on our side.
 fn artillery_spot(
     ctx: &Ctx,
@@ -676,7 +692,7 @@ fn artillery_spot(
     dests: &[(HexAt, u32, Vec<HexAt>)],
 ) -> Option<(HexAt, Vec<HexAt>)> {
     let steps = front.enemy_steps(at);
-    if (2..=3).contains(&steps) && !ctx.next_to_enemy(p, at) {
+    if steps == 3 && !ctx.next_to_enemy(p, at) {
         return None;
     }
     dests
