@@ -11,6 +11,7 @@ pub mod campaign;
 pub mod deploy;
 pub mod eval;
 pub mod game;
+pub mod great_war;
 pub mod planner;
 
 use rules::Game;

@@ -182,3 +182,111 @@ fn print_state(game: &GreatWar, json: bool) {
     }
     println!("state hash: {}", report.hash);
 }
+
+/// `umpire play SCENARIO --ai all|POWER,...` for the Great War: the named powers are played by the
+/// AI at `--level`, the others by the `--orders` list; prints each AI power's time per turn and
+/// the longest think slice.
+pub fn play_ai(args: &crate::PlayArgs, which: &str) -> Result<(), Failure> {
+    let s = Scenario::load(&args.scenario)?;
+    let ids: Vec<String> = s.powers.iter().map(|p| p.id.clone()).collect();
+    let mut players: Vec<Option<ai::Level>> = vec![None; ids.len()];
+    if which.eq_ignore_ascii_case("all") {
+        players.iter_mut().for_each(|p| *p = Some(args.level));
+    } else {
+        for name in which.split(',').map(str::trim) {
+            let i = ids.iter().position(|id| id.eq_ignore_ascii_case(name)).ok_or_else(|| {
+                Failure(format!("--ai {name}: no such power in {} (all, or some of: {})", s.name, ids.join(", ")))
+            })?;
+            players[i] = Some(args.level);
+        }
+    }
+    let orders = match &args.orders {
+        Some(path) => crate::referee::load_orders::<GreatWar>(path)?,
+        None => Vec::new(),
+    };
+    let slice = std::time::Duration::from_millis(args.slice_ms);
+    let setup = ai::great_war::game::GwSetup {
+        seed: args.seed,
+        players: players.clone(),
+        max_turns: args.rounds,
+        orders,
+        slice,
+    };
+    let report = ai::great_war::game::play(&s, &setup).map_err(|e| {
+        Failure(format!("{}: {}", crate::orders::label(e.index, &crate::orders::great_war(&e.order)), e.error))
+    })?;
+    if let Some((_, order, e)) = report.refused.first() {
+        return Err(Failure(format!("the AI gave an illegal order ({}): {e}", crate::orders::great_war(order))));
+    }
+    if !args.json {
+        for (i, level) in players.iter().enumerate() {
+            let Some(level) = level else { continue };
+            let p = rules::strategic::PowerId(i as u8);
+            let (mean, max) = report.turn_time(p);
+            println!(
+                "AI {} ({level}): {} turns, think time per turn mean {:.1} ms, max {:.1} ms",
+                ids[i],
+                report.turn_times[i].len(),
+                mean.as_secs_f64() * 1e3,
+                max.as_secs_f64() * 1e3
+            );
+        }
+        println!(
+            "longest single think slice: {:.1} ms (slices of {} ms)",
+            report.longest_slice.as_secs_f64() * 1e3,
+            slice.as_millis()
+        );
+        let (score, winner) = report.result();
+        println!(
+            "war score (tournament adjudication): alliance 0 {}, alliance 1 {}{}",
+            score[0],
+            score[1],
+            winner.map_or_else(|| ", a draw".to_string(), |w| format!(", alliance {w} ahead"))
+        );
+    }
+    if let Some(out) = &args.save {
+        crate::referee::write_save(&report.game, out)?;
+    }
+    print_state(&report.game, args.json);
+    Ok(())
+}
+
+/// `umpire tournament` on a Great War scenario: level A takes alliance 0 in even games and
+/// alliance 1 in odd ones; the winner by the war score.
+pub fn tournament(
+    scenario: &Path,
+    games: u32,
+    a: ai::Level,
+    b: ai::Level,
+    seed: u64,
+    slice_ms: u64,
+) -> Result<(), Failure> {
+    let s = Scenario::load(scenario)?;
+    let start = std::time::Instant::now();
+    let slice = std::time::Duration::from_millis(slice_ms);
+    let t = ai::great_war::game::tournament(&s, a, b, games, seed, slice);
+    let secs = start.elapsed().as_secs_f64();
+    println!("{} games of {a} v {b} on {} (seeds {seed}..{})", t.games, s.name, seed + u64::from(games));
+    println!(
+        "{a}: {} wins ({:.0}%), {b}: {} wins, draws: {}",
+        t.a_wins,
+        100.0 * f64::from(t.a_wins) / f64::from(t.games.max(1)),
+        t.b_wins,
+        t.draws
+    );
+    for (i, g) in t.a_games_as.iter().enumerate() {
+        let w = t.a_wins_as[i];
+        println!("  {a} as alliance {i}: {w} wins of {g}");
+    }
+    println!(
+        "AI time per power per turn: mean {:.1} ms, max {:.1} ms; longest slice {:.1} ms (slices of {slice_ms} ms)",
+        t.mean_turn.as_secs_f64() * 1e3,
+        t.max_turn.as_secs_f64() * 1e3,
+        t.longest_slice.as_secs_f64() * 1e3
+    );
+    if t.refused > 0 {
+        return Err(Failure(format!("the AI gave {} illegal orders", t.refused)));
+    }
+    println!("{:.2} s in all, {:.2} games per second", secs, f64::from(t.games) / secs.max(1e-9));
+    Ok(())
+}

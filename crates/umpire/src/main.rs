@@ -39,45 +39,57 @@ struct Cli {
 
 /// Options of `umpire play`.
 #[derive(clap::Args)]
-struct PlayArgs {
+pub(crate) struct PlayArgs {
     /// The scenario file (a battle's `Scenario(..)` or a `GreatWarScenario(..)`).
-    scenario: PathBuf,
+    pub(crate) scenario: PathBuf,
     /// Seed of the dice: the same seed and orders give the same game.
     #[arg(long, default_value_t = 0)]
-    seed: u64,
+    pub(crate) seed: u64,
     /// RON list of orders, applied in turn order (for the sides without an AI).
     #[arg(long)]
-    orders: Option<PathBuf>,
-    /// Sides played by the AI: all, red or blue.
+    pub(crate) orders: Option<PathBuf>,
+    /// Sides or powers played by the AI: all, red or blue in a battle; all or a comma-separated
+    /// list of power IDs (e.g. germany,austria) in the Great War.
     #[arg(long)]
-    ai: Option<AiSides>,
+    pub(crate) ai: Option<String>,
     /// AI level: random, greedy, recruit, veteran, marshal.
     #[arg(long, default_value = "veteran")]
-    level: ai::Level,
-    /// Stop after this many rounds.
+    pub(crate) level: ai::Level,
+    /// Stop after this many rounds (battle) or turns (Great War).
     #[arg(long)]
-    rounds: Option<u32>,
+    pub(crate) rounds: Option<u32>,
     /// After the orders (if any), every player passes for this many turns (a Great War game
     /// without orders and without this: until it ends).
     #[arg(long)]
-    turns: Option<u32>,
+    pub(crate) turns: Option<u32>,
     /// The AI thinks in slices of this many milliseconds (its decisions do not depend on it).
     #[arg(long, default_value_t = 50)]
-    slice_ms: u64,
+    pub(crate) slice_ms: u64,
     /// Where to write the save.
     #[arg(long)]
-    save: Option<PathBuf>,
+    pub(crate) save: Option<PathBuf>,
     /// Print JSON for machines (the final state with the event log).
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
 }
 
-/// Which sides the AI plays.
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+/// Which sides of a battle the AI plays.
+#[derive(Clone, Copy, Debug)]
 enum AiSides {
     All,
     Red,
     Blue,
+}
+
+impl AiSides {
+    fn parse(s: &str) -> Result<AiSides, Failure> {
+        match s.to_ascii_lowercase().as_str() {
+            "all" => Ok(AiSides::All),
+            "red" => Ok(AiSides::Red),
+            "blue" => Ok(AiSides::Blue),
+            _ => Err(Failure(format!("--ai {s}: a battle's AI plays all, red or blue"))),
+        }
+    }
 }
 
 #[derive(Subcommand)]
@@ -101,7 +113,8 @@ enum Command {
     },
     /// Play seeded AI games between two levels, swapping sides, and print the tally.
     Tournament {
-        /// The battle scenario to play.
+        /// The scenario to play (a battle, or a Great War scenario: the levels take the two
+        /// alliances in turn).
         scenario: PathBuf,
         /// How many games.
         #[arg(long, default_value_t = 20)]
@@ -118,6 +131,10 @@ enum Command {
         /// Stop each game after this many rounds.
         #[arg(long)]
         rounds: Option<u32>,
+        /// Great War: the AI thinks in slices of this many milliseconds (its decisions do not
+        /// depend on it; the longest slice is reported).
+        #[arg(long, default_value_t = 8)]
+        slice_ms: u64,
     },
     /// Print what the last order of a list would do, after applying the ones before it.
     Preview {
@@ -162,7 +179,13 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Validate { files } => validate(&files),
         Command::Play(args) => play(&args),
-        Command::Tournament { scenario, games, a, b, seed, rounds } => tournament(&scenario, games, a, b, seed, rounds),
+        Command::Tournament { scenario, games, a, b, seed, rounds, slice_ms } => {
+            if matches!(is_great_war(&scenario), Ok(true)) {
+                great_war::tournament(&scenario, games, a, b, seed, slice_ms)
+            } else {
+                tournament(&scenario, games, a, b, seed, rounds)
+            }
+        }
         Command::Replay { save, json } => replay(&save, json),
         Command::Preview { scenario, orders, seed, json } => preview(&scenario, &orders, seed, json),
         Command::Rules(args) => rules_ref::run(&args).map_err(Failure),
@@ -260,7 +283,7 @@ fn is_campaign(path: &Path) -> Result<bool, Failure> {
 
 fn play(args: &PlayArgs) -> Result<(), Failure> {
     if is_campaign(&args.scenario)? {
-        let ai = match args.ai {
+        let ai = match args.ai.as_deref().map(AiSides::parse).transpose()? {
             None => [None, None],
             Some(AiSides::All) => [Some(args.level), Some(args.level)],
             Some(AiSides::Red) => [Some(args.level), None],
@@ -278,11 +301,8 @@ fn play(args: &PlayArgs) -> Result<(), Failure> {
         );
     }
     if is_great_war(&args.scenario)? {
-        if args.ai.is_some() {
-            return Err(Failure(format!(
-                "{}: there is no AI for the Great War yet; give the orders with --orders",
-                args.scenario.display()
-            )));
+        if let Some(ai) = &args.ai {
+            return great_war::play_ai(args, ai);
         }
         return referee::play::<GreatWar>(
             &args.scenario,
@@ -293,7 +313,7 @@ fn play(args: &PlayArgs) -> Result<(), Failure> {
             args.turns,
         );
     }
-    let players = match args.ai {
+    let players = match args.ai.as_deref().map(AiSides::parse).transpose()? {
         None => {
             return referee::play::<Battle>(
                 &args.scenario,

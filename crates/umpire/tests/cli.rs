@@ -379,3 +379,23 @@ fn great_war_play_passes_every_phase_for_turns_and_prints_date_and_outcome() {
     let out = umpire(&["validate", &orders]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+#[test]
+fn great_war_play_with_the_ai_and_a_tournament_report_times_and_slices() {
+    let s = "scenarios/great_war/test_front.ron";
+    let out = umpire(&["play", s, "--ai", "germany,gb", "--level", "recruit", "--rounds", "1", "--slice-ms", "8"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("AI germany (recruit): 1 turns, think time per turn mean"), "{text}");
+    assert!(text.contains("AI gb (recruit)") && !text.contains("AI france"), "{text}");
+    assert!(text.contains("longest single think slice"), "{text}");
+    let out = umpire(&["play", s, "--ai", "prussia"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no such power"));
+    let out = umpire(&["tournament", s, "--a", "veteran", "--b", "random", "--games", "2"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("2 games of veteran v random"), "{text}");
+    assert!(text.contains("veteran as alliance 0") && text.contains("veteran as alliance 1"), "{text}");
+    assert!(text.contains("AI time per power per turn: mean"), "{text}");
+}

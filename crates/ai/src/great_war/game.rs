@@ -1,0 +1,209 @@
+//! Playing whole Great War games with AI powers: for the referee, tournaments, tests and benches.
+
+use super::GwAi;
+use super::judge::war_score;
+use crate::{Level, Think};
+use rules::Game;
+use rules::strategic::{GreatWar, Order, OrderError, Phase, PowerId, Scenario};
+use web_time::{Duration, Instant};
+
+/// How a game is played.
+#[derive(Clone, Debug)]
+pub struct GwSetup {
+    pub seed: u64,
+    /// The AI of each power in the scenario's order; `None` = orders from `orders`.
+    pub players: Vec<Option<Level>>,
+    /// Stop after this many turns (the scenario may end sooner).
+    pub max_turns: Option<u32>,
+    /// Orders for the powers without an AI, taken in turn; when they run out such a power passes.
+    pub orders: Vec<Order>,
+    /// The AI thinks in slices of this length (the decisions do not depend on it).
+    pub slice: Duration,
+}
+
+impl GwSetup {
+    /// Every power played by the AI at `level`.
+    pub fn all(scenario: &Scenario, seed: u64, level: Level) -> GwSetup {
+        GwSetup {
+            seed,
+            players: vec![Some(level); scenario.powers.len()],
+            max_turns: None,
+            orders: Vec::new(),
+            slice: Duration::from_millis(8),
+        }
+    }
+}
+
+/// What happened.
+#[derive(Debug)]
+pub struct GwReport {
+    pub game: GreatWar,
+    /// Thinking time of each power in each turn (all its phases together).
+    pub turn_times: Vec<Vec<Duration>>,
+    /// The longest single think slice.
+    pub longest_slice: Duration,
+    /// Orders an AI gave that the engine refused (should stay empty).
+    pub refused: Vec<(PowerId, Order, OrderError)>,
+}
+
+impl GwReport {
+    /// Mean and max thinking time per turn of a power.
+    pub fn turn_time(&self, power: PowerId) -> (Duration, Duration) {
+        let times = self.turn_times.get(usize::from(power.0)).map_or(&[][..], Vec::as_slice);
+        let max = times.iter().copied().max().unwrap_or_default();
+        let mean = if times.is_empty() { Duration::ZERO } else { times.iter().sum::<Duration>() / times.len() as u32 };
+        (mean, max)
+    }
+
+    /// The alliances' scores by [`war_score`] and the winning alliance (`None`: a draw).
+    pub fn result(&self) -> ([i64; 2], Option<usize>) {
+        let s = war_score(&self.game.ctx());
+        let winner = match s[0].cmp(&s[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        (s, winner)
+    }
+}
+
+/// An order from the list for a power without an AI could not be applied.
+#[derive(Debug)]
+pub struct GwScriptError {
+    pub index: usize,
+    pub order: Order,
+    pub error: OrderError,
+}
+
+/// Orders a power may give in one part of a phase before the game passes for it.
+const MAX_ORDERS_PER_PHASE: usize = 300;
+
+/// Plays a Great War game to its end (or to `max_turns`).
+pub fn play(scenario: &Scenario, setup: &GwSetup) -> Result<GwReport, GwScriptError> {
+    let mut game = GreatWar::new(scenario, setup.seed);
+    let powers = game.players();
+    let mut ais: Vec<Option<GwAi>> = powers
+        .iter()
+        .map(|p| setup.players.get(usize::from(p.0)).copied().flatten().map(|l| GwAi::new(*p, l, setup.seed)))
+        .collect();
+    let mut script = setup.orders.iter().cloned().enumerate();
+    let mut turn_times: Vec<Vec<Duration>> = vec![Vec::new(); powers.len()];
+    let mut refused = Vec::new();
+    let mut phase_key = None;
+    let mut given = 0usize;
+    let first_turn = game.turn();
+    while let Some(active) = game.active_player() {
+        let turn = game.turn();
+        if setup.max_turns.is_some_and(|m| turn >= first_turn + m) {
+            break;
+        }
+        let key = (turn, game.ctx().clock.phase, active);
+        if phase_key != Some(key) {
+            phase_key = Some(key);
+            given = 0;
+        }
+        let i = usize::from(active.0);
+        let order = if given >= MAX_ORDERS_PER_PHASE {
+            Order::EndPhase
+        } else if let Some(ai) = ais.get_mut(i).and_then(Option::as_mut) {
+            let ctx = game.ctx();
+            let start = Instant::now();
+            let order = loop {
+                match ai.think(&ctx, setup.slice) {
+                    Think::Order(o) => break o,
+                    Think::Thinking => {}
+                    Think::Idle => break Order::EndPhase,
+                }
+            };
+            let times = &mut turn_times[i];
+            let slot = (turn - first_turn) as usize;
+            if times.len() <= slot {
+                times.resize(slot + 1, Duration::ZERO);
+            }
+            times[slot] += start.elapsed();
+            order
+        } else {
+            match script.next() {
+                Some((index, order)) => {
+                    game.apply(order.clone()).map_err(|error| GwScriptError { index, order, error })?;
+                    given += 1;
+                    continue;
+                }
+                None => Order::EndPhase,
+            }
+        };
+        given += 1;
+        if let Err(e) = game.apply(order.clone()) {
+            refused.push((active, order, e));
+            game.apply(Order::EndPhase).ok();
+        }
+    }
+    for (i, t) in turn_times.iter_mut().enumerate() {
+        if ais[i].is_none() {
+            t.clear();
+        }
+    }
+    let longest_slice = ais.iter().flatten().map(|a| a.stats.longest_slice).max().unwrap_or_default();
+    Ok(GwReport { game, turn_times, longest_slice, refused })
+}
+
+/// Results of a tournament between two levels, each taking one alliance in turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GwTally {
+    pub games: u32,
+    pub a_wins: u32,
+    pub b_wins: u32,
+    pub draws: u32,
+    /// A's wins and games by the alliance it played.
+    pub a_wins_as: [u32; 2],
+    pub a_games_as: [u32; 2],
+    /// Orders the engine refused from either AI (should stay 0).
+    pub refused: u32,
+    /// Mean and max AI time per power per turn over all games, and the longest slice.
+    pub mean_turn: Duration,
+    pub max_turn: Duration,
+    pub longest_slice: Duration,
+}
+
+/// Plays `games` seeded games, A taking alliance 0 in even games and alliance 1 in odd ones.
+pub fn tournament(scenario: &Scenario, a: Level, b: Level, games: u32, first_seed: u64, slice: Duration) -> GwTally {
+    let mut t = GwTally::default();
+    let (mut sum, mut n) = (Duration::ZERO, 0u32);
+    for g in 0..games {
+        let seed = first_seed + u64::from(g);
+        let a_alliance = (g % 2) as usize;
+        let players = scenario
+            .powers
+            .iter()
+            .map(|p| Some(if usize::from(p.alliance.min(1)) == a_alliance { a } else { b }))
+            .collect();
+        let setup = GwSetup { seed, players, max_turns: None, orders: Vec::new(), slice };
+        let Ok(report) = play(scenario, &setup) else { continue };
+        t.games += 1;
+        t.a_games_as[a_alliance] += 1;
+        t.refused += report.refused.len() as u32;
+        for times in &report.turn_times {
+            for d in times {
+                sum += *d;
+                n += 1;
+                t.max_turn = t.max_turn.max(*d);
+            }
+        }
+        t.longest_slice = t.longest_slice.max(report.longest_slice);
+        match report.result().1 {
+            Some(w) if w == a_alliance => {
+                t.a_wins += 1;
+                t.a_wins_as[a_alliance] += 1;
+            }
+            Some(_) => t.b_wins += 1,
+            None => t.draws += 1,
+        }
+    }
+    t.mean_turn = if n == 0 { Duration::ZERO } else { sum / n };
+    t
+}
+
+/// Whether the game has ended (for callers that step it).
+pub fn over(game: &GreatWar) -> bool {
+    game.ctx().clock.phase == Phase::Over
+}

@@ -1,0 +1,164 @@
+//! The Great War's scripted opponents: the `random` and `greedy` baselines and the general staff
+//! at three levels (Recruit, Veteran, Marshal).
+//!
+//! Every AI works on the engine's public API only: the working copy [`Ctx`] of the game, the
+//! orders it may give and the engine's own rules run on a *blind* copy whose dice are scripted
+//! (as [`Ctx::preview`] does), so no decision ever reads the game's real dice stream. Enemy
+//! submarine flotillas are treated as unseen: no AI reads where they are. Iteration is in ID or
+//! hex order, ties are broken by ID, and a decision never depends on how thinking was sliced.
+
+pub mod baseline;
+pub mod front;
+pub mod game;
+pub mod judge;
+pub mod staff;
+
+use crate::{Level, Player, Think, ThinkStats};
+use rules::strategic::state::{ForceKind, Place};
+use rules::strategic::{Ctx, GreatWar, HexAt, Order, Phase, Piece, PowerId};
+use web_time::{Duration, Instant};
+
+/// A copy of the game for thinking: its dice are scripted (every throw shows 1), so applying an
+/// order to it tells whether the order is legal and what it does without reading the real dice.
+pub fn blind(ctx: &Ctx) -> Ctx {
+    let mut c = ctx.clone();
+    c.dice.script(Vec::new());
+    c.events.clear();
+    c
+}
+
+/// Whether the engine accepts `order` now (checked on a blind copy).
+pub fn legal(ctx: &Ctx, order: &Order) -> bool {
+    blind(ctx).apply(order).is_ok()
+}
+
+/// A counter a power moves itself: an independent unit (a battery by its lowest gun), or a corps
+/// outside an army. Members of corps and armies take their orders from them (S-ARMY-3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LandPiece {
+    pub piece: Piece,
+    pub at: HexAt,
+    pub artillery: bool,
+}
+
+/// The power's free land pieces on the map, by piece.
+pub fn land_pieces(ctx: &Ctx, power: PowerId) -> Vec<LandPiece> {
+    let mut out = Vec::new();
+    for f in &ctx.forces {
+        let Place::Map(at) = f.place else { continue };
+        if f.power != power || f.member.army.is_some() {
+            continue;
+        }
+        if let Some(c) = f.member.corps {
+            let piece = Piece::Corps(c);
+            if !out.iter().any(|p: &LandPiece| p.piece == piece) {
+                out.push(LandPiece { piece, at, artillery: false });
+            }
+            continue;
+        }
+        if f.member.battery.is_some_and(|b| b != f.id) {
+            continue;
+        }
+        out.push(LandPiece { piece: Piece::Unit(f.id), at, artillery: f.kind.is_artillery() });
+    }
+    out.sort_by_key(|p| p.piece);
+    out
+}
+
+/// Hexes held by land units hostile to `power`, sorted.
+pub fn enemy_hexes(ctx: &Ctx, power: PowerId) -> Vec<HexAt> {
+    ctx.occupancy.keys().copied().filter(|h| ctx.enemy_on(power, *h)).collect()
+}
+
+/// Hexes where combat units (infantry, cavalry, tanks) of `power`'s enemies stand.
+pub fn enemy_combat_hexes(ctx: &Ctx, power: PowerId) -> Vec<HexAt> {
+    ctx.occupancy
+        .iter()
+        .filter(|(_, ids)| {
+            ids.iter().any(|u| ctx.force(*u).is_some_and(|f| f.kind.is_combatant() && ctx.hostile(power, f.power)))
+        })
+        .map(|(h, _)| *h)
+        .collect()
+}
+
+/// Whether a unit kind fights in land combat.
+pub fn is_combat(kind: ForceKind) -> bool {
+    kind.is_combatant()
+}
+
+/// Fleets (not flotillas of the enemy, which are unseen) by ID.
+pub fn visible_enemy_fleets(ctx: &Ctx, power: PowerId) -> Vec<u32> {
+    ctx.navy
+        .fleets
+        .iter()
+        .filter(|f| ctx.hostile(power, f.power) && !ctx.navy.afloat(f.id).is_empty() && !ctx.navy.is_flotilla(f.id))
+        .map(|f| f.id)
+        .collect()
+}
+
+/// A Great War AI for one power.
+pub struct GwAi {
+    pub power: PowerId,
+    pub level: Level,
+    brain: Brain,
+    pub stats: ThinkStats,
+}
+
+enum Brain {
+    Random(Box<baseline::RandomGw>),
+    Greedy(Box<baseline::GreedyGw>),
+    Staff(Box<staff::Staff>),
+}
+
+impl GwAi {
+    /// An AI for `power`, seeded (its tie-breaks and a random player's choices come from this seed).
+    pub fn new(power: PowerId, level: Level, seed: u64) -> GwAi {
+        let seed = seed ^ (0x6E6E_0000 + u64::from(power.0));
+        let brain = match level {
+            Level::Random => Brain::Random(Box::new(baseline::RandomGw::new(power, seed))),
+            Level::Greedy => Brain::Greedy(Box::new(baseline::GreedyGw::new(power))),
+            _ => Brain::Staff(Box::new(staff::Staff::new(power, level))),
+        };
+        GwAi { power, level, brain, stats: ThinkStats::default() }
+    }
+
+    /// Thinks for at most about `budget` (plus one candidate's evaluation).
+    pub fn think(&mut self, ctx: &Ctx, budget: Duration) -> Think<Order> {
+        if ctx.clock.phase == Phase::Over || ctx.active_power() != self.power {
+            return Think::Idle;
+        }
+        let start = Instant::now();
+        let out = match &mut self.brain {
+            Brain::Random(p) => Think::Order(p.next(ctx)),
+            Brain::Greedy(p) => p.think(ctx, start, budget),
+            Brain::Staff(p) => p.think(ctx, start, budget),
+        };
+        let took = start.elapsed();
+        self.stats.slices += 1;
+        self.stats.total += took;
+        self.stats.longest_slice = self.stats.longest_slice.max(took);
+        out
+    }
+
+    /// Thinks until it has the next order (no time limit); `None` when it is not its turn.
+    pub fn decide(&mut self, ctx: &Ctx) -> Option<Order> {
+        loop {
+            match self.think(ctx, Duration::from_secs(3600)) {
+                Think::Order(o) => return Some(o),
+                Think::Idle => return None,
+                Think::Thinking => {}
+            }
+        }
+    }
+}
+
+impl Player<GreatWar> for GwAi {
+    fn think(&mut self, ctx: &Ctx, budget: Duration) -> Think<Order> {
+        GwAi::think(self, ctx, budget)
+    }
+}
+
+/// Whether the budget of this slice is spent.
+pub(crate) fn out_of_time(start: Instant, budget: Duration) -> bool {
+    start.elapsed() >= budget
+}

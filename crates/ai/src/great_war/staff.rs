@@ -1,0 +1,769 @@
+//! The general staff: plans each part of a phase as a list of work items, decides each item on
+//! the game as it stands, and gives the orders one at a time.
+//!
+//! Movement: economy (ammunition, repairs, restoring) → engaged pieces (attack the weakest
+//! adjacent hex by the preview's odds, or retreat before destruction, S-ARMY-15) → the front (posts
+//! covering every hex of the line, divided between the alliance's powers) → each piece to its post,
+//! or as a reserve into a contact the preview favours, behind the line, or on to an enemy city →
+//! armies → fortifications where it defends (S-FORT-1) → fleets. Fire: every gun at the hex where
+//! it does most harm, gas shells when they do more (S-CHEM-3). Preparation: cylinders (S-CHEM-1).
+//!
+//! The levels differ by how far they look (how many contacts each reserve previews, how much
+//! superiority an attack needs, whether they rotate tired divisions, retreat, fortify a second
+//! level, use gas and repair), never by what they may see.
+
+use super::baseline::{best_shot, fleet_destinations};
+use super::front::{Front, held_by_alliance, posts};
+use super::judge::{advantage, battle_value, expected_gain};
+use super::{enemy_combat_hexes, enemy_hexes, legal, out_of_time, visible_enemy_fleets};
+use crate::{Level, Think};
+use rules::strategic::naval::ShipType;
+use rules::strategic::state::{ForceId, FormationId, FormationKind, Place};
+use rules::strategic::{Ctx, HexAt, Order, Phase, Piece, PowerId};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use web_time::{Duration, Instant};
+
+/// How a level plays.
+#[derive(Clone, Copy, Debug)]
+struct Doctrine {
+    /// Contacts previewed per reserve piece.
+    width: usize,
+    /// The least D (S-COMBAT-8) in our favour for a deliberate attack.
+    superiority: i64,
+    rotate: bool,
+    retreat: bool,
+    gas: bool,
+    repair: bool,
+    fort_level2: bool,
+    /// Expected ship classes a fleet must gain to seek battle.
+    sea_odds: f64,
+    /// The worst margin (S-COMBAT-8 D against us) a piece accepts when it takes a post in contact.
+    hold: i64,
+}
+
+impl Doctrine {
+    fn of(level: Level) -> Doctrine {
+        match level {
+            Level::Marshal => Doctrine {
+                width: usize::MAX,
+                superiority: 20,
+                rotate: true,
+                retreat: true,
+                gas: true,
+                repair: true,
+                fort_level2: true,
+                sea_odds: 0.5,
+                hold: -4,
+            },
+            Level::Veteran => Doctrine {
+                width: 12,
+                superiority: 10,
+                rotate: true,
+                retreat: true,
+                gas: true,
+                repair: true,
+                fort_level2: false,
+                sea_odds: 1.0,
+                hold: -19,
+            },
+            _ => Doctrine {
+                width: 3,
+                superiority: 5,
+                rotate: false,
+                retreat: false,
+                gas: false,
+                repair: false,
+                fort_level2: false,
+                sea_odds: 2.0,
+                hold: i64::MIN,
+            },
+        }
+    }
+}
+
+/// A piece the staff may move: an independent unit or corps, or a corps of an army (moved by the
+/// army's order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Mover {
+    piece: Piece,
+    army: Option<FormationId>,
+    at: HexAt,
+    artillery: bool,
+}
+
+#[derive(Clone, Debug)]
+enum Item {
+    Economy,
+    Engaged(Piece),
+    Plan,
+    Move(Mover),
+    Army(FormationId),
+    Fortify,
+    Fleets,
+    Gun(ForceId),
+    Gas,
+}
+
+/// The general staff of one power.
+pub struct Staff {
+    power: PowerId,
+    doctrine: Doctrine,
+    key: Option<(u32, Phase)>,
+    items: VecDeque<Item>,
+    queue: VecDeque<Order>,
+    /// This turn's posts by mover, and the hexes already claimed.
+    posts: BTreeMap<Piece, HexAt>,
+    claimed: BTreeSet<HexAt>,
+    /// Corps moves of each army, gathered for one order.
+    army_moves: BTreeMap<FormationId, Vec<(FormationId, Vec<HexAt>)>>,
+    front: Option<Front>,
+}
+
+impl Staff {
+    pub fn new(power: PowerId, level: Level) -> Staff {
+        Staff {
+            power,
+            doctrine: Doctrine::of(level),
+            key: None,
+            items: VecDeque::new(),
+            queue: VecDeque::new(),
+            posts: BTreeMap::new(),
+            claimed: BTreeSet::new(),
+            army_moves: BTreeMap::new(),
+            front: None,
+        }
+    }
+
+    pub fn think(&mut self, ctx: &Ctx, start: Instant, budget: Duration) -> Think<Order> {
+        let key = (ctx.clock.turn, ctx.clock.phase);
+        if self.key != Some(key) {
+            self.key = Some(key);
+            self.begin(ctx);
+        }
+        let mut worked = false;
+        loop {
+            while let Some(o) = self.queue.pop_front() {
+                if legal(ctx, &o) {
+                    return Think::Order(o);
+                }
+            }
+            let Some(item) = self.items.pop_front() else { return Think::Order(Order::EndPhase) };
+            if worked && out_of_time(start, budget) {
+                self.items.push_front(item);
+                return Think::Thinking;
+            }
+            worked = true;
+            self.work(ctx, item);
+        }
+    }
+
+    fn begin(&mut self, ctx: &Ctx) {
+        self.items.clear();
+        self.queue.clear();
+        self.posts.clear();
+        self.claimed.clear();
+        self.army_moves.clear();
+        self.front = None;
+        let p = self.power;
+        match ctx.clock.phase {
+            Phase::Preparation if self.doctrine.gas => self.items.push_back(Item::Gas),
+            Phase::Movement => {
+                self.items.push_back(Item::Economy);
+                for m in movers(ctx, p) {
+                    if m.army.is_none() && ctx.next_to_enemy(p, m.at) && !m.artillery {
+                        self.items.push_back(Item::Engaged(m.piece));
+                    }
+                }
+                self.items.push_back(Item::Plan);
+            }
+            Phase::Fire => {
+                for f in ctx.forces.iter().filter(|f| f.power == p && f.kind.is_artillery() && f.present()) {
+                    if f.member.battery.is_none_or(|b| b == f.id) {
+                        self.items.push_back(Item::Gun(f.id));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn work(&mut self, ctx: &Ctx, item: Item) {
+        match item {
+            Item::Economy => self.economy(ctx),
+            Item::Engaged(piece) => self.engaged(ctx, piece),
+            Item::Plan => self.plan(ctx),
+            Item::Move(m) => self.move_piece(ctx, m),
+            Item::Army(a) => {
+                if let Some(moves) = self.army_moves.remove(&a)
+                    && !moves.is_empty()
+                {
+                    self.queue.push_back(Order::MoveArmy { army: a, moves });
+                }
+            }
+            Item::Fortify => self.fortify(ctx),
+            Item::Fleets => self.fleets(ctx),
+            Item::Gun(g) => {
+                let gas = self.doctrine.gas && ctx.powers[usize::from(self.power.0)].chem_shells > 0;
+                if let Some(o) = best_shot(ctx, self.power, g, gas) {
+                    self.queue.push_back(o);
+                }
+            }
+            Item::Gas => self.gas(ctx),
+        }
+    }
+
+    /// S-SUP-1, S-SUP-3: keep ammunition for two turns of fighting; S-LOSS-1/2: restore and
+    /// repair with what is left above a turn's upkeep.
+    fn economy(&mut self, ctx: &Ctx) {
+        let p = self.power;
+        let e = &ctx.scenario().rules.economy;
+        let stock = &ctx.powers[usize::from(p.0)];
+        let mine: Vec<_> = ctx.forces.iter().filter(|f| f.power == p && f.present()).collect();
+        let upkeep: i64 = mine
+            .iter()
+            .map(|f| {
+                i64::from(match f.kind {
+                    k if k.is_division() => e.upkeep_division,
+                    k if k.is_artillery() => e.upkeep_artillery,
+                    _ => e.upkeep_tank,
+                })
+            })
+            .sum();
+        let need = 2 * i64::from(e.ammo_per_action) * mine.len() as i64;
+        let price = i64::from(ctx.scenario().rules.ammunition.price).max(1);
+        let mut money = stock.money - upkeep;
+        if stock.ammo < need && money > 0 {
+            let amount = ((need - stock.ammo).min(money / price)).max(0);
+            if let Ok(amount) = u32::try_from(amount)
+                && amount > 0
+            {
+                self.queue.push_back(Order::BuyAmmunition { amount });
+                money -= i64::from(amount) * price;
+            }
+        }
+        for f in &mine {
+            let full = i64::from(f.vitals.max_health.max(1));
+            let lost = i64::from(f.vitals.max_health - f.vitals.health);
+            if self.doctrine.repair && lost > 0 && f.on_map() {
+                let cost = i64::from(e.division) * lost / full;
+                if money - cost > upkeep {
+                    self.queue.push_back(Order::Repair { unit: f.id });
+                    money -= cost;
+                }
+            }
+        }
+        for f in ctx.forces.iter().filter(|f| f.power == p && f.place == Place::Dispersed) {
+            let cost = i64::from(e.division / 2);
+            if money - cost > upkeep {
+                let class = if stock.manpower[0] >= e.division_manpower / 2 { 1 } else { 2 };
+                self.queue.push_back(Order::Restore { unit: f.id, class });
+                money -= cost;
+            }
+        }
+    }
+
+    /// An engaged piece: attack the adjacent hex the preview favours most, or retreat before the
+    /// engagement disperses or destroys it (S-COMBAT-8 D ≥ 20, S-ARMY-15).
+    fn engaged(&mut self, ctx: &Ctx, piece: Piece) {
+        let p = self.power;
+        let Some(at) = ctx.piece_hex(piece) else { return };
+        let enemies = enemy_combat_hexes(ctx, p);
+        let best = at
+            .neighbours()
+            .into_iter()
+            .filter(|n| enemies.contains(n))
+            .map(|target| Order::Attack { piece, target })
+            .filter_map(|o| advantage(ctx, p, &o).map(|a| (a, o)))
+            .max_by_key(|(a, _)| *a);
+        match best {
+            Some((a, _)) if self.doctrine.retreat && a <= -rules::strategic::combat::D_DISPERSED => {
+                if let Some(o) = retreat(ctx, p, piece, at) {
+                    self.queue.push_back(o);
+                }
+            }
+            // Name a target only where the odds favour us; else the front's own hex is fought.
+            Some((a, o)) if a > 0 => self.queue.push_back(o),
+            _ => {}
+        }
+    }
+
+    /// The front: posts on the line, divided between the alliance's powers, and who takes each.
+    fn plan(&mut self, ctx: &Ctx) {
+        let p = self.power;
+        let front = Front::of(ctx, p);
+        let all = movers(ctx, p);
+        let free: Vec<Mover> =
+            all.iter().copied().filter(|m| !m.artillery && !ctx.next_to_enemy(p, m.at) && can_move(ctx, m)).collect();
+        // Everything that will stay where it stands covers the line already.
+        let mut fixed = held_by_alliance(ctx, p);
+        for m in &free {
+            fixed.remove(&m.at);
+        }
+        let wanted = posts(ctx, p, &front, &fixed);
+        // Allies that move after us fill the posts nearest to their own free pieces.
+        let allies: Vec<(PowerId, HexAt)> = ctx
+            .forces
+            .iter()
+            .filter(|f| f.power > p && !ctx.hostile(p, f.power) && f.kind.is_combatant())
+            .filter_map(|f| f.hex().map(|h| (f.power, h)))
+            .filter(|(_, h)| !ctx.next_to_enemy(p, *h))
+            .collect();
+        let mine: Vec<HexAt> = wanted
+            .into_iter()
+            .filter(|post| {
+                let own = free.iter().map(|m| m.at.distance(*post)).min().unwrap_or(u32::MAX);
+                let ally = allies.iter().map(|(_, h)| h.distance(*post)).min().unwrap_or(u32::MAX);
+                own <= ally
+            })
+            .collect();
+        let tired = |m: &Mover| self.doctrine.rotate && tired(ctx, m.piece);
+        // What each piece reaches this turn (an army's corps at the army's allowance, S-ARMY-1):
+        // a post reached now costs its MP, one beyond reach far more, by distance.
+        let reach: BTreeMap<Piece, BTreeMap<HexAt, u32>> = free
+            .iter()
+            .map(|m| {
+                let mp = m.army.map(|a| ctx.group_mp(&ctx.formation_units(a)));
+                let r = ctx
+                    .destinations(m.piece)
+                    .into_iter()
+                    .filter(|(_, c, _)| mp.is_none_or(|mp| *c <= mp))
+                    .map(|(h, c, _)| (h, c))
+                    .chain(std::iter::once((m.at, 0)))
+                    .collect();
+                (m.piece, r)
+            })
+            .collect();
+        let mut open: Vec<HexAt> = mine;
+        let mut left: Vec<Mover> = free.clone();
+        let reaches = |m: &Mover, post: HexAt| reach.get(&m.piece).and_then(|r| r.get(&post)).copied();
+        // The post fewest pieces can reach this turn first, taken by the piece that reaches the
+        // fewest other posts (then the fresher, then the cheaper): the matching leaves no post
+        // open that some piece could have held.
+        while !open.is_empty() && !left.is_empty() {
+            let (i, post) = open
+                .iter()
+                .copied()
+                .enumerate()
+                .min_by_key(|(_, post)| {
+                    let n = left.iter().filter(|m| reaches(m, *post).is_some()).count();
+                    (n == 0, n, *post)
+                })
+                .expect("open posts");
+            let j = (0..left.len())
+                .min_by_key(|j| {
+                    let m = &left[*j];
+                    let flexible = open.iter().filter(|q| **q != post && reaches(m, **q).is_some()).count();
+                    match reaches(m, post) {
+                        Some(c) => (0, u32::from(tired(m)), flexible, c),
+                        None => (1, u32::from(tired(m)), 0, m.at.distance(post)),
+                    }
+                })
+                .expect("pieces left");
+            open.remove(i);
+            let m = left.remove(j);
+            self.posts.insert(m.piece, post);
+            self.claimed.insert(post);
+        }
+        self.front = Some(front);
+        // Posts first (the line before the reserves), then reserves, artillery, armies, the rest.
+        let mut order: Vec<Mover> = free.iter().copied().filter(|m| self.posts.contains_key(&m.piece)).collect();
+        order.extend(free.iter().copied().filter(|m| !self.posts.contains_key(&m.piece)));
+        order.extend(all.iter().copied().filter(|m| m.artillery && can_move(ctx, m) && m.army.is_none()));
+        for m in order {
+            self.items.push_back(Item::Move(m));
+        }
+        let armies: BTreeSet<FormationId> = all.iter().filter_map(|m| m.army).collect();
+        for a in armies {
+            self.items.push_back(Item::Army(a));
+        }
+        self.items.push_back(Item::Fortify);
+        self.items.push_back(Item::Fleets);
+    }
+
+    fn move_piece(&mut self, ctx: &Ctx, m: Mover) {
+        let p = self.power;
+        let Some(front) = self.front.clone() else { return };
+        let Some(at) = ctx.piece_hex(m.piece) else { return };
+        let own_post = self.posts.get(&m.piece).copied();
+        let free_for = |h: HexAt| own_post == Some(h) || !self.taken(h);
+        let dests: Vec<(HexAt, u32, Vec<HexAt>)> = match m.army {
+            // An army moves at its slowest division's allowance (S-ARMY-1).
+            Some(a) => {
+                let mp = ctx.group_mp(&ctx.formation_units(a));
+                ctx.destinations(m.piece).into_iter().filter(|(h, c, _)| *c <= mp && free_for(*h)).collect()
+            }
+            None => ctx.destinations(m.piece).into_iter().filter(|(h, _, _)| free_for(*h)).collect(),
+        };
+        let choice = if m.artillery {
+            artillery_spot(ctx, p, &front, at, &dests)
+        } else if let Some(post) = self.posts.get(&m.piece).copied() {
+            if post == at {
+                None
+            } else {
+                // A post in contact is taken only if the preview does not see the piece dispersed
+                // or worse there; else it stands next to it, out of contact.
+                let hold = self.doctrine.hold;
+                let safe = |h: HexAt, path: &[HexAt]| {
+                    !ctx.next_to_enemy(p, h)
+                        || hold == i64::MIN
+                        || advantage(ctx, p, &Order::Move { piece: m.piece, path: path.to_vec() })
+                            .is_none_or(|a| a >= hold)
+                };
+                let post_ok = dests.iter().find(|(h, _, _)| *h == post).is_none_or(|(h, _, path)| safe(*h, path));
+                toward(&dests, post, |h| front.ours(h) && ((h == post && post_ok) || !ctx.next_to_enemy(p, h)))
+            }
+        } else {
+            self.reserve(ctx, &front, m, at, &dests)
+        };
+        let Some((to, path)) = choice else { return };
+        self.claimed.insert(to);
+        match m.army {
+            Some(a) => {
+                if let Piece::Corps(c) = m.piece {
+                    self.army_moves.entry(a).or_default().push((c, path));
+                }
+            }
+            None => self.queue.push_back(Order::Move { piece: m.piece, path }),
+        }
+    }
+
+    fn taken(&self, h: HexAt) -> bool {
+        self.claimed.contains(&h)
+    }
+
+    /// A reserve: into the contact the preview favours most (local superiority), else tired ones
+    /// to the rear, else on to an enemy city when the way is open, else two hexes behind the line.
+    fn reserve(
+        &self,
+        ctx: &Ctx,
+        front: &Front,
+        m: Mover,
+        at: HexAt,
+        dests: &[(HexAt, u32, Vec<HexAt>)],
+    ) -> Option<(HexAt, Vec<HexAt>)> {
+        let p = self.power;
+        let d = self.doctrine;
+        if m.army.is_none() {
+            let mut contacts: Vec<&(HexAt, u32, Vec<HexAt>)> =
+                dests.iter().filter(|(h, _, _)| ctx.next_to_enemy(p, *h)).collect();
+            // The best defended ground first, then the cheapest.
+            contacts.sort_by_key(|(h, c, _)| (std::cmp::Reverse(super::front::defence(ctx, p, *h)), *c, *h));
+            let best = contacts
+                .into_iter()
+                .take(d.width)
+                .filter_map(|(h, _, path)| {
+                    let o = Order::Move { piece: m.piece, path: path.clone() };
+                    advantage(ctx, p, &o).map(|a| (a, *h, path.clone()))
+                })
+                .filter(|(a, _, _)| *a >= d.superiority)
+                .max_by_key(|(a, h, _)| (*a, std::cmp::Reverse(*h)));
+            if let Some((_, h, path)) = best {
+                return Some((h, path));
+            }
+        }
+        if d.rotate && tired(ctx, m.piece) {
+            return toward_far(dests, front, 4);
+        }
+        if let Some(city) = objective(ctx, p, at) {
+            let step = toward(dests, city, |h| !ctx.next_to_enemy(p, h) || h == city);
+            if step.is_some() {
+                return step;
+            }
+        }
+        if front.enemy_steps(at) > 3 || front.enemy_steps(at) < 2 {
+            let spot = dests
+                .iter()
+                .filter(|(h, _, _)| front.ours(*h) && front.enemy_steps(*h) == 3)
+                .min_by_key(|(h, c, _)| (h.distance(at), *c, *h));
+            return spot.map(|(h, _, path)| (*h, path.clone()));
+        }
+        None
+    }
+
+    /// S-FORT-1: pieces that stand still where they defend dig in, while the treasury keeps a
+    /// turn's upkeep.
+    fn fortify(&mut self, ctx: &Ctx) {
+        let p = self.power;
+        let e = &ctx.scenario().rules.economy;
+        let mut money = ctx.powers[usize::from(p.0)].money;
+        let reserve: i64 =
+            ctx.forces.iter().filter(|f| f.power == p && f.present()).count() as i64 * i64::from(e.upkeep_division);
+        let Some(front) = self.front.clone() else { return };
+        for m in movers(ctx, p) {
+            if m.artillery {
+                continue;
+            }
+            let Ok((_, units)) = ctx.piece_units(m.piece) else { continue };
+            if units.iter().any(|u| ctx.force(*u).is_some_and(|f| f.activity.moved || f.activity.fortified)) {
+                continue;
+            }
+            // Only on the line or in contact: a fortification behind the front is money lost.
+            if !(front.line.contains(&m.at) || ctx.next_to_enemy(p, m.at)) {
+                continue;
+            }
+            let hs = ctx.hex_state(m.at);
+            let ours = hs.fort_alliance == ctx.alliance(p);
+            let level = if hs.fort == 0 || !ours { 0 } else { usize::from(hs.fort) };
+            if level >= 2 || (level == 1 && !self.doctrine.fort_level2) {
+                continue;
+            }
+            let price = i64::from(e.fortification[level]);
+            let order = Order::Fortify { piece: m.piece };
+            if money - price > reserve && legal(ctx, &order) {
+                money -= price;
+                self.queue.push_back(order);
+            }
+        }
+    }
+
+    /// Fleets seek battle when the engine's odds favour them and lie in port otherwise;
+    /// minelayers lay, minesweepers sweep where the enemy laid; submarines raid enemy sea lanes.
+    fn fleets(&mut self, ctx: &Ctx) {
+        let p = self.power;
+        let enemies = visible_enemy_fleets(ctx, p);
+        for f in ctx.navy.fleets.iter().filter(|f| f.power == p) {
+            if ctx.navy.afloat(f.id).is_empty() {
+                continue;
+            }
+            for o in [Order::LayMine { fleet: f.id }, Order::Sweep { fleet: f.id }] {
+                let useful = match o {
+                    Order::Sweep { .. } => {
+                        let area = ctx.map().cell(f.at).map_or(0, |c| c.sea_area);
+                        area > 0 && ctx.navy.enemy_mines(area - 1, |q| ctx.hostile(p, q)) > 0
+                    }
+                    _ => true,
+                };
+                if useful && legal(ctx, &o) {
+                    self.queue.push_back(o);
+                }
+            }
+            let paths = fleet_destinations(ctx, f.id);
+            if ctx.navy.is_flotilla(f.id) {
+                if let Some(o) = self.raid(ctx, f.id, f.at, &paths) {
+                    self.queue.push_back(o);
+                }
+                continue;
+            }
+            if !ctx.navy.has_warships(f.id) {
+                continue;
+            }
+            let battle = enemies
+                .iter()
+                .filter_map(|e| {
+                    let at = ctx.navy.fleet(*e)?.at;
+                    let path = paths.iter().find(|p| p.last() == Some(&at))?;
+                    Some((battle_value(ctx, f.id, *e), path.clone()))
+                })
+                .filter(|(v, _)| *v >= self.doctrine.sea_odds)
+                .max_by(|a, b| a.0.total_cmp(&b.0));
+            if let Some((_, path)) = battle {
+                self.queue.push_back(Order::MoveFleet { fleet: f.id, path });
+                continue;
+            }
+            let in_port = |h: HexAt| ctx.map().cell(h).is_some_and(|c| c.has(rules::strategic::hexmap::flag::PORT));
+            if !in_port(f.at)
+                && let Some(path) =
+                    paths.iter().filter(|p| p.last().is_some_and(|h| in_port(*h))).min_by_key(|p| p.len())
+            {
+                self.queue.push_back(Order::MoveFleet { fleet: f.id, path: path.clone() });
+            }
+        }
+    }
+
+    /// A submarine flotilla: attack a visible enemy fleet within reach that has no more ASW ships
+    /// than it has boats (S-SUB-1, S-SUB-2), else patrol the nearest enemy sea lane (S-NAVAL-15).
+    fn raid(&self, ctx: &Ctx, id: u32, at: HexAt, paths: &[Vec<HexAt>]) -> Option<Order> {
+        let p = self.power;
+        let boats = ctx.navy.count(id, ShipType::Submarine);
+        for e in visible_enemy_fleets(ctx, p) {
+            let asw = ctx.navy.count(e, ShipType::Asw);
+            let o = Order::SubmarineAttack { flotilla: id, target: e };
+            if asw < boats && legal(ctx, &o) {
+                return Some(o);
+            }
+        }
+        let area_of = |h: HexAt| ctx.map().cell(h).map_or(0, |c| c.sea_area);
+        let lanes: Vec<(usize, u16)> = ctx
+            .navy
+            .lanes
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| ctx.hostile(p, l.owner))
+            .map(|(i, l)| (i, l.area + 1))
+            .collect();
+        if let Some((lane, _)) = lanes.iter().find(|(_, a)| *a == area_of(at)) {
+            let o = Order::Patrol { flotilla: id, lane: *lane as u32 };
+            let patrolling = ctx.navy.fleet(id).is_some_and(|f| f.patrol == Some(*lane));
+            return (!patrolling && legal(ctx, &o)).then_some(o);
+        }
+        let (_, area) = lanes.first()?;
+        let target =
+            ctx.map().sea_areas.get(usize::from(*area - 1))?.hexes.iter().min_by_key(|h| h.distance(at)).copied()?;
+        let path = paths.iter().min_by_key(|p| (p.last().map_or(u32::MAX, |h| h.distance(target)), p.len()))?;
+        Some(Order::MoveFleet { fleet: id, path: path.clone() })
+    }
+
+    /// S-CHEM-1: release a cylinder at the hex where the expected harm is greatest, if any.
+    fn gas(&mut self, ctx: &Ctx) {
+        let p = self.power;
+        let enemies = enemy_hexes(ctx, p);
+        let cylinders: Vec<HexAt> = ctx.hexes.iter().filter(|(_, s)| s.cylinder == Some(p)).map(|(h, _)| *h).collect();
+        for from in cylinders {
+            let best = enemies
+                .iter()
+                .filter(|e| e.distance(from) <= 3)
+                .map(|e| Order::ReleaseGas { from, target: *e })
+                .filter_map(|o| expected_gain(ctx, p, &o).map(|v| (v, o)))
+                .filter(|(v, _)| *v > 0.0)
+                .max_by(|a, b| a.0.total_cmp(&b.0));
+            if let Some((_, o)) = best {
+                self.queue.push_back(o);
+            }
+        }
+    }
+}
+
+/// The power's pieces: free units and corps, and the corps of its armies.
+fn movers(ctx: &Ctx, p: PowerId) -> Vec<Mover> {
+    let mut out: Vec<Mover> = super::land_pieces(ctx, p)
+        .into_iter()
+        .map(|l| Mover { piece: l.piece, army: None, at: l.at, artillery: l.artillery })
+        .collect();
+    for a in ctx.formations.iter().filter(|f| f.power == p && f.kind == FormationKind::Army) {
+        for c in &a.corps {
+            if let Some(at) = ctx.piece_hex(Piece::Corps(*c)) {
+                out.push(Mover { piece: Piece::Corps(*c), army: Some(a.id), at, artillery: false });
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn can_move(ctx: &Ctx, m: &Mover) -> bool {
+    ctx.piece_units(m.piece).is_ok_and(|(_, units)| {
+        !units.is_empty()
+            && units.iter().all(|u| ctx.force(*u).is_some_and(|f| f.activity.mp_left > 0 && !f.activity.fortified))
+    })
+}
+
+/// S-SUP-6: the piece will lose Morale at the next Upkeep if it stays on the front line
+/// (independent units from the 3rd turn, corps the 4th, armies the 5th).
+fn tired(ctx: &Ctx, piece: Piece) -> bool {
+    let Ok((_, units)) = ctx.piece_units(piece) else { return false };
+    units.iter().filter_map(|u| ctx.force(*u)).any(|f| {
+        let limit = if f.member.army.is_some() {
+            4
+        } else if f.member.corps.is_some() {
+            3
+        } else {
+            2
+        };
+        f.front.turns >= limit
+    })
+}
+
+/// The destination that brings a piece nearest to `goal` among those `ok` allows, if it is nearer
+/// than where it stands.
+fn toward(dests: &[(HexAt, u32, Vec<HexAt>)], goal: HexAt, ok: impl Fn(HexAt) -> bool) -> Option<(HexAt, Vec<HexAt>)> {
+    dests
+        .iter()
+        .filter(|(h, _, _)| ok(*h))
+        .min_by_key(|(h, c, _)| (h.distance(goal), *c, *h))
+        .map(|(h, _, p)| (*h, p.clone()))
+}
+
+/// The nearest destination at least `steps` from the enemy on our side (rotation to the rear).
+fn toward_far(dests: &[(HexAt, u32, Vec<HexAt>)], front: &Front, steps: u32) -> Option<(HexAt, Vec<HexAt>)> {
+    dests
+        .iter()
+        .filter(|(h, _, _)| front.ours(*h) && front.enemy_steps(*h) >= steps)
+        .min_by_key(|(h, c, _)| (*c, *h))
+        .map(|(h, _, p)| (*h, p.clone()))
+}
+
+/// Heavy artillery keeps out of contact (S-COMBAT-10) but within reach of the enemy: three
+/// hexes from the nearest enemy on our side.
+fn artillery_spot(
+    ctx: &Ctx,
+    p: PowerId,
+    front: &Front,
+    at: HexAt,
+    dests: &[(HexAt, u32, Vec<HexAt>)],
+) -> Option<(HexAt, Vec<HexAt>)> {
+    let steps = front.enemy_steps(at);
+    if steps == 3 && !ctx.next_to_enemy(p, at) {
+        return None;
+    }
+    dests
+        .iter()
+        .filter(|(h, _, _)| {
+            front.ours(*h)
+                && (2..=3).contains(&front.enemy_steps(*h))
+                && !ctx.next_to_enemy(p, *h)
+                && !front.line.contains(h)
+        })
+        .min_by_key(|(h, c, _)| (*c, *h))
+        .map(|(h, _, p)| (*h, p.clone()))
+}
+
+/// The nearest city of an enemy province (capitals take provinces, S-CITY-1) that no enemy
+/// combat unit stands on or next to.
+fn objective(ctx: &Ctx, p: PowerId, at: HexAt) -> Option<HexAt> {
+    let enemies = enemy_combat_hexes(ctx, p);
+    let held = held_by_alliance(ctx, p);
+    ctx.map()
+        .cities
+        .iter()
+        .filter(|c| {
+            let Some(pi) = ctx.map().province_index(&c.province) else { return false };
+            let owner = &ctx.map().provinces[pi].owner;
+            let controller = ctx.provinces[pi]
+                .occupier
+                .or_else(|| ctx.scenario().power_index(owner).and_then(|i| u8::try_from(i).ok()).map(PowerId));
+            controller.is_some_and(|q| ctx.hostile(p, q))
+        })
+        .flat_map(|c| c.hexes.iter().copied())
+        .filter(|h| !held.contains(h) && !enemies.iter().any(|e| e.distance(*h) <= 1))
+        .min_by_key(|h| (h.distance(at), *h))
+}
+
+/// S-ARMY-15: an engaged piece retreats up to 10 hexes to the free hex of our side farthest from
+/// the enemy it can reach through free hexes.
+fn retreat(ctx: &Ctx, p: PowerId, piece: Piece, at: HexAt) -> Option<Order> {
+    let front = Front::of(ctx, p);
+    let mut parent: BTreeMap<HexAt, HexAt> = BTreeMap::new();
+    let mut queue = VecDeque::from([(at, 0usize)]);
+    parent.insert(at, at);
+    while let Some((h, d)) = queue.pop_front() {
+        if d >= 10 {
+            continue;
+        }
+        for n in h.neighbours() {
+            if parent.contains_key(&n) || !ctx.map().is_land(n) || !ctx.at(n).is_empty() {
+                continue;
+            }
+            parent.insert(n, h);
+            queue.push_back((n, d + 1));
+        }
+    }
+    let mut ends: Vec<HexAt> = parent.keys().copied().filter(|h| *h != at).collect();
+    ends.sort_by_key(|h| (std::cmp::Reverse(front.enemy_steps(*h).min(1000)), *h));
+    for end in ends.into_iter().take(8) {
+        let mut path = vec![end];
+        let mut cur = end;
+        while let Some(prev) = parent.get(&cur) {
+            if *prev == at {
+                break;
+            }
+            path.push(*prev);
+            cur = *prev;
+        }
+        path.reverse();
+        let o = Order::Retreat { moves: vec![(piece, path)] };
+        if legal(ctx, &o) {
+            return Some(o);
+        }
+    }
+    None
+}

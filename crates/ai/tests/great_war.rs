@@ -1,0 +1,159 @@
+//! The Great War AI: deterministic, legal on every shipped scenario, a front without gaps, and
+//! thinking in slices.
+
+use ai::great_war::front::Front;
+use ai::great_war::game::{GwSetup, play};
+use ai::great_war::{GwAi, land_pieces};
+use ai::{Level, Player, Think};
+use rules::Game;
+use rules::strategic::{GreatWar, Order, Phase, PowerId, Scenario};
+use std::path::PathBuf;
+use web_time::Duration;
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/great_war")
+}
+
+fn load(name: &str) -> Scenario {
+    Scenario::load(&dir().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Every Great War scenario shipped (order lists and other files left out).
+fn shipped() -> Vec<(String, Scenario)> {
+    let mut names: Vec<String> = std::fs::read_dir(dir())
+        .expect("scenarios/great_war")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".ron"))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .filter(|n| std::fs::read_to_string(dir().join(n)).is_ok_and(|t| t.contains("GreatWarScenario(")))
+        .map(|n| {
+            let s = load(&n);
+            (n, s)
+        })
+        .collect()
+}
+
+fn setup(s: &Scenario, seed: u64, levels: &[Level], turns: u32, slice: Duration) -> GwSetup {
+    GwSetup {
+        seed,
+        players: (0..s.powers.len()).map(|i| Some(levels[i % levels.len()])).collect(),
+        max_turns: Some(turns),
+        orders: Vec::new(),
+        slice,
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_orders_and_hash_however_thinking_is_sliced() {
+    let s = load("test_front.ron");
+    let a = play(&s, &setup(&s, 7, &[Level::Marshal, Level::Veteran], 2, Duration::from_secs(60))).expect("plays");
+    let b = play(&s, &setup(&s, 7, &[Level::Marshal, Level::Veteran], 2, Duration::from_micros(300))).expect("plays");
+    assert!(a.game.orders().len() > 2 * 3 * 3, "the staff gives orders, not only passes");
+    assert_eq!(a.game.orders(), b.game.orders());
+    assert_eq!(a.game.state_hash(), b.game.state_hash());
+    let c = play(&s, &setup(&s, 8, &[Level::Marshal, Level::Veteran], 2, Duration::from_secs(60))).expect("plays");
+    assert_ne!(a.game.state_hash(), c.game.state_hash(), "another seed, another game");
+}
+
+#[test]
+fn every_level_gives_only_legal_orders_on_every_shipped_scenario() {
+    let levels = [Level::Random, Level::Greedy, Level::Recruit, Level::Veteran, Level::Marshal];
+    let scenarios = shipped();
+    assert!(scenarios.iter().any(|(n, _)| n == "test_front.ron"));
+    for (name, s) in &scenarios {
+        for seed in 0..2u64 {
+            let mix: Vec<Level> = (0..s.powers.len()).map(|i| levels[(i + seed as usize) % levels.len()]).collect();
+            let r = play(s, &setup(s, seed, &mix, 2, Duration::from_secs(60))).expect("plays");
+            assert!(r.refused.is_empty(), "{name} seed {seed}: refused {:?}", r.refused);
+            for level in [Level::Random, Level::Marshal] {
+                let r = play(s, &setup(s, seed, &[level], 2, Duration::from_secs(60))).expect("plays");
+                assert!(r.refused.is_empty(), "{name} seed {seed} {level}: refused {:?}", r.refused);
+            }
+        }
+    }
+}
+
+/// Plays the power's Movement phase of the first turn with its AI (the others pass) and returns the
+/// game then, with the front as it stood when the power began to move.
+fn after_movement(s: &Scenario, power: PowerId, level: Level) -> (GreatWar, Front) {
+    let mut game = GreatWar::new(s, 3);
+    let mut ai = GwAi::new(power, level, 3);
+    let mut front = None;
+    while let Some(active) = game.active_player() {
+        let ctx = game.ctx();
+        if ctx.clock.phase == Phase::Fire {
+            break;
+        }
+        if active != power {
+            game.apply(Order::EndPhase).expect("a pass");
+            continue;
+        }
+        if ctx.clock.phase == Phase::Movement && front.is_none() {
+            front = Some(Front::of(&ctx, power));
+        }
+        let o = ai.decide(&ctx).expect("its turn");
+        game.apply(o.clone()).unwrap_or_else(|e| panic!("{o:?}: {e}"));
+    }
+    (game, front.expect("it moved"))
+}
+
+#[test]
+fn after_the_staffs_movement_the_test_front_has_no_gap() {
+    let s = load("test_front.ron");
+    for (power, level) in [(PowerId(0), Level::Marshal), (PowerId(0), Level::Veteran)] {
+        let (game, front) = after_movement(&s, power, level);
+        let ctx = game.ctx();
+        assert!(!front.line.is_empty());
+        let gaps = front.gaps(&ctx, power);
+        assert!(gaps.is_empty(), "{level}: gaps at {gaps:?} on the line {:?}", front.line);
+        // The engine agrees: no enemy piece can walk past the line in its next move.
+        for enemy in [PowerId(1), PowerId(2)] {
+            for p in land_pieces(&ctx, enemy) {
+                let Ok((_, units)) = ctx.piece_units(p.piece) else { continue };
+                let speed = units.iter().filter_map(|u| ctx.force(*u)).map(|f| ctx.speed(f.kind)).min().unwrap_or(0);
+                for (h, _, _) in ctx.reachable(enemy, &units, p.at, speed) {
+                    let behind = front.ours(h) && !front.line.contains(&h) && !ctx.next_to_enemy(enemy, h);
+                    assert!(!behind, "{level}: {:?} of {enemy:?} walks through to {h}", p.piece);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_staff_thinks_in_slices_and_reports_the_longest() {
+    let s = load("test_front.ron");
+    let r = play(&s, &setup(&s, 5, &[Level::Marshal], 2, Duration::from_millis(8))).expect("plays");
+    assert!(r.refused.is_empty());
+    for p in Game::players(&r.game) {
+        let (mean, max) = r.turn_time(p);
+        println!(
+            "power {}: AI time per turn mean {:.1} ms, max {:.1} ms",
+            p.0,
+            mean.as_secs_f64() * 1e3,
+            max.as_secs_f64() * 1e3
+        );
+    }
+    println!("longest slice: {:.1} ms (slices of 8 ms)", r.longest_slice.as_secs_f64() * 1e3);
+    // A zero budget still makes progress: one work item per call.
+    let game = GreatWar::new(&s, 5);
+    let mut ai = GwAi::new(PowerId(0), Level::Marshal, 5);
+    let mut calls = 0;
+    let first = loop {
+        calls += 1;
+        match Player::<GreatWar>::think(&mut ai, &game.ctx(), Duration::ZERO) {
+            Think::Order(o) => break o,
+            Think::Thinking => assert!(calls < 10_000),
+            Think::Idle => panic!("its turn"),
+        }
+    };
+    let mut whole = GwAi::new(PowerId(0), Level::Marshal, 5);
+    assert_eq!(Some(first), whole.decide(&game.ctx()));
+    assert_eq!(
+        Player::<GreatWar>::think(&mut GwAi::new(PowerId(1), Level::Marshal, 5), &game.ctx(), Duration::ZERO),
+        Think::Idle
+    );
+}
