@@ -19,6 +19,9 @@ fn load(name: &str) -> Scenario {
 }
 
 /// Every Great War scenario shipped (order lists and other files left out).
+/// The largest map (in hexes) the every-level legality test plays on: the theatre cuts are far below.
+const THEATRE_HEXES: u32 = 100_000;
+
 fn shipped() -> Vec<(String, Scenario)> {
     let mut names: Vec<String> = std::fs::read_dir(dir())
         .expect("scenarios/great_war")
@@ -61,8 +64,13 @@ fn the_same_seed_gives_the_same_orders_and_hash_however_thinking_is_sliced() {
 #[test]
 fn every_level_gives_only_legal_orders_on_every_shipped_scenario() {
     let levels = [Level::Random, Level::Greedy, Level::Recruit, Level::Veteran, Level::Marshal];
-    let scenarios = shipped();
+    // Every shipped scenario but the whole of Europe (701,250 hexes, 529 units): six AI games of two
+    // turns each there take many minutes in a debug build, so the grand campaign's AI is measured
+    // with `umpire play ... --ai all` in a release build instead (see the closing note of issue 15).
+    let scenarios: Vec<_> =
+        shipped().into_iter().filter(|(_, s)| s.map.width * s.map.height <= THEATRE_HEXES).collect();
     assert!(scenarios.iter().any(|(n, _)| n == "test_front.ron"));
+    assert!(scenarios.iter().any(|(n, _)| n == "frontiers_marne_1914.ron"), "the theatre scenarios are tested");
     for (name, s) in &scenarios {
         for seed in 0..2u64 {
             let mix: Vec<Level> = (0..s.powers.len()).map(|i| levels[(i + seed as usize) % levels.len()]).collect();

@@ -791,9 +791,9 @@ fn entry_of(def: &ScenarioDef, p: &PowerOob) -> Result<Option<rules::strategic::
         Entry::AtWar => None,
         Entry::WhenInvaded => Some(Joins { turn: None, when_invaded: true }),
         Entry::Historical(year, month) => {
-            let calendar = def.calendar.ok_or_else(|| {
-                format!("{}: {} enters on a date, but the scenario has no calendar", def.file, p.id)
-            })?;
+            let calendar = def
+                .calendar
+                .ok_or_else(|| format!("{}: {} enters on a date, but the scenario has no calendar", def.file, p.id))?;
             let date = Date {
                 year: i32::try_from(year).map_err(|e| format!("{}: {}: year {year}: {e}", def.file, p.id))?,
                 month: u8::try_from(month).map_err(|e| format!("{}: {}: month {month}: {e}", def.file, p.id))?,

@@ -8,7 +8,7 @@ use rules::testing::repo_path;
 fn bundle() -> BundledFiles {
     BundledFiles(vec![
         ("scenarios/great_war/north_sea_1916.ron", include_str!("../../../scenarios/great_war/north_sea_1916.ron")),
-        ("maps/great_war/north_sea.ron", include_str!("../../../maps/great_war/north_sea.ron")),
+        ("maps/europe_1914_north_sea.ron", include_str!("../../../maps/europe_1914_north_sea.ron")),
         ("assets/data/great_war_units.ron", include_str!("../../../assets/data/great_war_units.ron")),
         ("assets/data/great_war_rules.ron", include_str!("../../../assets/data/great_war_rules.ron")),
         ("assets/data/great_war_aviation.ron", include_str!("../../../assets/data/great_war_aviation.ron")),
