@@ -13,6 +13,26 @@ pub fn repo_path(relative: &str) -> PathBuf {
     crate::source::normalise(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(relative))
 }
 
+/// The folder of the rules digests (`tactical.md`, `strategic.md`): `$KRIEGSSPIEL_DIGESTS`, or
+/// `shared/rules` in the checkout (CI has it), beside it, or one level further up.
+pub fn digests() -> Option<PathBuf> {
+    let candidates = match std::env::var_os("KRIEGSSPIEL_DIGESTS") {
+        Some(dir) => vec![PathBuf::from(dir)],
+        None => ["shared/rules", "../shared/rules", "../../shared/rules"].iter().map(|d| repo_path(d)).collect(),
+    };
+    candidates.into_iter().find(|dir| dir.join("tactical.md").is_file())
+}
+
+/// The IDs a digest defines: its list items `- **T-CMD-4** …`, in order.
+pub fn digest_ids(markdown: &str) -> Vec<String> {
+    markdown
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("- **"))
+        .filter_map(|l| l.split_once("**").map(|(id, _)| id.to_string()))
+        .filter(|id| crate::reference::is_rule_id(id))
+        .collect()
+}
+
 /// Loads a shipped scenario by file name (`"worked_example_a"`).
 pub fn shipped(name: &str) -> Scenario {
     let path = repo_path(&format!("scenarios/{name}.ron"));

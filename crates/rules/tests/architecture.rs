@@ -139,16 +139,6 @@ fn reference_prefixes(ron: &str) -> BTreeSet<String> {
     ron.split('"').filter_map(prefix_of).map(str::to_owned).collect()
 }
 
-/// The folder of the rules digests: `$KRIEGSSPIEL_DIGESTS`, or `shared/rules` in the checkout,
-/// beside it, or one level further up (as in `rules_reference.rs`).
-fn digests() -> Option<PathBuf> {
-    let candidates = match std::env::var_os("KRIEGSSPIEL_DIGESTS") {
-        Some(dir) => vec![PathBuf::from(dir)],
-        None => ["shared/rules", "../shared/rules", "../../shared/rules"].iter().map(|d| repo().join(d)).collect(),
-    };
-    candidates.into_iter().find(|dir| dir.join("tactical.md").is_file())
-}
-
 /// The table's rows: prefix and every path named in the row.
 fn find_a_rule_table() -> Vec<(String, Vec<String>)> {
     let text = read(&repo().join("ARCHITECTURE.md"));
@@ -175,7 +165,7 @@ fn every_rule_prefix_has_a_row_in_the_find_a_rule_table() {
     for file in ["assets/rules/tactical.en.ron", "assets/rules/strategic.en.ron"] {
         wanted.extend(reference_prefixes(&read(&repo().join(file))));
     }
-    match digests() {
+    match rules::testing::digests() {
         Some(dir) => {
             for file in ["tactical.md", "strategic.md"] {
                 let found = digest_prefixes(&read(&dir.join(file)));

@@ -10,24 +10,6 @@ fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The digests: `$KRIEGSSPIEL_DIGESTS`, or `shared/rules` in or beside the checkout.
-fn digests() -> Option<PathBuf> {
-    let candidates = match std::env::var_os("KRIEGSSPIEL_DIGESTS") {
-        Some(dir) => vec![PathBuf::from(dir)],
-        None => ["shared/rules", "../shared/rules", "../../shared/rules"].iter().map(|d| repo().join(d)).collect(),
-    };
-    candidates.into_iter().find(|dir| dir.join("tactical.md").is_file())
-}
-
-fn digest_ids(markdown: &str) -> Vec<String> {
-    markdown
-        .lines()
-        .filter_map(|l| l.trim_start().strip_prefix("- **"))
-        .filter_map(|l| l.split_once("**").map(|(id, _)| id.to_string()))
-        .filter(|id| rules::reference::is_rule_id(id))
-        .collect()
-}
-
 /// Every test source of the workspace, as one text.
 fn test_sources() -> String {
     let mut dirs: Vec<PathBuf> = vec![repo().join("tests")];
@@ -69,8 +51,8 @@ fn named(sources: &str, id: &str) -> bool {
 
 /// (covered, all, the IDs not covered).
 fn coverage(file: &str, sources: &str) -> Option<(usize, usize, Vec<String>)> {
-    let text = std::fs::read_to_string(digests()?.join(file)).ok()?;
-    let ids = digest_ids(&text);
+    let text = std::fs::read_to_string(rules::testing::digests()?.join(file)).ok()?;
+    let ids = rules::testing::digest_ids(&text);
     let missing: Vec<String> = ids.iter().filter(|id| !named(sources, id)).cloned().collect();
     Some((ids.len() - missing.len(), ids.len(), missing))
 }

@@ -67,29 +67,9 @@ fn english_and_russian_have_the_same_ids_in_the_same_order() {
     }
 }
 
-/// The folder of the rules digests: `$KRIEGSSPIEL_DIGESTS`, or `shared/rules` in the checkout
-/// (CI has it), or beside it, or one level further up.
-fn digests() -> Option<PathBuf> {
-    let candidates = match std::env::var_os("KRIEGSSPIEL_DIGESTS") {
-        Some(dir) => vec![PathBuf::from(dir)],
-        None => ["shared/rules", "../shared/rules", "../../shared/rules"].iter().map(|d| repo().join(d)).collect(),
-    };
-    candidates.into_iter().find(|dir| dir.join("tactical.md").is_file())
-}
-
-/// The IDs a digest defines: its list items `- **T-CMD-4** …`, in order.
-fn digest_ids(markdown: &str) -> Vec<String> {
-    markdown
-        .lines()
-        .filter_map(|l| l.trim_start().strip_prefix("- **"))
-        .filter_map(|l| l.split_once("**").map(|(id, _)| id.to_string()))
-        .filter(|id| rules::reference::is_rule_id(id))
-        .collect()
-}
-
 #[test]
 fn every_rule_id_of_the_digests_has_an_entry_in_the_digests_order() {
-    let Some(dir) = digests() else {
+    let Some(dir) = rules::testing::digests() else {
         println!(
             "note: no rules digests in shared/rules, ../shared/rules or ../../shared/rules (set KRIEGSSPIEL_DIGESTS); skipped"
         );
@@ -99,7 +79,7 @@ fn every_rule_id_of_the_digests_has_an_entry_in_the_digests_order() {
     for (mode, file) in [(Mode::Tactical, "tactical.md"), (Mode::Strategic, "strategic.md")] {
         println!("checking against {}", dir.join(file).display());
         let text = std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
-        let wanted = digest_ids(&text);
+        let wanted = rules::testing::digest_ids(&text);
         assert!(wanted.len() > 50, "{file}: only {} rule IDs found", wanted.len());
         for lang in Lang::ALL {
             let have: Vec<String> =
@@ -120,7 +100,7 @@ fn every_rule_id_of_the_digests_has_an_entry_in_the_digests_order() {
 #[test]
 fn digest_ids_are_read_from_list_items() {
     let md = "- **T-CMD-4** General killed.\n  - **T-CMD-5** HQ.\nSee **T-FIRE-3** in text.\n- **MD-T2** gap\n";
-    assert_eq!(digest_ids(md), ["T-CMD-4", "T-CMD-5"]);
+    assert_eq!(rules::testing::digest_ids(md), ["T-CMD-4", "T-CMD-5"]);
 }
 
 #[test]
