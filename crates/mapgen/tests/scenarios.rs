@@ -142,11 +142,16 @@ fn august_1914_plays_its_20_turns_with_every_power_passing_and_replays_bit_ident
     // Nobody surrenders while everyone passes: the turn limit's victory points decide.
     assert!(game.is_over(), "the game ends after turn 20");
     assert_eq!(game.clock().turn, 20);
-    let save = game.save();
+    // The save as a file holds it: written, read back within the referee's file limit (the map
+    // is packed, hexmap::PACKED_ABOVE_HEXES), and replayed from the text.
+    let text = game.save().to_text();
+    assert!(text.len() as u64 <= rules::limits::MAX_FILE_BYTES / 8, "the save takes {} bytes", text.len());
+    let save = rules::strategic::SaveGame::from_text("august_1914_save.ron", &text).expect("the save reads back");
+    assert_eq!(save.to_text(), text, "and writes back byte for byte");
     let again = GreatWar::replay(&save).expect("the save replays");
     assert_eq!(again.hash(), game.hash());
     assert_eq!(again.state(), game.state());
-    println!("august_1914: {} orders, state hash {:?}", game.orders().len(), game.hash());
+    println!("august_1914: {} orders, save {} bytes, state hash {:?}", game.orders().len(), text.len(), game.hash());
 }
 
 #[test]

@@ -381,6 +381,23 @@ fn great_war_play_passes_every_phase_for_turns_and_prints_date_and_outcome() {
 }
 
 #[test]
+fn the_grand_campaigns_save_of_20_passed_turns_fits_the_file_limit_and_replays() {
+    // Issue 12: written hex by hex, this save took ~85 MB and `replay` refused it (the 32 MB file
+    // limit); the map is now packed in saves of maps above hexmap::PACKED_ABOVE_HEXES.
+    let save = scratch("august_1914_20_turns.ron");
+    let save = save.to_string_lossy().to_string();
+    let out = umpire(&["play", "scenarios/great_war/august_1914.ron", "--turns", "20", "--seed", "1914", "--save", &save]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let bytes = std::fs::metadata(&save).expect("the save is written").len();
+    println!("august_1914, 20 passed turns: save of {bytes} bytes");
+    assert!(bytes <= rules::limits::MAX_FILE_BYTES / 8, "{bytes} bytes");
+    let out = umpire(&["replay", &save, "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let replayed: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!((replayed["turn"].clone(), replayed["phase"].clone()), (serde_json::json!(20), serde_json::json!("Over")));
+}
+
+#[test]
 fn great_war_play_with_the_ai_and_a_tournament_report_times_and_slices() {
     let s = "scenarios/great_war/test_front.ron";
     let out = umpire(&["play", s, "--ai", "germany,gb", "--level", "recruit", "--rounds", "1", "--slice-ms", "8"]);

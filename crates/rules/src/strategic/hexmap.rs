@@ -33,6 +33,18 @@ pub enum Terrain {
 }
 
 impl Terrain {
+    /// Every terrain, in the order of its number in packed saves.
+    pub const ALL: [Terrain; 8] = [
+        Terrain::Clear,
+        Terrain::Forest,
+        Terrain::Mountains,
+        Terrain::Desert,
+        Terrain::Northern,
+        Terrain::Marsh,
+        Terrain::Sea,
+        Terrain::Lake,
+    ];
+
     pub fn from_char(c: char) -> Option<Terrain> {
         Some(match c {
             '.' => Terrain::Clear,
@@ -79,6 +91,9 @@ pub enum Climate {
 }
 
 impl Climate {
+    /// Every climate, in the order of its number in packed saves.
+    pub const ALL: [Climate; 4] = [Climate::Temperate, Climate::Desert, Climate::North, Climate::Mountain];
+
     pub fn of(terrain: Terrain) -> Climate {
         match terrain {
             Terrain::Desert => Climate::Desert,
@@ -241,8 +256,9 @@ pub struct MapFile {
 }
 
 /// The map the rules play on. Read back (from a save) through [`HexMapRaw`], which checks the
-/// storage against the sizes and lists before the rules index into it.
-#[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// storage against the sizes and lists before the rules index into it. Written hex by hex, or
+/// packed ([`PackedCells`]) when it has more than [`PACKED_ABOVE_HEXES`] hexes.
+#[derive(Resource, Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(try_from = "HexMapRaw")]
 pub struct HexMap {
     pub name: String,
@@ -257,6 +273,224 @@ pub struct HexMap {
     /// hashes when there is none, so older saves keep their hashes).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub projection: Option<GeoProjection>,
+}
+
+/// A map of more hexes than this is written packed ([`PackedCells`]) in saves and hashed so.
+///
+/// Written hex by hex, a hex takes at least [`MIN_CELL_BYTES`] bytes of RON (the shortest cell,
+/// inline: see the test `a_cell_written_whole_takes_at_least_min_cell_bytes`), so the cells of a
+/// map above this count alone make a save larger than [`crate::limits::MAX_FILE_BYTES`]: no save
+/// of such a map could ever be read back. Every save that could be read keeps its form, its text
+/// and its scenario hash; only the unreadable ones (the grand campaign's 701,250 hexes gave 85 MB)
+/// change, to a form of about a megabyte.
+pub const PACKED_ABOVE_HEXES: usize = 400_000;
+
+/// The fewest bytes of RON a hex takes when a save writes it whole (see [`PACKED_ABOVE_HEXES`]).
+pub const MIN_CELL_BYTES: u64 = 84;
+
+/// The hexes of a large map as a save holds them: one string per field of [`HexCell`], each the
+/// runs `COUNT*VALUE` (or `VALUE`, a run of one) of that field over all hexes in storage order
+/// (rows from the north, each from the west), separated by spaces. Terrain and climate are
+/// written as their place in [`Terrain::ALL`] and [`Climate::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PackedCells {
+    pub terrain: String,
+    pub climate: String,
+    pub flags: String,
+    pub rivers: String,
+    pub bridges: String,
+    pub province: String,
+    pub city: String,
+    pub sea_area: String,
+}
+
+/// One field of a cell as a number, and back (`None`: the number is no value of the field).
+struct Layer {
+    name: &'static str,
+    get: fn(&HexCell) -> u32,
+    set: fn(&mut HexCell, u32) -> Option<()>,
+}
+
+const LAYERS: [Layer; 8] = [
+    Layer {
+        name: "terrain",
+        get: |c| c.terrain as u32,
+        set: |c, v| {
+            c.terrain = *Terrain::ALL.get(usize::try_from(v).ok()?)?;
+            Some(())
+        },
+    },
+    Layer {
+        name: "climate",
+        get: |c| c.climate as u32,
+        set: |c, v| {
+            c.climate = *Climate::ALL.get(usize::try_from(v).ok()?)?;
+            Some(())
+        },
+    },
+    Layer {
+        name: "flags",
+        get: |c| u32::from(c.flags),
+        set: |c, v| {
+            c.flags = u8::try_from(v).ok()?;
+            Some(())
+        },
+    },
+    Layer {
+        name: "rivers",
+        get: |c| u32::from(c.rivers),
+        set: |c, v| {
+            c.rivers = u8::try_from(v).ok()?;
+            Some(())
+        },
+    },
+    Layer {
+        name: "bridges",
+        get: |c| u32::from(c.bridges),
+        set: |c, v| {
+            c.bridges = u8::try_from(v).ok()?;
+            Some(())
+        },
+    },
+    Layer {
+        name: "province",
+        get: |c| u32::from(c.province),
+        set: |c, v| {
+            c.province = u16::try_from(v).ok()?;
+            Some(())
+        },
+    },
+    Layer {
+        name: "city",
+        get: |c| u32::from(c.city),
+        set: |c, v| {
+            c.city = u16::try_from(v).ok()?;
+            Some(())
+        },
+    },
+    Layer {
+        name: "sea_area",
+        get: |c| u32::from(c.sea_area),
+        set: |c, v| {
+            c.sea_area = u16::try_from(v).ok()?;
+            Some(())
+        },
+    },
+];
+
+impl PackedCells {
+    fn layers(&self) -> [&String; 8] {
+        [
+            &self.terrain,
+            &self.climate,
+            &self.flags,
+            &self.rivers,
+            &self.bridges,
+            &self.province,
+            &self.city,
+            &self.sea_area,
+        ]
+    }
+
+    /// Packs cells.
+    pub fn pack(cells: &[HexCell]) -> PackedCells {
+        use std::fmt::Write;
+        let [terrain, climate, flags, rivers, bridges, province, city, sea_area] = LAYERS.map(|layer| {
+            let mut out = String::new();
+            let mut run: Option<(u64, u32)> = None;
+            let flush = |out: &mut String, (n, v): (u64, u32)| {
+                let sep = if out.is_empty() { "" } else { " " };
+                // Writing into a String cannot fail.
+                let _ = if n == 1 { write!(out, "{sep}{v}") } else { write!(out, "{sep}{n}*{v}") };
+            };
+            for c in cells {
+                let v = (layer.get)(c);
+                run = match run {
+                    Some((n, w)) if w == v => Some((n + 1, w)),
+                    Some(done) => {
+                        flush(&mut out, done);
+                        Some((1, v))
+                    }
+                    None => Some((1, v)),
+                };
+            }
+            if let Some(done) = run {
+                flush(&mut out, done);
+            }
+            out
+        });
+        PackedCells { terrain, climate, flags, rivers, bridges, province, city, sea_area }
+    }
+
+    /// Unpacks the cells of a map of `hexes` hexes (a count already checked against the
+    /// referee's limits): every field must give exactly that many values, each a value of its
+    /// field.
+    pub fn unpack(&self, hexes: usize) -> Result<Vec<HexCell>, String> {
+        let mut cells = vec![HexCell::default(); hexes];
+        for (layer, text) in LAYERS.iter().zip(self.layers()) {
+            let mut next = 0usize;
+            for token in text.split_ascii_whitespace() {
+                let (count, value) = match token.split_once('*') {
+                    Some((c, v)) => (c, v),
+                    None => ("1", token),
+                };
+                let bad = |what: &str| format!("packed `{}`: `{token}`: {what}", layer.name);
+                let count: usize = count.parse().map_err(|_| bad("the run length is not a number"))?;
+                let value: u32 = value.parse().map_err(|_| bad("not a number"))?;
+                if count == 0 {
+                    return Err(bad("a run of no hexes"));
+                }
+                let end = next.checked_add(count).filter(|e| *e <= hexes).ok_or_else(|| {
+                    format!("packed `{}` gives more values than the map's {hexes} hexes", layer.name)
+                })?;
+                for c in &mut cells[next..end] {
+                    (layer.set)(c, value).ok_or_else(|| bad("no value of this field"))?;
+                }
+                next = end;
+            }
+            if next != hexes {
+                return Err(format!("packed `{}` gives {next} values for the map's {hexes} hexes", layer.name));
+            }
+        }
+        Ok(cells)
+    }
+}
+
+/// A map as a save writes it: the cells whole, or packed when there are many.
+#[derive(Serialize)]
+#[serde(rename = "HexMap")]
+struct HexMapOut<'a> {
+    name: &'a str,
+    width: u32,
+    height: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cells: Option<&'a [HexCell]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    packed: Option<PackedCells>,
+    provinces: &'a [Province],
+    cities: &'a [City],
+    sea_areas: &'a [SeaArea],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    projection: Option<&'a GeoProjection>,
+}
+
+impl Serialize for HexMap {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let packed = self.cells.len() > PACKED_ABOVE_HEXES;
+        HexMapOut {
+            name: &self.name,
+            width: self.width,
+            height: self.height,
+            cells: (!packed).then_some(self.cells.as_slice()),
+            packed: packed.then(|| PackedCells::pack(&self.cells)),
+            provinces: &self.provinces,
+            cities: &self.cities,
+            sea_areas: &self.sea_areas,
+            projection: self.projection.as_ref(),
+        }
+        .serialize(serializer)
+    }
 }
 
 /// Reads one row of runs (`COUNT*NUMBER` or `NUMBER`, separated by spaces) into `(count, number)`.
@@ -308,7 +542,11 @@ struct HexMapRaw {
     name: String,
     width: u32,
     height: u32,
+    #[serde(default)]
     cells: Vec<HexCell>,
+    /// The cells of a map of more than [`PACKED_ABOVE_HEXES`] hexes, instead of `cells`.
+    #[serde(default)]
+    packed: Option<PackedCells>,
     provinces: Vec<Province>,
     cities: Vec<City>,
     sea_areas: Vec<SeaArea>,
@@ -322,11 +560,16 @@ impl TryFrom<HexMapRaw> for HexMap {
     fn try_from(raw: HexMapRaw) -> Result<Self, String> {
         HexMap::check_size(raw.width, raw.height).map_err(|e| e.to_string())?;
         let hexes = raw.width as usize * raw.height as usize;
-        if raw.cells.len() != hexes {
-            return Err(format!("the map lists {} hexes for {} × {}", raw.cells.len(), raw.width, raw.height));
+        let cells = match (&raw.packed, raw.cells.is_empty()) {
+            (Some(packed), true) => packed.unpack(hexes)?,
+            (Some(_), false) => return Err("the map gives both `cells` and `packed`".to_string()),
+            (None, _) => raw.cells,
+        };
+        if cells.len() != hexes {
+            return Err(format!("the map lists {} hexes for {} × {}", cells.len(), raw.width, raw.height));
         }
         let within = |index: u16, len: usize| usize::from(index) <= len;
-        for c in &raw.cells {
+        for c in &cells {
             if !within(c.province, raw.provinces.len())
                 || !within(c.city, raw.cities.len())
                 || !within(c.sea_area, raw.sea_areas.len())
@@ -338,7 +581,7 @@ impl TryFrom<HexMapRaw> for HexMap {
             name: raw.name,
             width: raw.width,
             height: raw.height,
-            cells: raw.cells,
+            cells,
             provinces: raw.provinces,
             cities: raw.cities,
             sea_areas: raw.sea_areas,
@@ -869,6 +1112,121 @@ mod tests {
         assert!(bad("railways: [[(0, 0), (2, 0)]],").contains("railway hexes (0, 0) and (2, 0) are not adjacent"));
         assert!(bad("railways: [[(2, 0), (3, 0)]],").contains("railway hex (3, 0) is water"));
         assert!(bad("railways: [[(2, 1), (2, 2)]],").contains("outside"));
+    }
+
+    /// A map of every kind of cell: terrain, climate, flags, rivers, bridges, places.
+    fn varied(width: u32, height: u32) -> HexMap {
+        let mut m = HexMap::filled("v", width, height, Terrain::Sea);
+        let province = |id: &str| Province {
+            id: id.into(),
+            name: id.into(),
+            name_ru: String::new(),
+            owner: "x".into(),
+            capital: "c".into(),
+            gdp: 1,
+            manpower: [1, 1],
+        };
+        m.provinces = vec![province("a"), province("b")];
+        let (hexes, port, fortress) = (vec![HexAt::new(0, 0)], true, false);
+        let (id, name, name_ru, province) = ("c".to_string(), "C".to_string(), String::new(), "a".to_string());
+        m.cities = vec![City { id, name, name_ru, province, hexes, port, fortress }];
+        m.sea_areas = vec![SeaArea { id: "s".into(), name: "S".into(), name_ru: String::new(), hexes: Vec::new() }];
+        for (i, c) in m.cells.iter_mut().enumerate() {
+            let k = i % 97;
+            c.terrain = Terrain::ALL[k % 8];
+            c.climate = Climate::ALL[(k / 8) % 4];
+            c.flags = (k % 32) as u8;
+            c.rivers = if k % 5 == 0 { 0b10_0101 } else { 0 };
+            c.bridges = if k % 10 == 0 { 1 } else { 0 };
+            c.province = (k % 3) as u16;
+            c.city = u16::from(k == 7);
+            c.sea_area = u16::from(k > 90);
+        }
+        m
+    }
+
+    #[test]
+    fn terrain_and_climate_numbers_are_their_places() {
+        for (i, t) in Terrain::ALL.iter().enumerate() {
+            assert_eq!(*t as usize, i);
+        }
+        for (i, c) in Climate::ALL.iter().enumerate() {
+            assert_eq!(*c as usize, i);
+        }
+    }
+
+    #[test]
+    fn packed_cells_read_back_as_written() {
+        let m = varied(31, 17);
+        let packed = PackedCells::pack(&m.cells);
+        assert_eq!(packed.unpack(m.cells.len()).unwrap(), m.cells);
+        assert_eq!(PackedCells::pack(&HexMap::filled("s", 4, 3, Terrain::Sea).cells).terrain, "12*6");
+    }
+
+    #[test]
+    fn a_map_above_the_threshold_is_saved_packed_and_reads_back_equal() {
+        // 401 × 1,000 = 401,000 hexes, one more row than the threshold allows whole.
+        let big = varied(401, 1_000);
+        assert!(big.len() > PACKED_ABOVE_HEXES);
+        let text = crate::data::to_ron(&big);
+        assert!(text.contains("packed: PackedCells(") && !text.contains("cells:"), "written packed");
+        assert!(text.len() < 4 * 1024 * 1024, "{} bytes", text.len());
+        let back: HexMap = crate::data::parse_ron("big.ron", &text).unwrap();
+        assert_eq!(back, big);
+        // A map at the threshold keeps its cells whole (saves that could be read keep their text).
+        let whole = HexMap::filled("w", 400, 1_000, Terrain::Clear);
+        assert_eq!(whole.len(), PACKED_ABOVE_HEXES);
+        let text = crate::data::to_ron(&whole);
+        assert!(text.contains("cells: [") && !text.contains("packed"));
+    }
+
+    #[test]
+    fn a_cell_written_whole_takes_at_least_min_cell_bytes() {
+        // The shortest cell, in the most compact RON there is (no names, no spaces, no indent).
+        let shortest = HexCell { terrain: Terrain::Sea, climate: Climate::North, ..HexCell::default() };
+        let n = 1_000;
+        let text = ron::to_string(&vec![shortest; n]).unwrap();
+        assert!(text.len() as u64 >= MIN_CELL_BYTES * n as u64, "{} bytes for {n} cells", text.len());
+        // So the cells of a map above the threshold alone exceed the file limit.
+        assert!(PACKED_ABOVE_HEXES as u64 * MIN_CELL_BYTES > crate::limits::MAX_FILE_BYTES);
+    }
+
+    #[test]
+    fn hostile_packed_cells_are_refused_with_the_field_named() {
+        let good = PackedCells::pack(&varied(5, 4).cells);
+        let with = |field: fn(&mut PackedCells) -> &mut String, text: &str| {
+            let mut p = good.clone();
+            *field(&mut p) = text.to_string();
+            p.unpack(20).unwrap_err()
+        };
+        assert!(with(|p| &mut p.terrain, "21*0").contains("more values than the map's 20 hexes"));
+        assert!(with(|p| &mut p.terrain, "19*0").contains("gives 19 values for the map's 20 hexes"));
+        assert!(with(|p| &mut p.terrain, "19*0 8").contains("packed `terrain`: `8`: no value of this field"));
+        assert!(with(|p| &mut p.climate, "20*4").contains("packed `climate`"));
+        assert!(with(|p| &mut p.flags, "20*256").contains("no value of this field"));
+        assert!(with(|p| &mut p.province, "0*1 20*0").contains("a run of no hexes"));
+        assert!(with(|p| &mut p.city, "99999999999999999999*0").contains("not a number"));
+        assert!(with(|p| &mut p.sea_area, "18446744073709551615*0 1").contains("more values"));
+        // A packed map that also lists cells, and one whose hexes name a province it lacks.
+        let m = varied(5, 4);
+        let text = crate::data::to_ron(&m).replace("cells: [", &format!("packed: {},\n  cells: [", crate::data::to_ron(&good)));
+        let e = crate::data::parse_ron::<HexMap>("m.ron", &text).unwrap_err();
+        assert!(e.message.contains("both `cells` and `packed`"), "{e}");
+        let mut p = good.clone();
+        p.province = "20*3".into();
+        let cells = p.unpack(20).unwrap();
+        let raw = HexMapRaw {
+            name: "m".into(),
+            width: 5,
+            height: 4,
+            cells: Vec::new(),
+            packed: Some(PackedCells::pack(&cells)),
+            provinces: m.provinces.clone(),
+            cities: m.cities.clone(),
+            sea_areas: m.sea_areas.clone(),
+            projection: None,
+        };
+        assert!(HexMap::try_from(raw).unwrap_err().contains("names a province"));
     }
 
     #[test]
