@@ -457,39 +457,33 @@ impl PackedCells {
     }
 }
 
-/// A map as a save writes it: the cells whole, or packed when there are many.
-#[derive(Serialize)]
-#[serde(rename = "HexMap")]
-struct HexMapOut<'a> {
-    name: &'a str,
-    width: u32,
-    height: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cells: Option<&'a [HexCell]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    packed: Option<PackedCells>,
-    provinces: &'a [Province],
-    cities: &'a [City],
-    sea_areas: &'a [SeaArea],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    projection: Option<&'a GeoProjection>,
-}
-
+/// A map as a save writes it: the cells whole, or packed when there are many. Field by field as
+/// the derived form wrote it before packing existed (`cells` a plain list, `projection` an
+/// option left out when none), so the text and the hash of a map written whole do not change.
 impl Serialize for HexMap {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
         let packed = self.cells.len() > PACKED_ABOVE_HEXES;
-        HexMapOut {
-            name: &self.name,
-            width: self.width,
-            height: self.height,
-            cells: (!packed).then_some(self.cells.as_slice()),
-            packed: packed.then(|| PackedCells::pack(&self.cells)),
-            provinces: &self.provinces,
-            cities: &self.cities,
-            sea_areas: &self.sea_areas,
-            projection: self.projection.as_ref(),
+        let mut s = serializer.serialize_struct("HexMap", 7 + usize::from(self.projection.is_some()))?;
+        s.serialize_field("name", &self.name)?;
+        s.serialize_field("width", &self.width)?;
+        s.serialize_field("height", &self.height)?;
+        if packed {
+            s.skip_field("cells")?;
+            s.serialize_field("packed", &PackedCells::pack(&self.cells))?;
+        } else {
+            s.serialize_field("cells", &self.cells)?;
+            s.skip_field("packed")?;
         }
-        .serialize(serializer)
+        s.serialize_field("provinces", &self.provinces)?;
+        s.serialize_field("cities", &self.cities)?;
+        s.serialize_field("sea_areas", &self.sea_areas)?;
+        if self.projection.is_some() {
+            s.serialize_field("projection", &self.projection)?;
+        } else {
+            s.skip_field("projection")?;
+        }
+        s.end()
     }
 }
 
