@@ -14,7 +14,8 @@ use rules::strategic::campaign::{Calendar, Victory};
 use rules::strategic::hexmap::{Climate, HexAt, HexMap, flag};
 use rules::strategic::naval::ShipType;
 use rules::strategic::scenario::{
-    ArmySpec, CorpsSpec, FleetSpec, ForceSpec, KindSpec, LaneSpec, MineSpec, PowerSpec, ScenarioFile, SquadronSpec,
+    ArmySpec, Arrival, CorpsSpec, FleetSpec, ForceSpec, KindSpec, LaneSpec, MineSpec, PowerSpec, ScenarioFile,
+    SquadronSpec,
 };
 use rules::strategic::state::{Phase, Techs};
 use rules::strategic::tables::Model;
@@ -99,6 +100,10 @@ pub struct DivOob {
     pub id: Option<u32>,
     pub kind: Div,
     pub at: Place,
+    /// For `arrivals`: the (year, month) it arrives, turned into a turn by the scenario's
+    /// calendar; none: as soon as its power is at war.
+    #[serde(default)]
+    pub date: Option<(u32, u32)>,
 }
 
 /// Heavy artillery: attached to its army (off the map, S-ARMY-5) or standing on a hex.
@@ -496,7 +501,16 @@ impl Builder<'_> {
             None => self.next_id(power)?,
         };
         let name = Some(name.to_string());
-        self.forces.push(ForceSpec { id, power: power.into(), kind, at, name, health: None, morale: None });
+        self.forces.push(ForceSpec {
+            id,
+            power: power.into(),
+            kind,
+            at,
+            name,
+            health: None,
+            morale: None,
+            arrives: None,
+        });
         Ok(id)
     }
 
@@ -520,7 +534,13 @@ impl Builder<'_> {
         let label = if c.commander.is_empty() { c.name.clone() } else { format!("{} ({})", c.name, c.commander) };
         if c.divisions.len() == 1 {
             let (name, kind) = &c.divisions[0];
-            let d = DivOob { name: format!("{name}, {}", c.name), id: None, kind: kind.clone(), at: c.at.clone() };
+            let d = DivOob {
+                name: format!("{name}, {}", c.name),
+                id: None,
+                kind: kind.clone(),
+                at: c.at.clone(),
+                date: None,
+            };
             self.division(power, &d)?;
             return Ok(None);
         }
@@ -691,11 +711,12 @@ pub fn build(
             });
         }
     }
-    // Arrivals are not placed (the economy's entry rules bring them), but their ports must lie on
-    // the map: land within 20 km.
+    // Arrivals stay off the map until their power enters the war; then the referee lands each on
+    // the free land hex nearest its port (house rule, issue 12). The port must lie on the map:
+    // land within 20 km.
     for t in tables {
         for d in t.arrivals.iter().filter(|d| inside(theatre, &d.at)) {
-            let (_, r) = b.nearest(&d.at, |h| map.is_land(h))?;
+            let (port, r) = b.nearest(&d.at, |h| map.is_land(h))?;
             if r > 4 {
                 return Err(format!(
                     "arrival {} ({}): {} lies {} km off the map's land",
@@ -704,6 +725,15 @@ pub fn build(
                     d.at.0,
                     r * 5
                 ));
+            }
+            let kind = b.kind(&t.power, &d.kind)?;
+            let turn = match d.date {
+                Some(date) => Some(turn_of_date(def, &format!("arrival {}", d.name), date)?),
+                None => None,
+            };
+            let id = b.add_force_as(d.id, &t.power, &d.name, kind, None)?;
+            if let Some(f) = b.forces.iter_mut().find(|f| f.id == id) {
+                f.arrives = Some(Arrival { at: port, turn });
             }
         }
     }
@@ -781,6 +811,22 @@ pub fn build(
     };
     let text = write(def, &scenario)?;
     Ok(Generated { file: def.file.clone(), text, orders: Vec::new(), scenario, census, nudged: b.nudged })
+}
+
+/// The turn of a (year, month) by the scenario's calendar: after its first turn.
+fn turn_of_date(def: &ScenarioDef, what: &str, (year, month): (u32, u32)) -> Result<u32, String> {
+    use rules::strategic::campaign::Date;
+    let calendar = def
+        .calendar
+        .ok_or_else(|| format!("{}: {what} comes on a date, but the scenario has no calendar", def.file))?;
+    let date = Date {
+        year: i32::try_from(year).map_err(|e| format!("{}: {what}: year {year}: {e}", def.file))?,
+        month: u8::try_from(month).map_err(|e| format!("{}: {what}: month {month}: {e}", def.file))?,
+    };
+    calendar
+        .turn_of(def.start_turn, date)
+        .filter(|t| *t > def.start_turn)
+        .ok_or_else(|| format!("{}: {what} comes in {date}, not after the scenario's first turn", def.file))
 }
 
 /// A power's entry into the war in the scenario format: at war from the start (none), on the turn

@@ -172,3 +172,76 @@ fn north_sea_1916_plays_its_orders_on_the_europe_map() {
     let landed = game.events().iter().any(|e| format!("{e:?}").contains("lands at"));
     assert!(landed, "the Royal Naval Division lands");
 }
+
+#[test]
+fn august_1914_lands_its_arrivals_on_their_turns_and_the_usa_when_it_enters() {
+    use rules::strategic::campaign::Entry;
+    use rules::strategic::state::{ForceId, Place};
+    let mut s = Scenario::load(&path_of("august_1914.ron")).expect("loads");
+    let usa = s.power_index("usa").expect("the USA is a power of the grand campaign");
+    assert_eq!(s.powers[usa].entry.and_then(|e| e.turn), Some(33), "April 1917 by the calendar");
+    let americans: Vec<_> = s.forces.iter().filter(|f| f.power == "usa").cloned().collect();
+    assert_eq!(americans.len(), 7, "the Regular Army as three divisions, the National Guard as four");
+    // Its entry lies after the scenario's 20 turns: bring it forward to turn 2 to see them land.
+    s.powers[usa].entry = Some(Entry { turn: Some(2), when_invaded: false });
+    let mut game = GreatWar::new(&s, 1914);
+    let place = |g: &GreatWar, id: u32| g.ctx().force(ForceId(id)).expect("unit").place;
+    let by_name =
+        |name: &str| s.forces.iter().find(|f| f.name.as_deref().is_some_and(|n| n.starts_with(name))).expect(name);
+    let (lahore, meerut) = (by_name("Lahore Division"), by_name("Meerut Division"));
+    assert_eq!(lahore.arrives.and_then(|a| a.turn), Some(2), "September 1914");
+    assert_eq!(meerut.arrives.and_then(|a| a.turn), Some(3), "October 1914");
+    for f in americans.iter().chain([lahore, meerut]) {
+        assert!(matches!(place(&game, f.id), Place::Arriving(_)), "{:?} is off the map in turn 1", f.name);
+    }
+    pass_turns(&mut game, 1);
+    assert_eq!(game.clock().turn, 2);
+    for f in americans.iter().chain([lahore]) {
+        let Place::Map(at) = place(&game, f.id) else { panic!("{:?} has not landed", f.name) };
+        let port = f.arrives.expect("an arrival").at;
+        assert!(port.distance(at) <= 2, "{:?} lands at {at}, {} hexes from its port {port}", f.name, port.distance(at));
+        assert_eq!(s.map.province_at(at).map(|p| p.owner.as_str()), Some("france"), "{:?} lands in France", f.name);
+    }
+    let marseille = latlon(
+        &s,
+        match place(&game, lahore.id) {
+            Place::Map(at) => at,
+            other => panic!("{other:?}"),
+        },
+    );
+    assert!(km(marseille, (43.30, 5.37)) < 20.0, "the Indian Corps lands at Marseille");
+    assert!(matches!(place(&game, meerut.id), Place::Arriving(_)), "Meerut comes in turn 3");
+}
+
+#[test]
+fn august_1914_has_sea_lanes_in_the_atlantic_approaches_the_mediterranean_the_baltic_and_the_black_sea() {
+    use rules::strategic::naval::ShipType;
+    use rules::strategic::state::{Phase, PowerId};
+    let s = Scenario::load(&path_of("august_1914.ron")).expect("loads");
+    let has_lane = |areas: &[&str]| s.sea_lanes.iter().any(|l| areas.contains(&l.area.as_str()));
+    assert!(has_lane(&["western_approaches", "iberian_atlantic", "bay_of_biscay", "english_channel"]), "Atlantic");
+    assert!(has_lane(&["western_med", "central_med", "adriatic", "aegean_sea"]), "Mediterranean");
+    assert!(has_lane(&["baltic_south", "baltic_central", "gulf_of_bothnia", "gulf_of_finland"]), "Baltic");
+    assert!(has_lane(&["black_sea_west", "black_sea_east"]), "Black Sea");
+    for l in &s.sea_lanes {
+        let area = s.map.sea_areas.iter().position(|a| a.id == l.area).expect("a sea area of the map");
+        assert!(s.map.hexes().any(|h| s.map.cell(h).is_some_and(|c| usize::from(c.sea_area) == area + 1)), "{}", l.id);
+        assert!(s.power_index(&l.owner).is_some() && l.efficiency == 100, "{}", l.id);
+    }
+    // S-NAVAL-15 on the Europe map: the U-boat flotillas of Helgoland (20 boats, 5 after S-NAVAL-1's
+    // division by 4) patrol the Scandinavian trade lane of the North Sea: 5 % a boat, 75 % left.
+    let germany = PowerId(s.power_index("germany").expect("germany") as u8);
+    let mut c = rules::strategic::testkit::ctx(&s, Phase::Movement, germany.0);
+    let lane = s.sea_lanes.iter().position(|l| l.id == "scandinavian_trade").expect("the lane");
+    let north_sea = s.map.sea_areas.iter().position(|a| a.id == "north_sea").expect("the North Sea");
+    let flotilla =
+        c.navy.fleets.iter().find(|f| f.power == germany && c.navy.is_flotilla(f.id)).map(|f| f.id).expect("U-boats");
+    let boats = c.navy.count(flotilla, ShipType::Submarine);
+    assert_eq!(boats, 5);
+    // The fleets start in port; the flotilla puts to sea on a hex of the lane's area.
+    let at = s.map.hexes().find(|h| s.map.cell(*h).is_some_and(|c| usize::from(c.sea_area) == north_sea + 1));
+    c.navy.fleets.iter_mut().find(|f| f.id == flotilla).expect("the flotilla").at = at.expect("a North Sea hex");
+    assert_eq!(c.lane_efficiency(lane), 100);
+    c.apply(&Order::Patrol { flotilla, lane: lane as u32 }).expect("a patrol");
+    assert_eq!(c.lane_efficiency(lane), 75);
+}

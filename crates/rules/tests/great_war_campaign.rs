@@ -11,7 +11,7 @@ use rules::strategic::game::SaveGame;
 use rules::strategic::hexmap::HexMap;
 use rules::strategic::naval::ShipType;
 use rules::strategic::order::{Order, OrderError};
-use rules::strategic::scenario::{KindSpec, Scenario};
+use rules::strategic::scenario::{Arrival, KindSpec, Scenario};
 use rules::strategic::state::{Ctx, ForceKind, Phase, Place, PowerId, Tech};
 use rules::strategic::tables::Model;
 use rules::strategic::testkit::*;
@@ -357,6 +357,86 @@ fn neutral_entry_by_turn_and_idle_powers_skipped() {
     g.apply(Order::EndPhase).unwrap();
     g.apply(Order::EndPhase).unwrap();
     assert_eq!(g.clock().active, 3);
+}
+
+#[test]
+fn arrivals_land_on_their_turn_or_when_their_neutral_power_enters_the_war() {
+    // House rule (issue 12): Italy's three divisions arrive at the port of Paris (1, 1) when Italy
+    // enters in turn 7, each on the nearest free land hex (the northernmost, then the westernmost,
+    // among equals). A French division holds (1, 0), the northernmost hex next to the port. A
+    // French division arrives at (4, 3) in turn 6 (the game starts in turn 5).
+    let arriving = |n: u32, power: &str, at: (i32, i32), turn: Option<u32>| rules::strategic::scenario::ForceSpec {
+        at: None,
+        arrives: Some(Arrival { at: hex(at.0, at.1), turn }),
+        ..infantry(n, power, (0, 0))
+    };
+    let s = campaign(vec![
+        infantry(10, "france", (1, 0)),
+        arriving(20, "france", (4, 3), Some(6)),
+        arriving(30, "italy", (1, 1), None),
+        arriving(31, "italy", (1, 1), None),
+        arriving(32, "italy", (1, 1), None),
+    ]);
+    let mut g = GreatWar::new(&s, 3);
+    let place = |g: &GreatWar, n: u32| g.ctx().force(id(n)).unwrap().place;
+    assert_eq!(place(&g, 30), Place::Arriving(hex(1, 1)), "off the map while Italy is neutral");
+    assert_eq!(place(&g, 20), Place::Arriving(hex(4, 3)), "turn 5: before its turn");
+    assert!(g.ctx().at(hex(1, 1)).is_empty());
+    let pass_turn = |g: &mut GreatWar| {
+        let t = g.clock().turn;
+        while g.clock().turn == t {
+            g.apply(Order::EndPhase).unwrap();
+        }
+    };
+    pass_turn(&mut g);
+    assert_eq!((g.clock().turn, place(&g, 31)), (6, Place::Arriving(hex(1, 1))), "turn 6: still neutral");
+    assert_eq!(place(&g, 20), Place::Map(hex(4, 3)), "France's division lands in its turn, 6");
+    pass_turn(&mut g);
+    assert_eq!(g.clock().turn, 7);
+    // Distance 0: the port itself; distance 1: (1, 0) is held, so (2, 0), then (2, 1) (row 1
+    // before row 2); (0, 1) is sea.
+    assert_eq!(place(&g, 30), Place::Map(hex(1, 1)));
+    assert_eq!(place(&g, 31), Place::Map(hex(2, 0)));
+    assert_eq!(place(&g, 32), Place::Map(hex(2, 1)));
+    assert_eq!(hex(1, 1).distance(hex(2, 1)), 1);
+    assert!(g.events().iter().any(|e| e.text.contains("lands at (2, 0) (its port (1, 1))")), "reported");
+    // The landing replays: it is part of the rules, not of the orders.
+    let again = GreatWar::replay(&g.save()).expect("replays");
+    assert_eq!(again.hash(), g.hash());
+}
+
+#[test]
+fn arrivals_are_refused_on_water_with_a_hex_or_in_the_first_turn() {
+    let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/great_war/test_front.ron"));
+    let base = std::fs::read_to_string(path).unwrap();
+    let with = |power_extra: &str, force: &str| {
+        base.replacen("  forces: [\n", &format!("  forces: [\n    {force}\n"), 1).replacen(
+            "(id: \"gb\", name: \"Great Britain\", alliance: 0, group: 1,",
+            &format!("(id: \"gb\", name: \"Great Britain\", alliance: 0, group: 1,{power_extra}"),
+            1,
+        )
+    };
+    let neutral = " entry: (turn: 5),";
+    let force = |at: &str| format!("(id: 900, power: \"gb\", kind: Infantry(model: M1914, class: 1), {at}),");
+    let ok = with(neutral, &force("arrives: (at: (2, 2))"));
+    let s = Scenario::load_text(path, &ok).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        s.forces.iter().find(|f| f.id == 900).and_then(|f| f.arrives),
+        Some(Arrival { at: hex(2, 2), turn: None })
+    );
+    // The test front starts in turn 4: an arrival comes in turn 5 or later.
+    assert!(Scenario::load_text(path, &with("", &force("arrives: (at: (2, 2), turn: 5)"))).is_ok());
+    let line = |text: &str| text.lines().position(|l| l.contains("id: 900")).unwrap() + 1;
+    let refused = |text: String, what: &str| {
+        let e = Scenario::load_text(path, &text).unwrap_err().to_string();
+        assert!(e.contains(what) && e.contains(&format!(":{}:", line(&text))), "{e}");
+    };
+    refused(with("", &force("arrives: (at: (2, 2), turn: 4)")), "arrives in a turn after the first (4)");
+    refused(with(neutral, &force("at: (2, 2), arrives: (at: (2, 2))")), "an arrival has no hex yet");
+    let sea = s.map.hexes().find(|h| !s.map.is_land(*h)).expect("the test front has water");
+    refused(with(neutral, &force(&format!("arrives: (at: ({}, {}))", sea.col, sea.row))), "arrives on a land hex");
+    // Without arrivals a scenario writes no `arrives`, so older saves keep their text and hashes.
+    assert!(!GreatWar::new(&Scenario::load(path).unwrap(), 1).save().to_text().contains("arrives"));
 }
 
 #[test]

@@ -386,7 +386,8 @@ fn the_grand_campaigns_save_of_20_passed_turns_fits_the_file_limit_and_replays()
     // limit); the map is now packed in saves of maps above hexmap::PACKED_ABOVE_HEXES.
     let save = scratch("august_1914_20_turns.ron");
     let save = save.to_string_lossy().to_string();
-    let out = umpire(&["play", "scenarios/great_war/august_1914.ron", "--turns", "20", "--seed", "1914", "--save", &save]);
+    let out =
+        umpire(&["play", "scenarios/great_war/august_1914.ron", "--turns", "20", "--seed", "1914", "--save", &save]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let bytes = std::fs::metadata(&save).expect("the save is written").len();
     println!("august_1914, 20 passed turns: save of {bytes} bytes");
@@ -394,7 +395,10 @@ fn the_grand_campaigns_save_of_20_passed_turns_fits_the_file_limit_and_replays()
     let out = umpire(&["replay", &save, "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let replayed: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
-    assert_eq!((replayed["turn"].clone(), replayed["phase"].clone()), (serde_json::json!(20), serde_json::json!("Over")));
+    assert_eq!(
+        (replayed["turn"].clone(), replayed["phase"].clone()),
+        (serde_json::json!(20), serde_json::json!("Over"))
+    );
 }
 
 #[test]

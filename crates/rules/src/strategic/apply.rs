@@ -770,6 +770,7 @@ impl Ctx {
         }
         self.enter(Phase::Preparation);
         self.neutral_entries();
+        self.land_arrivals();
     }
 
     /// End of Upkeep: fronts out of contact cleared, lull flags kept for one turn, next turn.

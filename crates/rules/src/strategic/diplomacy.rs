@@ -4,7 +4,7 @@
 use super::event::{Event, EventKind};
 use super::hexmap::HexAt;
 use super::order::OrderError;
-use super::state::{Ctx, PowerId};
+use super::state::{Ctx, ForceId, Place, PowerId};
 pub use super::treaty::PeaceOffer;
 
 impl Ctx {
@@ -104,6 +104,51 @@ impl Ctx {
             kind: EventKind::Note,
             text: format!("{} enters the war in alliance {side} ({why})", self.power_name(p)),
         });
+    }
+
+    /// Preparation: units whose turn has come and whose power is at war arrive (house rule, issue
+    /// 12): in the order of their IDs, each on the land hex nearest its port that no unit holds
+    /// and that is no neutral's land (among equals the northernmost, then the westernmost). One
+    /// that finds no such hex on the whole map waits for the next turn.
+    pub fn land_arrivals(&mut self) {
+        let turn = self.clock.turn;
+        let due = |c: &Ctx, id: ForceId| {
+            c.scenario()
+                .forces
+                .iter()
+                .find(|s| s.id == id.0)
+                .and_then(|s| s.arrives)
+                .is_some_and(|a| a.turn.is_none_or(|t| t <= turn))
+        };
+        let arriving: Vec<(ForceId, PowerId, HexAt)> = self
+            .forces
+            .iter()
+            .filter(|f| self.powers.get(usize::from(f.power.0)).is_some_and(|p| !p.neutral && !p.out))
+            .filter_map(|f| match f.place {
+                Place::Arriving(port) if due(self, f.id) => Some((f.id, f.power, port)),
+                _ => None,
+            })
+            .collect();
+        for (id, p, port) in arriving {
+            let (w, h) = (self.map().width, self.map().height);
+            let free =
+                |c: &Ctx, at: HexAt| c.map().is_land(at) && c.at(at).is_empty() && c.neutral_land(p, at).is_none();
+            // Rings outward from the port: no hex of the map lies farther than its width plus height.
+            let landing = (0..=w.saturating_add(h)).find_map(|d| {
+                port.hex().ring(d).map(HexAt::from_hex).filter(|at| free(self, *at)).min_by_key(|at| (at.row, at.col))
+            });
+            let Some(at) = landing else { continue };
+            if let Some(f) = self.force_mut(id) {
+                f.place = Place::Map(at);
+                f.activity.start = Some(at);
+            }
+            self.rebuild_occupancy();
+            self.push(Event {
+                turn: self.clock.turn,
+                kind: EventKind::Note,
+                text: format!("{} lands at {at} (its port {port})", self.name(id)),
+            });
+        }
     }
 
     /// Provinces one of the two occupies of the other's, by index.

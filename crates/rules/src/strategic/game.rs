@@ -119,9 +119,10 @@ pub fn new_ctx(scenario: &Scenario, seed: u64) -> Ctx {
         };
         let stats = ctx.stats(kind);
         let (corps, army) = formation_of(spec.id);
-        let place = match spec.at {
-            Some(h) => Place::Map(h),
-            None => {
+        let place = match (spec.at, spec.arrives) {
+            (Some(h), _) => Place::Map(h),
+            (None, Some(arrival)) => Place::Arriving(arrival.at),
+            (None, None) => {
                 if let Some(a) = scenario.armies.iter().find(|a| a.reserves.contains(&spec.id)) {
                     Place::Reserve(FormationId(a.id))
                 } else if let Some(a) = scenario.armies.iter().find(|a| a.attached.contains(&spec.id)) {
@@ -525,6 +526,7 @@ impl Ctx {
                     Place::Embarked(ship) => format!("aboard ship {ship}"),
                     Place::Dispersed => "dispersed".into(),
                     Place::Destroyed => "destroyed".into(),
+                    Place::Arriving(h) => format!("arriving at {h}"),
                 },
                 health: f.vitals.health,
                 max_health: f.vitals.max_health,

@@ -114,7 +114,8 @@ pub mod flag {
     pub const CITY: u8 = 2;
     pub const PORT: u8 = 4;
     pub const FORTRESS: u8 = 8;
-    /// A main railway runs through the hex (the rules do not use railways yet).
+    /// A main railway runs through the hex: informational, the sources have no rail movement rule
+    /// (the rules reference, S-LAND-3).
     pub const RAIL: u8 = 16;
 }
 
@@ -240,8 +241,9 @@ pub struct MapFile {
     /// Roads as chains of adjacent hexes.
     #[serde(default)]
     pub roads: Vec<Vec<HexAt>>,
-    /// Main railways as chains of adjacent land hexes. The rules do not use them yet; left out of
-    /// the file when empty, so older maps keep their text.
+    /// Main railways as chains of adjacent land hexes: informational, the sources have no rail
+    /// movement rule (S-LAND-3 in the rules reference); left out of the file when empty, so older
+    /// maps keep their text.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub railways: Vec<Vec<HexAt>>,
     /// Climate zones that differ from the terrain's own (S-SUP-5).
@@ -441,9 +443,10 @@ impl PackedCells {
                 if count == 0 {
                     return Err(bad("a run of no hexes"));
                 }
-                let end = next.checked_add(count).filter(|e| *e <= hexes).ok_or_else(|| {
-                    format!("packed `{}` gives more values than the map's {hexes} hexes", layer.name)
-                })?;
+                let end = next
+                    .checked_add(count)
+                    .filter(|e| *e <= hexes)
+                    .ok_or_else(|| format!("packed `{}` gives more values than the map's {hexes} hexes", layer.name))?;
                 for c in &mut cells[next..end] {
                     (layer.set)(c, value).ok_or_else(|| bad("no value of this field"))?;
                 }
@@ -1203,7 +1206,8 @@ mod tests {
         assert!(with(|p| &mut p.sea_area, "18446744073709551615*0 1").contains("more values"));
         // A packed map that also lists cells, and one whose hexes name a province it lacks.
         let m = varied(5, 4);
-        let text = crate::data::to_ron(&m).replace("cells: [", &format!("packed: {},\n  cells: [", crate::data::to_ron(&good)));
+        let text = crate::data::to_ron(&m)
+            .replace("cells: [", &format!("packed: {},\n  cells: [", crate::data::to_ron(&good)));
         let e = crate::data::parse_ron::<HexMap>("m.ron", &text).unwrap_err();
         assert!(e.message.contains("both `cells` and `packed`"), "{e}");
         let mut p = good.clone();

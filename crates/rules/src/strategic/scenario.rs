@@ -95,6 +95,23 @@ pub struct ForceSpec {
     pub health: Option<i32>,
     #[serde(default)]
     pub morale: Option<i32>,
+    /// A unit that comes later (reinforcements by sea or rail, a neutral's army): off the map until
+    /// it lands (house rule, issue 12). Left out of files and hashes when none, so older
+    /// scenarios and saves keep theirs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arrives: Option<Arrival>,
+}
+
+/// Where and when a unit arrives: in the Preparation phase of its turn (or of the first turn
+/// after, once its power is at war), on the free land hex nearest `at` (a port, a railway
+/// station).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Arrival {
+    pub at: HexAt,
+    /// Its turn; none: as soon as its power is at war.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<u32>,
 }
 
 /// A corps at the start.
@@ -458,6 +475,26 @@ impl Scenario {
                     }
                 }
             }
+            if let Some(a) = f.arrives {
+                if f.at.is_some() || !map.is_land(a.at) {
+                    return Err(err(
+                        pos,
+                        format!(
+                            "unit {} arrives at {}: an arrival has no hex yet and arrives on a land hex",
+                            f.id, a.at
+                        ),
+                    ));
+                }
+                if a.turn.is_some_and(|t| t <= file.start_turn.max(1)) {
+                    return Err(err(
+                        pos,
+                        format!(
+                            "unit {} arrives in a turn after the first ({}); place it on the map",
+                            f.id, file.start_turn
+                        ),
+                    ));
+                }
+            }
             if let Some(h) = f.at {
                 if !map.contains(h) {
                     return Err(err(pos, format!("unit {} stands at {h}, off the map", f.id)));
@@ -553,10 +590,10 @@ impl Scenario {
         for (i, f) in file.forces.iter().enumerate() {
             let placed_off = file.corps.iter().any(|c| c.attached.contains(&f.id))
                 || file.armies.iter().any(|a| a.reserves.contains(&f.id) || a.attached.contains(&f.id));
-            if f.at.is_none() && !placed_off {
+            if f.at.is_none() && f.arrives.is_none() && !placed_off {
                 return Err(err(
                     at(&path!["forces", i]),
-                    format!("unit {} has no hex and is no reserve or attached artillery", f.id),
+                    format!("unit {} has no hex and is no reserve, attached artillery or arrival", f.id),
                 ));
             }
         }

@@ -70,6 +70,9 @@ pub enum Place {
     Dispersed,
     /// Destroyed or captured (S-COMBAT-12).
     Destroyed,
+    /// Not yet in the game: lands near this hex on its turn (house rule, issue 12). Last of the
+    /// list, so the hashes of older games keep their numbers.
+    Arriving(HexAt),
 }
 
 impl Place {

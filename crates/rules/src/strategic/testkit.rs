@@ -55,7 +55,16 @@ pub fn infantry(id: u32, power: &str, at: (i32, i32)) -> ForceSpec {
 }
 
 pub fn unit(id: u32, power: &str, at: (i32, i32), kind: KindSpec) -> ForceSpec {
-    ForceSpec { id, power: power.into(), kind, at: Some(HexAt::from(at)), name: None, health: None, morale: None }
+    ForceSpec {
+        id,
+        power: power.into(),
+        kind,
+        at: Some(HexAt::from(at)),
+        name: None,
+        health: None,
+        morale: None,
+        arrives: None,
+    }
 }
 
 /// A scenario on `map` starting in turn 5 (every technology usable) with the two powers.
