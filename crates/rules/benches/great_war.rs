@@ -1,11 +1,12 @@
 //! Great War scale: loading the Europe 1914 map (701,250 hexes), movement on a 500,000-hex map, a
-//! full Upkeep with 1,500 divisions, and one full turn (every phase, every power passing, every unit)
-//! of the grand campaign `scenarios/great_war/august_1914.ron` (the largest shipped scenario while
-//! it is not there) and of the 1,500-division game.
+//! full Upkeep with 1,500 divisions, reading a save of the grand campaign (its map packed), and one
+//! full turn (every phase, every power passing, every unit) of the grand campaign
+//! `scenarios/great_war/august_1914.ron` and of the 1,500-division game.
 //! `cargo bench -p rules --bench great_war`
 
 use criterion::BatchSize;
 use criterion::{Criterion, criterion_group, criterion_main};
+use rules::Game;
 use rules::strategic::apply::UPKEEP;
 use rules::strategic::game::new_ctx;
 use rules::strategic::hexmap::{HexAt, HexMap};
@@ -110,6 +111,13 @@ fn load_europe(c: &mut Criterion) {
             let text = std::fs::read_to_string(path).unwrap_or_default();
             black_box(HexMap::parse(path, &text).map(|m| m.len()).unwrap_or(0))
         })
+    });
+    // A save of the grand campaign as `umpire replay` reads it: the text parsed, the packed map
+    // unpacked and checked (hexmap::PACKED_ABOVE_HEXES).
+    let (_, scenario) = campaign_scenario();
+    let text = rules::strategic::GreatWar::new(&scenario, 1).save().to_text();
+    group.bench_function(format!("read_grand_campaign_save_{}_bytes", text.len()), |b| {
+        b.iter(|| black_box(rules::strategic::SaveGame::from_text("save.ron", &text).map(|s| s.orders.len()).ok()))
     });
     group.finish();
 }
