@@ -31,10 +31,11 @@ impl Steps {
     /// The hexes reached, in row-major order.
     pub fn reached(&self) -> impl Iterator<Item = HexAt> + '_ {
         let w = self.width as usize;
-        self.dist.iter().enumerate().filter(|(_, d)| **d != Self::UNREACHED).map(move |(i, _)| HexAt {
-            col: (i % w) as i32,
-            row: (i / w) as i32,
-        })
+        self.dist
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| **d != Self::UNREACHED)
+            .map(move |(i, _)| HexAt { col: (i % w) as i32, row: (i / w) as i32 })
     }
 }
 

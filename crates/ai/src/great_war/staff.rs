@@ -397,9 +397,7 @@ impl Staff {
         // Upkeep; each capital hex within this turn's reach gets the piece that reaches it most
         // cheaply (worth more than any post: a province is the war's prize).
         for hex in capital_hexes(ctx, p) {
-            let best = (0..left.len())
-                .filter_map(|j| reaches(&left[j], hex).map(|c| (c, left[j].piece, j)))
-                .min();
+            let best = (0..left.len()).filter_map(|j| reaches(&left[j], hex).map(|c| (c, left[j].piece, j))).min();
             if let Some((_, piece, j)) = best {
                 left.remove(j);
                 self.grabs.insert(piece, hex);
