@@ -393,17 +393,6 @@ impl Staff {
         let mut open: Vec<HexAt> = mine;
         let mut left: Vec<Mover> = free.clone();
         let reaches = |m: &Mover, post: HexAt| reach.get(&m.piece).and_then(|r| r.get(&post)).copied();
-        // S-CITY-1: a province changes hands when our troops hold every hex of its capital at
-        // Upkeep; each capital hex within this turn's reach gets the piece that reaches it most
-        // cheaply (worth more than any post: a province is the war's prize).
-        for hex in capital_hexes(ctx, p) {
-            let best = (0..left.len()).filter_map(|j| reaches(&left[j], hex).map(|c| (c, left[j].piece, j))).min();
-            if let Some((_, piece, j)) = best {
-                left.remove(j);
-                self.grabs.insert(piece, hex);
-                self.claimed.insert(hex);
-            }
-        }
         // The post fewest pieces can reach this turn first, taken by the piece that reaches the
         // fewest other posts (then the fresher, then the cheaper): the matching leaves no post
         // open that some piece could have held.
@@ -431,6 +420,18 @@ impl Staff {
             let m = left.remove(j);
             self.posts.insert(m.piece, post);
             self.claimed.insert(post);
+        }
+        // S-CITY-1: a province changes hands when our troops hold every hex of its capital at
+        // Upkeep; each capital hex within this turn's reach gets the piece that reaches it most
+        // cheaply among the pieces the line does not need (the front stays closed first).
+        let capitals: Vec<HexAt> = capital_hexes(ctx, p).into_iter().filter(|h| !self.claimed.contains(h)).collect();
+        for hex in capitals {
+            let best = (0..left.len()).filter_map(|j| reaches(&left[j], hex).map(|c| (c, left[j].piece, j))).min();
+            if let Some((_, piece, j)) = best {
+                left.remove(j);
+                self.grabs.insert(piece, hex);
+                self.claimed.insert(hex);
+            }
         }
         // Posts first (the line before the reserves), then reserves, artillery, armies, the rest.
         let mut order: Vec<Mover> = free.iter().copied().filter(|m| self.posts.contains_key(&m.piece)).collect();
