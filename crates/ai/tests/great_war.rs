@@ -64,9 +64,9 @@ fn the_same_seed_gives_the_same_orders_and_hash_however_thinking_is_sliced() {
 #[test]
 fn every_level_gives_only_legal_orders_on_every_shipped_scenario() {
     let levels = [Level::Random, Level::Greedy, Level::Recruit, Level::Veteran, Level::Marshal];
-    // Every shipped scenario but the whole of Europe (701,250 hexes, 529 units): six AI games of two
-    // turns each there take many minutes in a debug build, so the grand campaign's AI is measured
-    // with `umpire play ... --ai all` in a release build instead (see the closing note of issue 15).
+    // Every shipped scenario but the whole of Europe (701,250 hexes, 529 units), which has its own
+    // test below (one turn of a mix of levels, and its replay): six games of two turns each there
+    // would take minutes in a debug build.
     let scenarios: Vec<_> =
         shipped().into_iter().filter(|(_, s)| s.map.width * s.map.height <= THEATRE_HEXES).collect();
     assert!(scenarios.iter().any(|(n, _)| n == "test_front.ron"));
@@ -82,6 +82,20 @@ fn every_level_gives_only_legal_orders_on_every_shipped_scenario() {
             }
         }
     }
+}
+
+/// The grand campaign (the whole of Europe, 701,250 hexes): every level gives only legal orders
+/// through a whole first turn, and the same seed replays the same game.
+#[test]
+fn every_level_gives_only_legal_orders_in_the_grand_campaigns_first_turn() {
+    let s = load("august_1914.ron");
+    assert!(s.map.width * s.map.height > THEATRE_HEXES, "the grand campaign is the large map");
+    let levels = [Level::Marshal, Level::Random, Level::Greedy, Level::Veteran, Level::Recruit];
+    let r = play(&s, &setup(&s, 3, &levels, 1, Duration::from_millis(8))).expect("plays");
+    assert!(r.refused.is_empty(), "refused {:?}", r.refused);
+    assert!(r.game.orders().iter().filter(|o| **o != Order::EndPhase).count() > 20, "the AIs give orders");
+    let again = play(&s, &setup(&s, 3, &levels, 1, Duration::from_secs(60))).expect("plays");
+    assert_eq!(r.game.state_hash(), again.game.state_hash(), "the same seed, the same game, however sliced");
 }
 
 /// Plays the power's Movement phase of the first turn with its AI (the others pass) and returns the

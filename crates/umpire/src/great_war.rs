@@ -208,7 +208,8 @@ pub fn play_ai(args: &crate::PlayArgs, which: &str) -> Result<(), Failure> {
     let setup = ai::great_war::game::GwSetup {
         seed: args.seed,
         players: players.clone(),
-        max_turns: args.rounds,
+        // With an AI, `--turns N` and `--rounds N` both stop the game after N turns.
+        max_turns: args.rounds.or(args.turns),
         orders,
         slice,
     };

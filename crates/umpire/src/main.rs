@@ -59,7 +59,7 @@ pub(crate) struct PlayArgs {
     #[arg(long)]
     pub(crate) rounds: Option<u32>,
     /// After the orders (if any), every player passes for this many turns (a Great War game
-    /// without orders and without this: until it ends).
+    /// without orders and without this: until it ends); with `--ai`, the AI plays this many turns.
     #[arg(long)]
     pub(crate) turns: Option<u32>,
     /// The AI thinks in slices of this many milliseconds (its decisions do not depend on it).

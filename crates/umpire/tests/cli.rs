@@ -410,6 +410,11 @@ fn great_war_play_with_the_ai_and_a_tournament_report_times_and_slices() {
     assert!(text.contains("AI germany (recruit): 1 turns, think time per turn mean"), "{text}");
     assert!(text.contains("AI gb (recruit)") && !text.contains("AI france"), "{text}");
     assert!(text.contains("longest single think slice"), "{text}");
+    // `--turns N` stops an AI game after N turns too (the grand campaign is measured this way).
+    let out = umpire(&["play", s, "--ai", "all", "--level", "recruit", "--turns", "2"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("AI germany (recruit): 2 turns, think time per turn mean"), "{text}");
     let out = umpire(&["play", s, "--ai", "prussia"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no such power"));

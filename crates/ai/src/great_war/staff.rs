@@ -13,7 +13,7 @@
 //! level, use gas and repair), never by what they may see.
 
 use super::baseline::{best_shot, fleet_destinations};
-use super::front::{Front, held_by_alliance, posts};
+use super::front::{Front, FrontDraft, held_by_alliance, posts};
 use super::judge::{advantage, battle_value, expected_gain};
 use super::{enemy_combat_hexes, enemy_hexes, legal, out_of_time, visible_enemy_fleets};
 use crate::{Level, Think};
@@ -91,11 +91,26 @@ struct Mover {
     artillery: bool,
 }
 
+/// Hexes of front-drawing work in one work item (about a millisecond in a release build).
+const FRONT_WORK: usize = 20_000;
+
+/// The plan between its work items: the pieces, the posts wanted, and what each piece reaches.
+struct PlanDraft {
+    all: Vec<Mover>,
+    free: Vec<Mover>,
+    posts: Vec<HexAt>,
+    reach: BTreeMap<Piece, BTreeMap<HexAt, u32>>,
+}
+
 #[derive(Clone, Debug)]
 enum Item {
+    /// Draw this phase's front, a part at a time ([`FrontDraft`]).
+    Front,
     Economy,
     Engaged(Piece),
     Plan,
+    Reach(Mover),
+    Assign,
     Move(Mover),
     Army(FormationId),
     Fortify,
@@ -116,7 +131,16 @@ pub struct Staff {
     claimed: BTreeSet<HexAt>,
     /// Corps moves of each army, gathered for one order.
     army_moves: BTreeMap<FormationId, Vec<(FormationId, Vec<HexAt>)>>,
-    front: Option<Front>,
+    /// This phase's front, shared by the work items that read it.
+    front: Option<std::sync::Arc<Front>>,
+    /// Money left to spend this Movement phase after the purchases already queued.
+    money: i64,
+    /// Pieces sent to stand on a hex of an enemy province's capital this turn (S-CITY-1).
+    grabs: BTreeMap<Piece, HexAt>,
+    /// Enemy cities open to the reserves this phase ([`objectives`]).
+    objectives: Vec<HexAt>,
+    draft: Option<FrontDraft>,
+    plan_draft: Option<PlanDraft>,
 }
 
 impl Staff {
@@ -131,6 +155,11 @@ impl Staff {
             claimed: BTreeSet::new(),
             army_moves: BTreeMap::new(),
             front: None,
+            money: 0,
+            grabs: BTreeMap::new(),
+            objectives: Vec::new(),
+            draft: None,
+            plan_draft: None,
         }
     }
 
@@ -163,6 +192,10 @@ impl Staff {
         self.posts.clear();
         self.claimed.clear();
         self.army_moves.clear();
+        self.grabs.clear();
+        self.objectives.clear();
+        self.draft = None;
+        self.plan_draft = None;
         self.front = None;
         let p = self.power;
         match ctx.clock.phase {
@@ -188,10 +221,28 @@ impl Staff {
     }
 
     fn work(&mut self, ctx: &Ctx, item: Item) {
+        // The plan reads the front as it stands after the engaged pieces' orders: draw it first.
+        if self.front.is_none() && matches!(item, Item::Plan) {
+            self.items.push_front(item);
+            self.items.push_front(Item::Front);
+            return;
+        }
         match item {
+            Item::Front => {
+                let draft = self.draft.get_or_insert_with(|| FrontDraft::new(ctx, self.power));
+                match draft.step(ctx, FRONT_WORK) {
+                    Some(front) => {
+                        self.front = Some(std::sync::Arc::new(front));
+                        self.draft = None;
+                    }
+                    None => self.items.push_front(Item::Front),
+                }
+            }
             Item::Economy => self.economy(ctx),
             Item::Engaged(piece) => self.engaged(ctx, piece),
             Item::Plan => self.plan(ctx),
+            Item::Reach(m) => self.reach(ctx, m),
+            Item::Assign => self.assign(ctx),
             Item::Move(m) => self.move_piece(ctx, m),
             Item::Army(a) => {
                 if let Some(moves) = self.army_moves.remove(&a)
@@ -213,25 +264,16 @@ impl Staff {
     }
 
     /// S-SUP-1, S-SUP-3: keep ammunition for two turns of fighting; S-LOSS-1/2: restore and
-    /// repair with what is left above a turn's upkeep.
+    /// repair with what is left once the coming Upkeep is paid ([`spendable`]): troops that go
+    /// without money lose Morale (S-SUP-2), which costs more than any purchase gains.
     fn economy(&mut self, ctx: &Ctx) {
         let p = self.power;
         let e = &ctx.scenario().rules.economy;
         let stock = &ctx.powers[usize::from(p.0)];
         let mine: Vec<_> = ctx.forces.iter().filter(|f| f.power == p && f.present()).collect();
-        let upkeep: i64 = mine
-            .iter()
-            .map(|f| {
-                i64::from(match f.kind {
-                    k if k.is_division() => e.upkeep_division,
-                    k if k.is_artillery() => e.upkeep_artillery,
-                    _ => e.upkeep_tank,
-                })
-            })
-            .sum();
         let need = 2 * i64::from(e.ammo_per_action) * mine.len() as i64;
         let price = i64::from(ctx.scenario().rules.ammunition.price).max(1);
-        let mut money = stock.money - upkeep;
+        let mut money = spendable(ctx, p);
         if stock.ammo < need && money > 0 {
             let amount = ((need - stock.ammo).min(money / price)).max(0);
             if let Ok(amount) = u32::try_from(amount)
@@ -246,7 +288,7 @@ impl Staff {
             let lost = i64::from(f.vitals.max_health - f.vitals.health);
             if self.doctrine.repair && lost > 0 && f.on_map() {
                 let cost = i64::from(e.division) * lost / full;
-                if money - cost > upkeep {
+                if money >= cost {
                     self.queue.push_back(Order::Repair { unit: f.id });
                     money -= cost;
                 }
@@ -254,12 +296,13 @@ impl Staff {
         }
         for f in ctx.forces.iter().filter(|f| f.power == p && f.place == Place::Dispersed) {
             let cost = i64::from(e.division / 2);
-            if money - cost > upkeep {
+            if money >= cost {
                 let class = if stock.manpower[0] >= e.division_manpower / 2 { 1 } else { 2 };
                 self.queue.push_back(Order::Restore { unit: f.id, class });
                 money -= cost;
             }
         }
+        self.money = money;
     }
 
     /// An engaged piece: attack the adjacent hex the preview favours most, or retreat before the
@@ -277,9 +320,11 @@ impl Staff {
             .max_by_key(|(a, _)| *a);
         match best {
             Some((a, _)) if self.doctrine.retreat && a <= -rules::strategic::combat::D_DISPERSED => {
-                if let Some(o) = retreat(ctx, p, piece, at) {
+                // Rare: the front is drawn at once for it, and again for the plan.
+                if let Some(o) = retreat(ctx, piece, at, self.front_now(ctx)) {
                     self.queue.push_back(o);
                 }
+                self.front = None;
             }
             // Name a target only where the odds favour us; else the front's own hex is fought.
             Some((a, o)) if a > 0 => self.queue.push_back(o),
@@ -290,7 +335,7 @@ impl Staff {
     /// The front: posts on the line, divided between the alliance's powers, and who takes each.
     fn plan(&mut self, ctx: &Ctx) {
         let p = self.power;
-        let front = Front::of(ctx, p);
+        let front = self.front_now(ctx);
         let all = movers(ctx, p);
         let free: Vec<Mover> =
             all.iter().copied().filter(|m| !m.artillery && !ctx.next_to_enemy(p, m.at) && can_move(ctx, m)).collect();
@@ -300,6 +345,7 @@ impl Staff {
             fixed.remove(&m.at);
         }
         let wanted = posts(ctx, p, &front, &fixed);
+        self.objectives = objectives(ctx, p);
         // Allies that move after us fill the posts nearest to their own free pieces.
         let allies: Vec<(PowerId, HexAt)> = ctx
             .forces
@@ -316,23 +362,34 @@ impl Staff {
                 own <= ally
             })
             .collect();
-        let tired = |m: &Mover| self.doctrine.rotate && tired(ctx, m.piece);
-        // What each piece reaches this turn (an army's corps at the army's allowance, S-ARMY-1):
-        // a post reached now costs its MP, one beyond reach far more, by distance.
-        let reach: BTreeMap<Piece, BTreeMap<HexAt, u32>> = free
-            .iter()
-            .map(|m| {
-                let mp = m.army.map(|a| ctx.group_mp(&ctx.formation_units(a)));
-                let r = ctx
-                    .destinations(m.piece)
-                    .into_iter()
-                    .filter(|(_, c, _)| mp.is_none_or(|mp| *c <= mp))
-                    .map(|(h, c, _)| (h, c))
-                    .chain(std::iter::once((m.at, 0)))
-                    .collect();
-                (m.piece, r)
-            })
+        for m in &free {
+            self.items.push_back(Item::Reach(*m));
+        }
+        self.items.push_back(Item::Assign);
+        self.plan_draft = Some(PlanDraft { all, free, posts: mine, reach: BTreeMap::new() });
+    }
+
+    /// What a piece reaches this turn (an army's corps at the army's allowance, S-ARMY-1).
+    fn reach(&mut self, ctx: &Ctx, m: Mover) {
+        let mp = m.army.map(|a| ctx.group_mp(&ctx.formation_units(a)));
+        let r = ctx
+            .destinations(m.piece)
+            .into_iter()
+            .filter(|(_, c, _)| mp.is_none_or(|mp| *c <= mp))
+            .map(|(h, c, _)| (h, c))
+            .chain(std::iter::once((m.at, 0)))
             .collect();
+        if let Some(d) = self.plan_draft.as_mut() {
+            d.reach.insert(m.piece, r);
+        }
+    }
+
+    /// Who takes which capital hex and which post; then the moves in order.
+    fn assign(&mut self, ctx: &Ctx) {
+        let p = self.power;
+        let Some(PlanDraft { all, free, posts: mine, reach }) = self.plan_draft.take() else { return };
+        let tired = |m: &Mover| self.doctrine.rotate && tired(ctx, m.piece);
+        // A post reached now costs its MP, one beyond reach far more, by distance.
         let mut open: Vec<HexAt> = mine;
         let mut left: Vec<Mover> = free.clone();
         let reaches = |m: &Mover, post: HexAt| reach.get(&m.piece).and_then(|r| r.get(&post)).copied();
@@ -364,7 +421,18 @@ impl Staff {
             self.posts.insert(m.piece, post);
             self.claimed.insert(post);
         }
-        self.front = Some(front);
+        // S-CITY-1: a province changes hands when our troops hold every hex of its capital at
+        // Upkeep; each capital hex within this turn's reach gets the piece that reaches it most
+        // cheaply among the pieces the line does not need (the front stays closed first).
+        let capitals: Vec<HexAt> = capital_hexes(ctx, p).into_iter().filter(|h| !self.claimed.contains(h)).collect();
+        for hex in capitals {
+            let best = (0..left.len()).filter_map(|j| reaches(&left[j], hex).map(|c| (c, left[j].piece, j))).min();
+            if let Some((_, piece, j)) = best {
+                left.remove(j);
+                self.grabs.insert(piece, hex);
+                self.claimed.insert(hex);
+            }
+        }
         // Posts first (the line before the reserves), then reserves, artillery, armies, the rest.
         let mut order: Vec<Mover> = free.iter().copied().filter(|m| self.posts.contains_key(&m.piece)).collect();
         order.extend(free.iter().copied().filter(|m| !self.posts.contains_key(&m.piece)));
@@ -394,7 +462,17 @@ impl Staff {
             }
             None => ctx.destinations(m.piece).into_iter().filter(|(h, _, _)| free_for(*h)).collect(),
         };
-        let choice = if m.artillery {
+        let grab = self.grabs.get(&m.piece).copied().and_then(|hex| {
+            let (h, _, path) = dests.iter().find(|(h, _, _)| *h == hex)?;
+            let hold = self.doctrine.hold;
+            let safe = !ctx.next_to_enemy(p, *h)
+                || hold == i64::MIN
+                || advantage(ctx, p, &Order::Move { piece: m.piece, path: path.clone() }).is_none_or(|a| a >= hold);
+            safe.then(|| (*h, path.clone()))
+        });
+        let choice = if grab.is_some() {
+            grab
+        } else if m.artillery {
             artillery_spot(ctx, p, &front, at, &dests)
         } else if let Some(post) = self.posts.get(&m.piece).copied() {
             if post == at {
@@ -425,6 +503,11 @@ impl Staff {
             }
             None => self.queue.push_back(Order::Move { piece: m.piece, path }),
         }
+    }
+
+    /// This phase's front (drawn by the `Front` work items before the plan; at once for a retreat).
+    fn front_now(&mut self, ctx: &Ctx) -> std::sync::Arc<Front> {
+        self.front.get_or_insert_with(|| std::sync::Arc::new(Front::of(ctx, self.power))).clone()
     }
 
     fn taken(&self, h: HexAt) -> bool {
@@ -464,7 +547,9 @@ impl Staff {
         if d.rotate && tired(ctx, m.piece) {
             return toward_far(dests, front, 4);
         }
-        if let Some(city) = objective(ctx, p, at) {
+        if let Some(city) =
+            self.objectives.iter().copied().filter(|h| !held_now(ctx, p, *h)).min_by_key(|h| (h.distance(at), *h))
+        {
             let step = toward(dests, city, |h| !ctx.next_to_enemy(p, h) || h == city);
             if step.is_some() {
                 return step;
@@ -485,9 +570,7 @@ impl Staff {
     fn fortify(&mut self, ctx: &Ctx) {
         let p = self.power;
         let e = &ctx.scenario().rules.economy;
-        let mut money = ctx.powers[usize::from(p.0)].money;
-        let reserve: i64 =
-            ctx.forces.iter().filter(|f| f.power == p && f.present()).count() as i64 * i64::from(e.upkeep_division);
+        let mut money = self.money;
         let Some(front) = self.front.clone() else { return };
         for m in movers(ctx, p) {
             if m.artillery {
@@ -498,7 +581,7 @@ impl Staff {
                 continue;
             }
             // Only on the line or in contact: a fortification behind the front is money lost.
-            if !(front.line.contains(&m.at) || ctx.next_to_enemy(p, m.at)) {
+            if !(front.on_line(m.at) || ctx.next_to_enemy(p, m.at)) {
                 continue;
             }
             let hs = ctx.hex_state(m.at);
@@ -509,7 +592,7 @@ impl Staff {
             }
             let price = i64::from(e.fortification[level]);
             let order = Order::Fortify { piece: m.piece };
-            if money - price > reserve && legal(ctx, &order) {
+            if money >= price && legal(ctx, &order) {
                 money -= price;
                 self.queue.push_back(order);
             }
@@ -701,37 +784,56 @@ fn artillery_spot(
             front.ours(*h)
                 && (2..=3).contains(&front.enemy_steps(*h))
                 && !ctx.next_to_enemy(p, *h)
-                && !front.line.contains(h)
+                && !front.on_line(*h)
         })
         .min_by_key(|(h, c, _)| (*c, *h))
         .map(|(h, _, p)| (*h, p.clone()))
 }
 
-/// The nearest city of an enemy province (capitals take provinces, S-CITY-1) that no enemy
-/// combat unit stands on or next to.
-fn objective(ctx: &Ctx, p: PowerId, at: HexAt) -> Option<HexAt> {
-    let enemies = enemy_combat_hexes(ctx, p);
-    let held = held_by_alliance(ctx, p);
-    ctx.map()
+/// Whether a combat unit of `p`'s alliance stands on a hex now.
+fn held_now(ctx: &Ctx, p: PowerId, h: HexAt) -> bool {
+    ctx.at(h).iter().filter_map(|u| ctx.force(*u)).any(|f| f.kind.is_combatant() && !ctx.hostile(p, f.power))
+}
+
+/// Cities of enemy provinces (capitals take provinces, S-CITY-1) that no enemy combat unit
+/// stands on or next to, sorted: the reserves' objectives, once those of ours that hold one now
+/// are left out (the enemy does not move during our phase, so the list holds for all of it).
+fn objectives(ctx: &Ctx, p: PowerId) -> Vec<HexAt> {
+    let enemies: BTreeSet<HexAt> = enemy_combat_hexes(ctx, p).into_iter().collect();
+    let mut out: Vec<HexAt> = ctx
+        .map()
         .cities
         .iter()
         .filter(|c| {
             let Some(pi) = ctx.map().province_index(&c.province) else { return false };
-            let owner = &ctx.map().provinces[pi].owner;
-            let controller = ctx.provinces[pi]
-                .occupier
-                .or_else(|| ctx.scenario().power_index(owner).and_then(|i| u8::try_from(i).ok()).map(PowerId));
-            controller.is_some_and(|q| ctx.hostile(p, q))
+            ctx.province_controller(pi).is_some_and(|q| ctx.hostile(p, q))
         })
         .flat_map(|c| c.hexes.iter().copied())
-        .filter(|h| !held.contains(h) && !enemies.iter().any(|e| e.distance(*h) <= 1))
-        .min_by_key(|h| (h.distance(at), *h))
+        .filter(|h| !enemies.contains(h) && !h.neighbours().iter().any(|n| enemies.contains(n)))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Hexes of the capitals of provinces an enemy of `p` controls that no land unit stands on
+/// (S-CITY-1: holding every hex of the capital at Upkeep takes the province), sorted.
+fn capital_hexes(ctx: &Ctx, p: PowerId) -> Vec<HexAt> {
+    let map = ctx.map();
+    let mut out: Vec<HexAt> = (0..map.provinces.len())
+        .filter(|i| ctx.province_controller(*i).is_some_and(|c| ctx.hostile(p, c)))
+        .filter_map(|i| map.city_index(&map.provinces[i].capital))
+        .flat_map(|c| map.cities[c].hexes.iter().copied())
+        .filter(|h| ctx.holder(*h).is_none())
+        .collect();
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// S-ARMY-15: an engaged piece retreats up to 10 hexes to the free hex of our side farthest from
 /// the enemy it can reach through free hexes.
-fn retreat(ctx: &Ctx, p: PowerId, piece: Piece, at: HexAt) -> Option<Order> {
-    let front = Front::of(ctx, p);
+fn retreat(ctx: &Ctx, piece: Piece, at: HexAt, front: std::sync::Arc<Front>) -> Option<Order> {
     let mut parent: BTreeMap<HexAt, HexAt> = BTreeMap::new();
     let mut queue = VecDeque::from([(at, 0usize)]);
     parent.insert(at, at);
@@ -766,4 +868,43 @@ fn retreat(ctx: &Ctx, p: PowerId, piece: Piece, at: HexAt) -> Option<Order> {
         }
     }
     None
+}
+
+/// Money a power may spend before the coming Upkeep without leaving troops unpaid: its treasury
+/// plus the income of the provinces it holds (S-CITY-2, paid before upkeep) less the upkeep of
+/// its units with the surcharges of corps and independent units (S-SUP-1, S-SUP-4).
+pub fn spendable(ctx: &Ctx, p: PowerId) -> i64 {
+    use rules::strategic::state::ForceKind;
+    use rules::strategic::upkeep::{CORPS_SURCHARGE_PERCENT, INDEPENDENT_SURCHARGE_PERCENT};
+    let e = &ctx.scenario().rules.economy;
+    let income: i64 = (0..ctx.map().provinces.len())
+        .filter(|i| ctx.provinces[*i].occupier.is_none() && ctx.province_owner(*i) == Some(p))
+        .map(|i| i64::from(ctx.map().provinces[i].gdp))
+        .sum();
+    let mut by_payer: BTreeMap<(u8, u32), i64> = BTreeMap::new();
+    for f in ctx.forces.iter().filter(|f| f.power == p && f.present()) {
+        let cost = i64::from(match f.kind {
+            ForceKind::Infantry { .. } | ForceKind::Cavalry { .. } => e.upkeep_division,
+            ForceKind::Tank { .. } => e.upkeep_tank,
+            ForceKind::Artillery { .. } => e.upkeep_artillery,
+        });
+        let payer = match (f.member.army, f.member.corps, f.place) {
+            (Some(a), _, _) => (2, a.0),
+            (None, Some(c), _) | (None, None, Place::Attached(c)) => (1, c.0),
+            _ => (0, f.id.0),
+        };
+        *by_payer.entry(payer).or_default() += cost;
+    }
+    let upkeep: i64 = by_payer
+        .iter()
+        .map(|((kind, _), base)| {
+            let pct = match kind {
+                0 => INDEPENDENT_SURCHARGE_PERCENT,
+                1 => CORPS_SURCHARGE_PERCENT,
+                _ => 0,
+            };
+            (base * (100 + pct)).div_euclid(100)
+        })
+        .sum();
+    ctx.powers[usize::from(p.0)].money + income - upkeep
 }
