@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Writes scenarios/campaign/russia_1812_map.ron: the campaign map of "1812: from the Niemen to
-Moscow" (run from the repository root: python3 scenarios/campaign/tools/russia_1812_map.py).
+"""Writes the campaign maps scenarios/campaign/russia_1812_map.ron ("1812: from the Niemen to
+Moscow") and scenarios/campaign/austerlitz_1805_map.ron ("Austerlitz 1805"); run from the
+repository root: python3 scenarios/campaign/tools/campaign_maps.py [--check].
 
+1812:
 The Great War map tool (crates/mapgen) builds 1914 Europe from Natural Earth land polygons at
 its own hex scale and projection and carries no 1812 rivers, towns or ground, so this campaign
 map has its own small data, below, with its sources:
@@ -15,15 +17,17 @@ map has its own small data, below, with its sources:
   and Belarusian forests); a campaign-scale sketch, not a survey.
 Projection: equirectangular with the longitude scaled at 54.5° N; hexes 40 km across (pointy-top,
 offset rows, odd rows shifted east as CampaignMap wants); row 0 at 57.05° N, column 0 at 20.3° E.
-The output is deterministic; the script is kept so the map can be rebuilt or checked.
+
+1805: the country between Brünn and Olmütz, hexes 8 km across, row 0 at 49.66° N, column 0 at
+16.25° E; the same sources for towns and rivers (the Svratka/Schwarzawa, the Littawa and the
+Goldbach generalised), ground from the battle maps of the West Point Atlas (Esposito & Elting,
+1964), maps 55-59 (the Pratzen heights, the Moravian hills, the ponds of Satschan).
+The output is deterministic; the script is kept so the maps can be rebuilt or checked.
 """
 import math, sys
 
-HEX_KM = 40.0
-LON0, LAT0 = 20.3, 57.05
-KX = math.cos(math.radians(54.5)) * 111.32
 KY = 111.0
-COLS, ROWS = 30, 17
+# Set per map by use(): HEX_KM, LON0, LAT0, KX, COLS, ROWS, PLACES, RIVERS, ground.
 
 def to_xy(lon, lat):
     return ((lon - LON0) * KX / HEX_KM, (LAT0 - lat) * KY / (HEX_KM * math.sqrt(3) / 2))
@@ -47,7 +51,7 @@ def lonlat(c, r):
     return (LON0 + x * HEX_KM / KX, LAT0 - y * HEX_KM * math.sqrt(3) / 2 / KY)
 
 # (name, name_ru, lon, lat, kind): kind v village/town, F fortress, - name only
-PLACES = [
+PLACES_1812 = [
     ("Warsaw", "Варшава", 21.01, 52.23, "v"),
     ("Königsberg", "Кёнигсберг", 20.51, 54.71, "v"),
     ("Tilsit", "Тильзит", 21.88, 55.08, "v"),
@@ -84,7 +88,7 @@ PLACES = [
 ]
 
 # River polylines (lon, lat), and where each is crossed (lon, lat of a crossing point).
-RIVERS = {
+RIVERS_1812 = {
     "Niemen": ([(27.0, 53.55), (26.7, 53.48), (25.6, 53.55), (24.54, 53.41), (23.83, 53.68),
                 (23.97, 54.02), (24.05, 54.40), (23.95, 54.63), (23.90, 54.90), (22.77, 55.08),
                 (21.88, 55.08), (21.2, 55.3)],
@@ -108,7 +112,7 @@ RIVERS = {
                [(36.03, 55.50), (37.62, 55.75)]),
 }
 
-def ground(c, r):
+def ground_1812(c, r):
     lon, lat = lonlat(c, r)
     h = ((c * 73856093) ^ (r * 19349663)) % 11
     if lon < 21.15 and lat > 54.95:
@@ -142,7 +146,8 @@ def neighbours(c, r):
         "SW": (c - 1 + odd, r + 1),
     }
 
-def main():
+def write(spec):
+    globals().update(spec)
     rows = [[ground(c, r) for c in range(COLS)] for r in range(ROWS)]
     places = []
     seen = {}
@@ -169,16 +174,16 @@ def main():
                         ford = (c, r) in ford_hexes or (nc, nr) in ford_hexes
                         rivers.append(((c, r), side, ford, name))
     out = []
-    out.append("// The campaign map of \"1812: from the Niemen to Moscow\": western Russia, Lithuania and the")
-    out.append("// Duchy of Warsaw, from 20.3° E to 38.3° E and 51.9° N to 57.05° N, hexes 40 km across.")
-    out.append("// Written by scenarios/campaign/tools/russia_1812_map.py (do not edit by hand; its docstring")
+    out.extend("// " + line for line in HEADER)
+    out.append("// Written by scenarios/campaign/tools/campaign_maps.py (do not edit by hand; its docstring")
     out.append("// names the sources: GeoNames town positions, Natural Earth 1:10m rivers generalised by hand,")
-    out.append("// the campaign maps of Chandler 1966 and Zamoyski 2004 for the crossings; ground sketched).")
+    out.append("// the campaign maps of Chandler 1966, Zamoyski 2004 and the West Point Atlas for the")
+    out.append("// crossings; ground sketched by hand).")
     out.append("// Offset hexes, pointy-top, odd rows shifted half a hex east; row 0 in the north.")
-    out.append("// Ground: . open country  f forest  h hills  s marsh (Polesie)  ~ the Baltic.")
+    out.append("// Ground: . open country  f forest  h hills  s marsh  ~ sea.")
     out.append("// Rivers: " + ", ".join(RIVERS) + "; fords mark bridges and crossing points.")
     out.append("CampaignMap(")
-    out.append('  name: "Western Russia, 1812",')
+    out.append(f'  name: "{NAME}",')
     out.append("  rows: [")
     for row in rows:
         out.append('    "' + "".join(row) + '",')
@@ -200,11 +205,76 @@ def main():
     out.append("  ],")
     out.append(")")
     text = "\n".join(out) + "\n"
-    path = "scenarios/campaign/russia_1812_map.ron"
     if "--check" in sys.argv:
-        sys.exit(0 if open(path, encoding="utf-8").read() == text else 1)
-    open(path, "w", encoding="utf-8").write(text)
+        return open(PATH, encoding="utf-8").read() == text
+    open(PATH, "w", encoding="utf-8").write(text)
     for (c, r), name, _, _ in places:
-        print(f"{name}: ({c}, {r})")
+        print(f"{PATH}: {name}: ({c}, {r})")
+    return True
 
-main()
+
+PLACES_1805 = [
+    ("Brünn", "Брюнн", 16.61, 49.19, "F"),
+    ("Austerlitz", "Аустерлиц", 16.87, 49.15, "v"),
+    ("Pratzen", "Працен", 16.76, 49.13, "-"),
+    ("Olmütz", "Ольмюц", 17.25, 49.59, "F"),
+    ("Wischau", "Вишау", 16.99, 49.28, "v"),
+    ("Prossnitz", "Просниц", 17.11, 49.47, "v"),
+    ("Raigern", "Райгерн", 16.60, 49.09, "v"),
+    ("Nikolsburg", "Никольсбург", 16.64, 48.80, "v"),
+    ("Göding", "Годинг", 17.13, 48.85, "v"),
+    ("Gaya", "Гайя", 17.07, 49.00, "v"),
+    ("Kremsier", "Кромержиж", 17.39, 49.30, "v"),
+    ("Boskowitz", "Босковиц", 16.66, 49.49, "v"),
+]
+
+RIVERS_1805 = {
+    "Svratka": ([(16.45, 49.5), (16.55, 49.30), (16.61, 49.19), (16.62, 49.05), (16.65, 48.85)],
+                [(16.61, 49.19), (16.62, 49.05)]),
+    "Littawa": ([(17.0, 49.12), (16.87, 49.15), (16.75, 49.08), (16.64, 49.02)],
+                [(16.87, 49.15), (16.75, 49.08)]),
+    "March": ([(17.2, 49.62), (17.25, 49.59), (17.35, 49.35), (17.2, 49.05), (17.13, 48.85)],
+              [(17.25, 49.59), (17.35, 49.35), (17.13, 48.85)]),
+}
+
+
+def ground_1805(c, r):
+    lon, lat = lonlat(c, r)
+    h = ((c * 73856093) ^ (r * 19349663)) % 11
+    if 16.70 < lon < 16.85 and 49.08 < lat < 49.17:
+        return "h"  # the Pratzen heights
+    if 16.68 < lon < 16.80 and 49.05 < lat < 49.09:
+        return "s"  # the ponds of Satschan and Menitz
+    if lat > 49.35 and lon < 16.9 and h in (0, 3, 6, 9):
+        return "h"  # the Moravian (Drahany) hills
+    if 16.95 < lon < 17.2 and 49.15 < lat < 49.4 and h in (1, 4, 7):
+        return "f"  # the woods of the Drahany upland's southern slope
+    if h in (2, 10):
+        return "f"
+    return "."
+
+
+MAPS = [
+    dict(
+        NAME="Western Russia, 1812",
+        PATH="scenarios/campaign/russia_1812_map.ron",
+        HEADER=[
+            'The campaign map of "1812: from the Niemen to Moscow": western Russia, Lithuania and the',
+            "Duchy of Warsaw, from 20.3° E to 38.3° E and 51.9° N to 57.05° N, hexes 40 km across.",
+        ],
+        HEX_KM=40.0, LON0=20.3, LAT0=57.05, KX=math.cos(math.radians(54.5)) * 111.32, COLS=30, ROWS=17,
+        PLACES=PLACES_1812, RIVERS=RIVERS_1812, ground=ground_1812,
+    ),
+    dict(
+        NAME="Moravia, 1805",
+        PATH="scenarios/campaign/austerlitz_1805_map.ron",
+        HEADER=[
+            'The campaign map of "Austerlitz 1805": Moravia between Brünn, Olmütz and the March,',
+            "from 16.25° E to 17.5° E and 48.75° N to 49.66° N, hexes 8 km across.",
+        ],
+        HEX_KM=8.0, LON0=16.25, LAT0=49.66, KX=math.cos(math.radians(49.2)) * 111.32, COLS=12, ROWS=15,
+        PLACES=PLACES_1805, RIVERS=RIVERS_1805, ground=ground_1805,
+    ),
+]
+
+sys.exit(0 if all([write(m) for m in MAPS]) else 1)
