@@ -123,7 +123,7 @@ fn the_historical_campaigns_validate() {
     ]);
     assert!(out.contains("21 armies of 110 units on a 30 × 17 hex map, 3 key hexes, 12 turns"), "{out}");
     assert!(out.contains("14 armies of 56 units on a 12 × 15 hex map, 3 key hexes, 5 turns"), "{out}");
-    assert!(out.contains("russia_1812_preview.ron: ok (1 campaign orders)"), "{out}");
+    assert!(out.contains("russia_1812_preview.ron: ok (orders: 1 campaign orders)"), "{out}");
 }
 
 /// `umpire play CAMPAIGN --ai all --seed N` to the end, with grid and auto-battles; the save
