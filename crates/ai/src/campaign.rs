@@ -21,7 +21,6 @@ use rules::campaign::event::Event;
 use rules::campaign::field::default_forces;
 use rules::campaign::{ArmyId, Campaign, CampaignScenario, Ctx, Forces, HexAt, Order};
 use rules::game::Game;
-use rules::tactical::components::Phase;
 use rules::tactical::{Battle, Side, UnitId};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
@@ -46,8 +45,9 @@ pub struct Stats {
 
 /// A grid battle being fought, a slice at a time.
 struct Fighting {
-    /// The campaign battle's number (a new battle starts a new fight).
-    number: u32,
+    /// The campaign battle's number, seed and the forces chosen: another battle (or the same
+    /// one after an undo, with other choices) starts a new fight.
+    key: (u32, u64, [Option<Forces>; 2]),
     battle: Battle,
     ais: [Option<Ai>; 2],
 }
@@ -102,13 +102,21 @@ impl CampaignAi {
     /// Fights the waiting battle (both sides chosen; this side reports it) for one slice.
     fn fight(&mut self, ctx: &Ctx, start: Instant, budget: Duration) -> Think<Order> {
         let Some(b) = &ctx.state.battle else { return Think::Idle };
-        let Some(scenario) = ctx.battle_scenario() else { return Think::Idle };
-        if self.fighting.as_ref().is_none_or(|f| f.number != b.number) {
+        let key = (b.number, b.seed, b.forces.clone());
+        if self.fighting.as_ref().is_none_or(|f| f.key != key) {
+            let Some(scenario) = ctx.battle_scenario() else { return Think::Idle };
             let ais = [Side::Red, Side::Blue].map(|s| self.battle_players[s.index()].map(|l| Ai::new(s, l, b.seed)));
-            self.fighting = Some(Fighting { number: b.number, battle: Battle::new(&scenario, b.seed), ais });
+            self.fighting = Some(Fighting { key, battle: Battle::new(&scenario, b.seed), ais });
+            // Setting up the field is a slice of its own.
+            return Think::Thinking;
         }
         let Some(f) = self.fighting.as_mut() else { return Think::Idle };
+        // Each call makes progress (an order applied, or the save written), then stops at the budget.
+        let mut worked = false;
         while !Game::is_over(&f.battle) {
+            if worked && start.elapsed() >= budget {
+                return Think::Thinking;
+            }
             let clock = f.battle.clock();
             let side = clock.active;
             let pass = Game::pass(&f.battle);
@@ -129,9 +137,11 @@ impl CampaignAi {
             if f.battle.apply(order).is_err() && f.battle.apply(pass).is_err() {
                 break;
             }
-            if clock.phase != Phase::Over && start.elapsed() >= budget {
-                return Think::Thinking;
-            }
+            worked = true;
+        }
+        if worked && start.elapsed() >= budget {
+            // The save (the battle's whole order log) is written in the next slice.
+            return Think::Thinking;
         }
         let save = f.battle.save();
         self.fighting = None;
@@ -195,7 +205,14 @@ fn retreat_hex(ctx: &Ctx, at: HexAt, side: Side) -> Option<HexAt> {
 }
 
 fn held_keys(ctx: &Ctx, side: Side) -> Vec<HexAt> {
-    ctx.scenario.victory.key_hexes.iter().zip(&ctx.state.holders).filter(|(_, h)| **h == side).map(|(k, _)| k.at).collect()
+    ctx.scenario
+        .victory
+        .key_hexes
+        .iter()
+        .zip(&ctx.state.holders)
+        .filter(|(_, h)| **h == side)
+        .map(|(k, _)| k.at)
+        .collect()
 }
 
 /// The next order on the map: the first army (by id) with something to do, else the end of the turn.

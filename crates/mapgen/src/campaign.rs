@@ -95,7 +95,13 @@ pub fn build(
     if w == 0 || h == 0 || w > 1000 || h > 1000 {
         return Err(format!("{}: a campaign map is 1 to 1000 hexes a side", frame.file));
     }
-    let grid = Frame { name: frame.name.clone(), width: frame.width, height: frame.height, projection: p.clone(), header: Vec::new() };
+    let grid = Frame {
+        name: frame.name.clone(),
+        width: frame.width,
+        height: frame.height,
+        projection: p.clone(),
+        header: Vec::new(),
+    };
     let mut terrain = vec![Terrain::Sea; w * h];
     let (lat0, lon0) = p.latlon_of(HexAt::new(0, 0));
     let (lat1, lon1) = p.latlon_of(HexAt::new(frame.width as i32 - 1, frame.height as i32 - 1));
@@ -135,7 +141,10 @@ pub fn build(
     }
     let mut rivers: Vec<&RiverRow> = Vec::new();
     for id in &frame.rivers_1914 {
-        let r = rivers_1914.iter().find(|r| &r.id == id).ok_or_else(|| format!("{}: no river `{id}` in rivers_1914.ron", frame.file))?;
+        let r = rivers_1914
+            .iter()
+            .find(|r| &r.id == id)
+            .ok_or_else(|| format!("{}: no river `{id}` in rivers_1914.ron", frame.file))?;
         rivers.push(r);
     }
     rivers.extend(&frame.rivers);
@@ -152,7 +161,9 @@ pub fn build(
                         continue;
                     }
                     let (a, b) = (p.hex_centre(at), p.hex_centre(n));
-                    if line.windows(2).any(|s| cross(a, b, s[0], s[1])) && !sides.iter().any(|x| x.0 == at && x.1 == side) {
+                    if line.windows(2).any(|s| cross(a, b, s[0], s[1]))
+                        && !sides.iter().any(|x| x.0 == at && x.1 == side)
+                    {
                         let ford = fords.contains(&at) || fords.contains(&n);
                         sides.push((at, side, ford, river.name.as_str()));
                     }
@@ -180,9 +191,19 @@ pub fn build(
         let _ = writeln!(s, "    (at: ({}, {}), side: \"{side}\"{ford}),", at.col, at.row);
     }
     let list = |kind: PlaceKind| {
-        places.iter().filter(|(_, _, p)| p.kind == kind).map(|(at, _, _)| format!("({}, {})", at.col, at.row)).collect::<Vec<_>>().join(", ")
+        places
+            .iter()
+            .filter(|(_, _, p)| p.kind == kind)
+            .map(|(at, _, _)| format!("({}, {})", at.col, at.row))
+            .collect::<Vec<_>>()
+            .join(", ")
     };
-    let _ = writeln!(s, "  ],\n  villages: [{}],\n  fortresses: [{}],\n  places: [", list(PlaceKind::Village), list(PlaceKind::Fortress));
+    let _ = writeln!(
+        s,
+        "  ],\n  villages: [{}],\n  fortresses: [{}],\n  places: [",
+        list(PlaceKind::Village),
+        list(PlaceKind::Fortress)
+    );
     for (at, name, place) in &places {
         let _ = writeln!(s, "    (at: ({}, {}), name: {name:?}, name_ru: {:?}),", at.col, at.row, place.name_ru);
     }

@@ -77,17 +77,23 @@ fn campaigns(mut args: impl Iterator<Item = String>, mut atlas: PathBuf) -> Resu
     let mut frames: Vec<PathBuf> = std::fs::read_dir(&data)
         .map_err(|e| format!("{}: {e}", data.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("campaign_") && n.ends_with(".ron")))
+        .filter(|p| {
+            p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("campaign_") && n.ends_with(".ron"))
+        })
         .collect();
     frames.sort();
     let mut same = true;
     for path in frames {
         let frame: mapgen::campaign::CampaignFrame = read_table(&path)?;
-        let text = mapgen::campaign::build(&frame, &land, &terrain, &rivers).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = mapgen::campaign::build(&frame, &land, &terrain, &rivers)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         let out = PathBuf::from(&frame.file);
         if check {
             if std::fs::read_to_string(&out).unwrap_or_default() != text {
-                eprintln!("{} differs from what mapgen builds: run `cargo run -p mapgen --release -- campaign`", out.display());
+                eprintln!(
+                    "{} differs from what mapgen builds: run `cargo run -p mapgen --release -- campaign`",
+                    out.display()
+                );
                 same = false;
             } else {
                 println!("{}: up to date", out.display());

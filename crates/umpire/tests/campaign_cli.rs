@@ -165,7 +165,9 @@ fn preview_of_a_raid_in_1812_foresees_the_auto_battle() {
         "scenarios/campaign/russia_1812_preview.ron",
     ]);
     assert!(
-        out.contains("battle at (6, 8): Red attacks, 3 v 2 units, 3 v 2 fight, auto-battle: the attacker wins with probability 1"),
+        out.contains(
+            "battle at (6, 8): Red attacks, 3 v 2 units, 3 v 2 fight, auto-battle: the attacker wins with probability 1"
+        ),
         "{out}"
     );
     assert!(out.contains("Red wins the auto-battle at (6, 8) after 2 round(s) (T-AUTO-2)"), "{out}");
