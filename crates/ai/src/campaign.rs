@@ -253,7 +253,7 @@ fn defend_order(ctx: &Ctx, side: Side) -> Option<Order> {
     let keys = held_keys(ctx, side);
     // What each enemy army can reach next turn (a full turn's MP), computed once.
     let mp = ctx.scenario.campaign_rules.movement_points;
-    let enemies: Vec<(i64, BTreeMap<HexAt, (u32, HexAt)>)> = ctx
+    let enemies: Vec<(i64, Costs)> = ctx
         .state
         .armies
         .iter()
@@ -341,7 +341,7 @@ fn army_order(ctx: &Ctx, id: ArmyId, level: Level) -> Option<Order> {
 /// auto-battle (T-STRAT-9: few units, not a key hex or fortress) that the army wins — foreseen by
 /// the rules on a copy (Veteran, Marshal; the auto-battle has no dice), or with at least as many
 /// units (Recruit). The nearest such enemy, ties by hex.
-fn raid(ctx: &Ctx, id: ArmyId, costs: &BTreeMap<HexAt, (u32, HexAt)>, level: Level) -> Option<Order> {
+fn raid(ctx: &Ctx, id: ArmyId, costs: &Costs, level: Level) -> Option<Order> {
     let a = ctx.state.army(id)?;
     let limit = ctx.scenario.campaign_rules.auto_battle_units;
     let mut targets: Vec<(u32, HexAt)> = ctx
@@ -456,8 +456,11 @@ fn attacks(ctx: &Ctx, id: ArmyId, path: &[HexAt], level: Level) -> bool {
     own * 100 >= enemy * odds
 }
 
+/// Cheapest MP to every reachable hex, with the previous hex on the way.
+type Costs = BTreeMap<HexAt, (u32, HexAt)>;
+
 /// Cheapest MP to every reachable hex (enemy hexes end a path), with the previous hex.
-fn distances(ctx: &Ctx, start: HexAt, side: Side) -> BTreeMap<HexAt, (u32, HexAt)> {
+fn distances(ctx: &Ctx, start: HexAt, side: Side) -> Costs {
     let mut best: BTreeMap<HexAt, (u32, HexAt)> = BTreeMap::from([(start, (0, start))]);
     let mut open = BinaryHeap::from([Reverse((0u32, start))]);
     while let Some(Reverse((cost, h))) = open.pop() {
@@ -476,7 +479,7 @@ fn distances(ctx: &Ctx, start: HexAt, side: Side) -> BTreeMap<HexAt, (u32, HexAt
     best
 }
 
-fn route(best: &BTreeMap<HexAt, (u32, HexAt)>, start: HexAt, target: HexAt) -> Vec<HexAt> {
+fn route(best: &Costs, start: HexAt, target: HexAt) -> Vec<HexAt> {
     let mut path = Vec::new();
     let mut at = target;
     while at != start && path.len() <= best.len() {

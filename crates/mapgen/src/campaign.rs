@@ -99,7 +99,7 @@ pub fn build(
         name: frame.name.clone(),
         width: frame.width,
         height: frame.height,
-        projection: p.clone(),
+        projection: *p,
         header: Vec::new(),
     };
     let mut terrain = vec![Terrain::Sea; w * h];
