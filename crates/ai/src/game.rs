@@ -65,7 +65,7 @@ pub struct ScriptError {
 }
 
 /// Orders a side may give in one turn before the game ends its turn for it.
-const MAX_ORDERS_PER_TURN: u32 = 400;
+pub(crate) const MAX_ORDERS_PER_TURN: u32 = 400;
 
 /// Plays a battle to its end (or to `max_rounds`).
 pub fn play(scenario: &Scenario, setup: &GameSetup) -> Result<GameReport, ScriptError> {

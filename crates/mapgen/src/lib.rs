@@ -14,6 +14,7 @@
 //! their two banks, cities keeping to one bank; (8) bridges go where a road or railway crosses a river
 //! and on the river sides of cities. The full map and its theatre cuts are written from one build.
 
+pub mod campaign;
 pub mod features;
 pub mod oob;
 pub mod topo;
@@ -169,7 +170,7 @@ pub struct Built {
 }
 
 /// Even–odd fill: every hex whose centre lies inside an odd number of the rings.
-fn fill(frame: &Frame, rings: &[Vec<LatLon>], mut paint: impl FnMut(usize)) {
+pub(crate) fn fill(frame: &Frame, rings: &[Vec<LatLon>], mut paint: impl FnMut(usize)) {
     let p = &frame.projection;
     let (w, h) = (frame.width as usize, frame.height as usize);
     // Crossings of every row's centre line, bucketed by row.

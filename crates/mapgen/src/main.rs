@@ -5,7 +5,8 @@
 //! `world-atlas@2.0.2` (default: `$MAPGEN_ATLAS`, else `crates/mapgen/.cache/node_modules/world-atlas`).
 //! With `--check` nothing is written: the exit code is 1 when FILE or a cut differs from the output.
 //! `mapgen scenarios [--root DIR] [--check]` builds the Great War scenarios of 1914 (and North Sea
-//! 1916) from `scenarios/great_war/data/` (see `oob`).
+//! 1916) from `scenarios/great_war/data/` (see `oob`). `mapgen campaign [--check]` builds the
+//! Napoleonic campaign maps of `maps/data/campaign_*.ron` (see `mapgen::campaign`).
 
 use mapgen::{Inputs, read_table, topo};
 use std::path::PathBuf;
@@ -55,12 +56,65 @@ fn scenarios(mut args: impl Iterator<Item = String>) -> Result<bool, String> {
     Ok(same)
 }
 
+/// `mapgen campaign [--atlas DIR] [--data DIR] [--check]`: writes (or checks) the campaign maps
+/// of every `campaign_*.ron` frame in the data folder (see `mapgen::campaign`).
+fn campaigns(mut args: impl Iterator<Item = String>, mut atlas: PathBuf) -> Result<bool, String> {
+    let mut data = PathBuf::from("maps/data");
+    let mut check = false;
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--atlas" => atlas = args.next().map(PathBuf::from).ok_or("--atlas needs a value")?,
+            "--data" => data = args.next().map(PathBuf::from).ok_or("--data needs a value")?,
+            "--check" => check = true,
+            _ => return Err(format!("unknown argument `{a}` (use campaign --atlas DIR --data DIR --check)")),
+        }
+    }
+    let land_path = atlas.join("land-10m.json");
+    let json = std::fs::read_to_string(&land_path).map_err(|e| format!("{}: {e}", land_path.display()))?;
+    let land = topo::rings(&json, "land")?;
+    let terrain: Vec<mapgen::TerrainArea> = read_table(&data.join("terrain_1914.ron"))?;
+    let rivers: Vec<mapgen::features::RiverRow> = read_table(&data.join("rivers_1914.ron"))?;
+    let mut frames: Vec<PathBuf> = std::fs::read_dir(&data)
+        .map_err(|e| format!("{}: {e}", data.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("campaign_") && n.ends_with(".ron"))
+        })
+        .collect();
+    frames.sort();
+    let mut same = true;
+    for path in frames {
+        let frame: mapgen::campaign::CampaignFrame = read_table(&path)?;
+        let text = mapgen::campaign::build(&frame, &land, &terrain, &rivers)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let out = PathBuf::from(&frame.file);
+        if check {
+            if std::fs::read_to_string(&out).unwrap_or_default() != text {
+                eprintln!(
+                    "{} differs from what mapgen builds: run `cargo run -p mapgen --release -- campaign`",
+                    out.display()
+                );
+                same = false;
+            } else {
+                println!("{}: up to date", out.display());
+            }
+        } else {
+            std::fs::write(&out, &text).map_err(|e| format!("{}: {e}", out.display()))?;
+            println!("{}: {} bytes", out.display(), text.len());
+        }
+    }
+    Ok(same)
+}
+
 fn run() -> Result<bool, String> {
     if std::env::args().nth(1).as_deref() == Some("scenarios") {
         return scenarios(std::env::args().skip(2));
     }
     let mut atlas = std::env::var_os("MAPGEN_ATLAS")
         .map_or_else(|| PathBuf::from("crates/mapgen/.cache/node_modules/world-atlas"), PathBuf::from);
+    if std::env::args().nth(1).as_deref() == Some("campaign") {
+        return campaigns(std::env::args().skip(2), atlas);
+    }
     let mut data = PathBuf::from("maps/data");
     let mut out = PathBuf::from("maps/europe_1914.ron");
     let mut check = false;

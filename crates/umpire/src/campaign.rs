@@ -98,13 +98,17 @@ pub fn play(
     if let Some(path) = orders {
         referee::apply_all(&mut game, &referee::load_orders::<Campaign>(path)?)?;
     }
-    let mut stats = ai::campaign::Stats::default();
+    let mut players = [Side::Red, Side::Blue].map(|side| {
+        let level = ai[side.index()].or(ai[side.other().index()]).unwrap_or(ai::Level::Recruit);
+        ai::campaign::CampaignAi::with_battle_players(side, level, ai)
+    });
     if ai.iter().any(Option::is_some) {
         while !game.is_over() && game.orders().len() < 100_000 {
-            let Some(order) = ai::campaign::next_order(&game, ai, slice, &mut stats) else { break };
-            let side = game.active_player();
-            let order = if side.is_some_and(|s| ai[s.index()].is_some()) || matches!(order, Order::BattleResult { .. })
-            {
+            let Some(side) = game.active_player() else { break };
+            // A battle waiting to be reported is fought by the AI even for a side that passes.
+            let fights = game.state().battle.as_ref().is_some_and(|b| b.chooser().is_none());
+            let order = if ai[side.index()].is_some() || fights {
+                let Some(order) = players[side.index()].decide(&game.ctx(), slice) else { break };
                 order
             } else {
                 game.pass()
@@ -113,16 +117,25 @@ pub fn play(
                 .map_err(|e| Failure(format!("the campaign AI gave an illegal order ({}): {e}", order.name())))?;
         }
     }
+    let mut stats = ai::campaign::Stats::default();
+    for p in &players {
+        stats.battles += p.stats.battles;
+        stats.longest_slice = stats.longest_slice.max(p.stats.longest_slice);
+        stats.longest_think = stats.longest_think.max(p.stats.longest_think);
+    }
     if let Some(out) = save {
         std::fs::write(out, game.save().to_text())
             .map_err(|e| Failure(format!("{}: cannot write the save: {e}", out.display())))?;
     }
     if !json && ai.iter().any(Option::is_some) {
         println!(
-            "campaign AI: {} orders, {} grid battles fought by the battle AI, {:.2} s in all, longest battle-AI slice {:.1} ms",
+            "campaign AI: {} orders, {} grid battles fought by the battle AI, {} auto-battles, {:.2} s in all, longest campaign-AI slice {:.1} ms (slices of {} ms), longest battle-AI slice {:.1} ms",
             game.orders().len(),
             stats.battles,
+            game.events().iter().filter(|e| matches!(e, rules::campaign::Event::AutoBattleWon { .. })).count(),
             start.elapsed().as_secs_f64(),
+            stats.longest_think.as_secs_f64() * 1e3,
+            slice.as_millis(),
             stats.longest_slice.as_secs_f64() * 1e3
         );
     }

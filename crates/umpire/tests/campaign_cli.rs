@@ -110,3 +110,65 @@ fn preview_of_a_march_shows_reach_risk_and_the_battle() {
     assert!(out.contains("interception risk (T-STRAT-2): army 11"), "{out}");
     assert!(out.contains("battle at (3, 1): Red attacks, 12 v 13 units, 9 v 10 fight, fought on the grid"), "{out}");
 }
+
+#[test]
+fn the_historical_campaigns_validate() {
+    let out = run(&[
+        "validate",
+        "scenarios/campaign/russia_1812.ron",
+        "scenarios/campaign/russia_1812_map.ron",
+        "scenarios/campaign/russia_1812_preview.ron",
+        "scenarios/campaign/austerlitz_1805.ron",
+        "scenarios/campaign/austerlitz_1805_map.ron",
+    ]);
+    assert!(out.contains("21 armies of 110 units on a 30 × 17 hex map, 3 key hexes, 12 turns"), "{out}");
+    assert!(out.contains("14 armies of 56 units on a 12 × 15 hex map, 3 key hexes, 5 turns"), "{out}");
+    assert!(out.contains("russia_1812_preview.ron: ok (orders: 1 campaign orders)"), "{out}");
+}
+
+/// `umpire play CAMPAIGN --ai all --seed N` to the end, with grid and auto-battles; the save
+/// replays and validates to the same hash.
+fn ai_campaign(scenario: &str, level: &str, seed: &str) {
+    let save = scratch(&format!("{level}-{seed}-{}", scenario.replace('/', "_")));
+    let out = run(&["play", scenario, "--ai", "all", "--level", level, "--seed", seed, "--save", &save]);
+    assert!(out.contains("campaign over:"), "{out}");
+    let count = |what: &str| -> u32 {
+        let head = out.lines().next().unwrap_or_default();
+        let before = head.split(what).next().unwrap_or_default();
+        before.rsplit(' ').next().and_then(|n| n.parse().ok()).unwrap_or(0)
+    };
+    assert!(count(" grid battles") >= 1, "a grid battle fought by the battle AI: {out}");
+    assert!(count(" auto-battles") >= 1, "an auto-battle: {out}");
+    assert!(out.contains("longest campaign-AI slice"), "{out}");
+    let hash = out.lines().last().and_then(|l| l.rsplit(' ').next()).expect("hash").to_string();
+    let replayed = run(&["replay", &save]);
+    assert!(replayed.ends_with(&format!("{hash}\n")), "{replayed}");
+    assert!(run(&["validate", &save]).contains(&format!("hash {hash}")));
+}
+
+#[test]
+fn the_1812_campaign_plays_to_its_end_ai_against_ai() {
+    ai_campaign("scenarios/campaign/russia_1812.ron", "recruit", "1");
+}
+
+#[test]
+fn austerlitz_plays_to_its_end_ai_against_ai() {
+    ai_campaign("scenarios/campaign/austerlitz_1805.ron", "veteran", "1");
+}
+
+#[test]
+fn preview_of_a_raid_in_1812_foresees_the_auto_battle() {
+    let out = run(&[
+        "preview",
+        "scenarios/campaign/russia_1812.ron",
+        "--orders",
+        "scenarios/campaign/russia_1812_preview.ron",
+    ]);
+    assert!(
+        out.contains(
+            "battle at (6, 8): Red attacks, 3 v 2 units, 3 v 2 fight, auto-battle: the attacker wins with probability 1"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Red wins the auto-battle at (6, 8) after 2 round(s) (T-AUTO-2)"), "{out}");
+}
