@@ -11,7 +11,7 @@ use crate::replay::ReplayView;
 use crate::rules_ref::RulesCommand;
 use crate::saves;
 use crate::screens::{Menu, Mode, PlayView, Screen};
-use crate::session::{Seat, TurnTimer};
+use crate::session::{Leave, SaveToSlot, Seat, TurnTimer};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -43,7 +43,6 @@ pub struct LogView {
     pub shown: bool,
     preview_key: Option<(usize, Option<UnitId>, Option<Cell>, Lang)>,
     preview: Vec<String>,
-    saved: Option<String>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -57,7 +56,8 @@ pub fn battle(
     timer: Res<TurnTimer>,
     mut settings: ResMut<Settings>,
     mut log: ResMut<LogView>,
-    (mut screen, mut menu): (ResMut<NextState<Screen>>, ResMut<NextState<Menu>>),
+    mut menu: ResMut<NextState<Menu>>,
+    (mut leave, mut save): (MessageWriter<Leave>, MessageWriter<SaveToSlot>),
     mut out: MessageWriter<UiCommand>,
     mut links: RuleLinks,
 ) -> Result {
@@ -88,37 +88,30 @@ pub fn battle(
         );
         return Ok(());
     }
-    let mut nav = Nav { screen: &mut screen, menu: &mut menu };
+    let mut nav = Nav { leave: &mut leave, save: &mut save, menu: &mut menu };
     top_bar(&mut ui, &tr, &session, &bctx, &timer, &mut settings, &mut log, &mut nav, &mut links);
     unit_panel(&mut ui, &tr, &session, selected, &bctx, &mut out);
     log_panel(&mut ui, &tr, &session, &bctx, &mut log, &mut links);
     hover_panel(&mut ui, &tr, &session, selected, &bctx, hovered.0, &mut log, &mut links);
-    if let Some(order) = &session.confirm {
-        egui::Window::new(tr.t("ui.confirm.title"))
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-            .show(ctx, |ui| {
-                ui.label(tr.t(match order {
-                    Order::Capitulate => "ui.confirm.capitulate",
-                    _ => "ui.confirm.retreat",
-                }));
-                ui.horizontal(|ui| {
-                    if ui.button(tr.t("ui.yes")).clicked() {
-                        out.write(UiCommand::Confirm);
-                    }
-                    if ui.button(tr.t("ui.no")).clicked() {
-                        out.write(UiCommand::Cancel);
-                    }
-                });
-            });
+    if let Some(key) = session.confirm_key() {
+        match crate::hud::question(ctx, &tr, &tr.t(key)) {
+            Some(true) => {
+                out.write(UiCommand::Confirm);
+            }
+            Some(false) => {
+                out.write(UiCommand::Cancel);
+            }
+            None => {}
+        }
     }
     Ok(())
 }
 
-/// Where the top bar's buttons lead: the title screen, or a menu over the battle.
-struct Nav<'a, 'b> {
-    screen: &'a mut NextState<Screen>,
+/// Where the top bar's buttons lead: the title screen (asked first), a save, or a menu over
+/// the battle.
+struct Nav<'a, 'b, 'w> {
+    leave: &'a mut MessageWriter<'w, Leave>,
+    save: &'a mut MessageWriter<'w, SaveToSlot>,
     menu: &'b mut NextState<Menu>,
 }
 
@@ -174,7 +167,7 @@ fn top_bar(
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if ui.button(tr.t("ui.menu.quit")).clicked() {
-                    nav.screen.set(Screen::Title);
+                    nav.leave.write(Leave::Ask);
                 }
                 if ui.button(tr.t("ui.title.settings")).clicked() {
                     nav.menu.set(Menu::Settings);
@@ -185,10 +178,7 @@ fn top_bar(
                 ui.menu_button(tr.t("ui.menu.save"), |ui| {
                     for slot in &saves::SLOTS {
                         if ui.button(tr.t(&format!("ui.slot.{slot}"))).clicked() {
-                            log.saved = Some(match saves::save_slot(slot, &session.saved_game()) {
-                                Ok(()) => tr.f("ui.saved", &[("slot", tr.t(&format!("ui.slot.{slot}")))]),
-                                Err(e) => e,
-                            });
+                            nav.save.write(SaveToSlot(slot.to_string()));
                             ui.close();
                         }
                     }
@@ -208,7 +198,7 @@ fn top_bar(
                 if ui.button(tr.t("ui.menu.rules")).clicked() {
                     links.out.write(RulesCommand::Toggle);
                 }
-                if let Some(m) = &log.saved {
+                if let Some(m) = &session.notice {
                     ui.label(m);
                 }
             });
@@ -242,8 +232,10 @@ fn unit_panel(
             );
             if u.status == Status::Active {
                 let ty = bctx.ty(&u);
-                let mp = bctx.speed(&u, false) - u.activity.mp_spent;
-                ui.label(tr.f("ui.unit.mp", &[("mp", mp.max(0).to_string()), ("speed", ty.speed.to_string())]));
+                // This turn's speed: +1 in a retreat (T-END-2), −1 for cavalry in forest (T-TERR-1).
+                let speed = bctx.speed(&u, false);
+                let mp = speed - u.activity.mp_spent;
+                ui.label(tr.f("ui.unit.mp", &[("mp", mp.max(0).to_string()), ("speed", speed.to_string())]));
                 ui.label(tr.f(
                     "ui.unit.values",
                     &[("melee", ty.melee.to_string()), ("ranged", ty.ranged.map_or("–".into(), |r| r.to_string()))],
@@ -465,9 +457,15 @@ fn preview_lines(tr: &Tr, session: &Session, selected: Option<UnitId>, bctx: &Ct
     let Some(u) = selected.and_then(|id| bctx.unit(id)).filter(|u| u.side == side && u.status.on_field()) else {
         return Vec::new();
     };
+    let mut move_line = None;
     let order = if let Some(enemy) = bctx.at(cell).filter(|e| e.side != side && bctx.visible_to(e, side)) {
         Order::Fire { unit: u.id, target: enemy.id }
     } else if let Some(r) = bctx.reachable(u.id).into_iter().find(|r| r.cell == cell) {
+        let left = bctx.speed(u, false) - u.activity.mp_spent - r.cost;
+        move_line = Some(tr.f(
+            "ui.preview.move_cost",
+            &[("cost", r.cost.to_string()), ("left", left.max(0).to_string()), ("steps", r.path.len().to_string())],
+        ));
         Order::Move { unit: u.id, path: r.path, exit: false }
     } else {
         return Vec::new();
@@ -476,6 +474,8 @@ fn preview_lines(tr: &Tr, session: &Session, selected: Option<UnitId>, bctx: &Ct
         Ok(p) => {
             let mut lines =
                 vec![tr.t(if matches!(order, Order::Fire { .. }) { "ui.preview.fire" } else { "ui.preview.move" })];
+            // A plain move throws no die: what it costs is what the preview has to say.
+            lines.extend(move_line);
             lines.extend(p.lines_with(&tr.texts, &|id| tr.unit(bctx, id)));
             lines
         }

@@ -269,6 +269,13 @@ fn spawn_counter(commands: &mut Commands, art: &Art, battle: &Battle, u: &UnitVi
         .id()
 }
 
+/// A counter's mark (flag, ring, melee) shown or not. Shown means *inherited*: a counter hidden
+/// because its unit left the field or is still to deploy hides its marks too (`Visible` would
+/// draw them on their own, on an empty cell or off the board).
+pub fn mark(shown: bool) -> Visibility {
+    if shown { Visibility::Inherited } else { Visibility::Hidden }
+}
+
 /// Puts every counter where the rules say its unit is (while nothing is being animated).
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn sync_counters(
@@ -337,12 +344,12 @@ fn sync_counters(
                     Color::srgb(0.9, 0.25, 0.2)
                 };
             } else if melee {
-                *cvis = if u.in_melee || u.disorganized { Visibility::Visible } else { Visibility::Hidden };
+                *cvis = mark(u.in_melee || u.disorganized);
                 csprite.color = if u.disorganized { Color::srgb(0.6, 0.6, 0.6) } else { Color::srgb(1.0, 0.55, 0.1) };
             } else if flag {
-                *cvis = if retreating[u.side.index()] { Visibility::Visible } else { Visibility::Hidden };
+                *cvis = mark(retreating[u.side.index()]);
             } else if ring {
-                *cvis = if selected == Some(u.id) { Visibility::Visible } else { Visibility::Hidden };
+                *cvis = mark(selected == Some(u.id));
             }
         }
     }
