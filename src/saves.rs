@@ -393,7 +393,8 @@ pub fn new_game_name(scenario: &str) -> String {
     let store = storage::store().ok();
     let Ok(mut given) = GIVEN.lock() else { return name };
     let taken = |n: &str| {
-        given.iter().any(|g| g == n) || store.as_ref().is_some_and(|s| !s.keys(&format!("{AUTO_PREFIX}{n}-t")).is_empty())
+        given.iter().any(|g| g == n)
+            || store.as_ref().is_some_and(|s| !s.keys(&format!("{AUTO_PREFIX}{n}-t")).is_empty())
     };
     let free = std::iter::once(name.clone())
         .chain((2..1000).map(|i| format!("{name}-{i}")))

@@ -6,8 +6,8 @@
 //! A scene makes its engine game a [`PlayGame`] and adds `play::plugin_for`; its board and
 //! panels read the [`Session`] and send orders through it.
 
-use crate::saves::{self, SavedGame, SceneSave};
 use crate::input::{Controls, KeyBindings, ShellAction, just_pressed};
+use crate::saves::{self, SavedGame, SceneSave};
 use crate::screens::{Mode, PlayView, Screen};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;

@@ -3,7 +3,9 @@
 //! the controls (every bound action set gets its default keys where the file has none).
 
 use crate::i18n::{Lang, Tr};
-use crate::input::{ActionName, Binding, KeyBindings, KnownActions, Rebinding, Rebound, add_missing_bindings, key_name, rebind};
+use crate::input::{
+    ActionName, Binding, KeyBindings, KnownActions, Rebinding, Rebound, add_missing_bindings, key_name, rebind,
+};
 use crate::storage::{self, Read};
 use crate::store::{Store, StoreError};
 use bevy::prelude::*;
@@ -146,10 +148,9 @@ fn capture_rebinding(
     let action = |a: ActionName| tr.t(&format!("action.{}", a.as_str()));
     let notice = match rebind(&mut bindings, &known, slot, key) {
         Rebound::Set => None,
-        Rebound::Moved { key, from, gave: None } => Some(tr.f(
-            "ui.keys.moved",
-            &[("key", key_name(key)), ("other", action(from)), ("action", action(slot.action))],
-        )),
+        Rebound::Moved { key, from, gave: None } => Some(
+            tr.f("ui.keys.moved", &[("key", key_name(key)), ("other", action(from)), ("action", action(slot.action))]),
+        ),
         Rebound::Moved { key, from, gave: Some(old) } => Some(tr.f(
             "ui.keys.moved_back",
             &[("key", key_name(key)), ("other", action(from)), ("action", action(slot.action)), ("old", key_name(old))],

@@ -248,13 +248,17 @@ fn t_move_1_t_terr_3_a_cell_out_of_reach_is_refused_for_its_real_reason() {
         .unit(1, Side::Red, "line_infantry", (2, 2), Dir::South)
         .unit(9, Side::Blue, "line_infantry", (9, 9), Dir::North)
         .ctx(1);
-    let why = |c: &rules::tactical::Ctx, to: (i32, i32)| c.check_reach(UnitId(1), cell(to.0, to.1)).err().map(|e| e.to_string());
+    let why = |c: &rules::tactical::Ctx, to: (i32, i32)| {
+        c.check_reach(UnitId(1), cell(to.0, to.1)).err().map(|e| e.to_string())
+    };
     let swamp = why(&c, (2, 4)).expect("refused");
     assert!(swamp.contains("T-TERR-3") && swamp.contains("swamp"), "{swamp}");
     assert!(!swamp.contains("not one step"), "{swamp}");
-    // Speed 2: three steps away costs 3 MP.
+    // Speed 2: three cells away beyond the swamp, the way round costs 5 MP.
     let far = why(&c, (2, 5)).expect("refused");
-    assert!(far.contains("T-MOVE-1") && far.contains("costs 3 MP") && far.contains("has 2 left"), "{far}");
+    assert!(far.contains("T-MOVE-1") && far.contains("costs 5 MP") && far.contains("has 2 left"), "{far}");
+    let far = why(&c, (4, 3)).expect("refused");
+    assert!(far.contains("costs 3 MP"), "{far}");
     // Two steps: reachable, with its path and cost.
     let r = c.check_reach(UnitId(1), cell(3, 3)).expect("reachable");
     assert_eq!((r.cost, r.path.len()), (2, 2));
