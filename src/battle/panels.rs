@@ -2,8 +2,11 @@
 //! the event log, the preview of what a click would do, dialogs, the hot-seat hand-over, the
 //! result screen and the replay viewer's bar and log.
 
+use super::board::{CELL, cell_to_world};
 use super::command::{Reaction, UiCommand};
 use super::{BattleNames, HoveredCell, Selection};
+use crate::hud::board::{RoomThisFrame, leave_room};
+use crate::hud::log::{LogLine, LookAt};
 use crate::hud::root;
 use crate::hud::rules::RuleLinks;
 use crate::i18n::{Lang, Tr};
@@ -59,7 +62,7 @@ pub fn battle(
     mut menu: ResMut<NextState<Menu>>,
     (mut leave, mut save): (MessageWriter<Leave>, MessageWriter<SaveToSlot>),
     mut out: MessageWriter<UiCommand>,
-    mut links: RuleLinks,
+    (mut links, mut looks, mut room): (RuleLinks, MessageWriter<LookAt>, ResMut<RoomThisFrame>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(session) = session else { return Ok(()) };
@@ -91,8 +94,14 @@ pub fn battle(
     let mut nav = Nav { leave: &mut leave, save: &mut save, menu: &mut menu };
     top_bar(&mut ui, &tr, &session, &bctx, &timer, &mut settings, &mut log, &mut nav, &mut links);
     unit_panel(&mut ui, &tr, &session, selected, &bctx, &mut out);
-    log_panel(&mut ui, &tr, &session, &bctx, &mut log, &mut links);
+    let viewer = session.viewer();
+    let events = session.game.events();
+    let from = if log.shown { 0 } else { events.len().saturating_sub(300) };
+    let lines = log_lines(&tr, &bctx, &events[from..], viewer);
+    crate::hud::log::log_panel(&mut ui, "battle-log", &tr, &lines, &mut links, &mut looks);
     hover_panel(&mut ui, &tr, &session, selected, &bctx, hovered.0, &mut log, &mut links);
+    // The rest is the board's.
+    leave_room(&ui, &mut room);
     if let Some(key) = session.confirm_key() {
         match crate::hud::question(ctx, &tr, &tr.t(key)) {
             Some(true) => {
@@ -223,7 +232,8 @@ fn unit_panel(
 ) {
     let human = session.human_turn();
     let side = bctx.clock.active;
-    egui::Panel::left("battle-unit").default_size(250.0).show(ui, |ui| {
+    let width = (ui.available_width() * 0.22).clamp(200.0, 250.0);
+    egui::Panel::left("battle-unit").resizable(true).default_size(width).min_size(200.0).show(ui, |ui| {
         if let Some(u) = selected.and_then(|id| bctx.unit(id)).cloned() {
             ui.label(egui::RichText::new(tr.unit(bctx, u.id)).size(17.0).strong());
             ui.label(format!("{} · {}", type_name(tr, bctx, u.id), tr.side(u.side)));
@@ -381,30 +391,117 @@ fn readable(bctx: &Ctx, viewer: Option<Side>, e: &Event) -> bool {
     }
 }
 
-fn log_panel(ui: &mut egui::Ui, tr: &Tr, session: &Session, bctx: &Ctx, log: &mut LogView, links: &mut RuleLinks) {
-    egui::Panel::right("battle-log").default_size(380.0).show(ui, |ui| {
-        ui.label(egui::RichText::new(tr.t("ui.log")).strong());
-        egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
-            let viewer = session.viewer();
-            let events = session.game.events();
-            let from = if log.shown { 0 } else { events.len().saturating_sub(300) };
-            for e in events[from..].iter().filter(|e| readable(bctx, viewer, e)) {
-                let text = e.describe_with(&tr.texts, &|id| tr.unit(bctx, id));
-                let strong = matches!(
-                    e,
-                    Event::TurnBegins { .. }
-                        | Event::BattleEnded { .. }
-                        | Event::GeneralTest { .. }
-                        | Event::HqCaptured { .. }
-                );
-                // Every rule ID the line cites opens its entry in the rules window.
-                links.line(ui, &text, tr.lang, |t| {
-                    let rich = egui::RichText::new(t);
-                    if strong { rich.strong() } else { rich }
-                });
+/// The colour of a side's lines in the log (readable on the dark panel).
+fn side_text_colour(side: Side) -> egui::Color32 {
+    match side {
+        Side::Red => egui::Color32::from_rgb(240, 150, 135),
+        Side::Blue => egui::Color32::from_rgb(150, 180, 245),
+    }
+}
+
+/// The log's lines: each event with its turn, its side's colour and the cell where it happened
+/// (units are followed through the log, so a unit's event is placed where it stood then).
+pub fn log_lines(tr: &Tr, bctx: &Ctx, events: &[Event], viewer: Option<Side>) -> Vec<LogLine> {
+    let grid = &bctx.grid;
+    let mut at: std::collections::BTreeMap<UnitId, Cell> =
+        bctx.statics.scenario.units.iter().filter_map(|u| u.at.map(|cell| (u.id, cell))).collect();
+    let mut turn = None;
+    let mut lines = Vec::with_capacity(events.len());
+    for e in events {
+        if let Event::TurnBegins { turn: t, .. } = e {
+            turn = Some(*t);
+        }
+        let cell_of = |at: &std::collections::BTreeMap<UnitId, Cell>, id: &UnitId| {
+            at.get(id).copied().or_else(|| bctx.unit(*id).map(|u| u.cell))
+        };
+        let (place, side) = match e {
+            Event::RedoubtPlaced { side, cell } => (Some(*cell), Some(*side)),
+            Event::Deployed { unit, cell, .. } => {
+                at.insert(*unit, *cell);
+                (Some(*cell), None)
             }
+            Event::Moved { unit, path, .. } | Event::Intercept { unit, path, .. } => {
+                if let Some(last) = path.last() {
+                    at.insert(*unit, *last);
+                }
+                (cell_of(&at, unit), None)
+            }
+            Event::FellBack { unit, to } => {
+                at.insert(*unit, *to);
+                (Some(*to), None)
+            }
+            Event::Ambushed { at: cell, .. } => (Some(*cell), None),
+            Event::Fired { target, firer, .. } => (cell_of(&at, target), bctx.unit(*firer).map(|u| u.side)),
+            Event::MeleeExchange { units, .. } => (units.first().and_then(|u| cell_of(&at, u)), None),
+            Event::Turned { unit, .. }
+            | Event::Revealed { unit }
+            | Event::Contact { unit, .. }
+            | Event::CounterCharge { unit }
+            | Event::Damaged { unit, .. }
+            | Event::MoraleTest { unit, .. }
+            | Event::Removed { unit, .. }
+            | Event::SkirmishersCharged { unit, .. }
+            | Event::SkirmishOrder { unit, .. }
+            | Event::Reformed { unit }
+            | Event::ReactionsSet { unit, .. }
+            | Event::Retreated { unit }
+            | Event::GunsTaken { unit, .. } => (cell_of(&at, unit), None),
+            Event::HqNamed { side, .. }
+            | Event::FormationFormed { side, .. }
+            | Event::SetupDone { side }
+            | Event::TurnBegins { side, .. }
+            | Event::GeneralTest { side, .. }
+            | Event::HqCaptured { side }
+            | Event::RetreatOrdered { side }
+            | Event::Capitulation { side }
+            | Event::TurnEnded { side, .. } => (None, Some(*side)),
+            Event::BattleEnded { winner, .. } => (None, Some(*winner)),
+            Event::BattleBegins | Event::GeneralMoved { .. } => (None, None),
+        };
+        if !readable(bctx, viewer, e) {
+            continue;
+        }
+        let unit_side = event_unit(e).and_then(|u| bctx.unit(u)).map(|u| u.side);
+        let strong = matches!(
+            e,
+            Event::TurnBegins { .. } | Event::BattleEnded { .. } | Event::GeneralTest { .. } | Event::HqCaptured { .. }
+        );
+        lines.push(LogLine {
+            turn,
+            text: e.describe_with(&tr.texts, &|id| tr.unit(bctx, id)),
+            colour: side.or(unit_side).map(side_text_colour),
+            strong,
+            place: place.map(|c| (cell_to_world(grid, c), CELL)),
         });
-    });
+    }
+    lines
+}
+
+/// The unit an event is about, if one.
+fn event_unit(e: &Event) -> Option<UnitId> {
+    match e {
+        Event::Deployed { unit, .. }
+        | Event::Moved { unit, .. }
+        | Event::Turned { unit, .. }
+        | Event::Ambushed { unit, .. }
+        | Event::Revealed { unit }
+        | Event::Contact { unit, .. }
+        | Event::CounterCharge { unit }
+        | Event::Damaged { unit, .. }
+        | Event::MoraleTest { unit, .. }
+        | Event::Removed { unit, .. }
+        | Event::Intercept { unit, .. }
+        | Event::SkirmishersCharged { unit, .. }
+        | Event::FellBack { unit, .. }
+        | Event::SkirmishOrder { unit, .. }
+        | Event::Reformed { unit }
+        | Event::ReactionsSet { unit, .. }
+        | Event::Retreated { unit }
+        | Event::GunsTaken { unit, .. } => Some(*unit),
+        Event::Fired { firer, .. } => Some(*firer),
+        Event::MeleeExchange { units, .. } => units.first().copied(),
+        _ => None,
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -571,6 +668,7 @@ fn replay(
     tr: Res<Tr>,
     view: Option<ResMut<ReplayView<Battle>>>,
     mut screen: ResMut<NextState<Screen>>,
+    mut room: ResMut<RoomThisFrame>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx, "replay");
@@ -622,5 +720,6 @@ fn replay(
             }
         });
     });
+    leave_room(&ui, &mut room);
     Ok(())
 }

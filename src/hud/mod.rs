@@ -4,6 +4,8 @@
 //! same commands as keys do; nothing here touches rules state. The rules reference window
 //! (`rules`) opens over any screen.
 
+pub mod board;
+pub mod log;
 mod menus;
 pub mod rules;
 
@@ -12,7 +14,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(EguiPlugin::default())
+    app.add_plugins((EguiPlugin::default(), board::plugin, log::plugin))
         .init_resource::<EguiBusy>()
         .init_resource::<menus::SetupForm>()
         .init_resource::<menus::SettingsForm>()
@@ -20,6 +22,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             (
+                board::forget_room,
                 style,
                 menus::title.run_if(in_state(Screen::Title)),
                 menus::setup.run_if(in_state(Screen::Setup)),
@@ -36,6 +39,7 @@ pub(super) fn plugin(app: &mut App) {
                 rules::rules_window,
                 leave_question,
                 pointer_over_panels,
+                board::follow_room,
             )
                 .chain()
                 .in_set(PanelsEnd),
@@ -106,7 +110,8 @@ fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
     }
     ctx.set_fonts(fonts);
     let mut visuals = egui::Visuals::dark();
-    visuals.panel_fill = egui::Color32::from_rgba_unmultiplied(34, 31, 27, 240);
+    // Opaque: the board is drawn beside the panels, never under them.
+    visuals.panel_fill = egui::Color32::from_rgb(34, 31, 27);
     visuals.window_fill = egui::Color32::from_rgb(40, 36, 31);
     ctx.set_visuals(visuals);
     *done = true;
