@@ -515,34 +515,37 @@ fn hover_panel(
     log: &mut LogView,
     links: &mut RuleLinks,
 ) {
-    egui::Panel::bottom("battle-hover").default_size(120.0).show(ui, |ui| {
-        let Some(cell) = hovered else {
-            ui.label(tr.t("ui.hover.hint"));
-            return;
-        };
-        let terrain = bctx.terrain(cell).map(|t| tr.t(&format!("terrain.{}", terrain_key(t)))).unwrap_or_default();
-        let viewer = session.viewer();
-        let here = bctx.at(cell).filter(|u| viewer.is_none_or(|v| bctx.visible_to(u, v)));
-        let mut line = format!("{cell}: {terrain}");
-        if let Some(u) = here {
-            line.push_str(&format!(
-                " — {} ({}, {}/{})",
-                tr.unit(bctx, u.id),
-                type_name(tr, bctx, u.id),
-                u.health.current,
-                u.health.max
-            ));
-        }
-        ui.label(line);
-        // What a click would do, with the engine's preview.
-        let key = (session.game.orders().len(), selected, hovered, tr.lang);
-        if log.preview_key != Some(key) {
-            log.preview_key = Some(key);
-            log.preview = preview_lines(tr, session, selected, bctx, cell);
-        }
-        for l in &log.preview {
-            links.line(ui, l, tr.lang, crate::hud::rules::plain);
-        }
+    // A fixed height: the board's room (and its fit) does not change as the pointer moves.
+    egui::Panel::bottom("battle-hover").exact_size(96.0).show(ui, |ui| {
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            let Some(cell) = hovered else {
+                ui.label(tr.t("ui.hover.hint"));
+                return;
+            };
+            let terrain = bctx.terrain(cell).map(|t| tr.t(&format!("terrain.{}", terrain_key(t)))).unwrap_or_default();
+            let viewer = session.viewer();
+            let here = bctx.at(cell).filter(|u| viewer.is_none_or(|v| bctx.visible_to(u, v)));
+            let mut line = format!("{cell}: {terrain}");
+            if let Some(u) = here {
+                line.push_str(&format!(
+                    " — {} ({}, {}/{})",
+                    tr.unit(bctx, u.id),
+                    type_name(tr, bctx, u.id),
+                    u.health.current,
+                    u.health.max
+                ));
+            }
+            ui.label(line);
+            // What a click would do, with the engine's preview.
+            let key = (session.game.orders().len(), selected, hovered, tr.lang);
+            if log.preview_key != Some(key) {
+                log.preview_key = Some(key);
+                log.preview = preview_lines(tr, session, selected, bctx, cell);
+            }
+            for l in &log.preview {
+                links.line(ui, l, tr.lang, crate::hud::rules::plain);
+            }
+        });
     });
 }
 
