@@ -382,3 +382,60 @@ fn hover(
         hovered.0 = cell;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::Seat;
+    use bevy::input::InputPlugin;
+    use bevy::state::app::StatesPlugin;
+    use rules::tactical::Status;
+
+    /// A counter hidden because its unit is still to deploy (or has left the field) shows none
+    /// of its marks: the selection bracket of an undeployed unit was drawn off the board, and a
+    /// retreating army's flags on the empty cells of units gone.
+    #[test]
+    fn the_marks_of_a_hidden_counter_are_hidden_with_it() {
+        crate::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-marks-{}", std::process::id())));
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, crate::logic_plugin));
+        app.insert_resource(Art {
+            tileset: Handle::default(),
+            symbols: Vec::new(),
+            arrow: Handle::default(),
+            ring: Handle::default(),
+            flag: Handle::default(),
+        })
+        .init_resource::<Counters>()
+        .add_systems(Update, sync_counters);
+        app.update();
+        let scenario = rules::testing::shipped("open_field");
+        app.world_mut().write_message(crate::battle::StartBattle {
+            scenario,
+            seed: 1,
+            seats: vec![Seat::Human, Seat::Human],
+        });
+        for _ in 0..3 {
+            app.update();
+        }
+        let session = app.world().resource::<Session<Game>>();
+        let ctx = session.ctx();
+        let waiting = ctx.units.iter().find(|u| u.status == Status::Undeployed).map(|u| u.id).expect("one to deploy");
+        let mut selection = Selection::default();
+        selection.set(Some(waiting), session);
+        app.world_mut().insert_resource(selection);
+        app.update();
+        let counter = app.world().resource::<Counters>().0[&waiting];
+        assert_eq!(app.world().get::<Visibility>(counter), Some(&Visibility::Hidden), "not on the field");
+        let children: Vec<Entity> = app.world().get::<Children>(counter).expect("marks").iter().collect();
+        let rings: Vec<Visibility> = children
+            .iter()
+            .filter(|c| app.world().get::<SelectionRing>(**c).is_some())
+            .filter_map(|c| app.world().get::<Visibility>(*c).copied())
+            .collect();
+        assert_eq!(rings, vec![Visibility::Inherited], "selected, and hidden with its counter");
+        for c in children {
+            assert_ne!(app.world().get::<Visibility>(c), Some(&Visibility::Visible), "no mark shows on its own");
+        }
+    }
+}
