@@ -332,10 +332,13 @@ impl<G: PlayGame> Session<G> {
         !self.game.in_setup() && self.game.orders().len() == self.turn_start
     }
 
-    /// Ends the player's turn; a turn in which nothing was done asks first.
+    /// Ends the player's turn; a turn in which nothing was done asks first, and ending it again
+    /// while asked is the "yes".
     pub fn end_turn(&mut self, events: &mut MessageWriter<GameEvents<G>>) {
         let pass = self.game.pass();
-        if self.nothing_done() {
+        if self.confirm.as_ref().is_some_and(|o| G::ends_turn(o) && !G::is_final(o)) {
+            self.answer(true, events);
+        } else if self.nothing_done() {
             self.confirm = Some(pass);
         } else {
             let _ = self.apply(pass, events);

@@ -139,6 +139,17 @@ fn space_on_a_turn_with_nothing_done_asks_first() {
     press(&mut app, KeyCode::Space);
     press(&mut app, KeyCode::Enter);
     assert_eq!(session(&app).game.clock().active, Side::Blue, "ended after the yes");
+    // Blue's turn with nothing done: Space, and Space again, ends it.
+    press(&mut app, KeyCode::Enter); // ready (hand-over)
+    press(&mut app, KeyCode::Space);
+    assert_eq!(session(&app).game.clock().active, Side::Blue, "asked");
+    press(&mut app, KeyCode::Space);
+    assert_eq!(session(&app).game.clock().active, Side::Red, "Space again is the yes");
+    press(&mut app, KeyCode::Enter);
+    click(&mut app, Cell::new(2, 2));
+    press(&mut app, KeyCode::KeyQ);
+    press(&mut app, KeyCode::Space);
+    assert_eq!(session(&app).game.clock().active, Side::Blue);
     // Blue's turn: an order given, then Space ends the turn at once.
     press(&mut app, KeyCode::Enter); // ready (hand-over)
     assert_eq!(*app.world().resource::<State<PlayView>>().get(), PlayView::Playing);

@@ -131,6 +131,8 @@ fn handle_commands(
             match command {
                 UiCommand::Confirm => session.answer(true, &mut events),
                 UiCommand::Cancel => session.answer(false, &mut events),
+                // Space again ends a turn in which nothing was done.
+                UiCommand::EndTurn => session.end_turn(&mut events),
                 _ => {}
             }
             continue;
