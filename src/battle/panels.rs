@@ -137,44 +137,48 @@ fn top_bar(
     links: &mut RuleLinks,
 ) {
     egui::Panel::top("battle-top").show(ui, |ui| {
-        ui.horizontal(|ui| {
-            let scenario = &bctx.statics.scenario;
-            ui.label(
-                egui::RichText::new(if tr.russian() && !scenario.name_ru.is_empty() {
-                    &scenario.name_ru
-                } else {
-                    &scenario.name
-                })
-                .strong(),
-            );
-            ui.separator();
-            let clock = bctx.clock;
-            let phase = match clock.phase {
-                Phase::Redoubts => tr.t("ui.phase.redoubts"),
-                Phase::Deployment => tr.t("ui.phase.deployment"),
-                Phase::Battle => {
-                    tr.f("ui.phase.turn", &[("turn", clock.turn.to_string()), ("round", clock.round.to_string())])
-                }
-                Phase::Over => tr.t("ui.phase.over"),
-            };
-            ui.label(phase);
-            ui.separator();
-            let side = clock.active;
-            let colour = match side {
-                Side::Red => egui::Color32::from_rgb(220, 90, 80),
-                Side::Blue => egui::Color32::from_rgb(110, 150, 240),
-            };
-            ui.colored_label(colour, tr.f("ui.to_move", &[("army", tr.army(bctx, side)), ("side", tr.side(side))]));
-            if let Seat::Ai(level) = session.seat(side) {
-                ui.label(tr.f("ui.ai_thinking", &[("level", tr.t(&format!("ui.level.{}", level.name())))]));
-            }
-            if let Some(left) = timer.remaining {
-                ui.colored_label(
-                    if left < 5.0 { egui::Color32::LIGHT_RED } else { egui::Color32::LIGHT_GRAY },
-                    format!("{:.0} s", left.max(0.0)),
+        // The buttons first; the battle's name and turn shrink (cut short) in a narrow window.
+        egui::Sides::new().shrink_left().truncate().show(
+            ui,
+            |ui| {
+                let scenario = &bctx.statics.scenario;
+                ui.label(
+                    egui::RichText::new(if tr.russian() && !scenario.name_ru.is_empty() {
+                        &scenario.name_ru
+                    } else {
+                        &scenario.name
+                    })
+                    .strong(),
                 );
-            }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.separator();
+                let clock = bctx.clock;
+                let phase = match clock.phase {
+                    Phase::Redoubts => tr.t("ui.phase.redoubts"),
+                    Phase::Deployment => tr.t("ui.phase.deployment"),
+                    Phase::Battle => {
+                        tr.f("ui.phase.turn", &[("turn", clock.turn.to_string()), ("round", clock.round.to_string())])
+                    }
+                    Phase::Over => tr.t("ui.phase.over"),
+                };
+                ui.label(phase);
+                ui.separator();
+                let side = clock.active;
+                let colour = match side {
+                    Side::Red => egui::Color32::from_rgb(220, 90, 80),
+                    Side::Blue => egui::Color32::from_rgb(110, 150, 240),
+                };
+                ui.colored_label(colour, tr.f("ui.to_move", &[("army", tr.army(bctx, side)), ("side", tr.side(side))]));
+                if let Seat::Ai(level) = session.seat(side) {
+                    ui.label(tr.f("ui.ai_thinking", &[("level", tr.t(&format!("ui.level.{}", level.name())))]));
+                }
+                if let Some(left) = timer.remaining {
+                    ui.colored_label(
+                        if left < 5.0 { egui::Color32::LIGHT_RED } else { egui::Color32::LIGHT_GRAY },
+                        format!("{:.0} s", left.max(0.0)),
+                    );
+                }
+            },
+            |ui| {
                 if ui.button(tr.t("ui.menu.quit")).clicked() {
                     nav.leave.write(Leave::Ask);
                 }
@@ -210,8 +214,8 @@ fn top_bar(
                 if let Some(m) = &session.notice {
                     ui.label(m);
                 }
-            });
-        });
+            },
+        );
     });
 }
 
