@@ -197,12 +197,15 @@ pub fn loading(mut contexts: EguiContexts, tr: Res<Tr>) -> Result {
 }
 
 /// A menu's window over the screen.
-fn menu_window(title: String) -> egui::Window<'static> {
+fn menu_window(ctx: &egui::Context, title: String) -> egui::Window<'static> {
+    // At most 720×560, and always inside a smaller window (its frame and title bar included).
+    let screen = ctx.content_rect().size();
+    let size = egui::vec2((screen.x - 40.0).clamp(300.0, 720.0), (screen.y - 90.0).clamp(240.0, 560.0));
     egui::Window::new(title)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .fixed_size([720.0, 560.0])
+        .fixed_size(size)
 }
 
 pub fn settings(
@@ -214,7 +217,7 @@ pub fn settings(
     mut menu: ResMut<NextState<Menu>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    menu_window(tr.t("ui.settings.heading")).show(ctx, |ui| {
+    menu_window(ctx, tr.t("ui.settings.heading")).show(ctx, |ui| {
         ui.horizontal(|ui| {
             ui.label(tr.t("ui.settings.language"));
             for lang in Lang::ALL {
@@ -241,7 +244,7 @@ pub fn settings(
         if let Some(notice) = &rebinding.notice {
             ui.colored_label(egui::Color32::from_rgb(240, 200, 110), notice);
         }
-        egui::ScrollArea::vertical().max_height(320.0).show(ui, |ui| {
+        egui::ScrollArea::vertical().max_height((ui.available_height() - 40.0).max(80.0)).show(ui, |ui| {
             egui::Grid::new("bindings").striped(true).show(ui, |ui| {
                 for action in &known.0 {
                     ui.label(tr.t(&format!("action.{}", action.name)));
@@ -309,7 +312,7 @@ pub fn saves(
     listed.0 = listed.0.wrapping_add(1);
     let mut refresh = false;
     let replay_mode = saves_menu.replay;
-    menu_window(tr.t(if replay_mode { "ui.saves.replays" } else { "ui.saves.heading" })).show(ctx, |ui| {
+    menu_window(ctx, tr.t(if replay_mode { "ui.saves.replays" } else { "ui.saves.heading" })).show(ctx, |ui| {
         let slots = &listed.1;
         if slots.is_empty() {
             ui.label(tr.t("ui.saves.none"));

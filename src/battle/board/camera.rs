@@ -3,7 +3,7 @@
 
 use super::{CELL, shown};
 use crate::hud::board::{BoardRoom, BoardView, FitBoard, fit_scale};
-use crate::input::{Controls, ShellAction as Action};
+use crate::input::{Controls, KeyBindings, ShellAction as Action, just_pressed};
 use crate::replay::ReplayView;
 use crate::screens::Screen;
 use crate::session::Session;
@@ -70,13 +70,15 @@ fn control(
     controls: Query<&ActionState<Action>, With<Controls>>,
     session: Option<Res<Session<Game>>>,
     replay: Option<Res<ReplayView<Game>>>,
+    (keys, bindings): (Option<Res<ButtonInput<KeyCode>>>, Res<KeyBindings>),
     mut fit: MessageWriter<FitBoard>,
     mut cameras: Query<(&mut Transform, &mut Projection, &mut BoardView), With<BoardCamera>>,
 ) {
     let Ok(actions) = controls.single() else { return };
     let Some(battle) = shown(session.as_deref(), replay.as_deref()) else { return };
     let grid = battle.grid();
-    if actions.just_pressed(&Action::FitField) {
+    // A press shorter than a frame counts too (see `input::just_pressed`).
+    if just_pressed(actions, keys.as_deref(), &bindings, Action::FitField) {
         fit.write(FitBoard);
     }
     for (mut tf, mut projection, mut view) in &mut cameras {
