@@ -246,10 +246,8 @@ fn unit_panel(
             );
             if u.status == Status::Active {
                 let ty = bctx.ty(&u);
-                // This turn's speed: +1 in a retreat (T-END-2), −1 for cavalry in forest (T-TERR-1).
-                let speed = bctx.speed(&u, false);
-                let mp = speed - u.activity.mp_spent;
-                ui.label(tr.f("ui.unit.mp", &[("mp", mp.max(0).to_string()), ("speed", speed.to_string())]));
+                let (mp, speed) = movement_points(bctx, &u);
+                ui.label(tr.f("ui.unit.mp", &[("mp", mp.to_string()), ("speed", speed.to_string())]));
                 ui.label(tr.f(
                     "ui.unit.values",
                     &[("melee", ty.melee.to_string()), ("ranged", ty.ranged.map_or("–".into(), |r| r.to_string()))],
@@ -361,6 +359,13 @@ fn unit_panel(
             ui.colored_label(egui::Color32::LIGHT_RED, r);
         }
     });
+}
+
+/// Movement points left of this turn's speed: +1 in a retreat (T-END-2), −1 for cavalry in
+/// forest (T-TERR-1); never "3 of 2".
+pub fn movement_points(bctx: &Ctx, u: &rules::tactical::state::UnitState) -> (i32, i32) {
+    let speed = bctx.speed(u, false);
+    ((speed - u.activity.mp_spent).max(0), speed)
 }
 
 fn terrain_key(t: rules::tactical::Terrain) -> &'static str {
@@ -729,4 +734,29 @@ fn replay(
     });
     leave_room(&ui, &mut room);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::tactical::Dir;
+    use rules::testing::Field;
+
+    /// T-END-2: a retreating army's infantry (Speed 2) has 3 MP of 3, not "3 of 2".
+    #[test]
+    fn t_end_2_a_retreating_unit_shows_its_mp_of_the_retreat_speed() {
+        let mut battle = Field::new(10, 10)
+            .unit(1, Side::Red, "line_infantry", (2, 2), Dir::South)
+            .unit(9, Side::Blue, "line_infantry", (8, 8), Dir::North)
+            .battle(1);
+        let mp = |b: &Battle| {
+            let ctx = b.ctx();
+            movement_points(&ctx, ctx.unit(UnitId(1)).expect("on the field"))
+        };
+        assert_eq!(mp(&battle), (2, 2));
+        battle.apply(Order::Retreat).expect("legal");
+        assert_eq!(mp(&battle), (3, 3));
+        battle.apply(Order::Move { unit: UnitId(1), path: vec![Cell::new(2, 1)], exit: false }).expect("legal");
+        assert_eq!(mp(&battle), (2, 3));
+    }
 }
