@@ -180,6 +180,33 @@ mod tests {
         LogLine { turn, text: text.into(), colour: None, strong: false, place: None }
     }
 
+    /// The rows of a text laid out in the panels' font at a width.
+    fn rows(text: &str, width: f32) -> Vec<String> {
+        let ctx = egui::Context::default();
+        ctx.set_fonts(crate::hud::fonts());
+        ctx.run_ui(egui::RawInput::default(), |_| {}).textures_delta.clear();
+        let galley = ctx
+            .fonts_mut(|f| f.layout(text.to_string(), egui::FontId::proportional(14.0), egui::Color32::WHITE, width));
+        galley.rows.iter().map(|r| r.glyphs.iter().map(|g| g.chr).collect()).collect()
+    }
+
+    /// A Russian line of the log wraps between words at the log's narrowest width (its text
+    /// column: the width less the panel's margins and the "»" column); in the old 90-pixel
+    /// column its long words were cut.
+    #[test]
+    fn russian_log_lines_wrap_between_words() {
+        let text = "Батарея де резерв выставлена автоматически в (8, 12), фронтом на север; \
+                    Гренадеры второго полка контратакуют (T-FIRE-11)";
+        let column = LOG_MIN_WIDTH - 16.0 - 30.0;
+        let wide = rows(text, column);
+        assert!(wide.len() > 1, "{wide:?}");
+        for row in &wide[..wide.len() - 1] {
+            assert!(row.ends_with(' '), "a row ends inside a word: {row:?} of {wide:?}");
+        }
+        let narrow = rows(text, 90.0);
+        assert!(narrow[..narrow.len() - 1].iter().any(|r| !r.ends_with(' ')), "{narrow:?}");
+    }
+
     /// The set-up, then each turn, in the order they came; a turn's lines stay together.
     #[test]
     fn events_are_grouped_by_turn() {

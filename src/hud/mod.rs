@@ -100,6 +100,17 @@ fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
         return;
     }
     let Ok(ctx) = contexts.ctx_mut() else { return };
+    ctx.set_fonts(fonts());
+    let mut visuals = egui::Visuals::dark();
+    // Opaque: the board is drawn beside the panels, never under them.
+    visuals.panel_fill = egui::Color32::from_rgb(34, 31, 27);
+    visuals.window_fill = egui::Color32::from_rgb(40, 36, 31);
+    ctx.set_visuals(visuals);
+    *done = true;
+}
+
+/// The panels' font (Latin and Cyrillic).
+pub(crate) fn fonts() -> egui::FontDefinitions {
     let mut fonts = egui::FontDefinitions::empty();
     fonts.font_data.insert(
         "Ubuntu-Light".to_owned(),
@@ -108,13 +119,7 @@ fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
     for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
         fonts.families.insert(family, vec!["Ubuntu-Light".to_owned()]);
     }
-    ctx.set_fonts(fonts);
-    let mut visuals = egui::Visuals::dark();
-    // Opaque: the board is drawn beside the panels, never under them.
-    visuals.panel_fill = egui::Color32::from_rgb(34, 31, 27);
-    visuals.window_fill = egui::Color32::from_rgb(40, 36, 31);
-    ctx.set_visuals(visuals);
-    *done = true;
+    fonts
 }
 
 /// A root `Ui` covering the window, for panels (egui 0.36 shows panels inside a `Ui`).
