@@ -5,7 +5,7 @@ use super::actions::BattleAction;
 use super::{HoveredCell, Selection};
 use crate::input::{Controls, KeyBindings, ShellAction, TypingText, just_pressed};
 use crate::screens::{Mode, PlayView, playing};
-use crate::session::{AnimBusy, GameEvents, Session, TurnTimer};
+use crate::session::{AnimBusy, GameEvents, LeaveAsked, Session, TurnTimer};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
@@ -279,7 +279,7 @@ fn turn_timer(
     settings: Res<Settings>,
     session: Option<ResMut<Session<Battle>>>,
     view: Res<State<PlayView>>,
-    busy: Res<AnimBusy>,
+    (busy, leaving): (Res<AnimBusy>, Res<LeaveAsked>),
     mut timer: ResMut<TurnTimer>,
     mut events: MessageWriter<BattleEvents>,
 ) {
@@ -301,7 +301,8 @@ fn turn_timer(
             rules.deployment_seconds as f32
         });
     }
-    if *view.get() != PlayView::Playing || busy.0 || session.confirm.is_some() {
+    // The clock stops while a question waits for the player.
+    if *view.get() != PlayView::Playing || busy.0 || session.confirm.is_some() || leaving.0 {
         return;
     }
     if let Some(left) = &mut timer.remaining {
