@@ -255,6 +255,9 @@ impl KeyBindings {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KnownAction {
     pub name: &'static str,
+    /// The set it belongs to (its type's name): one key may serve two scenes' sets, never two
+    /// actions of one set, nor a shell action and a scene's.
+    pub set: &'static str,
     pub default_keys: &'static [KeyCode],
     pub mouse_label: Option<&'static str>,
 }
@@ -264,6 +267,19 @@ pub struct KnownAction {
 pub struct KnownActions(pub Vec<KnownAction>);
 
 impl KnownActions {
+    fn get(&self, name: &str) -> Option<&KnownAction> {
+        self.0.iter().find(|a| a.name == name)
+    }
+
+    /// Whether one key cannot serve both actions (they are live at the same time).
+    pub fn clash(&self, a: &str, b: &str) -> bool {
+        let shell = std::any::type_name::<ShellAction>();
+        match (self.get(a), self.get(b)) {
+            (Some(a), Some(b)) => a.name != b.name && (a.set == b.set || a.set == shell || b.set == shell),
+            _ => false,
+        }
+    }
+
     /// The default bindings of every bound set.
     pub fn defaults(&self) -> Vec<Binding> {
         self.0.iter().map(|a| Binding { action: ActionName(a.name), keys: a.default_keys.to_vec() }).collect()
@@ -315,7 +331,12 @@ pub fn bind<A: ActionSet>(app: &mut App) {
     app.init_resource::<KnownActions>();
     let mut known = app.world_mut().resource_mut::<KnownActions>();
     for a in A::KEYED {
-        known.0.push(KnownAction { name: a.name(), default_keys: a.default_keys(), mouse_label: a.mouse_label() });
+        known.0.push(KnownAction {
+            name: a.name(),
+            set: std::any::type_name::<A>(),
+            default_keys: a.default_keys(),
+            mouse_label: a.mouse_label(),
+        });
     }
     app.add_systems(Startup, insert_map::<A>.after(ControlsSpawned)).add_systems(PreUpdate, follow_bindings::<A>);
 }
@@ -328,9 +349,69 @@ pub struct Controls;
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ControlsSpawned;
 
-/// The action waiting for a key in the settings menu (the next key pressed becomes its binding).
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rebinding(pub Option<ActionName>);
+/// The settings menu's rebinding: the key slot waiting for a key (the next key pressed goes
+/// there), and what the last rebinding did.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct Rebinding {
+    pub waiting: Option<KeySlot>,
+    pub notice: Option<String>,
+}
+
+/// One key of an action: the one at `replaces`, or a key added (`None`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeySlot {
+    pub action: ActionName,
+    pub replaces: Option<usize>,
+}
+
+/// What a rebinding did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rebound {
+    /// The key is the action's now; no other action had it.
+    Set,
+    /// The key was taken from another action, which got the replaced key if it had no other.
+    Moved { key: KeyCode, from: ActionName, gave: Option<KeyCode> },
+    /// The key is the only one of another action, and nothing is left to give it: nothing
+    /// changed.
+    Refused { key: KeyCode, from: ActionName },
+}
+
+/// Puts `key` in a key slot, keeping the action's other keys. A key that another live action
+/// uses (see [`KnownActions::clash`]) moves here, and that action takes the replaced key when it
+/// would be left with none; where nothing can be given back, the rebinding is refused.
+pub fn rebind(bindings: &mut Vec<Binding>, known: &KnownActions, slot: KeySlot, key: KeyCode) -> Rebound {
+    let own = bindings.iter().find(|b| b.action == slot.action).map(|b| b.keys.clone()).unwrap_or_default();
+    let old = slot.replaces.and_then(|i| own.get(i)).copied().filter(|k| *k != key);
+    let mut outcome = Rebound::Set;
+    for b in bindings.iter_mut() {
+        if b.action == slot.action || !b.keys.contains(&key) || !known.clash(slot.action.as_str(), b.action.as_str()) {
+            continue;
+        }
+        if b.keys.len() == 1 && old.is_none() {
+            return Rebound::Refused { key, from: b.action };
+        }
+        b.keys.retain(|k| *k != key);
+        let gave = if b.keys.is_empty() { old } else { None };
+        b.keys.extend(gave);
+        outcome = Rebound::Moved { key, from: b.action, gave };
+    }
+    let mut keys = own;
+    match slot.replaces {
+        Some(i) if i < keys.len() => keys[i] = key,
+        _ => keys.push(key),
+    }
+    let mut seen = Vec::new();
+    keys.retain(|k| {
+        let first = !seen.contains(k);
+        seen.push(*k);
+        first
+    });
+    match bindings.iter_mut().find(|b| b.action == slot.action) {
+        Some(b) => b.keys = keys,
+        None => bindings.push(Binding { action: slot.action, keys }),
+    }
+    outcome
+}
 
 /// Whether a text field (the rules window's search box) has the keyboard: then keys type, they
 /// do not command (set by the panels).

@@ -383,10 +383,25 @@ pub fn slug(text: &str) -> String {
 }
 
 /// A new game's name: the date and time it began (UTC) and its scenario, e.g.
-/// `20261130-161502-borodino`; names sort by date.
+/// `20261130-161502-borodino`; names sort by date. A second game of the same scenario begun in
+/// the same second gets `-2`, `-3`... so it never writes over the first one's autosaves.
 pub fn new_game_name(scenario: &str) -> String {
     let secs = web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    format!("{}-{}", utc_stamp(secs), slug(scenario))
+    let name = format!("{}-{}", utc_stamp(secs), slug(scenario));
+    // Names given in this run count as taken before their first autosave is written.
+    static GIVEN: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let store = storage::store().ok();
+    let Ok(mut given) = GIVEN.lock() else { return name };
+    let taken = |n: &str| {
+        given.iter().any(|g| g == n)
+            || store.as_ref().is_some_and(|s| !s.keys(&format!("{AUTO_PREFIX}{n}-t")).is_empty())
+    };
+    let free = std::iter::once(name.clone())
+        .chain((2..1000).map(|i| format!("{name}-{i}")))
+        .find(|n| !taken(n))
+        .unwrap_or(name);
+    given.push(free.clone());
+    free
 }
 
 /// `YYYYMMDD-HHMMSS` of a Unix time (UTC).

@@ -97,7 +97,7 @@ fn menu_keys(
 ) {
     let Ok(actions) = controls.single() else { return };
     // A key pressed to rebind an action, or typed into a text field, is not a command.
-    if typing.0 || rebinding.0.is_some() || rebinding.is_changed() {
+    if typing.0 || rebinding.waiting.is_some() || rebinding.is_changed() {
         return;
     }
     let pressed = |a: ShellAction| just_pressed(actions, keys.as_deref(), &bindings, a);

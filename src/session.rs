@@ -6,9 +6,11 @@
 //! A scene makes its engine game a [`PlayGame`] and adds `play::plugin_for`; its board and
 //! panels read the [`Session`] and send orders through it.
 
+use crate::input::{Controls, KeyBindings, ShellAction, just_pressed};
 use crate::saves::{self, SavedGame, SceneSave};
 use crate::screens::{Mode, PlayView, Screen};
 use bevy::prelude::*;
+use leafwing_input_manager::prelude::ActionState;
 use rules::{Game, Save};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -16,7 +18,12 @@ use serde::de::DeserializeOwned;
 pub use crate::saves::Seat;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<AnimBusy>()
+    app.add_message::<Leave>()
+        .add_message::<SaveToSlot>()
+        .init_resource::<LeaveAsked>()
+        .add_systems(Update, leave_keys.in_set(crate::AppSystems::Input))
+        .add_systems(OnExit(Screen::Playing), |mut asked: ResMut<LeaveAsked>| asked.0 = false)
+        .init_resource::<AnimBusy>()
         .init_resource::<HoldScreen>()
         .init_resource::<TurnTimer>()
         .init_resource::<Thinking>()
@@ -50,6 +57,20 @@ pub trait PlayGame: Game {
     fn from_format1(name: &str, text: &str) -> Result<SavedGame<Save<Self>>, String> {
         let _ = text;
         Err(format!("{name}: saves of format 1 hold battles only"))
+    }
+
+    /// Whether an order is final: once given it cannot be taken back (a retreat, a surrender),
+    /// even though no die was thrown.
+    fn is_final(order: &Self::Order) -> bool {
+        let _ = order;
+        false
+    }
+
+    /// The string key of the question asked before an order that waits for a "yes"
+    /// ([`Session::ask`]).
+    fn confirm_key(order: &Self::Order) -> &'static str {
+        let _ = order;
+        "ui.confirm.order"
     }
 }
 
@@ -101,6 +122,24 @@ impl<G: PlayGame> SceneSave for Save<G> {
 
 /// An AI opponent of a scene's game: the AI crate's player, held by the session (a resource).
 pub type AiPlayer<G> = dyn ai::Player<G> + Send + Sync;
+
+/// Leaving the game in play for the title screen (the top bar's Menu button): while the game
+/// is in progress the player is asked first, and the game is autosaved as it stands before it
+/// is left, so Continue on the title screen takes it up again.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leave {
+    Ask,
+    Yes,
+    No,
+}
+
+/// The player is being asked whether to leave the game.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LeaveAsked(pub bool);
+
+/// Save the game in play to a slot (`saves::SLOTS`); the session's notice says how it went.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct SaveToSlot(pub String);
 
 /// Start a new game of a scene.
 #[derive(Message, Clone, Debug)]
@@ -164,10 +203,15 @@ pub struct Session<G: PlayGame> {
     undo_floor: usize,
     /// Turns handed on since the session began (a scene's selection follows it).
     pub turns_passed: u64,
-    /// An order waiting for the player's "yes" (retreat, capitulation).
+    /// An order waiting for the player's "yes" (retreat, capitulation, a turn ended with
+    /// nothing done).
     pub confirm: Option<G::Order>,
     /// The last refusal, shown to the player.
     pub refusal: Option<String>,
+    /// The last notice of this game ("Saved to Slot 2"): it belongs to this game only.
+    pub notice: Option<String>,
+    /// The length of the order log when the player to move began their turn.
+    turn_start: usize,
 }
 
 impl<G: PlayGame> Session<G> {
@@ -183,7 +227,18 @@ impl<G: PlayGame> Session<G> {
             })
             .collect();
         let undo_floor = game.orders().len();
-        Session { game, seats, name, ais, undo_floor, turns_passed: 0, confirm: None, refusal: None }
+        Session {
+            game,
+            seats,
+            name,
+            ais,
+            undo_floor,
+            turns_passed: 0,
+            confirm: None,
+            refusal: None,
+            notice: None,
+            turn_start: undo_floor,
+        }
     }
 
     pub fn ctx(&self) -> G::Ctx {
@@ -233,6 +288,7 @@ impl<G: PlayGame> Session<G> {
         let turn = self.game.turn();
         let thrown = self.game.dice_thrown();
         let ends_turn = G::ends_turn(&order);
+        let is_final = G::is_final(&order);
         let happened = match self.game.apply(order) {
             Ok(h) => h,
             Err(e) => {
@@ -244,15 +300,70 @@ impl<G: PlayGame> Session<G> {
         let revealed = happened.iter().any(G::reveals);
         let chance = self.game.dice_thrown() != thrown;
         let turn_over = self.game.turn() != turn || ends_turn;
-        if revealed || chance || turn_over {
+        if revealed || chance || turn_over || is_final {
             self.undo_floor = self.game.orders().len();
         }
         if turn_over {
+            self.turn_start = self.game.orders().len();
             self.turns_passed += 1;
             self.autosave();
         }
         events.write(GameEvents(happened));
         Ok(())
+    }
+
+    /// Asks the player's "yes" before an order, if the engine would take it (a refused order
+    /// is refused at once, with the engine's reason, and nothing is asked).
+    pub fn ask(&mut self, order: G::Order) {
+        match self.game.preview(&order) {
+            Ok(_) => {
+                self.refusal = None;
+                self.confirm = Some(order);
+            }
+            Err(e) => {
+                self.confirm = None;
+                self.refusal = Some(e.to_string());
+            }
+        }
+    }
+
+    /// Whether the player to move has given no order yet this turn (in play, not in set-up).
+    pub fn nothing_done(&self) -> bool {
+        !self.game.in_setup() && self.game.orders().len() == self.turn_start
+    }
+
+    /// Ends the player's turn; a turn in which nothing was done asks first, and ending it again
+    /// while asked is the "yes".
+    pub fn end_turn(&mut self, events: &mut MessageWriter<GameEvents<G>>) {
+        let pass = self.game.pass();
+        if self.confirm.as_ref().is_some_and(|o| G::ends_turn(o) && !G::is_final(o)) {
+            self.answer(true, events);
+        } else if self.nothing_done() {
+            self.confirm = Some(pass);
+        } else {
+            let _ = self.apply(pass, events);
+        }
+    }
+
+    /// The string key of the question for the order waiting for a "yes".
+    pub fn confirm_key(&self) -> Option<&'static str> {
+        let order = self.confirm.as_ref()?;
+        Some(if G::ends_turn(order) && !G::is_final(order) { "ui.confirm.idle_turn" } else { G::confirm_key(order) })
+    }
+
+    /// Answers the question: "yes" gives the order.
+    pub fn answer(&mut self, yes: bool, events: &mut MessageWriter<GameEvents<G>>) {
+        if let Some(order) = self.confirm.take()
+            && yes
+        {
+            let _ = self.apply(order, events);
+        }
+    }
+
+    /// Forgets the messages about what was done before (another piece was selected).
+    pub fn forget_messages(&mut self) {
+        self.refusal = None;
+        self.notice = None;
     }
 
     /// Whether the last order can be taken back (this turn, no die thrown, nothing revealed since).
@@ -284,7 +395,7 @@ impl<G: PlayGame> Session<G> {
     }
 
     /// The autosave of this turn (the game's last turns are kept).
-    fn autosave(&mut self) {
+    pub fn autosave(&mut self) {
         if let Err(e) = saves::autosave(&self.saved_game(), self.game.turn()) {
             warn!("autosave failed: {e}");
             self.refusal = Some(crate::storage::describe(&e));
@@ -303,6 +414,7 @@ pub fn plugin_for<G: PlayGame>(app: &mut App) {
             Update,
             (game_over::<G>, hand_over::<G>).in_set(crate::AppSystems::Logic).run_if(in_state(Screen::Playing)),
         )
+        .add_systems(Update, (leave::<G>, save_to_slot::<G>).in_set(crate::AppSystems::Logic))
         .add_systems(Update, follow_progress::<G>.after(crate::AppSystems::Logic).before(crate::AppSystems::Visuals))
         .add_systems(OnExit(Screen::Result), end::<G>)
         .add_systems(OnEnter(Screen::Title), end::<G>);
@@ -383,7 +495,7 @@ fn game_over<G: PlayGame>(
 /// are ready.
 fn hand_over<G: PlayGame>(
     session: Option<Res<Session<G>>>,
-    mut last: Local<Option<G::Player>>,
+    mut last: Local<Option<(String, G::Player)>>,
     mut next_view: ResMut<NextState<PlayView>>,
 ) {
     let Some(session) = session else {
@@ -391,15 +503,17 @@ fn hand_over<G: PlayGame>(
         return;
     };
     let now = session.game.active_player();
-    if let (Some(before), Some(now)) = (*last, now)
+    // The player who moved last in this game (another game begins without a hand-over).
+    let before = last.as_ref().filter(|(game, _)| *game == session.name).map(|(_, p)| *p);
+    if let (Some(before), Some(now)) = (before, now)
         && before != now
         && session.hot_seat()
         && session.seat(now) == Seat::Human
     {
         next_view.set(PlayView::HandOver);
     }
-    if now.is_some() {
-        *last = now;
+    if let Some(now) = now {
+        *last = Some((session.name.clone(), now));
     }
 }
 
@@ -422,4 +536,70 @@ fn follow_progress<G: PlayGame>(
 
 fn end<G: PlayGame>(mut commands: Commands) {
     commands.remove_resource::<Session<G>>();
+}
+
+/// While the player is asked whether to leave: Enter says yes, Esc no.
+fn leave_keys(
+    asked: Res<LeaveAsked>,
+    controls: Query<&ActionState<ShellAction>, With<Controls>>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    bindings: Res<KeyBindings>,
+    mut out: MessageWriter<Leave>,
+) {
+    let Ok(actions) = controls.single() else { return };
+    if !asked.0 {
+        return;
+    }
+    if just_pressed(actions, keys.as_deref(), &bindings, ShellAction::Confirm) {
+        out.write(Leave::Yes);
+    } else if just_pressed(actions, keys.as_deref(), &bindings, ShellAction::Cancel) {
+        out.write(Leave::No);
+    }
+}
+
+fn leave<G: PlayGame>(
+    mut asks: MessageReader<Leave>,
+    session: Option<ResMut<Session<G>>>,
+    mode: Res<State<Mode>>,
+    mut asked: ResMut<LeaveAsked>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    if *mode.get() != G::MODE {
+        return;
+    }
+    let mut session = session;
+    for answer in asks.read() {
+        let in_progress = session.as_ref().is_some_and(|s| !s.game.is_over());
+        match answer {
+            Leave::Ask if in_progress => asked.0 = true,
+            Leave::No => asked.0 = false,
+            Leave::Ask | Leave::Yes => {
+                if let Some(s) = session.as_mut().filter(|_| in_progress) {
+                    s.autosave();
+                }
+                asked.0 = false;
+                screen.set(Screen::Title);
+            }
+        }
+    }
+}
+
+fn save_to_slot<G: PlayGame>(
+    mut saves_asked: MessageReader<SaveToSlot>,
+    session: Option<ResMut<Session<G>>>,
+    mode: Res<State<Mode>>,
+    tr: Res<crate::i18n::Tr>,
+) {
+    if *mode.get() != G::MODE {
+        saves_asked.clear();
+        return;
+    }
+    let Some(mut session) = session else { return };
+    for SaveToSlot(slot) in saves_asked.read() {
+        let slot_name = tr.t(&format!("ui.slot.{slot}"));
+        session.notice = Some(match saves::save_slot(slot, &session.saved_game()) {
+            Ok(()) => tr.f("ui.saved", &[("slot", slot_name)]),
+            Err(e) => e,
+        });
+    }
 }

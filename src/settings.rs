@@ -3,7 +3,9 @@
 //! the controls (every bound action set gets its default keys where the file has none).
 
 use crate::i18n::{Lang, Tr};
-use crate::input::{Binding, KeyBindings, KnownActions, Rebinding, add_missing_bindings};
+use crate::input::{
+    ActionName, Binding, KeyBindings, KnownActions, Rebinding, Rebound, add_missing_bindings, key_name, rebind,
+};
 use crate::storage::{self, Read};
 use crate::store::{Store, StoreError};
 use bevy::prelude::*;
@@ -131,21 +133,36 @@ pub struct Kept {
     pub writable: bool,
 }
 
-/// While an action waits for a key: the next key pressed becomes its binding.
+/// While a key slot waits for a key: the next key pressed goes there (see [`rebind`]), and the
+/// notice says what moved or why nothing did.
 fn capture_rebinding(
     keys: Res<ButtonInput<KeyCode>>,
+    known: Res<KnownActions>,
+    tr: Res<Tr>,
     mut rebinding: ResMut<Rebinding>,
     mut settings: ResMut<Settings>,
 ) {
-    let Some(action) = rebinding.0 else { return };
-    if let Some(key) = keys.get_just_pressed().next() {
-        if let Some(b) = settings.bindings.iter_mut().find(|b| b.action == action) {
-            b.keys = vec![*key];
-        } else {
-            settings.bindings.push(Binding { action, keys: vec![*key] });
+    let Some(slot) = rebinding.waiting else { return };
+    let Some(key) = keys.get_just_pressed().next().copied() else { return };
+    let mut bindings = settings.bindings.clone();
+    let action = |a: ActionName| tr.t(&format!("action.{}", a.as_str()));
+    let notice = match rebind(&mut bindings, &known, slot, key) {
+        Rebound::Set => None,
+        Rebound::Moved { key, from, gave: None } => Some(
+            tr.f("ui.keys.moved", &[("key", key_name(key)), ("other", action(from)), ("action", action(slot.action))]),
+        ),
+        Rebound::Moved { key, from, gave: Some(old) } => Some(tr.f(
+            "ui.keys.moved_back",
+            &[("key", key_name(key)), ("other", action(from)), ("action", action(slot.action)), ("old", key_name(old))],
+        )),
+        Rebound::Refused { key, from } => {
+            Some(tr.f("ui.keys.refused", &[("key", key_name(key)), ("other", action(from))]))
         }
-        rebinding.0 = None;
+    };
+    if bindings != settings.bindings {
+        settings.bindings = bindings;
     }
+    *rebinding = Rebinding { waiting: None, notice };
 }
 
 /// Gives every bound action that has no binding its default keys (settings saved before the

@@ -122,6 +122,10 @@ fn play_turn_by_actions(app: &mut App) {
         }
     }
     press(app, KeyCode::Space);
+    // A turn in which nothing could be done asks before it ends.
+    if session(app).confirm.is_some() {
+        press(app, KeyCode::Enter);
+    }
 }
 
 #[test]

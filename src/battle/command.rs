@@ -5,7 +5,7 @@ use super::actions::BattleAction;
 use super::{HoveredCell, Selection};
 use crate::input::{Controls, KeyBindings, ShellAction, TypingText, just_pressed};
 use crate::screens::{Mode, PlayView, playing};
-use crate::session::{AnimBusy, GameEvents, Session, TurnTimer};
+use crate::session::{AnimBusy, GameEvents, LeaveAsked, Session, TurnTimer};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
@@ -127,13 +127,12 @@ fn handle_commands(
             }
             continue;
         }
-        if let Some(order) = session.confirm.clone() {
+        if session.confirm.is_some() {
             match command {
-                UiCommand::Confirm => {
-                    session.confirm = None;
-                    let _ = session.apply(order, &mut events);
-                }
-                UiCommand::Cancel => session.confirm = None,
+                UiCommand::Confirm => session.answer(true, &mut events),
+                UiCommand::Cancel => session.answer(false, &mut events),
+                // Space again ends a turn in which nothing was done.
+                UiCommand::EndTurn => session.end_turn(&mut events),
                 _ => {}
             }
             continue;
@@ -145,9 +144,18 @@ fn handle_commands(
         if !session.human_turn() || busy.0 {
             continue;
         }
-        let mut chosen = Chosen { unit: selection.of(&session) };
+        if *command == UiCommand::EndTurn {
+            session.end_turn(&mut events);
+            continue;
+        }
+        let before = selection.of(&session);
+        let mut chosen = Chosen { unit: before };
         let order = order_for(&mut session, &mut chosen, command);
         selection.set(chosen.unit, &session);
+        // What was said about the unit selected before is stale once another one is chosen.
+        if chosen.unit != before {
+            session.forget_messages();
+        }
         if let Some(order) = order {
             let _ = session.apply(order, &mut events);
         }
@@ -172,7 +180,7 @@ fn order_for(session: &mut Session<Battle>, chosen: &mut Chosen, command: &UiCom
             }
             None
         }
-        UiCommand::EndTurn => Some(rules::Game::pass(&session.game)),
+        UiCommand::EndTurn => None,
         UiCommand::Undo => {
             session.undo();
             None
@@ -207,7 +215,7 @@ fn order_for(session: &mut Session<Battle>, chosen: &mut Chosen, command: &UiCom
             Order::SetReactions { unit: u.id, reactions }
         }),
         UiCommand::Ask(order) => {
-            session.confirm = Some(order.clone());
+            session.ask(order.clone());
             None
         }
         UiCommand::Confirm | UiCommand::Cancel | UiCommand::Deselect | UiCommand::Ready => None,
@@ -248,17 +256,14 @@ fn click(session: &mut Session<Battle>, chosen: &mut Chosen, cell: Cell) -> Opti
             if let Some(enemy) = ctx.at(cell).filter(|e| e.side != side && ctx.visible_to(e, side)) {
                 return Some(Order::Fire { unit: selected.id, target: enemy.id });
             }
-            let path = ctx.reachable(selected.id).into_iter().find(|r| r.cell == cell).map(|r| r.path);
-            match path {
-                Some(path) => Some(Order::Move { unit: selected.id, path, exit: false }),
-                None if ctx.sides.retreating[side.index()] && cell == selected.cell && ctx.grid.on_edge(cell) => {
-                    Some(Order::Move { unit: selected.id, path: Vec::new(), exit: true })
-                }
-                None => {
-                    session.refusal = Some(match ctx.check_move(selected.id, &[cell], false) {
-                        Err(e) => e.to_string(),
-                        Ok(_) => String::new(),
-                    });
+            if ctx.sides.retreating[side.index()] && cell == selected.cell && ctx.grid.on_edge(cell) {
+                return Some(Order::Move { unit: selected.id, path: Vec::new(), exit: true });
+            }
+            // Out of reach: the engine names what really stops the move.
+            match ctx.check_reach(selected.id, cell) {
+                Ok(r) => Some(Order::Move { unit: selected.id, path: r.path, exit: false }),
+                Err(e) => {
+                    session.refusal = Some(e.to_string());
                     None
                 }
             }
@@ -274,7 +279,7 @@ fn turn_timer(
     settings: Res<Settings>,
     session: Option<ResMut<Session<Battle>>>,
     view: Res<State<PlayView>>,
-    busy: Res<AnimBusy>,
+    (busy, leaving): (Res<AnimBusy>, Res<LeaveAsked>),
     mut timer: ResMut<TurnTimer>,
     mut events: MessageWriter<BattleEvents>,
 ) {
@@ -296,7 +301,8 @@ fn turn_timer(
             rules.deployment_seconds as f32
         });
     }
-    if *view.get() != PlayView::Playing || busy.0 || session.confirm.is_some() {
+    // The clock stops while a question waits for the player.
+    if *view.get() != PlayView::Playing || busy.0 || session.confirm.is_some() || leaving.0 {
         return;
     }
     if let Some(left) = &mut timer.remaining {

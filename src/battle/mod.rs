@@ -25,7 +25,7 @@ use crate::screens::{Mode, Screen};
 use crate::session::{AiPlayer, PlayGame, Session, StartGame};
 use bevy::prelude::*;
 use rules::tactical::components::Phase;
-use rules::tactical::{Battle, Cell, Ctx, SaveGame, Scenario, Side, UnitId};
+use rules::tactical::{Battle, Cell, Ctx, Order, SaveGame, Scenario, Side, UnitId};
 
 pub(super) fn plugin(app: &mut App) {
     play::plugin_for::<Battle>(app);
@@ -171,5 +171,18 @@ impl PlayGame for Battle {
 
     fn from_format1(name: &str, text: &str) -> Result<saves::SavedGame<SaveGame>, String> {
         save::from_format1(name, text)
+    }
+
+    /// T-END-2: the retreat is final; T-FORT-7: so is a capitulation.
+    fn is_final(order: &Order) -> bool {
+        matches!(order, Order::Retreat | Order::Capitulate)
+    }
+
+    fn confirm_key(order: &Order) -> &'static str {
+        match order {
+            Order::Capitulate => "ui.confirm.capitulate",
+            Order::Retreat => "ui.confirm.retreat",
+            _ => "ui.confirm.order",
+        }
     }
 }

@@ -2,8 +2,11 @@
 //! the event log, the preview of what a click would do, dialogs, the hot-seat hand-over, the
 //! result screen and the replay viewer's bar and log.
 
+use super::board::{CELL, cell_to_world};
 use super::command::{Reaction, UiCommand};
 use super::{BattleNames, HoveredCell, Selection};
+use crate::hud::board::{RoomThisFrame, leave_room};
+use crate::hud::log::{LogLine, LookAt};
 use crate::hud::root;
 use crate::hud::rules::RuleLinks;
 use crate::i18n::{Lang, Tr};
@@ -11,7 +14,7 @@ use crate::replay::ReplayView;
 use crate::rules_ref::RulesCommand;
 use crate::saves;
 use crate::screens::{Menu, Mode, PlayView, Screen};
-use crate::session::{Seat, TurnTimer};
+use crate::session::{Leave, SaveToSlot, Seat, TurnTimer};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -43,7 +46,6 @@ pub struct LogView {
     pub shown: bool,
     preview_key: Option<(usize, Option<UnitId>, Option<Cell>, Lang)>,
     preview: Vec<String>,
-    saved: Option<String>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -57,9 +59,10 @@ pub fn battle(
     timer: Res<TurnTimer>,
     mut settings: ResMut<Settings>,
     mut log: ResMut<LogView>,
-    (mut screen, mut menu): (ResMut<NextState<Screen>>, ResMut<NextState<Menu>>),
+    mut menu: ResMut<NextState<Menu>>,
+    (mut leave, mut save): (MessageWriter<Leave>, MessageWriter<SaveToSlot>),
     mut out: MessageWriter<UiCommand>,
-    mut links: RuleLinks,
+    (mut links, mut looks, mut room): (RuleLinks, MessageWriter<LookAt>, ResMut<RoomThisFrame>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(session) = session else { return Ok(()) };
@@ -88,37 +91,36 @@ pub fn battle(
         );
         return Ok(());
     }
-    let mut nav = Nav { screen: &mut screen, menu: &mut menu };
+    let mut nav = Nav { leave: &mut leave, save: &mut save, menu: &mut menu };
     top_bar(&mut ui, &tr, &session, &bctx, &timer, &mut settings, &mut log, &mut nav, &mut links);
     unit_panel(&mut ui, &tr, &session, selected, &bctx, &mut out);
-    log_panel(&mut ui, &tr, &session, &bctx, &mut log, &mut links);
+    let viewer = session.viewer();
+    let events = session.game.events();
+    let from = if log.shown { 0 } else { events.len().saturating_sub(300) };
+    let lines = log_lines(&tr, &bctx, &events[from..], viewer);
+    crate::hud::log::log_panel(&mut ui, "battle-log", &tr, &lines, &mut links, &mut looks);
     hover_panel(&mut ui, &tr, &session, selected, &bctx, hovered.0, &mut log, &mut links);
-    if let Some(order) = &session.confirm {
-        egui::Window::new(tr.t("ui.confirm.title"))
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-            .show(ctx, |ui| {
-                ui.label(tr.t(match order {
-                    Order::Capitulate => "ui.confirm.capitulate",
-                    _ => "ui.confirm.retreat",
-                }));
-                ui.horizontal(|ui| {
-                    if ui.button(tr.t("ui.yes")).clicked() {
-                        out.write(UiCommand::Confirm);
-                    }
-                    if ui.button(tr.t("ui.no")).clicked() {
-                        out.write(UiCommand::Cancel);
-                    }
-                });
-            });
+    // The rest is the board's.
+    leave_room(&ui, &mut room);
+    if let Some(key) = session.confirm_key() {
+        match crate::hud::question(ctx, &tr, &tr.t(key)) {
+            Some(true) => {
+                out.write(UiCommand::Confirm);
+            }
+            Some(false) => {
+                out.write(UiCommand::Cancel);
+            }
+            None => {}
+        }
     }
     Ok(())
 }
 
-/// Where the top bar's buttons lead: the title screen, or a menu over the battle.
-struct Nav<'a, 'b> {
-    screen: &'a mut NextState<Screen>,
+/// Where the top bar's buttons lead: the title screen (asked first), a save, or a menu over
+/// the battle.
+struct Nav<'a, 'b, 'w> {
+    leave: &'a mut MessageWriter<'w, Leave>,
+    save: &'a mut MessageWriter<'w, SaveToSlot>,
     menu: &'b mut NextState<Menu>,
 }
 
@@ -135,46 +137,50 @@ fn top_bar(
     links: &mut RuleLinks,
 ) {
     egui::Panel::top("battle-top").show(ui, |ui| {
-        ui.horizontal(|ui| {
-            let scenario = &bctx.statics.scenario;
-            ui.label(
-                egui::RichText::new(if tr.russian() && !scenario.name_ru.is_empty() {
-                    &scenario.name_ru
-                } else {
-                    &scenario.name
-                })
-                .strong(),
-            );
-            ui.separator();
-            let clock = bctx.clock;
-            let phase = match clock.phase {
-                Phase::Redoubts => tr.t("ui.phase.redoubts"),
-                Phase::Deployment => tr.t("ui.phase.deployment"),
-                Phase::Battle => {
-                    tr.f("ui.phase.turn", &[("turn", clock.turn.to_string()), ("round", clock.round.to_string())])
-                }
-                Phase::Over => tr.t("ui.phase.over"),
-            };
-            ui.label(phase);
-            ui.separator();
-            let side = clock.active;
-            let colour = match side {
-                Side::Red => egui::Color32::from_rgb(220, 90, 80),
-                Side::Blue => egui::Color32::from_rgb(110, 150, 240),
-            };
-            ui.colored_label(colour, tr.f("ui.to_move", &[("army", tr.army(bctx, side)), ("side", tr.side(side))]));
-            if let Seat::Ai(level) = session.seat(side) {
-                ui.label(tr.f("ui.ai_thinking", &[("level", tr.t(&format!("ui.level.{}", level.name())))]));
-            }
-            if let Some(left) = timer.remaining {
-                ui.colored_label(
-                    if left < 5.0 { egui::Color32::LIGHT_RED } else { egui::Color32::LIGHT_GRAY },
-                    format!("{:.0} s", left.max(0.0)),
+        // The buttons first; the battle's name and turn shrink (cut short) in a narrow window.
+        egui::Sides::new().shrink_left().truncate().show(
+            ui,
+            |ui| {
+                let scenario = &bctx.statics.scenario;
+                ui.label(
+                    egui::RichText::new(if tr.russian() && !scenario.name_ru.is_empty() {
+                        &scenario.name_ru
+                    } else {
+                        &scenario.name
+                    })
+                    .strong(),
                 );
-            }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.separator();
+                let clock = bctx.clock;
+                let phase = match clock.phase {
+                    Phase::Redoubts => tr.t("ui.phase.redoubts"),
+                    Phase::Deployment => tr.t("ui.phase.deployment"),
+                    Phase::Battle => {
+                        tr.f("ui.phase.turn", &[("turn", clock.turn.to_string()), ("round", clock.round.to_string())])
+                    }
+                    Phase::Over => tr.t("ui.phase.over"),
+                };
+                ui.label(phase);
+                ui.separator();
+                let side = clock.active;
+                let colour = match side {
+                    Side::Red => egui::Color32::from_rgb(220, 90, 80),
+                    Side::Blue => egui::Color32::from_rgb(110, 150, 240),
+                };
+                ui.colored_label(colour, tr.f("ui.to_move", &[("army", tr.army(bctx, side)), ("side", tr.side(side))]));
+                if let Seat::Ai(level) = session.seat(side) {
+                    ui.label(tr.f("ui.ai_thinking", &[("level", tr.t(&format!("ui.level.{}", level.name())))]));
+                }
+                if let Some(left) = timer.remaining {
+                    ui.colored_label(
+                        if left < 5.0 { egui::Color32::LIGHT_RED } else { egui::Color32::LIGHT_GRAY },
+                        format!("{:.0} s", left.max(0.0)),
+                    );
+                }
+            },
+            |ui| {
                 if ui.button(tr.t("ui.menu.quit")).clicked() {
-                    nav.screen.set(Screen::Title);
+                    nav.leave.write(Leave::Ask);
                 }
                 if ui.button(tr.t("ui.title.settings")).clicked() {
                     nav.menu.set(Menu::Settings);
@@ -185,10 +191,7 @@ fn top_bar(
                 ui.menu_button(tr.t("ui.menu.save"), |ui| {
                     for slot in &saves::SLOTS {
                         if ui.button(tr.t(&format!("ui.slot.{slot}"))).clicked() {
-                            log.saved = Some(match saves::save_slot(slot, &session.saved_game()) {
-                                Ok(()) => tr.f("ui.saved", &[("slot", tr.t(&format!("ui.slot.{slot}")))]),
-                                Err(e) => e,
-                            });
+                            nav.save.write(SaveToSlot(slot.to_string()));
                             ui.close();
                         }
                     }
@@ -208,11 +211,11 @@ fn top_bar(
                 if ui.button(tr.t("ui.menu.rules")).clicked() {
                     links.out.write(RulesCommand::Toggle);
                 }
-                if let Some(m) = &log.saved {
+                if let Some(m) = &session.notice {
                     ui.label(m);
                 }
-            });
-        });
+            },
+        );
     });
 }
 
@@ -233,7 +236,8 @@ fn unit_panel(
 ) {
     let human = session.human_turn();
     let side = bctx.clock.active;
-    egui::Panel::left("battle-unit").default_size(250.0).show(ui, |ui| {
+    let width = (ui.available_width() * 0.22).clamp(200.0, 250.0);
+    egui::Panel::left("battle-unit").resizable(true).default_size(width).min_size(200.0).show(ui, |ui| {
         if let Some(u) = selected.and_then(|id| bctx.unit(id)).cloned() {
             ui.label(egui::RichText::new(tr.unit(bctx, u.id)).size(17.0).strong());
             ui.label(format!("{} · {}", type_name(tr, bctx, u.id), tr.side(u.side)));
@@ -242,8 +246,8 @@ fn unit_panel(
             );
             if u.status == Status::Active {
                 let ty = bctx.ty(&u);
-                let mp = bctx.speed(&u, false) - u.activity.mp_spent;
-                ui.label(tr.f("ui.unit.mp", &[("mp", mp.max(0).to_string()), ("speed", ty.speed.to_string())]));
+                let (mp, speed) = movement_points(bctx, &u);
+                ui.label(tr.f("ui.unit.mp", &[("mp", mp.to_string()), ("speed", speed.to_string())]));
                 ui.label(tr.f(
                     "ui.unit.values",
                     &[("melee", ty.melee.to_string()), ("ranged", ty.ranged.map_or("–".into(), |r| r.to_string()))],
@@ -357,6 +361,13 @@ fn unit_panel(
     });
 }
 
+/// Movement points left of this turn's speed: +1 in a retreat (T-END-2), −1 for cavalry in
+/// forest (T-TERR-1); never "3 of 2".
+pub fn movement_points(bctx: &Ctx, u: &rules::tactical::state::UnitState) -> (i32, i32) {
+    let speed = bctx.speed(u, false);
+    ((speed - u.activity.mp_spent).max(0), speed)
+}
+
 fn terrain_key(t: rules::tactical::Terrain) -> &'static str {
     use rules::tactical::Terrain::*;
     match t {
@@ -389,30 +400,117 @@ fn readable(bctx: &Ctx, viewer: Option<Side>, e: &Event) -> bool {
     }
 }
 
-fn log_panel(ui: &mut egui::Ui, tr: &Tr, session: &Session, bctx: &Ctx, log: &mut LogView, links: &mut RuleLinks) {
-    egui::Panel::right("battle-log").default_size(380.0).show(ui, |ui| {
-        ui.label(egui::RichText::new(tr.t("ui.log")).strong());
-        egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
-            let viewer = session.viewer();
-            let events = session.game.events();
-            let from = if log.shown { 0 } else { events.len().saturating_sub(300) };
-            for e in events[from..].iter().filter(|e| readable(bctx, viewer, e)) {
-                let text = e.describe_with(&tr.texts, &|id| tr.unit(bctx, id));
-                let strong = matches!(
-                    e,
-                    Event::TurnBegins { .. }
-                        | Event::BattleEnded { .. }
-                        | Event::GeneralTest { .. }
-                        | Event::HqCaptured { .. }
-                );
-                // Every rule ID the line cites opens its entry in the rules window.
-                links.line(ui, &text, tr.lang, |t| {
-                    let rich = egui::RichText::new(t);
-                    if strong { rich.strong() } else { rich }
-                });
+/// The colour of a side's lines in the log (readable on the dark panel).
+fn side_text_colour(side: Side) -> egui::Color32 {
+    match side {
+        Side::Red => egui::Color32::from_rgb(240, 150, 135),
+        Side::Blue => egui::Color32::from_rgb(150, 180, 245),
+    }
+}
+
+/// The log's lines: each event with its turn, its side's colour and the cell where it happened
+/// (units are followed through the log, so a unit's event is placed where it stood then).
+pub fn log_lines(tr: &Tr, bctx: &Ctx, events: &[Event], viewer: Option<Side>) -> Vec<LogLine> {
+    let grid = &bctx.grid;
+    let mut at: std::collections::BTreeMap<UnitId, Cell> =
+        bctx.statics.scenario.units.iter().filter_map(|u| u.at.map(|cell| (u.id, cell))).collect();
+    let mut turn = None;
+    let mut lines = Vec::with_capacity(events.len());
+    for e in events {
+        if let Event::TurnBegins { turn: t, .. } = e {
+            turn = Some(*t);
+        }
+        let cell_of = |at: &std::collections::BTreeMap<UnitId, Cell>, id: &UnitId| {
+            at.get(id).copied().or_else(|| bctx.unit(*id).map(|u| u.cell))
+        };
+        let (place, side) = match e {
+            Event::RedoubtPlaced { side, cell } => (Some(*cell), Some(*side)),
+            Event::Deployed { unit, cell, .. } => {
+                at.insert(*unit, *cell);
+                (Some(*cell), None)
             }
+            Event::Moved { unit, path, .. } | Event::Intercept { unit, path, .. } => {
+                if let Some(last) = path.last() {
+                    at.insert(*unit, *last);
+                }
+                (cell_of(&at, unit), None)
+            }
+            Event::FellBack { unit, to } => {
+                at.insert(*unit, *to);
+                (Some(*to), None)
+            }
+            Event::Ambushed { at: cell, .. } => (Some(*cell), None),
+            Event::Fired { target, firer, .. } => (cell_of(&at, target), bctx.unit(*firer).map(|u| u.side)),
+            Event::MeleeExchange { units, .. } => (units.first().and_then(|u| cell_of(&at, u)), None),
+            Event::Turned { unit, .. }
+            | Event::Revealed { unit }
+            | Event::Contact { unit, .. }
+            | Event::CounterCharge { unit }
+            | Event::Damaged { unit, .. }
+            | Event::MoraleTest { unit, .. }
+            | Event::Removed { unit, .. }
+            | Event::SkirmishersCharged { unit, .. }
+            | Event::SkirmishOrder { unit, .. }
+            | Event::Reformed { unit }
+            | Event::ReactionsSet { unit, .. }
+            | Event::Retreated { unit }
+            | Event::GunsTaken { unit, .. } => (cell_of(&at, unit), None),
+            Event::HqNamed { side, .. }
+            | Event::FormationFormed { side, .. }
+            | Event::SetupDone { side }
+            | Event::TurnBegins { side, .. }
+            | Event::GeneralTest { side, .. }
+            | Event::HqCaptured { side }
+            | Event::RetreatOrdered { side }
+            | Event::Capitulation { side }
+            | Event::TurnEnded { side, .. } => (None, Some(*side)),
+            Event::BattleEnded { winner, .. } => (None, Some(*winner)),
+            Event::BattleBegins | Event::GeneralMoved { .. } => (None, None),
+        };
+        if !readable(bctx, viewer, e) {
+            continue;
+        }
+        let unit_side = event_unit(e).and_then(|u| bctx.unit(u)).map(|u| u.side);
+        let strong = matches!(
+            e,
+            Event::TurnBegins { .. } | Event::BattleEnded { .. } | Event::GeneralTest { .. } | Event::HqCaptured { .. }
+        );
+        lines.push(LogLine {
+            turn,
+            text: e.describe_with(&tr.texts, &|id| tr.unit(bctx, id)),
+            colour: side.or(unit_side).map(side_text_colour),
+            strong,
+            place: place.map(|c| (cell_to_world(grid, c), CELL)),
         });
-    });
+    }
+    lines
+}
+
+/// The unit an event is about, if one.
+fn event_unit(e: &Event) -> Option<UnitId> {
+    match e {
+        Event::Deployed { unit, .. }
+        | Event::Moved { unit, .. }
+        | Event::Turned { unit, .. }
+        | Event::Ambushed { unit, .. }
+        | Event::Revealed { unit }
+        | Event::Contact { unit, .. }
+        | Event::CounterCharge { unit }
+        | Event::Damaged { unit, .. }
+        | Event::MoraleTest { unit, .. }
+        | Event::Removed { unit, .. }
+        | Event::Intercept { unit, .. }
+        | Event::SkirmishersCharged { unit, .. }
+        | Event::FellBack { unit, .. }
+        | Event::SkirmishOrder { unit, .. }
+        | Event::Reformed { unit }
+        | Event::ReactionsSet { unit, .. }
+        | Event::Retreated { unit }
+        | Event::GunsTaken { unit, .. } => Some(*unit),
+        Event::Fired { firer, .. } => Some(*firer),
+        Event::MeleeExchange { units, .. } => units.first().copied(),
+        _ => None,
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -426,34 +524,37 @@ fn hover_panel(
     log: &mut LogView,
     links: &mut RuleLinks,
 ) {
-    egui::Panel::bottom("battle-hover").default_size(120.0).show(ui, |ui| {
-        let Some(cell) = hovered else {
-            ui.label(tr.t("ui.hover.hint"));
-            return;
-        };
-        let terrain = bctx.terrain(cell).map(|t| tr.t(&format!("terrain.{}", terrain_key(t)))).unwrap_or_default();
-        let viewer = session.viewer();
-        let here = bctx.at(cell).filter(|u| viewer.is_none_or(|v| bctx.visible_to(u, v)));
-        let mut line = format!("{cell}: {terrain}");
-        if let Some(u) = here {
-            line.push_str(&format!(
-                " — {} ({}, {}/{})",
-                tr.unit(bctx, u.id),
-                type_name(tr, bctx, u.id),
-                u.health.current,
-                u.health.max
-            ));
-        }
-        ui.label(line);
-        // What a click would do, with the engine's preview.
-        let key = (session.game.orders().len(), selected, hovered, tr.lang);
-        if log.preview_key != Some(key) {
-            log.preview_key = Some(key);
-            log.preview = preview_lines(tr, session, selected, bctx, cell);
-        }
-        for l in &log.preview {
-            links.line(ui, l, tr.lang, crate::hud::rules::plain);
-        }
+    // A fixed height: the board's room (and its fit) does not change as the pointer moves.
+    egui::Panel::bottom("battle-hover").exact_size(96.0).show(ui, |ui| {
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            let Some(cell) = hovered else {
+                ui.label(tr.t("ui.hover.hint"));
+                return;
+            };
+            let terrain = bctx.terrain(cell).map(|t| tr.t(&format!("terrain.{}", terrain_key(t)))).unwrap_or_default();
+            let viewer = session.viewer();
+            let here = bctx.at(cell).filter(|u| viewer.is_none_or(|v| bctx.visible_to(u, v)));
+            let mut line = format!("{cell}: {terrain}");
+            if let Some(u) = here {
+                line.push_str(&format!(
+                    " — {} ({}, {}/{})",
+                    tr.unit(bctx, u.id),
+                    type_name(tr, bctx, u.id),
+                    u.health.current,
+                    u.health.max
+                ));
+            }
+            ui.label(line);
+            // What a click would do, with the engine's preview.
+            let key = (session.game.orders().len(), selected, hovered, tr.lang);
+            if log.preview_key != Some(key) {
+                log.preview_key = Some(key);
+                log.preview = preview_lines(tr, session, selected, bctx, cell);
+            }
+            for l in &log.preview {
+                links.line(ui, l, tr.lang, crate::hud::rules::plain);
+            }
+        });
     });
 }
 
@@ -465,9 +566,15 @@ fn preview_lines(tr: &Tr, session: &Session, selected: Option<UnitId>, bctx: &Ct
     let Some(u) = selected.and_then(|id| bctx.unit(id)).filter(|u| u.side == side && u.status.on_field()) else {
         return Vec::new();
     };
+    let mut move_line = None;
     let order = if let Some(enemy) = bctx.at(cell).filter(|e| e.side != side && bctx.visible_to(e, side)) {
         Order::Fire { unit: u.id, target: enemy.id }
     } else if let Some(r) = bctx.reachable(u.id).into_iter().find(|r| r.cell == cell) {
+        let left = bctx.speed(u, false) - u.activity.mp_spent - r.cost;
+        move_line = Some(tr.f(
+            "ui.preview.move_cost",
+            &[("cost", r.cost.to_string()), ("left", left.max(0).to_string()), ("steps", r.path.len().to_string())],
+        ));
         Order::Move { unit: u.id, path: r.path, exit: false }
     } else {
         return Vec::new();
@@ -476,6 +583,8 @@ fn preview_lines(tr: &Tr, session: &Session, selected: Option<UnitId>, bctx: &Ct
         Ok(p) => {
             let mut lines =
                 vec![tr.t(if matches!(order, Order::Fire { .. }) { "ui.preview.fire" } else { "ui.preview.move" })];
+            // A plain move throws no die: what it costs is what the preview has to say.
+            lines.extend(move_line);
             lines.extend(p.lines_with(&tr.texts, &|id| tr.unit(bctx, id)));
             lines
         }
@@ -571,6 +680,7 @@ fn replay(
     tr: Res<Tr>,
     view: Option<ResMut<ReplayView<Battle>>>,
     mut screen: ResMut<NextState<Screen>>,
+    mut room: ResMut<RoomThisFrame>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx, "replay");
@@ -622,5 +732,31 @@ fn replay(
             }
         });
     });
+    leave_room(&ui, &mut room);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::tactical::Dir;
+    use rules::testing::Field;
+
+    /// T-END-2: a retreating army's infantry (Speed 2) has 3 MP of 3, not "3 of 2".
+    #[test]
+    fn t_end_2_a_retreating_unit_shows_its_mp_of_the_retreat_speed() {
+        let mut battle = Field::new(10, 10)
+            .unit(1, Side::Red, "line_infantry", (2, 2), Dir::South)
+            .unit(9, Side::Blue, "line_infantry", (8, 8), Dir::North)
+            .battle(1);
+        let mp = |b: &Battle| {
+            let ctx = b.ctx();
+            movement_points(&ctx, ctx.unit(UnitId(1)).expect("on the field"))
+        };
+        assert_eq!(mp(&battle), (2, 2));
+        battle.apply(Order::Retreat).expect("legal");
+        assert_eq!(mp(&battle), (3, 3));
+        battle.apply(Order::Move { unit: UnitId(1), path: vec![Cell::new(2, 1)], exit: false }).expect("legal");
+        assert_eq!(mp(&battle), (2, 3));
+    }
 }

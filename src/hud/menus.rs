@@ -4,7 +4,7 @@
 use super::root;
 use crate::catalog::{Catalog, Chosen, LoadProblem};
 use crate::i18n::{Lang, Tr};
-use crate::input::{ActionName, KnownActions, Rebinding, key_name};
+use crate::input::{ActionName, KeySlot, KnownActions, Rebinding, key_name};
 use crate::saves::{self, OpenSave, SaveKinds, Seat};
 use crate::screens::{Menu, SavesMenu, Screen};
 use crate::settings::{AnimSpeed, Settings};
@@ -197,12 +197,15 @@ pub fn loading(mut contexts: EguiContexts, tr: Res<Tr>) -> Result {
 }
 
 /// A menu's window over the screen.
-fn menu_window(title: String) -> egui::Window<'static> {
+fn menu_window(ctx: &egui::Context, title: String) -> egui::Window<'static> {
+    // At most 720×560, and always inside a smaller window (its frame and title bar included).
+    let screen = ctx.content_rect().size();
+    let size = egui::vec2((screen.x - 40.0).clamp(300.0, 720.0), (screen.y - 90.0).clamp(240.0, 560.0));
     egui::Window::new(title)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .fixed_size([720.0, 560.0])
+        .fixed_size(size)
 }
 
 pub fn settings(
@@ -214,7 +217,7 @@ pub fn settings(
     mut menu: ResMut<NextState<Menu>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    menu_window(tr.t("ui.settings.heading")).show(ctx, |ui| {
+    menu_window(ctx, tr.t("ui.settings.heading")).show(ctx, |ui| {
         ui.horizontal(|ui| {
             ui.label(tr.t("ui.settings.language"));
             for lang in Lang::ALL {
@@ -237,7 +240,11 @@ pub fn settings(
         });
         ui.add_space(8.0);
         ui.label(egui::RichText::new(tr.t("ui.settings.keys")).strong());
-        egui::ScrollArea::vertical().max_height(380.0).show(ui, |ui| {
+        ui.label(egui::RichText::new(tr.t("ui.settings.key_hint")).small());
+        if let Some(notice) = &rebinding.notice {
+            ui.colored_label(egui::Color32::from_rgb(240, 200, 110), notice);
+        }
+        egui::ScrollArea::vertical().max_height((ui.available_height() - 40.0).max(80.0)).show(ui, |ui| {
             egui::Grid::new("bindings").striped(true).show(ui, |ui| {
                 for action in &known.0 {
                     ui.label(tr.t(&format!("action.{}", action.name)));
@@ -247,17 +254,28 @@ pub fn settings(
                         .find(|b| b.action == action.name)
                         .map(|b| b.keys.clone())
                         .unwrap_or_default();
-                    let mut text: Vec<String> = keys.iter().map(|k| key_name(*k)).collect();
-                    if let Some(mouse) = action.mouse_label {
-                        text.push(tr.t(mouse));
-                    }
-                    ui.label(text.join(", "));
+                    let mouse = action.mouse_label;
                     let action = ActionName(action.name);
-                    if rebinding.0 == Some(action) {
-                        ui.label(tr.t("ui.settings.press_key"));
-                    } else if ui.button(tr.t("ui.settings.change")).clicked() {
-                        rebinding.0 = Some(action);
-                    }
+                    // Every key of the action is its own button: a new key replaces that one
+                    // only, and "+ key" adds one.
+                    ui.horizontal(|ui| {
+                        let slots = (0..keys.len()).map(Some).chain((keys.len() < 3).then_some(None));
+                        for replaces in slots {
+                            let slot = KeySlot { action, replaces };
+                            let text = if rebinding.waiting == Some(slot) {
+                                tr.t("ui.settings.press_key")
+                            } else {
+                                replaces.map_or_else(|| tr.t("ui.settings.add_key"), |i| key_name(keys[i]))
+                            };
+                            if ui.button(text).clicked() {
+                                rebinding.waiting = Some(slot);
+                                rebinding.notice = None;
+                            }
+                        }
+                        if let Some(mouse) = mouse {
+                            ui.label(tr.t(mouse));
+                        }
+                    });
                     ui.end_row();
                 }
             });
@@ -267,7 +285,7 @@ pub fn settings(
                 settings.bindings = known.defaults();
             }
             if ui.button(tr.t("ui.back")).clicked() {
-                rebinding.0 = None;
+                *rebinding = Rebinding::default();
                 menu.set(Menu::None);
             }
         });
@@ -294,7 +312,7 @@ pub fn saves(
     listed.0 = listed.0.wrapping_add(1);
     let mut refresh = false;
     let replay_mode = saves_menu.replay;
-    menu_window(tr.t(if replay_mode { "ui.saves.replays" } else { "ui.saves.heading" })).show(ctx, |ui| {
+    menu_window(ctx, tr.t(if replay_mode { "ui.saves.replays" } else { "ui.saves.heading" })).show(ctx, |ui| {
         let slots = &listed.1;
         if slots.is_empty() {
             ui.label(tr.t("ui.saves.none"));

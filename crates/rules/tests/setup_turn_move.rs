@@ -238,3 +238,28 @@ fn t_move_3_one_unit_per_cell_through_friends_stop_next_to_enemy_no_move_in_cont
     // Through an enemy: never.
     assert!(refused(&mut c, mv(3, &[(6, 4), (6, 5)])).contains("T-MOVE-3"));
 }
+
+/// A click on a cell out of reach is answered with what really stops the move (T-TERR-3 swamp,
+/// T-MOVE-1 MP, T-MOVE-3 melee), not with a complaint about the shape of a path nobody drew.
+#[test]
+fn t_move_1_t_terr_3_a_cell_out_of_reach_is_refused_for_its_real_reason() {
+    let c = Field::new(10, 10)
+        .terrain(&[(2, 4)], Terrain::Swamp)
+        .unit(1, Side::Red, "line_infantry", (2, 2), Dir::South)
+        .unit(9, Side::Blue, "line_infantry", (9, 9), Dir::North)
+        .ctx(1);
+    let why = |c: &rules::tactical::Ctx, to: (i32, i32)| {
+        c.check_reach(UnitId(1), cell(to.0, to.1)).err().map(|e| e.to_string())
+    };
+    let swamp = why(&c, (2, 4)).expect("refused");
+    assert!(swamp.contains("T-TERR-3") && swamp.contains("swamp"), "{swamp}");
+    assert!(!swamp.contains("not one step"), "{swamp}");
+    // Speed 2: three cells away beyond the swamp, the way round costs 5 MP.
+    let far = why(&c, (2, 5)).expect("refused");
+    assert!(far.contains("T-MOVE-1") && far.contains("costs 5 MP") && far.contains("has 2 left"), "{far}");
+    let far = why(&c, (4, 3)).expect("refused");
+    assert!(far.contains("costs 3 MP"), "{far}");
+    // Two steps: reachable, with its path and cost.
+    let r = c.check_reach(UnitId(1), cell(3, 3)).expect("reachable");
+    assert_eq!((r.cost, r.path.len()), (2, 2));
+}

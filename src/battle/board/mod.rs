@@ -269,6 +269,13 @@ fn spawn_counter(commands: &mut Commands, art: &Art, battle: &Battle, u: &UnitVi
         .id()
 }
 
+/// A counter's mark (flag, ring, melee) shown or not. Shown means *inherited*: a counter hidden
+/// because its unit left the field or is still to deploy hides its marks too (`Visible` would
+/// draw them on their own, on an empty cell or off the board).
+pub fn mark(shown: bool) -> Visibility {
+    if shown { Visibility::Inherited } else { Visibility::Hidden }
+}
+
 /// Puts every counter where the rules say its unit is (while nothing is being animated).
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn sync_counters(
@@ -337,12 +344,12 @@ fn sync_counters(
                     Color::srgb(0.9, 0.25, 0.2)
                 };
             } else if melee {
-                *cvis = if u.in_melee || u.disorganized { Visibility::Visible } else { Visibility::Hidden };
+                *cvis = mark(u.in_melee || u.disorganized);
                 csprite.color = if u.disorganized { Color::srgb(0.6, 0.6, 0.6) } else { Color::srgb(1.0, 0.55, 0.1) };
             } else if flag {
-                *cvis = if retreating[u.side.index()] { Visibility::Visible } else { Visibility::Hidden };
+                *cvis = mark(retreating[u.side.index()]);
             } else if ring {
-                *cvis = if selected == Some(u.id) { Visibility::Visible } else { Visibility::Hidden };
+                *cvis = mark(selected == Some(u.id));
             }
         }
     }
@@ -373,5 +380,62 @@ fn hover(
     })();
     if hovered.0 != cell {
         hovered.0 = cell;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::Seat;
+    use bevy::input::InputPlugin;
+    use bevy::state::app::StatesPlugin;
+    use rules::tactical::Status;
+
+    /// A counter hidden because its unit is still to deploy (or has left the field) shows none
+    /// of its marks: the selection bracket of an undeployed unit was drawn off the board, and a
+    /// retreating army's flags on the empty cells of units gone.
+    #[test]
+    fn the_marks_of_a_hidden_counter_are_hidden_with_it() {
+        crate::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-marks-{}", std::process::id())));
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, crate::logic_plugin));
+        app.insert_resource(Art {
+            tileset: Handle::default(),
+            symbols: Vec::new(),
+            arrow: Handle::default(),
+            ring: Handle::default(),
+            flag: Handle::default(),
+        })
+        .init_resource::<Counters>()
+        .add_systems(Update, sync_counters);
+        app.update();
+        let scenario = rules::testing::shipped("open_field");
+        app.world_mut().write_message(crate::battle::StartBattle {
+            scenario,
+            seed: 1,
+            seats: vec![Seat::Human, Seat::Human],
+        });
+        for _ in 0..3 {
+            app.update();
+        }
+        let session = app.world().resource::<Session<Game>>();
+        let ctx = session.ctx();
+        let waiting = ctx.units.iter().find(|u| u.status == Status::Undeployed).map(|u| u.id).expect("one to deploy");
+        let mut selection = Selection::default();
+        selection.set(Some(waiting), session);
+        app.world_mut().insert_resource(selection);
+        app.update();
+        let counter = app.world().resource::<Counters>().0[&waiting];
+        assert_eq!(app.world().get::<Visibility>(counter), Some(&Visibility::Hidden), "not on the field");
+        let children: Vec<Entity> = app.world().get::<Children>(counter).expect("marks").iter().collect();
+        let rings: Vec<Visibility> = children
+            .iter()
+            .filter(|c| app.world().get::<SelectionRing>(**c).is_some())
+            .filter_map(|c| app.world().get::<Visibility>(*c).copied())
+            .collect();
+        assert_eq!(rings, vec![Visibility::Inherited], "selected, and hidden with its counter");
+        for c in children {
+            assert_ne!(app.world().get::<Visibility>(c), Some(&Visibility::Visible), "no mark shows on its own");
+        }
     }
 }

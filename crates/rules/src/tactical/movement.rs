@@ -154,23 +154,91 @@ impl Ctx {
         Ok(())
     }
 
+    /// Whether a unit may move at all now, wherever to.
+    fn check_may_move(&self, u: &UnitState) -> Result<(), OrderError> {
+        self.check_free_to_act(u)?;
+        // T-END-2, T-CMD-5: a retreating army, or one whose HQ is lost, may leave contact (withdraw).
+        let may_leave_contact = self.sides.retreating[u.side.index()] || self.command.hq_captured[u.side.index()];
+        if self.in_contact(u) && !may_leave_contact {
+            return Err(OrderError::rule("T-MOVE-3", format!("{} is in melee and cannot move", self.name(u.id))));
+        }
+        if self.arm(u) == Arm::Artillery && !self.has(u, Ability::HorseArtillery) && u.activity.fired {
+            return Err(OrderError::rule(
+                "T-ART-1",
+                format!("{} has fired; foot artillery moves or fires", self.name(u.id)),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A move to `target` as [`reachable`](Self::reachable) finds it, or the real reason it
+    /// cannot be made this turn (for a click on a cell out of reach): the unit cannot move, the
+    /// ground cannot be entered, the cell is taken, the cheapest way there costs more MP than
+    /// are left or must stop next to the enemy, or no way leads there.
+    pub fn check_reach(&self, id: UnitId, target: Cell) -> Result<Reach, OrderError> {
+        if let Some(r) = self.reachable(id).into_iter().find(|r| r.cell == target) {
+            return Ok(r);
+        }
+        let u = self.own_unit(id)?;
+        self.check_may_move(u)?;
+        let arm = self.arm(u);
+        let terrain =
+            self.terrain(target).ok_or_else(|| OrderError::rule("T-MOVE-1", format!("{target} is off the map")))?;
+        can_stand(arm, terrain)
+            .map_err(|(rule, why)| OrderError::rule(rule, format!("{} cannot enter {target}: {why}", self.name(id))))?;
+        if target == u.cell {
+            return Err(OrderError::rule("T-MOVE-1", format!("{} already stands on {target}", self.name(id))));
+        }
+        if self.visible_enemy_at(target, u.side).is_some() {
+            return Err(OrderError::rule("T-MOVE-3", format!("{target} is held by the enemy")));
+        }
+        if self.at(target).is_some() {
+            return Err(OrderError::rule("T-MOVE-3", format!("{target} is occupied; only one unit per cell")));
+        }
+        // The cheapest way there on ground the unit may enter, whatever it costs: the move
+        // check names what stops it (its MP, a stop next to the enemy, its general's HQ).
+        let (side, origin) = (u.side, u.cell);
+        let successors = |&cell: &Cell| -> Vec<(Cell, i32)> {
+            cell.neighbours()
+                .into_iter()
+                .filter(|n| {
+                    self.terrain(*n).is_some_and(|t| can_stand(arm, t).is_ok())
+                        && self.visible_enemy_at(*n, side).is_none()
+                })
+                .map(|n| (n, self.step_cost(cell, n)))
+                .collect()
+        };
+        let mut parents: HashMap<Cell, Cell> = HashMap::new();
+        for item in dijkstra_reach(&origin, successors) {
+            if let Some(p) = item.parent {
+                parents.entry(item.node).or_insert(p);
+            }
+            if item.node != target {
+                continue;
+            }
+            let mut path = vec![target];
+            let mut cell = target;
+            while let Some(p) = parents.get(&cell).copied().filter(|p| *p != origin) {
+                path.push(p);
+                cell = p;
+            }
+            path.reverse();
+            self.check_move(id, &path, false)?;
+            break;
+        }
+        Err(OrderError::rule(
+            "T-MOVE-1",
+            format!("no way leads {} to {target} this turn: enemies or impassable ground bar it", self.name(id)),
+        ))
+    }
+
     /// Validates a move order.
     pub fn check_move(&self, id: UnitId, path: &[Cell], exit: bool) -> Result<MovePlan, OrderError> {
         let u = self.own_unit(id)?;
         let side = u.side;
         let retreating = self.sides.retreating[side.index()];
-        self.check_free_to_act(u)?;
-        // T-END-2, T-CMD-5: a retreating army, or one whose HQ is lost, may leave contact (withdraw).
         let hq_lost = self.command.hq_captured[side.index()];
-        if self.in_contact(u) && !retreating && !hq_lost {
-            return Err(OrderError::rule("T-MOVE-3", format!("{} is in melee and cannot move", self.name(id))));
-        }
-        if self.arm(u) == Arm::Artillery && !self.has(u, Ability::HorseArtillery) && u.activity.fired {
-            return Err(OrderError::rule(
-                "T-ART-1",
-                format!("{} has fired; foot artillery moves or fires", self.name(id)),
-            ));
-        }
+        self.check_may_move(u)?;
         if path.is_empty() && !exit {
             return Err(OrderError::rule("T-MOVE-1", "the path is empty"));
         }
