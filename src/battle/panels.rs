@@ -60,6 +60,7 @@ pub fn battle(
     (mut screen, mut menu): (ResMut<NextState<Screen>>, ResMut<NextState<Menu>>),
     mut out: MessageWriter<UiCommand>,
     mut links: RuleLinks,
+    mut legend: MessageWriter<crate::help::LegendCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(session) = session else { return Ok(()) };
@@ -89,8 +90,8 @@ pub fn battle(
         return Ok(());
     }
     let mut nav = Nav { screen: &mut screen, menu: &mut menu };
-    top_bar(&mut ui, &tr, &session, &bctx, &timer, &mut settings, &mut log, &mut nav, &mut links);
-    unit_panel(&mut ui, &tr, &session, selected, &bctx, &mut out);
+    top_bar(&mut ui, &tr, &session, &bctx, &timer, &mut settings, &mut log, &mut nav, &mut links, &mut legend);
+    unit_panel(&mut ui, &tr, &session, selected, &bctx, &mut out, &mut links);
     log_panel(&mut ui, &tr, &session, &bctx, &mut log, &mut links);
     hover_panel(&mut ui, &tr, &session, selected, &bctx, hovered.0, &mut log, &mut links);
     if let Some(order) = &session.confirm {
@@ -133,6 +134,7 @@ fn top_bar(
     log: &mut LogView,
     nav: &mut Nav,
     links: &mut RuleLinks,
+    legend: &mut MessageWriter<crate::help::LegendCommand>,
 ) {
     egui::Panel::top("battle-top").show(ui, |ui| {
         ui.horizontal(|ui| {
@@ -208,6 +210,9 @@ fn top_bar(
                 if ui.button(tr.t("ui.menu.rules")).clicked() {
                     links.out.write(RulesCommand::Toggle);
                 }
+                if ui.button(tr.t("ui.menu.legend")).clicked() {
+                    legend.write(crate::help::LegendCommand::Toggle);
+                }
                 if let Some(m) = &log.saved {
                     ui.label(m);
                 }
@@ -230,46 +235,18 @@ fn unit_panel(
     selected: Option<UnitId>,
     bctx: &Ctx,
     out: &mut MessageWriter<UiCommand>,
+    links: &mut RuleLinks,
 ) {
     let human = session.human_turn();
     let side = bctx.clock.active;
     egui::Panel::left("battle-unit").default_size(250.0).show(ui, |ui| {
         if let Some(u) = selected.and_then(|id| bctx.unit(id)).cloned() {
-            ui.label(egui::RichText::new(tr.unit(bctx, u.id)).size(17.0).strong());
-            ui.label(format!("{} · {}", type_name(tr, bctx, u.id), tr.side(u.side)));
-            ui.label(
-                tr.f("ui.unit.health", &[("health", u.health.current.to_string()), ("max", u.health.max.to_string())]),
-            );
-            if u.status == Status::Active {
-                let ty = bctx.ty(&u);
-                let mp = bctx.speed(&u, false) - u.activity.mp_spent;
-                ui.label(tr.f("ui.unit.mp", &[("mp", mp.max(0).to_string()), ("speed", ty.speed.to_string())]));
-                ui.label(tr.f(
-                    "ui.unit.values",
-                    &[("melee", ty.melee.to_string()), ("ranged", ty.ranged.map_or("–".into(), |r| r.to_string()))],
-                ));
-                ui.label(tr.f("ui.unit.facing", &[("facing", tr.t(&format!("facing.{}", u.facing.name())))]));
-                let terrain =
-                    bctx.terrain(u.cell).map(|t| tr.t(&format!("terrain.{}", terrain_key(t)))).unwrap_or_default();
-                ui.label(tr.f("ui.unit.at", &[("cell", u.cell.to_string()), ("terrain", terrain)]));
-                let mut flags = Vec::new();
-                if u.activity.fired {
-                    flags.push(tr.t("ui.unit.fired"));
-                }
-                if bctx.in_contact(&u) {
-                    flags.push(tr.t("ui.unit.in_melee"));
-                }
-                if let Some(s) = u.skirmish {
-                    flags.push(tr.t(if s.disorganized { "ui.unit.disorganized" } else { "ui.unit.skirmishing" }));
-                }
-                if u.concealed {
-                    flags.push(tr.t("ui.unit.hidden"));
-                }
-                if !flags.is_empty() {
-                    ui.label(flags.join(" · "));
-                }
-            } else {
-                ui.label(tr.t(&format!("status.{}", u.status.name())));
+            // The unit's card: every value the rules keep for it.
+            if let Some(card) = super::card::unit_card(tr, bctx, u.id) {
+                egui::ScrollArea::vertical().id_salt("unit-card").max_height(ui.available_height() * 0.6).show(
+                    ui,
+                    |ui| crate::hud::card::card_ui(ui, &card, links, tr.lang),
+                );
             }
             if human && u.side == side {
                 ui.separator();
@@ -357,7 +334,7 @@ fn unit_panel(
     });
 }
 
-fn terrain_key(t: rules::tactical::Terrain) -> &'static str {
+pub(super) fn terrain_key(t: rules::tactical::Terrain) -> &'static str {
     use rules::tactical::Terrain::*;
     match t {
         Open => "open",
@@ -472,15 +449,17 @@ fn preview_lines(tr: &Tr, session: &Session, selected: Option<UnitId>, bctx: &Ct
     } else {
         return Vec::new();
     };
-    match session.game.preview(&order) {
+    let preview = match session.game.preview(&order) {
         Ok(p) => {
             let mut lines =
                 vec![tr.t(if matches!(order, Order::Fire { .. }) { "ui.preview.fire" } else { "ui.preview.move" })];
             lines.extend(p.lines_with(&tr.texts, &|id| tr.unit(bctx, id)));
-            lines
+            Ok(lines)
         }
-        Err(e) => vec![tr.f("ui.preview.illegal", &[("why", e.to_string())])],
-    }
+        Err(e) => Err(e.to_string()),
+    };
+    // A move into contact says how the melee goes; a refused fire says why not.
+    super::melee::explain(tr, bctx, &order, preview)
 }
 
 fn result(
@@ -566,17 +545,21 @@ fn result(
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn replay(
     mut contexts: EguiContexts,
     tr: Res<Tr>,
     view: Option<ResMut<ReplayView<Battle>>>,
+    pick: Res<super::card::ReplayPick>,
+    mut links: RuleLinks,
     mut screen: ResMut<NextState<Screen>>,
+    mut error: Local<Option<String>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx, "replay");
     let Some(mut view) = view else { return Ok(()) };
     egui::Panel::top("replay-bar").show(&mut ui, |ui| {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new(&view.save.scenario.name).strong());
             let clock = view.game.clock();
             ui.label(tr.f(
@@ -588,37 +571,59 @@ fn replay(
                     ("round", clock.round.to_string()),
                 ],
             ));
+            ui.label(tr.f(
+                "ui.replay.order",
+                &[("n", view.orders.to_string()), ("of", view.save.orders.len().to_string())],
+            ));
             let last = view.stops.len() - 1;
-            let at = view.at;
-            let mut go = None;
-            if ui.button("|<").clicked() {
-                go = Some(0);
+            let step = |ui: &mut egui::Ui, text: String, hint: String| ui.button(text).on_hover_text(hint).clicked();
+            let mut result = None;
+            if step(ui, "|<".into(), tr.t("ui.replay.start")) {
+                result = Some(view.go(0));
             }
-            if ui.button(tr.t("ui.replay.back")).clicked() && at > 0 {
-                go = Some(at - 1);
+            if step(ui, tr.t("ui.replay.back"), tr.t("ui.replay.back_hint")) {
+                result = Some(view.step_turn(false));
             }
-            if ui.button(tr.t("ui.replay.forward")).clicked() && at < last {
-                go = Some(at + 1);
+            if step(ui, tr.t("ui.replay.order_back"), tr.t("ui.replay.order_back_hint")) {
+                result = Some(view.step_order(false));
             }
-            if ui.button(">|").clicked() {
-                go = Some(last);
+            if step(ui, tr.t("ui.replay.order_forward"), tr.t("ui.replay.order_forward_hint")) {
+                result = Some(view.step_order(true));
             }
-            if let Some(stop) = go
-                && let Err(e) = view.go(stop)
-            {
+            if step(ui, tr.t("ui.replay.forward"), tr.t("ui.replay.forward_hint")) {
+                result = Some(view.step_turn(true));
+            }
+            if step(ui, ">|".into(), tr.t("ui.replay.end")) {
+                result = Some(view.go(last));
+            }
+            if let Some(r) = result {
+                *error = r.err();
+            }
+            if let Some(e) = error.as_ref() {
                 ui.colored_label(egui::Color32::LIGHT_RED, e);
             }
             if ui.button(tr.t("ui.back")).clicked() {
                 screen.set(Screen::Title);
             }
         });
+        if let Some(order) = view.last_order() {
+            ui.label(tr.f("ui.replay.last_order", &[("order", format!("{order:?}"))]));
+        }
     });
     let bctx = view.game.ctx();
+    egui::Panel::left("replay-card").default_size(260.0).show(&mut ui, |ui| {
+        match pick.0.and_then(|id| super::card::unit_card(&tr, &bctx, id)) {
+            Some(card) => egui::ScrollArea::vertical().show(ui, |ui| crate::hud::card::card_ui(ui, &card, &mut links, tr.lang)).inner,
+            None => {
+                ui.label(tr.t("ui.replay.pick"));
+            }
+        }
+    });
     egui::Panel::right("replay-log").default_size(360.0).show(&mut ui, |ui| {
         ui.label(egui::RichText::new(tr.t("ui.log")).strong());
         egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
             for e in view.game.events() {
-                ui.label(e.describe_with(&tr.texts, &|id| tr.unit(&bctx, id)));
+                links.line(ui, &e.describe_with(&tr.texts, &|id| tr.unit(&bctx, id)), tr.lang, crate::hud::rules::plain);
             }
         });
     });

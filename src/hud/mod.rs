@@ -4,6 +4,8 @@
 //! same commands as keys do; nothing here touches rules state. The rules reference window
 //! (`rules`) opens over any screen.
 
+pub mod card;
+pub mod legend;
 mod menus;
 pub mod rules;
 
@@ -14,6 +16,7 @@ use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .init_resource::<EguiBusy>()
+        .init_resource::<legend::LegendBook>()
         .init_resource::<menus::SetupForm>()
         .init_resource::<menus::SettingsForm>()
         .configure_sets(EguiPrimaryContextPass, (PanelsBegin, PanelsEnd).chain())
@@ -34,6 +37,7 @@ pub(super) fn plugin(app: &mut App) {
                 menus::settings.run_if(in_state(Menu::Settings)),
                 menus::saves.run_if(in_state(Menu::Saves)),
                 rules::rules_window,
+                legend::legend_window,
                 pointer_over_panels,
             )
                 .chain()
