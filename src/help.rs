@@ -3,7 +3,7 @@
 //! keys of the replay viewer. This part decides and runs headless; the legend window is drawn by
 //! `hud::legend` from what the scene supplies.
 
-use crate::input::{ActionSet, Controls, KeyBindings, TypingText, just_pressed};
+use crate::input::{ActionSet, Controls, KeyBindings, ShellAction, TypingText, just_pressed};
 use crate::screens::Screen;
 use crate::settings::Settings;
 use bevy::prelude::*;
@@ -96,13 +96,20 @@ pub fn help_pressed(
 
 fn keys_to_commands(
     controls: Query<&ActionState<HelpAction>, With<Controls>>,
+    shell: Query<&ActionState<ShellAction>, With<Controls>>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
     bindings: Res<KeyBindings>,
     typing: Res<TypingText>,
+    window: Res<LegendWindow>,
     mut out: MessageWriter<LegendCommand>,
 ) {
     if help_pressed(&controls, keys.as_deref(), &bindings, &typing, HelpAction::OpenLegend) {
         out.write(LegendCommand::Toggle);
+    } else if window.open
+        && shell.single().is_ok_and(|a| just_pressed(a, keys.as_deref(), &bindings, ShellAction::Cancel))
+    {
+        // Esc closes the legend, as it closes the rules window.
+        out.write(LegendCommand::Close);
     }
 }
 

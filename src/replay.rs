@@ -32,6 +32,8 @@ pub struct ReplayView<G: PlayGame> {
     /// Orders applied to the game shown (a stop's, or any between when stepping order by order).
     pub orders: usize,
     pub game: G,
+    /// Where the events of the last order begin in the game's event log.
+    pub last_events: usize,
 }
 
 impl<G: PlayGame> ReplayView<G> {
@@ -41,15 +43,15 @@ impl<G: PlayGame> ReplayView<G> {
         stops.sort_unstable();
         stops.dedup();
         let game = G::replay_until(&save, stops[0]).map_err(|e| e.to_string())?;
-        Ok(ReplayView { orders: stops[0], save, stops, at: 0, game })
+        let last_events = game.events().len();
+        Ok(ReplayView { orders: stops[0], save, stops, at: 0, last_events, game })
     }
 
     /// Moves to another stop.
     pub fn go(&mut self, stop: usize) -> Result<(), String> {
         let stop = stop.min(self.stops.len() - 1);
-        self.game = G::replay_until(&self.save, self.stops[stop]).map_err(|e| e.to_string())?;
+        self.show_orders(self.stops[stop])?;
         self.at = stop;
-        self.orders = self.stops[stop];
         Ok(())
     }
 
@@ -57,6 +59,12 @@ impl<G: PlayGame> ReplayView<G> {
     /// before it.
     pub fn show_orders(&mut self, orders: usize) -> Result<(), String> {
         let orders = orders.min(self.save.orders.len());
+        // The events of the last order: those after the game one order earlier.
+        self.last_events = match orders.checked_sub(1) {
+            Some(before) if before == self.orders => self.game.events().len(),
+            Some(before) => G::replay_until(&self.save, before).map_err(|e| e.to_string())?.events().len(),
+            None => 0,
+        };
         self.game = G::replay_until(&self.save, orders).map_err(|e| e.to_string())?;
         self.orders = orders;
         self.at = self.stops.iter().rposition(|s| *s <= orders).unwrap_or(0);

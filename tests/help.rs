@@ -66,7 +66,8 @@ fn the_legend_opens_by_itself_on_the_first_game_only_and_by_f2() {
     assert!(!app.world().resource::<LegendWindow>().open, "F2 closes it");
     press(&mut app, KeyCode::F2);
     assert!(app.world().resource::<LegendWindow>().open, "F2 opens it");
-    press(&mut app, KeyCode::F2);
+    press(&mut app, KeyCode::Escape);
+    assert!(!app.world().resource::<LegendWindow>().open, "Esc closes it");
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
     app.update();
     start(&mut app, "worked_example_b");
@@ -262,5 +263,11 @@ fn the_replay_viewer_steps_order_by_order_and_turn_by_turn_by_keys() {
     for order in &orders[..2] {
         by_orders.apply(order.clone()).expect("legal");
     }
-    assert_eq!(app.world().resource::<ReplayView<Battle>>().game.hash(), by_orders.hash());
+    let view = app.world().resource::<ReplayView<Battle>>();
+    assert_eq!(view.game.hash(), by_orders.hash());
+    // The events of the second order are told apart from those before it.
+    let mut one = Battle::new(&shipped("worked_example_b"), 5);
+    one.apply(orders[0].clone()).expect("legal");
+    assert_eq!(view.last_events, one.events().len());
+    assert!(view.last_events < view.game.events().len());
 }

@@ -606,9 +606,6 @@ fn replay(
                 screen.set(Screen::Title);
             }
         });
-        if let Some(order) = view.last_order() {
-            ui.label(tr.f("ui.replay.last_order", &[("order", format!("{order:?}"))]));
-        }
     });
     let bctx = view.game.ctx();
     egui::Panel::left("replay-card").default_size(260.0).show(&mut ui, |ui| {
@@ -622,8 +619,13 @@ fn replay(
     egui::Panel::right("replay-log").default_size(360.0).show(&mut ui, |ui| {
         ui.label(egui::RichText::new(tr.t("ui.log")).strong());
         egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
-            for e in view.game.events() {
-                links.line(ui, &e.describe_with(&tr.texts, &|id| tr.unit(&bctx, id)), tr.lang, crate::hud::rules::plain);
+            // What the last order did stands out.
+            for (i, e) in view.game.events().iter().enumerate() {
+                let last = i >= view.last_events && view.orders > 0;
+                links.line(ui, &e.describe_with(&tr.texts, &|id| tr.unit(&bctx, id)), tr.lang, |t| {
+                    let rich = egui::RichText::new(t);
+                    if last { rich.color(egui::Color32::from_rgb(255, 214, 120)) } else { rich }
+                });
             }
         });
     });

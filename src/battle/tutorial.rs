@@ -148,7 +148,7 @@ fn panel(
         .collapsible(true)
         .resizable(false)
         .default_width(width)
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 40.0])
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 30.0])
         .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(52, 46, 30)))
         .show(&ctx, |ui| {
             ui.set_max_width(width);

@@ -165,13 +165,15 @@ pub fn legend_window(
         .collapsible(false)
         .resizable(true)
         .default_size([(size.x - 60.0).clamp(300.0, 760.0), (size.y - 100.0).clamp(200.0, 600.0)])
+        .max_size([size.x - 20.0, size.y - 40.0])
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(&ctx, |ui| {
             ui.label(egui::RichText::new(tr.t("ui.legend.intro")).italics());
             if sections.is_empty() {
                 ui.label(tr.t("ui.legend.none"));
             }
-            let height = ui.available_height();
+            // Room for the key hint below the list.
+            let height = (ui.available_height() - 28.0).max(80.0);
             egui::ScrollArea::vertical().max_height(height).show(ui, |ui| {
                 let columns = if ui.available_width() > 620.0 { 2 } else { 1 };
                 ui.columns(columns, |cols| {
