@@ -6,9 +6,9 @@
 use crate::help::{HelpAction, help_pressed};
 use crate::input::{Controls, KeyBindings, TypingText};
 use crate::screens::{Mode, Screen};
-use leafwing_input_manager::prelude::ActionState;
 use crate::session::PlayGame;
 use bevy::prelude::*;
+use leafwing_input_manager::prelude::ActionState;
 use rules::Save;
 
 pub(crate) fn plugin_for<G: PlayGame>(app: &mut App) {

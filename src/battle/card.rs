@@ -92,7 +92,10 @@ pub fn unit_card(tr: &Tr, ctx: &Ctx, id: UnitId) -> Option<Card> {
         ),
     );
     if u.status == Status::Active {
-        let terrain = ctx.terrain(u.cell).map(|t| tr.t(&format!("terrain.{}", super::panels::terrain_key(t)))).unwrap_or_default();
+        let terrain = ctx
+            .terrain(u.cell)
+            .map(|t| tr.t(&format!("terrain.{}", super::panels::terrain_key(t))))
+            .unwrap_or_default();
         row("card.cell", format!("{} — {terrain}", u.cell));
     } else {
         row("card.status", tr.t(&format!("status.{}", u.status.name())));
@@ -147,7 +150,8 @@ pub fn morale_state(tr: &Tr, ctx: &Ctx, id: UnitId) -> String {
 
 /// The unit's formation, or that it has none.
 fn formation(tr: &Tr, ctx: &Ctx, id: UnitId) -> String {
-    let Some(f) = ctx.unit(id).and_then(|u| u.formation).and_then(|f| ctx.command.formations.iter().find(|x| x.id == f))
+    let Some(f) =
+        ctx.unit(id).and_then(|u| u.formation).and_then(|f| ctx.command.formations.iter().find(|x| x.id == f))
     else {
         return tr.t("card.formation.none");
     };
@@ -157,7 +161,8 @@ fn formation(tr: &Tr, ctx: &Ctx, id: UnitId) -> String {
 
 /// Where the general of the unit's formation is, or what became of him (T-CMD-1, T-CMD-2).
 fn general(tr: &Tr, ctx: &Ctx, id: UnitId) -> String {
-    let Some(f) = ctx.unit(id).and_then(|u| u.formation).and_then(|f| ctx.command.formations.iter().find(|x| x.id == f))
+    let Some(f) =
+        ctx.unit(id).and_then(|u| u.formation).and_then(|f| ctx.command.formations.iter().find(|x| x.id == f))
     else {
         return tr.t("card.general.none");
     };
@@ -200,13 +205,22 @@ pub enum CommandMark {
 pub fn why_not_fire(tr: &Tr, ctx: &Ctx, unit: UnitId, target: UnitId) -> Option<Vec<String>> {
     let err = ctx.check_fire(unit, target).err()?;
     let u = ctx.unit(unit)?;
-    let mut lines = vec![tr.f("ui.whynot.refused", &[("why", err.to_string())])];
-    if let rules::tactical::OrderError::Rule { rule, .. } = &err {
-        let key = format!("ui.whynot.{rule}");
-        if tr.texts.get(&key) != key {
-            lines.push(tr.t(&key));
+    // The engine words its refusals in English: in another language the rule's own explanation
+    // stands in for them where there is one.
+    let explained = match &err {
+        rules::tactical::OrderError::Rule { rule, .. } => {
+            let key = format!("ui.whynot.{rule}");
+            (tr.texts.get(&key) != key).then(|| (rule.to_string(), tr.t(&key)))
         }
-    }
+        _ => None,
+    };
+    let mut lines = match &explained {
+        Some((rule, _)) if tr.lang != crate::i18n::Lang::English => {
+            vec![tr.f("ui.whynot.refused", &[("why", format!("({rule})"))])]
+        }
+        _ => vec![tr.f("ui.whynot.refused", &[("why", err.to_string())])],
+    };
+    lines.extend(explained.map(|(_, text)| text));
     if ctx.arm(u) == Arm::Cavalry {
         lines.push(tr.t("ui.whynot.cavalry_charge"));
     }
@@ -221,16 +235,16 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ReplayPick>()
         .add_systems(
             Update,
-            pick_in_replay.in_set(crate::AppSystems::Logic).run_if(in_state(Screen::Replay)).run_if(in_state(Mode::Battle)),
+            pick_in_replay
+                .in_set(crate::AppSystems::Logic)
+                .run_if(in_state(Screen::Replay))
+                .run_if(in_state(Mode::Battle)),
         )
         .add_systems(OnExit(Screen::Replay), |mut pick: ResMut<ReplayPick>| pick.0 = None);
 }
 
 pub(super) fn view_plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        tooltip.run_if(in_state(Mode::Battle)).after(crate::hud::PanelsEnd),
-    );
+    app.add_systems(EguiPrimaryContextPass, tooltip.run_if(in_state(Mode::Battle)).after(crate::hud::PanelsEnd));
 }
 
 /// A click on a unit in the replay viewer shows its card.

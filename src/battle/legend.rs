@@ -1,9 +1,9 @@
 //! The battle's legend: every overlay, counter symbol and mark its board draws, as data for the
 //! shell's legend window (`hud::legend`). The colours are the overlay's own (`board::overlay`).
 
+use super::board::Art;
 use super::board::art::{Symbol, tile_index};
 use super::board::marks::MarkImages;
-use super::board::Art;
 use super::melee::Sabres;
 use crate::hud::legend::{LegendBook, LegendItem, LegendSection, Swatch};
 use crate::screens::Mode;
@@ -75,10 +75,7 @@ pub fn sections(art: &Art, marks: &MarkImages, sabres: &Sabres) -> Vec<LegendSec
         items: Terrain::ALL
             .iter()
             .map(|t| {
-                item(
-                    Swatch::Tile { tileset: art.tileset.clone(), index: tile_index(*t), count },
-                    terrain_text(*t),
-                )
+                item(Swatch::Tile { tileset: art.tileset.clone(), index: tile_index(*t), count }, terrain_text(*t))
             })
             .collect(),
     };

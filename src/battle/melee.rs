@@ -50,10 +50,12 @@ pub fn explain(tr: &Tr, ctx: &Ctx, order: &Order, preview: Result<Vec<String>, S
             let mut out = vec![tr.f("ui.melee.contact", &[("enemies", names.join(", "))])];
             if let Some(u) = ctx.unit(*unit) {
                 if ctx.arm(u) == Arm::Cavalry {
-                    let forest = ctx.grid.is_forest(*end) || enemies.iter().any(|e| ctx.unit(*e).is_some_and(|e| ctx.grid.is_forest(e.cell)));
+                    let forest = ctx.grid.is_forest(*end)
+                        || enemies.iter().any(|e| ctx.unit(*e).is_some_and(|e| ctx.grid.is_forest(e.cell)));
                     out.push(tr.t(if forest { "ui.melee.no_charge_forest" } else { "ui.melee.charge" }));
                 }
-                if enemies.iter().any(|e| ctx.unit(*e).is_some_and(|e| e.reactions.counter_volley && !e.activity.moved)) {
+                if enemies.iter().any(|e| ctx.unit(*e).is_some_and(|e| e.reactions.counter_volley && !e.activity.moved))
+                {
                     out.push(tr.t("ui.melee.counter_volley"));
                 }
             }
@@ -98,6 +100,9 @@ fn make_sabres(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     commands.insert_resource(Sabres(images.add(sabres_image())));
 }
 
+/// When the contact marks were drawn: orders given, the selection, an animation running, turns passed.
+type MarksKey = Option<(usize, Option<UnitId>, bool, u64)>;
+
 /// A sabres mark on a cell where the selected unit's move would end in contact.
 #[derive(Component)]
 struct ContactMark;
@@ -110,7 +115,7 @@ fn mark_contact_cells(
     busy: Res<AnimBusy>,
     sabres: Option<Res<Sabres>>,
     old: Query<Entity, With<ContactMark>>,
-    mut last: Local<Option<(usize, Option<UnitId>, bool, u64)>>,
+    mut last: Local<MarksKey>,
 ) {
     let key = session.as_deref().map(|s| (s.game.orders().len(), selection.of(s), busy.0, s.turns_passed));
     if *last == key {
@@ -128,7 +133,10 @@ fn mark_contact_cells(
     if ctx.clock.phase != Phase::Battle {
         return;
     }
-    let Some(u) = selection.of(&session).and_then(|id| ctx.unit(id)).filter(|u| u.side == ctx.clock.active && u.status == Status::Active)
+    let Some(u) = selection
+        .of(&session)
+        .and_then(|id| ctx.unit(id))
+        .filter(|u| u.side == ctx.clock.active && u.status == Status::Active)
     else {
         return;
     };
@@ -165,7 +173,8 @@ fn pointer(
         return Ok(());
     }
     let side = bctx.clock.active;
-    let Some(u) = selection.of(&session).and_then(|id| bctx.unit(id)).filter(|u| u.side == side && u.status == Status::Active)
+    let Some(u) =
+        selection.of(&session).and_then(|id| bctx.unit(id)).filter(|u| u.side == side && u.status == Status::Active)
     else {
         return Ok(());
     };

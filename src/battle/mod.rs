@@ -53,7 +53,14 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The scene's plugins that draw (the board and the panels).
 pub(super) fn view_plugin(app: &mut App) {
-    app.add_plugins((board::plugin, panels::plugin, legend::plugin, melee::view_plugin, tutorial::view_plugin, card::view_plugin));
+    app.add_plugins((
+        board::plugin,
+        panels::plugin,
+        legend::plugin,
+        melee::view_plugin,
+        tutorial::view_plugin,
+        card::view_plugin,
+    ));
     #[cfg(target_arch = "wasm32")]
     crate::web::plugin_for::<Battle>(app);
 }

@@ -243,10 +243,10 @@ fn unit_panel(
         if let Some(u) = selected.and_then(|id| bctx.unit(id)).cloned() {
             // The unit's card: every value the rules keep for it.
             if let Some(card) = super::card::unit_card(tr, bctx, u.id) {
-                egui::ScrollArea::vertical().id_salt("unit-card").max_height(ui.available_height() * 0.6).show(
-                    ui,
-                    |ui| crate::hud::card::card_ui(ui, &card, links, tr.lang),
-                );
+                egui::ScrollArea::vertical()
+                    .id_salt("unit-card")
+                    .max_height(ui.available_height() * 0.6)
+                    .show(ui, |ui| crate::hud::card::card_ui(ui, &card, links, tr.lang));
             }
             if human && u.side == side {
                 ui.separator();
@@ -571,10 +571,9 @@ fn replay(
                     ("round", clock.round.to_string()),
                 ],
             ));
-            ui.label(tr.f(
-                "ui.replay.order",
-                &[("n", view.orders.to_string()), ("of", view.save.orders.len().to_string())],
-            ));
+            ui.label(
+                tr.f("ui.replay.order", &[("n", view.orders.to_string()), ("of", view.save.orders.len().to_string())]),
+            );
             let last = view.stops.len() - 1;
             let step = |ui: &mut egui::Ui, text: String, hint: String| ui.button(text).on_hover_text(hint).clicked();
             let mut result = None;
@@ -610,7 +609,11 @@ fn replay(
     let bctx = view.game.ctx();
     egui::Panel::left("replay-card").default_size(260.0).show(&mut ui, |ui| {
         match pick.0.and_then(|id| super::card::unit_card(&tr, &bctx, id)) {
-            Some(card) => egui::ScrollArea::vertical().show(ui, |ui| crate::hud::card::card_ui(ui, &card, &mut links, tr.lang)).inner,
+            Some(card) => {
+                egui::ScrollArea::vertical()
+                    .show(ui, |ui| crate::hud::card::card_ui(ui, &card, &mut links, tr.lang))
+                    .inner
+            }
             None => {
                 ui.label(tr.t("ui.replay.pick"));
             }

@@ -74,11 +74,7 @@ pub struct Tutorial {
     handed_over: bool,
 }
 
-fn start(
-    mut commands: Commands,
-    mut starts: MessageReader<StartTutorial>,
-    mut battle: MessageWriter<StartBattle>,
-) {
+fn start(mut commands: Commands, mut starts: MessageReader<StartTutorial>, mut battle: MessageWriter<StartBattle>) {
     if starts.read().count() == 0 {
         return;
     }
@@ -172,7 +168,9 @@ fn panel(
                 links.line(ui, line, tr.lang, crate::hud::rules::plain);
             }
             ui.horizontal(|ui| {
-                if ui.button(tr.t(if step == Step::Done { "ui.tutorial.finish" } else { "ui.tutorial.leave" })).clicked()
+                if ui
+                    .button(tr.t(if step == Step::Done { "ui.tutorial.finish" } else { "ui.tutorial.leave" }))
+                    .clicked()
                 {
                     screen.set(Screen::Title);
                 }

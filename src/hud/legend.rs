@@ -127,12 +127,14 @@ fn swatch(ui: &mut egui::Ui, contexts: &mut EguiContexts, s: &Swatch) {
         }
         Swatch::Tile { tileset, index, count } => {
             let n = (*count).max(1) as f32;
-            let uv = egui::Rect::from_min_max(egui::pos2(*index as f32 / n, 0.0), egui::pos2((*index + 1) as f32 / n, 1.0));
+            let uv =
+                egui::Rect::from_min_max(egui::pos2(*index as f32 / n, 0.0), egui::pos2((*index + 1) as f32 / n, 1.0));
             image(tileset, rect, uv, egui::Color32::WHITE);
         }
         Swatch::Bar(c, share) => {
             painter.rect_filled(rect, 0.0, GROUND);
-            let bar = egui::Rect::from_min_size(egui::pos2(rect.left() + 3.0, rect.center().y - 2.0), egui::vec2(24.0, 4.0));
+            let bar =
+                egui::Rect::from_min_size(egui::pos2(rect.left() + 3.0, rect.center().y - 2.0), egui::vec2(24.0, 4.0));
             painter.rect_filled(bar, 0.0, egui::Color32::from_rgb(38, 31, 26));
             let mut filled = bar;
             filled.set_width(24.0 * share.clamp(0.0, 1.0));

@@ -61,7 +61,7 @@ pub fn pennant() -> Image {
     image(16, |x, y| {
         if (2.0..4.0).contains(&x) && (1.0..15.0).contains(&y) {
             Some([50, 34, 20, 255])
-        } else if x >= 4.0 && y >= 1.5 && y <= 9.5 && (x - 4.0) <= 11.0 * (1.0 - ((y - 5.5).abs() / 4.0)) {
+        } else if x >= 4.0 && (1.5..=9.5).contains(&y) && (x - 4.0) <= 11.0 * (1.0 - ((y - 5.5).abs() / 4.0)) {
             Some([250, 250, 240, 255])
         } else {
             None
