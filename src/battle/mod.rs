@@ -18,6 +18,7 @@ pub mod legend;
 pub mod melee;
 pub mod panels;
 pub mod save;
+pub mod tooltip;
 pub mod tutorial;
 
 use crate::catalog::{self, CatalogSource, Chosen};
@@ -48,7 +49,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Loading)),
         )
         .add_systems(OnEnter(Screen::Playing), forget_selection)
-        .add_plugins((command::plugin, tutorial::plugin, card::plugin));
+        .add_plugins((command::plugin, tutorial::plugin, tooltip::plugin));
 }
 
 /// The scene's plugins that draw (the board and the panels).
@@ -59,7 +60,7 @@ pub(super) fn view_plugin(app: &mut App) {
         legend::plugin,
         melee::view_plugin,
         tutorial::view_plugin,
-        card::view_plugin,
+        tooltip::view_plugin,
     ));
     #[cfg(target_arch = "wasm32")]
     crate::web::plugin_for::<Battle>(app);

@@ -2,6 +2,7 @@
 //! the event log, the preview of what a click would do, dialogs, the hot-seat hand-over, the
 //! result screen and the replay viewer's bar and log.
 
+use super::card::terrain_key;
 use super::command::{Reaction, UiCommand};
 use super::{BattleNames, HoveredCell, Selection};
 use crate::hud::root;
@@ -334,24 +335,6 @@ fn unit_panel(
     });
 }
 
-pub(super) fn terrain_key(t: rules::tactical::Terrain) -> &'static str {
-    use rules::tactical::Terrain::*;
-    match t {
-        Open => "open",
-        SparseForest => "sparse_forest",
-        DenseForest => "dense_forest",
-        Swamp => "swamp",
-        River => "river",
-        Ford => "ford",
-        Sea => "sea",
-        Hill => "hill",
-        Building => "building",
-        Redoubt => "redoubt",
-        Wall => "wall",
-        Breach => "breach",
-    }
-}
-
 /// Whether the viewer may read an event (moves of hidden enemies stay hidden, T-TERR-2).
 fn readable(bctx: &Ctx, viewer: Option<Side>, e: &Event) -> bool {
     let Some(v) = viewer else { return true };
@@ -550,7 +533,7 @@ fn replay(
     mut contexts: EguiContexts,
     tr: Res<Tr>,
     view: Option<ResMut<ReplayView<Battle>>>,
-    pick: Res<super::card::ReplayPick>,
+    pick: Res<super::tooltip::ReplayPick>,
     mut links: RuleLinks,
     mut screen: ResMut<NextState<Screen>>,
     mut error: Local<Option<String>>,
