@@ -275,3 +275,22 @@ fn the_replay_viewer_steps_order_by_order_and_turn_by_turn_by_keys() {
     assert_eq!(view.last_events, one.events().len());
     assert!(view.last_events < view.game.events().len());
 }
+
+#[test]
+fn every_tutorial_step_and_every_ability_has_its_words_in_both_languages() {
+    for lang in Lang::ALL {
+        let tr = Tr::new(lang);
+        for step in Step::ALL {
+            for part in ["title", "text"] {
+                let key = format!("ui.tutorial.{}.{part}", step.key());
+                assert_ne!(tr.t(&key), key, "{lang:?}");
+            }
+        }
+        for ty in rules::tactical::units::UnitTable::builtin().types {
+            for ability in ty.abilities {
+                let key = format!("card.ability.{ability:?}");
+                assert_ne!(tr.t(&key), key, "{lang:?}: {}", ty.id);
+            }
+        }
+    }
+}
