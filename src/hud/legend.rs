@@ -166,9 +166,10 @@ pub fn legend_window(
         .open(&mut open)
         .collapsible(false)
         .resizable(true)
-        .default_size([(size.x - 60.0).clamp(300.0, 760.0), (size.y - 100.0).clamp(200.0, 600.0)])
+        // At the right, over the log: the board stays in view (and to hand) beside it.
+        .default_size([(size.x - 40.0).clamp(280.0, 460.0), (size.y - 80.0).clamp(200.0, 640.0)])
         .max_size([size.x - 20.0, size.y - 40.0])
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .anchor(egui::Align2::RIGHT_TOP, [-6.0, 34.0])
         .show(&ctx, |ui| {
             ui.label(egui::RichText::new(tr.t("ui.legend.intro")).italics());
             if sections.is_empty() {
