@@ -294,3 +294,34 @@ fn every_tutorial_step_and_every_ability_has_its_words_in_both_languages() {
         }
     }
 }
+
+/// The legend and the cards know no scene: each scene registers its own legend, and a card is
+/// plain data any scene can fill (the Great War's and the campaign's too).
+#[test]
+fn each_scene_registers_its_own_legend_and_fills_its_own_cards() {
+    use kriegsspiel::hud::card::Card;
+    use kriegsspiel::hud::legend::{LegendBook, LegendItem, LegendSection, Swatch};
+    use kriegsspiel::screens::Mode;
+    let section = |title| LegendSection {
+        title,
+        items: vec![LegendItem { swatch: Swatch::Tint([0, 0, 0, 0]), text: "legend.reachable" }],
+    };
+    let mut book = LegendBook::default();
+    book.register(Mode::Battle, vec![section("legend.overlays")]);
+    book.register(Mode::GreatWar, vec![section("legend.marks"), section("legend.terrain")]);
+    assert_eq!(book.of(Mode::Battle).len(), 1);
+    assert_eq!(book.of(Mode::GreatWar).len(), 2);
+    assert!(book.of(Mode::Campaign).is_empty(), "a scene without a legend shows none");
+    book.register(Mode::Battle, vec![section("legend.overlays"), section("legend.symbols")]);
+    assert_eq!(book.of(Mode::Battle).len(), 2, "registered again, it replaces the old one");
+    assert_eq!(book.of(Mode::GreatWar).len(), 2);
+    let card = Card {
+        title: "1st Army".into(),
+        subtitle: "Army · Germany".into(),
+        colour: [90, 90, 90],
+        rows: vec![("Strength".into(), "12 (S-LAND-1)".into())],
+        notes: vec!["In supply.".into()],
+    };
+    assert_eq!(card.value("Strength"), Some("12 (S-LAND-1)"));
+    assert_eq!(card.lines(), ["1st Army", "Army · Germany", "Strength: 12 (S-LAND-1)", "In supply."]);
+}
