@@ -248,6 +248,10 @@ fn start_scripted(
     let Some(launch) = launch else { return };
     *run_only = launch.run_only();
     run_only.apply(&mut settings);
+    // A scripted run shows the battle: the legend a player's first game opens stays shut.
+    if launch.scripted() {
+        settings.legend_seen = true;
+    }
     hold.0 = holding(Some(&launch));
     if let Some(id) = &launch.rules {
         rules.write(crate::rules_ref::RulesCommand::Open(id.trim().to_ascii_uppercase()));

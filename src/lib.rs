@@ -11,6 +11,7 @@
 pub mod ai_turns;
 pub mod battle;
 pub mod catalog;
+pub mod help;
 pub mod hud;
 pub mod i18n;
 pub mod input;
@@ -60,6 +61,7 @@ pub fn logic_plugin(app: &mut App) {
         catalog::plugin,
         session::plugin,
         rules_ref::plugin,
+        help::plugin,
         // The scenes.
         battle::plugin,
     ));

@@ -73,6 +73,13 @@ pub struct Settings {
     pub anim: AnimSpeed,
     /// Keys of each action (mouse buttons stay as they are).
     pub bindings: Vec<Binding>,
+    /// The legend was shown on a first game (it opens by itself only once).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub legend_seen: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Default for Settings {
@@ -82,6 +89,7 @@ impl Default for Settings {
             turn_timer: false,
             anim: AnimSpeed::default(),
             bindings: crate::input::default_bindings(),
+            legend_seen: false,
         }
     }
 }

@@ -11,12 +11,13 @@ use serde::Deserialize;
 use std::path::Path;
 
 /// The shipped battles and the files they name.
-pub const BUNDLED: [(&str, &str); 12] = [
+pub const BUNDLED: [(&str, &str); 13] = [
     ("scenarios/open_field.ron", include_str!("../../scenarios/open_field.ron")),
     ("scenarios/borodino.ron", include_str!("../../scenarios/borodino.ron")),
     ("scenarios/badajoz.ron", include_str!("../../scenarios/badajoz.ron")),
     ("scenarios/worked_example_a.ron", include_str!("../../scenarios/worked_example_a.ron")),
     ("scenarios/worked_example_b.ron", include_str!("../../scenarios/worked_example_b.ron")),
+    ("scenarios/tutorial.ron", include_str!("../../scenarios/tutorial.ron")),
     ("maps/open_field.ron", include_str!("../../maps/open_field.ron")),
     ("maps/borodino.ron", include_str!("../../maps/borodino.ron")),
     ("maps/badajoz.ron", include_str!("../../maps/badajoz.ron")),

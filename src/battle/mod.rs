@@ -11,10 +11,15 @@
 
 pub mod actions;
 pub mod board;
+pub mod card;
 pub mod command;
 pub mod files;
+pub mod legend;
+pub mod melee;
 pub mod panels;
 pub mod save;
+pub mod tooltip;
+pub mod tutorial;
 
 use crate::catalog::{self, CatalogSource, Chosen};
 use crate::i18n::Tr;
@@ -44,12 +49,19 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Loading)),
         )
         .add_systems(OnEnter(Screen::Playing), forget_selection)
-        .add_plugins(command::plugin);
+        .add_plugins((command::plugin, tutorial::plugin, tooltip::plugin));
 }
 
 /// The scene's plugins that draw (the board and the panels).
 pub(super) fn view_plugin(app: &mut App) {
-    app.add_plugins((board::plugin, panels::plugin));
+    app.add_plugins((
+        board::plugin,
+        panels::plugin,
+        legend::plugin,
+        melee::view_plugin,
+        tutorial::view_plugin,
+        tooltip::view_plugin,
+    ));
     #[cfg(target_arch = "wasm32")]
     crate::web::plugin_for::<Battle>(app);
 }

@@ -3,6 +3,7 @@
 //! result screen and the replay viewer's bar and log.
 
 use super::board::{CELL, cell_to_world};
+use super::card::terrain_key;
 use super::command::{Reaction, UiCommand};
 use super::{BattleNames, HoveredCell, Selection};
 use crate::hud::board::{RoomThisFrame, leave_room};
@@ -63,6 +64,7 @@ pub fn battle(
     (mut leave, mut save): (MessageWriter<Leave>, MessageWriter<SaveToSlot>),
     mut out: MessageWriter<UiCommand>,
     (mut links, mut looks, mut room): (RuleLinks, MessageWriter<LookAt>, ResMut<RoomThisFrame>),
+    mut legend: MessageWriter<crate::help::LegendCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(session) = session else { return Ok(()) };
@@ -92,8 +94,8 @@ pub fn battle(
         return Ok(());
     }
     let mut nav = Nav { leave: &mut leave, save: &mut save, menu: &mut menu };
-    top_bar(&mut ui, &tr, &session, &bctx, &timer, &mut settings, &mut log, &mut nav, &mut links);
-    unit_panel(&mut ui, &tr, &session, selected, &bctx, &mut out);
+    top_bar(&mut ui, &tr, &session, &bctx, &timer, &mut settings, &mut log, &mut nav, &mut links, &mut legend);
+    unit_panel(&mut ui, &tr, &session, selected, &bctx, &mut out, &mut links);
     let viewer = session.viewer();
     let events = session.game.events();
     let from = if log.shown { 0 } else { events.len().saturating_sub(300) };
@@ -135,6 +137,7 @@ fn top_bar(
     log: &mut LogView,
     nav: &mut Nav,
     links: &mut RuleLinks,
+    legend: &mut MessageWriter<crate::help::LegendCommand>,
 ) {
     egui::Panel::top("battle-top").show(ui, |ui| {
         // The buttons first; the battle's name and turn shrink (cut short) in a narrow window.
@@ -211,6 +214,9 @@ fn top_bar(
                 if ui.button(tr.t("ui.menu.rules")).clicked() {
                     links.out.write(RulesCommand::Toggle);
                 }
+                if ui.button(tr.t("ui.menu.legend")).clicked() {
+                    legend.write(crate::help::LegendCommand::Toggle);
+                }
                 if let Some(m) = &session.notice {
                     ui.label(m);
                 }
@@ -233,47 +239,19 @@ fn unit_panel(
     selected: Option<UnitId>,
     bctx: &Ctx,
     out: &mut MessageWriter<UiCommand>,
+    links: &mut RuleLinks,
 ) {
     let human = session.human_turn();
     let side = bctx.clock.active;
     let width = (ui.available_width() * 0.22).clamp(200.0, 250.0);
     egui::Panel::left("battle-unit").resizable(true).default_size(width).min_size(200.0).show(ui, |ui| {
         if let Some(u) = selected.and_then(|id| bctx.unit(id)).cloned() {
-            ui.label(egui::RichText::new(tr.unit(bctx, u.id)).size(17.0).strong());
-            ui.label(format!("{} · {}", type_name(tr, bctx, u.id), tr.side(u.side)));
-            ui.label(
-                tr.f("ui.unit.health", &[("health", u.health.current.to_string()), ("max", u.health.max.to_string())]),
-            );
-            if u.status == Status::Active {
-                let ty = bctx.ty(&u);
-                let (mp, speed) = movement_points(bctx, &u);
-                ui.label(tr.f("ui.unit.mp", &[("mp", mp.to_string()), ("speed", speed.to_string())]));
-                ui.label(tr.f(
-                    "ui.unit.values",
-                    &[("melee", ty.melee.to_string()), ("ranged", ty.ranged.map_or("–".into(), |r| r.to_string()))],
-                ));
-                ui.label(tr.f("ui.unit.facing", &[("facing", tr.t(&format!("facing.{}", u.facing.name())))]));
-                let terrain =
-                    bctx.terrain(u.cell).map(|t| tr.t(&format!("terrain.{}", terrain_key(t)))).unwrap_or_default();
-                ui.label(tr.f("ui.unit.at", &[("cell", u.cell.to_string()), ("terrain", terrain)]));
-                let mut flags = Vec::new();
-                if u.activity.fired {
-                    flags.push(tr.t("ui.unit.fired"));
-                }
-                if bctx.in_contact(&u) {
-                    flags.push(tr.t("ui.unit.in_melee"));
-                }
-                if let Some(s) = u.skirmish {
-                    flags.push(tr.t(if s.disorganized { "ui.unit.disorganized" } else { "ui.unit.skirmishing" }));
-                }
-                if u.concealed {
-                    flags.push(tr.t("ui.unit.hidden"));
-                }
-                if !flags.is_empty() {
-                    ui.label(flags.join(" · "));
-                }
-            } else {
-                ui.label(tr.t(&format!("status.{}", u.status.name())));
+            // The unit's card: every value the rules keep for it.
+            if let Some(card) = super::card::unit_card(tr, bctx, u.id) {
+                egui::ScrollArea::vertical()
+                    .id_salt("unit-card")
+                    .max_height(ui.available_height() * 0.6)
+                    .show(ui, |ui| crate::hud::card::card_ui(ui, &card, links, tr.lang));
             }
             if human && u.side == side {
                 ui.separator();
@@ -366,24 +344,6 @@ fn unit_panel(
 pub fn movement_points(bctx: &Ctx, u: &rules::tactical::state::UnitState) -> (i32, i32) {
     let speed = bctx.speed(u, false);
     ((speed - u.activity.mp_spent).max(0), speed)
-}
-
-fn terrain_key(t: rules::tactical::Terrain) -> &'static str {
-    use rules::tactical::Terrain::*;
-    match t {
-        Open => "open",
-        SparseForest => "sparse_forest",
-        DenseForest => "dense_forest",
-        Swamp => "swamp",
-        River => "river",
-        Ford => "ford",
-        Sea => "sea",
-        Hill => "hill",
-        Building => "building",
-        Redoubt => "redoubt",
-        Wall => "wall",
-        Breach => "breach",
-    }
 }
 
 /// Whether the viewer may read an event (moves of hidden enemies stay hidden, T-TERR-2).
@@ -579,17 +539,19 @@ fn preview_lines(tr: &Tr, session: &Session, selected: Option<UnitId>, bctx: &Ct
     } else {
         return Vec::new();
     };
-    match session.game.preview(&order) {
+    let preview = match session.game.preview(&order) {
         Ok(p) => {
             let mut lines =
                 vec![tr.t(if matches!(order, Order::Fire { .. }) { "ui.preview.fire" } else { "ui.preview.move" })];
             // A plain move throws no die: what it costs is what the preview has to say.
             lines.extend(move_line);
             lines.extend(p.lines_with(&tr.texts, &|id| tr.unit(bctx, id)));
-            lines
+            Ok(lines)
         }
-        Err(e) => vec![tr.f("ui.preview.illegal", &[("why", e.to_string())])],
-    }
+        Err(e) => Err(e.to_string()),
+    };
+    // A move into contact says how the melee goes; a refused fire says why not.
+    super::melee::explain(tr, bctx, &order, preview)
 }
 
 fn result(
@@ -675,18 +637,22 @@ fn result(
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn replay(
     mut contexts: EguiContexts,
     tr: Res<Tr>,
     view: Option<ResMut<ReplayView<Battle>>>,
+    pick: Res<super::tooltip::ReplayPick>,
+    mut links: RuleLinks,
     mut screen: ResMut<NextState<Screen>>,
     mut room: ResMut<RoomThisFrame>,
+    mut error: Local<Option<String>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx, "replay");
     let Some(mut view) = view else { return Ok(()) };
     egui::Panel::top("replay-bar").show(&mut ui, |ui| {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new(&view.save.scenario.name).strong());
             let clock = view.game.clock();
             ui.label(tr.f(
@@ -698,24 +664,34 @@ fn replay(
                     ("round", clock.round.to_string()),
                 ],
             ));
+            ui.label(
+                tr.f("ui.replay.order", &[("n", view.orders.to_string()), ("of", view.save.orders.len().to_string())]),
+            );
             let last = view.stops.len() - 1;
-            let at = view.at;
-            let mut go = None;
-            if ui.button("|<").clicked() {
-                go = Some(0);
+            let step = |ui: &mut egui::Ui, text: String, hint: String| ui.button(text).on_hover_text(hint).clicked();
+            let mut result = None;
+            if step(ui, "|<".into(), tr.t("ui.replay.start")) {
+                result = Some(view.go(0));
             }
-            if ui.button(tr.t("ui.replay.back")).clicked() && at > 0 {
-                go = Some(at - 1);
+            if step(ui, tr.t("ui.replay.back"), tr.t("ui.replay.back_hint")) {
+                result = Some(view.step_turn(false));
             }
-            if ui.button(tr.t("ui.replay.forward")).clicked() && at < last {
-                go = Some(at + 1);
+            if step(ui, tr.t("ui.replay.order_back"), tr.t("ui.replay.order_back_hint")) {
+                result = Some(view.step_order(false));
             }
-            if ui.button(">|").clicked() {
-                go = Some(last);
+            if step(ui, tr.t("ui.replay.order_forward"), tr.t("ui.replay.order_forward_hint")) {
+                result = Some(view.step_order(true));
             }
-            if let Some(stop) = go
-                && let Err(e) = view.go(stop)
-            {
+            if step(ui, tr.t("ui.replay.forward"), tr.t("ui.replay.forward_hint")) {
+                result = Some(view.step_turn(true));
+            }
+            if step(ui, ">|".into(), tr.t("ui.replay.end")) {
+                result = Some(view.go(last));
+            }
+            if let Some(r) = result {
+                *error = r.err();
+            }
+            if let Some(e) = error.as_ref() {
                 ui.colored_label(egui::Color32::LIGHT_RED, e);
             }
             if ui.button(tr.t("ui.back")).clicked() {
@@ -724,11 +700,28 @@ fn replay(
         });
     });
     let bctx = view.game.ctx();
+    egui::Panel::left("replay-card").default_size(260.0).show(&mut ui, |ui| {
+        match pick.0.and_then(|id| super::card::unit_card(&tr, &bctx, id)) {
+            Some(card) => {
+                egui::ScrollArea::vertical()
+                    .show(ui, |ui| crate::hud::card::card_ui(ui, &card, &mut links, tr.lang))
+                    .inner
+            }
+            None => {
+                ui.label(tr.t("ui.replay.pick"));
+            }
+        }
+    });
     egui::Panel::right("replay-log").default_size(360.0).show(&mut ui, |ui| {
         ui.label(egui::RichText::new(tr.t("ui.log")).strong());
         egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
-            for e in view.game.events() {
-                ui.label(e.describe_with(&tr.texts, &|id| tr.unit(&bctx, id)));
+            // What the last order did stands out.
+            for (i, e) in view.game.events().iter().enumerate() {
+                let last = i >= view.last_events && view.orders > 0;
+                links.line(ui, &e.describe_with(&tr.texts, &|id| tr.unit(&bctx, id)), tr.lang, |t| {
+                    let rich = egui::RichText::new(t);
+                    if last { rich.color(egui::Color32::from_rgb(255, 214, 120)) } else { rich }
+                });
             }
         });
     });

@@ -51,6 +51,7 @@ pub fn title(
     mut load: MessageWriter<OpenSave>,
     mut exit: MessageWriter<AppExit>,
     notices: Option<Res<storage::Notices>>,
+    mut tutorial: MessageWriter<crate::help::StartTutorial>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // A menu open over the title screen takes its place.
@@ -66,6 +67,9 @@ pub fn title(
             ui.add_space(40.0);
             if big_button(ui, tr.t("ui.title.new")) {
                 screen.set(Screen::Setup);
+            }
+            if big_button(ui, tr.t("ui.title.tutorial")) {
+                tutorial.write(crate::help::StartTutorial);
             }
             for notice in notices.iter().flat_map(|n| n.0.iter()) {
                 ui.colored_label(egui::Color32::LIGHT_RED, notice);

@@ -6,6 +6,8 @@
 
 pub mod board;
 pub mod log;
+pub mod card;
+pub mod legend;
 mod menus;
 pub mod rules;
 
@@ -16,6 +18,7 @@ use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((EguiPlugin::default(), board::plugin, log::plugin))
         .init_resource::<EguiBusy>()
+        .init_resource::<legend::LegendBook>()
         .init_resource::<menus::SetupForm>()
         .init_resource::<menus::SettingsForm>()
         .configure_sets(EguiPrimaryContextPass, (PanelsBegin, PanelsEnd).chain())
@@ -38,6 +41,7 @@ pub(super) fn plugin(app: &mut App) {
                 menus::saves.run_if(in_state(Menu::Saves)),
                 rules::rules_window,
                 leave_question,
+                legend::legend_window,
                 pointer_over_panels,
                 board::follow_room,
             )

@@ -4,6 +4,7 @@
 pub mod anim;
 pub mod art;
 pub mod camera;
+pub mod marks;
 pub mod overlay;
 
 use crate::battle::{HoveredCell, Selection};
@@ -22,7 +23,7 @@ use std::collections::BTreeMap;
 pub const CELL: f32 = art::TILE as f32;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((TilemapPlugin, anim::plugin, camera::plugin, overlay::plugin))
+    app.add_plugins((TilemapPlugin, anim::plugin, camera::plugin, overlay::plugin, marks::plugin))
         .init_resource::<Counters>()
         .add_systems(Startup, load_art)
         .add_systems(OnEnter(Screen::Playing), spawn_terrain)
