@@ -314,10 +314,10 @@ fn click(session: &mut Session<GreatWar>, ctx: &Ctx, chosen: &mut Option<Selecte
                 return Some(Give::AfterPreview(Order::Bombard { fleet: id, target: at }));
             }
             let path = sea_path(ctx, f.at, at, f.mp_left).unwrap_or_else(|| line(f.at, at));
-            let order = Order::MoveFleet { fleet: id, path: path.clone() };
-            let meets = path.iter().any(|h| {
-                ctx.navy.fleets.iter().any(|e| ctx.hostile(power, e.power) && fleet(ctx, e.id).is_some() && e.at.distance(*h) <= 1)
-            });
+            let order = Order::MoveFleet { fleet: id, path };
+            // A voyage that may meet the enemy (an interception reaches far, S-NAVAL-12) is
+            // shown first: its preview has more than one outcome.
+            let meets = session.game.preview(&order).is_ok_and(|p| p.outcomes.len() > 1 || !p.engagements.is_empty());
             if meets { Some(Give::AfterPreview(order)) } else { Some(Give::Now(order)) }
         }
     }
