@@ -223,15 +223,15 @@ impl Launch {
 
 /// The scene a scenario file is written for, by its header (`Scenario(..)` a battle,
 /// `GreatWarScenario(..)` the Great War); a file that cannot be read is left to the battle's
-/// loader, which says why.
+/// loader, which says why. (The browser has no command line, so no file to look at.)
 fn war_of(path: &std::path::Path) -> Mode {
-    use rules::source::{FileSource, War, read_header};
+    use rules::source::{War, read_header};
     let shown = path.to_string_lossy().replace('\\', "/");
     #[cfg(not(target_arch = "wasm32"))]
-    let text = rules::source::DiskFiles.read(&shown).or_else(|_| crate::great_war::files::GwFiles.read(&shown));
+    let text = rules::source::FileSource::read(&rules::source::DiskFiles, &shown).ok();
     #[cfg(target_arch = "wasm32")]
-    let text = crate::great_war::files::GwFiles.read(&shown);
-    match text.ok().and_then(|t| read_header(&shown, &t).ok()).map(|h| h.war) {
+    let text: Option<String> = None;
+    match text.and_then(|t| read_header(&shown, &t).ok()).map(|h| h.war) {
         Some(War::GreatWar) => Mode::GreatWar,
         _ => Mode::Battle,
     }

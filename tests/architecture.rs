@@ -18,6 +18,7 @@ fn no_import_circle_among_the_modules_of_src() {
     assert_no_cycles(Path::new("src"), "crate", Nodes::TopLevel);
     // The scene is one node above; inside it, no circle either.
     assert_no_cycles(Path::new("src/battle"), "crate::battle", Nodes::TopLevel);
+    assert_no_cycles(Path::new("src/great_war"), "crate::great_war", Nodes::TopLevel);
 }
 
 #[test]

@@ -7,7 +7,7 @@
 
 use super::art;
 use super::geometry::{HEX_H, HEX_W, ROW_STEP, hex_to_world, hexside, world_to_hex};
-use super::{HoveredHex, camera::BoardView};
+use super::HoveredHex;
 use crate::hud::EguiBusy;
 use crate::replay::ReplayView;
 use crate::screens::{Mode, Scene, Screen};
@@ -27,7 +27,7 @@ pub const CHUNK: i32 = 64;
 /// Beyond this camera scale (a hex under about six pixels) only the overview is drawn.
 pub const OVERVIEW_SCALE: f32 = 5.0;
 /// Chunks spawned per frame at most, so panning into new country never stalls a frame.
-const SPAWNS_PER_FRAME: usize = 3;
+const SPAWNS_PER_FRAME: usize = 2;
 
 pub(super) fn plugin(app: &mut App) {
     if !app.is_plugin_added::<TilemapPlugin>() {
@@ -41,6 +41,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Scene::Replay(Mode::GreatWar)), forget_chunks)
         .add_systems(Update, hover.in_set(crate::AppSystems::Input).run_if(in_state(Mode::GreatWar)))
         .add_systems(Update, follow_view.in_set(crate::AppSystems::Visuals).run_if(in_state(Mode::GreatWar)));
+}
+
+/// What the camera shows of the world (kept by the camera).
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct BoardView {
+    pub rect: Rect,
+    pub scale: f32,
 }
 
 /// The images the board draws with, made in code.

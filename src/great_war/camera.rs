@@ -1,8 +1,8 @@
 //! The Great War camera: the board camera (shared with the battle) fitted to the map at the
 //! start, panned and zoomed by keys and the wheel, from a few hexes to the whole of Europe.
-//! [`BoardView`] tells the board which part of the map is in view and at what zoom.
+//! [`BoardView`](super::board::BoardView) tells the board which part of the map is in view and at what zoom.
 
-use super::board::{map_rect, shown};
+use super::board::{BoardView, map_rect, shown};
 use super::geometry::HEX_W;
 use crate::battle::board::camera::BoardCamera;
 use crate::input::{Controls, ShellAction as Action};
@@ -21,6 +21,46 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (control, follow).chain().in_set(crate::AppSystems::Input).run_if(in_state(Mode::GreatWar)),
         );
+    // `KRIEGSSPIEL_FRAME_LOG=1`: the frame times are written to the log every two seconds (for
+    // measuring panning on the largest map under Xvfb; see the closing note of issue 14).
+    #[cfg(not(target_arch = "wasm32"))]
+    if std::env::var_os("KRIEGSSPIEL_FRAME_LOG").is_some() {
+        app.add_systems(Last, frame_log.run_if(in_state(Mode::GreatWar)));
+    }
+}
+
+/// Frame times since the last report: count, sum and longest, in seconds.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Default)]
+struct FrameLog {
+    frames: u32,
+    sum: f32,
+    longest: f32,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn frame_log(
+    time: Res<Time<Real>>,
+    view: Option<Res<BoardView>>,
+    chunks: Res<super::board::Chunks>,
+    mut log: Local<FrameLog>,
+) {
+    let dt = time.delta_secs();
+    log.frames += 1;
+    log.sum += dt;
+    log.longest = log.longest.max(dt);
+    if log.sum >= 2.0 {
+        info!(
+            "frames: {} in {:.1} s, mean {:.1} ms, longest {:.1} ms; scale {:.2}, chunks {}",
+            log.frames,
+            log.sum,
+            log.sum * 1000.0 / log.frames as f32,
+            log.longest * 1000.0,
+            view.map_or(0.0, |v| v.scale),
+            chunks.count()
+        );
+        *log = FrameLog::default();
+    }
 }
 
 /// The closest zoom: a hex of about 130 pixels.
@@ -29,13 +69,6 @@ pub const MIN_SCALE: f32 = 0.25;
 pub const MAX_SCALE: f32 = 40.0;
 /// A new game opens at this zoom on its first forces (a hex of about 45 pixels).
 pub const START_SCALE: f32 = 0.7;
-
-/// What the camera shows of the world.
-#[derive(Resource, Clone, Copy, Debug, PartialEq)]
-pub struct BoardView {
-    pub rect: Rect,
-    pub scale: f32,
-}
 
 fn window_size(windows: &Query<&Window>) -> Vec2 {
     windows.iter().next().map_or(Vec2::new(1280.0, 720.0), |w| Vec2::new(w.width(), w.height()))

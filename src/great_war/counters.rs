@@ -6,8 +6,7 @@
 //! zoom; nothing here changes either.
 
 use super::art::{self, COUNTER_H, COUNTER_W, Echelon, Marks, Symbol};
-use super::board::{GwArt, shown};
-use super::camera::BoardView;
+use super::board::{BoardView, GwArt, shown};
 use super::command::pieces_at;
 use super::geometry::hex_to_world;
 use crate::replay::ReplayView;

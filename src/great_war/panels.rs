@@ -129,7 +129,7 @@ fn playing(
                 let text = egui::RichText::new(tr.t(phase_key(phase)));
                 ui.label(if now { text.strong().color(egui::Color32::YELLOW) } else { text.weak() });
                 if phase != Phase::Upkeep {
-                    ui.label("→");
+                    ui.label("›");
                 }
             }
             ui.separator();
@@ -256,7 +256,7 @@ fn power_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, power: PowerId, human: boo
             (Tech::Infantry, p.techs.infantry, "gw.tech.infantry"),
         ] {
             if has {
-                ui.label(egui::RichText::new(format!("✔ {}", tr.t(key))).weak());
+                ui.label(egui::RichText::new(format!("+ {}", tr.t(key))).weak());
             } else if ui.add_enabled(human, egui::Button::new(tr.f("gw.research", &[("tech", tr.t(key))]))).clicked() {
                 out.write(UiCommand::Give(Order::Research { tech }));
             }
