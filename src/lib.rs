@@ -10,6 +10,7 @@
 
 pub mod ai_turns;
 pub mod battle;
+pub mod camera;
 pub mod catalog;
 pub mod great_war;
 pub mod hud;
@@ -69,7 +70,14 @@ pub fn logic_plugin(app: &mut App) {
 
 /// Everything that draws.
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins((hud::plugin, battle::view_plugin, great_war::view_plugin, launch::plugin, wake::plugin));
+    app.add_plugins((
+        hud::plugin,
+        camera::plugin,
+        battle::view_plugin,
+        great_war::view_plugin,
+        launch::plugin,
+        wake::plugin,
+    ));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);
 }

@@ -151,9 +151,11 @@ fn a_division_and_an_army_move_by_clicks() {
     select(&mut app, Selected::Piece(Piece::Corps(army_corps)), from);
     press(&mut app, KeyCode::KeyY);
     let Some(Selected::Army(army)) = selected(&app) else { panic!("the army is in hand: {:?}", selected(&app)) };
-    let to = ctx.destinations(Piece::Corps(army_corps)).into_iter().map(|(h, _, _)| h).find(|h| {
-        !kriegsspiel::great_war::command::army_moves(&ctx, army, *h).is_empty()
-    });
+    let to = ctx
+        .destinations(Piece::Corps(army_corps))
+        .into_iter()
+        .map(|(h, _, _)| h)
+        .find(|h| !kriegsspiel::great_war::command::army_moves(&ctx, army, *h).is_empty());
     let to = to.expect("the army can move somewhere");
     click(&mut app, to);
     // An army's move is shown with its preview first, then given by Enter.
@@ -229,7 +231,8 @@ fn an_attack_and_a_gas_bombardment_are_previewed_then_given() {
         .filter(|f| f.power == germany && f.kind.is_artillery() && f.member.corps.is_none())
         .find_map(|f| Some((f.id, f.hex()?)))
         .expect("an independent German heavy artillery division");
-    let french: Vec<HexAt> = ctx.forces.iter().filter(|f| ctx.hostile(germany, f.power)).filter_map(|f| f.hex()).collect();
+    let french: Vec<HexAt> =
+        ctx.forces.iter().filter(|f| ctx.hostile(germany, f.power)).filter_map(|f| f.hex()).collect();
     let best = ctx
         .destinations(Piece::Unit(gun.0))
         .into_iter()
@@ -284,8 +287,14 @@ fn an_attack_and_a_gas_bombardment_are_previewed_then_given() {
 #[test]
 fn a_naval_battle_through_clicks() {
     let mut app = app();
-    start(&mut app, NORTH_SEA, 3, vec![Seat::Human; 2.max(files::load_scenario(NORTH_SEA).expect("loads").powers.len())]);
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/great_war/north_sea_1916_preview_orders.ron");
+    start(
+        &mut app,
+        NORTH_SEA,
+        3,
+        vec![Seat::Human; 2.max(files::load_scenario(NORTH_SEA).expect("loads").powers.len())],
+    );
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/great_war/north_sea_1916_preview_orders.ron");
     let text = std::fs::read_to_string(&path).expect("the orders file");
     let orders: Vec<Order> = rules::data::parse_ron("north_sea_1916_preview_orders.ron", &text).expect("parses");
     let mut previewed = false;
@@ -395,7 +404,8 @@ fn the_launch_knows_a_great_war_scenario() {
     assert_eq!(launch.scene(&scenes).map(|s| s.mode), Ok(kriegsspiel::screens::Mode::GreatWar));
     assert_eq!(launch.check(&scenes), Ok(()));
     let scene = kriegsspiel::great_war::SCENE;
-    let seats = AiSides::seats(Some(&AiSides::parse("france").expect("parses")), &scene, ai::Level::Veteran).expect("known");
+    let seats =
+        AiSides::seats(Some(&AiSides::parse("france").expect("parses")), &scene, ai::Level::Veteran).expect("known");
     let scenario = files::load_scenario(TEST_FRONT).expect("loads");
     assert_eq!(
         kriegsspiel::great_war::seats_for(&scenario, &seats),

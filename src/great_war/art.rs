@@ -7,8 +7,8 @@ use bevy::asset::RenderAssetUsages;
 use bevy::color::Color;
 use bevy::image::Image;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-use rules::strategic::{HexMap, Terrain};
 use rules::strategic::hexmap::flag;
+use rules::strategic::{HexMap, Terrain};
 
 /// Pixels of a hex tile.
 pub const TILE_W: u32 = HEX_W as u32;
@@ -91,7 +91,9 @@ pub fn tileset() -> Image {
                 let mut d = (noise(x, y, i as u32) % 13) as i32 - 6;
                 let mark = match t {
                     Terrain::Forest => (x + 2 * y) % 7 == 0 || (x * 3 + y) % 11 == 0,
-                    Terrain::Mountains => (x as i32 - 16).abs() + (y as i32 - 14) == 6 || (x as i32 - 9).abs() + (y as i32 - 22) == 4,
+                    Terrain::Mountains => {
+                        (x as i32 - 16).abs() + (y as i32 - 14) == 6 || (x as i32 - 9).abs() + (y as i32 - 22) == 4
+                    }
                     Terrain::Marsh => y % 6 == 0 && x % 4 != 0,
                     Terrain::Northern => (x + y) % 9 == 0,
                     Terrain::Sea | Terrain::Lake => y % 8 == 3 && (x + y) % 6 < 3,
@@ -322,7 +324,7 @@ pub fn counter(symbol: Symbol, echelon: Echelon, marks: Marks) -> Image {
         for y in 8..13 {
             for x in 24..28 {
                 if x - 24 >= y - 8 {
-                    ink(x as i32, y as i32);
+                    ink(x, y);
                 }
             }
         }

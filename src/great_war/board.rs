@@ -5,9 +5,9 @@
 //! it leaves. Under them lies the overview, one image of the whole map at a pixel per hex, which
 //! alone is drawn at far zoom. Everything here reads rules state only.
 
+use super::HoveredHex;
 use super::art;
 use super::geometry::{HEX_H, HEX_W, ROW_STEP, hex_to_world, hexside, world_to_hex};
-use super::HoveredHex;
 use crate::hud::EguiBusy;
 use crate::replay::ReplayView;
 use crate::screens::{Mode, Scene, Screen};
@@ -204,7 +204,11 @@ fn spawn_chunk(
     let top_row = r0 + CHUNK - 1;
     let origin = hex_to_world(HexAt::new(c0, top_row));
     let tilemap = commands
-        .spawn((Name::new(format!("Chunk {cc},{cr}")), Transform::from_translation(origin.extend(0.0)), DespawnOnExit(scene)))
+        .spawn((
+            Name::new(format!("Chunk {cc},{cr}")),
+            Transform::from_translation(origin.extend(0.0)),
+            DespawnOnExit(scene),
+        ))
         .id();
     let mut storage = TileStorage::empty(size);
     for lr in 0..CHUNK {
@@ -283,7 +287,11 @@ impl Shapes {
 
     /// A diamond of half-diagonal `r` centred on `c`.
     pub fn diamond(&mut self, c: Vec2, r: f32, colour: [f32; 4], z: f32) {
-        self.quad([c + Vec2::new(0.0, -r), c + Vec2::new(r, 0.0), c + Vec2::new(0.0, r), c + Vec2::new(-r, 0.0)], colour, z);
+        self.quad(
+            [c + Vec2::new(0.0, -r), c + Vec2::new(r, 0.0), c + Vec2::new(0.0, r), c + Vec2::new(-r, 0.0)],
+            colour,
+            z,
+        );
     }
 
     pub fn is_empty(&self) -> bool {
@@ -329,10 +337,8 @@ pub fn features_mesh(scenario: &Scenario, occupation: &[ProvinceState], c0: i32,
             let Some(cell) = map.cell(at) else { continue };
             let c = hex_to_world(at);
             // Occupation: the occupier's colour laid over the hex (S-CITY).
-            let occupier = usize::from(cell.province)
-                .checked_sub(1)
-                .and_then(|i| occupation.get(i))
-                .and_then(|p| p.occupier);
+            let occupier =
+                usize::from(cell.province).checked_sub(1).and_then(|i| occupation.get(i)).and_then(|p| p.occupier);
             if let Some(p) = occupier {
                 let id = scenario.powers.get(usize::from(p.0)).map_or("", |p| p.id.as_str());
                 let col = rgba(art::power_colour(id, usize::from(p.0)), 0.30);
@@ -389,7 +395,7 @@ pub fn features_mesh(scenario: &Scenario, occupation: &[ProvinceState], c0: i32,
 /// Finds the hex under the pointer (not while it is over a panel).
 fn hover(
     windows: Query<&Window, With<PrimaryWindow>>,
-    cameras: Query<(&Camera, &GlobalTransform), With<crate::battle::board::camera::BoardCamera>>,
+    cameras: Query<(&Camera, &GlobalTransform), With<crate::camera::BoardCamera>>,
     busy: Res<EguiBusy>,
     session: Option<Res<Session<GreatWar>>>,
     replay: Option<Res<ReplayView<GreatWar>>>,

@@ -4,7 +4,7 @@
 
 use super::board::{BoardView, map_rect, shown};
 use super::geometry::HEX_W;
-use crate::battle::board::camera::BoardCamera;
+use crate::camera::BoardCamera;
 use crate::input::{Controls, ShellAction as Action};
 use crate::replay::ReplayView;
 use crate::screens::{Mode, Scene};
@@ -85,9 +85,7 @@ fn fit(
     let power = ctx.active_power();
     let first = ctx.forces.iter().filter(|f| f.power == power).find_map(|f| f.hex());
     let fleet = ctx.navy.fleets.iter().find(|f| f.power == power).map(|f| f.at);
-    let at = first
-        .or(fleet)
-        .map_or_else(|| map_rect(&game.scenario().map).center(), super::geometry::hex_to_world);
+    let at = first.or(fleet).map_or_else(|| map_rect(&game.scenario().map).center(), super::geometry::hex_to_world);
     for (mut tf, mut projection) in &mut cameras {
         tf.translation = at.extend(tf.translation.z);
         *projection = Projection::from(OrthographicProjection {

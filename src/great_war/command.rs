@@ -159,7 +159,12 @@ enum Give {
 }
 
 /// The order a command stands for, if any (selection changes are made here directly).
-fn order_for(session: &mut Session<GreatWar>, chosen: &mut Option<Selected>, gas: bool, command: &UiCommand) -> Option<Give> {
+fn order_for(
+    session: &mut Session<GreatWar>,
+    chosen: &mut Option<Selected>,
+    gas: bool,
+    command: &UiCommand,
+) -> Option<Give> {
     let ctx = session.ctx();
     let power = ctx.active_power();
     match command {
@@ -244,12 +249,23 @@ pub fn army_of(ctx: &Ctx, piece: Piece) -> Option<FormationId> {
 
 /// Own fleets on a hex, by ID.
 pub fn fleets_at(ctx: &Ctx, power: PowerId, at: HexAt) -> Vec<u32> {
-    ctx.navy.fleets.iter().filter(|f| f.power == power && f.at == at && fleet(ctx, f.id).is_some()).map(|f| f.id).collect()
+    ctx.navy
+        .fleets
+        .iter()
+        .filter(|f| f.power == power && f.at == at && fleet(ctx, f.id).is_some())
+        .map(|f| f.id)
+        .collect()
 }
 
 /// A click on a hex: select what stands there, or send the selection there, as the phase and
 /// the selection make sense of it.
-fn click(session: &mut Session<GreatWar>, ctx: &Ctx, chosen: &mut Option<Selected>, gas: bool, at: HexAt) -> Option<Give> {
+fn click(
+    session: &mut Session<GreatWar>,
+    ctx: &Ctx,
+    chosen: &mut Option<Selected>,
+    gas: bool,
+    at: HexAt,
+) -> Option<Give> {
     let power = ctx.active_power();
     let phase = ctx.clock.phase;
     let own: Vec<Selected> = pieces_at(ctx, power, at)

@@ -61,7 +61,9 @@ fn forget(mut drawn: ResMut<Drawn>) {
 /// A unit's symbol and marks.
 pub fn symbol_of(kind: ForceKind) -> (Symbol, Marks) {
     match kind {
-        ForceKind::Infantry { mountain, elite, colonial, .. } => (Symbol::Infantry, Marks { elite, mountain, colonial }),
+        ForceKind::Infantry { mountain, elite, colonial, .. } => {
+            (Symbol::Infantry, Marks { elite, mountain, colonial })
+        }
         ForceKind::Cavalry { elite, .. } => (Symbol::Cavalry, Marks { elite, ..Marks::default() }),
         ForceKind::Tank { .. } => (Symbol::Tank, Marks::default()),
         ForceKind::Artillery { .. } => (Symbol::Artillery, Marks::default()),
@@ -94,7 +96,11 @@ struct Look {
 
 fn piece_look(ctx: &Ctx, piece: Piece) -> Option<Look> {
     let (power, units) = ctx.piece_units(piece).ok()?;
-    let first = units.iter().filter_map(|u| ctx.force(*u)).find(|f| f.kind.is_combatant()).or_else(|| ctx.force(*units.first()?))?;
+    let first = units
+        .iter()
+        .filter_map(|u| ctx.force(*u))
+        .find(|f| f.kind.is_combatant())
+        .or_else(|| ctx.force(*units.first()?))?;
     let (symbol, marks) = symbol_of(first.kind);
     let echelon = match piece {
         Piece::Corps(_) => Echelon::Corps,
@@ -150,7 +156,9 @@ fn sync(
     hexes.dedup();
     let army_of = |p: Piece| super::command::army_of(&ctx, p);
     for at in hexes {
-        for power in ctx.at(at).iter().filter_map(|u| ctx.force(*u)).map(|f| f.power).collect::<std::collections::BTreeSet<_>>() {
+        for power in
+            ctx.at(at).iter().filter_map(|u| ctx.force(*u)).map(|f| f.power).collect::<std::collections::BTreeSet<_>>()
+        {
             for piece in pieces_at(&ctx, power, at) {
                 if armies && army_of(piece).is_some() {
                     continue;
@@ -215,7 +223,12 @@ fn sync(
             let bar = |frac: f32, row: f32, colour: Color| {
                 let w = size.x * frac;
                 (
-                    Sprite { image: art.white.clone(), color: colour, custom_size: Some(Vec2::new(w, 2.5 * size_step)), ..default() },
+                    Sprite {
+                        image: art.white.clone(),
+                        color: colour,
+                        custom_size: Some(Vec2::new(w, 2.5 * size_step)),
+                        ..default()
+                    },
                     Transform::from_translation(Vec3::new(
                         (w - size.x) / 2.0,
                         -size.y / 2.0 - (1.5 + row * 3.0) * size_step,

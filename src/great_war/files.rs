@@ -107,7 +107,8 @@ pub fn power_key(id: &str) -> String {
 
 /// The header of a scenario: name, powers, the size of its map and forces.
 pub fn scenario_header(path: &str) -> Result<ScenarioHeader, String> {
-    let file: HeaderFile = parse_ron(path, &GwFiles.read(path).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
+    let file: HeaderFile =
+        parse_ron(path, &GwFiles.read(path).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
     let map_path = beside(path, &file.map);
     let map: MapHeader =
         parse_ron(&map_path, &GwFiles.read(&map_path).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;

@@ -78,9 +78,9 @@ pub fn path_to(ctx: &Ctx, s: Selected, to: HexAt) -> Vec<HexAt> {
             ctx.destinations(p).into_iter().find(|(h, _, _)| *h == to).map(|(_, _, path)| path).unwrap_or_default()
         }
         Selected::Army(a) => army_moves(ctx, a, to).into_iter().flat_map(|(_, p)| p).collect(),
-        Selected::Fleet(f) => super::fleet(ctx, f)
-            .and_then(|fl| sea_path(ctx, fl.at, to, fl.mp_left))
-            .unwrap_or_default(),
+        Selected::Fleet(f) => {
+            super::fleet(ctx, f).and_then(|fl| sea_path(ctx, fl.at, to, fl.mp_left)).unwrap_or_default()
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use super::command::UiCommand;
 use super::counters::bars;
 use super::geometry::hex_to_world;
 use super::{GwNames, HoveredHex, Selected, Selection, phase_key};
-use crate::battle::board::camera::BoardCamera;
+use crate::camera::BoardCamera;
 use crate::hud::root;
 use crate::i18n::Tr;
 use crate::replay::ReplayView;
@@ -76,7 +76,9 @@ fn power_colour(ctx: &Ctx, p: PowerId) -> egui::Color32 {
 fn selection_name(ctx: &Ctx, s: Selected) -> String {
     match s {
         Selected::Piece(Piece::Unit(u)) => ctx.name(u),
-        Selected::Piece(Piece::Corps(c)) | Selected::Army(c) => ctx.formation(c).map_or_else(String::new, |f| f.name.clone()),
+        Selected::Piece(Piece::Corps(c)) | Selected::Army(c) => {
+            ctx.formation(c).map_or_else(String::new, |f| f.name.clone())
+        }
         Selected::Fleet(f) => super::fleet(ctx, f).map_or_else(String::new, |f| f.name.clone()),
     }
 }
@@ -99,21 +101,24 @@ fn playing(
     let gctx = session.ctx();
     let mut ui = root(ctx, "great_war");
     if *view.get() == PlayView::HandOver {
-        egui::CentralPanel::default().frame(egui::Frame::new().fill(egui::Color32::from_rgb(28, 25, 22))).show(&mut ui, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.add_space(ui.available_height() / 3.0);
-                let power = gctx.active_power();
-                ui.label(
-                    egui::RichText::new(tr.f("gw.handover.pass", &[("power", tr.power(&gctx, power))]))
-                        .size(30.0)
-                        .color(power_colour(&gctx, power)),
-                );
-                ui.add_space(20.0);
-                if ui.button(egui::RichText::new(tr.t("ui.handover.ready")).size(22.0)).clicked() {
-                    out.write(UiCommand::Ready);
-                }
-            });
-        });
+        egui::CentralPanel::default().frame(egui::Frame::new().fill(egui::Color32::from_rgb(28, 25, 22))).show(
+            &mut ui,
+            |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.add_space(ui.available_height() / 3.0);
+                    let power = gctx.active_power();
+                    ui.label(
+                        egui::RichText::new(tr.f("gw.handover.pass", &[("power", tr.power(&gctx, power))]))
+                            .size(30.0)
+                            .color(power_colour(&gctx, power)),
+                    );
+                    ui.add_space(20.0);
+                    if ui.button(egui::RichText::new(tr.t("ui.handover.ready")).size(22.0)).clicked() {
+                        out.write(UiCommand::Ready);
+                    }
+                });
+            },
+        );
         return Ok(());
     }
     let selected = selection.of(&session);
@@ -282,7 +287,8 @@ fn selection_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, s: Selected, gas: bool
                 ],
             ));
             for u in units.iter().filter_map(|u| ctx.force(*u)) {
-                let morale = u.vitals.morale.map_or(String::new(), |m| format!(", M {m}/{}", u.vitals.max_morale.unwrap_or(0)));
+                let morale =
+                    u.vitals.morale.map_or(String::new(), |m| format!(", M {m}/{}", u.vitals.max_morale.unwrap_or(0)));
                 ui.label(format!("• {} — H {}/{}{morale}", ctx.name(u.id), u.vitals.health, u.vitals.max_health));
             }
             ui.horizontal_wrapped(|ui| {
@@ -319,7 +325,12 @@ fn selection_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, s: Selected, gas: bool
         }
         Selected::Fleet(id) => {
             let Some(f) = super::fleet(ctx, id) else { return };
-            ui.label(tr.f("gw.sel.fleet", &[("mp", f.mp_left.to_string()), ("ships", ctx.navy.afloat(id).len().to_string())]));
+            ui.label(
+                tr.f(
+                    "gw.sel.fleet",
+                    &[("mp", f.mp_left.to_string()), ("ships", ctx.navy.afloat(id).len().to_string())],
+                ),
+            );
             ui.horizontal_wrapped(|ui| {
                 let stance = |intercept: bool, withdraw: bool| Order::FleetStance {
                     fleet: id,
@@ -364,7 +375,10 @@ fn hex_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, at: HexAt) {
     }
     ui.label(words.join(" · "));
     for u in ctx.at(at).iter().filter_map(|u| ctx.force(*u)) {
-        ui.label(egui::RichText::new(format!("{} ({})", ctx.name(u.id), tr.power(ctx, u.power))).color(power_colour(ctx, u.power)));
+        ui.label(
+            egui::RichText::new(format!("{} ({})", ctx.name(u.id), tr.power(ctx, u.power)))
+                .color(power_colour(ctx, u.power)),
+        );
     }
 }
 
@@ -424,7 +438,12 @@ fn labels(
     Ok(())
 }
 
-fn result(mut contexts: EguiContexts, tr: Res<Tr>, session: Option<Res<GwSession>>, mut screen: ResMut<NextState<Screen>>) -> Result {
+fn result(
+    mut contexts: EguiContexts,
+    tr: Res<Tr>,
+    session: Option<Res<GwSession>>,
+    mut screen: ResMut<NextState<Screen>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx, "gw-result");
     egui::CentralPanel::default().show(&mut ui, |ui| {

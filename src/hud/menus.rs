@@ -26,7 +26,12 @@ pub struct SetupForm {
 
 impl Default for SetupForm {
     fn default() -> Self {
-        SetupForm { mode: Mode::Battle, scenario: 0, seats: vec![Seat::Human, Seat::Ai(Level::Veteran)], seed: "1".to_string() }
+        SetupForm {
+            mode: Mode::Battle,
+            scenario: 0,
+            seats: vec![Seat::Human, Seat::Ai(Level::Veteran)],
+            seed: "1".to_string(),
+        }
     }
 }
 

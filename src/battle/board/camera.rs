@@ -11,22 +11,15 @@ use leafwing_input_manager::prelude::ActionState;
 use rules::tactical::Battle as Game;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera)
-        .add_systems(OnEnter(Screen::Playing), fit)
+    app.add_systems(OnEnter(Screen::Playing), fit)
         .add_systems(OnEnter(Screen::Replay), fit)
         .add_systems(Update, control.in_set(crate::AppSystems::Input));
 }
 
-/// The camera that looks at the board.
-#[derive(Component)]
-pub struct BoardCamera;
+pub use crate::camera::BoardCamera;
 
 /// Screen room the panels take around the board, in logical pixels (left, right, top, bottom).
 const PANELS: (f32, f32, f32, f32) = (250.0, 380.0, 26.0, 60.0);
-
-fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Name::new("Board camera"), BoardCamera, Camera2d));
-}
 
 /// The zoom and position that show the whole field in the room the panels leave.
 fn fitted(grid: &rules::tactical::GridMap, window: Vec2) -> (f32, Vec2) {
