@@ -424,3 +424,33 @@ fn pieces_on_a_hex_are_the_corps_and_independent_units() {
     assert_eq!(pieces.len(), 1, "{pieces:?}");
     assert!(matches!(pieces[0], Piece::Corps(_)));
 }
+
+/// The set-up screen's catalogue lists the Great War scenarios with one seat per power; a chosen
+/// one is parsed on the loading screen and starts with the seats chosen (a person or the AI at
+/// its level for each power).
+#[test]
+fn a_chosen_great_war_scenario_starts_from_the_loading_screen() {
+    use kriegsspiel::catalog::{Catalog, Chosen};
+    use kriegsspiel::screens::Mode;
+    let mut app = app();
+    let catalog = app.world().resource::<Catalog>().clone();
+    let entry = catalog.find(TEST_FRONT).expect("listed").clone();
+    assert_eq!(entry.mode, Mode::GreatWar);
+    assert_eq!(entry.header.players.len(), 3, "one seat per power");
+    assert!(catalog.find(NORTH_SEA).is_some_and(|e| e.mode == Mode::GreatWar));
+    let seats = vec![Seat::Human, Seat::Ai(ai::Level::Marshal), Seat::Ai(ai::Level::Recruit)];
+    app.world_mut().insert_resource(Chosen {
+        mode: Mode::GreatWar,
+        path: entry.path.clone(),
+        seed: 4,
+        seats: seats.clone(),
+    });
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Loading);
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
+    assert_eq!(session(&app).game.scenario().name, entry.header.name);
+    assert_eq!(session(&app).seats, seats);
+    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::GreatWar);
+}

@@ -195,7 +195,9 @@ pub fn setup(
                 });
                 ui.add_space(12.0);
                 ui.horizontal(|ui| {
-                    if ui.button(egui::RichText::new(tr.t("ui.setup.start")).size(18.0)).clicked() {
+                    let start =
+                        if entry.mode == Mode::GreatWar { "ui.setup.start_great_war" } else { "ui.setup.start" };
+                    if ui.button(egui::RichText::new(tr.t(start)).size(18.0)).clicked() {
                         let seed = form.seed.trim().parse().unwrap_or(1);
                         commands.insert_resource(Chosen {
                             mode: entry.mode,
