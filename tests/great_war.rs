@@ -454,3 +454,18 @@ fn a_chosen_great_war_scenario_starts_from_the_loading_screen() {
     assert_eq!(session(&app).seats, seats);
     assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::GreatWar);
 }
+
+/// A save of a game on a large map (the North Sea's 85,212 hexes) names the shipped scenario by
+/// path and hash instead of embedding it, and opens again to the same game.
+#[test]
+fn a_save_on_a_large_map_references_its_scenario() {
+    let mut app = self::app();
+    start(&mut app, NORTH_SEA, 3, vec![Seat::Human; files::load_scenario(NORTH_SEA).expect("loads").powers.len()]);
+    end_phase(&mut app);
+    let sent = session(&app).saved_game();
+    let text = saves::saved_game_to_text(&sent);
+    assert!(text.contains("scenario_path: \"scenarios/great_war/north_sea_1916.ron\""), "referenced");
+    assert!(text.len() < 20_000, "small: {} bytes", text.len());
+    let read = saves::saved_game_from_text::<rules::Save<GreatWar>>("sent.ron", &text).expect("reads");
+    assert_eq!(read.save.replay_hash(), Ok(session(&app).game.state_hash().to_string()));
+}

@@ -18,7 +18,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_ecs_tilemap::prelude::*;
 use rules::strategic::hexmap::flag;
-use rules::strategic::state::ProvinceState;
+use rules::strategic::state::{ProvinceState, World2};
 use rules::strategic::{GreatWar, HexAt, HexMap, Scenario};
 use std::collections::BTreeMap;
 
@@ -141,12 +141,14 @@ fn follow_view(
 ) {
     let (Some(view), Some(art)) = (view, art) else { return };
     let Some(game) = shown(session.as_deref(), replay.as_deref()) else { return };
-    let ctx_provinces = game.ctx().provinces;
-    if chunks.occupation != ctx_provinces {
+    // The occupation of record, read in place (a working copy of the whole state each frame
+    // would cost more than the board).
+    let provinces = game.world().get_resource::<World2>().map_or(&[][..], |w| &w.provinces[..]);
+    if chunks.occupation != provinces {
         for (_, e) in std::mem::take(&mut chunks.spawned) {
             commands.entity(e).despawn();
         }
-        chunks.occupation = ctx_provinces;
+        chunks.occupation = provinces.to_vec();
     }
     let map = &game.scenario().map;
     let wanted: Vec<(i32, i32)> = if view.scale > OVERVIEW_SCALE { Vec::new() } else { chunks_in(map, view.rect) };

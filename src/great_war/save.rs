@@ -9,6 +9,7 @@ use rules::hash::StateHash;
 use rules::replay::Checkpoint;
 use rules::strategic::{Order, SaveGame, Scenario};
 use serde::{Deserialize, Serialize};
+use std::sync::Mutex;
 
 /// The engine's save as written in an envelope.
 #[derive(Serialize, Deserialize)]
@@ -27,10 +28,31 @@ pub struct SaveBody {
     scenario_path: Option<String>,
 }
 
+/// UI limit: a map of more hexes than this is never embedded in a save (its resolved cells alone
+/// run past the embedding limit), so the save's size is not worked out by writing it.
+const EMBED_HEXES: usize = 20_000;
+
+/// The shipped scenarios' content hashes, worked out once a run (loading Europe takes a while).
+static KNOWN: Mutex<Vec<(String, StateHash)>> = Mutex::new(Vec::new());
+
 /// Where a scenario can be found again: the shipped file whose content hash matches.
-fn scenario_path_of(scenario: &Scenario) -> Option<String> {
-    let hash = scenario.hash();
-    scenario_paths().into_iter().find(|p| load_scenario(p).is_ok_and(|s| s.hash() == hash))
+fn scenario_path_of(hash: StateHash) -> Option<String> {
+    let mut known = KNOWN.lock().ok()?;
+    for path in scenario_paths() {
+        let found = match known.iter().find(|(p, _)| *p == path) {
+            Some((_, h)) => *h,
+            None => {
+                let Ok(s) = load_scenario(&path) else { continue };
+                let h = s.hash();
+                known.push((path.clone(), h));
+                h
+            }
+        };
+        if found == hash {
+            return Some(path);
+        }
+    }
+    None
 }
 
 /// Finds a referenced scenario: the file at `path` must have `hash`.
@@ -49,10 +71,9 @@ fn resolve_scenario(name: &str, path: &str, hash: StateHash) -> Result<Scenario,
 
 /// The save as written inside the envelope.
 pub fn to_body(save: &SaveGame, embed_limit: usize) -> SaveBody {
-    // The size is judged on the scenario file's text, not the resolved map: a scenario of the
-    // shipped files is referenced whenever its resolved form would be large.
-    let embed = to_ron(&save.scenario).len() <= embed_limit;
-    let path = (!embed).then(|| scenario_path_of(&save.scenario)).flatten();
+    // A scenario of the shipped files is referenced whenever its resolved form would be large.
+    let embed = save.scenario.map.len() <= EMBED_HEXES && to_ron(&save.scenario).len() <= embed_limit;
+    let path = (!embed).then(|| scenario_path_of(save.scenario_hash)).flatten();
     SaveBody {
         format: save.format,
         scenario_hash: save.scenario_hash,
