@@ -469,3 +469,24 @@ fn a_save_on_a_large_map_references_its_scenario() {
     let read = saves::saved_game_from_text::<rules::Save<GreatWar>>("sent.ron", &text).expect("reads");
     assert_eq!(read.save.replay_hash(), Ok(session(&app).game.state_hash().to_string()));
 }
+
+/// A Great War save opens in the replay viewer, stepped from stop to stop by its hashes.
+#[test]
+fn a_great_war_save_opens_in_the_replay_viewer() {
+    use kriegsspiel::replay::{OpenReplay, ReplayView};
+    let mut app = self::app();
+    start(&mut app, TEST_FRONT, 1, vec![Seat::Human; 3]);
+    for _ in 0..4 {
+        end_phase(&mut app);
+    }
+    let save = session(&app).game.save();
+    app.world_mut().write_message(OpenReplay::<GreatWar>(save));
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Replay);
+    let mut view = app.world_mut().resource_mut::<ReplayView<GreatWar>>();
+    let last = view.stops.len() - 1;
+    assert!(last >= 1, "stops: {:?}", view.stops);
+    view.go(last).expect("replays to the end");
+    assert_eq!(view.game.orders().len(), 4);
+}

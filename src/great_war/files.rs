@@ -73,6 +73,8 @@ struct HeaderFile {
     fleets: Vec<ForceHeader>,
 }
 
+/// A power as the catalogue reads it (its name in the interface's language comes from the string
+/// tables, `gw.power.ID`; the scenario's own name is shown beside it when they differ).
 #[derive(Deserialize)]
 struct PowerHeader {
     id: String,

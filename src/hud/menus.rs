@@ -176,7 +176,13 @@ pub fn setup(
                     let army = name(&player.army, &player.army_ru);
                     let role = player.role.as_deref().map(|r| format!(" ({})", tr.t(r))).unwrap_or_default();
                     ui.horizontal(|ui| {
-                        ui.label(format!("{} — {army}{role}:", tr.t(&player.label)));
+                        // A Great War power is its own army: its name is said once.
+                        let label = tr.t(&player.label);
+                        if army.is_empty() || army == label {
+                            ui.label(format!("{label}{role}:"));
+                        } else {
+                            ui.label(format!("{label} — {army}{role}:"));
+                        }
                         let seat = &mut form.seats[i];
                         egui::ComboBox::from_id_salt(format!("seat-{i}")).selected_text(seat_name(&tr, *seat)).show_ui(
                             ui,
