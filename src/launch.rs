@@ -107,9 +107,9 @@ pub struct Launch {
     /// Start straight into this scenario (otherwise the title screen).
     #[arg(long)]
     pub scenario: Option<PathBuf>,
-    /// The scene of the scenario.
-    #[arg(long, value_enum, default_value = "battle")]
-    pub mode: LaunchMode,
+    /// The scene of the scenario (by default, the scene its file is written for).
+    #[arg(long, value_enum)]
+    pub mode: Option<LaunchMode>,
     /// Players the AI plays in a scripted start: all, or their names (red, blue, or both: red,blue).
     #[arg(long, value_parser = AiSides::parse)]
     pub ai: Option<AiSides>,
@@ -145,7 +145,7 @@ impl Launch {
     pub fn interactive() -> Launch {
         Launch {
             scenario: None,
-            mode: LaunchMode::Battle,
+            mode: None,
             ai: None,
             level: Level::Veteran,
             seed: 1,
@@ -176,7 +176,10 @@ impl Launch {
 
     /// The scene the launch names.
     pub fn scene<'a>(&self, scenes: &'a [SceneInfo]) -> Result<&'a SceneInfo, String> {
-        let mode = self.mode.mode();
+        let mode = match self.mode {
+            Some(m) => m.mode(),
+            None => self.scenario.as_deref().map_or(Mode::Battle, war_of),
+        };
         scenes.iter().find(|s| s.mode == mode).ok_or_else(|| format!("this version has no {} scene yet", mode.name()))
     }
 
@@ -215,6 +218,22 @@ impl Launch {
             anim: self.anim.or(scripted.then_some(AnimSpeed::Fast)),
             turn_timer: scripted.then_some(false),
         }
+    }
+}
+
+/// The scene a scenario file is written for, by its header (`Scenario(..)` a battle,
+/// `GreatWarScenario(..)` the Great War); a file that cannot be read is left to the battle's
+/// loader, which says why. (The browser has no command line, so no file to look at.)
+fn war_of(path: &std::path::Path) -> Mode {
+    use rules::source::{War, read_header};
+    let shown = path.to_string_lossy().replace('\\', "/");
+    #[cfg(not(target_arch = "wasm32"))]
+    let text = rules::source::FileSource::read(&rules::source::DiskFiles, &shown).ok();
+    #[cfg(target_arch = "wasm32")]
+    let text: Option<String> = None;
+    match text.and_then(|t| read_header(&shown, &t).ok()).map(|h| h.war) {
+        Some(War::GreatWar) => Mode::GreatWar,
+        _ => Mode::Battle,
     }
 }
 

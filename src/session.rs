@@ -50,6 +50,10 @@ pub trait PlayGame: Game {
     fn new_ai(player: Self::Player, level: ai::Level, seed: u64) -> Box<AiPlayer<Self>>;
     /// The state in a few words, for the browser's tests (`battle turn 3 blue`).
     fn status_words(&self) -> String;
+    /// The turn a game of this scenario starts on (a Great War scenario may open in 1916's turn).
+    fn first_turn(&self) -> u32 {
+        1
+    }
 
     fn to_body(save: &Save<Self>, embed_limit: usize) -> Self::Body;
     fn from_body(name: &str, body: Self::Body) -> Result<Save<Self>, String>;
@@ -174,6 +178,7 @@ pub struct Progress {
     pub over: bool,
     /// Still setting up.
     pub in_setup: bool,
+    /// Turns of play so far, counting from 1 (whatever the scenario's first turn is called).
     pub turn: u32,
 }
 
@@ -529,7 +534,7 @@ fn follow_progress<G: PlayGame>(
         in_play: true,
         over: s.game.is_over(),
         in_setup: s.game.in_setup(),
-        turn: s.game.turn(),
+        turn: (s.game.turn() + 1).saturating_sub(s.game.first_turn()),
     });
     progress.set_if_neq(now);
 }

@@ -245,12 +245,12 @@ fn the_launch_names_ai_players_by_name() {
     // A scene this version lacks is named as such.
     let launch = kriegsspiel::launch::Launch {
         scenario: Some("scenarios/borodino.ron".into()),
-        mode: kriegsspiel::launch::LaunchMode::GreatWar,
+        mode: Some(kriegsspiel::launch::LaunchMode::Campaign),
         ..kriegsspiel::launch::Launch::interactive()
     };
     let e = launch.check(&kriegsspiel::scenes()).expect_err("no such scene");
-    assert!(e.contains("great_war"), "{e}");
-    let battle = kriegsspiel::launch::Launch { mode: kriegsspiel::launch::LaunchMode::Battle, ..launch };
+    assert!(e.contains("campaign"), "{e}");
+    let battle = kriegsspiel::launch::Launch { mode: Some(kriegsspiel::launch::LaunchMode::Battle), ..launch };
     assert_eq!(battle.check(&kriegsspiel::scenes()), Ok(()));
 }
 

@@ -6,7 +6,7 @@ use crate::catalog::{Catalog, Chosen, LoadProblem};
 use crate::i18n::{Lang, Tr};
 use crate::input::{ActionName, KeySlot, KnownActions, Rebinding, key_name};
 use crate::saves::{self, OpenSave, SaveKinds, Seat};
-use crate::screens::{Menu, SavesMenu, Screen};
+use crate::screens::{Menu, Mode, SavesMenu, Screen};
 use crate::settings::{AnimSpeed, Settings};
 use crate::storage;
 use ai::Level;
@@ -16,6 +16,8 @@ use bevy_egui::{EguiContexts, egui};
 /// What the set-up screen has chosen.
 #[derive(Resource)]
 pub struct SetupForm {
+    /// The war the set-up screen offers (the title screen has one button per war).
+    pub mode: Mode,
     pub scenario: usize,
     /// One seat per player of the chosen scenario.
     pub seats: Vec<Seat>,
@@ -24,7 +26,12 @@ pub struct SetupForm {
 
 impl Default for SetupForm {
     fn default() -> Self {
-        SetupForm { scenario: 0, seats: vec![Seat::Human, Seat::Ai(Level::Veteran)], seed: "1".to_string() }
+        SetupForm {
+            mode: Mode::Battle,
+            scenario: 0,
+            seats: vec![Seat::Human, Seat::Ai(Level::Veteran)],
+            seed: "1".to_string(),
+        }
     }
 }
 
@@ -34,6 +41,16 @@ pub struct SettingsForm {
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub file: String,
     pub message: Option<String>,
+}
+
+impl SetupForm {
+    /// Offers the scenarios of one war.
+    pub fn choose_war(&mut self, mode: Mode) {
+        if self.mode != mode {
+            self.mode = mode;
+            self.scenario = usize::MAX;
+        }
+    }
 }
 
 fn big_button(ui: &mut egui::Ui, text: String) -> bool {
@@ -47,6 +64,7 @@ pub fn title(
     (mut screen, mut menu): (ResMut<NextState<Screen>>, ResMut<NextState<Menu>>),
     open_menu: Res<State<Menu>>,
     mut form: ResMut<SavesMenu>,
+    mut setup: ResMut<SetupForm>,
     kinds: Res<SaveKinds>,
     mut load: MessageWriter<OpenSave>,
     mut exit: MessageWriter<AppExit>,
@@ -66,6 +84,11 @@ pub fn title(
             ui.label(egui::RichText::new(tr.t("ui.title.subtitle")).size(18.0).italics());
             ui.add_space(40.0);
             if big_button(ui, tr.t("ui.title.new")) {
+                setup.choose_war(Mode::Battle);
+                screen.set(Screen::Setup);
+            }
+            if big_button(ui, tr.t("ui.title.new_great_war")) {
+                setup.choose_war(Mode::GreatWar);
                 screen.set(Screen::Setup);
             }
             if big_button(ui, tr.t("ui.title.tutorial")) {
@@ -121,11 +144,20 @@ pub fn setup(
     let mut ui = root(ctx, "setup");
     let name = |n: &str, ru: &str| if tr.russian() && !ru.is_empty() { ru.to_string() } else { n.to_string() };
     egui::CentralPanel::default().show(&mut ui, |ui| {
-        ui.heading(tr.t("ui.setup.heading"));
+        let great_war = form.mode == Mode::GreatWar;
+        ui.heading(tr.t(if great_war { "ui.setup.heading_great_war" } else { "ui.setup.heading" }));
         ui.separator();
+        // The first scenario of the war in hand is chosen when none of it is.
+        if catalog.entries.get(form.scenario).is_none_or(|e| e.mode != form.mode) {
+            form.scenario = catalog.entries.iter().position(|e| e.mode == form.mode).unwrap_or(usize::MAX);
+        }
         ui.columns(2, |cols| {
-            cols[0].label(egui::RichText::new(tr.t("ui.setup.battles")).strong());
-            for (i, e) in catalog.entries.iter().enumerate() {
+            cols[0].label(
+                egui::RichText::new(tr.t(if great_war { "ui.setup.scenarios_great_war" } else { "ui.setup.battles" }))
+                    .strong(),
+            );
+            let war = form.mode;
+            for (i, e) in catalog.entries.iter().enumerate().filter(|(_, e)| e.mode == war) {
                 if cols[0].selectable_label(form.scenario == i, name(&e.header.name, &e.header.name_ru)).clicked() {
                     form.scenario = i;
                 }
@@ -148,7 +180,13 @@ pub fn setup(
                     let army = name(&player.army, &player.army_ru);
                     let role = player.role.as_deref().map(|r| format!(" ({})", tr.t(r))).unwrap_or_default();
                     ui.horizontal(|ui| {
-                        ui.label(format!("{} — {army}{role}:", tr.t(&player.label)));
+                        // A Great War power is its own army: its name is said once.
+                        let label = tr.t(&player.label);
+                        if army.is_empty() || army == label {
+                            ui.label(format!("{label}{role}:"));
+                        } else {
+                            ui.label(format!("{label} — {army}{role}:"));
+                        }
                         let seat = &mut form.seats[i];
                         egui::ComboBox::from_id_salt(format!("seat-{i}")).selected_text(seat_name(&tr, *seat)).show_ui(
                             ui,
@@ -167,7 +205,9 @@ pub fn setup(
                 });
                 ui.add_space(12.0);
                 ui.horizontal(|ui| {
-                    if ui.button(egui::RichText::new(tr.t("ui.setup.start")).size(18.0)).clicked() {
+                    let start =
+                        if entry.mode == Mode::GreatWar { "ui.setup.start_great_war" } else { "ui.setup.start" };
+                    if ui.button(egui::RichText::new(tr.t(start)).size(18.0)).clicked() {
                         let seed = form.seed.trim().parse().unwrap_or(1);
                         commands.insert_resource(Chosen {
                             mode: entry.mode,

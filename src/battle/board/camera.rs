@@ -14,19 +14,12 @@ use leafwing_input_manager::prelude::ActionState;
 use rules::tactical::Battle as Game;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera)
-        .add_systems(OnEnter(Screen::Playing), fit)
+    app.add_systems(OnEnter(Screen::Playing), fit)
         .add_systems(OnEnter(Screen::Replay), fit)
         .add_systems(Update, (control, fit_when_asked).chain().in_set(crate::AppSystems::Input));
 }
 
-/// The camera that looks at the board.
-#[derive(Component)]
-pub struct BoardCamera;
-
-fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Name::new("Board camera"), BoardCamera, BoardView { fitted: true }, Camera2d));
-}
+pub use crate::camera::BoardCamera;
 
 /// Shows the whole field, centred in the room the panels leave (the camera's viewport).
 fn fit(

@@ -1,0 +1,175 @@
+//! The Great War camera: the board camera (shared with the battle) fitted to the map at the
+//! start, panned and zoomed by keys and the wheel, from a few hexes to the whole of Europe.
+//! [`BoardView`](super::board::BoardView) tells the board which part of the map is in view and at what zoom.
+
+use super::board::{BoardView, map_rect, shown};
+use super::geometry::HEX_W;
+use crate::camera::BoardCamera;
+use crate::input::{Controls, ShellAction as Action};
+use crate::replay::ReplayView;
+use crate::screens::{Mode, Scene};
+use crate::session::Session;
+use bevy::camera::ScalingMode;
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::ActionState;
+use rules::strategic::GreatWar;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Scene::Playing(Mode::GreatWar)), fit)
+        .add_systems(OnEnter(Scene::Replay(Mode::GreatWar)), fit)
+        .add_systems(
+            Update,
+            (control, follow).chain().in_set(crate::AppSystems::Input).run_if(in_state(Mode::GreatWar)),
+        );
+    // `KRIEGSSPIEL_FRAME_LOG=1`: the frame times are written to the log every two seconds (for
+    // measuring panning on the largest map under Xvfb; see the closing note of issue 14).
+    #[cfg(not(target_arch = "wasm32"))]
+    if std::env::var_os("KRIEGSSPIEL_FRAME_LOG").is_some() {
+        app.add_systems(Last, frame_log.run_if(in_state(Mode::GreatWar)));
+    }
+}
+
+/// Frame times since the last report: count, sum and longest, in seconds.
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Default)]
+struct FrameLog {
+    frames: u32,
+    sum: f32,
+    longest: f32,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn frame_log(
+    time: Res<Time<Real>>,
+    view: Option<Res<BoardView>>,
+    chunks: Res<super::board::Chunks>,
+    mut log: Local<FrameLog>,
+) {
+    let dt = time.delta_secs();
+    log.frames += 1;
+    log.sum += dt;
+    log.longest = log.longest.max(dt);
+    if log.sum >= 2.0 {
+        info!(
+            "frames: {} in {:.1} s, mean {:.1} ms, longest {:.1} ms; scale {:.2}, chunks {}",
+            log.frames,
+            log.sum,
+            log.sum * 1000.0 / log.frames as f32,
+            log.longest * 1000.0,
+            view.map_or(0.0, |v| v.scale),
+            chunks.count()
+        );
+        *log = FrameLog::default();
+    }
+}
+
+/// The closest zoom: a hex of about 130 pixels.
+pub const MIN_SCALE: f32 = 0.25;
+/// The farthest: the whole of Europe in a window.
+pub const MAX_SCALE: f32 = 40.0;
+/// A new game opens at this zoom on its first forces (a hex of about 45 pixels).
+pub const START_SCALE: f32 = 0.7;
+
+fn window_size(windows: &Query<&Window>) -> Vec2 {
+    windows.iter().next().map_or(Vec2::new(1280.0, 720.0), |w| Vec2::new(w.width(), w.height()))
+}
+
+/// Opens on the active power's first piece (or the middle of the map), at a close zoom.
+fn fit(
+    session: Option<Res<Session<GreatWar>>>,
+    replay: Option<Res<ReplayView<GreatWar>>>,
+    mut cameras: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
+) {
+    let Some(game) = shown(session.as_deref(), replay.as_deref()) else { return };
+    let ctx = game.ctx();
+    let power = ctx.active_power();
+    let first = ctx.forces.iter().filter(|f| f.power == power).find_map(|f| f.hex());
+    let fleet = ctx.navy.fleets.iter().find(|f| f.power == power).map(|f| f.at);
+    let at = first.or(fleet).map_or_else(|| map_rect(&game.scenario().map).center(), super::geometry::hex_to_world);
+    for (mut tf, mut projection) in &mut cameras {
+        tf.translation = at.extend(tf.translation.z);
+        *projection = Projection::from(OrthographicProjection {
+            scaling_mode: ScalingMode::WindowSize,
+            scale: START_SCALE,
+            ..OrthographicProjection::default_2d()
+        });
+    }
+}
+
+fn control(
+    time: Res<Time<Real>>,
+    controls: Query<&ActionState<Action>, With<Controls>>,
+    session: Option<Res<Session<GreatWar>>>,
+    replay: Option<Res<ReplayView<GreatWar>>>,
+    typing: Res<crate::input::TypingText>,
+    windows: Query<&Window>,
+    mut cameras: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
+) {
+    let Ok(actions) = controls.single() else { return };
+    let Some(game) = shown(session.as_deref(), replay.as_deref()) else { return };
+    if typing.0 {
+        return;
+    }
+    let rect = map_rect(&game.scenario().map);
+    // The frame's time, bounded so a slow frame does not throw the view across the map.
+    let dt = time.delta_secs().min(0.1);
+    for (mut tf, mut projection) in &mut cameras {
+        let Projection::Orthographic(ortho) = &mut *projection else { continue };
+        if actions.just_pressed(&Action::FitField) {
+            let window = window_size(&windows);
+            ortho.scale = (rect.width() / window.x).max(rect.height() / window.y).clamp(MIN_SCALE, MAX_SCALE) * 1.05;
+            tf.translation = rect.center().extend(tf.translation.z);
+        }
+        let speed = HEX_W * 14.0 * ortho.scale * dt;
+        let mut d = Vec2::ZERO;
+        for (action, v) in [
+            (Action::PanUp, Vec2::Y),
+            (Action::PanDown, -Vec2::Y),
+            (Action::PanLeft, -Vec2::X),
+            (Action::PanRight, Vec2::X),
+        ] {
+            if actions.pressed(&action) {
+                d += v;
+            }
+        }
+        tf.translation += (d * speed).extend(0.0);
+        tf.translation.x = tf.translation.x.clamp(rect.min.x, rect.max.x);
+        tf.translation.y = tf.translation.y.clamp(rect.min.y, rect.max.y);
+        let mut zoom = actions.value(&Action::Zoom) * 0.12;
+        if actions.pressed(&Action::ZoomIn) {
+            zoom += 1.5 * dt;
+        }
+        if actions.pressed(&Action::ZoomOut) {
+            zoom -= 1.5 * dt;
+        }
+        if zoom != 0.0 {
+            ortho.scale = (ortho.scale * (1.0 - zoom.clamp(-0.5, 0.5))).clamp(MIN_SCALE, MAX_SCALE);
+        }
+    }
+}
+
+/// Keeps [`BoardView`] up to date.
+fn follow(
+    mut commands: Commands,
+    windows: Query<&Window>,
+    cameras: Query<(&Transform, &Projection), With<BoardCamera>>,
+    view: Option<Res<BoardView>>,
+) {
+    let Ok((tf, Projection::Orthographic(ortho))) = cameras.single() else { return };
+    let half = window_size(&windows) * ortho.scale / 2.0;
+    let centre = tf.translation.truncate();
+    let now = BoardView { rect: Rect::from_center_half_size(centre, half), scale: ortho.scale };
+    if view.is_none_or(|v| *v != now) {
+        commands.insert_resource(now);
+    }
+}
+
+/// Sets the zoom (for scripted views and tests): `scale` world units per pixel, centred on `at`.
+pub fn look_at(at: Vec2, scale: f32, cameras: &mut Query<(&mut Transform, &mut Projection), With<BoardCamera>>) {
+    for (mut tf, mut projection) in cameras.iter_mut() {
+        tf.translation = at.extend(tf.translation.z);
+        if let Projection::Orthographic(o) = &mut *projection {
+            o.scale = scale.clamp(MIN_SCALE, MAX_SCALE);
+        }
+    }
+}

@@ -1,0 +1,415 @@
+//! Commanding the Great War: input actions and panel buttons become [`UiCommand`]s, and those
+//! become orders through the session's one door. Orders that lead into a fight (an attack, a
+//! move next to the enemy, a bombardment or gas, a fleet sailing at the enemy) wait for the
+//! player's "yes" while the engine's preview of them is shown.
+
+use super::actions::GwAction;
+use super::{HoveredHex, Selected, Selection, fleet};
+use crate::input::{Controls, KeyBindings, ShellAction, TypingText, just_pressed};
+use crate::screens::{Mode, PlayView, playing};
+use crate::session::{AnimBusy, GameEvents, Session};
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::ActionState;
+use rules::Game;
+use rules::strategic::state::FormationKind;
+use rules::strategic::{Ctx, ForceId, FormationId, GreatWar, HexAt, Order, Phase, Piece, PowerId};
+use std::collections::{BTreeMap, VecDeque};
+
+type GwEvents = GameEvents<GreatWar>;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<UiCommand>().add_systems(
+        Update,
+        (actions_to_commands, handle_commands).chain().in_set(crate::AppSystems::Logic).run_if(playing(Mode::GreatWar)),
+    );
+}
+
+/// What a person asks for, by key, mouse or panel button.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum UiCommand {
+    /// Select what stands on the hex, or send the selection there (move, attack, fire, sail).
+    ClickHex(HexAt),
+    Select(Selected),
+    Deselect,
+    EndPhase,
+    Undo,
+    NextPiece,
+    WholeArmy,
+    ToggleGas,
+    Fortify,
+    /// An order given from a panel (research, upgrade, stances…).
+    Give(Order),
+    Confirm,
+    Cancel,
+    /// The next player at the screen is ready (hot-seat hand-over).
+    Ready,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn actions_to_commands(
+    shell: Query<&ActionState<ShellAction>, With<Controls>>,
+    gw: Query<&ActionState<GwAction>, With<Controls>>,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    bindings: Res<KeyBindings>,
+    hovered: Res<HoveredHex>,
+    typing: Res<TypingText>,
+    mut out: MessageWriter<UiCommand>,
+) {
+    let (Ok(shell), Ok(gw)) = (shell.single(), gw.single()) else { return };
+    let shell_pressed = |a: ShellAction| !typing.0 && just_pressed(shell, keys.as_deref(), &bindings, a);
+    let pressed = |a: GwAction| !typing.0 && just_pressed(gw, keys.as_deref(), &bindings, a);
+    let quick_click = mouse.is_some_and(|m| m.just_pressed(MouseButton::Left));
+    if (shell_pressed(ShellAction::Select) || quick_click)
+        && let Some(at) = hovered.0
+    {
+        out.write(UiCommand::ClickHex(at));
+    }
+    let commands = [
+        (ShellAction::Cancel, UiCommand::Cancel),
+        (ShellAction::Confirm, UiCommand::Confirm),
+        (ShellAction::EndTurn, UiCommand::EndPhase),
+        (ShellAction::Undo, UiCommand::Undo),
+    ];
+    for (action, command) in commands {
+        if shell_pressed(action) {
+            out.write(command);
+        }
+    }
+    let orders = [
+        (GwAction::NextPiece, UiCommand::NextPiece),
+        (GwAction::WholeArmy, UiCommand::WholeArmy),
+        (GwAction::ToggleGas, UiCommand::ToggleGas),
+        (GwAction::Fortify, UiCommand::Fortify),
+    ];
+    for (action, command) in orders {
+        if pressed(action) {
+            out.write(command);
+        }
+    }
+}
+
+fn handle_commands(
+    mut commands_in: MessageReader<UiCommand>,
+    session: Option<ResMut<Session<GreatWar>>>,
+    mut selection: ResMut<Selection>,
+    view: Res<State<PlayView>>,
+    mut next_view: ResMut<NextState<PlayView>>,
+    busy: Res<AnimBusy>,
+    mut events: MessageWriter<GwEvents>,
+) {
+    let Some(mut session) = session else {
+        commands_in.clear();
+        return;
+    };
+    for command in commands_in.read() {
+        if *view.get() == PlayView::HandOver {
+            if matches!(command, UiCommand::Ready | UiCommand::Confirm) {
+                next_view.set(PlayView::Playing);
+            }
+            continue;
+        }
+        if let Some(order) = session.confirm.clone() {
+            match command {
+                UiCommand::Confirm => {
+                    session.confirm = None;
+                    let _ = session.apply(order, &mut events);
+                }
+                UiCommand::Cancel => session.confirm = None,
+                _ => {}
+            }
+            continue;
+        }
+        match command {
+            UiCommand::Cancel | UiCommand::Deselect => {
+                selection.set(None, &session);
+                continue;
+            }
+            UiCommand::ToggleGas => {
+                selection.gas = !selection.gas;
+                continue;
+            }
+            _ => {}
+        }
+        if !session.human_turn() || busy.0 {
+            continue;
+        }
+        let mut chosen = selection.of(&session);
+        let order = order_for(&mut session, &mut chosen, selection.gas, command);
+        selection.set(chosen, &session);
+        match order {
+            Some(Give::Now(order)) => {
+                let _ = session.apply(order, &mut events);
+            }
+            Some(Give::AfterPreview(order)) => match session.game.preview(&order) {
+                Ok(_) => session.confirm = Some(order),
+                Err(e) => session.refusal = Some(e.to_string()),
+            },
+            None => {}
+        }
+    }
+}
+
+/// How an order is given.
+#[derive(Debug, Clone, PartialEq)]
+enum Give {
+    Now(Order),
+    /// Shown with the engine's preview first; given on "yes".
+    AfterPreview(Order),
+}
+
+/// The order a command stands for, if any (selection changes are made here directly).
+fn order_for(
+    session: &mut Session<GreatWar>,
+    chosen: &mut Option<Selected>,
+    gas: bool,
+    command: &UiCommand,
+) -> Option<Give> {
+    let ctx = session.ctx();
+    let power = ctx.active_power();
+    match command {
+        UiCommand::ClickHex(at) => click(session, &ctx, chosen, gas, *at),
+        UiCommand::Select(s) => {
+            if super::owner_of(&ctx, *s) == Some(power) {
+                *chosen = Some(*s);
+            }
+            None
+        }
+        UiCommand::EndPhase => Some(Give::Now(session.game.pass())),
+        UiCommand::Undo => {
+            session.undo();
+            None
+        }
+        UiCommand::NextPiece => {
+            let pieces = movable_pieces(&ctx, power);
+            let now = chosen.and_then(|s| match s {
+                Selected::Piece(p) => pieces.iter().position(|q| *q == p),
+                _ => None,
+            });
+            *chosen = match now {
+                Some(i) => pieces.get((i + 1) % pieces.len().max(1)).copied().map(Selected::Piece),
+                None => pieces.first().copied().map(Selected::Piece),
+            };
+            None
+        }
+        UiCommand::WholeArmy => {
+            if let Some(Selected::Piece(p)) = *chosen
+                && let Some(army) = army_of(&ctx, p)
+            {
+                *chosen = Some(Selected::Army(army));
+            }
+            None
+        }
+        UiCommand::Fortify => match *chosen {
+            Some(Selected::Piece(piece)) => Some(Give::Now(Order::Fortify { piece })),
+            _ => None,
+        },
+        UiCommand::Give(order) => Some(Give::Now(order.clone())),
+        UiCommand::Deselect | UiCommand::Cancel | UiCommand::Confirm | UiCommand::Ready | UiCommand::ToggleGas => None,
+    }
+}
+
+/// The pieces on a hex that a power commands: its corps, and its units in none (S-ARMY-3,
+/// S-ARMY-4), by ID.
+pub fn pieces_at(ctx: &Ctx, power: PowerId, at: HexAt) -> Vec<Piece> {
+    let mut pieces: Vec<Piece> = Vec::new();
+    for id in ctx.at(at) {
+        let Some(f) = ctx.force(*id).filter(|f| f.power == power) else { continue };
+        let piece = match f.member.corps {
+            Some(c) => Piece::Corps(c),
+            None => Piece::Unit(f.id),
+        };
+        if !pieces.contains(&piece) {
+            pieces.push(piece);
+        }
+    }
+    pieces.sort();
+    pieces
+}
+
+/// Every piece of a power on the map, in ID order.
+pub fn movable_pieces(ctx: &Ctx, power: PowerId) -> Vec<Piece> {
+    let mut hexes: Vec<HexAt> = ctx.forces.iter().filter(|f| f.power == power).filter_map(|f| f.hex()).collect();
+    hexes.sort();
+    hexes.dedup();
+    let mut pieces: Vec<Piece> = hexes.into_iter().flat_map(|h| pieces_at(ctx, power, h)).collect();
+    pieces.sort();
+    pieces.dedup();
+    pieces
+}
+
+/// The army a corps (or a unit of a corps) belongs to.
+pub fn army_of(ctx: &Ctx, piece: Piece) -> Option<FormationId> {
+    let corps = match piece {
+        Piece::Corps(c) => c,
+        Piece::Unit(u) => ctx.force(u)?.member.corps?,
+    };
+    ctx.formations.iter().find(|f| f.kind == FormationKind::Army && f.corps.contains(&corps)).map(|f| f.id)
+}
+
+/// Own fleets on a hex, by ID.
+pub fn fleets_at(ctx: &Ctx, power: PowerId, at: HexAt) -> Vec<u32> {
+    ctx.navy
+        .fleets
+        .iter()
+        .filter(|f| f.power == power && f.at == at && fleet(ctx, f.id).is_some())
+        .map(|f| f.id)
+        .collect()
+}
+
+/// A click on a hex: select what stands there, or send the selection there, as the phase and
+/// the selection make sense of it.
+fn click(
+    session: &mut Session<GreatWar>,
+    ctx: &Ctx,
+    chosen: &mut Option<Selected>,
+    gas: bool,
+    at: HexAt,
+) -> Option<Give> {
+    let power = ctx.active_power();
+    let phase = ctx.clock.phase;
+    let own: Vec<Selected> = pieces_at(ctx, power, at)
+        .into_iter()
+        .map(Selected::Piece)
+        .chain(fleets_at(ctx, power, at).into_iter().map(Selected::Fleet))
+        .collect();
+    // A click on own pieces selects them, the next one on each click.
+    if !own.is_empty() {
+        let next = match chosen.and_then(|s| own.iter().position(|o| *o == s)) {
+            Some(i) => own[(i + 1) % own.len()],
+            None => own[0],
+        };
+        // An artillery piece in the Fire phase fires at own-held hexes only by mistake: select.
+        *chosen = Some(next);
+        return None;
+    }
+    let selected = (*chosen)?;
+    let refuse = |session: &mut Session<GreatWar>, why: String| {
+        session.refusal = Some(why);
+        None
+    };
+    match selected {
+        Selected::Piece(piece) => {
+            let from = ctx.piece_hex(piece)?;
+            let enemy_here = ctx.enemy_on(power, at);
+            if phase == Phase::Fire {
+                let Piece::Unit(unit) = piece else {
+                    return refuse(session, session_text("a corps does not fire; select its artillery"));
+                };
+                return Some(Give::AfterPreview(Order::Fire { unit, target: at, gas }));
+            }
+            if enemy_here && from.is_adjacent(at) {
+                return Some(Give::AfterPreview(Order::Attack { piece, target: at }));
+            }
+            match ctx.destinations(piece).into_iter().find(|(h, _, _)| *h == at) {
+                Some((_, _, path)) => {
+                    let order = Order::Move { piece, path };
+                    // A move that ends next to the enemy starts a fight: shown first.
+                    if ctx.next_to_enemy(power, at) { Some(Give::AfterPreview(order)) } else { Some(Give::Now(order)) }
+                }
+                // Not reachable: the engine says why, for the straight line there.
+                None => {
+                    let path = line(from, at);
+                    match session.game.preview(&Order::Move { piece, path }) {
+                        Err(e) => refuse(session, e.to_string()),
+                        Ok(_) => None,
+                    }
+                }
+            }
+        }
+        Selected::Army(army) => {
+            let moves = army_moves(ctx, army, at);
+            if moves.is_empty() {
+                return refuse(session, session_text("no corps of the army can reach that hex"));
+            }
+            Some(Give::AfterPreview(Order::MoveArmy { army, moves }))
+        }
+        Selected::Fleet(id) => {
+            let f = fleet(ctx, id)?;
+            if phase == Phase::Fire {
+                return Some(Give::AfterPreview(Order::Bombard { fleet: id, target: at }));
+            }
+            let path = sea_path(ctx, f.at, at, f.mp_left).unwrap_or_else(|| line(f.at, at));
+            let order = Order::MoveFleet { fleet: id, path };
+            // A voyage that may meet the enemy (an interception reaches far, S-NAVAL-12) is
+            // shown first: its preview has more than one outcome.
+            let meets = session.game.preview(&order).is_ok_and(|p| p.outcomes.len() > 1 || !p.engagements.is_empty());
+            if meets { Some(Give::AfterPreview(order)) } else { Some(Give::Now(order)) }
+        }
+    }
+}
+
+/// A refusal worked out by the interface (the engine gives its own for orders).
+fn session_text(s: &str) -> String {
+    s.to_string()
+}
+
+/// The hexes of a straight line from `from` (excluded) to `to`, for the engine to judge.
+pub fn line(from: HexAt, to: HexAt) -> Vec<HexAt> {
+    let mut path = Vec::new();
+    let mut at = from;
+    // Step by step to the neighbour nearest the goal (at most the distance's steps).
+    for _ in 0..from.distance(to).min(64) {
+        let Some(next) = at.neighbours().into_iter().min_by_key(|n| (n.distance(to), *n)) else { break };
+        path.push(next);
+        at = next;
+    }
+    path
+}
+
+/// The shortest path over navigable hexes (sea and ports) within `mp` steps.
+pub fn sea_path(ctx: &Ctx, from: HexAt, to: HexAt, mp: u32) -> Option<Vec<HexAt>> {
+    let mut parent: BTreeMap<HexAt, HexAt> = BTreeMap::new();
+    let mut queue = VecDeque::from([(from, 0u32)]);
+    while let Some((h, d)) = queue.pop_front() {
+        if h == to {
+            let mut path = vec![to];
+            let mut at = to;
+            while let Some(p) = parent.get(&at) {
+                if *p == from {
+                    break;
+                }
+                path.push(*p);
+                at = *p;
+            }
+            path.reverse();
+            return Some(path);
+        }
+        if d >= mp {
+            continue;
+        }
+        for n in h.neighbours() {
+            if n != from && !parent.contains_key(&n) && ctx.map().contains(n) && ctx.navigable(n) {
+                parent.insert(n, h);
+                queue.push_back((n, d + 1));
+            }
+        }
+    }
+    None
+}
+
+/// An army's move: each corps goes as far along the same displacement as the pointed hex is from
+/// the army's first corps; a corps that cannot get there stays (S-ARMY-3: the army moves as one
+/// order, at the slowest division's speed, which the engine checks).
+pub fn army_moves(ctx: &Ctx, army: FormationId, at: HexAt) -> Vec<(FormationId, Vec<HexAt>)> {
+    let Some(formation) = ctx.formation(army) else { return Vec::new() };
+    let Some(lead) = formation.corps.first().and_then(|c| ctx.piece_hex(Piece::Corps(*c))) else { return Vec::new() };
+    let delta = at.hex() - lead.hex();
+    let mut moves = Vec::new();
+    for corps in &formation.corps {
+        let Some(from) = ctx.piece_hex(Piece::Corps(*corps)) else { continue };
+        let goal = HexAt::from_hex(from.hex() + delta);
+        if let Some((_, _, path)) = ctx.destinations(Piece::Corps(*corps)).into_iter().find(|(h, _, _)| *h == goal) {
+            moves.push((*corps, path));
+        }
+    }
+    moves
+}
+
+/// A unit's own id when the piece is a single unit.
+pub fn piece_unit(piece: Piece) -> Option<ForceId> {
+    match piece {
+        Piece::Unit(u) => Some(u),
+        Piece::Corps(_) => None,
+    }
+}

@@ -1,0 +1,251 @@
+//! The Great War scene: the strategic rules' [`GreatWar`] played on a hex map of Europe.
+//!
+//! It plugs into the shell as the battle does (see `battle`):
+//! - [`PlayGame`] for [`GreatWar`]: the session (undo to the last die, refusals, hand-over between
+//!   any number of people, autosave), the AI's turns in slices, the replay viewer and saves come
+//!   from [`play::plugin_for`];
+//! - its orders by key ([`actions::GwAction`]), bound with [`input::bind`];
+//! - a [`CatalogSource`] for its scenarios;
+//! - its board (`board`: a chunked bevy_ecs_tilemap hex map with an overview at far zoom),
+//!   counters, overlays, camera, panels and commanding, each a plugin that runs in
+//!   [`Mode::GreatWar`] only.
+
+pub mod actions;
+pub mod art;
+pub mod board;
+pub mod camera;
+pub mod command;
+pub mod counters;
+pub mod files;
+pub mod geometry;
+pub mod overlay;
+pub mod panels;
+pub mod save;
+
+use crate::catalog::{self, CatalogSource, Chosen};
+use crate::i18n::Tr;
+use crate::input;
+use crate::play;
+use crate::screens::{Mode, Screen};
+use crate::session::{AiPlayer, PlayGame, Seat, Session, StartGame};
+use bevy::prelude::*;
+use rules::Game;
+use rules::strategic::naval::model::Fleet;
+use rules::strategic::{Ctx, GreatWar, HexAt, Phase, Piece, PowerId, SaveGame, Scenario};
+
+pub(super) fn plugin(app: &mut App) {
+    play::plugin_for::<GreatWar>(app);
+    input::bind::<actions::GwAction>(app);
+    catalog::register(
+        app,
+        CatalogSource { mode: Mode::GreatWar, paths: files::scenario_paths, header: files::scenario_header },
+    );
+    app.init_resource::<HoveredHex>()
+        .init_resource::<Selection>()
+        .add_systems(
+            Update,
+            catalog::load_chosen(Mode::GreatWar, files::load_scenario)
+                .pipe(start_chosen)
+                .in_set(crate::AppSystems::Logic)
+                .run_if(in_state(Screen::Loading)),
+        )
+        .add_systems(OnEnter(Screen::Playing), forget_selection)
+        .add_plugins(command::plugin);
+}
+
+/// The scene's plugins that draw.
+pub(super) fn view_plugin(app: &mut App) {
+    app.add_plugins((board::plugin, counters::plugin, overlay::plugin, camera::plugin, panels::plugin));
+    #[cfg(target_arch = "wasm32")]
+    crate::web::plugin_for::<GreatWar>(app);
+}
+
+/// The powers of the shipped scenarios, by the ids the command line names them (`--ai germany`).
+/// A scenario's seats are matched to these by id (see [`seats_for`]).
+pub const POWERS: &[&str] = &[
+    "germany",
+    "france",
+    "gb",
+    "russia",
+    "austria_hungary",
+    "italy",
+    "ottoman",
+    "serbia",
+    "belgium",
+    "netherlands",
+    "luxembourg",
+    "switzerland",
+    "denmark",
+    "norway",
+    "sweden",
+    "spain",
+    "portugal",
+    "romania",
+    "bulgaria",
+    "greece",
+    "montenegro",
+    "albania",
+];
+
+/// The Great War as the launch knows it.
+pub const SCENE: crate::launch::SceneInfo = crate::launch::SceneInfo {
+    mode: Mode::GreatWar,
+    players: POWERS,
+    check: |path| files::load_scenario(path).map(|_| ()),
+};
+
+/// Start a new Great War game.
+pub type StartGreatWar = StartGame<GreatWar>;
+
+/// The seats of a scenario's powers. The set-up screen gives one per power; the command line one
+/// per name of [`POWERS`], matched here by the power's id (a power it does not name is a person).
+pub fn seats_for(scenario: &Scenario, seats: &[Seat]) -> Vec<Seat> {
+    if seats.len() == scenario.powers.len() {
+        return seats.to_vec();
+    }
+    scenario
+        .powers
+        .iter()
+        .map(|p| POWERS.iter().position(|n| *n == p.id).and_then(|i| seats.get(i)).copied().unwrap_or(Seat::Human))
+        .collect()
+}
+
+/// The hex under the pointer (set by the board, or by a test).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HoveredHex(pub Option<HexAt>);
+
+/// What a person has in hand: a land piece (a division or a corps), an army, or a fleet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selected {
+    Piece(Piece),
+    Army(rules::strategic::FormationId),
+    Fleet(u32),
+}
+
+/// The selection, and the turn it was made in.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Selection {
+    pub selected: Option<Selected>,
+    /// The session's turns passed when it was made: a phase handed on drops it.
+    pub turns_passed: u64,
+    /// Fire gas shells instead of high explosive (S-CHEM-3).
+    pub gas: bool,
+}
+
+impl Selection {
+    /// The selection, if it still stands (made in this phase, the piece still the active power's).
+    pub fn of(&self, session: &Session<GreatWar>) -> Option<Selected> {
+        if self.turns_passed != session.turns_passed {
+            return None;
+        }
+        let ctx = session.ctx();
+        let power = ctx.active_power();
+        let s = self.selected?;
+        owner_of(&ctx, s).filter(|p| *p == power).map(|_| s)
+    }
+
+    pub fn set(&mut self, selected: Option<Selected>, session: &Session<GreatWar>) {
+        self.selected = selected;
+        self.turns_passed = session.turns_passed;
+    }
+}
+
+/// The power a selection belongs to, if it is still on the map.
+pub fn owner_of(ctx: &Ctx, s: Selected) -> Option<PowerId> {
+    match s {
+        Selected::Piece(p) => {
+            ctx.piece_hex(p)?;
+            ctx.piece_units(p).ok().map(|(power, _)| power)
+        }
+        Selected::Army(a) => ctx.formation(a).map(|f| f.power),
+        Selected::Fleet(id) => fleet(ctx, id).map(|f| f.power),
+    }
+}
+
+/// A fleet afloat.
+pub fn fleet(ctx: &Ctx, id: u32) -> Option<&Fleet> {
+    ctx.navy.fleets.iter().find(|f| f.id == id && ctx.navy.ships.iter().any(|s| s.fleet == id && !s.sunk))
+}
+
+fn forget_selection(mut selection: ResMut<Selection>) {
+    *selection = Selection::default();
+}
+
+fn start_chosen(
+    In(chosen): In<Option<(Scenario, Chosen)>>,
+    mut commands: Commands,
+    mut start: MessageWriter<StartGreatWar>,
+) {
+    if let Some((scenario, chosen)) = chosen {
+        commands.remove_resource::<Chosen>();
+        let seats = seats_for(&scenario, &chosen.seats);
+        start.write(StartGame { scenario, seed: chosen.seed, seats });
+    }
+}
+
+/// Names of the Great War's powers in the interface's language.
+pub trait GwNames {
+    fn power(&self, ctx: &Ctx, power: PowerId) -> String;
+}
+
+impl GwNames for Tr {
+    fn power(&self, ctx: &Ctx, power: PowerId) -> String {
+        let Some(spec) = ctx.scenario().powers.get(usize::from(power.0)) else { return String::new() };
+        let key = files::power_key(&spec.id);
+        let named = self.t(&key);
+        if named == key { spec.name.clone() } else { named }
+    }
+}
+
+/// The phase's key in the string tables.
+pub fn phase_key(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Preparation => "gw.phase.preparation",
+        Phase::Movement => "gw.phase.movement",
+        Phase::Fire => "gw.phase.fire",
+        Phase::Combat => "gw.phase.combat",
+        Phase::Upkeep => "gw.phase.upkeep",
+        Phase::Over => "gw.phase.over",
+    }
+}
+
+impl PlayGame for GreatWar {
+    const MODE: Mode = Mode::GreatWar;
+    type Body = save::SaveBody;
+
+    fn seat_order(&self) -> Vec<PowerId> {
+        self.players()
+    }
+
+    /// The Great War has no set-up step: the forces stand where the scenario puts them.
+    fn in_setup(&self) -> bool {
+        false
+    }
+
+    fn player_name(player: PowerId) -> &'static str {
+        POWERS.get(usize::from(player.0)).copied().unwrap_or("power")
+    }
+
+    fn new_ai(player: PowerId, level: ai::Level, seed: u64) -> Box<AiPlayer<GreatWar>> {
+        Box::new(ai::great_war::GwAi::new(player, level, seed))
+    }
+
+    fn status_words(&self) -> String {
+        let clock = self.clock();
+        let phase = format!("{:?}", clock.phase).to_lowercase();
+        let power = self.scenario().powers.get(usize::from(clock.active)).map_or("", |p| p.id.as_str());
+        format!("{phase} turn {} {power}", clock.turn)
+    }
+
+    fn first_turn(&self) -> u32 {
+        self.scenario().start_turn
+    }
+
+    fn to_body(save: &SaveGame, embed_limit: usize) -> save::SaveBody {
+        save::to_body(save, embed_limit)
+    }
+
+    fn from_body(name: &str, body: save::SaveBody) -> Result<SaveGame, String> {
+        save::from_body(name, body)
+    }
+}

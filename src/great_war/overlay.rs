@@ -1,0 +1,137 @@
+//! What the selection can do, on the map: the selected piece's hex, the hexes it can reach this
+//! phase, the path to the hex under the pointer, and the pointer's hex.
+
+use super::board::{GwArt, shown};
+use super::command::{army_moves, sea_path};
+use super::geometry::hex_to_world;
+use super::{HoveredHex, Selected, Selection};
+use crate::screens::{Mode, Scene};
+use crate::session::Session;
+use bevy::prelude::*;
+use rules::strategic::{Ctx, GreatWar, HexAt, Phase, Piece};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Shown>()
+        .add_systems(Update, sync.in_set(crate::AppSystems::Visuals).run_if(in_state(Scene::Playing(Mode::GreatWar))))
+        .add_systems(OnExit(Scene::Playing(Mode::GreatWar)), forget);
+}
+
+#[derive(Resource, Default)]
+struct Shown {
+    key: Option<(usize, Option<Selected>, Option<HexAt>, u64)>,
+    entities: Vec<Entity>,
+}
+
+fn forget(mut shown: ResMut<Shown>) {
+    *shown = Shown::default();
+}
+
+/// Where the selection stands.
+pub fn selected_hexes(ctx: &Ctx, s: Selected) -> Vec<HexAt> {
+    match s {
+        Selected::Piece(p) => ctx.piece_hex(p).into_iter().collect(),
+        Selected::Army(a) => ctx.formation_hexes(a),
+        Selected::Fleet(f) => super::fleet(ctx, f).map(|f| f.at).into_iter().collect(),
+    }
+}
+
+/// The hexes the selection can reach this phase.
+pub fn reach(ctx: &Ctx, s: Selected) -> Vec<HexAt> {
+    if ctx.clock.phase != Phase::Movement {
+        return Vec::new();
+    }
+    match s {
+        Selected::Piece(p) => ctx.destinations(p).into_iter().map(|(h, _, _)| h).collect(),
+        Selected::Army(a) => ctx
+            .formation(a)
+            .and_then(|f| f.corps.first().copied())
+            .map(|c| ctx.destinations(Piece::Corps(c)).into_iter().map(|(h, _, _)| h).collect())
+            .unwrap_or_default(),
+        Selected::Fleet(f) => {
+            let Some(fleet) = super::fleet(ctx, f) else { return Vec::new() };
+            let (from, mp) = (fleet.at, fleet.mp_left);
+            let mut out = Vec::new();
+            // Every navigable hex within the fleet's MP (a breadth-first walk, as the order's path is).
+            let mut frontier = vec![from];
+            let mut seen = std::collections::BTreeSet::from([from]);
+            for _ in 0..mp.min(64) {
+                let mut next = Vec::new();
+                for h in frontier {
+                    for n in h.neighbours() {
+                        if ctx.map().contains(n) && ctx.navigable(n) && seen.insert(n) {
+                            next.push(n);
+                            out.push(n);
+                        }
+                    }
+                }
+                frontier = next;
+            }
+            out
+        }
+    }
+}
+
+/// The path the selection would take to `to`.
+pub fn path_to(ctx: &Ctx, s: Selected, to: HexAt) -> Vec<HexAt> {
+    match s {
+        Selected::Piece(p) => {
+            ctx.destinations(p).into_iter().find(|(h, _, _)| *h == to).map(|(_, _, path)| path).unwrap_or_default()
+        }
+        Selected::Army(a) => army_moves(ctx, a, to).into_iter().flat_map(|(_, p)| p).collect(),
+        Selected::Fleet(f) => {
+            super::fleet(ctx, f).and_then(|fl| sea_path(ctx, fl.at, to, fl.mp_left)).unwrap_or_default()
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn sync(
+    mut commands: Commands,
+    session: Option<Res<Session<GreatWar>>>,
+    selection: Res<Selection>,
+    hovered: Res<HoveredHex>,
+    art: Option<Res<GwArt>>,
+    mut shown_now: ResMut<Shown>,
+) {
+    let Some(art) = art else { return };
+    let Some(session) = session else { return };
+    let Some(game) = shown(Some(&session), None) else { return };
+    let selected = selection.of(&session);
+    let key = (game.orders().len(), selected, hovered.0, session.turns_passed);
+    if shown_now.key == Some(key) {
+        return;
+    }
+    shown_now.key = Some(key);
+    for e in std::mem::take(&mut shown_now.entities) {
+        commands.entity(e).despawn();
+    }
+    let ctx = game.ctx();
+    let scene = Scene::Playing(Mode::GreatWar);
+    let mut put = |commands: &mut Commands, image: &Handle<Image>, at: HexAt, colour: Color, z: f32| {
+        let e = commands
+            .spawn((
+                Name::new("Overlay"),
+                Sprite { image: image.clone(), color: colour, ..default() },
+                Transform::from_translation(hex_to_world(at).extend(z)),
+                DespawnOnExit(scene),
+            ))
+            .id();
+        shown_now.entities.push(e);
+    };
+    if let Some(s) = selected {
+        for h in reach(&ctx, s) {
+            put(&mut commands, &art.hex_fill, h, Color::srgba(1.0, 1.0, 0.6, 0.28), 2.0);
+        }
+        if let Some(to) = hovered.0 {
+            for h in path_to(&ctx, s, to) {
+                put(&mut commands, &art.hex_fill, h, Color::srgba(1.0, 0.85, 0.2, 0.55), 2.1);
+            }
+        }
+        for h in selected_hexes(&ctx, s) {
+            put(&mut commands, &art.hex_ring, h, Color::srgb(1.0, 0.95, 0.2), 4.0);
+        }
+    }
+    if let Some(h) = hovered.0 {
+        put(&mut commands, &art.hex_ring, h, Color::srgba(1.0, 1.0, 1.0, 0.8), 4.1);
+    }
+}

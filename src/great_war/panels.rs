@@ -1,0 +1,526 @@
+//! The Great War's panels: the phase bar the player advances, the power panel (money, manpower,
+//! ammunition, gas, research), the selection (its units' strength and morale, its orders), the
+//! engine's preview of a fight before it is ordered, refusals with their reasons, the event log
+//! with every die, labels of cities and seas on the map, the hot-seat hand-over, the result
+//! screen and the replay viewer's bar.
+
+use super::board::shown;
+use super::command::UiCommand;
+use super::counters::bars;
+use super::geometry::hex_to_world;
+use super::{GwNames, HoveredHex, Selected, Selection, phase_key};
+use crate::camera::BoardCamera;
+use crate::hud::root;
+use crate::i18n::Tr;
+use crate::replay::ReplayView;
+use crate::screens::{Menu, Mode, PlayView, Screen};
+use crate::session::Session;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use rules::Game;
+use rules::strategic::preview::Preview;
+use rules::strategic::tech::Tech;
+use rules::strategic::{Ctx, GreatWar, HexAt, Order, Phase, Piece, PowerId};
+
+type GwSession = Session<GreatWar>;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PreviewCache>().add_systems(
+        EguiPrimaryContextPass,
+        (
+            labels.run_if(in_state(Screen::Playing).or_else(in_state(Screen::Replay))),
+            playing.run_if(in_state(Screen::Playing)),
+            result.run_if(in_state(Screen::Result)),
+            replay.run_if(in_state(Screen::Replay)),
+        )
+            .chain()
+            .run_if(in_state(Mode::GreatWar))
+            .after(crate::hud::PanelsBegin)
+            .before(crate::hud::PanelsEnd),
+    );
+}
+
+/// The preview of the order waiting for "yes", worked out once.
+#[derive(Resource, Default)]
+struct PreviewCache {
+    key: Option<(usize, String)>,
+    lines: Vec<String>,
+}
+
+/// The preview as lines for people: the engagements with every term, then each outcome with
+/// its chance (S-COMBAT-8, S-ART-7, S-NAVAL-6…10 as the engine computes them).
+pub fn preview_lines(preview: &Preview) -> Vec<String> {
+    let mut lines = preview.engagement_lines.clone();
+    for o in preview.outcomes.iter().take(8) {
+        let pips = if o.pips.is_empty() {
+            String::new()
+        } else {
+            format!(" [{}]", o.pips.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(","))
+        };
+        let what = if o.effects.is_empty() { "—".to_string() } else { o.effects.join("; ") };
+        lines.push(format!("{:5.1}%{pips}: {what}", o.chance * 100.0));
+    }
+    if preview.unexplored > 0.0 {
+        lines.push(format!("…{:.2}%", preview.unexplored * 100.0));
+    }
+    lines
+}
+
+fn power_colour(ctx: &Ctx, p: PowerId) -> egui::Color32 {
+    let id = ctx.scenario().powers.get(usize::from(p.0)).map_or("", |s| s.id.as_str());
+    let c = super::art::power_colour(id, usize::from(p.0)).to_srgba();
+    egui::Color32::from_rgb((c.red * 255.0) as u8, (c.green * 255.0) as u8, (c.blue * 255.0) as u8)
+}
+
+/// Names of what is selected, for the panel.
+fn selection_name(ctx: &Ctx, s: Selected) -> String {
+    match s {
+        Selected::Piece(Piece::Unit(u)) => ctx.name(u),
+        Selected::Piece(Piece::Corps(c)) | Selected::Army(c) => {
+            ctx.formation(c).map_or_else(String::new, |f| f.name.clone())
+        }
+        Selected::Fleet(f) => super::fleet(ctx, f).map_or_else(String::new, |f| f.name.clone()),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn playing(
+    mut contexts: EguiContexts,
+    tr: Res<Tr>,
+    session: Option<Res<GwSession>>,
+    selection: Res<Selection>,
+    view: Res<State<PlayView>>,
+    hovered: Res<HoveredHex>,
+    mut cache: ResMut<PreviewCache>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut menu: ResMut<NextState<Menu>>,
+    mut out: MessageWriter<UiCommand>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(session) = session else { return Ok(()) };
+    let gctx = session.ctx();
+    let mut ui = root(ctx, "great_war");
+    if *view.get() == PlayView::HandOver {
+        egui::CentralPanel::default().frame(egui::Frame::new().fill(egui::Color32::from_rgb(28, 25, 22))).show(
+            &mut ui,
+            |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.add_space(ui.available_height() / 3.0);
+                    let power = gctx.active_power();
+                    ui.label(
+                        egui::RichText::new(tr.f("gw.handover.pass", &[("power", tr.power(&gctx, power))]))
+                            .size(30.0)
+                            .color(power_colour(&gctx, power)),
+                    );
+                    ui.add_space(20.0);
+                    if ui.button(egui::RichText::new(tr.t("ui.handover.ready")).size(22.0)).clicked() {
+                        out.write(UiCommand::Ready);
+                    }
+                });
+            },
+        );
+        return Ok(());
+    }
+    let selected = selection.of(&session);
+    let power = gctx.active_power();
+    // The phase bar.
+    egui::Panel::top("gw-top").show(&mut ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(egui::RichText::new(&gctx.scenario().name).strong());
+            ui.separator();
+            ui.label(tr.f("gw.turn", &[("turn", gctx.clock.turn.to_string())]));
+            for phase in [Phase::Preparation, Phase::Movement, Phase::Fire, Phase::Combat, Phase::Upkeep] {
+                let now = gctx.clock.phase == phase;
+                let text = egui::RichText::new(tr.t(phase_key(phase)));
+                ui.label(if now { text.strong().color(egui::Color32::YELLOW) } else { text.weak() });
+                if phase != Phase::Upkeep {
+                    ui.label("›");
+                }
+            }
+            ui.separator();
+            ui.label(egui::RichText::new(tr.power(&gctx, power)).strong().color(power_colour(&gctx, power)));
+            let seat = session.seat(power);
+            if seat != crate::session::Seat::Human {
+                ui.label(tr.t("gw.ai_moves"));
+            }
+            let human = session.human_turn();
+            if ui.add_enabled(human, egui::Button::new(tr.t("gw.end_phase"))).clicked() {
+                out.write(UiCommand::EndPhase);
+            }
+            if ui.add_enabled(session.can_undo(), egui::Button::new(tr.t("gw.undo"))).clicked() {
+                out.write(UiCommand::Undo);
+            }
+            if ui.button(tr.t("gw.saves")).clicked() {
+                menu.set(Menu::Saves);
+            }
+            if ui.button(tr.t("gw.to_title")).clicked() {
+                screen.set(Screen::Title);
+            }
+        });
+    });
+    // The power panel and the selection.
+    egui::Panel::left("gw-left").default_size(270.0).show(&mut ui, |ui| {
+        power_panel(ui, &tr, &gctx, power, session.human_turn(), &mut out);
+        ui.separator();
+        match selected {
+            Some(s) => selection_panel(ui, &tr, &gctx, s, selection.gas, &mut out),
+            None => {
+                ui.label(tr.t("gw.select_hint"));
+            }
+        }
+        if let Some(r) = &session.refusal {
+            ui.separator();
+            ui.colored_label(egui::Color32::LIGHT_RED, tr.f("gw.refused", &[("why", r.clone())]));
+        }
+        if let Some(h) = hovered.0 {
+            ui.separator();
+            hex_panel(ui, &tr, &gctx, h);
+        }
+    });
+    // The event log.
+    egui::Panel::bottom("gw-log").default_size(150.0).resizable(true).show(&mut ui, |ui| {
+        ui.label(egui::RichText::new(tr.t("ui.log")).strong());
+        egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+            let events = session.game.events();
+            let from = events.len().saturating_sub(300);
+            for e in &events[from..] {
+                ui.label(egui::RichText::new(&e.text).size(12.5));
+            }
+        });
+    });
+    // The order waiting for "yes", with the engine's preview.
+    if let Some(order) = &session.confirm {
+        let key = (session.game.orders().len(), format!("{order:?}"));
+        if cache.key.as_ref() != Some(&key) {
+            cache.lines = match session.game.preview(order) {
+                Ok(p) => preview_lines(&p),
+                Err(e) => vec![e.to_string()],
+            };
+            cache.key = Some(key);
+        }
+        egui::Window::new(tr.t("gw.preview.title"))
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
+            .show(ctx, |ui| {
+                ui.label(egui::RichText::new(order_words(&tr, &gctx, order)).strong());
+                for line in &cache.lines {
+                    ui.label(line);
+                }
+                ui.horizontal(|ui| {
+                    if ui.button(tr.t("gw.preview.give")).clicked() {
+                        out.write(UiCommand::Confirm);
+                    }
+                    if ui.button(tr.t("ui.no")).clicked() {
+                        out.write(UiCommand::Cancel);
+                    }
+                });
+            });
+    }
+    Ok(())
+}
+
+/// An order in a few words.
+fn order_words(tr: &Tr, ctx: &Ctx, order: &Order) -> String {
+    match order {
+        Order::Attack { target, .. } => tr.f("gw.order.attack", &[("hex", target.to_string())]),
+        Order::Fire { target, gas, .. } => {
+            tr.f(if *gas { "gw.order.gas" } else { "gw.order.fire" }, &[("hex", target.to_string())])
+        }
+        Order::Move { path, .. } | Order::MoveFleet { path, .. } => {
+            tr.f("gw.order.move", &[("hex", path.last().map_or_else(String::new, |h| h.to_string()))])
+        }
+        Order::MoveArmy { army, .. } => {
+            tr.f("gw.order.army", &[("army", ctx.formation(*army).map_or_else(String::new, |f| f.name.clone()))])
+        }
+        Order::Bombard { target, .. } => tr.f("gw.order.bombard", &[("hex", target.to_string())]),
+        other => format!("{other:?}"),
+    }
+}
+
+fn power_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, power: PowerId, human: bool, out: &mut MessageWriter<UiCommand>) {
+    let Some(p) = ctx.powers.get(usize::from(power.0)) else { return };
+    ui.label(egui::RichText::new(tr.power(ctx, power)).strong().size(17.0).color(power_colour(ctx, power)));
+    egui::Grid::new("gw-power").num_columns(2).show(ui, |ui| {
+        let rows = [
+            ("gw.power.money", p.money.to_string()),
+            ("gw.power.ammo", p.ammo.to_string()),
+            ("gw.power.manpower", format!("{} / {}", p.manpower[0], p.manpower[1])),
+            ("gw.power.gas", format!("{} / {}", p.chem_shells, p.cylinders)),
+        ];
+        for (key, value) in rows {
+            ui.label(tr.t(key));
+            ui.label(value);
+            ui.end_row();
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        for (tech, has, key) in [
+            (Tech::Tanks, p.techs.tanks, "gw.tech.tanks"),
+            (Tech::Gas, p.techs.gas, "gw.tech.gas"),
+            (Tech::Infantry, p.techs.infantry, "gw.tech.infantry"),
+        ] {
+            if has {
+                ui.label(egui::RichText::new(format!("+ {}", tr.t(key))).weak());
+            } else if ui.add_enabled(human, egui::Button::new(tr.f("gw.research", &[("tech", tr.t(key))]))).clicked() {
+                out.write(UiCommand::Give(Order::Research { tech }));
+            }
+        }
+        if ui.add_enabled(human, egui::Button::new(tr.t("gw.buy_ammo"))).clicked() {
+            out.write(UiCommand::Give(Order::BuyAmmunition { amount: 10 }));
+        }
+    });
+}
+
+fn selection_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, s: Selected, gas: bool, out: &mut MessageWriter<UiCommand>) {
+    ui.label(egui::RichText::new(selection_name(ctx, s)).strong().size(16.0));
+    match s {
+        Selected::Piece(piece) => {
+            let units = ctx.piece_units(piece).map(|(_, u)| u).unwrap_or_default();
+            let (strength, morale) = bars(ctx, &units);
+            ui.label(tr.f(
+                "gw.sel.piece",
+                &[
+                    ("mp", ctx.group_mp(&units).to_string()),
+                    ("strength", format!("{:.0}", strength * 100.0)),
+                    ("morale", morale.map_or("—".to_string(), |m| format!("{:.0}", m * 100.0))),
+                ],
+            ));
+            for u in units.iter().filter_map(|u| ctx.force(*u)) {
+                let morale =
+                    u.vitals.morale.map_or(String::new(), |m| format!(", M {m}/{}", u.vitals.max_morale.unwrap_or(0)));
+                ui.label(format!("• {} — H {}/{}{morale}", ctx.name(u.id), u.vitals.health, u.vitals.max_health));
+            }
+            ui.horizontal_wrapped(|ui| {
+                if super::command::army_of(ctx, piece).is_some() && ui.button(tr.t("gw.whole_army")).clicked() {
+                    out.write(UiCommand::WholeArmy);
+                }
+                if ui.button(tr.t("gw.fortify")).clicked() {
+                    out.write(UiCommand::Fortify);
+                }
+                if ui.selectable_label(gas, tr.t("gw.gas_shells")).clicked() {
+                    out.write(UiCommand::ToggleGas);
+                }
+                if let Piece::Unit(unit) = piece {
+                    if ui.button(tr.t("gw.upgrade")).clicked() {
+                        out.write(UiCommand::Give(Order::Upgrade { unit }));
+                    }
+                    if ui.button(tr.t("gw.repair")).clicked() {
+                        out.write(UiCommand::Give(Order::Repair { unit }));
+                    }
+                }
+            });
+        }
+        Selected::Army(a) => {
+            let units = ctx.formation_units(a);
+            let (strength, morale) = bars(ctx, &units);
+            ui.label(tr.f(
+                "gw.sel.army",
+                &[
+                    ("corps", ctx.formation(a).map_or(0, |f| f.corps.len()).to_string()),
+                    ("strength", format!("{:.0}", strength * 100.0)),
+                    ("morale", morale.map_or("—".to_string(), |m| format!("{:.0}", m * 100.0))),
+                ],
+            ));
+        }
+        Selected::Fleet(id) => {
+            let Some(f) = super::fleet(ctx, id) else { return };
+            ui.label(
+                tr.f(
+                    "gw.sel.fleet",
+                    &[("mp", f.mp_left.to_string()), ("ships", ctx.navy.afloat(id).len().to_string())],
+                ),
+            );
+            ui.horizontal_wrapped(|ui| {
+                let stance = |intercept: bool, withdraw: bool| Order::FleetStance {
+                    fleet: id,
+                    intercept,
+                    withdraw,
+                    transports_first: f.transports_first,
+                };
+                if ui.selectable_label(f.intercept, tr.t("gw.fleet.intercept")).clicked() {
+                    out.write(UiCommand::Give(stance(!f.intercept, f.withdraw)));
+                }
+                if ui.selectable_label(f.withdraw, tr.t("gw.fleet.withdraw")).clicked() {
+                    out.write(UiCommand::Give(stance(f.intercept, !f.withdraw)));
+                }
+                if ui.button(tr.t("gw.fleet.mine")).clicked() {
+                    out.write(UiCommand::Give(Order::LayMine { fleet: id }));
+                }
+                if ui.button(tr.t("gw.fleet.sweep")).clicked() {
+                    out.write(UiCommand::Give(Order::Sweep { fleet: id }));
+                }
+            });
+        }
+    }
+    if ui.button(tr.t("gw.deselect")).clicked() {
+        out.write(UiCommand::Deselect);
+    }
+}
+
+fn hex_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, at: HexAt) {
+    let map = ctx.map();
+    let Some(cell) = map.cell(at) else { return };
+    let mut words = vec![format!("{at}"), tr.t(&format!("gw.terrain.{}", cell.terrain.key()))];
+    if let Some(c) = map.city_at(at) {
+        let name = if tr.russian() && !c.name_ru.is_empty() { &c.name_ru } else { &c.name };
+        words.push(name.clone());
+    }
+    if let Some(a) = map.sea_area_at(at) {
+        words.push(if tr.russian() && !a.name_ru.is_empty() { a.name_ru.clone() } else { a.name.clone() });
+    }
+    let fort = ctx.hex_state(at).fort;
+    if fort > 0 {
+        words.push(tr.f("gw.fort", &[("level", fort.to_string())]));
+    }
+    ui.label(words.join(" · "));
+    for u in ctx.at(at).iter().filter_map(|u| ctx.force(*u)) {
+        ui.label(
+            egui::RichText::new(format!("{} ({})", ctx.name(u.id), tr.power(ctx, u.power)))
+                .color(power_colour(ctx, u.power)),
+        );
+    }
+}
+
+/// City and sea names on the map, where the zoom leaves room for them.
+fn labels(
+    mut contexts: EguiContexts,
+    tr: Res<Tr>,
+    session: Option<Res<GwSession>>,
+    replay: Option<Res<ReplayView<GreatWar>>>,
+    view: Res<State<PlayView>>,
+    cameras: Query<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if *view.get() == PlayView::HandOver && session.is_some() {
+        return Ok(());
+    }
+    let Some(game) = shown(session.as_deref(), replay.as_deref()) else { return Ok(()) };
+    let Ok((camera, tf, Projection::Orthographic(ortho))) = cameras.single() else { return Ok(()) };
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let map = &game.scenario().map;
+    let on_screen = |at: HexAt| camera.world_to_viewport(tf, hex_to_world(at).extend(0.0)).ok();
+    let name = |n: &str, ru: &str| if tr.russian() && !ru.is_empty() { ru.to_string() } else { n.to_string() };
+    // Seas by name from middle zoom, cities close up (at most a few hundred labels a frame).
+    if ortho.scale > 0.8 {
+        for a in &map.sea_areas {
+            let Some(mid) = a.hexes.get(a.hexes.len() / 2).copied() else { continue };
+            if let Some(p) = on_screen(mid) {
+                painter.text(
+                    egui::pos2(p.x, p.y),
+                    egui::Align2::CENTER_CENTER,
+                    name(&a.name, &a.name_ru),
+                    egui::FontId::proportional(15.0),
+                    egui::Color32::from_rgb(200, 220, 245),
+                );
+            }
+        }
+    }
+    if ortho.scale < 2.0 {
+        let size = egui::vec2(ctx.content_rect().width(), ctx.content_rect().height());
+        let mut shown_labels = 0;
+        for c in &map.cities {
+            let Some(at) = c.hexes.first().copied() else { continue };
+            let Some(p) = on_screen(at) else { continue };
+            if p.x < 0.0 || p.y < 0.0 || p.x > size.x || p.y > size.y || shown_labels > 300 {
+                continue;
+            }
+            shown_labels += 1;
+            painter.text(
+                egui::pos2(p.x, p.y + 14.0 / ortho.scale.max(0.5)),
+                egui::Align2::CENTER_TOP,
+                name(&c.name, &c.name_ru),
+                egui::FontId::proportional(12.0),
+                egui::Color32::from_rgb(30, 25, 20),
+            );
+        }
+    }
+    Ok(())
+}
+
+fn result(
+    mut contexts: EguiContexts,
+    tr: Res<Tr>,
+    session: Option<Res<GwSession>>,
+    mut screen: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut ui = root(ctx, "gw-result");
+    egui::CentralPanel::default().show(&mut ui, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.add_space(20.0);
+            ui.label(egui::RichText::new(tr.t("gw.result.over")).size(30.0).strong());
+            if let Some(s) = &session {
+                ui.label(tr.f("gw.turn", &[("turn", s.game.turn().to_string())]));
+            }
+        });
+        if let Some(s) = &session {
+            egui::ScrollArea::vertical().max_height(400.0).stick_to_bottom(true).show(ui, |ui| {
+                for e in s.game.events().iter().rev().take(40).rev() {
+                    ui.label(&e.text);
+                }
+            });
+        }
+        if ui.button(egui::RichText::new(tr.t("ui.result.back")).size(18.0)).clicked() {
+            screen.set(Screen::Title);
+        }
+    });
+    Ok(())
+}
+
+fn replay(
+    mut contexts: EguiContexts,
+    tr: Res<Tr>,
+    view: Option<ResMut<ReplayView<GreatWar>>>,
+    mut screen: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut ui = root(ctx, "gw-replay");
+    let Some(mut view) = view else { return Ok(()) };
+    egui::Panel::top("gw-replay-bar").show(&mut ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(&view.save.scenario.name).strong());
+            let clock = view.game.clock();
+            ui.label(format!(
+                "{} / {} · {} · {}",
+                view.at + 1,
+                view.stops.len(),
+                tr.f("gw.turn", &[("turn", clock.turn.to_string())]),
+                tr.t(phase_key(clock.phase))
+            ));
+            let last = view.stops.len() - 1;
+            let at = view.at;
+            let mut go = None;
+            if ui.button("|<").clicked() {
+                go = Some(0);
+            }
+            if ui.button(tr.t("ui.replay.back")).clicked() && at > 0 {
+                go = Some(at - 1);
+            }
+            if ui.button(tr.t("ui.replay.forward")).clicked() && at < last {
+                go = Some(at + 1);
+            }
+            if ui.button(">|").clicked() {
+                go = Some(last);
+            }
+            if let Some(stop) = go
+                && let Err(e) = view.go(stop)
+            {
+                ui.colored_label(egui::Color32::LIGHT_RED, e);
+            }
+            if ui.button(tr.t("ui.back")).clicked() {
+                screen.set(Screen::Title);
+            }
+        });
+    });
+    egui::Panel::right("gw-replay-log").default_size(360.0).show(&mut ui, |ui| {
+        ui.label(egui::RichText::new(tr.t("ui.log")).strong());
+        egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
+            let events = view.game.events();
+            for e in &events[events.len().saturating_sub(400)..] {
+                ui.label(&e.text);
+            }
+        });
+    });
+    Ok(())
+}
