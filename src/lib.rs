@@ -3,13 +3,14 @@
 //! The app reads rules state and sends orders; it never changes rules state any other way.
 //! It is one shell for several scenes: the shell (screens, menus, settings, language, keys,
 //! storage and saves, the catalogue, launch, the browser's hooks) and the generic play machinery
-//! (session, AI turns, replay viewer) are shared; a scene (the Napoleonic battle in `battle`;
-//! next the Great War and the campaign) plugs its game, board, panels and actions into them.
+//! (session, AI turns, replay viewer) are shared; a scene (the Napoleonic battle in `battle`, the
+//! Napoleonic campaign in `campaign`; next the Great War) plugs its game, board, panels and actions into them.
 //! [`logic_plugin`] holds everything that decides and runs without rendering, so tests drive it
 //! headless; [`view_plugin`] draws.
 
 pub mod ai_turns;
 pub mod battle;
+pub mod campaign;
 pub mod catalog;
 pub mod hud;
 pub mod i18n;
@@ -43,7 +44,7 @@ pub enum AppSystems {
 
 /// The scenes this build has, for the launch (before the app is built, and in it).
 pub fn scenes() -> Vec<launch::SceneInfo> {
-    vec![battle::SCENE]
+    vec![battle::SCENE, campaign::SCENE]
 }
 
 /// Everything that decides; works without a window.
@@ -62,12 +63,13 @@ pub fn logic_plugin(app: &mut App) {
         rules_ref::plugin,
         // The scenes.
         battle::plugin,
+        campaign::plugin,
     ));
 }
 
 /// Everything that draws.
 pub fn view_plugin(app: &mut App) {
-    app.add_plugins((hud::plugin, battle::view_plugin, launch::plugin, wake::plugin));
+    app.add_plugins((hud::plugin, battle::view_plugin, campaign::view_plugin, launch::plugin, wake::plugin));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);
 }

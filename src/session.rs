@@ -136,7 +136,14 @@ pub struct Progress {
     /// Still setting up.
     pub in_setup: bool,
     pub turn: u32,
+    /// The turn of a battle fought inside the game in play (a campaign's), while one is.
+    pub inner_battle: Option<u32>,
 }
+
+/// Where [`Progress`] is followed; a scene that nests a game (a campaign's battle) corrects it
+/// after this.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FollowProgress;
 
 /// An AI is thinking (so the window keeps drawing frames).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -303,7 +310,10 @@ pub fn plugin_for<G: PlayGame>(app: &mut App) {
             Update,
             (game_over::<G>, hand_over::<G>).in_set(crate::AppSystems::Logic).run_if(in_state(Screen::Playing)),
         )
-        .add_systems(Update, follow_progress::<G>.after(crate::AppSystems::Logic).before(crate::AppSystems::Visuals))
+        .add_systems(
+            Update,
+            follow_progress::<G>.in_set(FollowProgress).after(crate::AppSystems::Logic).before(crate::AppSystems::Visuals),
+        )
         .add_systems(OnExit(Screen::Result), end::<G>)
         .add_systems(OnEnter(Screen::Title), end::<G>);
 }
@@ -416,6 +426,7 @@ fn follow_progress<G: PlayGame>(
         over: s.game.is_over(),
         in_setup: s.game.in_setup(),
         turn: s.game.turn(),
+        inner_battle: None,
     });
     progress.set_if_neq(now);
 }
