@@ -18,7 +18,7 @@ use rules::tactical::{Battle, Side};
 type CampaignSession = kriegsspiel::session::Session<Campaign>;
 type BattleSession = kriegsspiel::session::Session<Battle>;
 
-fn app() -> App {
+fn new_app() -> App {
     kriegsspiel::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-campaign-test-{}", std::process::id())));
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, kriegsspiel::logic_plugin));
@@ -63,7 +63,11 @@ fn mode(app: &App) -> Mode {
     *app.world().resource::<State<Mode>>().get()
 }
 
+/// Lets the screen follow (a hand-over is shown a frame after the turn passes), then says
+/// "ready" on the hand-over screen if it shows.
 fn hand_over(app: &mut App) {
+    app.update();
+    app.update();
     if app.world().get_resource::<State<PlayView>>().is_some_and(|v| *v.get() == PlayView::HandOver) {
         press(app, KeyCode::Enter);
     }
@@ -75,7 +79,7 @@ fn selected(app: &App) -> Option<ArmyId> {
 
 #[test]
 fn a_campaign_turn_through_actions_gives_the_same_campaign_as_the_orders() {
-    let mut app = app();
+    let mut app = new_app();
     start(&mut app, 3, [Seat::Human, Seat::Human]);
     click(&mut app, 1, 0);
     assert_eq!(selected(&app), Some(ArmyId(1)), "I Corps selected by clicking its hex");
@@ -95,6 +99,7 @@ fn a_campaign_turn_through_actions_gives_the_same_campaign_as_the_orders() {
     press(&mut app, KeyCode::KeyX); // split: the second of its two units becomes a new army
     press(&mut app, KeyCode::KeyM); // and joins again
     press(&mut app, KeyCode::Space);
+    app.update();
     let by_orders = {
         let mut c = Campaign::new(&linden(), 3);
         for order in [
@@ -144,7 +149,7 @@ fn march_to_battle(app: &mut App) {
 
 #[test]
 fn a_battle_arises_is_fought_in_the_battle_scene_and_its_result_returns_to_the_map() {
-    let mut app = app();
+    let mut app = new_app();
     start(&mut app, 5, [Seat::Human, Seat::Human]);
     march_to_battle(&mut app);
     let expected = campaign(&app).game.battle_scenario().expect("the battle's scenario");
@@ -161,10 +166,10 @@ fn a_battle_arises_is_fought_in_the_battle_scene_and_its_result_returns_to_the_m
     );
     // Both players pass every turn: the battle runs to its round limit (T-TURN-4).
     for _ in 0..400 {
+        hand_over(&mut app);
         if mode(&app) == Mode::Campaign {
             break;
         }
-        hand_over(&mut app);
         press(&mut app, KeyCode::Space);
     }
     app.update();
@@ -183,7 +188,7 @@ fn a_battle_arises_is_fought_in_the_battle_scene_and_its_result_returns_to_the_m
 
 #[test]
 fn an_auto_battle_is_reported_round_by_round() {
-    let mut app = app();
+    let mut app = new_app();
     start(&mut app, 2, [Seat::Human, Seat::Human]);
     // The light cavalry (2 units) rides over the ford on the Cossacks (2): 4 units, an auto-battle.
     click(&mut app, 6, 0);
@@ -198,7 +203,7 @@ fn an_auto_battle_is_reported_round_by_round() {
 #[test]
 fn a_campaign_saved_mid_battle_reopens_in_that_battle() {
     use kriegsspiel::saves::{SaveKinds, open_text};
-    let mut app = app();
+    let mut app = new_app();
     start(&mut app, 7, [Seat::Human, Seat::Human]);
     // Its own autosaves (games started in the same second share a name).
     app.world_mut().resource_mut::<CampaignSession>().name = format!("resume-test-{}", std::process::id());
@@ -224,7 +229,7 @@ fn a_campaign_saved_mid_battle_reopens_in_that_battle() {
     let (_, running) = kriegsspiel::campaign::save::running_battle(&key, &auto).expect("with the battle");
     assert!(!running.orders.is_empty() && fought.starts_with(&running.orders));
     // Opened in a fresh game, the save continues the battle where it stood.
-    let mut again = app();
+    let mut again = new_app();
     let kinds = again.world().resource::<SaveKinds>().clone();
     let open = open_text(&kinds, "mid-battle.ron", text, false).expect("opens");
     again.world_mut().write_message(open);
