@@ -312,7 +312,10 @@ pub fn plugin_for<G: PlayGame>(app: &mut App) {
         )
         .add_systems(
             Update,
-            follow_progress::<G>.in_set(FollowProgress).after(crate::AppSystems::Logic).before(crate::AppSystems::Visuals),
+            follow_progress::<G>
+                .in_set(FollowProgress)
+                .after(crate::AppSystems::Logic)
+                .before(crate::AppSystems::Visuals),
         )
         .add_systems(OnExit(Screen::Result), end::<G>)
         .add_systems(OnEnter(Screen::Title), end::<G>);

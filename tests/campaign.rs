@@ -19,7 +19,9 @@ type CampaignSession = kriegsspiel::session::Session<Campaign>;
 type BattleSession = kriegsspiel::session::Session<Battle>;
 
 fn new_app() -> App {
-    kriegsspiel::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-campaign-test-{}", std::process::id())));
+    kriegsspiel::storage::use_dir(
+        std::env::temp_dir().join(format!("kriegsspiel-campaign-test-{}", std::process::id())),
+    );
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, kriegsspiel::logic_plugin));
     app.update();

@@ -118,7 +118,9 @@ fn leave_battle(
     busy: Res<AnimBusy>,
     state: Res<State<Mode>>,
     mut events: MessageWriter<GameEvents<Campaign>>,
-    (mut mode, mut screen, mut view): (ResMut<NextState<Mode>>, ResMut<NextState<Screen>>, ResMut<NextState<PlayView>>),
+    mut mode: ResMut<NextState<Mode>>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut view: ResMut<NextState<PlayView>>,
 ) {
     let (Some(_), Some(battle), Some(mut campaign)) = (marker, battle, campaign) else { return };
     if *state.get() != Mode::Battle || !battle.game.is_over() || busy.0 {

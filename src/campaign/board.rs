@@ -34,7 +34,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, hover.in_set(crate::AppSystems::Input).run_if(in_state(Mode::Campaign)))
         .add_systems(
             Update,
-            (spawn_terrain, sync_pieces, control_camera).chain().in_set(crate::AppSystems::Visuals).run_if(in_state(Mode::Campaign)),
+            (spawn_terrain, sync_pieces, control_camera)
+                .chain()
+                .in_set(crate::AppSystems::Visuals)
+                .run_if(in_state(Mode::Campaign)),
         );
 }
 
@@ -68,7 +71,10 @@ fn hex_image(size: u32) -> Image {
 }
 
 /// The game the map shows: the one in play, or the replay.
-pub fn shown<'a>(session: Option<&'a Session<Campaign>>, replay: Option<&'a ReplayView<Campaign>>) -> Option<&'a Campaign> {
+pub fn shown<'a>(
+    session: Option<&'a Session<Campaign>>,
+    replay: Option<&'a ReplayView<Campaign>>,
+) -> Option<&'a Campaign> {
     session.map(|s| &s.game).or_else(|| replay.map(|r| &r.game))
 }
 
@@ -204,7 +210,8 @@ fn spawn_terrain(
                 Terrain,
                 scope(in_play),
                 Sprite::from_color(Color::srgb(0.30, 0.28, 0.26), Vec2::splat(HEX * 0.5)),
-                Transform::from_translation(at.extend(0.4)).with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
+                Transform::from_translation(at.extend(0.4))
+                    .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
             ));
         }
     }
@@ -255,7 +262,10 @@ fn fit(
 /// Pans and zooms by the shell's keys.
 fn control_camera(
     time: Res<Time>,
-    controls: Query<&leafwing_input_manager::prelude::ActionState<crate::input::ShellAction>, With<crate::input::Controls>>,
+    controls: Query<
+        &leafwing_input_manager::prelude::ActionState<crate::input::ShellAction>,
+        With<crate::input::Controls>,
+    >,
     session: Option<Res<Session<Campaign>>>,
     replay: Option<Res<ReplayView<Campaign>>>,
     windows: Query<&Window>,
@@ -341,7 +351,10 @@ pub fn army_offset(index: usize, count: usize) -> Vec2 {
         return Vec2::ZERO;
     }
     let step = HEX * 0.34;
-    Vec2::new((index as f32 - (count as f32 - 1.0) / 2.0) * step, (index as f32 - (count as f32 - 1.0) / 2.0) * -step * 0.4)
+    Vec2::new(
+        (index as f32 - (count as f32 - 1.0) / 2.0) * step,
+        (index as f32 - (count as f32 - 1.0) / 2.0) * -step * 0.4,
+    )
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -376,14 +389,29 @@ fn sync_pieces(
     let in_play = matches!(scene.get(), Scene::Playing(_));
     let map = &game.scenario().map;
     let state = game.state();
-    // Key hexes: a ring in the holder's colour.
+    // Key hexes: a ring in the holder's colour, and its flag in the hex's top corner.
     for (k, holder) in game.scenario().victory.key_hexes.iter().zip(&state.holders) {
+        let at = hex_to_world(map, k.at);
         commands.spawn((
             Name::new("Key hex"),
             Piece,
             scope(in_play),
-            hex_sprite(&art, side_colour(*holder).with_alpha(0.85), 1.0),
-            Transform::from_translation(hex_to_world(map, k.at).extend(-0.5)),
+            hex_sprite(&art, side_colour(*holder), 1.08),
+            Transform::from_translation(at.extend(-0.5)),
+        ));
+        commands.spawn((
+            Name::new("Key hex flag"),
+            Piece,
+            scope(in_play),
+            Sprite::from_color(side_colour(*holder), Vec2::new(HEX * 0.3, HEX * 0.2)),
+            Transform::from_translation((at + Vec2::new(HEX * 0.12, HEX * 0.62)).extend(2.0)),
+        ));
+        commands.spawn((
+            Name::new("Key hex staff"),
+            Piece,
+            scope(in_play),
+            Sprite::from_color(Color::srgb(0.15, 0.12, 0.1), Vec2::new(2.0, HEX * 0.42)),
+            Transform::from_translation((at + Vec2::new(-HEX * 0.04, HEX * 0.52)).extend(2.0)),
         ));
     }
     // The battle waiting to be fought.

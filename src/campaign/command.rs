@@ -156,9 +156,9 @@ fn handle_commands(
 /// battle on the grid and what followed: losses, prisoners, guns taken, falling back).
 fn keep_reports(mut happened: MessageReader<CampaignEvents>, mut report: ResMut<BattleReport>) {
     for GameEvents(events) in happened.read() {
-        let start = events.iter().position(|e| {
-            matches!(e, Event::BattleJoined { .. } | Event::BattleWon { .. } | Event::AutoRound { .. })
-        });
+        let start = events
+            .iter()
+            .position(|e| matches!(e, Event::BattleJoined { .. } | Event::BattleWon { .. } | Event::AutoRound { .. }));
         let settled = events.iter().any(|e| matches!(e, Event::AutoBattleWon { .. } | Event::BattleWon { .. }));
         if let (Some(start), true) = (start, settled) {
             report.0 = Some(events[start..].to_vec());

@@ -80,7 +80,8 @@ fn with_disk(paths: Vec<String>) -> Vec<String> {
 pub fn load_scenario(path: &str) -> Result<CampaignScenario, String> {
     let found = CampaignScenario::load_from(&bundled(), path);
     #[cfg(not(target_arch = "wasm32"))]
-    let found = found.or_else(|e| if Path::new(path).exists() { CampaignScenario::load(Path::new(path)) } else { Err(e) });
+    let found =
+        found.or_else(|e| if Path::new(path).exists() { CampaignScenario::load(Path::new(path)) } else { Err(e) });
     found.map_err(|e| e.to_string())
 }
 

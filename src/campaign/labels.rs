@@ -13,10 +13,7 @@ use rules::Game;
 use rules::campaign::Campaign;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        draw.run_if(in_state(Mode::Campaign)).before(crate::hud::PanelsBegin),
-    );
+    app.add_systems(EguiPrimaryContextPass, draw.run_if(in_state(Mode::Campaign)).before(crate::hud::PanelsBegin));
 }
 
 /// An army's strength: its units and their Health left.
@@ -46,7 +43,13 @@ fn draw(
     for place in &map.places {
         let name = if tr.russian() && !place.name_ru.is_empty() { &place.name_ru } else { &place.name };
         if let Some(p) = to_screen(hex_to_world(map, place.at) + Vec2::new(0.0, -HEX * 0.62)) {
-            painter.text(p, egui::Align2::CENTER_CENTER, name, egui::FontId::proportional(12.0), egui::Color32::from_rgb(250, 244, 225));
+            painter.text(
+                p,
+                egui::Align2::CENTER_CENTER,
+                name,
+                egui::FontId::proportional(12.0),
+                egui::Color32::from_rgb(250, 244, 225),
+            );
         }
     }
     let state = game.state();

@@ -128,7 +128,12 @@ pub fn event_text(tr: &Tr, scenario: &CampaignScenario, state: &CampaignState, e
         Event::Merged { army: a, into } => tr.f("ev.campaign.merged", &[("army", army(a)), ("into", army(into))]),
         Event::BattleJoined { at, attacker, units } => tr.f(
             "ev.campaign.battle",
-            &[("at", hex(at)), ("attacker", side(attacker)), ("red", units[0].to_string()), ("blue", units[1].to_string())],
+            &[
+                ("at", hex(at)),
+                ("attacker", side(attacker)),
+                ("red", units[0].to_string()),
+                ("blue", units[1].to_string()),
+            ],
         ),
         Event::Cut { fielded, .. } => {
             tr.f("ev.campaign.cut", &[("red", fielded[0].to_string()), ("blue", fielded[1].to_string())])
@@ -151,9 +156,10 @@ pub fn event_text(tr: &Tr, scenario: &CampaignScenario, state: &CampaignState, e
         Event::BattleWon { at, winner, turns, .. } => {
             tr.f("ev.campaign.won", &[("side", side(winner)), ("at", hex(at)), ("turns", turns.to_string())])
         }
-        Event::LeftOutLoss { unit: u, lost, health } => {
-            tr.f("ev.campaign.left_out", &[("unit", unit(u)), ("lost", lost.to_string()), ("health", health.to_string())])
-        }
+        Event::LeftOutLoss { unit: u, lost, health } => tr.f(
+            "ev.campaign.left_out",
+            &[("unit", unit(u)), ("lost", lost.to_string()), ("health", health.to_string())],
+        ),
         Event::Rejoined { unit: u, health } => {
             tr.f("ev.campaign.rejoined", &[("unit", unit(u)), ("health", health.to_string())])
         }
@@ -165,7 +171,9 @@ pub fn event_text(tr: &Tr, scenario: &CampaignScenario, state: &CampaignState, e
         Event::FellBack { army: a, to } => tr.f("ev.campaign.fell_back", &[("army", army(a)), ("to", hex(to))]),
         Event::ArmyGone { army: a } => tr.f("ev.campaign.gone", &[("army", army(a))]),
         Event::KeyHexTaken { at, by } => tr.f("ev.campaign.key", &[("at", hex(at)), ("side", side(by))]),
-        Event::TurnEnded { turn, side: s } => tr.f("ev.campaign.turn", &[("side", side(s)), ("turn", turn.to_string())]),
+        Event::TurnEnded { turn, side: s } => {
+            tr.f("ev.campaign.turn", &[("side", side(s)), ("turn", turn.to_string())])
+        }
         Event::CampaignOver { winner, reason } => {
             tr.f("ev.campaign.over", &[("side", side(winner)), ("reason", tr.t(reason_key(*reason)))])
         }
@@ -208,7 +216,10 @@ fn campaign(
                 ui.vertical_centered(|ui| {
                     ui.add_space(ui.available_height() / 3.0);
                     let side = game.active_player().unwrap_or(Side::Red);
-                    ui.label(egui::RichText::new(tr.f("ui.campaign.handover", &[("side", tr.side_of(scenario, side))])).size(30.0));
+                    ui.label(
+                        egui::RichText::new(tr.f("ui.campaign.handover", &[("side", tr.side_of(scenario, side))]))
+                            .size(30.0),
+                    );
                     ui.add_space(20.0);
                     if ui.button(egui::RichText::new(tr.t("ui.handover.ready")).size(22.0)).clicked() {
                         out.write(CampaignCommand::Ready);
@@ -299,7 +310,10 @@ fn top_bar(
                     }
                     #[cfg(target_arch = "wasm32")]
                     if ui.button(tr.t("ui.menu.download")).clicked() {
-                        crate::web::download("kriegsspiel-campaign.ron", &saves::saved_game_to_text(&session.saved_game()));
+                        crate::web::download(
+                            "kriegsspiel-campaign.ron",
+                            &saves::saved_game_to_text(&session.saved_game()),
+                        );
                         ui.close();
                     }
                 });
@@ -317,7 +331,13 @@ fn top_bar(
                 if ui.add_enabled(session.can_undo(), egui::Button::new(tr.t("ui.campaign.undo"))).clicked() {
                     out.write(CampaignCommand::Undo);
                 }
-                if ui.add_enabled(human && game.state().battle.is_none(), egui::Button::new(tr.t("ui.campaign.end_turn"))).clicked() {
+                if ui
+                    .add_enabled(
+                        human && game.state().battle.is_none(),
+                        egui::Button::new(tr.t("ui.campaign.end_turn")),
+                    )
+                    .clicked()
+                {
                     out.write(CampaignCommand::EndTurn);
                 }
                 if let Some(m) = &state.saved {
@@ -349,7 +369,12 @@ fn army_panel(
                 let (units, health) = strength(game, a);
                 let text = tr.f(
                     "ui.campaign.army_line",
-                    &[("army", a.name.clone()), ("units", units.to_string()), ("health", health.to_string()), ("at", tr.hex(scenario, a.at))],
+                    &[
+                        ("army", a.name.clone()),
+                        ("units", units.to_string()),
+                        ("health", health.to_string()),
+                        ("at", tr.hex(scenario, a.at)),
+                    ],
                 );
                 if ui.selectable_label(false, text).clicked() && human {
                     out.write(CampaignCommand::SelectArmy(a.id));
@@ -450,7 +475,10 @@ fn info_panel(
                 let (units, health) = strength(game, a);
                 ui.colored_label(
                     colour(a.side),
-                    tr.f("ui.campaign.army_here", &[("army", a.name.clone()), ("units", units.to_string()), ("health", health.to_string())]),
+                    tr.f(
+                        "ui.campaign.army_here",
+                        &[("army", a.name.clone()), ("units", units.to_string()), ("health", health.to_string())],
+                    ),
                 );
             }
             if let Some(id) = selected
@@ -489,7 +517,9 @@ fn march_preview(ui: &mut egui::Ui, tr: &Tr, game: &Campaign, army: ArmyId, to: 
         return;
     };
     let Some(path) = route(game, army, to) else { return };
-    ui.label(tr.f("ui.campaign.march", &[("mp", cost.to_string()), ("left", a.mp_left.saturating_sub(cost).to_string())]));
+    ui.label(
+        tr.f("ui.campaign.march", &[("mp", cost.to_string()), ("left", a.mp_left.saturating_sub(cost).to_string())]),
+    );
     let risk = game.interception_risk(a.side, &path);
     if !risk.is_empty() {
         let names: Vec<String> = risk.iter().map(|id| army_name(cstate, *id)).collect();
@@ -553,7 +583,11 @@ fn battle_dialogs(
                 ui.colored_label(colour(side), tr.side_of(scenario, side));
                 ui.label(tr.f(
                     "ui.campaign.cut",
-                    &[("wanted", wanted.to_string()), ("of", mine.len().to_string()), ("ticked", ticked.len().to_string())],
+                    &[
+                        ("wanted", wanted.to_string()),
+                        ("of", mine.len().to_string()),
+                        ("ticked", ticked.len().to_string()),
+                    ],
                 ));
                 if b.bring_up == Some(side) {
                     ui.label(tr.t("ui.campaign.bring_up"));
@@ -649,7 +683,12 @@ fn battle_bar(
     Ok(())
 }
 
-fn result(mut contexts: EguiContexts, tr: Res<Tr>, session: Option<Res<Session>>, mut screen: ResMut<NextState<Screen>>) -> Result {
+fn result(
+    mut contexts: EguiContexts,
+    tr: Res<Tr>,
+    session: Option<Res<Session>>,
+    mut screen: ResMut<NextState<Screen>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx, "campaign-result");
     egui::CentralPanel::default().show(&mut ui, |ui| {
