@@ -6,7 +6,7 @@
 //! While it is fought the campaign's autosave of the turn holds it (its orders, see `save`), so
 //! a campaign saved or autosaved mid-battle reopens in that battle.
 
-use super::command::CampaignCommand;
+pub use super::command::{FightRequested, ready_battle};
 use super::save::{self, RunningBattle};
 use crate::saves::{OpenSave, Seat};
 use crate::screens::{Mode, PlayView, Screen, playing};
@@ -19,13 +19,11 @@ use rules::tactical::{Battle, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ResumeBattle>()
-        .init_resource::<FightRequested>()
         .add_systems(Update, (leave_battle, drop_stale).chain().in_set(crate::AppSystems::Input))
         .add_systems(Update, read_running_battles.in_set(crate::AppSystems::Logic))
         .add_systems(
             Update,
-            (ask_to_fight, enter_battle)
-                .chain()
+            enter_battle
                 .in_set(crate::AppSystems::Logic)
                 .run_if(playing(Mode::Campaign))
                 .run_if(in_state(PlayView::Playing)),
@@ -46,26 +44,9 @@ pub struct CampaignBattle {
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct ResumeBattle(pub Option<(StateHash, RunningBattle)>);
 
-/// A person asked to go to the battlefield.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FightRequested(pub bool);
-
-/// The battle waiting to be fought on the grid (both sides have chosen), if any.
-pub fn ready_battle(game: &Campaign) -> Option<&rules::campaign::PendingBattle> {
-    game.state().battle.as_ref().filter(|b| b.chooser().is_none())
-}
-
 /// Whether people sit at this campaign (then one of them says when to go to the battlefield).
 fn people_at(session: &Session<Campaign>) -> bool {
     session.seats.contains(&Seat::Human)
-}
-
-fn ask_to_fight(mut commands_in: MessageReader<CampaignCommand>, mut fight: ResMut<FightRequested>) {
-    for c in commands_in.read() {
-        if *c == CampaignCommand::Fight {
-            fight.0 = true;
-        }
-    }
 }
 
 #[allow(clippy::too_many_arguments)]

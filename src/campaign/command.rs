@@ -2,7 +2,6 @@
 //! become orders through the session. A person's input never touches rules state any other way.
 
 use super::actions::CampaignAction;
-use super::battle::FightRequested;
 use super::{ArmySelection, HoveredHex};
 use crate::input::{Controls, KeyBindings, ShellAction, TypingText, just_pressed};
 use crate::screens::{Mode, PlayView, playing};
@@ -17,7 +16,7 @@ use std::collections::BTreeMap;
 type CampaignEvents = GameEvents<Campaign>;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<CampaignCommand>().init_resource::<BattleReport>().add_systems(
+    app.add_message::<CampaignCommand>().init_resource::<BattleReport>().init_resource::<FightRequested>().add_systems(
         Update,
         (actions_to_commands, handle_commands, keep_reports)
             .chain()
@@ -54,6 +53,15 @@ pub enum CampaignCommand {
     Cancel,
     /// The next player at the screen is ready (hot-seat hand-over).
     Ready,
+}
+
+/// A person asked to go to the battlefield (the waiting battle is fought by `battle`).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FightRequested(pub bool);
+
+/// The battle waiting to be fought on the grid (both sides have chosen), if any.
+pub fn ready_battle(game: &Campaign) -> Option<&rules::campaign::PendingBattle> {
+    game.state().battle.as_ref().filter(|b| b.chooser().is_none())
 }
 
 /// The last battle settled or fought, for its dialog: an auto-battle's rounds with their
@@ -132,7 +140,8 @@ fn handle_commands(
             continue;
         }
         // Enter at a battle both sides have chosen for: to the battlefield (whoever's seat).
-        if *command == CampaignCommand::Confirm && super::battle::ready_battle(&session.game).is_some() {
+        let to_battle = matches!(command, CampaignCommand::Confirm | CampaignCommand::Fight);
+        if to_battle && ready_battle(&session.game).is_some() {
             fight.0 = true;
             continue;
         }

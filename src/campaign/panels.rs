@@ -4,9 +4,9 @@
 //! fought, the report of a battle (an auto-battle round by round), the hot-seat hand-over, the
 //! result, the replay bar, and the campaign's bar over a battle of the campaign.
 
-use super::battle::{CampaignBattle, ready_battle, running};
+use super::battle::{CampaignBattle, running};
 use super::board::side_colour;
-use super::command::{BattleReport, CampaignCommand, route};
+use super::command::{BattleReport, CampaignCommand, ready_battle, route};
 use super::labels::strength;
 use super::{ArmySelection, CampaignNames, HoveredHex};
 use crate::hud::root;
