@@ -161,6 +161,9 @@ fn a_battle_arises_is_fought_in_the_battle_scene_and_its_result_returns_to_the_m
     assert!(app.world().contains_resource::<CampaignBattle>());
     let battle = app.world().resource::<BattleSession>();
     assert_eq!(battle.game.scenario(), &expected, "the engine's scenario after the cut");
+    // The launch sees the campaign's turn, and the battle's as the inner battle's.
+    let progress = *app.world().resource::<kriegsspiel::session::Progress>();
+    assert_eq!((progress.turn, progress.inner_battle), (1, Some(battle.game.turn())));
     assert_eq!(
         [expected.units_of(Side::Red).count(), expected.units_of(Side::Blue).count()],
         [9, 10],
@@ -240,4 +243,19 @@ fn a_campaign_saved_mid_battle_reopens_in_that_battle() {
     }
     assert_eq!(mode(&again), Mode::Battle);
     assert_eq!(again.world().resource::<BattleSession>().game.orders(), &fought[..]);
+}
+
+/// `--scenario scenarios/campaign/linden.ron` needs no `--mode`: the launch finds the file's scene.
+#[test]
+fn the_launch_finds_the_campaign_scene_by_the_file() {
+    use kriegsspiel::launch::{Launch, LaunchMode};
+    let scenes = kriegsspiel::scenes();
+    let launch = Launch { scenario: Some("scenarios/campaign/linden.ron".into()), ..Launch::interactive() };
+    assert_eq!(launch.check(&scenes), Ok(()));
+    assert_eq!(launch.scene(&scenes).map(|s| s.mode), Ok(Mode::Campaign));
+    let battle = Launch { scenario: Some("scenarios/borodino.ron".into()), ..Launch::interactive() };
+    assert_eq!(battle.scene(&scenes).map(|s| s.mode), Ok(Mode::Battle));
+    // Named as a battle, the campaign's file is refused with the battle's reason.
+    let wrong = Launch { mode: LaunchMode::Battle, ..launch };
+    assert!(wrong.check(&scenes).is_err());
 }
