@@ -31,7 +31,18 @@ async function open(address) {
 }
 
 const wait = (ms) => new Promise((r) => setTimeout(r, ms));
-const state = (page) => page.evaluate(() => window.kriegsspielState || '');
+// Every state the page reported, in order, with the time since the test began: printed when
+// something fails, so a failure in CI can be read without re-running it.
+const began = Date.now();
+const seen = [];
+process.on('exit', (code) => {
+  if (code !== 0) console.error(`states seen:\n${seen.map(({ s, ms }) => `  ${ms} ms: ${s}`).join('\n')}`);
+});
+const state = async (page) => {
+  const s = await page.evaluate(() => window.kriegsspielState || '');
+  if (seen.length === 0 || seen[seen.length - 1].s !== s) seen.push({ s, ms: Date.now() - began });
+  return s;
+};
 async function until(page, test, what, ms = 120000) {
   const end = Date.now() + ms;
   for (;;) {
@@ -42,6 +53,7 @@ async function until(page, test, what, ms = 120000) {
   }
 }
 async function click(page, x, y) {
+  seen.push({ s: `(click ${x},${y})`, ms: Date.now() - began });
   await page.mouse.move(x, y);
   await page.mouse.down();
   await wait(120);
@@ -57,9 +69,12 @@ await click(page, 100, 89);            // the second battle: the Semyonovskoye f
 await click(page, 708, 217);           // "Start the battle" (red: human, blue: AI Veteran)
 await until(page, (s) => s.startsWith('battle'), 'the battle');
 await page.locator('#kriegsspiel').focus();
-for (let turn = 0; turn < 3; turn++) {
-  await until(page, (s) => s.endsWith('human') || s.includes('over') || s === 'result', 'the human turn');
-  if (/over|result/.test(await state(page))) break;
+// The flèches open with redoubt building and deployment (turn 0): play on until the fighting
+// has reached turn 4, or the battle ends.
+const advanced = (s) => /battle turn ([4-9]|\d\d)|over|result/.test(s);
+for (let round = 0; round < 10 && !advanced(await state(page)); round++) {
+  await until(page, (s) => s.endsWith('human') || advanced(s), 'the human turn');
+  if (advanced(await state(page))) break;
   // Select the French grand battery and fire at the Pavlovsky regiment, then end the turn.
   await click(page, 591, 172);
   await click(page, 685, 390);
@@ -67,6 +82,7 @@ for (let turn = 0; turn < 3; turn++) {
   const before = await state(page);
   for (let tries = 0; tries < 4 && (await state(page)) === before; tries++) {
     await page.locator('#kriegsspiel').focus();
+    seen.push({ s: '(Space)', ms: Date.now() - began });
     await page.keyboard.press('Space');
     await until(page, (s) => s !== before, 'the end of the turn', 8000).catch(() => {});
   }
@@ -79,7 +95,7 @@ const colours = new Set();
 for (let i = 0; i < png.data.length; i += 4 * 97) colours.add(`${png.data[i]},${png.data[i + 1]},${png.data[i + 2]}`);
 console.log(`screenshot ${screenshot}: ${colours.size} colours sampled`);
 if (colours.size < 40) problems.push(`the canvas looks blank (${colours.size} colours)`);
-if (!/turn [4-9]|turn \d\d|over|result/.test(played)) problems.push(`the battle did not advance: ${played}`);
+if (!advanced(played)) problems.push(`the battle did not advance: ${played}`);
 
 // 2. The browser replays a save made natively and reaches the same state hash.
 await page.context().close();
