@@ -259,3 +259,31 @@ fn the_launch_finds_the_campaign_scene_by_the_file() {
     let wrong = Launch { mode: LaunchMode::Battle, ..launch };
     assert!(wrong.check(&scenes).is_err());
 }
+
+/// The AI holds its seats on the map (through the shell's AI turns), and with no person at the
+/// screen a grid battle goes to the battle scene at once, fought there by the battle AI.
+#[test]
+fn the_ai_plays_the_map_and_its_grid_battle_goes_to_the_battle_scene() {
+    let mut app = new_app();
+    start(&mut app, 1, [Seat::Ai(ai::Level::Recruit), Seat::Ai(ai::Level::Recruit)]);
+    for _ in 0..3000 {
+        app.update();
+        if mode(&app) == Mode::Battle {
+            break;
+        }
+    }
+    assert_eq!(mode(&app), Mode::Battle, "a grid battle arose and is fought in the battle scene");
+    let c = &campaign(&app).game;
+    assert!(c.turn() > 1, "the AI ended its turns on the map");
+    assert!(c.orders().iter().any(|o| matches!(o, Order::Move { .. })), "and marched");
+    let expected = c.battle_scenario().expect("the waiting battle");
+    let battle = app.world().resource::<BattleSession>();
+    assert_eq!(battle.game.scenario(), &expected);
+    assert_eq!(battle.seats, vec![Seat::Ai(ai::Level::Recruit); 2], "the campaign's seats fight it");
+    // Its AI plays on in the battle scene.
+    let before = battle.game.orders().len();
+    for _ in 0..50 {
+        app.update();
+    }
+    assert!(app.world().get_resource::<BattleSession>().is_none_or(|b| b.game.orders().len() > before));
+}
