@@ -287,3 +287,27 @@ fn the_ai_plays_the_map_and_its_grid_battle_goes_to_the_battle_scene() {
     }
     assert!(app.world().get_resource::<BattleSession>().is_none_or(|b| b.game.orders().len() > before));
 }
+
+/// A campaign's save opens in the replay viewer, stop by stop (turn by turn).
+#[test]
+fn a_campaign_save_is_watched_in_the_replay_viewer() {
+    use kriegsspiel::replay::ReplayView;
+    use kriegsspiel::saves::{SaveKinds, open_text, saved_game_to_text};
+    let mut app = new_app();
+    start(&mut app, 2, [Seat::Human, Seat::Human]);
+    click(&mut app, 6, 0);
+    click(&mut app, 5, 3); // an auto-battle
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Space);
+    let text = saved_game_to_text(&campaign(&app).saved_game());
+    let kinds = app.world().resource::<SaveKinds>().clone();
+    let open = open_text(&kinds, "linden.ron", text, true).expect("opens");
+    app.world_mut().write_message(open);
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!((screen(&app), mode(&app)), (Screen::Replay, Mode::Campaign));
+    let view = app.world().resource::<ReplayView<Campaign>>();
+    assert_eq!(view.stops.len(), 2, "the start and the end of red's turn");
+    assert_eq!(view.save.orders.len(), 2);
+}
