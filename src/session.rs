@@ -175,6 +175,9 @@ pub struct Session<G: PlayGame> {
     pub confirm: Option<G::Order>,
     /// The last refusal, shown to the player.
     pub refusal: Option<String>,
+    /// Whether it writes its own autosave each turn (a game nested in another, a campaign's
+    /// battle, is saved inside the other's instead).
+    pub autosaves: bool,
 }
 
 impl<G: PlayGame> Session<G> {
@@ -190,7 +193,7 @@ impl<G: PlayGame> Session<G> {
             })
             .collect();
         let undo_floor = game.orders().len();
-        Session { game, seats, name, ais, undo_floor, turns_passed: 0, confirm: None, refusal: None }
+        Session { game, seats, name, ais, undo_floor, turns_passed: 0, confirm: None, refusal: None, autosaves: true }
     }
 
     pub fn ctx(&self) -> G::Ctx {
@@ -256,7 +259,9 @@ impl<G: PlayGame> Session<G> {
         }
         if turn_over {
             self.turns_passed += 1;
-            self.autosave();
+            if self.autosaves {
+                self.autosave();
+            }
         }
         events.write(GameEvents(happened));
         Ok(())

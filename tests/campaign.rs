@@ -233,6 +233,9 @@ fn a_campaign_saved_mid_battle_reopens_in_that_battle() {
     let auto = store.read(&key).expect("reads").expect("the autosave is written");
     let (_, running) = kriegsspiel::campaign::save::running_battle(&key, &auto).expect("with the battle");
     assert!(!running.orders.is_empty() && fought.starts_with(&running.orders));
+    // The battle writes no autosaves of its own: the campaign's hold it.
+    let mine = format!("auto-resume-test-{}", std::process::id());
+    assert!(store.keys(&mine).iter().all(|k| !k.contains("-battle-")), "{:?}", store.keys(&mine));
     // Opened in a fresh game, the save continues the battle where it stood.
     let mut again = new_app();
     let kinds = again.world().resource::<SaveKinds>().clone();

@@ -82,7 +82,10 @@ fn enter_battle(
     }
     let seats = Side::BOTH.iter().map(|s| session.seat(*s)).collect();
     let name = format!("{}-battle-{}", session.name, b.number);
-    commands.insert_resource(Session::<Battle>::new(battle, seats, name));
+    let mut fought = Session::<Battle>::new(battle, seats, name);
+    // The campaign's autosave holds it (see `autosave_running_battle`).
+    fought.autosaves = false;
+    commands.insert_resource(fought);
     commands.insert_resource(CampaignBattle { number: b.number });
     mode.set(Mode::Battle);
     screen.set(Screen::Playing);
@@ -118,14 +121,21 @@ fn leave_battle(
     view.set(PlayView::Playing);
 }
 
-/// A campaign loaded over its running battle (or the battle's session gone) leaves no marker.
+/// A campaign loaded over its running battle leaves neither the marker nor the battle behind
+/// (the battle's board would otherwise draw it); a battle session gone takes the marker along.
 fn drop_stale(
     mut commands: Commands,
     marker: Option<Res<CampaignBattle>>,
     battle: Option<Res<Session<Battle>>>,
     mode: Res<State<Mode>>,
 ) {
-    if marker.is_some() && (battle.is_none() || *mode.get() != Mode::Battle) {
+    if marker.is_none() {
+        return;
+    }
+    if *mode.get() != Mode::Battle {
+        commands.remove_resource::<Session<Battle>>();
+        commands.remove_resource::<CampaignBattle>();
+    } else if battle.is_none() {
         commands.remove_resource::<CampaignBattle>();
     }
 }
