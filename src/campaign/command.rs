@@ -165,10 +165,14 @@ fn handle_commands(
 /// battle on the grid and what followed: losses, prisoners, guns taken, falling back).
 fn keep_reports(mut happened: MessageReader<CampaignEvents>, mut report: ResMut<BattleReport>) {
     for GameEvents(events) in happened.read() {
-        let start = events
-            .iter()
-            .position(|e| matches!(e, Event::BattleJoined { .. } | Event::BattleWon { .. } | Event::AutoRound { .. }));
-        let settled = events.iter().any(|e| matches!(e, Event::AutoBattleWon { .. } | Event::BattleWon { .. }));
+        // A grid battle's result: everything its order did is about it.
+        if events.iter().any(|e| matches!(e, Event::BattleWon { .. })) {
+            report.0 = Some(events.clone());
+            continue;
+        }
+        // An auto-battle: from the meeting on (the march before it is on the map).
+        let start = events.iter().position(|e| matches!(e, Event::BattleJoined { .. }));
+        let settled = events.iter().any(|e| matches!(e, Event::AutoBattleWon { .. }));
         if let (Some(start), true) = (start, settled) {
             report.0 = Some(events[start..].to_vec());
         }

@@ -279,6 +279,12 @@ fn top_bar(
                 &[("turn", game.turn().to_string()), ("turns", scenario.victory.turns.to_string())],
             ));
             ui.separator();
+            if let Some(o) = game.state().outcome {
+                ui.colored_label(
+                    colour(o.winner),
+                    tr.f("ui.campaign.won", &[("side", tr.side_of(scenario, o.winner))]),
+                );
+            }
             if let Some(side) = game.active_player() {
                 ui.colored_label(colour(side), tr.f("ui.campaign.to_move", &[("side", tr.side_of(scenario, side))]));
                 if let Seat::Ai(level) = session.seat(side) {
