@@ -350,11 +350,9 @@ pub fn army_offset(index: usize, count: usize) -> Vec2 {
     if count <= 1 {
         return Vec2::ZERO;
     }
-    let step = HEX * 0.34;
-    Vec2::new(
-        (index as f32 - (count as f32 - 1.0) / 2.0) * step,
-        (index as f32 - (count as f32 - 1.0) / 2.0) * -step * 0.4,
-    )
+    // Side by side, a little stepped, so each counter and its numbers show.
+    let at = index as f32 - (count as f32 - 1.0) / 2.0;
+    Vec2::new(at * HEX * 0.8, -at * HEX * 0.2)
 }
 
 #[allow(clippy::too_many_arguments)]
