@@ -427,6 +427,22 @@ fn sync_pieces(
         && session.human_turn()
         && state.battle.is_none()
     {
+        // The enemy's interception zones (T-STRAT-2): every hex an enemy army could step into
+        // to intercept, whether or not it holds the (secret) order.
+        let side = state.army(id).map_or(Side::Red, |a| a.side);
+        let range = game.scenario().campaign_rules.intercept_range;
+        for h in map.hexes().filter(|h| map.passable(*h)) {
+            let watched = state.armies.iter().any(|e| e.side != side && e.at != h && e.at.distance(h) <= range);
+            if watched {
+                commands.spawn((
+                    Name::new("Interception zone"),
+                    Piece,
+                    scope(in_play),
+                    Sprite::from_color(Color::srgba(0.9, 0.15, 0.1, 0.7), Vec2::new(HEX * 0.5, 3.0)),
+                    Transform::from_translation((hex_to_world(map, h) + Vec2::new(0.0, -HEX * 0.78)).extend(0.9)),
+                ));
+            }
+        }
         let reach = game.reach(id);
         for (h, _) in &reach {
             commands.spawn((
@@ -440,7 +456,6 @@ fn sync_pieces(
         if let Some(to) = hovered.0.filter(|h| reach.iter().any(|(r, _)| r == h))
             && let Some(path) = route(game, id, to)
         {
-            let side = state.army(id).map_or(Side::Red, |a| a.side);
             for h in &path {
                 commands.spawn((
                     Name::new("Path"),

@@ -291,9 +291,7 @@ fn top_bar(
                     ui.label(tr.f("ui.ai_thinking", &[("level", tr.t(&format!("ui.level.{}", level.name())))]));
                 }
             }
-            ui.separator();
-            let held = |s: Side| game.state().holders.iter().filter(|h| **h == s).count().to_string();
-            ui.label(tr.f("ui.campaign.keys", &[("red", held(Side::Red)), ("blue", held(Side::Blue))]));
+
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if ui.button(tr.t("ui.menu.quit")).clicked() {
                     screen.set(Screen::Title);
@@ -460,6 +458,9 @@ fn info_panel(
     let scenario = game.scenario();
     let cstate = game.state();
     egui::Panel::right("campaign-info").default_size(320.0).show(ui, |ui| {
+        let held = |s: Side| cstate.holders.iter().filter(|h| **h == s).count().to_string();
+        ui.label(tr.f("ui.campaign.keys", &[("red", held(Side::Red)), ("blue", held(Side::Blue))]));
+        ui.separator();
         if let Some(h) = hovered {
             ui.label(egui::RichText::new(tr.hex(scenario, h)).strong());
             let mut what = Vec::new();
