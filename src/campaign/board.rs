@@ -345,14 +345,33 @@ struct Key {
     state: u64,
 }
 
-/// Where a side's armies in a hex stand, so several are all seen.
-pub fn army_offset(index: usize, count: usize) -> Vec2 {
-    if count <= 1 {
-        return Vec2::ZERO;
+/// A side's armies in one hex, drawn as one counter (its armies by id); where both sides share
+/// a hex (a battle) the two counters stand side by side.
+pub struct Stack {
+    pub at: HexAt,
+    pub side: Side,
+    pub armies: Vec<rules::campaign::ArmyId>,
+    /// From the hex's centre, in world units.
+    pub offset: Vec2,
+}
+
+/// The stacks of the map, in army-id order of their first army.
+pub fn stacks(state: &rules::campaign::CampaignState) -> Vec<Stack> {
+    let mut out: Vec<Stack> = Vec::new();
+    for a in &state.armies {
+        match out.iter_mut().find(|s| s.at == a.at && s.side == a.side) {
+            Some(s) => s.armies.push(a.id),
+            None => out.push(Stack { at: a.at, side: a.side, armies: vec![a.id], offset: Vec2::ZERO }),
+        }
     }
-    // Side by side, a little stepped, so each counter and its numbers show.
-    let at = index as f32 - (count as f32 - 1.0) / 2.0;
-    Vec2::new(at * HEX * 0.8, -at * HEX * 0.2)
+    for i in 0..out.len() {
+        let shared = out.iter().filter(|o| o.at == out[i].at).count() > 1;
+        if shared {
+            let x = if out[i].side == Side::Red { -0.4 } else { 0.4 };
+            out[i].offset = Vec2::new(x * HEX, 0.0);
+        }
+    }
+    out
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -477,14 +496,11 @@ fn sync_pieces(
             }
         }
     }
-    // The armies.
+    // The armies, a counter per side and hex.
     let viewer = session.as_deref().and_then(Session::viewer);
-    for a in &state.armies {
-        let same: Vec<u32> = state.armies.iter().filter(|b| b.at == a.at).map(|b| b.id.0).collect();
-        let i = same.iter().position(|x| *x == a.id.0).unwrap_or(0);
-        let at = hex_to_world(map, a.at) + army_offset(i, same.len());
-        let chosen = selected == Some(a.id);
-        if chosen {
+    for stack in stacks(state) {
+        let at = hex_to_world(map, stack.at) + stack.offset;
+        if selected.is_some_and(|id| stack.armies.contains(&id)) {
             commands.spawn((
                 Name::new("Selected"),
                 Piece,
@@ -494,14 +510,15 @@ fn sync_pieces(
             ));
         }
         commands.spawn((
-            Name::new(format!("Army {}", a.id.0)),
+            Name::new(format!("Armies at {}", stack.at)),
             Piece,
             scope(in_play),
-            Sprite::from_color(side_colour(a.side), Vec2::new(HEX * 0.76, HEX * 0.56)),
+            Sprite::from_color(side_colour(stack.side), Vec2::new(HEX * 0.76, HEX * 0.56)),
             Transform::from_translation(at.extend(5.0)),
         ));
-        // Its own side sees its standing intercept order (T-STRAT-2 keeps it secret).
-        if a.intercept && viewer.is_none_or(|v| v == a.side) {
+        // Its own side sees its standing intercept orders (T-STRAT-2 keeps them secret).
+        let intercepts = stack.armies.iter().filter_map(|id| state.army(*id)).any(|a| a.intercept);
+        if intercepts && viewer.is_none_or(|v| v == stack.side) {
             commands.spawn((
                 Name::new("Intercept order"),
                 Piece,

@@ -1,7 +1,7 @@
 //! Words and numbers on the campaign map, drawn by egui under the panels: each army's strength
 //! (units, and the Health they have left) on its counter, and the names of places.
 
-use super::board::{HEX, army_offset, hex_to_world, shown};
+use super::board::{HEX, hex_to_world, shown, stacks};
 use crate::battle::board::camera::BoardCamera;
 use crate::i18n::Tr;
 use crate::replay::ReplayView;
@@ -40,31 +40,44 @@ fn draw(
     let painter = ctx.layer_painter(egui::LayerId::background());
     let map = &game.scenario().map;
     let to_screen = |p: Vec2| camera.world_to_viewport(at, p.extend(0.0)).ok().map(|v| egui::pos2(v.x, v.y));
-    for place in &map.places {
+    // Words follow the zoom: a hex's size on screen sets the type, and place names other than
+    // the key hexes' give way when the hexes are small.
+    let hex_px = match (to_screen(Vec2::ZERO), to_screen(Vec2::new(HEX, 0.0))) {
+        (Some(a), Some(b)) => (b.x - a.x).abs(),
+        _ => HEX,
+    };
+    let keys: Vec<rules::campaign::HexAt> = game.scenario().victory.key_hexes.iter().map(|k| k.at).collect();
+    let place_font = egui::FontId::proportional((hex_px * 0.32).clamp(9.0, 12.0));
+    for place in map.places.iter().filter(|p| hex_px >= 14.0 || keys.contains(&p.at)) {
         let name = if tr.russian() && !place.name_ru.is_empty() { &place.name_ru } else { &place.name };
         if let Some(p) = to_screen(hex_to_world(map, place.at) + Vec2::new(0.0, -HEX * 0.62)) {
             painter.text(
                 p,
                 egui::Align2::CENTER_CENTER,
                 name,
-                egui::FontId::proportional(12.0),
+                place_font.clone(),
                 egui::Color32::from_rgb(250, 244, 225),
             );
         }
     }
     let state = game.state();
-    for a in &state.armies {
-        let same: Vec<u32> = state.armies.iter().filter(|b| b.at == a.at).map(|b| b.id.0).collect();
-        let i = same.iter().position(|x| *x == a.id.0).unwrap_or(0);
-        let Some(p) = to_screen(hex_to_world(map, a.at) + army_offset(i, same.len())) else { continue };
-        let (units, health) = strength(game, a);
-        painter.text(
-            p,
-            egui::Align2::CENTER_CENTER,
-            format!("{units}·{health}"),
-            egui::FontId::proportional(13.0),
-            egui::Color32::WHITE,
-        );
+    let number_font = egui::FontId::proportional((hex_px * 0.33).clamp(10.0, 13.0));
+    for stack in stacks(state) {
+        let Some(p) = to_screen(hex_to_world(map, stack.at) + stack.offset) else { continue };
+        let (units, health) = stack
+            .armies
+            .iter()
+            .filter_map(|id| state.army(*id))
+            .map(|a| strength(game, a))
+            .fold((0, 0), |(u, h), (a, b)| (u + a, h + b));
+        let text = match stack.armies.len() {
+            1 => format!("{units}·{health}"),
+            n => format!("{units}·{health} ×{n}"),
+        };
+        // A dark edge keeps the numbers readable where they run over the ground.
+        let shadow = egui::Color32::from_black_alpha(200);
+        painter.text(p + egui::vec2(1.0, 1.0), egui::Align2::CENTER_CENTER, &text, number_font.clone(), shadow);
+        painter.text(p, egui::Align2::CENTER_CENTER, text, number_font.clone(), egui::Color32::WHITE);
     }
     Ok(())
 }
