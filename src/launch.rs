@@ -1,5 +1,5 @@
 //! Command-line launch, and the scripted run for checks and bug reports:
-//! `kriegsspiel --scenario FILE [--mode battle] [--ai all|PLAYER,…] [--level L] [--seed N] [--exit-after-turns N] [--screenshot PNG] [--rules ID]`
+//! `kriegsspiel --scenario FILE [--mode battle|campaign] [--ai all|PLAYER,…] [--level L] [--seed N] [--exit-after-turns N] [--battle-turns N] [--screenshot PNG] [--rules ID]`
 //! starts straight into the game (through the loading screen, as a scenario chosen in the
 //! menu), lets the AI play the players named (`red`, `blue` in a battle), saves a screenshot and
 //! exits. Every scene is launched the same way: it describes itself with a [`SceneInfo`].
@@ -81,21 +81,25 @@ impl AiSides {
     }
 }
 
-/// The scene a launch names (`--mode`), the battle by default.
+/// The scene a launch names (`--mode`); by default the scene whose scenario the file is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum LaunchMode {
+    /// The first scene that reads the file (the battle's error is given when none does).
     #[default]
+    Auto,
     Battle,
     GreatWar,
     Campaign,
 }
 
 impl LaunchMode {
-    pub fn mode(self) -> Mode {
+    /// The mode named; `None` for [`LaunchMode::Auto`].
+    pub fn mode(self) -> Option<Mode> {
         match self {
-            LaunchMode::Battle => Mode::Battle,
-            LaunchMode::GreatWar => Mode::GreatWar,
-            LaunchMode::Campaign => Mode::Campaign,
+            LaunchMode::Auto => None,
+            LaunchMode::Battle => Some(Mode::Battle),
+            LaunchMode::GreatWar => Some(Mode::GreatWar),
+            LaunchMode::Campaign => Some(Mode::Campaign),
         }
     }
 }
@@ -107,9 +111,9 @@ pub struct Launch {
     /// Start straight into this scenario (otherwise the title screen).
     #[arg(long)]
     pub scenario: Option<PathBuf>,
-    /// The scene of the scenario (by default, the scene its file is written for).
-    #[arg(long, value_enum)]
-    pub mode: Option<LaunchMode>,
+    /// The scene of the scenario (by default the scene whose scenario the file is).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub mode: LaunchMode,
     /// Players the AI plays in a scripted start: all, or their names (red, blue, or both: red,blue).
     #[arg(long, value_parser = AiSides::parse)]
     pub ai: Option<AiSides>,
@@ -122,6 +126,10 @@ pub struct Launch {
     /// Exit once this many turns have been played (or the battle is over); 0 = at once.
     #[arg(long)]
     pub exit_after_turns: Option<u32>,
+    /// In a campaign: exit (with the screenshot) in the first battle fought on the grid once
+    /// this many of its turns have been played (0: as it opens).
+    #[arg(long)]
+    pub battle_turns: Option<u32>,
     /// Save a screenshot of the battle here before exiting.
     #[arg(long)]
     pub screenshot: Option<PathBuf>,
@@ -145,11 +153,12 @@ impl Launch {
     pub fn interactive() -> Launch {
         Launch {
             scenario: None,
-            mode: None,
+            mode: LaunchMode::Auto,
             ai: None,
             level: Level::Veteran,
             seed: 1,
             exit_after_turns: None,
+            battle_turns: None,
             screenshot: None,
             lang: None,
             anim: None,
@@ -174,17 +183,22 @@ impl Launch {
         Ok(())
     }
 
-    /// The scene the launch names.
+    /// The scene the launch names, or (`--mode auto`) the first whose scenario the file is.
     pub fn scene<'a>(&self, scenes: &'a [SceneInfo]) -> Result<&'a SceneInfo, String> {
-        let mode = match self.mode {
-            Some(m) => m.mode(),
-            None => self.scenario.as_deref().map_or(Mode::Battle, war_of),
+        let Some(mode) = self.mode.mode() else {
+            let path = self.scenario.as_ref().map(|p| p.to_string_lossy().to_string()).unwrap_or_default();
+            return scenes
+                .iter()
+                .find(|s| (s.check)(&path).is_ok())
+                .or_else(|| scenes.iter().find(|s| s.mode == Mode::Battle))
+                .or(scenes.first())
+                .ok_or_else(|| "this version has no scene".to_string());
         };
         scenes.iter().find(|s| s.mode == mode).ok_or_else(|| format!("this version has no {} scene yet", mode.name()))
     }
 
     pub fn scripted(&self) -> bool {
-        self.exit_after_turns.is_some() || self.screenshot.is_some()
+        self.exit_after_turns.is_some() || self.screenshot.is_some() || self.battle_turns.is_some()
     }
 
     /// The folder for saves and settings this run: `--data-dir`, else a fresh throw-away folder
@@ -218,22 +232,6 @@ impl Launch {
             anim: self.anim.or(scripted.then_some(AnimSpeed::Fast)),
             turn_timer: scripted.then_some(false),
         }
-    }
-}
-
-/// The scene a scenario file is written for, by its header (`Scenario(..)` a battle,
-/// `GreatWarScenario(..)` the Great War); a file that cannot be read is left to the battle's
-/// loader, which says why. (The browser has no command line, so no file to look at.)
-fn war_of(path: &std::path::Path) -> Mode {
-    use rules::source::{War, read_header};
-    let shown = path.to_string_lossy().replace('\\', "/");
-    #[cfg(not(target_arch = "wasm32"))]
-    let text = rules::source::FileSource::read(&rules::source::DiskFiles, &shown).ok();
-    #[cfg(target_arch = "wasm32")]
-    let text: Option<String> = None;
-    match text.and_then(|t| read_header(&shown, &t).ok()).map(|h| h.war) {
-        Some(War::GreatWar) => Mode::GreatWar,
-        _ => Mode::Battle,
     }
 }
 
@@ -327,7 +325,9 @@ fn scripted_exit(
                 return;
             }
             // `--exit-after-turns 0` shows the very start (the set-up, if the game has one).
-            progress.over
+            let inner = launch.battle_turns.is_some_and(|n| progress.inner_battle.is_some_and(|t| t > n));
+            inner
+                || progress.over
                 || launch.exit_after_turns.is_some_and(|n| n == 0 || (!progress.in_setup && progress.turn > n))
         }
     };

@@ -3,17 +3,19 @@
 //! The app reads rules state and sends orders; it never changes rules state any other way.
 //! It is one shell for several scenes: the shell (screens, menus, settings, language, keys,
 //! storage and saves, the catalogue, launch, the browser's hooks) and the generic play machinery
-//! (session, AI turns, replay viewer) are shared; a scene (the Napoleonic battle in `battle`,
-//! the Great War in `great_war`; next the campaign) plugs its game, board, panels and actions into them.
+//! (session, AI turns, replay viewer) are shared; a scene (the Napoleonic battle in `battle`, the
+//! Great War in `great_war`, the Napoleonic campaign in `campaign`) plugs its game, board, panels
+//! and actions into them.
 //! [`logic_plugin`] holds everything that decides and runs without rendering, so tests drive it
 //! headless; [`view_plugin`] draws.
 
 pub mod ai_turns;
 pub mod battle;
 pub mod camera;
+pub mod campaign;
 pub mod catalog;
-pub mod help;
 pub mod great_war;
+pub mod help;
 pub mod hud;
 pub mod i18n;
 pub mod input;
@@ -46,7 +48,7 @@ pub enum AppSystems {
 
 /// The scenes this build has, for the launch (before the app is built, and in it).
 pub fn scenes() -> Vec<launch::SceneInfo> {
-    vec![battle::SCENE, great_war::SCENE]
+    vec![battle::SCENE, great_war::SCENE, campaign::SCENE]
 }
 
 /// Everything that decides; works without a window.
@@ -67,6 +69,7 @@ pub fn logic_plugin(app: &mut App) {
         // The scenes.
         battle::plugin,
         great_war::plugin,
+        campaign::plugin,
     ));
 }
 
@@ -77,6 +80,7 @@ pub fn view_plugin(app: &mut App) {
         camera::plugin,
         battle::view_plugin,
         great_war::view_plugin,
+        campaign::view_plugin,
         launch::plugin,
         wake::plugin,
     ));

@@ -180,7 +180,14 @@ pub struct Progress {
     pub in_setup: bool,
     /// Turns of play so far, counting from 1 (whatever the scenario's first turn is called).
     pub turn: u32,
+    /// The turn of a battle fought inside the game in play (a campaign's), while one is.
+    pub inner_battle: Option<u32>,
 }
+
+/// Where [`Progress`] is followed; a scene that nests a game (a campaign's battle) corrects it
+/// after this.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FollowProgress;
 
 /// An AI is thinking (so the window keeps drawing frames).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -217,6 +224,9 @@ pub struct Session<G: PlayGame> {
     pub notice: Option<String>,
     /// The length of the order log when the player to move began their turn.
     turn_start: usize,
+    /// Whether it writes its own autosave each turn (a game nested in another, a campaign's
+    /// battle, is saved inside the other's instead).
+    pub autosaves: bool,
 }
 
 impl<G: PlayGame> Session<G> {
@@ -243,6 +253,7 @@ impl<G: PlayGame> Session<G> {
             refusal: None,
             notice: None,
             turn_start: undo_floor,
+            autosaves: true,
         }
     }
 
@@ -311,7 +322,9 @@ impl<G: PlayGame> Session<G> {
         if turn_over {
             self.turn_start = self.game.orders().len();
             self.turns_passed += 1;
-            self.autosave();
+            if self.autosaves {
+                self.autosave();
+            }
         }
         events.write(GameEvents(happened));
         Ok(())
@@ -420,7 +433,13 @@ pub fn plugin_for<G: PlayGame>(app: &mut App) {
             (game_over::<G>, hand_over::<G>).in_set(crate::AppSystems::Logic).run_if(in_state(Screen::Playing)),
         )
         .add_systems(Update, (leave::<G>, save_to_slot::<G>).in_set(crate::AppSystems::Logic))
-        .add_systems(Update, follow_progress::<G>.after(crate::AppSystems::Logic).before(crate::AppSystems::Visuals))
+        .add_systems(
+            Update,
+            follow_progress::<G>
+                .in_set(FollowProgress)
+                .after(crate::AppSystems::Logic)
+                .before(crate::AppSystems::Visuals),
+        )
         .add_systems(OnExit(Screen::Result), end::<G>)
         .add_systems(OnEnter(Screen::Title), end::<G>);
 }
@@ -535,6 +554,7 @@ fn follow_progress<G: PlayGame>(
         over: s.game.is_over(),
         in_setup: s.game.in_setup(),
         turn: (s.game.turn() + 1).saturating_sub(s.game.first_turn()),
+        inner_battle: None,
     });
     progress.set_if_neq(now);
 }

@@ -242,15 +242,18 @@ fn the_launch_names_ai_players_by_name() {
     assert_eq!(AiSides::seats(None, &scene, level), Ok(vec![Seat::Human, Seat::Human]));
     let e = seats("green").expect_err("refused");
     assert!(e.contains("`green`") && e.contains("red, blue"), "{e}");
-    // A scene this version lacks is named as such.
+    // A battle's file named for another scene is refused by that scene's reader; `--mode auto`
+    // finds the battle.
     let launch = kriegsspiel::launch::Launch {
         scenario: Some("scenarios/borodino.ron".into()),
-        mode: Some(kriegsspiel::launch::LaunchMode::Campaign),
+        mode: kriegsspiel::launch::LaunchMode::Campaign,
         ..kriegsspiel::launch::Launch::interactive()
     };
-    let e = launch.check(&kriegsspiel::scenes()).expect_err("no such scene");
-    assert!(e.contains("campaign"), "{e}");
-    let battle = kriegsspiel::launch::Launch { mode: Some(kriegsspiel::launch::LaunchMode::Battle), ..launch };
+    let e = launch.check(&kriegsspiel::scenes()).expect_err("not a campaign");
+    assert!(e.contains("borodino.ron"), "{e}");
+    let auto = kriegsspiel::launch::Launch { mode: kriegsspiel::launch::LaunchMode::Auto, ..launch.clone() };
+    assert_eq!(auto.scene(&kriegsspiel::scenes()).map(|s| s.mode), Ok(kriegsspiel::screens::Mode::Battle));
+    let battle = kriegsspiel::launch::Launch { mode: kriegsspiel::launch::LaunchMode::Battle, ..launch };
     assert_eq!(battle.check(&kriegsspiel::scenes()), Ok(()));
 }
 

@@ -5,9 +5,9 @@
 //! (`rules`) opens over any screen.
 
 pub mod board;
-pub mod log;
 pub mod card;
 pub mod legend;
+pub mod log;
 mod menus;
 pub mod rules;
 

@@ -269,3 +269,11 @@ impl Game for Campaign {
         save.scenario.check_embedded(path, text, "scenario")
     }
 }
+
+impl Campaign {
+    /// A campaign standing at a working state, with no log: for a player that thinks on a copy
+    /// of the game it is given (an AI driven through `Game::ctx`).
+    pub fn at(ctx: Ctx) -> Campaign {
+        Campaign { ctx, orders: Vec::new(), checkpoints: Vec::new(), events: Vec::new() }
+    }
+}
