@@ -12,9 +12,13 @@ use serde::Deserialize;
 use std::path::Path;
 
 /// The shipped campaigns and the files they name.
-pub const BUNDLED: [(&str, &str); 6] = [
+pub const BUNDLED: [(&str, &str); 10] = [
     ("scenarios/campaign/linden.ron", include_str!("../../scenarios/campaign/linden.ron")),
     ("scenarios/campaign/linden_map.ron", include_str!("../../scenarios/campaign/linden_map.ron")),
+    ("scenarios/campaign/russia_1812.ron", include_str!("../../scenarios/campaign/russia_1812.ron")),
+    ("scenarios/campaign/russia_1812_map.ron", include_str!("../../scenarios/campaign/russia_1812_map.ron")),
+    ("scenarios/campaign/austerlitz_1805.ron", include_str!("../../scenarios/campaign/austerlitz_1805.ron")),
+    ("scenarios/campaign/austerlitz_1805_map.ron", include_str!("../../scenarios/campaign/austerlitz_1805_map.ron")),
     ("maps/borodino.ron", include_str!("../../maps/borodino.ron")),
     ("assets/data/campaign_rules.ron", include_str!("../../assets/data/campaign_rules.ron")),
     ("assets/data/napoleonic_units.ron", include_str!("../../assets/data/napoleonic_units.ron")),

@@ -44,15 +44,10 @@ impl FileSource for GwFiles {
 
 /// The Great War scenarios a player can choose: the bundled ones, then natively those on disk.
 pub fn scenario_paths() -> Vec<String> {
-    let mut paths: Vec<String> =
-        BUNDLED.iter().filter(|(p, _)| p.starts_with("scenarios/")).map(|(p, _)| p.to_string()).collect();
+    let bundled = BUNDLED.iter().filter(|(p, _)| p.starts_with("scenarios/")).map(|(p, _)| p.to_string());
     #[cfg(not(target_arch = "wasm32"))]
-    for p in ON_DISK {
-        if Path::new(p).exists() {
-            paths.push(p.to_string());
-        }
-    }
-    paths
+    let bundled = bundled.chain(ON_DISK.iter().filter(|p| Path::new(p).exists()).map(|p| p.to_string()));
+    bundled.collect()
 }
 
 /// Parses a chosen scenario with the map and tables it names.
