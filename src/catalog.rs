@@ -109,6 +109,15 @@ pub struct Chosen {
     pub seats: Vec<Seat>,
 }
 
+/// The chosen scenario's files being downloaded (the browser fetches the large Great War maps
+/// when they are chosen): the loading screen shows its progress.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Download {
+    pub received: u64,
+    /// The bytes to come, when known.
+    pub total: u64,
+}
+
 /// Why the chosen scenario could not be read (shown on the set-up screen).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct LoadProblem(pub Option<String>);

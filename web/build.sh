@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the browser version into web/dist/, ready to serve as static files:
 # cargo (wasm32, size-tuned profile) → wasm-bindgen (the CLI pinned to Cargo.lock's version,
-# installed if missing) → wasm-opt (npm's binaryen) → index.html.
+# installed if missing) → wasm-opt (npm's binaryen) → index.html, and the Great War's large files
+# gzipped beside them; fails if the first-load download is over issue 14's ceiling.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
@@ -23,11 +24,53 @@ mkdir -p web/dist
 wasm-bindgen --target web --no-typescript --out-dir web/dist --out-name kriegsspiel \
   "$target_dir/wasm32-unknown-unknown/web-release/kriegsspiel.wasm"
 # Bevy's wasm uses bulk memory, non-trapping float-to-int, sign extension and reference types.
+# npm's binaryen (132): Debian's (108) is ten times faster but breaks wasm-bindgen's externref
+# table ("WebAssembly.Table.set(): Argument 1 is invalid"). The producers and target-features
+# sections go: no browser reads them.
 web/node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
   --enable-sign-ext --enable-reference-types --enable-mutable-globals \
+  --strip-producers --strip-target-features \
   -o web/dist/kriegsspiel_bg.wasm web/dist/kriegsspiel_bg.wasm
 cp web/index.html web/dist/index.html
+# The page downloads the wasm gzipped by zopfli (pigz -11), ~5 % smaller than gzip -9, and
+# inflates it itself, so the download is this size whatever the server compresses.
+if ! command -v pigz >/dev/null && command -v apt-get >/dev/null; then
+  apt-get install -y -qq pigz >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq pigz >/dev/null) || true
+fi
+if command -v pigz >/dev/null; then
+  pigz -11 -I 3 -n -c web/dist/kriegsspiel_bg.wasm > web/dist/kriegsspiel_bg.wasm.gz
+else
+  gzip -9 -n -c web/dist/kriegsspiel_bg.wasm > web/dist/kriegsspiel_bg.wasm.gz
+fi
+
+# The large Great War files, fetched when their scenario is chosen (src/great_war/files.rs,
+# FETCHED): gzipped, so any static server sends them small; the page unzips them. Their sizes
+# are listed for the scenario list.
+mkdir -p web/dist/data
+sizes=""
+while read -r path; do
+  case "$path" in ''|'#'*) continue ;; esac
+  mkdir -p "web/dist/data/$(dirname "$path")"
+  gzip -9 -n -c "$path" > "web/dist/data/$path.gz"
+  sizes="$sizes${sizes:+,}\"$path\": $(stat -c %s "web/dist/data/$path.gz")"
+done < web/fetched.txt
+echo "{$sizes}" > web/dist/data/sizes.json
 
 raw=$(stat -c %s web/dist/kriegsspiel_bg.wasm)
 gz=$(gzip -9 -c web/dist/kriegsspiel_bg.wasm | wc -c)
-echo "web/dist ready: kriegsspiel_bg.wasm $raw bytes ($gz gzipped)"
+wasm_gz=$(stat -c %s web/dist/kriegsspiel_bg.wasm.gz)
+echo "web/dist ready: kriegsspiel_bg.wasm $raw bytes ($gz gzipped by gzip -9, $wasm_gz by zopfli as the page downloads it)"
+# What a first visit downloads: the page and its script (gzipped as a server sends them), the
+# zopfli-gzipped wasm and the sizes list; the Great War's large files come only when chosen.
+first=$(( wasm_gz + $(gzip -9 -c web/dist/kriegsspiel.js | wc -c) + $(gzip -9 -c web/dist/index.html | wc -c) \
+  + $(gzip -9 -c web/dist/data/sizes.json | wc -c) ))
+echo "first load: $first bytes gzipped (wasm, js, html, sizes.json)"
+find web/dist/data -name '*.gz' | sort | while read -r f; do
+  echo "  on demand: ${f#web/dist/data/} $(stat -c %s "$f") bytes gzipped"
+done
+# Issue 14: the first-load download must not grow past the 5.66 MB it was when the Great War came.
+ceiling=5660000
+if [ "$first" -gt "$ceiling" ]; then
+  echo "the first-load download ($first bytes gzipped) is over the ceiling of $ceiling bytes" >&2
+  exit 1
+fi

@@ -1,7 +1,10 @@
 // Browser test of the web build: load the page in headless Chromium (SwiftShader WebGL2), wait
 // for the game's ready signal, start a battle against the AI through real clicks and keys, play
 // a few turns, take a screenshot, check the canvas is not blank, fail on any console error or
-// panic; replay a save made by the native `umpire` and compare state hashes; time five loads.
+// panic; play a Great War turn through clicks (a move order given on the board, every phase
+// ended); fetch a large Great War scenario on demand with its progress, and see a failed fetch
+// said plainly; replay a save made by the native `umpire` and compare state hashes; time five
+// loads; measure the frame time while panning the largest map (SwiftShader: software WebGL).
 //
 // node web/test.mjs URL EXPECTED_HASH SCREENSHOT
 import { chromium } from 'playwright-core';
@@ -16,11 +19,17 @@ const browser = await chromium.launch({
 });
 
 const problems = [];
+// Every `name: value` the game logged (window reports, e.g. the download's progress).
+const logged = [];
+let refusing = false;
 async function open(address) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
   page.on('console', (m) => {
     const text = m.text();
+    if (/^kriegsspiel\w+: /.test(text)) logged.push(text);
+    // The failed-fetch check refuses the page's downloads on purpose.
+    if (refusing && /Failed to load resource/.test(text)) return;
     if (m.type() === 'error' || /panicked/.test(text)) problems.push(`console ${m.type()}: ${text}`);
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e}`));
@@ -73,7 +82,7 @@ await page.locator('#kriegsspiel').focus();
 // has reached turn 4, or the battle ends.
 const advanced = (s) => /battle turn ([4-9]|\d\d)|over|result/.test(s);
 for (let round = 0; round < 10 && !advanced(await state(page)); round++) {
-  await until(page, (s) => s.endsWith('human') || advanced(s), 'the human turn');
+  await until(page, (s) => / human \d+$/.test(s) || advanced(s), 'the human turn');
   if (advanced(await state(page))) break;
   // Select the French grand battery and fire at the Pavlovsky regiment, then end the turn.
   await click(page, 591, 172);
@@ -97,8 +106,124 @@ console.log(`screenshot ${screenshot}: ${colours.size} colours sampled`);
 if (colours.size < 40) problems.push(`the canvas looks blank (${colours.size} colours)`);
 if (!advanced(played)) problems.push(`the battle did not advance: ${played}`);
 
-// 2. The browser replays a save made natively and reaches the same state hash.
 await page.context().close();
+
+// The Great War's screens (1280×720): the title's second button, the set-up screen's list of
+// scenarios (test front, North Sea, then the fetched East Prussia, Frontiers, August 1914), its
+// start button, and the phase bar's "End phase".
+const GREAT_WAR = [640, 262];
+const SCENARIO_ROW = (i) => [100, 68 + 21 * i];
+const START_WAR = [699, 223];
+const END_PHASE = [604, 11];
+// Orders in the game's log: the last word of its state ("great_war movement turn 4 germany human 3").
+const orders = (s) => Number(s.split(' ').pop());
+
+// 3. A Great War turn through clicks: test front, Germany a person (the set-up's default for the
+// first power), France and Britain the AI. The board opens on Germany's first piece; the 4th
+// Cavalry Division stands at (16, 3), 2 hexes up and 2½ right of it, a hex is 32 / 0.7 pixels.
+const { page: gw } = await open(url);
+await click(gw, ...GREAT_WAR);
+await until(gw, (s) => s === 'setup', 'the set-up screen');
+const startClick = Date.now();
+await click(gw, ...START_WAR);
+const gwReady = await until(gw, (s) => /^great_war .* human \d+$/.test(s), 'the Great War board');
+const testFrontMs = Date.now() - startClick;
+console.log(`test front: first interactive Great War frame ${testFrontMs} ms after "Start the war" (${gwReady})`);
+// Preparation is Germany's first; its movement follows the other powers' preparation.
+await click(gw, ...END_PHASE);
+const moving = await until(gw, (s) => /^great_war movement turn 4 germany human/.test(s), 'Germany\'s movement');
+await click(gw, 754, 243);             // the 4th Cavalry Division
+await click(gw, 708, 243);             // one hex west: (15, 3)
+await until(gw, (s) => orders(s) > orders(moving), 'the move order', 10000).catch(() => {});
+console.log(`the move order: ${moving} -> ${await state(gw)}`);
+if (!(orders(await state(gw)) > orders(moving))) problems.push(`the click move gave no order (${await state(gw)})`);
+// End Germany's phases until turn 5 (the AI plays France and Britain).
+for (let round = 0; round < 20 && !/ turn 5 /.test(await state(gw)); round++) {
+  await until(gw, (s) => / human \d+$/.test(s) || / turn 5 /.test(s), 'Germany\'s next phase');
+  if (/ turn 5 /.test(await state(gw))) break;
+  const before = await state(gw);
+  await click(gw, ...END_PHASE);
+  await until(gw, (s) => s !== before, 'the end of the phase', 8000).catch(() => {});
+}
+const gwPlayed = await state(gw);
+console.log(`after a Great War turn: ${gwPlayed}`);
+if (!/ turn 5 /.test(gwPlayed)) problems.push(`the Great War did not reach turn 5: ${gwPlayed}`);
+await gw.context().close();
+
+// 4. A large scenario fetched when chosen (East Prussia: 2 files, gzipped), its progress seen
+// on a slowed network; then a failed fetch (Frontiers, its files refused) said on the set-up screen.
+const { page: ep } = await open(url);
+const slow = await ep.context().newCDPSession(ep);
+await slow.send('Network.enable');
+await slow.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 12 * 1024, uploadThroughput: -1 });
+await click(ep, ...GREAT_WAR);
+await until(ep, (s) => s === 'setup', 'the set-up screen');
+await click(ep, ...SCENARIO_ROW(2));
+const epClick = Date.now();
+logged.length = 0;
+await click(ep, ...START_WAR);
+const epReady = await until(ep, (s) => /^great_war /.test(s), 'East Prussia', 180000);
+const epMs = Date.now() - epClick;
+const progress = logged.filter((l) => l.startsWith('kriegsspielDownload: ')).map((l) => l.split(': ')[1]);
+console.log(`East Prussia (fetched, 12 KB/s): first Great War frame ${epMs} ms after "Start the war" (${epReady}); progress ${progress.join(' ')}`);
+const partial = progress.some((p) => { const [got, of] = p.split('/').map(Number); return got > 0 && got < of; });
+if (!partial || !/^great_war .* germany /.test(epReady)) problems.push(`East Prussia: no progress seen or not loaded (${progress.join(' ')}; ${epReady})`);
+await ep.context().close();
+
+const { page: fail } = await open(url);
+refusing = true;
+await fail.route('**/data/**/*.gz', (r) => r.abort('connectionfailed'));
+await click(fail, ...GREAT_WAR);
+await until(fail, (s) => s === 'setup', 'the set-up screen');
+await click(fail, ...SCENARIO_ROW(3));
+await click(fail, ...START_WAR);
+await until(fail, (s) => s === 'setup', 'back on the set-up screen', 30000);
+const said = await fail.evaluate(() => window.kriegsspielProblem || '');
+console.log(`a failed fetch says: ${said}`);
+if (!/Could not download scenarios\/great_war\/frontiers_marne_1914\.ron/.test(said)) problems.push(`a failed fetch said: "${said}"`);
+await fail.screenshot({ path: screenshot.replace(/\.png$/, '-fetch-failed.png') });
+await fail.context().close();
+refusing = false;
+
+// 5. Frame time while panning the largest map (August 1914, 750 × 935 hexes) at the opening
+// zoom, then over the whole map: requestAnimationFrame deltas while arrow keys are held.
+// SwiftShader renders WebGL on the CPU: the figures say what this machine's software renderer
+// does, not what a GPU does.
+const { page: big } = await open(url);
+await click(big, ...GREAT_WAR);
+await until(big, (s) => s === 'setup', 'the set-up screen');
+await click(big, ...SCENARIO_ROW(4));
+const bigClick = Date.now();
+await click(big, ...START_WAR);
+const bigReady = await until(big, (s) => /^great_war .* human \d+$/.test(s), 'August 1914', 300000);
+console.log(`August 1914 (fetched): first interactive Great War frame ${Date.now() - bigClick} ms after "Start the war" (${bigReady})`);
+async function pan(keys, what) {
+  await big.locator('#kriegsspiel').focus();
+  await big.evaluate(() => {
+    window.frameTimes = [];
+    let last = performance.now();
+    const tick = (t) => { window.frameTimes.push(t - last); last = t; if (!window.stopFrames) requestAnimationFrame(tick); };
+    window.stopFrames = false;
+    requestAnimationFrame(tick);
+  });
+  for (const key of keys) {
+    await big.keyboard.down(key);
+    await wait(2500);
+    await big.keyboard.up(key);
+  }
+  const times = await big.evaluate(() => { window.stopFrames = true; return window.frameTimes.slice(1); });
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
+  console.log(`frame time panning August 1914 ${what} (headless Chromium, SwiftShader): ${times.length} frames, median ${at(0.5)} ms, 95th percentile ${at(0.95)} ms, worst ${at(1)} ms`);
+}
+await pan(['ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp'], 'at the opening zoom');
+await big.keyboard.press('KeyF');      // the whole map in the window
+await wait(1000);
+await pan(['ArrowRight', 'ArrowLeft'], 'at the whole-map zoom');
+await big.screenshot({ path: screenshot.replace(/\.png$/, '-august-1914.png') });
+await big.context().close();
+
+// 6. The browser replays a save made natively and reaches the same state hash.
 const { page: replay } = await open(`${url}?replay=test-save.ron`);
 const hash = await replay.waitForFunction(() => window.kriegsspielReplayHash, null, { timeout: 60000 }).then((h) => h.jsonValue());
 await replay.context().close();

@@ -3,7 +3,9 @@
 //! on demand, see `web/`), their headers for the catalogue, and the full parse when one is chosen.
 //! Every file is read through the engine's [`FileSource`], never with `std::fs` directly.
 
-use crate::catalog::{PlayerHeader, ScenarioHeader};
+use crate::catalog::{Chosen, PlayerHeader, ScenarioHeader};
+use crate::screens::Mode;
+use bevy::prelude::Res;
 use rules::data::{DataError, parse_ron};
 use rules::source::{BundledFiles, FileSource, normalise};
 use rules::strategic::Scenario;
@@ -22,15 +24,128 @@ pub const BUNDLED: [(&str, &str); 8] = [
     ("assets/i18n/en.ron", include_str!("../../assets/i18n/en.ron")),
 ];
 
-/// The shipped scenarios read from disk (natively): the theatres and the whole of Europe.
-#[cfg(not(target_arch = "wasm32"))]
-const ON_DISK: [&str; 3] = [
-    "scenarios/great_war/east_prussia_1914.ron",
-    "scenarios/great_war/frontiers_marne_1914.ron",
-    "scenarios/great_war/august_1914.ron",
+/// A shipped scenario too large for the download: read from disk natively; in the browser its
+/// files are fetched when it is chosen (`web/build.sh` puts them, gzipped, in `web/dist/data/`;
+/// the page's `kriegsspielFetch` downloads them with a progress bar). Its header is written here,
+/// so the browser lists it before anything is fetched; a test checks it against the files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FetchedScenario {
+    pub path: &'static str,
+    /// The files it needs beyond the bundle (its own file first), as `Scenario::load_from` reads them.
+    pub files: &'static [&'static str],
+    pub name: &'static str,
+    /// Its powers: id and name.
+    pub powers: &'static [(&'static str, &'static str)],
+    pub forces: usize,
+    pub fleets: usize,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// The theatres and the whole of Europe (the list `web/fetched.txt` names the same files).
+pub const FETCHED: [FetchedScenario; 3] = [
+    FetchedScenario {
+        path: "scenarios/great_war/east_prussia_1914.ron",
+        files: &["scenarios/great_war/east_prussia_1914.ron", "maps/europe_1914_east_prussia.ron"],
+        name: "East Prussia 1914",
+        powers: &[("germany", "Germany"), ("russia", "Russia")],
+        forces: 63,
+        fleets: 0,
+        width: 97,
+        height: 107,
+    },
+    FetchedScenario {
+        path: "scenarios/great_war/frontiers_marne_1914.ron",
+        files: &["scenarios/great_war/frontiers_marne_1914.ron", "maps/europe_1914_west.ron"],
+        name: "The Frontiers and the Marne 1914",
+        powers: &[
+            ("germany", "Germany"),
+            ("austria_hungary", "Austria-Hungary"),
+            ("france", "France"),
+            ("gb", "Great Britain"),
+            ("belgium", "Belgium"),
+            ("luxembourg", "Luxembourg"),
+            ("netherlands", "Netherlands"),
+            ("switzerland", "Switzerland"),
+        ],
+        forces: 199,
+        fleets: 0,
+        width: 128,
+        height: 132,
+    },
+    FetchedScenario {
+        path: "scenarios/great_war/august_1914.ron",
+        files: &["scenarios/great_war/august_1914.ron", "maps/europe_1914.ron"],
+        name: "The Great War, August 1914",
+        powers: &[
+            ("germany", "Germany"),
+            ("austria_hungary", "Austria-Hungary"),
+            ("france", "France"),
+            ("gb", "Great Britain"),
+            ("russia", "Russia"),
+            ("belgium", "Belgium"),
+            ("serbia", "Serbia"),
+            ("montenegro", "Montenegro"),
+            ("italy", "Italy"),
+            ("ottoman", "Ottoman Empire"),
+            ("bulgaria", "Bulgaria"),
+            ("romania", "Romania"),
+            ("greece", "Greece"),
+            ("portugal", "Portugal"),
+            ("usa", "United States"),
+            ("luxembourg", "Luxembourg"),
+            ("netherlands", "Netherlands"),
+            ("switzerland", "Switzerland"),
+            ("denmark", "Denmark"),
+            ("norway", "Norway"),
+            ("sweden", "Sweden"),
+            ("spain", "Spain"),
+            ("albania", "Albania"),
+        ],
+        forces: 543,
+        fleets: 27,
+        width: 750,
+        height: 935,
+    },
 ];
 
-/// Bundled files first, then (natively) the disk.
+/// The fetched scenario at `path`, if it is one.
+pub fn fetched(path: &str) -> Option<&'static FetchedScenario> {
+    FETCHED.iter().find(|f| f.path == path)
+}
+
+/// Files the browser has fetched (see [`FetchedScenario`]), by normalised path.
+#[cfg(target_arch = "wasm32")]
+static DOWNLOADED: std::sync::Mutex<Vec<(String, String)>> = std::sync::Mutex::new(Vec::new());
+
+/// Keeps a file the browser fetched, for [`GwFiles`] to read.
+#[cfg(target_arch = "wasm32")]
+pub fn keep_downloaded(path: &str, text: String) {
+    let path = normalise(Path::new(path)).to_string_lossy().replace('\\', "/");
+    if let Ok(mut files) = DOWNLOADED.lock() {
+        files.retain(|(p, _)| *p != path);
+        files.push((path, text));
+    }
+}
+
+/// The files of the scenario at `path` still to be fetched before it can be parsed: none
+/// natively (they are on disk), nor for a bundled scenario.
+pub fn missing(path: &str) -> Vec<&'static str> {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(f) = fetched(path) {
+        let have = DOWNLOADED.lock().map(|d| d.iter().map(|(p, _)| p.clone()).collect::<Vec<_>>()).unwrap_or_default();
+        return f.files.iter().copied().filter(|p| !have.iter().any(|h| h == p)).collect();
+    }
+    let _ = path;
+    Vec::new()
+}
+
+/// Whether the chosen scenario's files are all at hand (the browser may still be fetching them).
+pub fn ready(chosen: Option<Res<Chosen>>) -> bool {
+    chosen.is_none_or(|c| c.mode != Mode::GreatWar || missing(&c.path).is_empty())
+}
+
+/// Bundled files first, then (natively) the disk, or (in the browser) the files it fetched.
 pub struct GwFiles;
 
 impl FileSource for GwFiles {
@@ -38,15 +153,24 @@ impl FileSource for GwFiles {
         let found = BundledFiles(BUNDLED.to_vec()).read(path);
         #[cfg(not(target_arch = "wasm32"))]
         let found = found.or_else(|_| rules::source::DiskFiles.read(path));
+        #[cfg(target_arch = "wasm32")]
+        let found = found.or_else(|e| {
+            let wanted = normalise(Path::new(path)).to_string_lossy().replace('\\', "/");
+            let files = DOWNLOADED.lock().map_err(|_| e.clone())?;
+            files.iter().find(|(p, _)| *p == wanted).map(|(_, text)| text.clone()).ok_or(e)
+        });
         found
     }
 }
 
-/// The Great War scenarios a player can choose: the bundled ones, then natively those on disk.
+/// The Great War scenarios a player can choose: the bundled ones, then the fetched ones (natively
+/// those on disk; the browser lists them all and fetches one when it is chosen).
 pub fn scenario_paths() -> Vec<String> {
     let bundled = BUNDLED.iter().filter(|(p, _)| p.starts_with("scenarios/")).map(|(p, _)| p.to_string());
     #[cfg(not(target_arch = "wasm32"))]
-    let bundled = bundled.chain(ON_DISK.iter().filter(|p| Path::new(p).exists()).map(|p| p.to_string()));
+    let bundled = bundled.chain(FETCHED.iter().filter(|f| Path::new(f.path).exists()).map(|f| f.path.to_string()));
+    #[cfg(target_arch = "wasm32")]
+    let bundled = bundled.chain(FETCHED.iter().map(|f| f.path.to_string()));
     bundled.collect()
 }
 
@@ -102,18 +226,19 @@ pub fn power_key(id: &str) -> String {
     format!("gw.power.{id}")
 }
 
-/// The header of a scenario: name, powers, the size of its map and forces.
+/// The header of a scenario: name, powers, the size of its map and forces. The browser has a
+/// fetched scenario's header from [`FETCHED`], with the size of its download.
 pub fn scenario_header(path: &str) -> Result<ScenarioHeader, String> {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(f) = fetched(path).filter(|_| !missing(path).is_empty()) {
+        return Ok(fetched_header(f, crate::web::download_size(f.files)));
+    }
     let file: HeaderFile =
         parse_ron(path, &GwFiles.read(path).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
     let map_path = beside(path, &file.map);
     let map: MapHeader =
         parse_ron(&map_path, &GwFiles.read(&map_path).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
-    let players = file
-        .powers
-        .iter()
-        .map(|p| PlayerHeader { label: power_key(&p.id), army: p.name.clone(), army_ru: String::new(), role: None })
-        .collect();
+    let players = file.powers.iter().map(|p| player(&p.id, &p.name)).collect();
     Ok(ScenarioHeader {
         name: file.name.clone(),
         name_ru: String::new(),
@@ -130,6 +255,39 @@ pub fn scenario_header(path: &str) -> Result<ScenarioHeader, String> {
             ],
         )),
     })
+}
+
+/// The header of a fetched scenario as [`scenario_header`] reads it from its files, with the size
+/// of its download in the browser (gzipped bytes), when known.
+pub fn fetched_header(f: &FetchedScenario, download: Option<u64>) -> ScenarioHeader {
+    let mut args = vec![
+        ("powers".to_string(), f.powers.len().to_string()),
+        ("forces".to_string(), f.forces.to_string()),
+        ("fleets".to_string(), f.fleets.to_string()),
+        ("w".to_string(), f.width.to_string()),
+        ("h".to_string(), f.height.to_string()),
+    ];
+    let key = match download {
+        Some(bytes) => {
+            // Megabytes with one decimal (at least 0.1), in the interface's words.
+            let tenths = bytes.div_ceil(104_858).max(1);
+            args.push(("mb".to_string(), format!("{}.{}", tenths / 10, tenths % 10)));
+            "gw.setup.size_fetched"
+        }
+        None => "gw.setup.size",
+    };
+    ScenarioHeader {
+        name: f.name.to_string(),
+        name_ru: String::new(),
+        description: String::new(),
+        players: f.powers.iter().map(|(id, name)| player(id, name)).collect(),
+        size: Some((key.to_string(), args)),
+    }
+}
+
+/// A power as the set-up screen lists it.
+fn player(id: &str, name: &str) -> PlayerHeader {
+    PlayerHeader { label: power_key(id), army: name.to_string(), army_ru: String::new(), role: None }
 }
 
 #[cfg(test)]
@@ -154,5 +312,66 @@ mod tests {
             ];
             assert_eq!(size, want, "{path}");
         }
+    }
+
+    /// A fetched scenario's header, as the browser lists it before fetching, says what its files
+    /// say; its files are those the scenario reads beyond the bundle; `web/build.sh` copies the
+    /// same files (`web/fetched.txt`).
+    #[test]
+    fn fetched_scenarios_are_described_as_their_files_say() {
+        use std::cell::RefCell;
+        /// Reads like [`GwFiles`] and remembers what was not in the bundle.
+        struct Recording(RefCell<Vec<String>>);
+        impl FileSource for Recording {
+            fn read(&self, path: &str) -> Result<String, DataError> {
+                BundledFiles(BUNDLED.to_vec()).read(path).or_else(|_| {
+                    self.0.borrow_mut().push(normalise(Path::new(path)).to_string_lossy().replace('\\', "/"));
+                    rules::source::DiskFiles.read(path)
+                })
+            }
+        }
+        let mut listed = Vec::new();
+        for f in &FETCHED {
+            let recording = Recording(RefCell::new(Vec::new()));
+            let s = Scenario::load_from(&recording, f.path).unwrap_or_else(|e| panic!("{}: {e}", f.path));
+            assert_eq!(recording.0.into_inner(), f.files, "{}: the files it reads beyond the bundle", f.path);
+            let powers: Vec<(String, String)> = s.powers.iter().map(|p| (p.id.clone(), p.name.clone())).collect();
+            let want = format!(
+                "name: {:?}, powers: {powers:?}, forces: {}, fleets: {}, width: {}, height: {}",
+                s.name,
+                s.forces.len(),
+                s.fleets.len(),
+                s.map.width,
+                s.map.height
+            );
+            let have: Vec<(String, String)> = f.powers.iter().map(|(i, n)| (i.to_string(), n.to_string())).collect();
+            let have = format!(
+                "name: {:?}, powers: {have:?}, forces: {}, fleets: {}, width: {}, height: {}",
+                f.name, f.forces, f.fleets, f.width, f.height
+            );
+            assert_eq!(have, want, "{}: FETCHED's header", f.path);
+            assert_eq!(fetched_header(f, None), scenario_header(f.path).expect("a header"), "{}", f.path);
+            listed.extend(f.files.iter().map(|p| p.to_string()));
+        }
+        let list = std::fs::read_to_string("web/fetched.txt").expect("web/fetched.txt");
+        let copied: Vec<String> =
+            list.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).map(String::from).collect();
+        assert_eq!(copied, listed, "web/fetched.txt names the fetched scenarios' files");
+    }
+
+    /// The size of a download is said in tenths of a megabyte, rounded up, never as nothing.
+    #[test]
+    fn download_sizes_in_tenths_of_a_megabyte() {
+        let mb = |bytes| {
+            let h = fetched_header(&FETCHED[0], Some(bytes));
+            let (key, args) = h.size.expect("a size line");
+            assert_eq!(key, "gw.setup.size_fetched");
+            args.into_iter().find(|(k, _)| k == "mb").expect("mb").1
+        };
+        assert_eq!(mb(1), "0.1");
+        assert_eq!(mb(104_858), "0.1");
+        assert_eq!(mb(104_859), "0.2");
+        assert_eq!(mb(1_048_576), "1.0");
+        assert_eq!(mb(1_600_000), "1.6");
     }
 }

@@ -47,7 +47,7 @@ pub(super) fn plugin(app: &mut App) {
             catalog::load_chosen(Mode::GreatWar, files::load_scenario)
                 .pipe(start_chosen)
                 .in_set(crate::AppSystems::Logic)
-                .run_if(in_state(Screen::Loading)),
+                .run_if(in_state(Screen::Loading).and_then(files::ready)),
         )
         .add_systems(OnEnter(Screen::Playing), forget_selection)
         .add_plugins(command::plugin);

@@ -2,7 +2,7 @@
 //! that open over any screen, a running game included, and return to it.
 
 use super::root;
-use crate::catalog::{Catalog, Chosen, LoadProblem};
+use crate::catalog::{Catalog, Chosen, Download, LoadProblem};
 use crate::i18n::{Lang, Tr};
 use crate::input::{ActionName, KeySlot, KnownActions, Rebinding, key_name};
 use crate::saves::{self, OpenSave, SaveKinds, Seat};
@@ -228,13 +228,21 @@ pub fn setup(
 }
 
 /// The chosen scenario is being read by its scene.
-pub fn loading(mut contexts: EguiContexts, tr: Res<Tr>) -> Result {
+pub fn loading(mut contexts: EguiContexts, tr: Res<Tr>, download: Option<Res<Download>>) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx, "loading");
     egui::CentralPanel::default().show(&mut ui, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(ui.available_height() / 3.0);
             ui.label(egui::RichText::new(tr.t("ui.loading")).size(24.0));
+            // The browser fetching a large map: how much has come.
+            if let Some(d) = download {
+                ui.add_space(12.0);
+                let mb = |b: u64| format!("{:.1}", b as f64 / 1_048_576.0);
+                let done = if d.total > 0 { (d.received as f32 / d.total as f32).min(1.0) } else { 0.0 };
+                ui.add(egui::ProgressBar::new(done).desired_width(320.0));
+                ui.label(tr.f("ui.download", &[("got", mb(d.received)), ("of", mb(d.total))]));
+            }
         });
     });
     Ok(())
