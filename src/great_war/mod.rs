@@ -17,10 +17,12 @@ pub mod camera;
 pub mod command;
 pub mod counters;
 pub mod files;
+pub mod fleet_panel;
 pub mod geometry;
 pub mod overlay;
 pub mod panels;
 pub mod save;
+pub mod sea_orders;
 
 use crate::catalog::{self, CatalogSource, Chosen};
 use crate::i18n::Tr;
@@ -50,7 +52,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Loading)),
         )
         .add_systems(OnEnter(Screen::Playing), forget_selection)
-        .add_plugins(command::plugin);
+        .add_plugins((command::plugin, sea_orders::plugin));
 }
 
 /// The scene's plugins that draw.
@@ -120,6 +122,8 @@ pub enum Selected {
     Piece(Piece),
     Army(rules::strategic::FormationId),
     Fleet(u32),
+    /// An air squadron (S-AIR), at its base or aboard a transport.
+    Squadron(u32),
 }
 
 /// The selection, and the turn it was made in.
@@ -159,6 +163,7 @@ pub fn owner_of(ctx: &Ctx, s: Selected) -> Option<PowerId> {
         }
         Selected::Army(a) => ctx.formation(a).map(|f| f.power),
         Selected::Fleet(id) => fleet(ctx, id).map(|f| f.power),
+        Selected::Squadron(id) => sea_orders::squadron(ctx, id).map(|s| s.power),
     }
 }
 
