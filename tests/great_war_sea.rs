@@ -312,7 +312,8 @@ fn coastal_fire_and_bombing_in_the_fire_phase() {
     let order = Order::Bomb { squadrons: vec![10, 11], ship: cruiser };
     previewed(&app, &order);
     let p = session(&app).game.preview(&order).expect("previews");
-    let sunk: f64 = p.outcomes.iter().filter(|o| o.effects.iter().any(|e| e.contains("bombed"))).map(|o| o.chance).sum();
+    let sunk: f64 =
+        p.outcomes.iter().filter(|o| o.effects.iter().any(|e| e.contains("bombed"))).map(|o| o.chance).sum();
     assert!((sunk - 2.0 / 6.0).abs() < 1e-9, "bombing 3 − class 3 = 0 hits on 5–6 (S-AIR-2): {sunk}");
     press(&mut app, KeyCode::Enter);
     assert_eq!(session(&app).game.orders().last(), Some(&order));
@@ -361,12 +362,16 @@ fn reconnaissance_and_bombardment_in_the_fire_phase() {
     assert!(ctx(&app).navy.squadrons.iter().any(|s| s.id == 1 && s.flew), "the seaplanes flew");
 }
 
-/// Refused: a bomber squadron does not reconnoitre (S-AIR-1), with the engine's reason.
+/// A squadron is taken in hand from the power panel's list (an enemy one is not); a bomber
+/// squadron asked to reconnoitre is refused with the engine's reason (S-AIR-1).
 #[test]
-fn a_bomber_squadron_does_not_reconnoitre() {
+fn a_squadron_from_the_list_and_a_bomber_that_does_not_reconnoitre() {
     let mut app = start();
     until(&mut app, (Phase::Fire, GERMANY));
-    select(&mut app, Selected::Squadron(11), hex(22, 11));
+    send(&mut app, UiCommand::Select(Selected::Squadron(1)));
+    assert_eq!(selected(&app), None, "the British seaplanes are not Germany's");
+    send(&mut app, UiCommand::Select(Selected::Squadron(11)));
+    assert_eq!(selected(&app), Some(Selected::Squadron(11)));
     sea(&mut app, SeaCommand::Reconnaissance);
     assert!(session(&app).confirm.is_none());
     assert!(refusal(&app).contains("is no reconnaissance squadron"), "{}", refusal(&app));

@@ -51,7 +51,34 @@ pub fn show(
     });
 }
 
-/// The enemy fleets `viewer` may see on a hex, for the hex panel under the pointer.
+/// The power's air squadrons, to select one (their bases carry no counter of their own).
+pub fn squadron_list(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    ctx: &Ctx,
+    power: PowerId,
+    selected: Option<Selected>,
+    out: &mut MessageWriter<UiCommand>,
+) {
+    let own: Vec<&Squadron> =
+        ctx.navy.squadrons.iter().filter(|s| s.power == power && s.aircraft > 0 && s.aboard.is_none()).collect();
+    if own.is_empty() {
+        return;
+    }
+    egui::CollapsingHeader::new(tr.f("gw.sea.squadrons", &[("n", own.len().to_string())]))
+        .id_salt("gw-squadrons")
+        .show(ui, |ui| {
+            for s in own {
+                let on = selected == Some(Selected::Squadron(s.id));
+                let text = format!("{} · {}", s.name, s.base);
+                if ui.selectable_label(on, text).clicked() {
+                    out.write(UiCommand::Select(Selected::Squadron(s.id)));
+                }
+            }
+        });
+}
+
+/// The fleets `viewer` may see on a hex, for the hex panel under the pointer.
 pub fn hex_fleets(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, viewer: Option<PowerId>, at: HexAt) {
     for id in sea_orders::seen_fleets_at(ctx, viewer, at) {
         let Some(f) = fleet(ctx, id) else { continue };
@@ -109,7 +136,9 @@ fn place(tr: &Tr, ctx: &Ctx, at: HexAt) -> String {
 fn cargo_name(ctx: &Ctx, cargo: Cargo) -> String {
     match cargo {
         Cargo::Unit(u) => ctx.name(u),
-        Cargo::Squadron(q) => ctx.navy.squadrons.iter().find(|s| s.id == q).map_or_else(String::new, |s| s.name.clone()),
+        Cargo::Squadron(q) => {
+            ctx.navy.squadrons.iter().find(|s| s.id == q).map_or_else(String::new, |s| s.name.clone())
+        }
     }
 }
 
@@ -173,10 +202,11 @@ fn fleet_body(
     if movement {
         heading(ui, tr.t("gw.sea.orders"));
         ui.horizontal_wrapped(|ui| {
-            if ui.button(tr.t("gw.fleet.mine")).clicked() {
+            // Mines need a minelayer (S-MINE-1), sweeping a minesweeper (S-MINE-4).
+            if ctx.navy.count(id, ShipType::Minelayer) > 0 && ui.button(tr.t("gw.fleet.mine")).clicked() {
                 out.write(UiCommand::Give(Order::LayMine { fleet: id }));
             }
-            if ui.button(tr.t("gw.fleet.sweep")).clicked() {
+            if ctx.navy.count(id, ShipType::Minesweeper) > 0 && ui.button(tr.t("gw.fleet.sweep")).clicked() {
                 out.write(UiCommand::Give(Order::Sweep { fleet: id }));
             }
             for other in sea_orders::merge_partners(ctx, id) {
@@ -224,7 +254,9 @@ fn ships(
             } else {
                 ui.label(name);
             }
-            ui.label(s.kind.class().map_or_else(|| "—".to_string(), |c| tr.f("gw.sea.class", &[("class", c.to_string())])));
+            ui.label(
+                s.kind.class().map_or_else(|| "—".to_string(), |c| tr.f("gw.sea.class", &[("class", c.to_string())])),
+            );
             let mut state = Vec::new();
             if s.hits > 0 {
                 state.push(tr.f("gw.sea.hits", &[("hits", s.hits.to_string())]));
@@ -400,7 +432,8 @@ fn squadron_body(
         for w in wing {
             let Some(other) = sea_orders::squadron(ctx, w) else { continue };
             let mut on = hand.wing.contains(&w);
-            let text = tr.f("gw.sea.wing_member", &[("name", other.name.clone()), ("bombing", other.bombing.to_string())]);
+            let text =
+                tr.f("gw.sea.wing_member", &[("name", other.name.clone()), ("bombing", other.bombing.to_string())]);
             if ui.checkbox(&mut on, text).changed() {
                 out.write(UiCommand::Sea(SeaCommand::ToggleWing(w)));
             }

@@ -164,6 +164,7 @@ fn playing(
     // The power panel and the selection.
     egui::Panel::left("gw-left").default_size(270.0).show(&mut ui, |ui| {
         power_panel(ui, &tr, &gctx, power, session.human_turn(), &mut out);
+        super::fleet_panel::squadron_list(ui, &tr, &gctx, power, selected, &mut out);
         ui.separator();
         match selected {
             Some(s) => selection_panel(ui, &tr, &gctx, s, selection.gas, &mut out),

@@ -281,7 +281,9 @@ pub(super) fn click(
         return None;
     }
     let viewer = session.viewer();
-    let enemy = seen_fleets_at(ctx, viewer, at).into_iter().find(|f| fleet(ctx, *f).is_some_and(|x| ctx.hostile(power, x.power)));
+    let enemy = seen_fleets_at(ctx, viewer, at)
+        .into_iter()
+        .find(|f| fleet(ctx, *f).is_some_and(|x| ctx.hostile(power, x.power)));
     let enemy = enemy?;
     let phase = ctx.clock.phase;
     let order = match chosen? {
