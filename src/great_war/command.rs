@@ -5,7 +5,7 @@
 
 use super::actions::GwAction;
 use super::sea_orders::{self, SeaCommand, SeaHand};
-use super::{HoveredHex, Selected, Selection, fleet};
+use super::{Give, HoveredHex, Selected, Selection, fleet};
 use crate::input::{Controls, KeyBindings, ShellAction, TypingText, just_pressed};
 use crate::screens::{Mode, PlayView, playing};
 use crate::session::{AnimBusy, GameEvents, Session};
@@ -155,14 +155,6 @@ fn handle_commands(
     }
 }
 
-/// How an order is given.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) enum Give {
-    Now(Order),
-    /// Shown with the engine's preview first; given on "yes".
-    AfterPreview(Order),
-}
-
 /// The order a command stands for, if any (selection changes are made here directly).
 fn order_for(
     session: &mut Session<GreatWar>,
@@ -274,9 +266,6 @@ fn click(
     hand: &mut SeaHand,
     at: HexAt,
 ) -> Option<Give> {
-    if let Some(give) = sea_orders::click(session, ctx, *chosen, hand, at) {
-        return give;
-    }
     let power = ctx.active_power();
     let phase = ctx.clock.phase;
     let own: Vec<Selected> = pieces_at(ctx, power, at)
@@ -285,6 +274,9 @@ fn click(
         .chain(fleets_at(ctx, power, at).into_iter().map(Selected::Fleet))
         .chain(sea_orders::squadrons_at(ctx, power, at).into_iter().map(Selected::Squadron))
         .collect();
+    if let Some(give) = sea_orders::click(session, ctx, *chosen, hand, at, !own.is_empty()) {
+        return give;
+    }
     // A click on own pieces selects them, the next one on each click.
     if !own.is_empty() {
         let next = match chosen.and_then(|s| own.iter().position(|o| *o == s)) {

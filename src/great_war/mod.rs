@@ -33,7 +33,7 @@ use crate::session::{AiPlayer, PlayGame, Seat, Session, StartGame};
 use bevy::prelude::*;
 use rules::Game;
 use rules::strategic::naval::model::Fleet;
-use rules::strategic::{Ctx, GreatWar, HexAt, Phase, Piece, PowerId, SaveGame, Scenario};
+use rules::strategic::{Ctx, GreatWar, HexAt, Order, Phase, Piece, PowerId, SaveGame, Scenario};
 
 pub(super) fn plugin(app: &mut App) {
     play::plugin_for::<GreatWar>(app);
@@ -110,6 +110,14 @@ pub fn seats_for(scenario: &Scenario, seats: &[Seat]) -> Vec<Seat> {
         .iter()
         .map(|p| POWERS.iter().position(|n| *n == p.id).and_then(|i| seats.get(i)).copied().unwrap_or(Seat::Human))
         .collect()
+}
+
+/// How an order is given: at once, or after the player's "yes" under the engine's preview.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Give {
+    Now(Order),
+    /// Shown with the engine's preview first; given on "yes".
+    AfterPreview(Order),
 }
 
 /// The hex under the pointer (set by the board, or by a test).

@@ -9,8 +9,7 @@
 //! enemy (S-SUB; the engine itself hides nothing, `GreatWar::reveals`), so they are never offered
 //! as targets nor listed, and a click on the hex where one lies does nothing it would betray.
 
-use super::command::{Give, fleets_at, pieces_at};
-use super::{Selected, fleet};
+use super::{Give, Selected, fleet};
 use crate::screens::Screen;
 use crate::session::Session;
 use bevy::prelude::*;
@@ -186,7 +185,12 @@ pub fn squadron_candidates(ctx: &Ctx, id: FleetId) -> Vec<SquadronId> {
 /// Other own fleets on the fleet's hex, which it may join (S-NAVAL-2).
 pub fn merge_partners(ctx: &Ctx, id: FleetId) -> Vec<FleetId> {
     let Some(f) = fleet(ctx, id) else { return Vec::new() };
-    fleets_at(ctx, f.power, f.at).into_iter().filter(|o| *o != id).collect()
+    ctx.navy
+        .fleets
+        .iter()
+        .filter(|o| o.id != id && o.power == f.power && o.at == f.at && fleet(ctx, o.id).is_some())
+        .map(|o| o.id)
+        .collect()
 }
 
 /// What a transport of the fleet carries.
@@ -257,13 +261,15 @@ pub(super) fn command(
 
 /// A click on a hex as the sea orders read it: the hex a pick waits for, or an enemy fleet the
 /// selection can strike (a flotilla next to it in the Movement phase; a bomber or a coastal gun in
-/// the Fire phase). `None` leaves the click to the land and fleet moves.
+/// the Fire phase). `None` leaves the click to selecting (`own`: own things stand there) and to
+/// the land and fleet moves.
 pub(super) fn click(
     session: &Session<GreatWar>,
     ctx: &Ctx,
     chosen: Option<Selected>,
     hand: &mut SeaHand,
     at: HexAt,
+    own: bool,
 ) -> Option<Option<Give>> {
     hand.follow(chosen);
     if let Some(pick) = hand.pick.take() {
@@ -274,9 +280,6 @@ pub(super) fn click(
         return Some(Some(Give::Now(order)));
     }
     let power = ctx.active_power();
-    let own = !pieces_at(ctx, power, at).is_empty()
-        || !fleets_at(ctx, power, at).is_empty()
-        || !squadrons_at(ctx, power, at).is_empty();
     if own {
         return None;
     }
