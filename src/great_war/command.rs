@@ -92,6 +92,7 @@ fn actions_to_commands(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn handle_commands(
     mut commands_in: MessageReader<UiCommand>,
     session: Option<ResMut<Session<GreatWar>>>,
