@@ -343,7 +343,8 @@ fn reconnaissance_and_bombardment_in_the_fire_phase() {
     let mut app = start();
     until(&mut app, (Phase::Fire, GB));
     select(&mut app, Selected::Squadron(1), hex(5, 8));
-    sea(&mut app, SeaCommand::Reconnaissance);
+    // O: the selected reconnaissance squadron flies (the fleet panel's button sends the same).
+    press(&mut app, KeyCode::KeyO);
     previewed(&app, &Order::Reconnaissance { squadron: 1 });
     press(&mut app, KeyCode::Enter);
     assert!(
@@ -360,6 +361,32 @@ fn reconnaissance_and_bombardment_in_the_fire_phase() {
     click(&mut app, hex(22, 12));
     assert!(refusal(&app).contains("once per Fire phase (S-NAVAL-13)"), "{}", refusal(&app));
     assert!(ctx(&app).navy.squadrons.iter().any(|s| s.id == 1 && s.flew), "the seaplanes flew");
+}
+
+/// The sea orders by key: I turns the selected fleet's intercept stance on and off (S-NAVAL-12),
+/// M lays a mine (S-MINE-1; a second the same turn is refused), P sets the selected flotilla on
+/// the lane of its area (S-NAVAL-15); a key with nothing fitting selected orders nothing.
+#[test]
+fn intercept_mines_and_patrols_by_key() {
+    let mut app = start();
+    until(&mut app, (Phase::Movement, GERMANY));
+    let orders = session(&app).game.orders().len();
+    press(&mut app, KeyCode::KeyI);
+    assert_eq!(session(&app).game.orders().len(), orders, "nothing selected: no order");
+    select(&mut app, Selected::Fleet(12), hex(14, 10));
+    assert!(!ctx(&app).navy.fleet(12).is_some_and(|f| f.intercept));
+    press(&mut app, KeyCode::KeyI);
+    assert!(ctx(&app).navy.fleet(12).is_some_and(|f| f.intercept), "{}", refusal(&app));
+    press(&mut app, KeyCode::KeyI);
+    assert!(!ctx(&app).navy.fleet(12).is_some_and(|f| f.intercept));
+    press(&mut app, KeyCode::KeyM);
+    assert!(ctx(&app).navy.fleet(12).is_some_and(|f| f.laid_mine), "{}", refusal(&app));
+    press(&mut app, KeyCode::KeyM);
+    assert!(refusal(&app).contains("1 mine per turn (S-MINE-1)"), "{}", refusal(&app));
+    select(&mut app, Selected::Fleet(11), hex(8, 10));
+    press(&mut app, KeyCode::KeyP);
+    assert_eq!(ctx(&app).navy.fleet(11).and_then(|f| f.patrol), Some(0), "{}", refusal(&app));
+    assert_eq!(ctx(&app).lane_efficiency(0), 90);
 }
 
 /// A squadron is taken in hand from the power panel's list (an enemy one is not); a bomber

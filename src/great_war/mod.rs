@@ -22,6 +22,7 @@ pub mod geometry;
 pub mod overlay;
 pub mod panels;
 pub mod save;
+pub mod sea_keys;
 pub mod sea_orders;
 
 use crate::catalog::{self, CatalogSource, Chosen};
@@ -52,7 +53,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Loading)),
         )
         .add_systems(OnEnter(Screen::Playing), forget_selection)
-        .add_plugins((command::plugin, sea_orders::plugin));
+        .add_plugins((command::plugin, sea_orders::plugin, sea_keys::plugin));
 }
 
 /// The scene's plugins that draw.
