@@ -288,6 +288,27 @@ fn units_and_squadrons_embark_and_land_by_clicks() {
     assert!(sea_orders::cargo(&c, 13).is_empty(), "the transports are released");
 }
 
+/// S-NAVAL-11 with S-COMBAT-4: the division sails aboard to the British coast and lands next to a
+/// British division; the landing starts a fight, so it waits for "yes" under the engine's preview
+/// with the engagement's terms.
+#[test]
+fn a_landing_next_to_the_enemy_is_previewed() {
+    let mut app = start();
+    until(&mut app, (Phase::Movement, GERMANY));
+    select(&mut app, Selected::Fleet(13), hex(17, 16));
+    send(&mut app, UiCommand::Give(Order::Embark { unit: ForceId(10), fleet: 13 }));
+    click(&mut app, hex(6, 12));
+    assert_eq!(ctx(&app).navy.fleet(13).map(|f| f.at), Some(hex(6, 12)), "{}", refusal(&app));
+    sea(&mut app, SeaCommand::Pick(SeaPick::Disembark(ForceId(10))));
+    click(&mut app, hex(5, 12));
+    let order = Order::Disembark { unit: ForceId(10), to: hex(5, 12) };
+    previewed(&app, &order);
+    let p = session(&app).game.preview(&order).expect("previews");
+    assert!(!p.engagement_lines.is_empty(), "the preview shows the fight with its terms");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(ctx(&app).force(ForceId(10)).and_then(|f| f.hex()), Some(hex(5, 12)));
+}
+
 /// S-AIR-2/3 and S-NAVAL-14 in Germany's Fire phase: the heavy bombers with the light ones as
 /// their wing cannot attack the battleship a click on the Channel Squadron names (bombing 2 + 1
 /// against class 5: refused with the engine's reason) but bomb the light cruiser (d = 0, 5–6)

@@ -273,11 +273,15 @@ pub(super) fn click(
 ) -> Option<Option<Give>> {
     hand.follow(chosen);
     if let Some(pick) = hand.pick.take() {
-        let order = match pick {
-            SeaPick::Disembark(unit) => Order::Disembark { unit, to: at },
-            SeaPick::LandSquadron(squadron) => Order::LandSquadron { squadron, base: at },
+        let give = match pick {
+            // Landing next to the enemy starts a fight (S-COMBAT-4): shown first, as a move is.
+            SeaPick::Disembark(unit) if ctx.next_to_enemy(ctx.active_power(), at) => {
+                Give::AfterPreview(Order::Disembark { unit, to: at })
+            }
+            SeaPick::Disembark(unit) => Give::Now(Order::Disembark { unit, to: at }),
+            SeaPick::LandSquadron(squadron) => Give::Now(Order::LandSquadron { squadron, base: at }),
         };
-        return Some(Some(Give::Now(order)));
+        return Some(Some(give));
     }
     let power = ctx.active_power();
     if own {
