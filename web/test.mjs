@@ -115,6 +115,27 @@ const GREAT_WAR = [640, 262];
 const SCENARIO_ROW = (i) => [100, 68 + 21 * i];
 const START_WAR = (powers) => [699, 223 + 21 * (powers - 3)];
 const END_PHASE = [604, 11];
+// From the title screen to the Great War's set-up (a click the first frames swallowed is given again).
+async function greatWarSetup(page) {
+  await until(page, (s) => s === 'title', 'the title screen');
+  for (let tries = 0; tries < 4 && (await state(page)) !== 'setup'; tries++) {
+    await wait(500);
+    await click(page, ...GREAT_WAR);
+    await until(page, (s) => s === 'setup', 'the set-up screen', 5000).catch(() => {});
+  }
+  await until(page, (s) => s === 'setup', 'the set-up screen');
+  await wait(800);
+}
+// Chooses scenario `row` of the list and starts it (its start button is below a line per power);
+// clicks the first frames swallowed are given again, a seat's list opened by one is closed.
+async function startScenario(page, row, powers) {
+  for (let tries = 0; tries < 4 && (await state(page)) === 'setup'; tries++) {
+    await click(page, ...SCENARIO_ROW(row));
+    await click(page, ...START_WAR(powers));
+    await until(page, (s) => s !== 'setup', 'the scenario to start', 4000).catch(() => {});
+    if ((await state(page)) === 'setup') await page.keyboard.press('Escape');
+  }
+}
 // Orders in the game's log: the last word of its state ("great_war movement turn 4 germany human 3").
 const orders = (s) => Number(s.split(' ').pop());
 
@@ -122,10 +143,9 @@ const orders = (s) => Number(s.split(' ').pop());
 // first power), France and Britain the AI. The board opens on Germany's first piece; the 4th
 // Cavalry Division stands at (16, 3), 2 hexes up and 2½ right of it, a hex is 32 / 0.7 pixels.
 const { page: gw } = await open(url);
-await click(gw, ...GREAT_WAR);
-await until(gw, (s) => s === 'setup', 'the set-up screen');
+await greatWarSetup(gw);
 const startClick = Date.now();
-await click(gw, ...START_WAR(3));
+await startScenario(gw, 0, 3);
 const gwReady = await until(gw, (s) => /^great_war .* human \d+$/.test(s), 'the Great War board');
 const testFrontMs = Date.now() - startClick;
 console.log(`test front: first interactive Great War frame ${testFrontMs} ms after "Start the war" (${gwReady})`);
@@ -160,12 +180,10 @@ const { page: ep } = await open(url);
 const slow = await ep.context().newCDPSession(ep);
 await slow.send('Network.enable');
 await slow.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 12 * 1024, uploadThroughput: -1 });
-await click(ep, ...GREAT_WAR);
-await until(ep, (s) => s === 'setup', 'the set-up screen');
-await click(ep, ...SCENARIO_ROW(2));
+await greatWarSetup(ep);
 const epClick = Date.now();
 logged.length = 0;
-await click(ep, ...START_WAR(2));
+await startScenario(ep, 2, 2);
 const epReady = await until(ep, (s) => /^great_war /.test(s), 'East Prussia', 180000);
 const epMs = Date.now() - epClick;
 const progress = logged.filter((l) => l.startsWith('kriegsspielDownload: ')).map((l) => l.split(': ')[1]);
@@ -177,12 +195,10 @@ await ep.context().close();
 const { page: fail } = await open(url);
 refusing = true;
 await fail.route('**/data/**/*.gz', (r) => r.abort('connectionfailed'));
-await click(fail, ...GREAT_WAR);
-await until(fail, (s) => s === 'setup', 'the set-up screen');
-await click(fail, ...SCENARIO_ROW(3));
-await click(fail, ...START_WAR(8));
+await greatWarSetup(fail);
+await startScenario(fail, 3, 8);
+const said = await fail.waitForFunction(() => window.kriegsspielProblem, null, { timeout: 60000 }).then((p) => p.jsonValue());
 await until(fail, (s) => s === 'setup', 'back on the set-up screen', 30000);
-const said = await fail.evaluate(() => window.kriegsspielProblem || '');
 console.log(`a failed fetch says: ${said}`);
 if (!/Could not download scenarios\/great_war\/frontiers_marne_1914\.ron/.test(said)) problems.push(`a failed fetch said: "${said}"`);
 await fail.screenshot({ path: screenshot.replace(/\.png$/, '-fetch-failed.png') });
@@ -194,11 +210,9 @@ refusing = false;
 // SwiftShader renders WebGL on the CPU: the figures say what this machine's software renderer
 // does, not what a GPU does.
 const { page: big } = await open(url);
-await click(big, ...GREAT_WAR);
-await until(big, (s) => s === 'setup', 'the set-up screen');
-await click(big, ...SCENARIO_ROW(4));
+await greatWarSetup(big);
 const bigClick = Date.now();
-await click(big, ...START_WAR(23));
+await startScenario(big, 4, 23);
 const bigReady = await until(big, (s) => /^great_war .* human \d+$/.test(s), 'August 1914', 300000);
 console.log(`August 1914 (fetched): first interactive Great War frame ${Date.now() - bigClick} ms after "Start the war" (${bigReady})`);
 async function pan(keys, what) {
