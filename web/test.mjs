@@ -140,8 +140,14 @@ async function startScenario(page, row, powers) {
 const orders = (s) => Number(s.split(' ').pop());
 
 // 3. A Great War turn through clicks: test front, Germany a person (the set-up's default for the
-// first power), France and Britain the AI. The board opens on Germany's first piece; the 4th
-// Cavalry Division stands at (16, 3), 2 hexes up and 2½ right of it, a hex is 32 / 0.7 pixels.
+// first power), France and Britain the AI. The board opens on Germany's first piece, (14, 6), in
+// the room the panels leave; the Schutztruppe stands at (19, 10), a hex is 32 / 0.7 pixels. The
+// board takes the hex under the pointer a frame after it moves: the pointer rests there first.
+async function clickHex(page, x, y) {
+  await page.mouse.move(x, y, { steps: 5 });
+  await wait(500);
+  await click(page, x, y);
+}
 const { page: gw } = await open(url);
 await greatWarSetup(gw);
 const startClick = Date.now();
@@ -155,8 +161,8 @@ const moving = await until(gw, (s) => /^great_war movement turn 4 germany human/
 // The phase's change plays out first; a click it swallowed is given again.
 for (let tries = 0; tries < 3 && !(orders(await state(gw)) > orders(moving)); tries++) {
   await wait(1500);
-  await click(gw, 754, 243);           // the 4th Cavalry Division
-  await click(gw, 708, 243);           // one hex west: (15, 3)
+  await clickHex(gw, 1003, 458);       // the Schutztruppe
+  await clickHex(gw, 1049, 458);       // one hex east: (20, 10)
   await until(gw, (s) => orders(s) > orders(moving), 'the move order', 20000).catch(() => {});
 }
 console.log(`the move order: ${moving} -> ${await state(gw)}`);
