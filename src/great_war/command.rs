@@ -89,8 +89,10 @@ fn actions_to_commands(
     }
 }
 
-fn handle_commands(
+#[allow(clippy::too_many_arguments)]
+pub(super) fn handle_commands(
     mut commands_in: MessageReader<UiCommand>,
+    land_pick: Res<super::land_orders::LandPick>,
     session: Option<ResMut<Session<GreatWar>>>,
     mut selection: ResMut<Selection>,
     view: Res<State<PlayView>>,
@@ -132,6 +134,10 @@ fn handle_commands(
             _ => {}
         }
         if !session.human_turn() || busy.0 {
+            continue;
+        }
+        // A click while a land order waits for its place is that order's (`land_orders`).
+        if matches!(command, UiCommand::ClickHex(_)) && land_pick.of(&session).is_some() {
             continue;
         }
         let mut chosen = selection.of(&session);

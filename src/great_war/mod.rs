@@ -11,6 +11,7 @@
 //!   [`Mode::GreatWar`] only.
 
 pub mod actions;
+pub mod army_panel;
 pub mod art;
 pub mod board;
 pub mod camera;
@@ -18,6 +19,8 @@ pub mod command;
 pub mod counters;
 pub mod files;
 pub mod geometry;
+pub mod land_orders;
+pub mod land_panels;
 pub mod overlay;
 pub mod panels;
 pub mod save;
@@ -50,7 +53,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Loading)),
         )
         .add_systems(OnEnter(Screen::Playing), forget_selection)
-        .add_plugins(command::plugin);
+        .add_plugins((command::plugin, land_orders::plugin));
 }
 
 /// The scene's plugins that draw.

@@ -95,6 +95,7 @@ fn playing(
     mut screen: ResMut<NextState<Screen>>,
     mut menu: ResMut<NextState<Menu>>,
     mut out: MessageWriter<UiCommand>,
+    mut land: super::land_panels::LandPanels,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(session) = session else { return Ok(()) };
@@ -168,6 +169,7 @@ fn playing(
                 ui.label(tr.t("gw.select_hint"));
             }
         }
+        land.left(ui, &tr, &gctx, &session, selected, &mut out);
         if let Some(r) = &session.refusal {
             ui.separator();
             ui.colored_label(egui::Color32::LIGHT_RED, tr.f("gw.refused", &[("why", r.clone())]));
@@ -188,6 +190,8 @@ fn playing(
             }
         });
     });
+    land.right(&mut ui, &tr, &gctx, &session, &mut out);
+    land.leave_room(&ui);
     // The order waiting for "yes", with the engine's preview.
     if let Some(order) = &session.confirm {
         let key = (session.game.orders().len(), format!("{order:?}"));
