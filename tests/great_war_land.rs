@@ -421,3 +421,59 @@ fn peace_is_offered_and_accepted() {
     assert!(!ctx.at_war(GERMANY, FRANCE), "{}", refusal(&app));
     assert!(ctx.powers[0].peace.contains(&FRANCE) && ctx.powers[1].peace.contains(&GERMANY));
 }
+
+/// S-SUP-6 as the army panel shows it: −1 Morale comes from the 3rd Upkeep in a row on the
+/// front line for an independent unit (period 2), the 4th in a corps (3), the 5th in an army
+/// (4); the panel warns once the next Upkeep there would cost Morale, and not off the front.
+#[test]
+fn the_army_panel_shows_the_rotation_period_of_s_sup_6() {
+    use kriegsspiel::great_war::army_panel::Rotation;
+    let scenario = files::load_scenario(FIXTURE).expect("loads");
+    let game = GreatWar::new(&scenario, 1);
+    let ctx = game.ctx();
+    let front = HexAt::new(11, 7);
+    // The Vanguard Division (independent), the 14th Division (in a corps, moved to the front
+    // for the sum), the 1st Bavarian Division (in the 5th Army, likewise).
+    for (unit, period) in [(11, 2), (14, 3), (1, 4)] {
+        let mut f = ctx.force(ForceId(unit)).expect("in the fixture").clone();
+        f.place = Place::Map(front);
+        f.front.turns = period - 1;
+        let r = Rotation::of(&ctx, &f);
+        assert_eq!((r.period, r.on_front, r.due()), (period, true, false), "unit {unit}");
+        f.front.turns = period;
+        assert!(Rotation::of(&ctx, &f).due(), "unit {unit} after {period} turns");
+        f.place = Place::Map(HexAt::new(20, 12));
+        assert!(!Rotation::of(&ctx, &f).due(), "off the front line (more than 3 hexes away)");
+    }
+    let card = kriegsspiel::great_war::army_panel::unit_card(
+        &kriegsspiel::i18n::Tr::new(kriegsspiel::i18n::Lang::English),
+        &ctx,
+        ctx.force(ForceId(11)).expect("the Vanguard"),
+    );
+    assert_eq!(card.value("Health"), Some("3/3"));
+    assert_eq!(card.value("Front line"), Some("0 turns in a row; each one past 2 costs 1 Morale (S-SUP-6)"));
+}
+
+/// Every string the land panels use is in both tables (English and Russian).
+#[test]
+fn the_land_panels_strings_are_in_both_languages() {
+    use rules::texts::Texts;
+    let (en, ru) = (Texts::english(), Texts::russian());
+    let mut keys: Vec<String> = Vec::new();
+    for file in ["land_orders.rs", "land_panels.rs", "army_panel.rs"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/great_war").join(file);
+        let text = std::fs::read_to_string(&path).expect("the source");
+        keys.extend(text.split('"').filter(|s| s.starts_with("gw.") && !s.contains('{')).map(str::to_string));
+    }
+    use rules::strategic::naval::model::ShipType::*;
+    for ship in
+        [Battleship, Battlecruiser, LightCruiser, Destroyer, Gunboat, Submarine, Asw, Minelayer, Minesweeper, Transport]
+    {
+        keys.push(format!("gw.buy.ship.{}", format!("{ship:?}").to_lowercase()));
+    }
+    keys.extend(["action.GwRetreat".to_string(), "action.GwGather".to_string()]);
+    assert!(keys.len() > 80, "{}", keys.len());
+    for k in keys {
+        assert!(en.contains(&k) && ru.contains(&k), "{k} is missing");
+    }
+}

@@ -3,13 +3,14 @@
 //! priority) and the turns each unit has spent on the front line against its rotation period
 //! (S-SUP-6); then corps in no army and independent units.
 
-use super::Selected;
 use super::command::UiCommand;
 use super::land_orders::{LandCommand, Pick};
+use super::{GwNames, Selected};
+use crate::hud::card::{Card, pointer_card};
 use crate::i18n::Tr;
 use bevy::prelude::*;
 use bevy_egui::egui;
-use rules::strategic::state::{Force, FormationKind, Place};
+use rules::strategic::state::{Force, ForceKind, FormationKind, Place};
 use rules::strategic::upkeep::{FRONT_LINE_HEXES, ROTATION_TURNS};
 use rules::strategic::{Ctx, ForceId, FormationId, Order, Phase, Piece, PowerId};
 
@@ -77,7 +78,66 @@ fn units_ui(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, units: &[ForceId]) {
     for f in units.iter().filter_map(|u| ctx.force(*u)) {
         let (line, due) = unit_line(tr, ctx, f);
         let text = egui::RichText::new(format!("• {line}")).size(12.5);
-        ui.label(if due { text.color(egui::Color32::from_rgb(240, 170, 90)) } else { text });
+        let shown = ui.label(if due { text.color(egui::Color32::from_rgb(240, 170, 90)) } else { text });
+        if shown.hovered() {
+            pointer_card(ui.ctx(), &unit_card(tr, ctx, f), 8);
+        }
+    }
+}
+
+/// A unit's card (the shell's unit card): its kind and power, Health, Morale, movement left,
+/// supply and front-line turns.
+pub fn unit_card(tr: &Tr, ctx: &Ctx, f: &Force) -> Card {
+    let kind = match f.kind {
+        ForceKind::Infantry { class, mountain, elite, .. } => {
+            let key = if mountain {
+                "gw.card.mountain"
+            } else if elite {
+                "gw.card.elite"
+            } else {
+                "gw.card.infantry"
+            };
+            tr.f(key, &[("class", class.to_string())])
+        }
+        ForceKind::Cavalry { class, .. } => tr.f("gw.card.cavalry", &[("class", class.to_string())]),
+        ForceKind::Tank { tank } => {
+            ctx.scenario().units.tanks.get(usize::from(tank)).map_or_else(String::new, |t| t.name.clone())
+        }
+        ForceKind::Artillery { gun } => {
+            ctx.scenario().units.guns.get(usize::from(gun)).map_or_else(String::new, |g| g.name.clone())
+        }
+    };
+    let c = super::art::power_colour(
+        ctx.scenario().powers.get(usize::from(f.power.0)).map_or("", |p| p.id.as_str()),
+        usize::from(f.power.0),
+    )
+    .to_srgba();
+    let r = Rotation::of(ctx, f);
+    let mut rows = vec![(tr.t("gw.card.health"), format!("{}/{}", f.vitals.health, f.vitals.max_health))];
+    if let (Some(m), Some(mm)) = (f.vitals.morale, f.vitals.max_morale) {
+        rows.push((tr.t("gw.card.morale"), format!("{m}/{mm}")));
+    }
+    rows.push((tr.t("gw.card.mp"), f.activity.mp_left.to_string()));
+    let supply = match (f.supply.money, f.supply.ammo) {
+        (true, true) => tr.t("gw.card.supplied"),
+        (false, _) => tr.t("gw.army.unpaid"),
+        (true, false) => tr.t("gw.army.no_ammo"),
+    };
+    rows.push((tr.t("gw.card.supply"), format!("{supply} (S-SUP-2, S-SUP-3)")));
+    rows.push((
+        tr.t("gw.card.front"),
+        tr.f("gw.card.front_turns", &[("turns", r.turns.to_string()), ("period", r.period.to_string())]),
+    ));
+    let mut notes = Vec::new();
+    if r.due() {
+        notes.push(tr.t("gw.army.rotate"));
+    }
+    Card {
+        title: ctx.name(f.id),
+        subtitle: format!("{kind} · {}", tr.power(ctx, f.power)),
+        colour: [(c.red * 255.0) as u8, (c.green * 255.0) as u8, (c.blue * 255.0) as u8],
+        rows,
+        notes,
     }
 }
 
@@ -114,9 +174,10 @@ pub fn army_tab(
     for army in &armies {
         let head =
             if army.engaged { tr.f("gw.army.engaged", &[("name", army.name.clone())]) } else { army.name.clone() };
-        egui::CollapsingHeader::new(egui::RichText::new(head).strong()).id_salt(("gw-army", army.id.0)).show(
-            ui,
-            |ui| {
+        egui::CollapsingHeader::new(egui::RichText::new(head).strong())
+            .id_salt(("gw-army", army.id.0))
+            .default_open(true)
+            .show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
                     if ui.button(tr.t("gw.army.select")).clicked() {
                         give.write(UiCommand::Select(Selected::Army(army.id)));
@@ -153,8 +214,7 @@ pub fn army_tab(
                         }
                     });
                 }
-            },
-        );
+            });
     }
     let free_corps: Vec<FormationId> = ctx
         .formations

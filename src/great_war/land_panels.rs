@@ -7,7 +7,7 @@
 use super::army_panel::army_tab;
 use super::command::{UiCommand, army_of};
 use super::land_orders::{GroupKind, LandCommand, LandPick, Pick, Tab, engaged_pieces, pick_key};
-use super::{GwNames, Selected};
+use super::{GwNames, HoveredHex, Selected};
 use crate::hud::board::{RoomThisFrame, leave_room};
 use crate::i18n::Tr;
 use crate::session::Session;
@@ -16,23 +16,33 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use rules::strategic::naval::model::ShipType;
 use rules::strategic::purchase::Recruit;
-use rules::strategic::{Ctx, GreatWar, Order, Phase, Piece, PowerId};
+use rules::strategic::{Ctx, GreatWar, HexAt, Order, Phase, Piece, PowerId};
 
 type GwSession = Session<GreatWar>;
 
 /// What the land panels need beyond the scene's panels.
 #[derive(SystemParam)]
-pub struct LandPanels<'w> {
+pub struct LandPanels<'w, 's> {
     pick: ResMut<'w, LandPick>,
     land: MessageWriter<'w, LandCommand>,
     room: ResMut<'w, RoomThisFrame>,
+    hovered: Res<'w, HoveredHex>,
+    aim: Local<'s, AimPreview>,
+}
+
+/// The engine's preview of the gas release aimed at the hex under the pointer, worked out once
+/// per hex (S-CHEM-1: a d6 decides where the gas goes).
+#[derive(Default)]
+struct AimPreview {
+    key: Option<(usize, HexAt, HexAt)>,
+    lines: Vec<String>,
 }
 
 /// UI limit: the right column's width at the start (logical pixels); it leaves the board more
 /// than half of a 1280-pixel window beside the left column.
 pub const RIGHT_WIDTH: f32 = 290.0;
 
-impl LandPanels<'_> {
+impl LandPanels<'_, '_> {
     /// The pick in hand and the selection's land orders, in the left column.
     pub fn left(
         &mut self,
@@ -45,13 +55,13 @@ impl LandPanels<'_> {
     ) {
         if let Some(pick) = self.pick.of(session).cloned() {
             ui.separator();
-            self.pick_ui(ui, tr, ctx, &pick);
+            self.pick_ui(ui, tr, ctx, session, &pick);
         }
         let Some(s) = selected.filter(|_| session.human_turn()) else { return };
         ui.horizontal_wrapped(|ui| selection_orders(ui, tr, ctx, s, &mut self.land, give));
     }
 
-    fn pick_ui(&mut self, ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, pick: &Pick) {
+    fn pick_ui(&mut self, ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, session: &GwSession, pick: &Pick) {
         ui.label(egui::RichText::new(tr.t(pick_key(pick))).color(egui::Color32::from_rgb(240, 210, 120)));
         match pick {
             Pick::Gather { kind, units, corps } => {
@@ -73,6 +83,20 @@ impl LandPanels<'_> {
             }
             Pick::ReleaseGas { from } => {
                 ui.label(tr.f("gw.land.release_from", &[("hex", from.to_string())]));
+                if let Some(target) = self.hovered.0 {
+                    let key = (session.game.orders().len(), *from, target);
+                    if self.aim.key != Some(key) {
+                        self.aim.lines = match session.game.preview(&Order::ReleaseGas { from: *from, target }) {
+                            Ok(p) => super::panels::preview_lines(&p),
+                            Err(e) => vec![tr.f("gw.refused", &[("why", e.to_string())])],
+                        };
+                        self.aim.key = Some(key);
+                    }
+                    ui.label(egui::RichText::new(tr.f("gw.land.aim", &[("hex", target.to_string())])).strong());
+                    for line in &self.aim.lines {
+                        ui.label(egui::RichText::new(line).size(12.5));
+                    }
+                }
             }
             _ => {}
         }
@@ -223,7 +247,7 @@ pub fn purchases(tr: &Tr, ctx: &Ctx, power: PowerId) -> Vec<(String, Recruit)> {
     let e = &ctx.scenario().rules.economy;
     let Some(spec) = ctx.scenario().powers.get(usize::from(power.0)) else { return Vec::new() };
     let price = |money: u32, men: u32| tr.f("gw.buy.price", &[("money", money.to_string()), ("men", men.to_string())]);
-    let mut v = vec![
+    let mut v: Vec<(String, Recruit)> = vec![
         (
             format!("{} — {}", tr.t("gw.buy.infantry1"), price(e.division, e.division_manpower)),
             Recruit::Infantry { class: 1, mountain: false, elite: false },
@@ -262,11 +286,20 @@ pub fn purchases(tr: &Tr, ctx: &Ctx, power: PowerId) -> Vec<(String, Recruit)> {
             Recruit::Artillery(g.name.clone()),
         ));
     }
-    for (kind, money) in &p.ships {
-        v.push((format!("{} — {}", ship_name(tr, *kind), price(*money, 0)), Recruit::Ship(*kind)));
-    }
+    v
+}
+
+/// Ships and squadrons for sale, with their price in money (S-NAVAL-1, S-AIR).
+pub fn naval_purchases(tr: &Tr, ctx: &Ctx) -> Vec<(String, Recruit)> {
+    let Some(p) = ctx.scenario().rules.purchases.as_ref() else { return Vec::new() };
+    let price = |money: u32| tr.f("gw.buy.price_money", &[("money", money.to_string())]);
+    let mut v: Vec<(String, Recruit)> = p
+        .ships
+        .iter()
+        .map(|(kind, money)| (format!("{} — {}", ship_name(tr, *kind), price(*money)), Recruit::Ship(*kind)))
+        .collect();
     for a in &ctx.scenario().aviation.squadrons {
-        v.push((format!("{} — {}", a.name, price(p.squadron, 0)), Recruit::Squadron(a.name.clone())));
+        v.push((format!("{} — {}", a.name, price(p.squadron)), Recruit::Squadron(a.name.clone())));
     }
     v
 }
@@ -294,12 +327,11 @@ fn economy_tab(
         .default_open(true)
         .show(ui, |ui| {
             ui.label(egui::RichText::new(tr.t("gw.economy.purchases_hint")).small().weak());
-            for (label, recruit) in purchases(tr, ctx, power) {
-                if ui.add_enabled(able, egui::Button::new(egui::RichText::new(label).size(12.5))).clicked() {
-                    land.write(LandCommand::Start(Pick::Recruit(recruit)));
-                }
-            }
+            buy_buttons(ui, able, purchases(tr, ctx, power), land);
         });
+    egui::CollapsingHeader::new(egui::RichText::new(tr.t("gw.economy.naval_purchases")).strong())
+        .id_salt("gw-buy-naval")
+        .show(ui, |ui| buy_buttons(ui, able, naval_purchases(tr, ctx), land));
     // S-CHEM-1, S-CHEM-3: gas bought, cylinders placed and released.
     egui::CollapsingHeader::new(egui::RichText::new(tr.t("gw.economy.gas")).strong())
         .id_salt("gw-gas")
@@ -368,6 +400,14 @@ fn economy_tab(
                 });
             }
         });
+}
+
+fn buy_buttons(ui: &mut egui::Ui, able: bool, list: Vec<(String, Recruit)>, land: &mut MessageWriter<LandCommand>) {
+    for (label, recruit) in list {
+        if ui.add_enabled(able, egui::Button::new(egui::RichText::new(label).size(12.5))).clicked() {
+            land.write(LandCommand::Start(Pick::Recruit(recruit)));
+        }
+    }
 }
 
 /// Provinces one of the two powers occupies of the other's, by id (what a peace may cede, S-CITY-4).
