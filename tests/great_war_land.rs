@@ -254,7 +254,8 @@ fn an_army_is_formed_from_two_corps() {
 
 /// S-ARMY-6 and S-ARMY-8: a division next to the army goes into its reserve by a click on the
 /// army's hex; a reserve comes onto a free hex next to the army by a click (onto a held hex:
-/// refused); a unit far from the army is refused.
+/// refused), next to the enemy after the preview of its fight; a unit far from the army is
+/// refused.
 #[test]
 fn reserves_are_assigned_and_committed_by_clicks() {
     let mut app = app();
@@ -276,9 +277,15 @@ fn reserves_are_assigned_and_committed_by_clicks() {
     button(&mut app, LandCommand::Start(Pick::Commit(ForceId(5))));
     click(&mut app, HexAt::new(14, 8));
     assert!(refusal(&app).contains("already holds a division"), "{}", refusal(&app));
-    // …onto the free (15, 8) next to the Guards Corps, given.
+    // …onto the free (15, 8) next to the Guards Corps, and next to the French raiders: it joins
+    // the fight at once (S-ARMY-8), so the engine's preview of the engagement is shown first.
     click(&mut app, HexAt::new(15, 8));
-    assert_eq!(last_order(&app), Some(Order::CommitReserve { unit: ForceId(5), to: HexAt::new(15, 8) }));
+    let order = Order::CommitReserve { unit: ForceId(5), to: HexAt::new(15, 8) };
+    assert_eq!(session(&app).confirm, Some(order.clone()), "{}", refusal(&app));
+    let preview = session(&app).game.preview(&order).expect("the preview");
+    assert!(!preview.engagement_lines.is_empty(), "the engagement with its terms");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(last_order(&app), Some(order));
     assert_eq!(unit_at(&app, 5), Place::Map(HexAt::new(15, 8)));
 }
 

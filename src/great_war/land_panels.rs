@@ -289,6 +289,18 @@ pub fn purchases(tr: &Tr, ctx: &Ctx, power: PowerId) -> Vec<(String, Recruit)> {
     v
 }
 
+/// A land order in a few words, for the window that asks "yes" under its preview.
+pub fn order_words(tr: &Tr, ctx: &Ctx, order: &Order) -> Option<String> {
+    let hex = |h: &HexAt| h.to_string();
+    Some(match order {
+        Order::ReleaseGas { from, target } => tr.f("gw.order.release", &[("from", hex(from)), ("hex", hex(target))]),
+        Order::CommitReserve { unit, to } => tr.f("gw.order.commit", &[("unit", ctx.name(*unit)), ("hex", hex(to))]),
+        Order::Retreat { moves } => tr
+            .f("gw.order.retreat", &[("hex", moves.first().and_then(|(_, p)| p.last()).map_or_else(String::new, hex))]),
+        _ => return None,
+    })
+}
+
 /// Ships and squadrons for sale, with their price in money (S-NAVAL-1, S-AIR).
 pub fn naval_purchases(tr: &Tr, ctx: &Ctx) -> Vec<(String, Recruit)> {
     let Some(p) = ctx.scenario().rules.purchases.as_ref() else { return Vec::new() };
@@ -322,16 +334,6 @@ fn economy_tab(
     let able = human && movement;
     ui.label(tr.f("gw.economy.treasury", &[("money", p.money.to_string()), ("ammo", p.ammo.to_string())]));
     ui.label(tr.f("gw.economy.manpower", &[("one", p.manpower[0].to_string()), ("two", p.manpower[1].to_string())]));
-    egui::CollapsingHeader::new(egui::RichText::new(tr.t("gw.economy.purchases")).strong())
-        .id_salt("gw-buy")
-        .default_open(true)
-        .show(ui, |ui| {
-            ui.label(egui::RichText::new(tr.t("gw.economy.purchases_hint")).small().weak());
-            buy_buttons(ui, able, purchases(tr, ctx, power), land);
-        });
-    egui::CollapsingHeader::new(egui::RichText::new(tr.t("gw.economy.naval_purchases")).strong())
-        .id_salt("gw-buy-naval")
-        .show(ui, |ui| buy_buttons(ui, able, naval_purchases(tr, ctx), land));
     // S-CHEM-1, S-CHEM-3: gas bought, cylinders placed and released.
     egui::CollapsingHeader::new(egui::RichText::new(tr.t("gw.economy.gas")).strong())
         .id_salt("gw-gas")
@@ -400,6 +402,16 @@ fn economy_tab(
                 });
             }
         });
+    egui::CollapsingHeader::new(egui::RichText::new(tr.t("gw.economy.purchases")).strong())
+        .id_salt("gw-buy")
+        .default_open(movement)
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new(tr.t("gw.economy.purchases_hint")).small().weak());
+            buy_buttons(ui, able, purchases(tr, ctx, power), land);
+        });
+    egui::CollapsingHeader::new(egui::RichText::new(tr.t("gw.economy.naval_purchases")).strong())
+        .id_salt("gw-buy-naval")
+        .show(ui, |ui| buy_buttons(ui, able, naval_purchases(tr, ctx), land));
 }
 
 fn buy_buttons(ui: &mut egui::Ui, able: bool, list: Vec<(String, Recruit)>, land: &mut MessageWriter<LandCommand>) {

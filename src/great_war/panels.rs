@@ -238,7 +238,7 @@ fn order_words(tr: &Tr, ctx: &Ctx, order: &Order) -> String {
             tr.f("gw.order.army", &[("army", ctx.formation(*army).map_or_else(String::new, |f| f.name.clone()))])
         }
         Order::Bombard { target, .. } => tr.f("gw.order.bombard", &[("hex", target.to_string())]),
-        other => format!("{other:?}"),
+        other => super::land_panels::order_words(tr, ctx, other).unwrap_or_else(|| format!("{other:?}")),
     }
 }
 
