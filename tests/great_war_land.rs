@@ -484,3 +484,31 @@ fn the_land_panels_strings_are_in_both_languages() {
         assert!(en.contains(&k) && ru.contains(&k), "{k} is missing");
     }
 }
+
+/// S-ARMY-7, S-ARMY-15: an army whose corps are both in contact retreats as a whole: the army
+/// panel offers it, R on one of its corps and a click name where the first corps goes, and the
+/// other goes the same way; every unit loses 1 Morale and the attached artillery is lost.
+#[test]
+fn an_engaged_army_retreats_as_a_whole() {
+    let mut app = app();
+    start(&mut app);
+    to_movement(&mut app);
+    assert!(engaged_pieces(&session(&app).ctx(), GERMANY).contains(&Selected::Army(FIFTH_ARMY)));
+    let guards = FormationId(102);
+    let before = session(&app).ctx();
+    select(&mut app, Selected::Piece(Piece::Corps(BAVARIAN_CORPS)), HexAt::new(14, 6));
+    press(&mut app, KeyCode::KeyR);
+    click(&mut app, HexAt::new(17, 7));
+    let Some(Order::Retreat { moves }) = last_order(&app) else { panic!("{}", refusal(&app)) };
+    let pieces: Vec<Piece> = moves.iter().map(|(p, _)| *p).collect();
+    assert_eq!(pieces, vec![Piece::Corps(BAVARIAN_CORPS), Piece::Corps(guards)], "the whole army");
+    let ctx = session(&app).ctx();
+    assert_eq!(ctx.piece_hex(Piece::Corps(BAVARIAN_CORPS)), Some(HexAt::new(17, 7)));
+    let guards_at = ctx.piece_hex(Piece::Corps(guards)).expect("on the map");
+    assert_ne!(guards_at, HexAt::new(14, 8), "the Guards went too");
+    for u in [1, 2, 3, 4] {
+        let was = before.force(ForceId(u)).and_then(|f| f.vitals.morale).expect("morale");
+        assert_eq!(ctx.force(ForceId(u)).and_then(|f| f.vitals.morale), Some(was - 1), "unit {u}");
+    }
+    assert_eq!(unit_at(&app, 20), Place::Destroyed, "the attached Dicke Bertha is lost in the retreat");
+}
