@@ -92,7 +92,7 @@ fn actions_to_commands(
 #[allow(clippy::too_many_arguments)]
 pub(super) fn handle_commands(
     mut commands_in: MessageReader<UiCommand>,
-    land_pick: Res<super::land_orders::LandPick>,
+    pick_in_hand: Res<super::PickInHand>,
     session: Option<ResMut<Session<GreatWar>>>,
     mut selection: ResMut<Selection>,
     view: Res<State<PlayView>>,
@@ -137,7 +137,7 @@ pub(super) fn handle_commands(
             continue;
         }
         // A click while a land order waits for its place is that order's (`land_orders`).
-        if matches!(command, UiCommand::ClickHex(_)) && land_pick.of(&session).is_some() {
+        if matches!(command, UiCommand::ClickHex(_)) && pick_in_hand.0 {
             continue;
         }
         let mut chosen = selection.of(&session);

@@ -11,7 +11,7 @@
 //! reason, is shown as every refusal is.
 
 use super::command::{UiCommand, army_of, line, pieces_at};
-use super::{Selected, Selection};
+use super::{PickInHand, Selected, Selection};
 use crate::i18n::Tr;
 use crate::input::{self, ActionSet, Controls, KeyBindings, TypingText, just_pressed};
 use crate::screens::{Mode, PlayView, playing};
@@ -187,6 +187,7 @@ fn land_commands(
     mut ui_in: MessageReader<UiCommand>,
     session: Option<ResMut<GwSession>>,
     mut pick: ResMut<LandPick>,
+    mut in_hand: ResMut<PickInHand>,
     selection: Res<Selection>,
     tr: Res<Tr>,
     view: Res<State<PlayView>>,
@@ -196,6 +197,7 @@ fn land_commands(
     let Some(mut session) = session else {
         commands_in.clear();
         ui_in.clear();
+        in_hand.set_if_neq(PickInHand(false));
         return;
     };
     if pick.pick.is_some() && pick.turns_passed != session.turns_passed {
@@ -213,9 +215,21 @@ fn land_commands(
         })
         .collect();
     let commands: Vec<LandCommand> = commands_in.read().cloned().collect();
-    if *view.get() == PlayView::HandOver || !session.human_turn() || busy.0 || session.confirm.is_some() {
-        return;
+    if *view.get() != PlayView::HandOver && session.human_turn() && !busy.0 && session.confirm.is_none() {
+        take_commands(&mut session, &mut pick, &selection, &tr, commands, clicks, &mut events);
     }
+    in_hand.set_if_neq(PickInHand(pick.of(&session).is_some()));
+}
+
+fn take_commands(
+    session: &mut GwSession,
+    pick: &mut LandPick,
+    selection: &Selection,
+    tr: &Tr,
+    commands: Vec<LandCommand>,
+    clicks: Vec<HexAt>,
+    events: &mut MessageWriter<GameEvents<GreatWar>>,
+) {
     for command in commands {
         let ctx = session.ctx();
         let step = match command {
@@ -224,39 +238,39 @@ fn land_commands(
                 Step::Keep
             }
             LandCommand::Start(p) => {
-                pick.name = default_name(&tr, &ctx, &p);
-                pick.start(p, &session);
+                pick.name = default_name(tr, &ctx, &p);
+                pick.start(p, session);
                 Step::Keep
             }
-            LandCommand::Retreat => match selection.of(&session) {
+            LandCommand::Retreat => match selection.of(session) {
                 Some(s @ (Selected::Piece(_) | Selected::Army(_))) => {
-                    pick.start(Pick::Retreat(s), &session);
+                    pick.start(Pick::Retreat(s), session);
                     Step::Keep
                 }
                 _ => Step::Refuse(tr.t("gw.land.select_first")),
             },
-            LandCommand::Gather => match selection.of(&session).and_then(|s| gather_from(&ctx, s)) {
+            LandCommand::Gather => match selection.of(session).and_then(|s| gather_from(&ctx, s)) {
                 Some(p) => {
-                    pick.name = default_name(&tr, &ctx, &p);
-                    pick.start(p, &session);
+                    pick.name = default_name(tr, &ctx, &p);
+                    pick.start(p, session);
                     Step::Keep
                 }
                 None => Step::Refuse(tr.t("gw.land.gather_what")),
             },
-            LandCommand::Form => match pick.of(&session) {
-                Some(Pick::Gather { kind, units, corps }) => form_order(&tr, *kind, units, corps, &pick.name),
+            LandCommand::Form => match pick.of(session) {
+                Some(Pick::Gather { kind, units, corps }) => form_order(tr, *kind, units, corps, &pick.name),
                 _ => Step::Keep,
             },
             LandCommand::Preview(order) => Step::Preview(order),
         };
-        give(&mut session, &mut pick, step, &mut events);
+        give(session, pick, step, events);
     }
     for at in clicks {
-        let Some(mut p) = pick.of(&session).cloned() else { continue };
+        let Some(mut p) = pick.of(session).cloned() else { continue };
         let ctx = session.ctx();
-        let step = click(&ctx, &tr, &mut p, at);
+        let step = click(&ctx, tr, &mut p, at);
         pick.pick = Some(p);
-        give(&mut session, &mut pick, step, &mut events);
+        give(session, pick, step, events);
     }
 }
 

@@ -16,7 +16,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use rules::strategic::naval::model::ShipType;
 use rules::strategic::purchase::Recruit;
-use rules::strategic::{Ctx, GreatWar, HexAt, Order, Phase, Piece, PowerId};
+use rules::strategic::{Ctx, GreatWar, HexAt, Order, Phase, Piece, PowerId, Preview};
 
 type GwSession = Session<GreatWar>;
 
@@ -43,7 +43,9 @@ struct AimPreview {
 pub const RIGHT_WIDTH: f32 = 290.0;
 
 impl LandPanels<'_, '_> {
-    /// The pick in hand and the selection's land orders, in the left column.
+    /// The pick in hand and the selection's land orders, in the left column; `preview_lines`
+    /// writes the engine's preview as the scene's preview window does.
+    #[allow(clippy::too_many_arguments)]
     pub fn left(
         &mut self,
         ui: &mut egui::Ui,
@@ -52,16 +54,25 @@ impl LandPanels<'_, '_> {
         session: &GwSession,
         selected: Option<Selected>,
         give: &mut MessageWriter<UiCommand>,
+        preview_lines: fn(&Preview) -> Vec<String>,
     ) {
         if let Some(pick) = self.pick.of(session).cloned() {
             ui.separator();
-            self.pick_ui(ui, tr, ctx, session, &pick);
+            self.pick_ui(ui, tr, ctx, session, &pick, preview_lines);
         }
         let Some(s) = selected.filter(|_| session.human_turn()) else { return };
         ui.horizontal_wrapped(|ui| selection_orders(ui, tr, ctx, s, &mut self.land, give));
     }
 
-    fn pick_ui(&mut self, ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, session: &GwSession, pick: &Pick) {
+    fn pick_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        tr: &Tr,
+        ctx: &Ctx,
+        session: &GwSession,
+        pick: &Pick,
+        preview_lines: fn(&Preview) -> Vec<String>,
+    ) {
         ui.label(egui::RichText::new(tr.t(pick_key(pick))).color(egui::Color32::from_rgb(240, 210, 120)));
         match pick {
             Pick::Gather { kind, units, corps } => {
@@ -87,7 +98,7 @@ impl LandPanels<'_, '_> {
                     let key = (session.game.orders().len(), *from, target);
                     if self.aim.key != Some(key) {
                         self.aim.lines = match session.game.preview(&Order::ReleaseGas { from: *from, target }) {
-                            Ok(p) => super::panels::preview_lines(&p),
+                            Ok(p) => preview_lines(&p),
                             Err(e) => vec![tr.f("gw.refused", &[("why", e.to_string())])],
                         };
                         self.aim.key = Some(key);

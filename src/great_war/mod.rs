@@ -45,6 +45,7 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.init_resource::<HoveredHex>()
         .init_resource::<Selection>()
+        .init_resource::<PickInHand>()
         .add_systems(
             Update,
             catalog::load_chosen(Mode::GreatWar, files::load_scenario)
@@ -116,6 +117,11 @@ pub fn seats_for(scenario: &Scenario, seats: &[Seat]) -> Vec<Seat> {
 /// The hex under the pointer (set by the board, or by a test).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HoveredHex(pub Option<HexAt>);
+
+/// Whether a land order waits for the click that names its place (`land_orders`): then a
+/// click on the map is that order's, not a selection or a move.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PickInHand(pub bool);
 
 /// What a person has in hand: a land piece (a division or a corps), an army, or a fleet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -169,7 +169,7 @@ fn playing(
                 ui.label(tr.t("gw.select_hint"));
             }
         }
-        land.left(ui, &tr, &gctx, &session, selected, &mut out);
+        land.left(ui, &tr, &gctx, &session, selected, &mut out, preview_lines);
         if let Some(r) = &session.refusal {
             ui.separator();
             ui.colored_label(egui::Color32::LIGHT_RED, tr.f("gw.refused", &[("why", r.clone())]));
