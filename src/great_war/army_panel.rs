@@ -51,9 +51,11 @@ impl Rotation {
 
 /// One unit's line: Health, Morale, supply, front-line turns.
 pub fn unit_line(tr: &Tr, ctx: &Ctx, f: &Force) -> (String, bool) {
-    let mut words = vec![format!("{} — H {}/{}", ctx.name(f.id), f.vitals.health, f.vitals.max_health)];
+    let health =
+        tr.f("gw.army.health", &[("n", f.vitals.health.to_string()), ("max", f.vitals.max_health.to_string())]);
+    let mut words = vec![format!("{} — {health}", ctx.name(f.id))];
     if let (Some(m), Some(mm)) = (f.vitals.morale, f.vitals.max_morale) {
-        words.push(format!("M {m}/{mm}"));
+        words.push(tr.f("gw.army.morale", &[("n", m.to_string()), ("max", mm.to_string())]));
     }
     if !f.supply.money {
         words.push(tr.t("gw.army.unpaid"));
