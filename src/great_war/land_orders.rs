@@ -149,8 +149,6 @@ pub enum LandCommand {
     Gather,
     /// Give the gathered group's order.
     Form,
-    /// An order shown with the engine's preview first, given on "yes".
-    Preview(Order),
     /// Drop the pick.
     Cancel,
 }
@@ -261,7 +259,6 @@ fn take_commands(
                 Some(Pick::Gather { kind, units, corps }) => form_order(tr, *kind, units, corps, &pick.name),
                 _ => Step::Keep,
             },
-            LandCommand::Preview(order) => Step::Preview(order),
         };
         give(session, pick, step, events);
     }
