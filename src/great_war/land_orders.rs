@@ -421,7 +421,8 @@ pub fn retreat_order(ctx: &Ctx, s: Selected, to: HexAt) -> Option<Order> {
         Selected::Army(a) => Some(a),
         Selected::Piece(p @ Piece::Corps(_)) => army_of(ctx, p),
         Selected::Piece(Piece::Unit(_)) => None,
-        Selected::Fleet(_) => return None,
+        // Fleets (and whatever else is not a land piece) do not retreat on land.
+        _ => return None,
     };
     let pieces: Vec<Piece> = match (s, army) {
         (_, Some(a)) => {

@@ -8,7 +8,6 @@ use super::army_panel::army_tab;
 use super::command::{UiCommand, army_of};
 use super::land_orders::{GroupKind, LandCommand, LandPick, Pick, Tab, engaged_pieces, pick_key};
 use super::{GwNames, HoveredHex, Selected};
-use crate::hud::board::{RoomThisFrame, leave_room};
 use crate::i18n::Tr;
 use crate::session::Session;
 use bevy::ecs::system::SystemParam;
@@ -25,7 +24,6 @@ type GwSession = Session<GreatWar>;
 pub struct LandPanels<'w, 's> {
     pick: ResMut<'w, LandPick>,
     land: MessageWriter<'w, LandCommand>,
-    room: ResMut<'w, RoomThisFrame>,
     hovered: Res<'w, HoveredHex>,
     aim: Local<'s, AimPreview>,
 }
@@ -116,15 +114,20 @@ impl LandPanels<'_, '_> {
         }
     }
 
-    /// The right column: the army panel, the economy and diplomacy.
+    /// The right column: the army panel, the economy and diplomacy. It gives way to the panel
+    /// of a selection that is not a land piece (a fleet's), so that the board keeps its room.
     pub fn right(
         &mut self,
         ui: &mut egui::Ui,
         tr: &Tr,
         ctx: &Ctx,
         session: &GwSession,
+        selected: Option<Selected>,
         give: &mut MessageWriter<UiCommand>,
     ) {
+        if !matches!(selected, None | Some(Selected::Piece(_) | Selected::Army(_))) {
+            return;
+        }
         let power = ctx.active_power();
         let human = session.human_turn();
         egui::Panel::right("gw-land").default_size(RIGHT_WIDTH).resizable(true).show(ui, |ui| {
@@ -145,11 +148,6 @@ impl LandPanels<'_, '_> {
                 Tab::Diplomacy => diplomacy_tab(ui, tr, ctx, power, human, &mut self.pick.cede, give),
             });
         });
-    }
-
-    /// After every side panel: the rest of the window is the board's.
-    pub fn leave_room(&mut self, ui: &egui::Ui) {
-        leave_room(ui, &mut self.room);
     }
 }
 
@@ -196,7 +194,7 @@ fn selection_orders(
                 start(ui, tr, land, "gw.land.form_army", p);
             }
         }
-        Selected::Army(_) | Selected::Fleet(_) => {}
+        _ => {}
     }
     if engaged_pieces(ctx, power).contains(&retreating(ctx, s)) && ui.button(tr.t("gw.land.retreat")).clicked() {
         land.write(LandCommand::Retreat);
@@ -238,7 +236,7 @@ fn engaged_ui(
             Selected::Piece(Piece::Corps(c)) | Selected::Army(c) => {
                 ctx.formation(c).map_or_else(String::new, |f| f.name.clone())
             }
-            Selected::Fleet(_) => continue,
+            _ => continue,
         };
         ui.horizontal_wrapped(|ui| {
             ui.label(format!("• {name}"));

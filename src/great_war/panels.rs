@@ -10,6 +10,7 @@ use super::counters::bars;
 use super::geometry::hex_to_world;
 use super::{GwNames, HoveredHex, Selected, Selection, phase_key};
 use crate::camera::BoardCamera;
+use crate::hud::board::{RoomThisFrame, leave_room};
 use crate::hud::root;
 use crate::i18n::Tr;
 use crate::replay::ReplayView;
@@ -96,6 +97,7 @@ fn playing(
     mut menu: ResMut<NextState<Menu>>,
     mut out: MessageWriter<UiCommand>,
     mut land: super::land_panels::LandPanels,
+    mut room: ResMut<RoomThisFrame>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(session) = session else { return Ok(()) };
@@ -190,8 +192,9 @@ fn playing(
             }
         });
     });
-    land.right(&mut ui, &tr, &gctx, &session, &mut out);
-    land.leave_room(&ui);
+    land.right(&mut ui, &tr, &gctx, &session, selected, &mut out);
+    // The rest is the board's.
+    leave_room(&ui, &mut room);
     // The order waiting for "yes", with the engine's preview.
     if let Some(order) = &session.confirm {
         let key = (session.game.orders().len(), format!("{order:?}"));
