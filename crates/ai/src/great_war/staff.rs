@@ -39,6 +39,8 @@ struct Doctrine {
     sea_odds: f64,
     /// The worst margin (S-COMBAT-8 D against us) a piece accepts when it takes a post in contact.
     hold: i64,
+    /// Reserves massed on one enemy hex in a concentrated strike (0: none).
+    strike: usize,
 }
 
 impl Doctrine {
@@ -54,6 +56,7 @@ impl Doctrine {
                 fort_level2: true,
                 sea_odds: 0.5,
                 hold: -4,
+                strike: 4,
             },
             Level::Veteran => Doctrine {
                 width: 12,
@@ -65,6 +68,7 @@ impl Doctrine {
                 fort_level2: false,
                 sea_odds: 1.0,
                 hold: -19,
+                strike: 2,
             },
             _ => Doctrine {
                 width: 3,
@@ -76,6 +80,7 @@ impl Doctrine {
                 fort_level2: false,
                 sea_odds: 2.0,
                 hold: i64::MIN,
+                strike: 0,
             },
         }
     }
@@ -111,6 +116,8 @@ enum Item {
     Plan,
     Reach(Mover),
     Assign,
+    /// Mass reserves on this enemy hex if the preview sees it dispersed or destroyed.
+    Strike(HexAt),
     Move(Mover),
     Army(FormationId),
     Fortify,
@@ -141,6 +148,12 @@ pub struct Staff {
     objectives: Vec<HexAt>,
     draft: Option<FrontDraft>,
     plan_draft: Option<PlanDraft>,
+    /// Reserves (pieces the line and the capitals do not need) not yet given a strike, and what
+    /// each reaches this turn.
+    reserves: Vec<Mover>,
+    reach: BTreeMap<Piece, BTreeMap<HexAt, u32>>,
+    /// Moves of the strikes planned this phase, by piece.
+    strikes: BTreeMap<Piece, (HexAt, Vec<HexAt>)>,
 }
 
 impl Staff {
@@ -160,6 +173,9 @@ impl Staff {
             objectives: Vec::new(),
             draft: None,
             plan_draft: None,
+            reserves: Vec::new(),
+            reach: BTreeMap::new(),
+            strikes: BTreeMap::new(),
         }
     }
 
@@ -197,6 +213,9 @@ impl Staff {
         self.draft = None;
         self.plan_draft = None;
         self.front = None;
+        self.reserves.clear();
+        self.reach.clear();
+        self.strikes.clear();
         let p = self.power;
         match ctx.clock.phase {
             Phase::Preparation if self.doctrine.gas => self.items.push_back(Item::Gas),
@@ -243,6 +262,7 @@ impl Staff {
             Item::Plan => self.plan(ctx),
             Item::Reach(m) => self.reach(ctx, m),
             Item::Assign => self.assign(ctx),
+            Item::Strike(target) => self.strike(ctx, target),
             Item::Move(m) => self.move_piece(ctx, m),
             Item::Army(a) => {
                 if let Some(moves) = self.army_moves.remove(&a)
@@ -372,8 +392,7 @@ impl Staff {
     /// What a piece reaches this turn (an army's corps at the army's allowance, S-ARMY-1).
     fn reach(&mut self, ctx: &Ctx, m: Mover) {
         let mp = m.army.map(|a| ctx.group_mp(&ctx.formation_units(a)));
-        let r = ctx
-            .destinations(m.piece)
+        let r = super::fit_destinations(ctx, self.power, m.piece)
             .into_iter()
             .filter(|(_, c, _)| mp.is_none_or(|mp| *c <= mp))
             .map(|(h, c, _)| (h, c))
@@ -433,6 +452,23 @@ impl Staff {
                 self.claimed.insert(hex);
             }
         }
+        // Concentrated strikes by the reserves left, on the enemy hexes they reach next to.
+        self.reserves = left.iter().copied().filter(|m| m.army.is_none() && !m.artillery).collect();
+        if self.doctrine.strike > 0 && !self.reserves.is_empty() {
+            let mut targets: Vec<HexAt> = enemy_combat_hexes(ctx, p)
+                .into_iter()
+                .filter(|t| {
+                    t.neighbours().iter().any(|n| self.reserves.iter().any(|m| reaches(m, *n).is_some()))
+                })
+                .collect();
+            targets.sort();
+            let mut strikes: Vec<Item> = targets.into_iter().map(Item::Strike).collect();
+            strikes.reverse();
+            for item in strikes {
+                self.items.push_front(item);
+            }
+        }
+        self.reach = reach;
         // Posts first (the line before the reserves), then reserves, artillery, armies, the rest.
         let mut order: Vec<Mover> = free.iter().copied().filter(|m| self.posts.contains_key(&m.piece)).collect();
         order.extend(free.iter().copied().filter(|m| !self.posts.contains_key(&m.piece)));
@@ -448,6 +484,66 @@ impl Staff {
         self.items.push_back(Item::Fleets);
     }
 
+    /// A concentrated strike (S-COMBAT-8: D is the margin per division of the weaker side, and
+    /// D ≥ 20 disperses its engaged units, D ≥ 30 destroys them, while stubborn fighting below
+    /// costs every engaged unit of ours Health and Morale): the reserves that reach a free hex next
+    /// to `target` join one at a time, each time the one the preview sees raising the margin most,
+    /// on a blind copy that holds the moves chosen before; the strike is ordered only if its margin
+    /// reaches the doctrine's superiority (and at least dispersal).
+    fn strike(&mut self, ctx: &Ctx, target: HexAt) {
+        let p = self.power;
+        let goal = self.doctrine.superiority.max(rules::strategic::combat::D_DISPERSED);
+        let mut probe = super::blind(ctx);
+        let mut chosen: Vec<(Piece, HexAt, Vec<HexAt>)> = Vec::new();
+        let mut margin = i64::MIN;
+        while chosen.len() < self.doctrine.strike {
+            let mut best: Option<(i64, Piece, HexAt, Vec<HexAt>)> = None;
+            for m in &self.reserves {
+                if self.strikes.contains_key(&m.piece) || chosen.iter().any(|c| c.0 == m.piece) {
+                    continue;
+                }
+                let Some(r) = self.reach.get(&m.piece) else { continue };
+                let near: Vec<HexAt> = target
+                    .neighbours()
+                    .into_iter()
+                    .filter(|h| r.contains_key(h) && !self.taken(*h) && !chosen.iter().any(|c| c.1 == *h))
+                    .collect();
+                if near.is_empty() {
+                    continue;
+                }
+                for (h, _, path) in super::fit_destinations(&probe, p, m.piece) {
+                    if !near.contains(&h) {
+                        continue;
+                    }
+                    let o = Order::Move { piece: m.piece, path: path.clone() };
+                    let Some(a) = advantage(&probe, p, &o) else { continue };
+                    if best.as_ref().is_none_or(|b| a > b.0) {
+                        best = Some((a, m.piece, h, path));
+                    }
+                }
+            }
+            let Some((a, piece, h, path)) = best else { break };
+            if a <= margin && margin != i64::MIN {
+                break;
+            }
+            if probe.apply(&Order::Move { piece, path: path.clone() }).is_err() {
+                break;
+            }
+            margin = a;
+            chosen.push((piece, h, path));
+            if margin >= rules::strategic::combat::D_DESTROYED {
+                break;
+            }
+        }
+        if margin < goal {
+            return;
+        }
+        for (piece, h, path) in chosen {
+            self.claimed.insert(h);
+            self.strikes.insert(piece, (h, path));
+        }
+    }
+
     fn move_piece(&mut self, ctx: &Ctx, m: Mover) {
         let p = self.power;
         let Some(front) = self.front.clone() else { return };
@@ -458,9 +554,9 @@ impl Staff {
             // An army moves at its slowest division's allowance (S-ARMY-1).
             Some(a) => {
                 let mp = ctx.group_mp(&ctx.formation_units(a));
-                ctx.destinations(m.piece).into_iter().filter(|(h, c, _)| *c <= mp && free_for(*h)).collect()
+                super::fit_destinations(ctx, p, m.piece).into_iter().filter(|(h, c, _)| *c <= mp && free_for(*h)).collect()
             }
-            None => ctx.destinations(m.piece).into_iter().filter(|(h, _, _)| free_for(*h)).collect(),
+            None => super::fit_destinations(ctx, p, m.piece).into_iter().filter(|(h, _, _)| free_for(*h)).collect(),
         };
         let grab = self.grabs.get(&m.piece).copied().and_then(|hex| {
             let (h, _, path) = dests.iter().find(|(h, _, _)| *h == hex)?;
@@ -470,7 +566,10 @@ impl Staff {
                 || advantage(ctx, p, &Order::Move { piece: m.piece, path: path.clone() }).is_none_or(|a| a >= hold);
             safe.then(|| (*h, path.clone()))
         });
-        let choice = if grab.is_some() {
+        let strike = self.strikes.get(&m.piece).cloned();
+        let choice = if strike.is_some() {
+            strike
+        } else if grab.is_some() {
             grab
         } else if m.artillery {
             artillery_spot(ctx, p, &front, at, &dests)
@@ -849,7 +948,12 @@ fn retreat(ctx: &Ctx, piece: Piece, at: HexAt, front: std::sync::Arc<Front>) -> 
             queue.push_back((n, d + 1));
         }
     }
-    let mut ends: Vec<HexAt> = parent.keys().copied().filter(|h| *h != at).collect();
+    let units = ctx.piece_units(piece).map(|(_, u)| u).unwrap_or_default();
+    let mut ends: Vec<HexAt> = parent
+        .keys()
+        .copied()
+        .filter(|h| *h != at && super::fit_to_stand(ctx, ctx.active_power(), &units, *h))
+        .collect();
     ends.sort_by_key(|h| (std::cmp::Reverse(front.enemy_steps(*h).min(1000)), *h));
     for end in ends.into_iter().take(8) {
         let mut path = vec![end];
