@@ -116,6 +116,8 @@ enum Item {
     Plan,
     Reach(Mover),
     Assign,
+    /// List the enemy hexes a strike may reach.
+    Strikes,
     /// Mass reserves on this enemy hex if the preview sees it dispersed or destroyed.
     Strike(HexAt),
     Move(Mover),
@@ -148,12 +150,11 @@ pub struct Staff {
     objectives: Vec<HexAt>,
     draft: Option<FrontDraft>,
     plan_draft: Option<PlanDraft>,
-    /// Reserves (pieces the line and the capitals do not need) not yet given a strike, and what
-    /// each reaches this turn.
+    /// The pieces free to move this phase that may join a strike.
     reserves: Vec<Mover>,
-    reach: BTreeMap<Piece, BTreeMap<HexAt, u32>>,
     /// Moves of the strikes planned this phase, by piece.
     strikes: BTreeMap<Piece, (HexAt, Vec<HexAt>)>,
+    strike_draft: Option<StrikeDraft>,
 }
 
 impl Staff {
@@ -174,8 +175,8 @@ impl Staff {
             draft: None,
             plan_draft: None,
             reserves: Vec::new(),
-            reach: BTreeMap::new(),
             strikes: BTreeMap::new(),
+            strike_draft: None,
         }
     }
 
@@ -214,8 +215,8 @@ impl Staff {
         self.plan_draft = None;
         self.front = None;
         self.reserves.clear();
-        self.reach.clear();
         self.strikes.clear();
+        self.strike_draft = None;
         let p = self.power;
         match ctx.clock.phase {
             Phase::Preparation if self.doctrine.gas => self.items.push_back(Item::Gas),
@@ -262,6 +263,7 @@ impl Staff {
             Item::Plan => self.plan(ctx),
             Item::Reach(m) => self.reach(ctx, m),
             Item::Assign => self.assign(ctx),
+            Item::Strikes => self.strike_targets(ctx),
             Item::Strike(target) => self.strike(ctx, target),
             Item::Move(m) => self.move_piece(ctx, m),
             Item::Army(a) => {
@@ -385,6 +387,7 @@ impl Staff {
         for m in &free {
             self.items.push_back(Item::Reach(*m));
         }
+        self.items.push_back(Item::Strikes);
         self.items.push_back(Item::Assign);
         self.plan_draft = Some(PlanDraft { all, free, posts: mine, reach: BTreeMap::new() });
     }
@@ -410,7 +413,7 @@ impl Staff {
         let tired = |m: &Mover| self.doctrine.rotate && tired(ctx, m.piece);
         // A post reached now costs its MP, one beyond reach far more, by distance.
         let mut open: Vec<HexAt> = mine;
-        let mut left: Vec<Mover> = free.clone();
+        let mut left: Vec<Mover> = free.iter().copied().filter(|m| !self.strikes.contains_key(&m.piece)).collect();
         let reaches = |m: &Mover, post: HexAt| reach.get(&m.piece).and_then(|r| r.get(&post)).copied();
         // The post fewest pieces can reach this turn first, taken by the piece that reaches the
         // fewest other posts (then the fresher, then the cheaper): the matching leaves no post
@@ -452,23 +455,6 @@ impl Staff {
                 self.claimed.insert(hex);
             }
         }
-        // Concentrated strikes by the reserves left, on the enemy hexes they reach next to.
-        self.reserves = left.iter().copied().filter(|m| m.army.is_none() && !m.artillery).collect();
-        if self.doctrine.strike > 0 && !self.reserves.is_empty() {
-            let mut targets: Vec<HexAt> = enemy_combat_hexes(ctx, p)
-                .into_iter()
-                .filter(|t| {
-                    t.neighbours().iter().any(|n| self.reserves.iter().any(|m| reaches(m, *n).is_some()))
-                })
-                .collect();
-            targets.sort();
-            let mut strikes: Vec<Item> = targets.into_iter().map(Item::Strike).collect();
-            strikes.reverse();
-            for item in strikes {
-                self.items.push_front(item);
-            }
-        }
-        self.reach = reach;
         // Posts first (the line before the reserves), then reserves, artillery, armies, the rest.
         let mut order: Vec<Mover> = free.iter().copied().filter(|m| self.posts.contains_key(&m.piece)).collect();
         order.extend(free.iter().copied().filter(|m| !self.posts.contains_key(&m.piece)));
@@ -484,61 +470,109 @@ impl Staff {
         self.items.push_back(Item::Fleets);
     }
 
+    /// The enemy hexes next to which some piece free to move this turn can stand, sorted: each
+    /// gets a [`Self::strike`] before the line's posts are given out (a strike that scatters the
+    /// enemy facing a sector does more than a post held against it).
+    fn strike_targets(&mut self, ctx: &Ctx) {
+        let p = self.power;
+        let Some(draft) = self.plan_draft.as_ref() else { return };
+        if self.doctrine.strike == 0 {
+            return;
+        }
+        self.reserves = draft.free.iter().copied().filter(|m| !m.artillery).collect();
+        let mut targets: Vec<HexAt> = enemy_combat_hexes(ctx, p)
+            .into_iter()
+            .filter(|t| {
+                t.neighbours().iter().any(|n| self.reserves.iter().any(|m| draft.reach.get(&m.piece).is_some_and(|r| r.contains_key(n))))
+            })
+            .collect();
+        targets.sort();
+        for t in targets.into_iter().rev() {
+            self.items.push_front(Item::Strike(t));
+        }
+    }
+
     /// A concentrated strike (S-COMBAT-8: D is the margin per division of the weaker side, and
     /// D ≥ 20 disperses its engaged units, D ≥ 30 destroys them, while stubborn fighting below
     /// costs every engaged unit of ours Health and Morale): the reserves that reach a free hex next
     /// to `target` join one at a time, each time the one the preview sees raising the margin most,
     /// on a blind copy that holds the moves chosen before; the strike is ordered only if its margin
-    /// reaches the doctrine's superiority (and at least dispersal).
+    /// reaches the doctrine's superiority (and at least dispersal). Each call looks at a few
+    /// reserves and comes back ([`StrikeDraft`]), so a strike fits in think slices.
     fn strike(&mut self, ctx: &Ctx, target: HexAt) {
         let p = self.power;
-        let goal = self.doctrine.superiority.max(rules::strategic::combat::D_DISPERSED);
-        let mut probe = super::blind(ctx);
-        let mut chosen: Vec<(Piece, HexAt, Vec<HexAt>)> = Vec::new();
-        let mut margin = i64::MIN;
-        while chosen.len() < self.doctrine.strike {
-            let mut best: Option<(i64, Piece, HexAt, Vec<HexAt>)> = None;
-            for m in &self.reserves {
-                if self.strikes.contains_key(&m.piece) || chosen.iter().any(|c| c.0 == m.piece) {
+        let mut draft = match self.strike_draft.take() {
+            Some(d) if d.target == target => d,
+            _ => StrikeDraft {
+                target,
+                probe: super::blind(ctx),
+                chosen: Vec::new(),
+                margin: i64::MIN,
+                next: 0,
+                best: None,
+            },
+        };
+        let mut looked = 0;
+        while draft.next < self.reserves.len() && looked < STRIKE_WORK {
+            let m = self.reserves[draft.next];
+            draft.next += 1;
+            if self.strikes.contains_key(&m.piece) || draft.chosen.iter().any(|c| c.0 == m.piece) {
+                continue;
+            }
+            // One corps of an army a strike: the army's corps move in one order.
+            if m.army.is_some() && draft.chosen.iter().any(|c| c.3 == m.army) {
+                continue;
+            }
+            let Some(r) = self.plan_draft.as_ref().and_then(|d| d.reach.get(&m.piece)) else { continue };
+            let near: Vec<HexAt> = target
+                .neighbours()
+                .into_iter()
+                .filter(|h| r.contains_key(h) && !self.taken(*h) && !draft.chosen.iter().any(|c| c.1 == *h))
+                .collect();
+            if near.is_empty() {
+                continue;
+            }
+            looked += 1;
+            for (h, _, path) in super::fit_destinations(&draft.probe, p, m.piece) {
+                if !near.contains(&h) {
                     continue;
                 }
-                let Some(r) = self.reach.get(&m.piece) else { continue };
-                let near: Vec<HexAt> = target
-                    .neighbours()
-                    .into_iter()
-                    .filter(|h| r.contains_key(h) && !self.taken(*h) && !chosen.iter().any(|c| c.1 == *h))
-                    .collect();
-                if near.is_empty() {
-                    continue;
+                let o = strike_order(m, path.clone());
+                let Some(a) = advantage(&draft.probe, p, &o) else { continue };
+                if draft.best.as_ref().is_none_or(|b| a > b.0) {
+                    draft.best = Some((a, m, h, path));
                 }
-                for (h, _, path) in super::fit_destinations(&probe, p, m.piece) {
-                    if !near.contains(&h) {
-                        continue;
-                    }
-                    let o = Order::Move { piece: m.piece, path: path.clone() };
-                    let Some(a) = advantage(&probe, p, &o) else { continue };
-                    if best.as_ref().is_none_or(|b| a > b.0) {
-                        best = Some((a, m.piece, h, path));
-                    }
-                }
-            }
-            let Some((a, piece, h, path)) = best else { break };
-            if a <= margin && margin != i64::MIN {
-                break;
-            }
-            if probe.apply(&Order::Move { piece, path: path.clone() }).is_err() {
-                break;
-            }
-            margin = a;
-            chosen.push((piece, h, path));
-            if margin >= rules::strategic::combat::D_DESTROYED {
-                break;
             }
         }
-        if margin < goal {
+        if draft.next < self.reserves.len() {
+            self.strike_draft = Some(draft);
+            self.items.push_front(Item::Strike(target));
             return;
         }
-        for (piece, h, path) in chosen {
+        // A round is over: the best reserve joins if it raises the margin.
+        let done = match draft.best.take() {
+            Some((a, m, h, path)) if draft.margin == i64::MIN || a > draft.margin => {
+                if draft.probe.apply(&strike_order(m, path.clone())).is_ok() {
+                    draft.margin = a;
+                    draft.chosen.push((m.piece, h, path, m.army));
+                    draft.margin >= rules::strategic::combat::D_DESTROYED || draft.chosen.len() >= self.doctrine.strike
+                } else {
+                    true
+                }
+            }
+            _ => true,
+        };
+        if !done {
+            draft.next = 0;
+            self.strike_draft = Some(draft);
+            self.items.push_front(Item::Strike(target));
+            return;
+        }
+        let goal = self.doctrine.superiority.max(rules::strategic::combat::D_DISPERSED);
+        if draft.margin < goal {
+            return;
+        }
+        for (piece, h, path, _) in draft.chosen {
             self.claimed.insert(h);
             self.strikes.insert(piece, (h, path));
         }
@@ -802,6 +836,28 @@ impl Staff {
                 self.queue.push_back(o);
             }
         }
+    }
+}
+
+/// Reserves a strike work item looks at before it comes back.
+const STRIKE_WORK: usize = 6;
+
+/// A strike being planned: the blind copy holding the moves chosen so far, their margin, and the
+/// round under way (the next reserve to look at and the best join found).
+struct StrikeDraft {
+    target: HexAt,
+    probe: Ctx,
+    chosen: Vec<(Piece, HexAt, Vec<HexAt>, Option<FormationId>)>,
+    margin: i64,
+    next: usize,
+    best: Option<(i64, Mover, HexAt, Vec<HexAt>)>,
+}
+
+/// The order that moves a reserve on a strike: its own move, or its army's with this corps alone.
+fn strike_order(m: Mover, path: Vec<HexAt>) -> Order {
+    match (m.army, m.piece) {
+        (Some(army), Piece::Corps(c)) => Order::MoveArmy { army, moves: vec![(c, path)] },
+        _ => Order::Move { piece: m.piece, path },
     }
 }
 
