@@ -304,6 +304,14 @@ pub fn tournament(
         t.max_turn.as_secs_f64() * 1e3,
         t.longest_slice.as_secs_f64() * 1e3
     );
+    for (level, times) in [a, b].iter().zip(t.by_level) {
+        println!(
+            "  {level}: mean {:.1} ms, max {:.1} ms per power per turn; longest slice {:.1} ms",
+            times.mean_turn.as_secs_f64() * 1e3,
+            times.max_turn.as_secs_f64() * 1e3,
+            times.longest_slice.as_secs_f64() * 1e3
+        );
+    }
     if t.refused > 0 {
         return Err(Failure(format!("the AI gave {} illegal orders", t.refused)));
     }

@@ -42,6 +42,8 @@ pub struct GwReport {
     pub turn_times: Vec<Vec<Duration>>,
     /// The longest single think slice.
     pub longest_slice: Duration,
+    /// The longest think slice of each power (zero for a power without an AI).
+    pub longest_slices: Vec<Duration>,
     /// Orders an AI gave that the engine refused (should stay empty).
     pub refused: Vec<(PowerId, Order, OrderError)>,
 }
@@ -206,7 +208,8 @@ pub fn play(scenario: &Scenario, setup: &GwSetup) -> Result<GwReport, GwScriptEr
         }
     }
     let longest_slice = ais.iter().flatten().map(|a| a.stats.longest_slice).max().unwrap_or_default();
-    Ok(GwReport { game, turn_times, longest_slice, refused })
+    let longest_slices = ais.iter().map(|a| a.as_ref().map_or(Duration::ZERO, |a| a.stats.longest_slice)).collect();
+    Ok(GwReport { game, turn_times, longest_slice, longest_slices, refused })
 }
 
 /// Results of a tournament between two levels, in pairs of games with the alliances swapped.
@@ -231,6 +234,16 @@ pub struct GwTally {
     pub mean_turn: Duration,
     pub max_turn: Duration,
     pub longest_slice: Duration,
+    /// The same for A's powers and for B's: mean and max time per power per turn, longest slice.
+    pub by_level: [LevelTimes; 2],
+}
+
+/// Thinking times of the powers one level played in a tournament.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LevelTimes {
+    pub mean_turn: Duration,
+    pub max_turn: Duration,
+    pub longest_slice: Duration,
 }
 
 /// Plays `pairs` pairs of seeded games (pair i on seed `first_seed + i`): A takes alliance 0 in
@@ -238,6 +251,7 @@ pub struct GwTally {
 pub fn tournament(scenario: &Scenario, a: Level, b: Level, pairs: u32, first_seed: u64, slice: Duration) -> GwTally {
     let mut t = GwTally::default();
     let (mut sum, mut n) = (Duration::ZERO, 0u32);
+    let mut level_sum = [(Duration::ZERO, 0u32); 2];
     for pair in 0..pairs {
         let seed = first_seed + u64::from(pair);
         let mut verdicts = [Verdict::default(); 2];
@@ -256,12 +270,18 @@ pub fn tournament(scenario: &Scenario, a: Level, b: Level, pairs: u32, first_see
             t.games += 1;
             t.a_games_as[a_alliance] += 1;
             t.refused += report.refused.len() as u32;
-            for times in &report.turn_times {
+            for (i, times) in report.turn_times.iter().enumerate() {
+                let side = usize::from(usize::from(scenario.powers[i].alliance.min(1)) != a_alliance);
                 for d in times {
                     sum += *d;
                     n += 1;
                     t.max_turn = t.max_turn.max(*d);
+                    level_sum[side].0 += *d;
+                    level_sum[side].1 += 1;
+                    t.by_level[side].max_turn = t.by_level[side].max_turn.max(*d);
                 }
+                let slice = report.longest_slices.get(i).copied().unwrap_or_default();
+                t.by_level[side].longest_slice = t.by_level[side].longest_slice.max(slice);
             }
             t.longest_slice = t.longest_slice.max(report.longest_slice);
             *verdict = report.verdict();
@@ -288,6 +308,9 @@ pub fn tournament(scenario: &Scenario, a: Level, b: Level, pairs: u32, first_see
         }
     }
     t.mean_turn = if n == 0 { Duration::ZERO } else { sum / n };
+    for (side, (sum, n)) in level_sum.iter().enumerate() {
+        t.by_level[side].mean_turn = if *n == 0 { Duration::ZERO } else { *sum / *n };
+    }
     t
 }
 

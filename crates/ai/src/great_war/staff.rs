@@ -105,6 +105,8 @@ struct PlanDraft {
     free: Vec<Mover>,
     posts: Vec<HexAt>,
     reach: BTreeMap<Piece, BTreeMap<HexAt, u32>>,
+    /// The paths of each piece to the hexes it reaches next to an enemy (a strike's moves).
+    contacts: BTreeMap<Piece, Vec<(HexAt, Vec<HexAt>)>>,
 }
 
 #[derive(Clone, Debug)]
@@ -199,7 +201,12 @@ impl Staff {
                 return Think::Thinking;
             }
             worked = true;
+            let t0 = Instant::now();
+            let name = format!("{item:?}");
             self.work(ctx, item);
+            if std::env::var_os("GWAI2_DEBUG").is_some() && t0.elapsed() > Duration::from_millis(4) {
+                eprintln!("item {} {:.1} ms", name.split('(').next().unwrap_or(""), t0.elapsed().as_secs_f64() * 1e3);
+            }
         }
     }
 
@@ -389,27 +396,32 @@ impl Staff {
         }
         self.items.push_back(Item::Strikes);
         self.items.push_back(Item::Assign);
-        self.plan_draft = Some(PlanDraft { all, free, posts: mine, reach: BTreeMap::new() });
+        self.plan_draft = Some(PlanDraft { all, free, posts: mine, reach: BTreeMap::new(), contacts: BTreeMap::new() });
     }
 
     /// What a piece reaches this turn (an army's corps at the army's allowance, S-ARMY-1).
     fn reach(&mut self, ctx: &Ctx, m: Mover) {
         let mp = m.army.map(|a| ctx.group_mp(&ctx.formation_units(a)));
-        let r = super::fit_destinations(ctx, self.power, m.piece)
+        let dests: Vec<_> = super::fit_destinations(ctx, self.power, m.piece)
             .into_iter()
             .filter(|(_, c, _)| mp.is_none_or(|mp| *c <= mp))
-            .map(|(h, c, _)| (h, c))
-            .chain(std::iter::once((m.at, 0)))
             .collect();
+        let r = dests.iter().map(|(h, c, _)| (*h, *c)).chain(std::iter::once((m.at, 0))).collect();
+        let contacts: Vec<(HexAt, Vec<HexAt>)> = if self.doctrine.strike > 0 {
+            dests.into_iter().filter(|(h, _, _)| ctx.next_to_enemy(self.power, *h)).map(|(h, _, p)| (h, p)).collect()
+        } else {
+            Vec::new()
+        };
         if let Some(d) = self.plan_draft.as_mut() {
             d.reach.insert(m.piece, r);
+            d.contacts.insert(m.piece, contacts);
         }
     }
 
     /// Who takes which capital hex and which post; then the moves in order.
     fn assign(&mut self, ctx: &Ctx) {
         let p = self.power;
-        let Some(PlanDraft { all, free, posts: mine, reach }) = self.plan_draft.take() else { return };
+        let Some(PlanDraft { all, free, posts: mine, reach, .. }) = self.plan_draft.take() else { return };
         let tired = |m: &Mover| self.doctrine.rotate && tired(ctx, m.piece);
         // A post reached now costs its MP, one beyond reach far more, by distance.
         let mut open: Vec<HexAt> = mine;
@@ -523,24 +535,20 @@ impl Staff {
             if m.army.is_some() && draft.chosen.iter().any(|c| c.3 == m.army) {
                 continue;
             }
-            let Some(r) = self.plan_draft.as_ref().and_then(|d| d.reach.get(&m.piece)) else { continue };
-            let near: Vec<HexAt> = target
-                .neighbours()
-                .into_iter()
-                .filter(|h| r.contains_key(h) && !self.taken(*h) && !draft.chosen.iter().any(|c| c.1 == *h))
+            let Some(paths) = self.plan_draft.as_ref().and_then(|d| d.contacts.get(&m.piece)) else { continue };
+            let near: Vec<&(HexAt, Vec<HexAt>)> = paths
+                .iter()
+                .filter(|(h, _)| h.distance(target) == 1 && !self.taken(*h) && !draft.chosen.iter().any(|c| c.1 == *h))
                 .collect();
             if near.is_empty() {
                 continue;
             }
             looked += 1;
-            for (h, _, path) in super::fit_destinations(&draft.probe, p, m.piece) {
-                if !near.contains(&h) {
-                    continue;
-                }
+            for (h, path) in near {
                 let o = strike_order(m, path.clone());
-                let Some(a) = advantage(&draft.probe, p, &o) else { continue };
+                let Some(a) = margin_after(&draft.probe, p, &o) else { continue };
                 if draft.best.as_ref().is_none_or(|b| a > b.0) {
-                    draft.best = Some((a, m, h, path));
+                    draft.best = Some((a, m, *h, path.clone()));
                 }
             }
         }
@@ -840,7 +848,33 @@ impl Staff {
 }
 
 /// Reserves a strike work item looks at before it comes back.
-const STRIKE_WORK: usize = 6;
+const STRIKE_WORK: usize = 2;
+
+/// The worst margin (S-COMBAT-8 D, negative when the enemy is the stronger) over the engagements
+/// the units of `order` stand in once it is applied to a copy of `ctx`: what the preview's
+/// engagements show (`Ctx::preview`), without its dice outcomes and text; `None` if illegal or no
+/// engagement.
+fn margin_after(ctx: &Ctx, power: PowerId, order: &Order) -> Option<i64> {
+    let mut c = ctx.clone();
+    c.defer_battles = true;
+    c.apply(order).ok()?;
+    let units: Vec<ForceId> = match order {
+        Order::Move { piece, .. } => c.piece_units(*piece).ok()?.1,
+        Order::MoveArmy { moves, .. } => {
+            moves.iter().filter_map(|(corps, _)| c.piece_units(Piece::Corps(*corps)).ok()).flat_map(|(_, u)| u).collect()
+        }
+        _ => return None,
+    };
+    c.engagements()
+        .into_iter()
+        .filter(|g| g.iter().flatten().any(|u| units.contains(u)))
+        .filter_map(|g| {
+            let e = c.assess(&g);
+            let ours = (0..2).find(|s| e.sides[*s].iter().any(|u| c.force(*u).is_some_and(|f| !c.hostile(power, f.power))))?;
+            Some(if e.stronger == ours { e.d } else { -e.d })
+        })
+        .min()
+}
 
 /// A strike being planned: the blind copy holding the moves chosen so far, their margin, and the
 /// round under way (the next reserve to look at and the best join found).
