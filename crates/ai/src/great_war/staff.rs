@@ -15,7 +15,7 @@
 use super::baseline::{best_shot, fleet_destinations};
 use super::front::{Front, FrontDraft, held_by_alliance, posts};
 use super::judge::{advantage, battle_value, expected_gain};
-use super::{enemy_combat_hexes, enemy_hexes, legal, out_of_time, visible_enemy_fleets};
+use super::{enemy_combat_hexes, enemy_hexes, legal, visible_enemy_fleets};
 use crate::{Level, Think};
 use rules::strategic::naval::ShipType;
 use rules::strategic::state::{ForceId, FormationId, FormationKind, Place};
@@ -97,7 +97,7 @@ struct Mover {
 }
 
 /// Hexes of front-drawing work in one work item (about a millisecond in a release build).
-const FRONT_WORK: usize = 20_000;
+const FRONT_WORK: usize = 5_000;
 
 /// The plan between its work items: the pieces, the posts wanted, and what each piece reaches.
 struct PlanDraft {
@@ -107,6 +107,8 @@ struct PlanDraft {
     reach: BTreeMap<Piece, BTreeMap<HexAt, u32>>,
     /// The paths of each piece to the hexes it reaches next to an enemy (a strike's moves).
     contacts: BTreeMap<Piece, Vec<(HexAt, Vec<HexAt>)>>,
+    /// The matching of posts and pieces under way: the posts still open and the pieces left.
+    matching: Option<(Vec<HexAt>, Vec<Mover>)>,
 }
 
 #[derive(Clone, Debug)]
@@ -115,6 +117,8 @@ enum Item {
     Front,
     Economy,
     Engaged(Piece),
+    /// Retreat this engaged piece (S-ARMY-15), once the front is drawn.
+    Retreat(Piece),
     Plan,
     Reach(Mover),
     Assign,
@@ -126,6 +130,8 @@ enum Item {
     Army(FormationId),
     Fortify,
     Fleets,
+    /// One fleet's orders.
+    Fleet(u32),
     Gun(ForceId),
     Gas,
 }
@@ -157,6 +163,10 @@ pub struct Staff {
     /// Moves of the strikes planned this phase, by piece.
     strikes: BTreeMap<Piece, (HexAt, Vec<HexAt>)>,
     strike_draft: Option<StrikeDraft>,
+    /// A piece retreated after the front was drawn: the plan draws it again.
+    redraw: bool,
+    /// The longest work item of this phase so far (when a slice stops; it changes no decision).
+    longest_item: Duration,
 }
 
 impl Staff {
@@ -179,6 +189,8 @@ impl Staff {
             reserves: Vec::new(),
             strikes: BTreeMap::new(),
             strike_draft: None,
+            longest_item: Duration::ZERO,
+            redraw: false,
         }
     }
 
@@ -196,17 +208,16 @@ impl Staff {
                 }
             }
             let Some(item) = self.items.pop_front() else { return Think::Order(Order::EndPhase) };
-            if worked && out_of_time(start, budget) {
+            // A slice ends before an item that might not fit in what is left of the budget (the
+            // longest item of this phase so far is the guess); the first item always runs.
+            if worked && start.elapsed() + self.longest_item >= budget {
                 self.items.push_front(item);
                 return Think::Thinking;
             }
             worked = true;
             let t0 = Instant::now();
-            let name = format!("{item:?}");
             self.work(ctx, item);
-            if std::env::var_os("GWAI2_DEBUG").is_some() && t0.elapsed() > Duration::from_millis(4) {
-                eprintln!("item {} {:.1} ms", name.split('(').next().unwrap_or(""), t0.elapsed().as_secs_f64() * 1e3);
-            }
+            self.longest_item = self.longest_item.max(t0.elapsed());
         }
     }
 
@@ -224,6 +235,8 @@ impl Staff {
         self.reserves.clear();
         self.strikes.clear();
         self.strike_draft = None;
+        self.longest_item = Duration::ZERO;
+        self.redraw = false;
         let p = self.power;
         match ctx.clock.phase {
             Phase::Preparation if self.doctrine.gas => self.items.push_back(Item::Gas),
@@ -248,8 +261,13 @@ impl Staff {
     }
 
     fn work(&mut self, ctx: &Ctx, item: Item) {
-        // The plan reads the front as it stands after the engaged pieces' orders: draw it first.
-        if self.front.is_none() && matches!(item, Item::Plan) {
+        // The plan reads the front as it stands after the engaged pieces' orders: draw it first
+        // (again, if a piece retreated from the line the retreat's front was drawn with).
+        if matches!(item, Item::Plan) && self.redraw {
+            self.redraw = false;
+            self.front = None;
+        }
+        if self.front.is_none() && matches!(item, Item::Plan | Item::Retreat(_)) {
             self.items.push_front(item);
             self.items.push_front(Item::Front);
             return;
@@ -267,6 +285,15 @@ impl Staff {
             }
             Item::Economy => self.economy(ctx),
             Item::Engaged(piece) => self.engaged(ctx, piece),
+            Item::Retreat(piece) => {
+                let front = self.front_now(ctx);
+                if let Some(at) = ctx.piece_hex(piece)
+                    && let Some(o) = retreat(ctx, piece, at, front)
+                {
+                    self.queue.push_back(o);
+                    self.redraw = true;
+                }
+            }
             Item::Plan => self.plan(ctx),
             Item::Reach(m) => self.reach(ctx, m),
             Item::Assign => self.assign(ctx),
@@ -281,7 +308,14 @@ impl Staff {
                 }
             }
             Item::Fortify => self.fortify(ctx),
-            Item::Fleets => self.fleets(ctx),
+            Item::Fleets => {
+                let mut mine: Vec<u32> = ctx.navy.fleets.iter().filter(|f| f.power == self.power).map(|f| f.id).collect();
+                mine.sort_unstable();
+                for id in mine.into_iter().rev() {
+                    self.items.push_front(Item::Fleet(id));
+                }
+            }
+            Item::Fleet(id) => self.fleet(ctx, id),
             Item::Gun(g) => {
                 let gas = self.doctrine.gas && ctx.powers[usize::from(self.power.0)].chem_shells > 0;
                 if let Some(o) = best_shot(ctx, self.power, g, gas) {
@@ -349,11 +383,8 @@ impl Staff {
             .max_by_key(|(a, _)| *a);
         match best {
             Some((a, _)) if self.doctrine.retreat && a <= -rules::strategic::combat::D_DISPERSED => {
-                // Rare: the front is drawn at once for it, and again for the plan.
-                if let Some(o) = retreat(ctx, piece, at, self.front_now(ctx)) {
-                    self.queue.push_back(o);
-                }
-                self.front = None;
+                // Rare: the front is drawn (in work items) for it, and again for the plan.
+                self.items.push_front(Item::Retreat(piece));
             }
             // Name a target only where the odds favour us; else the front's own hex is fought.
             Some((a, o)) if a > 0 => self.queue.push_back(o),
@@ -396,22 +427,48 @@ impl Staff {
         }
         self.items.push_back(Item::Strikes);
         self.items.push_back(Item::Assign);
-        self.plan_draft = Some(PlanDraft { all, free, posts: mine, reach: BTreeMap::new(), contacts: BTreeMap::new() });
+        self.plan_draft = Some(PlanDraft { all, free, posts: mine, reach: BTreeMap::new(), contacts: BTreeMap::new(), matching: None });
     }
 
     /// What a piece reaches this turn (an army's corps at the army's allowance, S-ARMY-1).
     fn reach(&mut self, ctx: &Ctx, m: Mover) {
-        let mp = m.army.map(|a| ctx.group_mp(&ctx.formation_units(a)));
-        let dests: Vec<_> = super::fit_destinations(ctx, self.power, m.piece)
-            .into_iter()
-            .filter(|(_, c, _)| mp.is_none_or(|mp| *c <= mp))
+        let p = self.power;
+        let Ok((_, units)) = ctx.piece_units(m.piece) else { return };
+        // An army's corps at the army's allowance (S-ARMY-1), else the piece's own.
+        let mp = match m.army {
+            Some(a) => ctx.group_mp(&ctx.formation_units(a)).min(ctx.group_mp(&units)),
+            None => ctx.group_mp(&units),
+        };
+        // The engine's reach (as `Ctx::destinations`, whose paths are built only where a strike
+        // may need them: next to an enemy).
+        let found = ctx.reachable(p, &units, m.at, mp);
+        let parents: BTreeMap<HexAt, Option<HexAt>> = found.iter().map(|(h, _, par)| (*h, *par)).collect();
+        let ends: Vec<(HexAt, u32)> = found
+            .iter()
+            .filter(|(h, _, _)| *h != m.at && ctx.at(*h).is_empty() && super::fit_to_stand(ctx, p, &units, *h))
+            .map(|(h, c, _)| (*h, *c))
             .collect();
-        let r = dests.iter().map(|(h, c, _)| (*h, *c)).chain(std::iter::once((m.at, 0))).collect();
         let contacts: Vec<(HexAt, Vec<HexAt>)> = if self.doctrine.strike > 0 {
-            dests.into_iter().filter(|(h, _, _)| ctx.next_to_enemy(self.power, *h)).map(|(h, _, p)| (h, p)).collect()
+            ends.iter()
+                .filter(|(h, _)| ctx.next_to_enemy(p, *h))
+                .map(|(h, _)| {
+                    let mut path = vec![*h];
+                    let mut at = *h;
+                    while let Some(Some(prev)) = parents.get(&at) {
+                        if *prev == m.at {
+                            break;
+                        }
+                        path.push(*prev);
+                        at = *prev;
+                    }
+                    path.reverse();
+                    (*h, path)
+                })
+                .collect()
         } else {
             Vec::new()
         };
+        let r = ends.into_iter().chain(std::iter::once((m.at, 0))).collect();
         if let Some(d) = self.plan_draft.as_mut() {
             d.reach.insert(m.piece, r);
             d.contacts.insert(m.piece, contacts);
@@ -421,16 +478,28 @@ impl Staff {
     /// Who takes which capital hex and which post; then the moves in order.
     fn assign(&mut self, ctx: &Ctx) {
         let p = self.power;
-        let Some(PlanDraft { all, free, posts: mine, reach, .. }) = self.plan_draft.take() else { return };
-        let tired = |m: &Mover| self.doctrine.rotate && tired(ctx, m.piece);
-        // A post reached now costs its MP, one beyond reach far more, by distance.
-        let mut open: Vec<HexAt> = mine;
-        let mut left: Vec<Mover> = free.iter().copied().filter(|m| !self.strikes.contains_key(&m.piece)).collect();
+        let Some(mut draft) = self.plan_draft.take() else { return };
+        if draft.matching.is_none() {
+            let left: Vec<Mover> = draft.free.iter().copied().filter(|m| !self.strikes.contains_key(&m.piece)).collect();
+            draft.matching = Some((std::mem::take(&mut draft.posts), left));
+        }
+        let rotate = self.doctrine.rotate;
+        let tired = |m: &Mover| rotate && tired(ctx, m.piece);
+        let reach = &draft.reach;
         let reaches = |m: &Mover, post: HexAt| reach.get(&m.piece).and_then(|r| r.get(&post)).copied();
+        let Some((open, left)) = draft.matching.as_mut() else { return };
         // The post fewest pieces can reach this turn first, taken by the piece that reaches the
-        // fewest other posts (then the fresher, then the cheaper): the matching leaves no post
-        // open that some piece could have held.
+        // fewest other posts (then the fresher, then the cheaper; one beyond reach by distance):
+        // the matching leaves no post open that some piece could have held. A few posts a work
+        // item.
+        let mut matched = 0;
         while !open.is_empty() && !left.is_empty() {
+            if matched == ASSIGN_WORK {
+                self.plan_draft = Some(draft);
+                self.items.push_front(Item::Assign);
+                return;
+            }
+            matched += 1;
             let (i, post) = open
                 .iter()
                 .copied()
@@ -455,6 +524,9 @@ impl Staff {
             self.posts.insert(m.piece, post);
             self.claimed.insert(post);
         }
+        let Some((_, mut left)) = draft.matching.take() else { return };
+        let PlanDraft { all, free, reach, .. } = draft;
+        let reaches = |m: &Mover, post: HexAt| reach.get(&m.piece).and_then(|r| r.get(&post)).copied();
         // S-CITY-1: a province changes hands when our troops hold every hex of its capital at
         // Upkeep; each capital hex within this turn's reach gets the piece that reaches it most
         // cheaply among the pieces the line does not need (the front stays closed first).
@@ -742,12 +814,12 @@ impl Staff {
 
     /// Fleets seek battle when the engine's odds favour them and lie in port otherwise;
     /// minelayers lay, minesweepers sweep where the enemy laid; submarines raid enemy sea lanes.
-    fn fleets(&mut self, ctx: &Ctx) {
+    fn fleet(&mut self, ctx: &Ctx, id: u32) {
         let p = self.power;
         let enemies = visible_enemy_fleets(ctx, p);
-        for f in ctx.navy.fleets.iter().filter(|f| f.power == p) {
+        if let Some(f) = ctx.navy.fleet(id).filter(|f| f.power == p) {
             if ctx.navy.afloat(f.id).is_empty() {
-                continue;
+                return;
             }
             for o in [Order::LayMine { fleet: f.id }, Order::Sweep { fleet: f.id }] {
                 let useful = match o {
@@ -766,10 +838,10 @@ impl Staff {
                 if let Some(o) = self.raid(ctx, f.id, f.at, &paths) {
                     self.queue.push_back(o);
                 }
-                continue;
+                return;
             }
             if !ctx.navy.has_warships(f.id) {
-                continue;
+                return;
             }
             let battle = enemies
                 .iter()
@@ -782,7 +854,7 @@ impl Staff {
                 .max_by(|a, b| a.0.total_cmp(&b.0));
             if let Some((_, path)) = battle {
                 self.queue.push_back(Order::MoveFleet { fleet: f.id, path });
-                continue;
+                return;
             }
             let in_port = |h: HexAt| ctx.map().cell(h).is_some_and(|c| c.has(rules::strategic::hexmap::flag::PORT));
             if !in_port(f.at)
@@ -847,8 +919,11 @@ impl Staff {
     }
 }
 
+/// Posts matched with pieces in one work item.
+const ASSIGN_WORK: usize = 12;
+
 /// Reserves a strike work item looks at before it comes back.
-const STRIKE_WORK: usize = 2;
+const STRIKE_WORK: usize = 1;
 
 /// The worst margin (S-COMBAT-8 D, negative when the enemy is the stronger) over the engagements
 /// the units of `order` stand in once it is applied to a copy of `ctx`: what the preview's
