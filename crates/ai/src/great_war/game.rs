@@ -298,9 +298,6 @@ pub fn tournament(scenario: &Scenario, a: Level, b: Level, pairs: u32, first_see
             continue;
         }
         t.pairs += 1;
-        if std::env::var_os("GWAI2_DEBUG").is_some() {
-            eprintln!("pair {pair}: {verdicts:?}");
-        }
         match pair_winner(verdicts[0], verdicts[1]) {
             Some(true) => t.a_pairs += 1,
             Some(false) => t.b_pairs += 1,

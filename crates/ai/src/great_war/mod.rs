@@ -86,12 +86,19 @@ pub fn enemy_combat_hexes(ctx: &Ctx, power: PowerId) -> Vec<HexAt> {
 /// its provinces' victory points), and not in a harsh climate that costs these units 1 Health a
 /// turn (S-SUP-5) unless all of them are exempt.
 pub fn fit_to_stand(ctx: &Ctx, power: PowerId, units: &[ForceId], h: HexAt) -> bool {
+    neutral_free(ctx, power, h) && climate_free(ctx, power, units, h)
+}
+
+/// Not on the land of a neutral (other than `power`).
+pub fn neutral_free(ctx: &Ctx, power: PowerId, h: HexAt) -> bool {
+    let owner = ctx.province_at(h).and_then(|p| ctx.province_owner(p));
+    !owner.is_some_and(|o| o != power && ctx.powers.get(usize::from(o.0)).is_some_and(|s| s.neutral))
+}
+
+/// Not in a harsh climate that costs any of `units` Health (S-SUP-5).
+pub fn climate_free(ctx: &Ctx, power: PowerId, units: &[ForceId], h: HexAt) -> bool {
     use rules::strategic::hexmap::Climate;
     let Some(cell) = ctx.map().cell(h) else { return false };
-    let owner = ctx.province_at(h).and_then(|p| ctx.province_owner(p));
-    if owner.is_some_and(|o| o != power && ctx.powers.get(usize::from(o.0)).is_some_and(|s| s.neutral)) {
-        return false;
-    }
     let climate = cell.climate;
     if !climate.is_harsh() {
         return true;
@@ -103,12 +110,6 @@ pub fn fit_to_stand(ctx: &Ctx, power: PowerId, units: &[ForceId], h: HexAt) -> b
         Climate::Mountain => matches!(f.kind, ForceKind::Infantry { mountain: true, .. }),
         Climate::Temperate => true,
     })
-}
-
-/// A piece's destinations ([`Ctx::destinations`]) where it is [`fit_to_stand`].
-pub fn fit_destinations(ctx: &Ctx, power: PowerId, piece: Piece) -> Vec<(HexAt, u32, Vec<HexAt>)> {
-    let units = ctx.piece_units(piece).map(|(_, u)| u).unwrap_or_default();
-    ctx.destinations(piece).into_iter().filter(|(h, _, _)| fit_to_stand(ctx, power, &units, *h)).collect()
 }
 
 /// Whether a unit kind fights in land combat.

@@ -445,12 +445,14 @@ impl Staff {
         let parents: BTreeMap<HexAt, Option<HexAt>> = found.iter().map(|(h, _, par)| (*h, *par)).collect();
         let ends: Vec<(HexAt, u32)> = found
             .iter()
-            .filter(|(h, _, _)| *h != m.at && ctx.at(*h).is_empty() && super::fit_to_stand(ctx, p, &units, *h))
+            .filter(|(h, _, _)| *h != m.at && ctx.at(*h).is_empty() && super::neutral_free(ctx, p, *h))
             .map(|(h, c, _)| (*h, *c))
             .collect();
+        // A post on the line may lie in a harsh climate (holding the line is worth the Health);
+        // a strike keeps out of one.
         let contacts: Vec<(HexAt, Vec<HexAt>)> = if self.doctrine.strike > 0 {
             ends.iter()
-                .filter(|(h, _)| ctx.next_to_enemy(p, *h))
+                .filter(|(h, _)| ctx.next_to_enemy(p, *h) && super::climate_free(ctx, p, &units, *h))
                 .map(|(h, _)| {
                     let mut path = vec![*h];
                     let mut at = *h;
@@ -481,7 +483,13 @@ impl Staff {
         let Some(mut draft) = self.plan_draft.take() else { return };
         if draft.matching.is_none() {
             let left: Vec<Mover> = draft.free.iter().copied().filter(|m| !self.strikes.contains_key(&m.piece)).collect();
-            draft.matching = Some((std::mem::take(&mut draft.posts), left));
+            // Posts a strike stands by are held by it.
+            let striking: Vec<HexAt> = self.strikes.values().map(|(h, _)| *h).collect();
+            let open: Vec<HexAt> = std::mem::take(&mut draft.posts)
+                .into_iter()
+                .filter(|post| !striking.iter().any(|h| h.distance(*post) <= 1))
+                .collect();
+            draft.matching = Some((open, left));
         }
         let rotate = self.doctrine.rotate;
         let tired = |m: &Mover| rotate && tired(ctx, m.piece);
@@ -652,6 +660,21 @@ impl Staff {
         if draft.margin < goal {
             return;
         }
+        // The line first where it can be closed: a strike takes only pieces the posts it does not
+        // stand by can spare. Where the power has fewer pieces than posts, the line has gaps
+        // whatever it does, and the strikes go first.
+        if let Some(plan) = self.plan_draft.as_ref()
+            && plan.free.len() >= plan.posts.len()
+        {
+            let striking: Vec<HexAt> =
+                self.strikes.values().map(|(h, _)| *h).chain(draft.chosen.iter().map(|c| c.1)).collect();
+            let needed =
+                plan.posts.iter().filter(|post| !striking.iter().any(|h| h.distance(**post) <= 1)).count();
+            let left = plan.free.len().saturating_sub(self.strikes.len() + draft.chosen.len());
+            if left < needed {
+                return;
+            }
+        }
         for (piece, h, path, _) in draft.chosen {
             self.claimed.insert(h);
             self.strikes.insert(piece, (h, path));
@@ -664,13 +687,19 @@ impl Staff {
         let Some(at) = ctx.piece_hex(m.piece) else { return };
         let own_post = self.posts.get(&m.piece).copied();
         let free_for = |h: HexAt| own_post == Some(h) || !self.taken(h);
+        // A post on the line may lie in a harsh climate; other moves keep out of one (S-SUP-5).
+        let fit = |h: HexAt| {
+            super::neutral_free(ctx, p, h)
+                && (own_post.is_some()
+                    || ctx.piece_units(m.piece).is_ok_and(|(_, u)| super::climate_free(ctx, p, &u, h)))
+        };
         let dests: Vec<(HexAt, u32, Vec<HexAt>)> = match m.army {
             // An army moves at its slowest division's allowance (S-ARMY-1).
             Some(a) => {
                 let mp = ctx.group_mp(&ctx.formation_units(a));
-                super::fit_destinations(ctx, p, m.piece).into_iter().filter(|(h, c, _)| *c <= mp && free_for(*h)).collect()
+                ctx.destinations(m.piece).into_iter().filter(|(h, c, _)| *c <= mp && free_for(*h) && fit(*h)).collect()
             }
-            None => super::fit_destinations(ctx, p, m.piece).into_iter().filter(|(h, _, _)| free_for(*h)).collect(),
+            None => ctx.destinations(m.piece).into_iter().filter(|(h, _, _)| free_for(*h) && fit(*h)).collect(),
         };
         let grab = self.grabs.get(&m.piece).copied().and_then(|hex| {
             let (h, _, path) = dests.iter().find(|(h, _, _)| *h == hex)?;
