@@ -10,6 +10,7 @@ use super::counters::bars;
 use super::geometry::hex_to_world;
 use super::{GwNames, HoveredHex, Selected, Selection, phase_key};
 use crate::camera::BoardCamera;
+use crate::hud::board::{RoomThisFrame, leave_room};
 use crate::hud::root;
 use crate::i18n::Tr;
 use crate::replay::ReplayView;
@@ -80,6 +81,7 @@ fn selection_name(ctx: &Ctx, s: Selected) -> String {
             ctx.formation(c).map_or_else(String::new, |f| f.name.clone())
         }
         Selected::Fleet(f) => super::fleet(ctx, f).map_or_else(String::new, |f| f.name.clone()),
+        Selected::Squadron(q) => super::sea_orders::squadron(ctx, q).map_or_else(String::new, |q| q.name.clone()),
     }
 }
 
@@ -95,6 +97,7 @@ fn playing(
     mut screen: ResMut<NextState<Screen>>,
     mut menu: ResMut<NextState<Menu>>,
     mut out: MessageWriter<UiCommand>,
+    (hand, mut room): (Res<super::sea_orders::SeaHand>, ResMut<RoomThisFrame>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(session) = session else { return Ok(()) };
@@ -161,6 +164,7 @@ fn playing(
     // The power panel and the selection.
     egui::Panel::left("gw-left").default_size(270.0).show(&mut ui, |ui| {
         power_panel(ui, &tr, &gctx, power, session.human_turn(), &mut out);
+        super::fleet_panel::squadron_list(ui, &tr, &gctx, power, selected, &mut out);
         ui.separator();
         match selected {
             Some(s) => selection_panel(ui, &tr, &gctx, s, selection.gas, &mut out),
@@ -175,6 +179,7 @@ fn playing(
         if let Some(h) = hovered.0 {
             ui.separator();
             hex_panel(ui, &tr, &gctx, h);
+            super::fleet_panel::hex_fleets(ui, &tr, &gctx, session.viewer(), h);
         }
     });
     // The event log.
@@ -188,6 +193,10 @@ fn playing(
             }
         });
     });
+    // The selected fleet, flotilla or squadron (or a coastal gun firing).
+    super::fleet_panel::show(&mut ui, &tr, &gctx, session.viewer(), selected, &hand, &mut out);
+    // The rest is the board's.
+    leave_room(&ui, &mut room);
     // The order waiting for "yes", with the engine's preview.
     if let Some(order) = &session.confirm {
         let key = (session.game.orders().len(), format!("{order:?}"));
@@ -234,7 +243,7 @@ fn order_words(tr: &Tr, ctx: &Ctx, order: &Order) -> String {
             tr.f("gw.order.army", &[("army", ctx.formation(*army).map_or_else(String::new, |f| f.name.clone()))])
         }
         Order::Bombard { target, .. } => tr.f("gw.order.bombard", &[("hex", target.to_string())]),
-        other => format!("{other:?}"),
+        other => super::fleet_panel::order_words(tr, ctx, other).unwrap_or_else(|| format!("{other:?}")),
     }
 }
 
@@ -331,26 +340,11 @@ fn selection_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, s: Selected, gas: bool
                     &[("mp", f.mp_left.to_string()), ("ships", ctx.navy.afloat(id).len().to_string())],
                 ),
             );
-            ui.horizontal_wrapped(|ui| {
-                let stance = |intercept: bool, withdraw: bool| Order::FleetStance {
-                    fleet: id,
-                    intercept,
-                    withdraw,
-                    transports_first: f.transports_first,
-                };
-                if ui.selectable_label(f.intercept, tr.t("gw.fleet.intercept")).clicked() {
-                    out.write(UiCommand::Give(stance(!f.intercept, f.withdraw)));
-                }
-                if ui.selectable_label(f.withdraw, tr.t("gw.fleet.withdraw")).clicked() {
-                    out.write(UiCommand::Give(stance(f.intercept, !f.withdraw)));
-                }
-                if ui.button(tr.t("gw.fleet.mine")).clicked() {
-                    out.write(UiCommand::Give(Order::LayMine { fleet: id }));
-                }
-                if ui.button(tr.t("gw.fleet.sweep")).clicked() {
-                    out.write(UiCommand::Give(Order::Sweep { fleet: id }));
-                }
-            });
+            // Its ships and orders are in the fleet panel (`fleet_panel`).
+        }
+        Selected::Squadron(q) => {
+            let Some(q) = super::sea_orders::squadron(ctx, q) else { return };
+            ui.label(tr.f("gw.sel.squadron", &[("aircraft", q.aircraft.to_string()), ("base", q.base.to_string())]));
         }
     }
     if ui.button(tr.t("gw.deselect")).clicked() {
