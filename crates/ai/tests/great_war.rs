@@ -268,8 +268,7 @@ fn strikes_are_the_same_however_thinking_is_sliced() {
     // East Prussia: the Marshal masses reserves on enemy hexes (strikes over several work items).
     let s = load("east_prussia_1914.ron");
     let a = play(&s, &setup(&s, 4, &[Level::Marshal, Level::Veteran], 1, Duration::from_secs(60))).expect("plays");
-    let b =
-        play(&s, &setup(&s, 4, &[Level::Marshal, Level::Veteran], 1, Duration::from_micros(200))).expect("plays");
+    let b = play(&s, &setup(&s, 4, &[Level::Marshal, Level::Veteran], 1, Duration::from_micros(200))).expect("plays");
     assert!(a.refused.is_empty() && b.refused.is_empty());
     assert_eq!(a.game.orders(), b.game.orders());
     assert_eq!(a.game.state_hash(), b.game.state_hash());

@@ -309,7 +309,8 @@ impl Staff {
             }
             Item::Fortify => self.fortify(ctx),
             Item::Fleets => {
-                let mut mine: Vec<u32> = ctx.navy.fleets.iter().filter(|f| f.power == self.power).map(|f| f.id).collect();
+                let mut mine: Vec<u32> =
+                    ctx.navy.fleets.iter().filter(|f| f.power == self.power).map(|f| f.id).collect();
                 mine.sort_unstable();
                 for id in mine.into_iter().rev() {
                     self.items.push_front(Item::Fleet(id));
@@ -427,7 +428,14 @@ impl Staff {
         }
         self.items.push_back(Item::Strikes);
         self.items.push_back(Item::Assign);
-        self.plan_draft = Some(PlanDraft { all, free, posts: mine, reach: BTreeMap::new(), contacts: BTreeMap::new(), matching: None });
+        self.plan_draft = Some(PlanDraft {
+            all,
+            free,
+            posts: mine,
+            reach: BTreeMap::new(),
+            contacts: BTreeMap::new(),
+            matching: None,
+        });
     }
 
     /// What a piece reaches this turn (an army's corps at the army's allowance, S-ARMY-1).
@@ -482,7 +490,8 @@ impl Staff {
         let p = self.power;
         let Some(mut draft) = self.plan_draft.take() else { return };
         if draft.matching.is_none() {
-            let left: Vec<Mover> = draft.free.iter().copied().filter(|m| !self.strikes.contains_key(&m.piece)).collect();
+            let left: Vec<Mover> =
+                draft.free.iter().copied().filter(|m| !self.strikes.contains_key(&m.piece)).collect();
             // Posts a strike stands by are held by it.
             let striking: Vec<HexAt> = self.strikes.values().map(|(h, _)| *h).collect();
             let open: Vec<HexAt> = std::mem::take(&mut draft.posts)
@@ -575,7 +584,9 @@ impl Staff {
         let mut targets: Vec<HexAt> = enemy_combat_hexes(ctx, p)
             .into_iter()
             .filter(|t| {
-                t.neighbours().iter().any(|n| self.reserves.iter().any(|m| draft.reach.get(&m.piece).is_some_and(|r| r.contains_key(n))))
+                t.neighbours()
+                    .iter()
+                    .any(|n| self.reserves.iter().any(|m| draft.reach.get(&m.piece).is_some_and(|r| r.contains_key(n))))
             })
             .collect();
         targets.sort();
@@ -638,15 +649,12 @@ impl Staff {
             return;
         }
         // A round is over: the best reserve joins if it raises the margin.
-        let done = match draft.best.take() {
-            Some((a, m, h, path)) if draft.margin == i64::MIN || a > draft.margin => {
-                if draft.probe.apply(&strike_order(m, path.clone())).is_ok() {
-                    draft.margin = a;
-                    draft.chosen.push((m.piece, h, path, m.army));
-                    draft.margin >= rules::strategic::combat::D_DESTROYED || draft.chosen.len() >= self.doctrine.strike
-                } else {
-                    true
-                }
+        let joins = draft.best.take().filter(|b| draft.margin == i64::MIN || b.0 > draft.margin);
+        let done = match joins {
+            Some((a, m, h, path)) if draft.probe.apply(&strike_order(m, path.clone())).is_ok() => {
+                draft.margin = a;
+                draft.chosen.push((m.piece, h, path, m.army));
+                draft.margin >= rules::strategic::combat::D_DESTROYED || draft.chosen.len() >= self.doctrine.strike
             }
             _ => true,
         };
@@ -668,8 +676,7 @@ impl Staff {
         {
             let striking: Vec<HexAt> =
                 self.strikes.values().map(|(h, _)| *h).chain(draft.chosen.iter().map(|c| c.1)).collect();
-            let needed =
-                plan.posts.iter().filter(|post| !striking.iter().any(|h| h.distance(**post) <= 1)).count();
+            let needed = plan.posts.iter().filter(|post| !striking.iter().any(|h| h.distance(**post) <= 1)).count();
             let left = plan.free.len().saturating_sub(self.strikes.len() + draft.chosen.len());
             if left < needed {
                 return;
@@ -964,9 +971,11 @@ fn margin_after(ctx: &Ctx, power: PowerId, order: &Order) -> Option<i64> {
     c.apply(order).ok()?;
     let units: Vec<ForceId> = match order {
         Order::Move { piece, .. } => c.piece_units(*piece).ok()?.1,
-        Order::MoveArmy { moves, .. } => {
-            moves.iter().filter_map(|(corps, _)| c.piece_units(Piece::Corps(*corps)).ok()).flat_map(|(_, u)| u).collect()
-        }
+        Order::MoveArmy { moves, .. } => moves
+            .iter()
+            .filter_map(|(corps, _)| c.piece_units(Piece::Corps(*corps)).ok())
+            .flat_map(|(_, u)| u)
+            .collect(),
         _ => return None,
     };
     c.engagements()
@@ -974,7 +983,8 @@ fn margin_after(ctx: &Ctx, power: PowerId, order: &Order) -> Option<i64> {
         .filter(|g| g.iter().flatten().any(|u| units.contains(u)))
         .filter_map(|g| {
             let e = c.assess(&g);
-            let ours = (0..2).find(|s| e.sides[*s].iter().any(|u| c.force(*u).is_some_and(|f| !c.hostile(power, f.power))))?;
+            let ours =
+                (0..2).find(|s| e.sides[*s].iter().any(|u| c.force(*u).is_some_and(|f| !c.hostile(power, f.power))))?;
             Some(if e.stronger == ours { e.d } else { -e.d })
         })
         .min()
