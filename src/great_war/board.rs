@@ -57,6 +57,7 @@ pub struct GwArt {
     pub hex_fill: Handle<Image>,
     pub hex_ring: Handle<Image>,
     pub white: Handle<Image>,
+    pub mine: Handle<Image>,
     pub features: Handle<ColorMaterial>,
 }
 
@@ -66,6 +67,7 @@ fn load_art(mut commands: Commands, mut images: ResMut<Assets<Image>>, mut mater
         hex_fill: images.add(art::hex_fill()),
         hex_ring: images.add(art::hex_ring()),
         white: images.add(art::white()),
+        mine: images.add(art::mine()),
         features: materials.add(ColorMaterial::from(Color::WHITE)),
     });
 }

@@ -18,6 +18,7 @@ pub mod command;
 pub mod counters;
 pub mod files;
 pub mod geometry;
+pub mod layers;
 pub mod overlay;
 pub mod panels;
 pub mod save;
@@ -50,12 +51,19 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Loading)),
         )
         .add_systems(OnEnter(Screen::Playing), forget_selection)
-        .add_plugins(command::plugin);
+        .add_plugins((command::plugin, layers::plugin));
 }
 
 /// The scene's plugins that draw.
 pub(super) fn view_plugin(app: &mut App) {
-    app.add_plugins((board::plugin, counters::plugin, overlay::plugin, camera::plugin, panels::plugin));
+    app.add_plugins((
+        board::plugin,
+        counters::plugin,
+        overlay::plugin,
+        camera::plugin,
+        panels::plugin,
+        layers::view_plugin,
+    ));
     #[cfg(target_arch = "wasm32")]
     crate::web::plugin_for::<GreatWar>(app);
 }

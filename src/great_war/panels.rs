@@ -8,10 +8,13 @@ use super::board::shown;
 use super::command::UiCommand;
 use super::counters::bars;
 use super::geometry::hex_to_world;
+use super::layers::Overlays;
 use super::{GwNames, HoveredHex, Selected, Selection, phase_key};
 use crate::camera::BoardCamera;
+use crate::hud::board::{RoomThisFrame, leave_room};
 use crate::hud::root;
 use crate::i18n::Tr;
+use crate::input::KeyBindings;
 use crate::replay::ReplayView;
 use crate::screens::{Menu, Mode, PlayView, Screen};
 use crate::session::Session;
@@ -95,6 +98,7 @@ fn playing(
     mut screen: ResMut<NextState<Screen>>,
     mut menu: ResMut<NextState<Menu>>,
     mut out: MessageWriter<UiCommand>,
+    (mut room, mut overlays, bindings): (ResMut<RoomThisFrame>, ResMut<Overlays>, Res<KeyBindings>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(session) = session else { return Ok(()) };
@@ -162,6 +166,8 @@ fn playing(
     egui::Panel::left("gw-left").default_size(270.0).show(&mut ui, |ui| {
         power_panel(ui, &tr, &gctx, power, session.human_turn(), &mut out);
         ui.separator();
+        super::layers::toggles(ui, &tr, &bindings, &mut overlays);
+        ui.separator();
         match selected {
             Some(s) => selection_panel(ui, &tr, &gctx, s, selection.gas, &mut out),
             None => {
@@ -188,6 +194,8 @@ fn playing(
             }
         });
     });
+    // The rest is the board's.
+    leave_room(&ui, &mut room);
     // The order waiting for "yes", with the engine's preview.
     if let Some(order) = &session.confirm {
         let key = (session.game.orders().len(), format!("{order:?}"));
@@ -473,6 +481,7 @@ fn replay(
     tr: Res<Tr>,
     view: Option<ResMut<ReplayView<GreatWar>>>,
     mut screen: ResMut<NextState<Screen>>,
+    mut room: ResMut<RoomThisFrame>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx, "gw-replay");
@@ -522,5 +531,6 @@ fn replay(
             }
         });
     });
+    leave_room(&ui, &mut room);
     Ok(())
 }
