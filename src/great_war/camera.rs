@@ -66,8 +66,8 @@ fn frame_log(
 
 /// The closest zoom: a hex of about 130 pixels.
 pub const MIN_SCALE: f32 = 0.25;
-/// The farthest: the whole of Europe in a window.
-pub const MAX_SCALE: f32 = 40.0;
+/// The farthest: the whole of Europe in the room the panels leave a 1280 × 720 window.
+pub const MAX_SCALE: f32 = 64.0;
 /// A new game opens at this zoom on its first forces (a hex of about 45 pixels).
 pub const START_SCALE: f32 = 0.7;
 

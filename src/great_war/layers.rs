@@ -127,7 +127,11 @@ pub(super) fn plugin(app: &mut App) {
 /// The overlays and the marks of play on the board.
 pub(super) fn view_plugin(app: &mut App) {
     app.init_resource::<Drawn>()
-        .add_systems(Update, sync.in_set(crate::AppSystems::Visuals).run_if(in_state(Mode::GreatWar)))
+        .init_resource::<SeaPlaces>()
+        .add_systems(
+            Update,
+            (follow_seas, sync).chain().in_set(crate::AppSystems::Visuals).run_if(in_state(Mode::GreatWar)),
+        )
         .add_systems(EguiPrimaryContextPass, labels.run_if(in_state(Mode::GreatWar)).before(crate::hud::PanelsBegin))
         .add_systems(OnExit(Scene::Playing(Mode::GreatWar)), forget)
         .add_systems(OnExit(Scene::Replay(Mode::GreatWar)), forget);
@@ -268,6 +272,55 @@ pub fn lanes(ctx: &Ctx) -> Vec<LaneMark> {
         .collect()
 }
 
+/// Where a sea area lies: its hexes (the map's cells of the area, which large maps give instead
+/// of the area's own list) and the hex its name is written on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeaPlace {
+    pub hexes: Vec<HexAt>,
+    /// The area's hex nearest the middle of its hexes.
+    pub label: Option<HexAt>,
+}
+
+/// Every sea area's place, by area index (one pass over the map).
+pub fn sea_places(map: &HexMap) -> Vec<SeaPlace> {
+    let mut places = vec![SeaPlace::default(); map.sea_areas.len()];
+    for at in map.hexes() {
+        let Some(i) = map.cell(at).and_then(|c| c.sea_area.checked_sub(1)) else { continue };
+        if let Some(p) = places.get_mut(usize::from(i)) {
+            p.hexes.push(at);
+        }
+    }
+    for p in &mut places {
+        let n = p.hexes.len().max(1) as f32;
+        let middle = p.hexes.iter().map(|h| hex_to_world(*h)).sum::<Vec2>() / n;
+        p.label = p.hexes.iter().copied().min_by(|a, b| {
+            hex_to_world(*a).distance_squared(middle).total_cmp(&hex_to_world(*b).distance_squared(middle))
+        });
+    }
+    places
+}
+
+/// The sea areas' places on the map shown (worked out once a game).
+#[derive(Resource, Default)]
+pub struct SeaPlaces {
+    map: Option<(String, u32, u32)>,
+    pub areas: Vec<SeaPlace>,
+}
+
+fn follow_seas(
+    session: Option<Res<Session<GreatWar>>>,
+    replay: Option<Res<ReplayView<GreatWar>>>,
+    mut places: ResMut<SeaPlaces>,
+) {
+    let Some(game) = shown(session.as_deref(), replay.as_deref()) else { return };
+    let map = &game.scenario().map;
+    let key = Some((map.name.clone(), map.width, map.height));
+    if places.map != key {
+        places.areas = sea_places(map);
+        places.map = key;
+    }
+}
+
 /// A harsh climate's tint.
 fn climate_rgba(c: Climate) -> Option<[u8; 4]> {
     match c {
@@ -350,6 +403,7 @@ fn sync(
     view: Option<Res<BoardView>>,
     art: Option<Res<GwArt>>,
     overlays: Res<Overlays>,
+    seas: Res<SeaPlaces>,
     mut images: ResMut<Assets<Image>>,
     mut drawn: ResMut<Drawn>,
 ) {
@@ -465,8 +519,7 @@ fn sync(
     }
     // Minefields: a mine each (at most 3 an area, S-MINE-1) in the layer's colour, under the sea's name.
     for (area, power, mines) in minefields(&ctx, viewer) {
-        let Some(a) = map.sea_areas.get(usize::from(area)) else { continue };
-        let Some(mid) = a.hexes.get(a.hexes.len() / 2).copied() else { continue };
+        let Some(mid) = seas.areas.get(usize::from(area)).and_then(|a| a.label) else { continue };
         let id = ctx.scenario().powers.get(usize::from(power.0)).map_or("", |p| p.id.as_str());
         let colour = art::power_colour(id, usize::from(power.0));
         for i in 0..mines.min(3) {
@@ -494,6 +547,7 @@ fn labels(
     session: Option<Res<Session<GreatWar>>>,
     replay: Option<Res<ReplayView<GreatWar>>>,
     overlays: Res<Overlays>,
+    seas: Res<SeaPlaces>,
     view: Option<Res<State<PlayView>>>,
     screen: Res<State<Screen>>,
     cameras: Query<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
@@ -543,7 +597,7 @@ fn labels(
         let map = gctx.map();
         for l in lanes(&gctx) {
             let Some(a) = map.sea_areas.get(usize::from(l.area)) else { continue };
-            let Some(mid) = a.hexes.get(a.hexes.len() / 2).copied() else { continue };
+            let Some(mid) = seas.areas.get(usize::from(l.area)).and_then(|p| p.label) else { continue };
             let name = if tr.russian() && !a.name_ru.is_empty() { &a.name_ru } else { &a.name };
             let text = tr.f("gw.overlay.lane", &[("sea", name.clone()), ("pct", l.efficiency.to_string())]);
             put(hex_to_world(mid) + Vec2::new(0.0, ROW_STEP * 1.3 * ortho.scale.max(1.0)), text, egui::Color32::WHITE);

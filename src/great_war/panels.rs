@@ -398,6 +398,7 @@ fn labels(
     replay: Option<Res<ReplayView<GreatWar>>>,
     view: Res<State<PlayView>>,
     cameras: Query<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
+    seas: Res<super::layers::SeaPlaces>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if *view.get() == PlayView::HandOver && session.is_some() {
@@ -411,8 +412,8 @@ fn labels(
     let name = |n: &str, ru: &str| if tr.russian() && !ru.is_empty() { ru.to_string() } else { n.to_string() };
     // Seas by name from middle zoom, cities close up (at most a few hundred labels a frame).
     if ortho.scale > 0.8 {
-        for a in &map.sea_areas {
-            let Some(mid) = a.hexes.get(a.hexes.len() / 2).copied() else { continue };
+        for (a, place) in map.sea_areas.iter().zip(&seas.areas) {
+            let Some(mid) = place.label else { continue };
             if let Some(p) = on_screen(mid) {
                 painter.text(
                     egui::pos2(p.x, p.y),
