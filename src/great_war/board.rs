@@ -26,6 +26,8 @@ use std::collections::BTreeMap;
 pub const CHUNK: i32 = 64;
 /// Beyond this camera scale (a hex under about six pixels) only the overview is drawn.
 pub const OVERVIEW_SCALE: f32 = 5.0;
+/// A view of at most this many chunks is drawn in chunks at any zoom.
+const SMALL_MAP_CHUNKS: usize = 9;
 /// Chunks spawned per frame at most, so panning into new country never stalls a frame.
 const SPAWNS_PER_FRAME: usize = 2;
 
@@ -153,7 +155,10 @@ fn follow_view(
         chunks.occupation = provinces.to_vec();
     }
     let map = &game.scenario().map;
-    let wanted: Vec<(i32, i32)> = if view.scale > OVERVIEW_SCALE { Vec::new() } else { chunks_in(map, view.rect) };
+    // Far out the overview alone is drawn, unless the map is small enough to be drawn in chunks
+    // whole (a hex of a few pixels still reads better as a hex than as a pixel of the overview).
+    let keys = chunks_in(map, view.rect);
+    let wanted = if view.scale > OVERVIEW_SCALE && keys.len() > SMALL_MAP_CHUNKS { Vec::new() } else { keys };
     let gone: Vec<(i32, i32)> = chunks.spawned.keys().filter(|k| !wanted.contains(k)).copied().collect();
     for key in gone {
         if let Some(e) = chunks.spawned.remove(&key) {
@@ -331,6 +336,32 @@ fn sovereign(scenario: &Scenario, provinces: &[ProvinceState], at: HexAt) -> Opt
     scenario.power_index(&scenario.map.provinces.get(index)?.owner)
 }
 
+/// A railway or road from `at` to its neighbour across hexside `d`: straight from centre to
+/// centre, or, where both hexes also join a third hex of the line around their shared corner (the
+/// map marks lines hex by hex, so a line across a staircase of hexes makes such triangles),
+/// through that corner: the three hexes meet in one junction instead of a triangle.
+fn link(s: &mut Shapes, at: HexAt, d: u8, joined: &dyn Fn(HexAt, HexAt) -> bool, width: f32, colour: [f32; 4], z: f32) {
+    let n = at.neighbour(d);
+    let (a, b) = (hex_to_world(at), hex_to_world(n));
+    // The two hexes that touch both: on either end of the shared hexside.
+    let mut thirds = [at.neighbour((d + 5) % 6), at.neighbour((d + 1) % 6)]
+        .into_iter()
+        .filter(|m| joined(at, *m) && joined(n, *m));
+    let (first, second) = (thirds.next(), thirds.next());
+    // Four hexes of the line around one hexside: the two junctions on its ends carry the line.
+    if second.is_some() {
+        return;
+    }
+    match first {
+        Some(m) => {
+            let corner = (a + b + hex_to_world(m)) / 3.0;
+            s.line(a, corner, width, colour, z);
+            s.line(corner, b, width, colour, z);
+        }
+        None => s.line(a, b, width, colour, z),
+    }
+}
+
 /// The features of the chunk at (`c0`, `r0`), in world coordinates.
 pub fn features_mesh(scenario: &Scenario, occupation: &[ProvinceState], c0: i32, r0: i32) -> Mesh {
     let map = &scenario.map;
@@ -372,11 +403,10 @@ pub fn features_mesh(scenario: &Scenario, occupation: &[ProvinceState], c0: i32,
                     }
                 }
                 if d < 3 && map.contains(n) {
-                    let end = hex_to_world(n);
                     if map.rail_between(at, n) {
-                        s.line(c, end, 2.0, RAIL, 0.25);
+                        link(&mut s, at, d, &|a, b| map.rail_between(a, b), 2.0, RAIL, 0.25);
                     } else if map.road_between(at, n) {
-                        s.line(c, end, 2.5, ROAD, 0.2);
+                        link(&mut s, at, d, &|a, b| map.road_between(a, b), 2.5, ROAD, 0.2);
                     }
                 }
             }

@@ -369,7 +369,7 @@ fn tint_rect(map: &HexMap) -> Rect {
 /// What the overlays on screen were drawn from.
 #[derive(Resource, Default)]
 struct Drawn {
-    key: Option<(usize, u64, u8, Option<u8>)>,
+    key: Option<(usize, u64, u8, Option<u8>, u32)>,
     entities: Vec<Entity>,
     /// The climate tint of the game's map (it never changes in a game).
     climate: Option<Handle<Image>>,
@@ -407,14 +407,17 @@ fn sync(
     mut images: ResMut<Assets<Image>>,
     mut drawn: ResMut<Drawn>,
 ) {
-    let (Some(art), Some(_)) = (art, view) else { return };
+    let (Some(art), Some(view)) = (art, view) else { return };
     let Some(game) = shown(session.as_deref(), replay.as_deref()) else { return };
     let viewer = session.as_deref().and_then(|s| s.viewer());
+    // Marks at sea keep about their size on screen when the camera is far out (as counters do).
+    let step = (view.scale * 0.9).max(1.0);
     let key = (
         game.orders().len(),
         session.as_deref().map_or(0, |s| s.turns_passed) ^ replay.as_deref().map_or(0, |r| r.at as u64) << 32,
         overlays.0,
         viewer.map(|p| p.0),
+        (step * 4.0).round() as u32,
     );
     if drawn.key == Some(key) {
         return;
@@ -507,7 +510,7 @@ fn sync(
     if overlays.is_on(Overlay::SeaLanes) {
         let tints = lanes(&ctx).into_iter().flat_map(|l| {
             let rgba = lane_rgba(l.efficiency);
-            map.sea_areas
+            seas.areas
                 .get(usize::from(l.area))
                 .map(|a| a.hexes.clone())
                 .unwrap_or_default()
@@ -523,13 +526,13 @@ fn sync(
         let id = ctx.scenario().powers.get(usize::from(power.0)).map_or("", |p| p.id.as_str());
         let colour = art::power_colour(id, usize::from(power.0));
         for i in 0..mines.min(3) {
-            let at = hex_to_world(mid) + Vec2::new((f32::from(i) - 1.0) * 20.0, -ROW_STEP * 1.2);
+            let at = hex_to_world(mid) + Vec2::new((f32::from(i) - 1.0) * 20.0, -ROW_STEP * 1.2) * step;
             spawned.push(
                 commands
                     .spawn((
                         Name::new("Minefield"),
                         Sprite { image: art.mine.clone(), color: colour, ..default() },
-                        Transform::from_translation(at.extend(4.5)),
+                        Transform::from_translation(at.extend(4.5)).with_scale(Vec3::splat(step)),
                         DespawnOnExit(scene),
                     ))
                     .id(),

@@ -435,13 +435,16 @@ fn labels(
                 continue;
             }
             shown_labels += 1;
-            painter.text(
-                egui::pos2(p.x, p.y + 14.0 / ortho.scale.max(0.5)),
-                egui::Align2::CENTER_TOP,
+            // Under the hex, clear of its counters, on a light plate that reads over any terrain.
+            let below = egui::pos2(p.x, p.y + super::geometry::HEX_H * 0.5 / ortho.scale.max(0.1));
+            let galley = painter.layout_no_wrap(
                 name(&c.name, &c.name_ru),
                 egui::FontId::proportional(12.0),
                 egui::Color32::from_rgb(30, 25, 20),
             );
+            let rect = egui::Align2::CENTER_TOP.anchor_size(below, galley.size()).expand2(egui::vec2(3.0, 1.0));
+            painter.rect_filled(rect, 2.0, egui::Color32::from_rgba_unmultiplied(240, 234, 218, 190));
+            painter.galley(rect.min + egui::vec2(3.0, 1.0), galley, egui::Color32::from_rgb(30, 25, 20));
         }
     }
     Ok(())
