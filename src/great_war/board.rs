@@ -336,30 +336,31 @@ fn sovereign(scenario: &Scenario, provinces: &[ProvinceState], at: HexAt) -> Opt
     scenario.power_index(&scenario.map.provinces.get(index)?.owner)
 }
 
-/// A railway or road from `at` to its neighbour across hexside `d`: straight from centre to
-/// centre, or, where both hexes also join a third hex of the line around their shared corner (the
-/// map marks lines hex by hex, so a line across a staircase of hexes makes such triangles),
-/// through that corner: the three hexes meet in one junction instead of a triangle.
-fn link(s: &mut Shapes, at: HexAt, d: u8, joined: &dyn Fn(HexAt, HexAt) -> bool, width: f32, colour: [f32; 4], z: f32) {
-    let n = at.neighbour(d);
-    let (a, b) = (hex_to_world(at), hex_to_world(n));
-    // The two hexes that touch both: on either end of the shared hexside.
-    let mut thirds = [at.neighbour((d + 5) % 6), at.neighbour((d + 1) % 6)]
+/// The hexes of a line (railway or road) that touch both `a` and its neighbour across hexside
+/// `d` (the two hexes on the ends of their shared hexside) and join both.
+fn thirds(a: HexAt, d: u8, joined: &dyn Fn(HexAt, HexAt) -> bool) -> Vec<HexAt> {
+    let n = a.neighbour(d);
+    [a.neighbour((d + 5) % 6), a.neighbour((d + 1) % 6)]
         .into_iter()
-        .filter(|m| joined(at, *m) && joined(n, *m));
-    let (first, second) = (thirds.next(), thirds.next());
-    // Four hexes of the line around one hexside: the two junctions on its ends carry the line.
-    if second.is_some() {
-        return;
-    }
-    match first {
-        Some(m) => {
-            let corner = (a + b + hex_to_world(m)) / 3.0;
-            s.line(a, corner, width, colour, z);
-            s.line(corner, b, width, colour, z);
-        }
-        None => s.line(a, b, width, colour, z),
-    }
+        .filter(|m| joined(a, *m) && joined(n, *m))
+        .collect()
+}
+
+fn direction(from: HexAt, to: HexAt) -> Option<u8> {
+    (0..6u8).find(|d| from.neighbour(*d) == to)
+}
+
+/// Whether the link from `a` across hexside `d` is drawn. The map marks lines hex by hex, so a
+/// line across a staircase of hexes joins three hexes around a corner (a triangle of links):
+/// of each triangle, the links that lie in no other triangle but this one are thinned, the
+/// highest by hex order dropped, so the line runs through once, without loops.
+fn drawn_link(a: HexAt, d: u8, joined: &dyn Fn(HexAt, HexAt) -> bool) -> bool {
+    let n = a.neighbour(d);
+    let [m] = thirds(a, d, joined)[..] else { return true };
+    let key = |x: HexAt, y: HexAt| (x.min(y), x.max(y));
+    let single = |x: HexAt, y: HexAt| direction(x, y).is_some_and(|dd| thirds(x, dd, joined).len() < 2);
+    let top = [(a, n), (a, m), (n, m)].into_iter().filter(|(x, y)| single(*x, *y)).map(|(x, y)| key(x, y)).max();
+    top != Some(key(a, n))
 }
 
 /// The features of the chunk at (`c0`, `r0`), in world coordinates.
@@ -403,10 +404,14 @@ pub fn features_mesh(scenario: &Scenario, occupation: &[ProvinceState], c0: i32,
                     }
                 }
                 if d < 3 && map.contains(n) {
-                    if map.rail_between(at, n) {
-                        link(&mut s, at, d, &|a, b| map.rail_between(a, b), 2.0, RAIL, 0.25);
-                    } else if map.road_between(at, n) {
-                        link(&mut s, at, d, &|a, b| map.road_between(a, b), 2.5, ROAD, 0.2);
+                    let rail = |a: HexAt, b: HexAt| map.rail_between(a, b);
+                    let road = |a: HexAt, b: HexAt| a.is_adjacent(b) && map.road_between(a, b);
+                    if rail(at, n) {
+                        if drawn_link(at, d, &rail) {
+                            s.line(c, hex_to_world(n), 2.0, RAIL, 0.25);
+                        }
+                    } else if road(at, n) && drawn_link(at, d, &road) {
+                        s.line(c, hex_to_world(n), 2.5, ROAD, 0.2);
                     }
                 }
             }
@@ -448,4 +453,42 @@ fn hover(
         .map(world_to_hex)
         .filter(|h| game.scenario().map.contains(*h));
     hovered.set_if_neq(HoveredHex(found));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    /// The links drawn among a set of line hexes, each once.
+    fn links(line: &[HexAt]) -> BTreeSet<(HexAt, HexAt)> {
+        let set: BTreeSet<HexAt> = line.iter().copied().collect();
+        let joined = |a: HexAt, b: HexAt| a.is_adjacent(b) && set.contains(&a) && set.contains(&b);
+        let mut out = BTreeSet::new();
+        for a in line {
+            for d in 0..6u8 {
+                let n = a.neighbour(d);
+                if joined(*a, n) && drawn_link(*a, d, &joined) {
+                    out.insert((*a.min(&n), *a.max(&n)));
+                }
+            }
+        }
+        out
+    }
+
+    /// A straight line keeps every link; three hexes around a corner lose one link (no
+    /// triangle); four around a hexside keep three (a tree, no loop).
+    #[test]
+    fn lines_drawn_hex_by_hex_have_no_loops() {
+        let straight = [HexAt::new(1, 2), HexAt::new(2, 2), HexAt::new(3, 2), HexAt::new(4, 2)];
+        assert_eq!(links(&straight).len(), 3);
+        let a = HexAt::new(3, 2);
+        let corner = [a, a.neighbour(0), a.neighbour(1)];
+        assert_eq!(links(&corner).len(), 2, "a triangle loses one link");
+        let rhombus = [a, a.neighbour(0), a.neighbour(1), a.neighbour(5)];
+        assert_eq!(links(&rhombus).len(), 3, "four hexes around a hexside: a tree");
+        // A band two hexes wide stays one line: as many links as hexes less one.
+        let band: Vec<HexAt> = (0..6).flat_map(|c| [HexAt::new(c, 4), HexAt::new(c, 5)]).collect();
+        assert_eq!(links(&band).len(), band.len() - 1, "{:?}", links(&band));
+    }
 }

@@ -412,17 +412,23 @@ fn labels(
     let name = |n: &str, ru: &str| if tr.russian() && !ru.is_empty() { ru.to_string() } else { n.to_string() };
     // Seas by name from middle zoom, cities close up (at most a few hundred labels a frame).
     if ortho.scale > 0.8 {
-        for (a, place) in map.sea_areas.iter().zip(&seas.areas) {
-            let Some(mid) = place.label else { continue };
-            if let Some(p) = on_screen(mid) {
-                painter.text(
-                    egui::pos2(p.x, p.y),
-                    egui::Align2::CENTER_CENTER,
-                    name(&a.name, &a.name_ru),
-                    egui::FontId::proportional(15.0),
-                    egui::Color32::from_rgb(200, 220, 245),
-                );
+        // The largest seas first; a name that would cover one already written is left out.
+        let mut seas_by_size: Vec<_> = map.sea_areas.iter().zip(&seas.areas).collect();
+        seas_by_size.sort_by_key(|(_, place)| std::cmp::Reverse(place.hexes.len()));
+        let mut taken: Vec<egui::Rect> = Vec::new();
+        for (a, place) in seas_by_size {
+            let Some(p) = place.label.and_then(on_screen) else { continue };
+            let galley = painter.layout_no_wrap(
+                name(&a.name, &a.name_ru),
+                egui::FontId::proportional(15.0),
+                egui::Color32::from_rgb(200, 220, 245),
+            );
+            let rect = egui::Align2::CENTER_CENTER.anchor_size(egui::pos2(p.x, p.y), galley.size());
+            if taken.iter().any(|t| t.intersects(rect.expand(4.0))) {
+                continue;
             }
+            taken.push(rect);
+            painter.galley(rect.min, galley, egui::Color32::from_rgb(200, 220, 245));
         }
     }
     if ortho.scale < 2.0 {
