@@ -373,6 +373,10 @@ struct Drawn {
     entities: Vec<Entity>,
     /// The climate tint of the game's map (it never changes in a game).
     climate: Option<Handle<Image>>,
+    /// The numbers the labels write, worked out with the marks (not every frame).
+    front: Vec<(HexAt, FrontMark)>,
+    encircled: Vec<(HexAt, u16)>,
+    lanes: Vec<LaneMark>,
 }
 
 fn forget(mut drawn: ResMut<Drawn>) {
@@ -459,8 +463,12 @@ fn sync(
             hex(&mut commands, &art.hex_fill, at, c, 1.8, 1.0);
         }
     }
+    drawn.front.clear();
+    drawn.encircled.clear();
+    drawn.lanes.clear();
     if overlays.is_on(Overlay::FrontLine) {
-        for (at, m) in front_line(&ctx) {
+        drawn.front = front_line(&ctx).into_iter().collect();
+        for &(at, m) in &drawn.front {
             let c = if m.worn {
                 Color::srgba(0.9, 0.1, 0.1, 0.5)
             } else if m.turns >= m.period {
@@ -472,7 +480,8 @@ fn sync(
         }
     }
     if overlays.is_on(Overlay::Encirclement) {
-        for (at, _) in encirclement(&ctx) {
+        drawn.encircled = encirclement(&ctx).into_iter().collect();
+        for &(at, _) in &drawn.encircled {
             hex(&mut commands, &art.hex_fill, at, Color::srgba(0.8, 0.0, 0.8, 0.45), 1.8, 1.0);
             hex(&mut commands, &art.hex_ring, at, Color::srgb(0.5, 0.0, 0.5), 1.9, 1.0);
         }
@@ -508,7 +517,8 @@ fn sync(
         picture(&mut commands, image, 1.7);
     }
     if overlays.is_on(Overlay::SeaLanes) {
-        let tints = lanes(&ctx).into_iter().flat_map(|l| {
+        drawn.lanes = lanes(&ctx);
+        let tints = drawn.lanes.iter().flat_map(|l| {
             let rgba = lane_rgba(l.efficiency);
             seas.areas
                 .get(usize::from(l.area))
@@ -551,6 +561,7 @@ fn labels(
     replay: Option<Res<ReplayView<GreatWar>>>,
     overlays: Res<Overlays>,
     seas: Res<SeaPlaces>,
+    drawn: Res<Drawn>,
     view: Option<Res<State<PlayView>>>,
     screen: Res<State<Screen>>,
     cameras: Query<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
@@ -566,7 +577,6 @@ fn labels(
     let Ok((camera, tf, Projection::Orthographic(ortho))) = cameras.single() else { return Ok(()) };
     let painter = ctx.layer_painter(egui::LayerId::background());
     let area = ctx.content_rect();
-    let gctx = game.ctx();
     let put = |at: Vec2, text: String, colour: egui::Color32| {
         let Ok(p) = camera.world_to_viewport(tf, at.extend(0.0)) else { return };
         let pos = egui::pos2(p.x, p.y);
@@ -581,13 +591,13 @@ fn labels(
     // Counts per hex only where a hex has room for them.
     if ortho.scale < 2.0 {
         if overlays.is_on(Overlay::FrontLine) {
-            for (at, m) in front_line(&gctx).into_iter().take(400) {
+            for &(at, m) in drawn.front.iter().take(400) {
                 let colour = if m.worn { egui::Color32::from_rgb(255, 120, 110) } else { egui::Color32::WHITE };
                 put(hex_to_world(at) + Vec2::new(0.0, 14.0), format!("{}/{}", m.turns, m.period), colour);
             }
         }
         if overlays.is_on(Overlay::Encirclement) {
-            for (at, turns) in encirclement(&gctx).into_iter().take(400) {
+            for &(at, turns) in drawn.encircled.iter().take(400) {
                 put(
                     hex_to_world(at) + Vec2::new(0.0, -14.0),
                     format!("⊗{turns}"),
@@ -597,8 +607,8 @@ fn labels(
         }
     }
     if overlays.is_on(Overlay::SeaLanes) {
-        let map = gctx.map();
-        for l in lanes(&gctx) {
+        let map = &game.scenario().map;
+        for l in &drawn.lanes {
             let Some(a) = map.sea_areas.get(usize::from(l.area)) else { continue };
             let Some(mid) = seas.areas.get(usize::from(l.area)).and_then(|p| p.label) else { continue };
             let name = if tr.russian() && !a.name_ru.is_empty() { &a.name_ru } else { &a.name };
