@@ -19,6 +19,7 @@ pub mod counters;
 pub mod files;
 pub mod geometry;
 pub mod layers;
+pub mod legend;
 pub mod overlay;
 pub mod panels;
 pub mod save;
@@ -63,6 +64,7 @@ pub(super) fn view_plugin(app: &mut App) {
         camera::plugin,
         panels::plugin,
         layers::view_plugin,
+        legend::plugin,
     ));
     #[cfg(target_arch = "wasm32")]
     crate::web::plugin_for::<GreatWar>(app);
