@@ -142,6 +142,8 @@ fn follow_view(
     art: Option<Res<GwArt>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut chunks: ResMut<Chunks>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+    mut cameras: Query<&mut Transform, With<crate::camera::BoardCamera>>,
 ) {
     let (Some(view), Some(art)) = (view, art) else { return };
     let Some(game) = shown(session.as_deref(), replay.as_deref()) else { return };
@@ -174,6 +176,18 @@ fn follow_view(
         let e = spawn_chunk(&mut commands, &mut meshes, &art, game.scenario(), &chunks.occupation, key, scene);
         chunks.spawned.insert(key, e);
         spawned += 1;
+    }
+    // Chunks still to come: the next frame comes at once, not when the idle window next wakes
+    // (a zoom alone left the view on the overview for seconds).
+    if spawned >= SPAWNS_PER_FRAME {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+    // New chunks are drawn once the camera is seen to move (the tilemap's culling follows it): a
+    // zoom alone left them out until the next pan.
+    if spawned > 0 {
+        for mut tf in &mut cameras {
+            tf.set_changed();
+        }
     }
 }
 
