@@ -463,6 +463,8 @@ fn hover(
     let found = window
         .cursor_position()
         .filter(|_| !busy.pointer)
+        // Only in the board's room: the map goes on beyond it, under the panels.
+        .filter(|p| camera.logical_viewport_rect().is_none_or(|r| r.contains(*p)))
         .and_then(|p| camera.viewport_to_world_2d(tf, p).ok())
         .map(world_to_hex)
         .filter(|h| game.scenario().map.contains(*h));

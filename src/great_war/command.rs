@@ -4,7 +4,8 @@
 //! player's "yes" while the engine's preview of them is shown.
 
 use super::actions::GwAction;
-use super::{HoveredHex, Selected, Selection, fleet};
+use super::sea_orders::{self, SeaCommand, SeaHand};
+use super::{Give, HoveredHex, Selected, Selection, fleet};
 use crate::input::{Controls, KeyBindings, ShellAction, TypingText, just_pressed};
 use crate::screens::{Mode, PlayView, playing};
 use crate::session::{AnimBusy, GameEvents, Session};
@@ -39,6 +40,8 @@ pub enum UiCommand {
     Fortify,
     /// An order given from a panel (research, upgrade, stances…).
     Give(Order),
+    /// A pick or an order from the fleet panel (see `sea_orders`).
+    Sea(SeaCommand),
     Confirm,
     Cancel,
     /// The next player at the screen is ready (hot-seat hand-over).
@@ -89,6 +92,7 @@ fn actions_to_commands(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn handle_commands(
     mut commands_in: MessageReader<UiCommand>,
     session: Option<ResMut<Session<GreatWar>>>,
@@ -97,6 +101,7 @@ fn handle_commands(
     mut next_view: ResMut<NextState<PlayView>>,
     busy: Res<AnimBusy>,
     mut events: MessageWriter<GwEvents>,
+    mut hand: ResMut<SeaHand>,
 ) {
     let Some(mut session) = session else {
         commands_in.clear();
@@ -123,6 +128,7 @@ fn handle_commands(
         match command {
             UiCommand::Cancel | UiCommand::Deselect => {
                 selection.set(None, &session);
+                *hand = SeaHand::default();
                 continue;
             }
             UiCommand::ToggleGas => {
@@ -135,7 +141,7 @@ fn handle_commands(
             continue;
         }
         let mut chosen = selection.of(&session);
-        let order = order_for(&mut session, &mut chosen, selection.gas, command);
+        let order = order_for(&mut session, &mut chosen, selection.gas, &mut hand, command);
         selection.set(chosen, &session);
         match order {
             Some(Give::Now(order)) => {
@@ -150,25 +156,18 @@ fn handle_commands(
     }
 }
 
-/// How an order is given.
-#[derive(Debug, Clone, PartialEq)]
-enum Give {
-    Now(Order),
-    /// Shown with the engine's preview first; given on "yes".
-    AfterPreview(Order),
-}
-
 /// The order a command stands for, if any (selection changes are made here directly).
 fn order_for(
     session: &mut Session<GreatWar>,
     chosen: &mut Option<Selected>,
     gas: bool,
+    hand: &mut SeaHand,
     command: &UiCommand,
 ) -> Option<Give> {
     let ctx = session.ctx();
     let power = ctx.active_power();
     match command {
-        UiCommand::ClickHex(at) => click(session, &ctx, chosen, gas, *at),
+        UiCommand::ClickHex(at) => click(session, &ctx, chosen, gas, hand, *at),
         UiCommand::Select(s) => {
             if super::owner_of(&ctx, *s) == Some(power) {
                 *chosen = Some(*s);
@@ -205,6 +204,7 @@ fn order_for(
             _ => None,
         },
         UiCommand::Give(order) => Some(Give::Now(order.clone())),
+        UiCommand::Sea(c) => sea_orders::command(session, *chosen, hand, c),
         UiCommand::Deselect | UiCommand::Cancel | UiCommand::Confirm | UiCommand::Ready | UiCommand::ToggleGas => None,
     }
 }
@@ -264,6 +264,7 @@ fn click(
     ctx: &Ctx,
     chosen: &mut Option<Selected>,
     gas: bool,
+    hand: &mut SeaHand,
     at: HexAt,
 ) -> Option<Give> {
     let power = ctx.active_power();
@@ -272,7 +273,11 @@ fn click(
         .into_iter()
         .map(Selected::Piece)
         .chain(fleets_at(ctx, power, at).into_iter().map(Selected::Fleet))
+        .chain(sea_orders::squadrons_at(ctx, power, at).into_iter().map(Selected::Squadron))
         .collect();
+    if let Some(give) = sea_orders::click(session, ctx, *chosen, hand, at, !own.is_empty()) {
+        return give;
+    }
     // A click on own pieces selects them, the next one on each click.
     if !own.is_empty() {
         let next = match chosen.and_then(|s| own.iter().position(|o| *o == s)) {
@@ -336,6 +341,8 @@ fn click(
             let meets = session.game.preview(&order).is_ok_and(|p| p.outcomes.len() > 1 || !p.engagements.is_empty());
             if meets { Some(Give::AfterPreview(order)) } else { Some(Give::Now(order)) }
         }
+        // A squadron strikes only at ships (`sea_orders::click`).
+        Selected::Squadron(_) => None,
     }
 }
 

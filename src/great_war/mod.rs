@@ -17,12 +17,15 @@ pub mod camera;
 pub mod command;
 pub mod counters;
 pub mod files;
+pub mod fleet_panel;
 pub mod geometry;
 pub mod layers;
 pub mod legend;
 pub mod overlay;
 pub mod panels;
 pub mod save;
+pub mod sea_keys;
+pub mod sea_orders;
 
 use crate::catalog::{self, CatalogSource, Chosen};
 use crate::i18n::Tr;
@@ -33,7 +36,7 @@ use crate::session::{AiPlayer, PlayGame, Seat, Session, StartGame};
 use bevy::prelude::*;
 use rules::Game;
 use rules::strategic::naval::model::Fleet;
-use rules::strategic::{Ctx, GreatWar, HexAt, Phase, Piece, PowerId, SaveGame, Scenario};
+use rules::strategic::{Ctx, GreatWar, HexAt, Order, Phase, Piece, PowerId, SaveGame, Scenario};
 
 pub(super) fn plugin(app: &mut App) {
     play::plugin_for::<GreatWar>(app);
@@ -52,7 +55,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Loading)),
         )
         .add_systems(OnEnter(Screen::Playing), forget_selection)
-        .add_plugins((command::plugin, layers::plugin));
+        .add_plugins((command::plugin, sea_orders::plugin, sea_keys::plugin, layers::plugin));
 }
 
 /// The scene's plugins that draw.
@@ -120,6 +123,14 @@ pub fn seats_for(scenario: &Scenario, seats: &[Seat]) -> Vec<Seat> {
         .collect()
 }
 
+/// How an order is given: at once, or after the player's "yes" under the engine's preview.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Give {
+    Now(Order),
+    /// Shown with the engine's preview first; given on "yes".
+    AfterPreview(Order),
+}
+
 /// The hex under the pointer (set by the board, or by a test).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HoveredHex(pub Option<HexAt>);
@@ -130,6 +141,8 @@ pub enum Selected {
     Piece(Piece),
     Army(rules::strategic::FormationId),
     Fleet(u32),
+    /// An air squadron (S-AIR), at its base or aboard a transport.
+    Squadron(u32),
 }
 
 /// The selection, and the turn it was made in.
@@ -169,6 +182,7 @@ pub fn owner_of(ctx: &Ctx, s: Selected) -> Option<PowerId> {
         }
         Selected::Army(a) => ctx.formation(a).map(|f| f.power),
         Selected::Fleet(id) => fleet(ctx, id).map(|f| f.power),
+        Selected::Squadron(id) => sea_orders::squadron(ctx, id).map(|s| s.power),
     }
 }
 

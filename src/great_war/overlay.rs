@@ -32,6 +32,7 @@ pub fn selected_hexes(ctx: &Ctx, s: Selected) -> Vec<HexAt> {
         Selected::Piece(p) => ctx.piece_hex(p).into_iter().collect(),
         Selected::Army(a) => ctx.formation_hexes(a),
         Selected::Fleet(f) => super::fleet(ctx, f).map(|f| f.at).into_iter().collect(),
+        Selected::Squadron(q) => super::sea_orders::squadron(ctx, q).map(|q| q.base).into_iter().collect(),
     }
 }
 
@@ -68,6 +69,7 @@ pub fn reach(ctx: &Ctx, s: Selected) -> Vec<HexAt> {
             }
             out
         }
+        Selected::Squadron(_) => Vec::new(),
     }
 }
 
@@ -81,6 +83,7 @@ pub fn path_to(ctx: &Ctx, s: Selected, to: HexAt) -> Vec<HexAt> {
         Selected::Fleet(f) => {
             super::fleet(ctx, f).and_then(|fl| sea_path(ctx, fl.at, to, fl.mp_left)).unwrap_or_default()
         }
+        Selected::Squadron(_) => Vec::new(),
     }
 }
 

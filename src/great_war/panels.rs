@@ -83,6 +83,7 @@ fn selection_name(ctx: &Ctx, s: Selected) -> String {
             ctx.formation(c).map_or_else(String::new, |f| f.name.clone())
         }
         Selected::Fleet(f) => super::fleet(ctx, f).map_or_else(String::new, |f| f.name.clone()),
+        Selected::Squadron(q) => super::sea_orders::squadron(ctx, q).map_or_else(String::new, |q| q.name.clone()),
     }
 }
 
@@ -98,7 +99,12 @@ fn playing(
     mut screen: ResMut<NextState<Screen>>,
     mut menu: ResMut<NextState<Menu>>,
     mut out: MessageWriter<UiCommand>,
-    (mut room, mut overlays, bindings): (ResMut<RoomThisFrame>, ResMut<Overlays>, Res<KeyBindings>),
+    (hand, mut room, mut overlays, bindings): (
+        Res<super::sea_orders::SeaHand>,
+        ResMut<RoomThisFrame>,
+        ResMut<Overlays>,
+        Res<KeyBindings>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(session) = session else { return Ok(()) };
@@ -165,6 +171,7 @@ fn playing(
     // The power panel and the selection.
     egui::Panel::left("gw-left").default_size(270.0).show(&mut ui, |ui| {
         power_panel(ui, &tr, &gctx, power, session.human_turn(), &mut out);
+        super::fleet_panel::squadron_list(ui, &tr, &gctx, power, selected, &mut out);
         ui.separator();
         super::layers::toggles(ui, &tr, &bindings, &mut overlays);
         ui.separator();
@@ -181,6 +188,7 @@ fn playing(
         if let Some(h) = hovered.0 {
             ui.separator();
             hex_panel(ui, &tr, &gctx, h);
+            super::fleet_panel::hex_fleets(ui, &tr, &gctx, session.viewer(), h);
         }
     });
     // The event log.
@@ -194,6 +202,8 @@ fn playing(
             }
         });
     });
+    // The selected fleet, flotilla or squadron (or a coastal gun firing).
+    super::fleet_panel::show(&mut ui, &tr, &gctx, session.viewer(), selected, &hand, &mut out);
     // The rest is the board's.
     leave_room(&ui, &mut room);
     // The order waiting for "yes", with the engine's preview.
@@ -242,7 +252,7 @@ fn order_words(tr: &Tr, ctx: &Ctx, order: &Order) -> String {
             tr.f("gw.order.army", &[("army", ctx.formation(*army).map_or_else(String::new, |f| f.name.clone()))])
         }
         Order::Bombard { target, .. } => tr.f("gw.order.bombard", &[("hex", target.to_string())]),
-        other => format!("{other:?}"),
+        other => super::fleet_panel::order_words(tr, ctx, other).unwrap_or_else(|| format!("{other:?}")),
     }
 }
 
@@ -339,26 +349,11 @@ fn selection_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, s: Selected, gas: bool
                     &[("mp", f.mp_left.to_string()), ("ships", ctx.navy.afloat(id).len().to_string())],
                 ),
             );
-            ui.horizontal_wrapped(|ui| {
-                let stance = |intercept: bool, withdraw: bool| Order::FleetStance {
-                    fleet: id,
-                    intercept,
-                    withdraw,
-                    transports_first: f.transports_first,
-                };
-                if ui.selectable_label(f.intercept, tr.t("gw.fleet.intercept")).clicked() {
-                    out.write(UiCommand::Give(stance(!f.intercept, f.withdraw)));
-                }
-                if ui.selectable_label(f.withdraw, tr.t("gw.fleet.withdraw")).clicked() {
-                    out.write(UiCommand::Give(stance(f.intercept, !f.withdraw)));
-                }
-                if ui.button(tr.t("gw.fleet.mine")).clicked() {
-                    out.write(UiCommand::Give(Order::LayMine { fleet: id }));
-                }
-                if ui.button(tr.t("gw.fleet.sweep")).clicked() {
-                    out.write(UiCommand::Give(Order::Sweep { fleet: id }));
-                }
-            });
+            // Its ships and orders are in the fleet panel (`fleet_panel`).
+        }
+        Selected::Squadron(q) => {
+            let Some(q) = super::sea_orders::squadron(ctx, q) else { return };
+            ui.label(tr.f("gw.sel.squadron", &[("aircraft", q.aircraft.to_string()), ("base", q.base.to_string())]));
         }
     }
     if ui.button(tr.t("gw.deselect")).clicked() {

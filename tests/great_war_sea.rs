@@ -1,0 +1,450 @@
+//! The Great War at sea and in the air, headless: every naval and air order of the engine given
+//! through the scene's input (clicks on hexes, the fleet panel's commands) changes the engine as
+//! the rules say, the fights wait for "yes" under the engine's preview, each family's refusal
+//! shows the engine's reason, and enemy submarines stay hidden from a watching enemy.
+//!
+//! The fixture `tests/fixtures/great_war/sea_orders.ron` puts Germany (first to move) and Great
+//! Britain on the small North Sea map with a ship or squadron for every order.
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use kriegsspiel::great_war::command::UiCommand;
+use kriegsspiel::great_war::sea_orders::{self, SeaCommand, SeaPick};
+use kriegsspiel::great_war::{HoveredHex, Selected, Selection, StartGreatWar, files};
+use kriegsspiel::screens::{PlayView, Screen};
+use kriegsspiel::session::Seat;
+use leafwing_input_manager::prelude::Buttonlike;
+use rules::strategic::naval::model::{ShipId, ShipType};
+use rules::strategic::state::Place;
+use rules::strategic::{Ctx, ForceId, GreatWar, HexAt, Order, Phase, Piece, PowerId};
+
+type Session = kriegsspiel::session::Session<GreatWar>;
+
+const SEA: &str = "tests/fixtures/great_war/sea_orders.ron";
+const GERMANY: PowerId = PowerId(0);
+const GB: PowerId = PowerId(1);
+
+fn app() -> App {
+    kriegsspiel::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-gwsea-test-{}", std::process::id())));
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, kriegsspiel::logic_plugin));
+    app.update();
+    app
+}
+
+/// The fixture with a person at each power (hot-seat).
+fn start() -> App {
+    let mut app = app();
+    let scenario = files::load_scenario(SEA).expect("the fixture loads");
+    app.world_mut().write_message(StartGreatWar { scenario, seed: 7, seats: vec![Seat::Human; 2] });
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
+    app
+}
+
+fn press(app: &mut App, input: impl Buttonlike + Clone) {
+    input.clone().press(app.world_mut());
+    app.update();
+    input.release(app.world_mut());
+    app.update();
+}
+
+fn click(app: &mut App, at: HexAt) {
+    app.world_mut().resource_mut::<HoveredHex>().0 = Some(at);
+    press(app, MouseButton::Left);
+}
+
+/// A button of a panel: the command it sends.
+fn send(app: &mut App, command: UiCommand) {
+    app.world_mut().write_message(command);
+    app.update();
+}
+
+fn sea(app: &mut App, command: SeaCommand) {
+    send(app, UiCommand::Sea(command));
+}
+
+fn session(app: &App) -> &Session {
+    app.world().resource::<Session>()
+}
+
+fn ctx(app: &App) -> Ctx {
+    session(app).ctx()
+}
+
+fn selected(app: &App) -> Option<Selected> {
+    app.world().resource::<Selection>().of(session(app))
+}
+
+fn phase(app: &App) -> (Phase, PowerId) {
+    let c = ctx(app);
+    (c.clock.phase, c.active_power())
+}
+
+fn hand_over(app: &mut App) {
+    if app.world().get_resource::<State<PlayView>>().is_some_and(|v| *v.get() == PlayView::HandOver) {
+        press(app, KeyCode::Enter);
+    }
+}
+
+fn end_phase(app: &mut App) {
+    press(app, KeyCode::Space);
+    app.update();
+    hand_over(app);
+}
+
+/// Ends parts of phases until it is `power`'s part of `phase`.
+fn until(app: &mut App, want: (Phase, PowerId)) {
+    for _ in 0..12 {
+        if phase(app) == want {
+            return;
+        }
+        end_phase(app);
+    }
+    panic!("never reached {want:?}: at {:?}", phase(app));
+}
+
+/// Clicks a hex until the thing is the selection.
+fn select(app: &mut App, what: Selected, at: HexAt) {
+    for _ in 0..6 {
+        click(app, at);
+        if selected(app) == Some(what) {
+            return;
+        }
+    }
+    panic!("{what:?} could not be selected at {at}: {:?}", selected(app));
+}
+
+fn refusal(app: &App) -> String {
+    session(app).refusal.clone().unwrap_or_default()
+}
+
+fn ships(c: &Ctx, fleet: u32, kind: ShipType) -> Vec<ShipId> {
+    c.navy.afloat(fleet).into_iter().filter(|s| c.navy.ship(*s).is_some_and(|s| s.kind == kind)).collect()
+}
+
+/// The fight waiting for "yes" is the order asked for, and its preview's outcomes are certain in sum.
+fn previewed(app: &App, order: &Order) {
+    assert_eq!(session(app).confirm.as_ref(), Some(order), "waits for yes: {}", refusal(app));
+    let p = session(app).game.preview(order).expect("the engine previews it");
+    let total: f64 = p.outcomes.iter().map(|o| o.chance).sum::<f64>() + p.unexplored;
+    assert!((total - 1.0).abs() < 1e-9, "the outcomes' chances add up to one: {total}");
+}
+
+fn hex(c: i32, r: i32) -> HexAt {
+    HexAt::new(c, r)
+}
+
+/// The fixture stands as the tests expect: who is next to whom.
+#[test]
+fn the_fixture_places_every_ship_and_squadron_the_orders_need() {
+    let scenario = files::load_scenario(SEA).expect("loads");
+    let c = GreatWar::new(&scenario, 1).ctx();
+    let at = |f: u32| c.navy.fleet(f).expect("a fleet").at;
+    assert_eq!(at(11).distance(at(1)), 1, "the U-boats lie next to the Grand Fleet");
+    assert_eq!(at(11).distance(at(2)), 2, "and two hexes from the Battlecruiser Fleet");
+    assert_eq!(at(13).distance(hex(18, 16)), 1, "the transports lie off Wilhelmshaven");
+    assert!(c.map().is_land(hex(18, 16)) && c.map().is_land(hex(22, 12)));
+    assert_eq!(sea_orders::coastal_gun(&c, ForceId(11)), Some((hex(22, 12), 4)), "the Kurfürst reaches 4 hexes");
+    assert_eq!(c.navy.lanes.len(), 1);
+}
+
+/// S-NAVAL-10/11/12 stances, splitting ships off (chosen one by one) and joining a fleet on its
+/// hex (S-NAVAL-2), laying a mine (S-MINE-1) and sweeping (S-MINE-4), all from the fleet panel;
+/// splitting with no ship chosen and merging outside the Movement phase are refused with the
+/// engine's reasons.
+#[test]
+fn stances_split_merge_mines_and_sweeping_from_the_fleet_panel() {
+    let mut app = start();
+    until(&mut app, (Phase::Movement, GERMANY));
+    select(&mut app, Selected::Fleet(10), hex(14, 10));
+    let stance = Order::FleetStance { fleet: 10, intercept: true, withdraw: true, transports_first: true };
+    send(&mut app, UiCommand::Give(stance.clone()));
+    let f = ctx(&app).navy.fleet(10).cloned().expect("afloat");
+    assert!(f.intercept && f.withdraw && f.transports_first, "all three stances taken");
+    // Refused: nothing chosen to split off.
+    sea(&mut app, SeaCommand::Split("Detachment".into()));
+    assert!(refusal(&app).contains("split off some, not all"), "{}", refusal(&app));
+    // The light cruiser and the destroyer split off; the battleship stays.
+    let c = ctx(&app);
+    let (cruiser, destroyer) = (ships(&c, 10, ShipType::LightCruiser)[0], ships(&c, 10, ShipType::Destroyer)[0]);
+    sea(&mut app, SeaCommand::ToggleShip(cruiser));
+    sea(&mut app, SeaCommand::ToggleShip(destroyer));
+    sea(&mut app, SeaCommand::ToggleShip(destroyer));
+    sea(&mut app, SeaCommand::ToggleShip(destroyer));
+    sea(&mut app, SeaCommand::Split("Detachment".into()));
+    let c = ctx(&app);
+    let new = c.navy.fleets.iter().find(|f| f.name == "Detachment").expect("a new fleet").id;
+    assert_eq!(c.navy.afloat(new), vec![cruiser, destroyer]);
+    assert_eq!(ships(&c, 10, ShipType::Battleship).len(), 1);
+    assert_eq!(c.navy.afloat(10).len(), 1);
+    assert_eq!(c.navy.fleet(new).map(|f| f.at), Some(hex(14, 10)), "on the same hex");
+    // The minelayer group lays a mine (1 German mine there already) and sweeps.
+    select(&mut app, Selected::Fleet(12), hex(14, 10));
+    send(&mut app, UiCommand::Give(Order::LayMine { fleet: 12 }));
+    let area = ctx(&app).map().cell(hex(14, 10)).map(|c| c.sea_area - 1).expect("a sea area");
+    let mines = |app: &App| ctx(app).navy.mines.iter().filter(|m| m.area == area).map(|m| m.mines).sum::<u8>();
+    assert_eq!(mines(&app), 2, "one minelayer lays one mine (S-MINE-1)");
+    send(&mut app, UiCommand::Give(Order::Sweep { fleet: 12 }));
+    assert!(ctx(&app).navy.fleet(12).is_some_and(|f| f.sweeping));
+    // The minelayer group joins the battleship: 3 ships.
+    send(&mut app, UiCommand::Give(Order::MergeFleet { fleet: 12, into: 10 }));
+    let c = ctx(&app);
+    assert_eq!(c.navy.afloat(10).len(), 3);
+    assert!(c.navy.fleet(12).is_none(), "the joined fleet is gone");
+    assert!(matches!(session(&app).game.orders().last(), Some(Order::MergeFleet { fleet: 12, into: 10 })));
+    // Refused: merging is for the Movement phase.
+    until(&mut app, (Phase::Fire, GERMANY));
+    select(&mut app, Selected::Fleet(10), hex(14, 10));
+    send(&mut app, UiCommand::Give(Order::MergeFleet { fleet: new, into: 10 }));
+    assert!(refusal(&app).contains("merging fleets is not allowed in the Fire phase"), "{}", refusal(&app));
+}
+
+/// S-SUB-1 by the mouse: the flotilla is selected, a click on the Grand Fleet next to it (no ASW
+/// ship) waits under the engine's preview, and on "yes" each of the two boats sinks a ship, the
+/// battleship first; a fleet two hexes away is refused with the engine's reason.
+#[test]
+fn a_submarine_attack_is_previewed_then_sinks_a_ship_a_boat() {
+    let mut app = start();
+    until(&mut app, (Phase::Movement, GERMANY));
+    select(&mut app, Selected::Fleet(11), hex(8, 10));
+    // Refused: the Battlecruiser Fleet is two hexes off.
+    sea(&mut app, SeaCommand::Torpedo(2));
+    assert!(session(&app).confirm.is_none());
+    assert!(refusal(&app).contains("is no enemy fleet on or next to"), "{}", refusal(&app));
+    assert_eq!(sea_orders::torpedo_targets(&ctx(&app), session(&app).viewer(), 11), vec![1]);
+    click(&mut app, hex(9, 10));
+    let order = Order::SubmarineAttack { flotilla: 11, target: 1 };
+    previewed(&app, &order);
+    let p = session(&app).game.preview(&order).expect("previews");
+    assert_eq!(p.outcomes.len(), 1, "no ASW ship: certain (S-SUB-1)");
+    let ammo = ctx(&app).powers[0].ammo;
+    let battleship = ships(&ctx(&app), 1, ShipType::Battleship)[0];
+    press(&mut app, KeyCode::Enter);
+    let c = ctx(&app);
+    assert_eq!(session(&app).game.orders().last(), Some(&order));
+    assert!(c.navy.ship(battleship).is_some_and(|s| s.sunk), "the battleship is sunk first");
+    assert_eq!(c.navy.afloat(1).len(), 1, "two boats sink two of three ships");
+    assert_eq!(c.navy.afloat(11).len(), 2, "the boats are unharmed");
+    assert_eq!(c.powers[0].ammo, ammo - 1, "one ammunition for the flotilla's attack (S-SUP-3)");
+}
+
+/// S-NAVAL-15 from the fleet panel: the flotilla patrols the British convoy lane of its area and
+/// the lane's efficiency falls by 5 % a boat (2 boats: 100 → 90); a fleet that is no flotilla is
+/// refused with the engine's reason.
+#[test]
+fn a_patrol_cuts_the_lane_by_five_percent_a_submarine() {
+    let mut app = start();
+    until(&mut app, (Phase::Movement, GERMANY));
+    assert_eq!(ctx(&app).lane_efficiency(0), 100);
+    select(&mut app, Selected::Fleet(10), hex(14, 10));
+    send(&mut app, UiCommand::Give(Order::Patrol { flotilla: 10, lane: 0 }));
+    assert!(refusal(&app).contains("a flotilla patrols a sea lane"), "{}", refusal(&app));
+    select(&mut app, Selected::Fleet(11), hex(8, 10));
+    send(&mut app, UiCommand::Give(Order::Patrol { flotilla: 11, lane: 0 }));
+    assert_eq!(ctx(&app).navy.fleet(11).and_then(|f| f.patrol), Some(0));
+    assert_eq!(ctx(&app).lane_efficiency(0), 90);
+}
+
+/// S-NAVAL-11: a division boards a transport bought for 4 (economy.transport) and lands again by
+/// the fleet panel's "Land…" and a click on the port; a squadron does the same; a landing on
+/// water or far from the fleet is refused with the engine's reason.
+#[test]
+fn units_and_squadrons_embark_and_land_by_clicks() {
+    let mut app = start();
+    until(&mut app, (Phase::Movement, GERMANY));
+    select(&mut app, Selected::Fleet(13), hex(17, 16));
+    let c = ctx(&app);
+    assert_eq!(sea_orders::embark_candidates(&c, 13), vec![ForceId(10)]);
+    assert_eq!(sea_orders::squadron_candidates(&c, 13), vec![12]);
+    let money = c.powers[0].money;
+    send(&mut app, UiCommand::Give(Order::Embark { unit: ForceId(10), fleet: 13 }));
+    let c = ctx(&app);
+    assert!(matches!(c.force(ForceId(10)).map(|f| f.place), Some(Place::Embarked(_))), "{}", refusal(&app));
+    assert_eq!(c.powers[0].money, money - 4);
+    send(&mut app, UiCommand::Give(Order::EmbarkSquadron { squadron: 12, fleet: 13 }));
+    let c = ctx(&app);
+    assert!(c.navy.squadrons.iter().any(|s| s.id == 12 && s.aboard.is_some()), "{}", refusal(&app));
+    assert_eq!(sea_orders::cargo(&c, 13).len(), 2, "two transports, one load each");
+    // Refused: landing on the sea.
+    sea(&mut app, SeaCommand::Pick(SeaPick::Disembark(ForceId(10))));
+    click(&mut app, hex(16, 16));
+    assert!(refusal(&app).contains("is no free land hex next to the fleet"), "{}", refusal(&app));
+    assert_eq!(selected(&app), Some(Selected::Fleet(13)), "the fleet stays in hand");
+    sea(&mut app, SeaCommand::Pick(SeaPick::Disembark(ForceId(10))));
+    click(&mut app, hex(18, 16));
+    assert_eq!(ctx(&app).force(ForceId(10)).and_then(|f| f.hex()), Some(hex(18, 16)), "{}", refusal(&app));
+    // Refused: a base far from the fleet.
+    select(&mut app, Selected::Fleet(13), hex(17, 16));
+    sea(&mut app, SeaCommand::Pick(SeaPick::LandSquadron(12)));
+    click(&mut app, hex(25, 20));
+    assert!(refusal(&app).contains("is no land hex next to the fleet"), "{}", refusal(&app));
+    sea(&mut app, SeaCommand::Pick(SeaPick::LandSquadron(12)));
+    click(&mut app, hex(18, 16));
+    let c = ctx(&app);
+    assert!(c.navy.squadrons.iter().any(|s| s.id == 12 && s.aboard.is_none() && s.base == hex(18, 16)));
+    assert!(sea_orders::cargo(&c, 13).is_empty(), "the transports are released");
+}
+
+/// S-NAVAL-11 with S-COMBAT-4: the division sails aboard to the British coast and lands next to a
+/// British division; the landing starts a fight, so it waits for "yes" under the engine's preview
+/// with the engagement's terms.
+#[test]
+fn a_landing_next_to_the_enemy_is_previewed() {
+    let mut app = start();
+    until(&mut app, (Phase::Movement, GERMANY));
+    select(&mut app, Selected::Fleet(13), hex(17, 16));
+    send(&mut app, UiCommand::Give(Order::Embark { unit: ForceId(10), fleet: 13 }));
+    click(&mut app, hex(6, 12));
+    assert_eq!(ctx(&app).navy.fleet(13).map(|f| f.at), Some(hex(6, 12)), "{}", refusal(&app));
+    sea(&mut app, SeaCommand::Pick(SeaPick::Disembark(ForceId(10))));
+    click(&mut app, hex(5, 12));
+    let order = Order::Disembark { unit: ForceId(10), to: hex(5, 12) };
+    previewed(&app, &order);
+    let p = session(&app).game.preview(&order).expect("previews");
+    assert!(!p.engagement_lines.is_empty(), "the preview shows the fight with its terms");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(ctx(&app).force(ForceId(10)).and_then(|f| f.hex()), Some(hex(5, 12)));
+}
+
+/// S-AIR-2/3 and S-NAVAL-14 in Germany's Fire phase: the heavy bombers with the light ones as
+/// their wing cannot attack the battleship a click on the Channel Squadron names (bombing 2 + 1
+/// against class 5: refused with the engine's reason) but bomb the light cruiser (d = 0, 5–6)
+/// after the preview; the coastal battery, selected, fires at the battleship by a click on its hex
+/// after the preview (a 6); a ship beyond the gun's range is refused.
+#[test]
+fn coastal_fire_and_bombing_in_the_fire_phase() {
+    let mut app = start();
+    until(&mut app, (Phase::Fire, GERMANY));
+    let c = ctx(&app);
+    let battleship = ships(&c, 3, ShipType::Battleship)[0];
+    let cruiser = ships(&c, 3, ShipType::LightCruiser)[0];
+    let far = ships(&c, 1, ShipType::Destroyer)[0];
+    // The bombers: the heavy squadron takes the light one as its wing.
+    select(&mut app, Selected::Squadron(10), hex(22, 10));
+    assert_eq!(sea_orders::wing_candidates(&ctx(&app), 10), vec![11]);
+    sea(&mut app, SeaCommand::ToggleWing(11));
+    click(&mut app, hex(20, 12));
+    assert!(session(&app).confirm.is_none());
+    assert!(refusal(&app).contains("bombing 3 cannot attack a class-5 ship (S-AIR-2)"), "{}", refusal(&app));
+    sea(&mut app, SeaCommand::Bomb(cruiser));
+    let order = Order::Bomb { squadrons: vec![10, 11], ship: cruiser };
+    previewed(&app, &order);
+    let p = session(&app).game.preview(&order).expect("previews");
+    let sunk: f64 =
+        p.outcomes.iter().filter(|o| o.effects.iter().any(|e| e.contains("bombed"))).map(|o| o.chance).sum();
+    assert!((sunk - 2.0 / 6.0).abs() < 1e-9, "bombing 3 − class 3 = 0 hits on 5–6 (S-AIR-2): {sunk}");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(session(&app).game.orders().last(), Some(&order));
+    let c = ctx(&app);
+    assert!(c.navy.squadrons.iter().filter(|s| s.id == 10 || s.id == 11).all(|s| s.flew), "both flew (S-AIR-3)");
+    // The coastal battery.
+    select(&mut app, Selected::Piece(Piece::Unit(ForceId(11))), hex(22, 12));
+    sea(&mut app, SeaCommand::CoastalFire(far));
+    assert!(refusal(&app).contains("cannot fire at ship"), "{}", refusal(&app));
+    click(&mut app, hex(20, 12));
+    let order = Order::CoastalFire { unit: ForceId(11), ship: battleship };
+    previewed(&app, &order);
+    let p = session(&app).game.preview(&order).expect("previews");
+    let sunk: f64 = p.outcomes.iter().filter(|o| o.effects.iter().any(|e| e.contains("sunk"))).map(|o| o.chance).sum();
+    assert!((sunk - 1.0 / 6.0).abs() < 1e-9, "a battleship is destroyed on a 6 (S-NAVAL-14): {sunk}");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(session(&app).game.orders().last(), Some(&order));
+    assert!(ctx(&app).force(ForceId(11)).is_some_and(|f| f.activity.fired));
+}
+
+/// S-AIR-1 and S-NAVAL-13 in Britain's Fire phase: the Rosyth seaplanes fly after the preview and
+/// find the U-boats within 10 hexes (two ASW ships there hunt them); the Channel Squadron's
+/// battleship bombards the coastal battery's hex after the preview; a second bombardment is
+/// refused with the engine's reason.
+#[test]
+fn reconnaissance_and_bombardment_in_the_fire_phase() {
+    let mut app = start();
+    until(&mut app, (Phase::Fire, GB));
+    select(&mut app, Selected::Squadron(1), hex(5, 8));
+    // O: the selected reconnaissance squadron flies (the fleet panel's button sends the same).
+    press(&mut app, KeyCode::KeyO);
+    previewed(&app, &Order::Reconnaissance { squadron: 1 });
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        session(&app).game.events().iter().any(|e| e.text.contains("finds 1 flotilla(s) within 10 hexes")),
+        "the flight found the U-boats"
+    );
+    select(&mut app, Selected::Fleet(3), hex(20, 12));
+    click(&mut app, hex(22, 12));
+    let order = Order::Bombard { fleet: 3, target: hex(22, 12) };
+    previewed(&app, &order);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(session(&app).game.orders().last(), Some(&order));
+    assert!(ctx(&app).navy.fleet(3).is_some_and(|f| f.bombarded));
+    click(&mut app, hex(22, 12));
+    assert!(refusal(&app).contains("once per Fire phase (S-NAVAL-13)"), "{}", refusal(&app));
+    assert!(ctx(&app).navy.squadrons.iter().any(|s| s.id == 1 && s.flew), "the seaplanes flew");
+}
+
+/// The sea orders by key: I turns the selected fleet's intercept stance on and off (S-NAVAL-12),
+/// M lays a mine (S-MINE-1; a second the same turn is refused), P sets the selected flotilla on
+/// the lane of its area (S-NAVAL-15); a key with nothing fitting selected orders nothing.
+#[test]
+fn intercept_mines_and_patrols_by_key() {
+    let mut app = start();
+    until(&mut app, (Phase::Movement, GERMANY));
+    let orders = session(&app).game.orders().len();
+    press(&mut app, KeyCode::KeyI);
+    assert_eq!(session(&app).game.orders().len(), orders, "nothing selected: no order");
+    select(&mut app, Selected::Fleet(12), hex(14, 10));
+    assert!(!ctx(&app).navy.fleet(12).is_some_and(|f| f.intercept));
+    press(&mut app, KeyCode::KeyI);
+    assert!(ctx(&app).navy.fleet(12).is_some_and(|f| f.intercept), "{}", refusal(&app));
+    press(&mut app, KeyCode::KeyI);
+    assert!(!ctx(&app).navy.fleet(12).is_some_and(|f| f.intercept));
+    press(&mut app, KeyCode::KeyM);
+    assert!(ctx(&app).navy.fleet(12).is_some_and(|f| f.laid_mine), "{}", refusal(&app));
+    press(&mut app, KeyCode::KeyM);
+    assert!(refusal(&app).contains("1 mine per turn (S-MINE-1)"), "{}", refusal(&app));
+    select(&mut app, Selected::Fleet(11), hex(8, 10));
+    press(&mut app, KeyCode::KeyP);
+    assert_eq!(ctx(&app).navy.fleet(11).and_then(|f| f.patrol), Some(0), "{}", refusal(&app));
+    assert_eq!(ctx(&app).lane_efficiency(0), 90);
+}
+
+/// A squadron is taken in hand from the power panel's list (an enemy one is not); a bomber
+/// squadron asked to reconnoitre is refused with the engine's reason (S-AIR-1).
+#[test]
+fn a_squadron_from_the_list_and_a_bomber_that_does_not_reconnoitre() {
+    let mut app = start();
+    until(&mut app, (Phase::Fire, GERMANY));
+    send(&mut app, UiCommand::Select(Selected::Squadron(1)));
+    assert_eq!(selected(&app), None, "the British seaplanes are not Germany's");
+    send(&mut app, UiCommand::Select(Selected::Squadron(11)));
+    assert_eq!(selected(&app), Some(Selected::Squadron(11)));
+    sea(&mut app, SeaCommand::Reconnaissance);
+    assert!(session(&app).confirm.is_none());
+    assert!(refusal(&app).contains("is no reconnaissance squadron"), "{}", refusal(&app));
+}
+
+/// Enemy submarines are seen only by their own side (S-SUB): a British player is offered no
+/// U-boat to see, and the hex panel lists none, while the Germans see their flotilla; the fleets
+/// on the surface are seen by all.
+#[test]
+fn enemy_submarines_are_hidden_from_the_enemy() {
+    let mut app = start();
+    until(&mut app, (Phase::Movement, GB));
+    let c = ctx(&app);
+    assert_eq!(session(&app).viewer(), Some(GB));
+    assert!(sea_orders::seen_fleets_at(&c, Some(GB), hex(8, 10)).is_empty(), "the U-boats are hidden");
+    assert_eq!(sea_orders::seen_fleets_at(&c, Some(GERMANY), hex(8, 10)), vec![11]);
+    assert_eq!(sea_orders::seen_fleets_at(&c, Some(GB), hex(14, 10)), vec![10, 12], "surface fleets are seen");
+    assert_eq!(sea_orders::seen_fleets_at(&c, None, hex(8, 10)), vec![11], "no one watching: all is seen");
+    // A click by the British on the hidden flotilla's hex offers no attack on it.
+    select(&mut app, Selected::Fleet(1), hex(9, 10));
+    let orders = session(&app).game.orders().len();
+    click(&mut app, hex(8, 10));
+    assert!(session(&app).confirm.is_none(), "nothing to confirm");
+    assert!(
+        !session(&app).game.orders()[orders..].iter().any(|o| matches!(o, Order::SubmarineAttack { .. })),
+        "no attack on an unseen flotilla"
+    );
+}
