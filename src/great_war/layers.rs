@@ -554,6 +554,7 @@ fn sync(
 
 /// The overlays' numbers on the map: front-line turns against the period, encircled turns, and
 /// each sea lane's efficiency.
+#[allow(clippy::too_many_arguments)]
 fn labels(
     mut contexts: EguiContexts,
     tr: Res<Tr>,
