@@ -472,9 +472,9 @@ fn sync(
             let c = if m.worn {
                 Color::srgba(0.9, 0.1, 0.1, 0.5)
             } else if m.turns >= m.period {
-                Color::srgba(1.0, 0.6, 0.1, 0.45)
+                Color::srgba(1.0, 0.45, 0.05, 0.5)
             } else {
-                Color::srgba(1.0, 0.95, 0.3, 0.35)
+                Color::srgba(1.0, 0.75, 0.1, 0.5)
             };
             hex(&mut commands, &art.hex_fill, at, c, 1.8, 1.0);
         }

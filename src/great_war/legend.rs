@@ -77,7 +77,7 @@ pub fn sections(gw: &GwArt, images: &mut Assets<Image>) -> Vec<LegendSection> {
         item(Swatch::Tint([51, 204, 77, 102]), "legend.gw.supplied"),
         item(Swatch::Tint([255, 153, 26, 128]), "legend.gw.no_ammo"),
         item(Swatch::Tint([230, 38, 26, 128]), "legend.gw.no_money"),
-        item(Swatch::Tint([255, 242, 77, 90]), "legend.gw.front"),
+        item(Swatch::Tint([255, 191, 26, 128]), "legend.gw.front"),
         item(Swatch::Tint([230, 26, 26, 128]), "legend.gw.worn"),
         item(Swatch::Tint([204, 0, 204, 115]), "legend.gw.encircled"),
         item(Swatch::Tint([235, 150, 40, 110]), "legend.gw.climate"),

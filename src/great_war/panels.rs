@@ -393,9 +393,17 @@ fn labels(
     replay: Option<Res<ReplayView<GreatWar>>>,
     view: Res<State<PlayView>>,
     cameras: Query<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
-    seas: Res<super::layers::SeaPlaces>,
+    (seas, room): (Res<super::layers::SeaPlaces>, Res<crate::hud::board::BoardRoom>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // The board's room (last frame's) in points: a name half under a panel is left out.
+    let ppp = ctx.pixels_per_point();
+    let board = room.0.map_or(ctx.content_rect(), |r| {
+        egui::Rect::from_min_max(
+            egui::pos2(r.min.x as f32 / ppp, r.min.y as f32 / ppp),
+            egui::pos2(r.max.x as f32 / ppp, r.max.y as f32 / ppp),
+        )
+    });
     if *view.get() == PlayView::HandOver && session.is_some() {
         return Ok(());
     }
@@ -419,7 +427,7 @@ fn labels(
                 egui::Color32::from_rgb(200, 220, 245),
             );
             let rect = egui::Align2::CENTER_CENTER.anchor_size(egui::pos2(p.x, p.y), galley.size());
-            if taken.iter().any(|t| t.intersects(rect.expand(4.0))) {
+            if !board.contains_rect(rect) || taken.iter().any(|t| t.intersects(rect.expand(4.0))) {
                 continue;
             }
             taken.push(rect);
@@ -444,6 +452,9 @@ fn labels(
                 egui::Color32::from_rgb(30, 25, 20),
             );
             let rect = egui::Align2::CENTER_TOP.anchor_size(below, galley.size()).expand2(egui::vec2(3.0, 1.0));
+            if !board.contains_rect(rect) {
+                continue;
+            }
             painter.rect_filled(rect, 2.0, egui::Color32::from_rgba_unmultiplied(240, 234, 218, 190));
             painter.galley(rect.min + egui::vec2(3.0, 1.0), galley, egui::Color32::from_rgb(30, 25, 20));
         }
