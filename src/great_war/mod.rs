@@ -19,6 +19,8 @@ pub mod counters;
 pub mod files;
 pub mod fleet_panel;
 pub mod geometry;
+pub mod layers;
+pub mod legend;
 pub mod overlay;
 pub mod panels;
 pub mod save;
@@ -53,12 +55,20 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Loading)),
         )
         .add_systems(OnEnter(Screen::Playing), forget_selection)
-        .add_plugins((command::plugin, sea_orders::plugin, sea_keys::plugin));
+        .add_plugins((command::plugin, sea_orders::plugin, sea_keys::plugin, layers::plugin));
 }
 
 /// The scene's plugins that draw.
 pub(super) fn view_plugin(app: &mut App) {
-    app.add_plugins((board::plugin, counters::plugin, overlay::plugin, camera::plugin, panels::plugin));
+    app.add_plugins((
+        board::plugin,
+        counters::plugin,
+        overlay::plugin,
+        camera::plugin,
+        panels::plugin,
+        layers::view_plugin,
+        legend::plugin,
+    ));
     #[cfg(target_arch = "wasm32")]
     crate::web::plugin_for::<GreatWar>(app);
 }
