@@ -22,6 +22,8 @@ pub mod fleet_panel;
 pub mod geometry;
 pub mod land_orders;
 pub mod land_panels;
+pub mod layers;
+pub mod legend;
 pub mod overlay;
 pub mod panels;
 pub mod save;
@@ -57,12 +59,20 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Loading)),
         )
         .add_systems(OnEnter(Screen::Playing), forget_selection)
-        .add_plugins((command::plugin, sea_orders::plugin, sea_keys::plugin, land_orders::plugin));
+        .add_plugins((command::plugin, sea_orders::plugin, sea_keys::plugin, land_orders::plugin, layers::plugin));
 }
 
 /// The scene's plugins that draw.
 pub(super) fn view_plugin(app: &mut App) {
-    app.add_plugins((board::plugin, counters::plugin, overlay::plugin, camera::plugin, panels::plugin));
+    app.add_plugins((
+        board::plugin,
+        counters::plugin,
+        overlay::plugin,
+        camera::plugin,
+        panels::plugin,
+        layers::view_plugin,
+        legend::plugin,
+    ));
     #[cfg(target_arch = "wasm32")]
     crate::web::plugin_for::<GreatWar>(app);
 }

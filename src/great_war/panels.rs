@@ -8,11 +8,13 @@ use super::board::shown;
 use super::command::UiCommand;
 use super::counters::bars;
 use super::geometry::hex_to_world;
+use super::layers::Overlays;
 use super::{GwNames, HoveredHex, Selected, Selection, phase_key};
 use crate::camera::BoardCamera;
 use crate::hud::board::{RoomThisFrame, leave_room};
 use crate::hud::root;
 use crate::i18n::Tr;
+use crate::input::KeyBindings;
 use crate::replay::ReplayView;
 use crate::screens::{Menu, Mode, PlayView, Screen};
 use crate::session::Session;
@@ -98,7 +100,12 @@ fn playing(
     mut menu: ResMut<NextState<Menu>>,
     mut out: MessageWriter<UiCommand>,
     mut land: super::land_panels::LandPanels,
-    (hand, mut room): (Res<super::sea_orders::SeaHand>, ResMut<RoomThisFrame>),
+    (hand, mut room, mut overlays, bindings): (
+        Res<super::sea_orders::SeaHand>,
+        ResMut<RoomThisFrame>,
+        ResMut<Overlays>,
+        Res<KeyBindings>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(session) = session else { return Ok(()) };
@@ -166,6 +173,8 @@ fn playing(
     egui::Panel::left("gw-left").default_size(270.0).show(&mut ui, |ui| {
         power_panel(ui, &tr, &gctx, power, session.human_turn(), &mut out);
         super::fleet_panel::squadron_list(ui, &tr, &gctx, power, selected, &mut out);
+        ui.separator();
+        super::layers::toggles(ui, &tr, &bindings, &mut overlays);
         ui.separator();
         match selected {
             Some(s) => selection_panel(ui, &tr, &gctx, s, selection.gas, &mut out),
@@ -390,8 +399,17 @@ fn labels(
     replay: Option<Res<ReplayView<GreatWar>>>,
     view: Res<State<PlayView>>,
     cameras: Query<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
+    (seas, room): (Res<super::layers::SeaPlaces>, Res<crate::hud::board::BoardRoom>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // The board's room (last frame's) in points: a name half under a panel is left out.
+    let ppp = ctx.pixels_per_point();
+    let board = room.0.map_or(ctx.content_rect(), |r| {
+        egui::Rect::from_min_max(
+            egui::pos2(r.min.x as f32 / ppp, r.min.y as f32 / ppp),
+            egui::pos2(r.max.x as f32 / ppp, r.max.y as f32 / ppp),
+        )
+    });
     if *view.get() == PlayView::HandOver && session.is_some() {
         return Ok(());
     }
@@ -403,17 +421,23 @@ fn labels(
     let name = |n: &str, ru: &str| if tr.russian() && !ru.is_empty() { ru.to_string() } else { n.to_string() };
     // Seas by name from middle zoom, cities close up (at most a few hundred labels a frame).
     if ortho.scale > 0.8 {
-        for a in &map.sea_areas {
-            let Some(mid) = a.hexes.get(a.hexes.len() / 2).copied() else { continue };
-            if let Some(p) = on_screen(mid) {
-                painter.text(
-                    egui::pos2(p.x, p.y),
-                    egui::Align2::CENTER_CENTER,
-                    name(&a.name, &a.name_ru),
-                    egui::FontId::proportional(15.0),
-                    egui::Color32::from_rgb(200, 220, 245),
-                );
+        // The largest seas first; a name that would cover one already written is left out.
+        let mut seas_by_size: Vec<_> = map.sea_areas.iter().zip(&seas.areas).collect();
+        seas_by_size.sort_by_key(|(_, place)| std::cmp::Reverse(place.hexes.len()));
+        let mut taken: Vec<egui::Rect> = Vec::new();
+        for (a, place) in seas_by_size {
+            let Some(p) = place.label.and_then(on_screen) else { continue };
+            let galley = painter.layout_no_wrap(
+                name(&a.name, &a.name_ru),
+                egui::FontId::proportional(15.0),
+                egui::Color32::from_rgb(200, 220, 245),
+            );
+            let rect = egui::Align2::CENTER_CENTER.anchor_size(egui::pos2(p.x, p.y), galley.size());
+            if !board.contains_rect(rect) || taken.iter().any(|t| t.intersects(rect.expand(4.0))) {
+                continue;
             }
+            taken.push(rect);
+            painter.galley(rect.min, galley, egui::Color32::from_rgb(200, 220, 245));
         }
     }
     if ortho.scale < 2.0 {
@@ -426,13 +450,19 @@ fn labels(
                 continue;
             }
             shown_labels += 1;
-            painter.text(
-                egui::pos2(p.x, p.y + 14.0 / ortho.scale.max(0.5)),
-                egui::Align2::CENTER_TOP,
+            // Under the hex, clear of its counters, on a light plate that reads over any terrain.
+            let below = egui::pos2(p.x, p.y + super::geometry::HEX_H * 0.5 / ortho.scale.max(0.1));
+            let galley = painter.layout_no_wrap(
                 name(&c.name, &c.name_ru),
                 egui::FontId::proportional(12.0),
                 egui::Color32::from_rgb(30, 25, 20),
             );
+            let rect = egui::Align2::CENTER_TOP.anchor_size(below, galley.size()).expand2(egui::vec2(3.0, 1.0));
+            if !board.contains_rect(rect) {
+                continue;
+            }
+            painter.rect_filled(rect, 2.0, egui::Color32::from_rgba_unmultiplied(240, 234, 218, 190));
+            painter.galley(rect.min + egui::vec2(3.0, 1.0), galley, egui::Color32::from_rgb(30, 25, 20));
         }
     }
     Ok(())
@@ -473,6 +503,7 @@ fn replay(
     tr: Res<Tr>,
     view: Option<ResMut<ReplayView<GreatWar>>>,
     mut screen: ResMut<NextState<Screen>>,
+    mut room: ResMut<RoomThisFrame>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx, "gw-replay");
@@ -522,5 +553,6 @@ fn replay(
             }
         });
     });
+    leave_room(&ui, &mut room);
     Ok(())
 }
