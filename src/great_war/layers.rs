@@ -601,7 +601,7 @@ fn labels(
             for &(at, turns) in drawn.encircled.iter().take(400) {
                 put(
                     hex_to_world(at) + Vec2::new(0.0, -14.0),
-                    format!("⊗{turns}"),
+                    format!("◊{turns}"),
                     egui::Color32::from_rgb(240, 160, 255),
                 );
             }
