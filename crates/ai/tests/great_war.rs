@@ -179,3 +179,97 @@ fn the_staff_thinks_in_slices_and_reports_the_longest() {
         Think::Idle
     );
 }
+
+/// The tournament's pair scoring (`umpire tournament` on a Great War scenario): each game is
+/// judged from alliance 0's side, a surrender before the victory-point margin before the war
+/// score; a pair goes to the level that did better in the same seat.
+#[test]
+fn a_pair_goes_to_the_level_that_did_better_in_the_same_seat() {
+    use ai::great_war::game::{Verdict, pair_winner};
+    let v = |surrender: i8, points: i64, war_score: i64| Verdict { surrender, points, war_score };
+    // A scenario that favours alliance 1: it wins both games on points, but with A as alliance 0 it
+    // won by 3, with B there by 5. A did better as alliance 0 (and so B did worse as alliance 1).
+    let (a_as_0, b_as_0) = (v(0, -3, -40), v(0, -5, 10));
+    assert_eq!((a_as_0.winner(), b_as_0.winner()), (Some(1), Some(1)), "the scenario alone: one game each");
+    assert_eq!(pair_winner(a_as_0, b_as_0), Some(true));
+    assert_eq!(pair_winner(b_as_0, a_as_0), Some(false));
+    // A surrender outweighs any margin of points; points outweigh the war score; all equal: level.
+    assert_eq!(pair_winner(v(0, 9, 500), v(1, -9, -500)), Some(false));
+    assert_eq!(pair_winner(v(0, 1, -500), v(0, 0, 500)), Some(true));
+    assert_eq!(pair_winner(v(0, 2, 7), v(0, 2, 7)), None);
+    assert_eq!(v(0, 0, 0).winner(), None);
+    assert_eq!(v(0, 0, 1).winner(), Some(0), "level points: the war score decides the game");
+}
+
+#[test]
+fn a_game_is_judged_by_the_scenarios_victory_points() {
+    use ai::great_war::game::Verdict;
+    // East Prussia 1914: Russia (alliance 0) holds 9 of its provinces, Germany 2; when every power
+    // passes to the end, alliance 0 wins on points by 7 (the engine's victory points).
+    let s = load("east_prussia_1914.ron");
+    let mut game = GreatWar::new(&s, 1);
+    while game.active_player().is_some() {
+        game.apply(Order::EndPhase).expect("a pass");
+    }
+    let ctx = game.ctx();
+    assert_eq!(ctx.victory_points(), [9, 2]);
+    let v = Verdict::of(&ctx);
+    assert_eq!((v.surrender, v.points, v.winner()), (0, 7, Some(0)));
+}
+
+#[test]
+fn a_tournament_between_equals_has_only_level_pairs_and_a_theatre_scenario_does_not_force_half() {
+    use ai::great_war::game::tournament;
+    // The same level on both sides plays the same game twice in a pair: every pair is level.
+    let s = load("test_front.ron");
+    let t = tournament(&s, Level::Greedy, Level::Greedy, 2, 1, Duration::from_secs(60));
+    assert_eq!((t.pairs, t.level_pairs, t.games, t.refused), (2, 2, 4, 0));
+    assert_eq!(t.a_wins, t.b_wins, "A's game as one alliance is B's as the same alliance");
+    // East Prussia is won by alliance 0 on points whatever is played: by the scenario alone each
+    // level wins the game it plays as Russia, but the pair goes to the Marshal.
+    let s = load("east_prussia_1914.ron");
+    let t = tournament(&s, Level::Marshal, Level::Random, 1, 1, Duration::from_secs(60));
+    assert_eq!((t.games, t.a_wins, t.b_wins, t.refused), (2, 1, 1, 0));
+    assert_eq!((t.pairs, t.a_pairs), (1, 1), "{t:?}");
+    assert!(t.by_level[0].mean_turn > Duration::ZERO && t.by_level[1].longest_slice > Duration::ZERO);
+}
+
+/// The staff keeps off a neutral's land (entering it brings the neutral into the war on the
+/// other side, its provinces' points with it): on the Frontiers, with every power a Marshal, no
+/// move, army move or retreat ends on the land of a power that is neutral when it is given.
+#[test]
+fn the_staff_moves_onto_no_neutrals_land() {
+    let s = load("frontiers_marne_1914.ron");
+    let r = play(&s, &setup(&s, 2, &[Level::Marshal], 2, Duration::from_secs(60))).expect("plays");
+    assert!(r.refused.is_empty());
+    let mut game = GreatWar::new(&s, 2);
+    let mut moves = 0;
+    for o in r.game.orders() {
+        let ctx = game.ctx();
+        let ends: Vec<_> = match o {
+            Order::Move { path, .. } => path.last().copied().into_iter().collect(),
+            Order::MoveArmy { moves, .. } => moves.iter().filter_map(|(_, p)| p.last().copied()).collect(),
+            Order::Retreat { moves } => moves.iter().filter_map(|(_, p)| p.last().copied()).collect(),
+            _ => Vec::new(),
+        };
+        for h in ends {
+            moves += 1;
+            let owner = ctx.province_at(h).and_then(|p| ctx.province_owner(p));
+            let neutral = owner.is_some_and(|o| o != ctx.active_power() && ctx.powers[usize::from(o.0)].neutral);
+            assert!(!neutral, "{o:?} ends on a neutral's land");
+        }
+        game.apply(o.clone()).expect("replays");
+    }
+    assert!(moves > 50, "the staffs move ({moves})");
+}
+
+#[test]
+fn strikes_are_the_same_however_thinking_is_sliced() {
+    // East Prussia: the Marshal masses reserves on enemy hexes (strikes over several work items).
+    let s = load("east_prussia_1914.ron");
+    let a = play(&s, &setup(&s, 4, &[Level::Marshal, Level::Veteran], 1, Duration::from_secs(60))).expect("plays");
+    let b = play(&s, &setup(&s, 4, &[Level::Marshal, Level::Veteran], 1, Duration::from_micros(200))).expect("plays");
+    assert!(a.refused.is_empty() && b.refused.is_empty());
+    assert_eq!(a.game.orders(), b.game.orders());
+    assert_eq!(a.game.state_hash(), b.game.state_hash());
+}

@@ -237,12 +237,17 @@ pub fn play_ai(args: &crate::PlayArgs, which: &str) -> Result<(), Failure> {
             report.longest_slice.as_secs_f64() * 1e3,
             slice.as_millis()
         );
-        let (score, winner) = report.result();
+        let (score, _) = report.result();
+        let v = report.verdict();
         println!(
-            "war score (tournament adjudication): alliance 0 {}, alliance 1 {}{}",
+            "war score: alliance 0 {}, alliance 1 {}; the tournament's verdict for alliance 0: surrender {}, \
+points {:+}, war score {:+}{}",
             score[0],
             score[1],
-            winner.map_or_else(|| ", a draw".to_string(), |w| format!(", alliance {w} ahead"))
+            v.surrender,
+            v.points,
+            v.war_score,
+            v.winner().map_or_else(|| ", a draw".to_string(), |w| format!(", alliance {w} ahead"))
         );
     }
     if let Some(out) = &args.save {
@@ -252,8 +257,8 @@ pub fn play_ai(args: &crate::PlayArgs, which: &str) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `umpire tournament` on a Great War scenario: level A takes alliance 0 in even games and
-/// alliance 1 in odd ones; the winner by the war score.
+/// `umpire tournament` on a Great War scenario: pairs of games on one seed with the alliances
+/// swapped, each pair won by the level that did better in the same seat ([`TOURNAMENT_METHOD`]).
 pub fn tournament(
     scenario: &Path,
     games: u32,
@@ -265,11 +270,25 @@ pub fn tournament(
     let s = Scenario::load(scenario)?;
     let start = std::time::Instant::now();
     let slice = std::time::Duration::from_millis(slice_ms);
-    let t = ai::great_war::game::tournament(&s, a, b, games, seed, slice);
+    let pairs = games.div_ceil(2);
+    let t = ai::great_war::game::tournament(&s, a, b, pairs, seed, slice);
     let secs = start.elapsed().as_secs_f64();
-    println!("{} games of {a} v {b} on {} (seeds {seed}..{})", t.games, s.name, seed + u64::from(games));
     println!(
-        "{a}: {} wins ({:.0}%), {b}: {} wins, draws: {}",
+        "{} games of {a} v {b} on {} ({} pairs, seeds {seed}..{}, alliances swapped in each pair)",
+        t.games,
+        s.name,
+        t.pairs,
+        seed + u64::from(pairs)
+    );
+    println!(
+        "pairs (the better result in the same seat): {a} {} ({:.0}%), {b} {}, level {}",
+        t.a_pairs,
+        100.0 * f64::from(t.a_pairs) / f64::from(t.pairs.max(1)),
+        t.b_pairs,
+        t.level_pairs
+    );
+    println!(
+        "games won by the scenario alone: {a} {} ({:.0}%), {b} {}, draws {}",
         t.a_wins,
         100.0 * f64::from(t.a_wins) / f64::from(t.games.max(1)),
         t.b_wins,
@@ -285,9 +304,27 @@ pub fn tournament(
         t.max_turn.as_secs_f64() * 1e3,
         t.longest_slice.as_secs_f64() * 1e3
     );
+    for (level, times) in [a, b].iter().zip(t.by_level) {
+        println!(
+            "  {level}: mean {:.1} ms, max {:.1} ms per power per turn; longest slice {:.1} ms",
+            times.mean_turn.as_secs_f64() * 1e3,
+            times.max_turn.as_secs_f64() * 1e3,
+            times.longest_slice.as_secs_f64() * 1e3
+        );
+    }
     if t.refused > 0 {
         return Err(Failure(format!("the AI gave {} illegal orders", t.refused)));
     }
     println!("{:.2} s in all, {:.2} games per second", secs, f64::from(t.games) / secs.max(1e-9));
     Ok(())
 }
+
+/// How a Great War tournament judges (shown in `umpire tournament --help`).
+pub const TOURNAMENT_METHOD: &str = "Great War scenarios are played in pairs of games on one seed (pair i on \
+seed SEED + i; --games N plays ceil(N/2) pairs): A takes alliance 0 in the first game and alliance 1 in the \
+second. Each game is judged from alliance 0's side by the scenario's own victory conditions: first a surrender \
+of every enemy power at war, then the victory-point margin at the end (the engine's victory points); where \
+those are level, or the scenario has no victory block, by the war score (losses inflicted, provinces and ships \
+taken). A wins the pair when alliance 0 did better with A in its seat than with B there (which is also A doing \
+better than B as alliance 1): a scenario that favours one alliance gives the same head start to whoever holds \
+it, so only the play decides. The pairs won are the tally; the games won by the scenario alone are shown too.";

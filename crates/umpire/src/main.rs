@@ -112,11 +112,12 @@ enum Command {
         json: bool,
     },
     /// Play seeded AI games between two levels, swapping sides, and print the tally.
+    #[command(after_help = great_war::TOURNAMENT_METHOD)]
     Tournament {
         /// The scenario to play (a battle, or a Great War scenario: the levels take the two
         /// alliances in turn).
         scenario: PathBuf,
-        /// How many games.
+        /// How many games (Great War: in pairs with the alliances swapped, so rounded up to even).
         #[arg(long, default_value_t = 20)]
         games: u32,
         /// The first AI level: random, greedy, recruit, veteran, marshal.
@@ -125,7 +126,7 @@ enum Command {
         /// The second AI level.
         #[arg(long)]
         b: ai::Level,
-        /// Seed of the first game; game i uses seed + i.
+        /// Seed of the first game; game i uses seed + i (Great War: pair i uses seed + i).
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Stop each game after this many rounds.

@@ -424,4 +424,11 @@ fn great_war_play_with_the_ai_and_a_tournament_report_times_and_slices() {
     assert!(text.contains("2 games of veteran v random"), "{text}");
     assert!(text.contains("veteran as alliance 0") && text.contains("veteran as alliance 1"), "{text}");
     assert!(text.contains("AI time per power per turn: mean"), "{text}");
+    // Pairs with the alliances swapped, judged in the same seat; the method is in the help.
+    assert!(text.contains("(1 pairs, seeds 1..2, alliances swapped in each pair)"), "{text}");
+    assert!(text.contains("pairs (the better result in the same seat): veteran "), "{text}");
+    assert!(text.contains("  veteran: mean") && text.contains("  random: mean"), "{text}");
+    let out = umpire(&["tournament", "--help"]);
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(help.contains("pairs of games on one seed") && help.contains("victory-point margin"), "{help}");
 }

@@ -42,6 +42,8 @@ pub struct GwReport {
     pub turn_times: Vec<Vec<Duration>>,
     /// The longest single think slice.
     pub longest_slice: Duration,
+    /// The longest think slice of each power (zero for a power without an AI).
+    pub longest_slices: Vec<Duration>,
     /// Orders an AI gave that the engine refused (should stay empty).
     pub refused: Vec<(PowerId, Order, OrderError)>,
 }
@@ -55,7 +57,7 @@ impl GwReport {
         (mean, max)
     }
 
-    /// The alliances' scores by [`war_score`] and the winning alliance (`None`: a draw).
+    /// The alliances' scores by [`war_score`] and the alliance ahead by it (`None`: level).
     pub fn result(&self) -> ([i64; 2], Option<usize>) {
         let s = war_score(&self.game.ctx());
         let winner = match s[0].cmp(&s[1]) {
@@ -64,6 +66,68 @@ impl GwReport {
             std::cmp::Ordering::Equal => None,
         };
         (s, winner)
+    }
+
+    /// How the game ended by the scenario's own victory conditions, from alliance 0's side.
+    pub fn verdict(&self) -> Verdict {
+        Verdict::of(&self.game.ctx())
+    }
+}
+
+/// How a game ended for alliance 0, by the scenario's victory conditions first (the engine's
+/// `victory.rs`): a surrender of every enemy power at war, then the victory-point margin at the
+/// end; where those are level (or the scenario has no victory block), the war score's margin
+/// ([`war_score`]: losses inflicted, provinces and ships taken). Ordered: a greater verdict is a
+/// better result for alliance 0, so alliance 1's result is the reverse order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Verdict {
+    /// +1: alliance 0 won by surrender; −1: alliance 1 did; 0: no surrender.
+    pub surrender: i8,
+    /// Alliance 0's victory points less alliance 1's (0 without a victory block).
+    pub points: i64,
+    /// Alliance 0's war score less alliance 1's.
+    pub war_score: i64,
+}
+
+impl Verdict {
+    pub fn of(ctx: &rules::strategic::Ctx) -> Verdict {
+        use rules::strategic::campaign::Outcome;
+        let war = war_score(ctx);
+        let mut v = Verdict { surrender: 0, points: 0, war_score: war[0] - war[1] };
+        if ctx.scenario().victory.is_none() {
+            return v;
+        }
+        if let Some(Outcome::Surrender { winner }) = ctx.outcome() {
+            v.surrender = if winner == 0 { 1 } else { -1 };
+        }
+        // A game stopped before its end (`max_turns`) is judged by the points it stands at.
+        let points = ctx.victory_points();
+        v.points = i64::try_from(points[0]).unwrap_or(i64::MAX) - i64::try_from(points[1]).unwrap_or(i64::MAX);
+        v
+    }
+
+    /// The alliance that won this game by the scenario (the war score where the scenario has no
+    /// victory block or its points are level); `None`: a draw.
+    pub fn winner(&self) -> Option<usize> {
+        match self.cmp(&Verdict::default()) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+}
+
+/// A pair of games on the same seed: A takes alliance 0 in the first and B in the second. A did
+/// better than B when its result in the seat was better than B's in the same seat: alliance 0's
+/// verdict was greater when A held it (and then, by the same numbers, A as alliance 1 also did
+/// better than B did there). A scenario that favours one alliance gives that alliance's player the
+/// same head start in both games, so only the play decides. `Some(true)`: A won the pair,
+/// `Some(false)`: B did, `None`: level.
+pub fn pair_winner(a_as_0: Verdict, b_as_0: Verdict) -> Option<bool> {
+    match a_as_0.cmp(&b_as_0) {
+        std::cmp::Ordering::Greater => Some(true),
+        std::cmp::Ordering::Less => Some(false),
+        std::cmp::Ordering::Equal => None,
     }
 }
 
@@ -144,12 +208,19 @@ pub fn play(scenario: &Scenario, setup: &GwSetup) -> Result<GwReport, GwScriptEr
         }
     }
     let longest_slice = ais.iter().flatten().map(|a| a.stats.longest_slice).max().unwrap_or_default();
-    Ok(GwReport { game, turn_times, longest_slice, refused })
+    let longest_slices = ais.iter().map(|a| a.as_ref().map_or(Duration::ZERO, |a| a.stats.longest_slice)).collect();
+    Ok(GwReport { game, turn_times, longest_slice, longest_slices, refused })
 }
 
-/// Results of a tournament between two levels, each taking one alliance in turn.
+/// Results of a tournament between two levels, in pairs of games with the alliances swapped.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GwTally {
+    /// Pairs played, won by A, won by B, level.
+    pub pairs: u32,
+    pub a_pairs: u32,
+    pub b_pairs: u32,
+    pub level_pairs: u32,
+    /// Games played and their winners by the scenario alone ([`Verdict::winner`]).
     pub games: u32,
     pub a_wins: u32,
     pub b_wins: u32,
@@ -163,43 +234,80 @@ pub struct GwTally {
     pub mean_turn: Duration,
     pub max_turn: Duration,
     pub longest_slice: Duration,
+    /// The same for A's powers and for B's: mean and max time per power per turn, longest slice.
+    pub by_level: [LevelTimes; 2],
 }
 
-/// Plays `games` seeded games, A taking alliance 0 in even games and alliance 1 in odd ones.
-pub fn tournament(scenario: &Scenario, a: Level, b: Level, games: u32, first_seed: u64, slice: Duration) -> GwTally {
+/// Thinking times of the powers one level played in a tournament.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LevelTimes {
+    pub mean_turn: Duration,
+    pub max_turn: Duration,
+    pub longest_slice: Duration,
+}
+
+/// Plays `pairs` pairs of seeded games (pair i on seed `first_seed + i`): A takes alliance 0 in
+/// the first game of a pair and alliance 1 in the second; each pair is judged by [`pair_winner`].
+pub fn tournament(scenario: &Scenario, a: Level, b: Level, pairs: u32, first_seed: u64, slice: Duration) -> GwTally {
     let mut t = GwTally::default();
     let (mut sum, mut n) = (Duration::ZERO, 0u32);
-    for g in 0..games {
-        let seed = first_seed + u64::from(g);
-        let a_alliance = (g % 2) as usize;
-        let players = scenario
-            .powers
-            .iter()
-            .map(|p| Some(if usize::from(p.alliance.min(1)) == a_alliance { a } else { b }))
-            .collect();
-        let setup = GwSetup { seed, players, max_turns: None, orders: Vec::new(), slice };
-        let Ok(report) = play(scenario, &setup) else { continue };
-        t.games += 1;
-        t.a_games_as[a_alliance] += 1;
-        t.refused += report.refused.len() as u32;
-        for times in &report.turn_times {
-            for d in times {
-                sum += *d;
-                n += 1;
-                t.max_turn = t.max_turn.max(*d);
+    let mut level_sum = [(Duration::ZERO, 0u32); 2];
+    for pair in 0..pairs {
+        let seed = first_seed + u64::from(pair);
+        let mut verdicts = [Verdict::default(); 2];
+        let mut complete = true;
+        for (a_alliance, verdict) in verdicts.iter_mut().enumerate() {
+            let players = scenario
+                .powers
+                .iter()
+                .map(|p| Some(if usize::from(p.alliance.min(1)) == a_alliance { a } else { b }))
+                .collect();
+            let setup = GwSetup { seed, players, max_turns: None, orders: Vec::new(), slice };
+            let Ok(report) = play(scenario, &setup) else {
+                complete = false;
+                continue;
+            };
+            t.games += 1;
+            t.a_games_as[a_alliance] += 1;
+            t.refused += report.refused.len() as u32;
+            for (i, times) in report.turn_times.iter().enumerate() {
+                let side = usize::from(usize::from(scenario.powers[i].alliance.min(1)) != a_alliance);
+                for d in times {
+                    sum += *d;
+                    n += 1;
+                    t.max_turn = t.max_turn.max(*d);
+                    level_sum[side].0 += *d;
+                    level_sum[side].1 += 1;
+                    t.by_level[side].max_turn = t.by_level[side].max_turn.max(*d);
+                }
+                let slice = report.longest_slices.get(i).copied().unwrap_or_default();
+                t.by_level[side].longest_slice = t.by_level[side].longest_slice.max(slice);
+            }
+            t.longest_slice = t.longest_slice.max(report.longest_slice);
+            *verdict = report.verdict();
+            match verdict.winner() {
+                Some(w) if w == a_alliance => {
+                    t.a_wins += 1;
+                    t.a_wins_as[a_alliance] += 1;
+                }
+                Some(_) => t.b_wins += 1,
+                None => t.draws += 1,
             }
         }
-        t.longest_slice = t.longest_slice.max(report.longest_slice);
-        match report.result().1 {
-            Some(w) if w == a_alliance => {
-                t.a_wins += 1;
-                t.a_wins_as[a_alliance] += 1;
-            }
-            Some(_) => t.b_wins += 1,
-            None => t.draws += 1,
+        if !complete {
+            continue;
+        }
+        t.pairs += 1;
+        match pair_winner(verdicts[0], verdicts[1]) {
+            Some(true) => t.a_pairs += 1,
+            Some(false) => t.b_pairs += 1,
+            None => t.level_pairs += 1,
         }
     }
     t.mean_turn = if n == 0 { Duration::ZERO } else { sum / n };
+    for (side, (sum, n)) in level_sum.iter().enumerate() {
+        t.by_level[side].mean_turn = if *n == 0 { Duration::ZERO } else { *sum / *n };
+    }
     t
 }
 

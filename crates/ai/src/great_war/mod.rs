@@ -14,7 +14,7 @@ pub mod judge;
 pub mod staff;
 
 use crate::{Level, Player, Think, ThinkStats};
-use rules::strategic::state::{ForceKind, Place};
+use rules::strategic::state::{ForceId, ForceKind, Place};
 use rules::strategic::{Ctx, GreatWar, HexAt, Order, Phase, Piece, PowerId};
 use web_time::{Duration, Instant};
 
@@ -79,6 +79,37 @@ pub fn enemy_combat_hexes(ctx: &Ctx, power: PowerId) -> Vec<HexAt> {
         })
         .map(|(h, _)| *h)
         .collect()
+}
+
+/// Whether `power`'s land units may end a move on `h` at no cost the enemy does not pay: not on
+/// the land of a neutral (entering it brings the neutral into the war on the enemy's side, with
+/// its provinces' victory points), and not in a harsh climate that costs these units 1 Health a
+/// turn (S-SUP-5) unless all of them are exempt.
+pub fn fit_to_stand(ctx: &Ctx, power: PowerId, units: &[ForceId], h: HexAt) -> bool {
+    neutral_free(ctx, power, h) && climate_free(ctx, power, units, h)
+}
+
+/// Not on the land of a neutral (other than `power`).
+pub fn neutral_free(ctx: &Ctx, power: PowerId, h: HexAt) -> bool {
+    let owner = ctx.province_at(h).and_then(|p| ctx.province_owner(p));
+    !owner.is_some_and(|o| o != power && ctx.powers.get(usize::from(o.0)).is_some_and(|s| s.neutral))
+}
+
+/// Not in a harsh climate that costs any of `units` Health (S-SUP-5).
+pub fn climate_free(ctx: &Ctx, power: PowerId, units: &[ForceId], h: HexAt) -> bool {
+    use rules::strategic::hexmap::Climate;
+    let Some(cell) = ctx.map().cell(h) else { return false };
+    let climate = cell.climate;
+    if !climate.is_harsh() {
+        return true;
+    }
+    let local = ctx.scenario().powers[usize::from(power.0)].local_climates.contains(&climate);
+    units.iter().filter_map(|u| ctx.force(*u)).all(|f| match climate {
+        Climate::Desert => local || matches!(f.kind, ForceKind::Infantry { colonial: true, .. }),
+        Climate::North => local,
+        Climate::Mountain => matches!(f.kind, ForceKind::Infantry { mountain: true, .. }),
+        Climate::Temperate => true,
+    })
 }
 
 /// Whether a unit kind fights in land combat.

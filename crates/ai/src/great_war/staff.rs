@@ -15,7 +15,7 @@
 use super::baseline::{best_shot, fleet_destinations};
 use super::front::{Front, FrontDraft, held_by_alliance, posts};
 use super::judge::{advantage, battle_value, expected_gain};
-use super::{enemy_combat_hexes, enemy_hexes, legal, out_of_time, visible_enemy_fleets};
+use super::{enemy_combat_hexes, enemy_hexes, legal, visible_enemy_fleets};
 use crate::{Level, Think};
 use rules::strategic::naval::ShipType;
 use rules::strategic::state::{ForceId, FormationId, FormationKind, Place};
@@ -39,6 +39,8 @@ struct Doctrine {
     sea_odds: f64,
     /// The worst margin (S-COMBAT-8 D against us) a piece accepts when it takes a post in contact.
     hold: i64,
+    /// Reserves massed on one enemy hex in a concentrated strike (0: none).
+    strike: usize,
 }
 
 impl Doctrine {
@@ -54,6 +56,7 @@ impl Doctrine {
                 fort_level2: true,
                 sea_odds: 0.5,
                 hold: -4,
+                strike: 4,
             },
             Level::Veteran => Doctrine {
                 width: 12,
@@ -65,6 +68,7 @@ impl Doctrine {
                 fort_level2: false,
                 sea_odds: 1.0,
                 hold: -19,
+                strike: 2,
             },
             _ => Doctrine {
                 width: 3,
@@ -76,6 +80,7 @@ impl Doctrine {
                 fort_level2: false,
                 sea_odds: 2.0,
                 hold: i64::MIN,
+                strike: 0,
             },
         }
     }
@@ -92,7 +97,7 @@ struct Mover {
 }
 
 /// Hexes of front-drawing work in one work item (about a millisecond in a release build).
-const FRONT_WORK: usize = 20_000;
+const FRONT_WORK: usize = 5_000;
 
 /// The plan between its work items: the pieces, the posts wanted, and what each piece reaches.
 struct PlanDraft {
@@ -100,6 +105,10 @@ struct PlanDraft {
     free: Vec<Mover>,
     posts: Vec<HexAt>,
     reach: BTreeMap<Piece, BTreeMap<HexAt, u32>>,
+    /// The paths of each piece to the hexes it reaches next to an enemy (a strike's moves).
+    contacts: BTreeMap<Piece, Vec<(HexAt, Vec<HexAt>)>>,
+    /// The matching of posts and pieces under way: the posts still open and the pieces left.
+    matching: Option<(Vec<HexAt>, Vec<Mover>)>,
 }
 
 #[derive(Clone, Debug)]
@@ -108,13 +117,21 @@ enum Item {
     Front,
     Economy,
     Engaged(Piece),
+    /// Retreat this engaged piece (S-ARMY-15), once the front is drawn.
+    Retreat(Piece),
     Plan,
     Reach(Mover),
     Assign,
+    /// List the enemy hexes a strike may reach.
+    Strikes,
+    /// Mass reserves on this enemy hex if the preview sees it dispersed or destroyed.
+    Strike(HexAt),
     Move(Mover),
     Army(FormationId),
     Fortify,
     Fleets,
+    /// One fleet's orders.
+    Fleet(u32),
     Gun(ForceId),
     Gas,
 }
@@ -141,6 +158,15 @@ pub struct Staff {
     objectives: Vec<HexAt>,
     draft: Option<FrontDraft>,
     plan_draft: Option<PlanDraft>,
+    /// The pieces free to move this phase that may join a strike.
+    reserves: Vec<Mover>,
+    /// Moves of the strikes planned this phase, by piece.
+    strikes: BTreeMap<Piece, (HexAt, Vec<HexAt>)>,
+    strike_draft: Option<StrikeDraft>,
+    /// A piece retreated after the front was drawn: the plan draws it again.
+    redraw: bool,
+    /// The longest work item of this phase so far (when a slice stops; it changes no decision).
+    longest_item: Duration,
 }
 
 impl Staff {
@@ -160,6 +186,11 @@ impl Staff {
             objectives: Vec::new(),
             draft: None,
             plan_draft: None,
+            reserves: Vec::new(),
+            strikes: BTreeMap::new(),
+            strike_draft: None,
+            longest_item: Duration::ZERO,
+            redraw: false,
         }
     }
 
@@ -177,12 +208,16 @@ impl Staff {
                 }
             }
             let Some(item) = self.items.pop_front() else { return Think::Order(Order::EndPhase) };
-            if worked && out_of_time(start, budget) {
+            // A slice ends before an item that might not fit in what is left of the budget (the
+            // longest item of this phase so far is the guess); the first item always runs.
+            if worked && start.elapsed() + self.longest_item >= budget {
                 self.items.push_front(item);
                 return Think::Thinking;
             }
             worked = true;
+            let t0 = Instant::now();
             self.work(ctx, item);
+            self.longest_item = self.longest_item.max(t0.elapsed());
         }
     }
 
@@ -197,6 +232,11 @@ impl Staff {
         self.draft = None;
         self.plan_draft = None;
         self.front = None;
+        self.reserves.clear();
+        self.strikes.clear();
+        self.strike_draft = None;
+        self.longest_item = Duration::ZERO;
+        self.redraw = false;
         let p = self.power;
         match ctx.clock.phase {
             Phase::Preparation if self.doctrine.gas => self.items.push_back(Item::Gas),
@@ -221,8 +261,13 @@ impl Staff {
     }
 
     fn work(&mut self, ctx: &Ctx, item: Item) {
-        // The plan reads the front as it stands after the engaged pieces' orders: draw it first.
-        if self.front.is_none() && matches!(item, Item::Plan) {
+        // The plan reads the front as it stands after the engaged pieces' orders: draw it first
+        // (again, if a piece retreated from the line the retreat's front was drawn with).
+        if matches!(item, Item::Plan) && self.redraw {
+            self.redraw = false;
+            self.front = None;
+        }
+        if self.front.is_none() && matches!(item, Item::Plan | Item::Retreat(_)) {
             self.items.push_front(item);
             self.items.push_front(Item::Front);
             return;
@@ -240,9 +285,20 @@ impl Staff {
             }
             Item::Economy => self.economy(ctx),
             Item::Engaged(piece) => self.engaged(ctx, piece),
+            Item::Retreat(piece) => {
+                let front = self.front_now(ctx);
+                if let Some(at) = ctx.piece_hex(piece)
+                    && let Some(o) = retreat(ctx, piece, at, front)
+                {
+                    self.queue.push_back(o);
+                    self.redraw = true;
+                }
+            }
             Item::Plan => self.plan(ctx),
             Item::Reach(m) => self.reach(ctx, m),
             Item::Assign => self.assign(ctx),
+            Item::Strikes => self.strike_targets(ctx),
+            Item::Strike(target) => self.strike(ctx, target),
             Item::Move(m) => self.move_piece(ctx, m),
             Item::Army(a) => {
                 if let Some(moves) = self.army_moves.remove(&a)
@@ -252,7 +308,15 @@ impl Staff {
                 }
             }
             Item::Fortify => self.fortify(ctx),
-            Item::Fleets => self.fleets(ctx),
+            Item::Fleets => {
+                let mut mine: Vec<u32> =
+                    ctx.navy.fleets.iter().filter(|f| f.power == self.power).map(|f| f.id).collect();
+                mine.sort_unstable();
+                for id in mine.into_iter().rev() {
+                    self.items.push_front(Item::Fleet(id));
+                }
+            }
+            Item::Fleet(id) => self.fleet(ctx, id),
             Item::Gun(g) => {
                 let gas = self.doctrine.gas && ctx.powers[usize::from(self.power.0)].chem_shells > 0;
                 if let Some(o) = best_shot(ctx, self.power, g, gas) {
@@ -320,11 +384,8 @@ impl Staff {
             .max_by_key(|(a, _)| *a);
         match best {
             Some((a, _)) if self.doctrine.retreat && a <= -rules::strategic::combat::D_DISPERSED => {
-                // Rare: the front is drawn at once for it, and again for the plan.
-                if let Some(o) = retreat(ctx, piece, at, self.front_now(ctx)) {
-                    self.queue.push_back(o);
-                }
-                self.front = None;
+                // Rare: the front is drawn (in work items) for it, and again for the plan.
+                self.items.push_front(Item::Retreat(piece));
             }
             // Name a target only where the odds favour us; else the front's own hex is fought.
             Some((a, o)) if a > 0 => self.queue.push_back(o),
@@ -365,38 +426,97 @@ impl Staff {
         for m in &free {
             self.items.push_back(Item::Reach(*m));
         }
+        self.items.push_back(Item::Strikes);
         self.items.push_back(Item::Assign);
-        self.plan_draft = Some(PlanDraft { all, free, posts: mine, reach: BTreeMap::new() });
+        self.plan_draft = Some(PlanDraft {
+            all,
+            free,
+            posts: mine,
+            reach: BTreeMap::new(),
+            contacts: BTreeMap::new(),
+            matching: None,
+        });
     }
 
     /// What a piece reaches this turn (an army's corps at the army's allowance, S-ARMY-1).
     fn reach(&mut self, ctx: &Ctx, m: Mover) {
-        let mp = m.army.map(|a| ctx.group_mp(&ctx.formation_units(a)));
-        let r = ctx
-            .destinations(m.piece)
-            .into_iter()
-            .filter(|(_, c, _)| mp.is_none_or(|mp| *c <= mp))
-            .map(|(h, c, _)| (h, c))
-            .chain(std::iter::once((m.at, 0)))
+        let p = self.power;
+        let Ok((_, units)) = ctx.piece_units(m.piece) else { return };
+        // An army's corps at the army's allowance (S-ARMY-1), else the piece's own.
+        let mp = match m.army {
+            Some(a) => ctx.group_mp(&ctx.formation_units(a)).min(ctx.group_mp(&units)),
+            None => ctx.group_mp(&units),
+        };
+        // The engine's reach (as `Ctx::destinations`, whose paths are built only where a strike
+        // may need them: next to an enemy).
+        let found = ctx.reachable(p, &units, m.at, mp);
+        let parents: BTreeMap<HexAt, Option<HexAt>> = found.iter().map(|(h, _, par)| (*h, *par)).collect();
+        let ends: Vec<(HexAt, u32)> = found
+            .iter()
+            .filter(|(h, _, _)| *h != m.at && ctx.at(*h).is_empty() && super::neutral_free(ctx, p, *h))
+            .map(|(h, c, _)| (*h, *c))
             .collect();
+        // A post on the line may lie in a harsh climate (holding the line is worth the Health);
+        // a strike keeps out of one.
+        let contacts: Vec<(HexAt, Vec<HexAt>)> = if self.doctrine.strike > 0 {
+            ends.iter()
+                .filter(|(h, _)| ctx.next_to_enemy(p, *h) && super::climate_free(ctx, p, &units, *h))
+                .map(|(h, _)| {
+                    let mut path = vec![*h];
+                    let mut at = *h;
+                    while let Some(Some(prev)) = parents.get(&at) {
+                        if *prev == m.at {
+                            break;
+                        }
+                        path.push(*prev);
+                        at = *prev;
+                    }
+                    path.reverse();
+                    (*h, path)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let r = ends.into_iter().chain(std::iter::once((m.at, 0))).collect();
         if let Some(d) = self.plan_draft.as_mut() {
             d.reach.insert(m.piece, r);
+            d.contacts.insert(m.piece, contacts);
         }
     }
 
     /// Who takes which capital hex and which post; then the moves in order.
     fn assign(&mut self, ctx: &Ctx) {
         let p = self.power;
-        let Some(PlanDraft { all, free, posts: mine, reach }) = self.plan_draft.take() else { return };
-        let tired = |m: &Mover| self.doctrine.rotate && tired(ctx, m.piece);
-        // A post reached now costs its MP, one beyond reach far more, by distance.
-        let mut open: Vec<HexAt> = mine;
-        let mut left: Vec<Mover> = free.clone();
+        let Some(mut draft) = self.plan_draft.take() else { return };
+        if draft.matching.is_none() {
+            let left: Vec<Mover> =
+                draft.free.iter().copied().filter(|m| !self.strikes.contains_key(&m.piece)).collect();
+            // Posts a strike stands by are held by it.
+            let striking: Vec<HexAt> = self.strikes.values().map(|(h, _)| *h).collect();
+            let open: Vec<HexAt> = std::mem::take(&mut draft.posts)
+                .into_iter()
+                .filter(|post| !striking.iter().any(|h| h.distance(*post) <= 1))
+                .collect();
+            draft.matching = Some((open, left));
+        }
+        let rotate = self.doctrine.rotate;
+        let tired = |m: &Mover| rotate && tired(ctx, m.piece);
+        let reach = &draft.reach;
         let reaches = |m: &Mover, post: HexAt| reach.get(&m.piece).and_then(|r| r.get(&post)).copied();
+        let Some((open, left)) = draft.matching.as_mut() else { return };
         // The post fewest pieces can reach this turn first, taken by the piece that reaches the
-        // fewest other posts (then the fresher, then the cheaper): the matching leaves no post
-        // open that some piece could have held.
+        // fewest other posts (then the fresher, then the cheaper; one beyond reach by distance):
+        // the matching leaves no post open that some piece could have held. A few posts a work
+        // item.
+        let mut matched = 0;
         while !open.is_empty() && !left.is_empty() {
+            if matched == ASSIGN_WORK {
+                self.plan_draft = Some(draft);
+                self.items.push_front(Item::Assign);
+                return;
+            }
+            matched += 1;
             let (i, post) = open
                 .iter()
                 .copied()
@@ -421,6 +541,9 @@ impl Staff {
             self.posts.insert(m.piece, post);
             self.claimed.insert(post);
         }
+        let Some((_, mut left)) = draft.matching.take() else { return };
+        let PlanDraft { all, free, reach, .. } = draft;
+        let reaches = |m: &Mover, post: HexAt| reach.get(&m.piece).and_then(|r| r.get(&post)).copied();
         // S-CITY-1: a province changes hands when our troops hold every hex of its capital at
         // Upkeep; each capital hex within this turn's reach gets the piece that reaches it most
         // cheaply among the pieces the line does not need (the front stays closed first).
@@ -448,19 +571,142 @@ impl Staff {
         self.items.push_back(Item::Fleets);
     }
 
+    /// The enemy hexes next to which some piece free to move this turn can stand, sorted: each
+    /// gets a [`Self::strike`] before the line's posts are given out (a strike that scatters the
+    /// enemy facing a sector does more than a post held against it).
+    fn strike_targets(&mut self, ctx: &Ctx) {
+        let p = self.power;
+        let Some(draft) = self.plan_draft.as_ref() else { return };
+        if self.doctrine.strike == 0 {
+            return;
+        }
+        self.reserves = draft.free.iter().copied().filter(|m| !m.artillery).collect();
+        let mut targets: Vec<HexAt> = enemy_combat_hexes(ctx, p)
+            .into_iter()
+            .filter(|t| {
+                t.neighbours()
+                    .iter()
+                    .any(|n| self.reserves.iter().any(|m| draft.reach.get(&m.piece).is_some_and(|r| r.contains_key(n))))
+            })
+            .collect();
+        targets.sort();
+        for t in targets.into_iter().rev() {
+            self.items.push_front(Item::Strike(t));
+        }
+    }
+
+    /// A concentrated strike (S-COMBAT-8: D is the margin per division of the weaker side, and
+    /// D ≥ 20 disperses its engaged units, D ≥ 30 destroys them, while stubborn fighting below
+    /// costs every engaged unit of ours Health and Morale): the reserves that reach a free hex next
+    /// to `target` join one at a time, each time the one the preview sees raising the margin most,
+    /// on a blind copy that holds the moves chosen before; the strike is ordered only if its margin
+    /// reaches the doctrine's superiority (and at least dispersal). Each call looks at a few
+    /// reserves and comes back ([`StrikeDraft`]), so a strike fits in think slices.
+    fn strike(&mut self, ctx: &Ctx, target: HexAt) {
+        let p = self.power;
+        let mut draft = match self.strike_draft.take() {
+            Some(d) if d.target == target => d,
+            _ => StrikeDraft {
+                target,
+                probe: super::blind(ctx),
+                chosen: Vec::new(),
+                margin: i64::MIN,
+                next: 0,
+                best: None,
+            },
+        };
+        let mut looked = 0;
+        while draft.next < self.reserves.len() && looked < STRIKE_WORK {
+            let m = self.reserves[draft.next];
+            draft.next += 1;
+            if self.strikes.contains_key(&m.piece) || draft.chosen.iter().any(|c| c.0 == m.piece) {
+                continue;
+            }
+            // One corps of an army a strike: the army's corps move in one order.
+            if m.army.is_some() && draft.chosen.iter().any(|c| c.3 == m.army) {
+                continue;
+            }
+            let Some(paths) = self.plan_draft.as_ref().and_then(|d| d.contacts.get(&m.piece)) else { continue };
+            let near: Vec<&(HexAt, Vec<HexAt>)> = paths
+                .iter()
+                .filter(|(h, _)| h.distance(target) == 1 && !self.taken(*h) && !draft.chosen.iter().any(|c| c.1 == *h))
+                .collect();
+            if near.is_empty() {
+                continue;
+            }
+            looked += 1;
+            for (h, path) in near {
+                let o = strike_order(m, path.clone());
+                let Some(a) = margin_after(&draft.probe, p, &o) else { continue };
+                if draft.best.as_ref().is_none_or(|b| a > b.0) {
+                    draft.best = Some((a, m, *h, path.clone()));
+                }
+            }
+        }
+        if draft.next < self.reserves.len() {
+            self.strike_draft = Some(draft);
+            self.items.push_front(Item::Strike(target));
+            return;
+        }
+        // A round is over: the best reserve joins if it raises the margin.
+        let joins = draft.best.take().filter(|b| draft.margin == i64::MIN || b.0 > draft.margin);
+        let done = match joins {
+            Some((a, m, h, path)) if draft.probe.apply(&strike_order(m, path.clone())).is_ok() => {
+                draft.margin = a;
+                draft.chosen.push((m.piece, h, path, m.army));
+                draft.margin >= rules::strategic::combat::D_DESTROYED || draft.chosen.len() >= self.doctrine.strike
+            }
+            _ => true,
+        };
+        if !done {
+            draft.next = 0;
+            self.strike_draft = Some(draft);
+            self.items.push_front(Item::Strike(target));
+            return;
+        }
+        let goal = self.doctrine.superiority.max(rules::strategic::combat::D_DISPERSED);
+        if draft.margin < goal {
+            return;
+        }
+        // The line first where it can be closed: a strike takes only pieces the posts it does not
+        // stand by can spare. Where the power has fewer pieces than posts, the line has gaps
+        // whatever it does, and the strikes go first.
+        if let Some(plan) = self.plan_draft.as_ref()
+            && plan.free.len() >= plan.posts.len()
+        {
+            let striking: Vec<HexAt> =
+                self.strikes.values().map(|(h, _)| *h).chain(draft.chosen.iter().map(|c| c.1)).collect();
+            let needed = plan.posts.iter().filter(|post| !striking.iter().any(|h| h.distance(**post) <= 1)).count();
+            let left = plan.free.len().saturating_sub(self.strikes.len() + draft.chosen.len());
+            if left < needed {
+                return;
+            }
+        }
+        for (piece, h, path, _) in draft.chosen {
+            self.claimed.insert(h);
+            self.strikes.insert(piece, (h, path));
+        }
+    }
+
     fn move_piece(&mut self, ctx: &Ctx, m: Mover) {
         let p = self.power;
         let Some(front) = self.front.clone() else { return };
         let Some(at) = ctx.piece_hex(m.piece) else { return };
         let own_post = self.posts.get(&m.piece).copied();
         let free_for = |h: HexAt| own_post == Some(h) || !self.taken(h);
+        // A post on the line may lie in a harsh climate; other moves keep out of one (S-SUP-5).
+        let fit = |h: HexAt| {
+            super::neutral_free(ctx, p, h)
+                && (own_post.is_some()
+                    || ctx.piece_units(m.piece).is_ok_and(|(_, u)| super::climate_free(ctx, p, &u, h)))
+        };
         let dests: Vec<(HexAt, u32, Vec<HexAt>)> = match m.army {
             // An army moves at its slowest division's allowance (S-ARMY-1).
             Some(a) => {
                 let mp = ctx.group_mp(&ctx.formation_units(a));
-                ctx.destinations(m.piece).into_iter().filter(|(h, c, _)| *c <= mp && free_for(*h)).collect()
+                ctx.destinations(m.piece).into_iter().filter(|(h, c, _)| *c <= mp && free_for(*h) && fit(*h)).collect()
             }
-            None => ctx.destinations(m.piece).into_iter().filter(|(h, _, _)| free_for(*h)).collect(),
+            None => ctx.destinations(m.piece).into_iter().filter(|(h, _, _)| free_for(*h) && fit(*h)).collect(),
         };
         let grab = self.grabs.get(&m.piece).copied().and_then(|hex| {
             let (h, _, path) = dests.iter().find(|(h, _, _)| *h == hex)?;
@@ -470,7 +716,10 @@ impl Staff {
                 || advantage(ctx, p, &Order::Move { piece: m.piece, path: path.clone() }).is_none_or(|a| a >= hold);
             safe.then(|| (*h, path.clone()))
         });
-        let choice = if grab.is_some() {
+        let strike = self.strikes.get(&m.piece).cloned();
+        let choice = if strike.is_some() {
+            strike
+        } else if grab.is_some() {
             grab
         } else if m.artillery {
             artillery_spot(ctx, p, &front, at, &dests)
@@ -601,12 +850,12 @@ impl Staff {
 
     /// Fleets seek battle when the engine's odds favour them and lie in port otherwise;
     /// minelayers lay, minesweepers sweep where the enemy laid; submarines raid enemy sea lanes.
-    fn fleets(&mut self, ctx: &Ctx) {
+    fn fleet(&mut self, ctx: &Ctx, id: u32) {
         let p = self.power;
         let enemies = visible_enemy_fleets(ctx, p);
-        for f in ctx.navy.fleets.iter().filter(|f| f.power == p) {
+        if let Some(f) = ctx.navy.fleet(id).filter(|f| f.power == p) {
             if ctx.navy.afloat(f.id).is_empty() {
-                continue;
+                return;
             }
             for o in [Order::LayMine { fleet: f.id }, Order::Sweep { fleet: f.id }] {
                 let useful = match o {
@@ -625,10 +874,10 @@ impl Staff {
                 if let Some(o) = self.raid(ctx, f.id, f.at, &paths) {
                     self.queue.push_back(o);
                 }
-                continue;
+                return;
             }
             if !ctx.navy.has_warships(f.id) {
-                continue;
+                return;
             }
             let battle = enemies
                 .iter()
@@ -641,7 +890,7 @@ impl Staff {
                 .max_by(|a, b| a.0.total_cmp(&b.0));
             if let Some((_, path)) = battle {
                 self.queue.push_back(Order::MoveFleet { fleet: f.id, path });
-                continue;
+                return;
             }
             let in_port = |h: HexAt| ctx.map().cell(h).is_some_and(|c| c.has(rules::strategic::hexmap::flag::PORT));
             if !in_port(f.at)
@@ -703,6 +952,60 @@ impl Staff {
                 self.queue.push_back(o);
             }
         }
+    }
+}
+
+/// Posts matched with pieces in one work item.
+const ASSIGN_WORK: usize = 12;
+
+/// Reserves a strike work item looks at before it comes back.
+const STRIKE_WORK: usize = 1;
+
+/// The worst margin (S-COMBAT-8 D, negative when the enemy is the stronger) over the engagements
+/// the units of `order` stand in once it is applied to a copy of `ctx`: what the preview's
+/// engagements show (`Ctx::preview`), without its dice outcomes and text; `None` if illegal or no
+/// engagement.
+fn margin_after(ctx: &Ctx, power: PowerId, order: &Order) -> Option<i64> {
+    let mut c = ctx.clone();
+    c.defer_battles = true;
+    c.apply(order).ok()?;
+    let units: Vec<ForceId> = match order {
+        Order::Move { piece, .. } => c.piece_units(*piece).ok()?.1,
+        Order::MoveArmy { moves, .. } => moves
+            .iter()
+            .filter_map(|(corps, _)| c.piece_units(Piece::Corps(*corps)).ok())
+            .flat_map(|(_, u)| u)
+            .collect(),
+        _ => return None,
+    };
+    c.engagements()
+        .into_iter()
+        .filter(|g| g.iter().flatten().any(|u| units.contains(u)))
+        .filter_map(|g| {
+            let e = c.assess(&g);
+            let ours =
+                (0..2).find(|s| e.sides[*s].iter().any(|u| c.force(*u).is_some_and(|f| !c.hostile(power, f.power))))?;
+            Some(if e.stronger == ours { e.d } else { -e.d })
+        })
+        .min()
+}
+
+/// A strike being planned: the blind copy holding the moves chosen so far, their margin, and the
+/// round under way (the next reserve to look at and the best join found).
+struct StrikeDraft {
+    target: HexAt,
+    probe: Ctx,
+    chosen: Vec<(Piece, HexAt, Vec<HexAt>, Option<FormationId>)>,
+    margin: i64,
+    next: usize,
+    best: Option<(i64, Mover, HexAt, Vec<HexAt>)>,
+}
+
+/// The order that moves a reserve on a strike: its own move, or its army's with this corps alone.
+fn strike_order(m: Mover, path: Vec<HexAt>) -> Order {
+    match (m.army, m.piece) {
+        (Some(army), Piece::Corps(c)) => Order::MoveArmy { army, moves: vec![(c, path)] },
+        _ => Order::Move { piece: m.piece, path },
     }
 }
 
@@ -849,7 +1152,12 @@ fn retreat(ctx: &Ctx, piece: Piece, at: HexAt, front: std::sync::Arc<Front>) -> 
             queue.push_back((n, d + 1));
         }
     }
-    let mut ends: Vec<HexAt> = parent.keys().copied().filter(|h| *h != at).collect();
+    let units = ctx.piece_units(piece).map(|(_, u)| u).unwrap_or_default();
+    let mut ends: Vec<HexAt> = parent
+        .keys()
+        .copied()
+        .filter(|h| *h != at && super::fit_to_stand(ctx, ctx.active_power(), &units, *h))
+        .collect();
     ends.sort_by_key(|h| (std::cmp::Reverse(front.enemy_steps(*h).min(1000)), *h));
     for end in ends.into_iter().take(8) {
         let mut path = vec![end];
