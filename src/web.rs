@@ -1,10 +1,7 @@
 //! The browser: downloading and opening save files, the ready signal for tests, replaying a save
-//! handed over by the page (to compare state hashes with the native build), and fetching the
-//! large Great War files when their scenario is chosen.
+//! handed over by the page (to compare state hashes with the native build), and the page's
+//! fetching of files not in the download (a scene asks, see `great_war::files`).
 
-use crate::catalog::{Chosen, Download, LoadProblem};
-use crate::great_war::files;
-use crate::i18n::Tr;
 use crate::saves::{self, SaveKinds};
 use crate::screens::{Mode, Screen};
 use crate::session::{PlayGame, Session};
@@ -14,9 +11,7 @@ use wasm_bindgen::{JsCast, JsValue};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Reported>()
         .add_systems(PostStartup, replay_from_page)
-        .add_systems(Update, (signal_ready.run_if(in_state(Screen::Title)), report_screen))
-        .add_systems(Update, fetch_chosen.run_if(in_state(Screen::Loading)))
-        .add_systems(OnExit(Screen::Loading), |mut commands: Commands| commands.remove_resource::<Download>());
+        .add_systems(Update, (signal_ready.run_if(in_state(Screen::Title)), report_screen));
 }
 
 /// The browser's hooks of a scene's game (the state report).
@@ -136,72 +131,45 @@ fn number(key: &str) -> Option<f64> {
     js_sys::Reflect::get(&window()?.into(), &JsValue::from_str(key)).ok()?.as_f64()
 }
 
-/// The chosen Great War scenario's files that are not in the download: asks the page to fetch
-/// them (`kriegsspielFetch`), shows its progress ([`Download`]), keeps them when they have come
-/// (the scene then parses the scenario, see `files::ready`), or goes back to the set-up screen
-/// with the reason.
-fn fetch_chosen(
-    chosen: Option<Res<Chosen>>,
-    download: Option<ResMut<Download>>,
-    tr: Res<Tr>,
-    mut problem: ResMut<LoadProblem>,
-    mut screen: ResMut<NextState<Screen>>,
-    mut commands: Commands,
-) {
-    let Some(chosen) = chosen.filter(|c| c.mode == Mode::GreatWar) else { return };
-    let missing = files::missing(&chosen.path);
-    if missing.is_empty() {
-        return;
+/// Asks the page to fetch files (`kriegsspielFetch`, see `web/index.html`): whether it could.
+pub fn start_fetch(paths: &[&str]) -> bool {
+    let Some(w) = window() else { return false };
+    let list = js_sys::Array::new();
+    for p in paths {
+        list.push(&JsValue::from_str(p));
     }
-    let Some(w) = window() else { return };
-    let Some(mut download) = download else {
-        let paths = js_sys::Array::new();
-        for p in &missing {
-            paths.push(&JsValue::from_str(p));
-        }
-        let started = js_sys::Reflect::get(&w, &JsValue::from_str("kriegsspielFetch"))
-            .ok()
-            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-            .map(|f| f.call1(&w, &paths));
-        match started {
-            Some(Ok(_)) => {
-                commands.insert_resource(Download { received: 0, total: download_size(&missing).unwrap_or(0) })
-            }
-            _ => {
-                let why = tr.f(
-                    "ui.download_failed",
-                    &[("file", chosen.path.clone()), ("why", "no kriegsspielFetch".to_string())],
-                );
-                report("kriegsspielProblem", &why);
-                problem.0 = Some(why);
-                screen.set(Screen::Setup);
-            }
-        }
-        return;
-    };
-    // The page's progress: bytes come, then the files (an object of texts by path) or an error.
+    js_sys::Reflect::get(&w, &JsValue::from_str("kriegsspielFetch"))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .is_some_and(|f| f.call1(&w, &list).is_ok())
+}
+
+/// The page's fetch so far: bytes received, and bytes to come (0 when not known).
+pub fn fetch_progress() -> (u64, u64) {
     let received = number("kriegsspielFetchReceived").unwrap_or(0.0) as u64;
-    let total = number("kriegsspielFetchTotal").map(|t| t as u64).filter(|t| *t > 0).unwrap_or(download.total);
-    if (download.received, download.total) != (received, total) {
-        download.received = received;
-        download.total = total;
-        report("kriegsspielDownload", &format!("{received}/{total}"));
-    }
-    if let Some(error) = take("kriegsspielFetchError") {
-        let why = tr.f("ui.download_failed", &[("file", chosen.path.clone()), ("why", error)]);
-        report("kriegsspielProblem", &why);
-        problem.0 = Some(why);
-        screen.set(Screen::Setup);
-        return;
-    }
-    let Ok(fetched) = js_sys::Reflect::get(&w, &JsValue::from_str("kriegsspielFetched")) else { return };
+    let total = number("kriegsspielFetchTotal").unwrap_or(0.0) as u64;
+    (received, total)
+}
+
+/// Why the page's fetch failed, once.
+pub fn take_fetch_error() -> Option<String> {
+    take("kriegsspielFetchError")
+}
+
+/// The fetched files' texts, once they have all come (and once).
+pub fn take_fetched(paths: &[&str]) -> Option<Vec<(String, String)>> {
+    let w = window()?;
+    let fetched = js_sys::Reflect::get(&w, &JsValue::from_str("kriegsspielFetched")).ok()?;
     if fetched.is_undefined() || fetched.is_null() {
-        return;
+        return None;
     }
     let _ = js_sys::Reflect::delete_property(&w, &JsValue::from_str("kriegsspielFetched"));
-    for p in missing {
-        if let Some(text) = js_sys::Reflect::get(&fetched, &JsValue::from_str(p)).ok().and_then(|t| t.as_string()) {
-            files::keep_downloaded(p, text);
-        }
-    }
+    let texts = paths
+        .iter()
+        .filter_map(|p| {
+            let text = js_sys::Reflect::get(&fetched, &JsValue::from_str(p)).ok()?.as_string()?;
+            Some((p.to_string(), text))
+        })
+        .collect();
+    Some(texts)
 }

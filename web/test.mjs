@@ -36,7 +36,11 @@ async function open(address) {
   const start = Date.now();
   await page.goto(address);
   await page.waitForFunction(() => window.kriegsspielReady === 'true', null, { timeout: 180000 });
-  return { page, ms: Date.now() - start };
+  const ms = Date.now() - start;
+  // The title screen takes clicks once its first frames are drawn and the loading screen is gone.
+  await page.waitForFunction(() => window.kriegsspielState === 'title' && !document.getElementById('loading'), null, { timeout: 60000 });
+  await wait(800);
+  return { page, ms };
 }
 
 const wait = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -3,6 +3,8 @@
 //! on demand, see `web/`), their headers for the catalogue, and the full parse when one is chosen.
 //! Every file is read through the engine's [`FileSource`], never with `std::fs` directly.
 
+#[cfg(target_arch = "wasm32")]
+use crate::catalog::Download;
 use crate::catalog::{Chosen, PlayerHeader, ScenarioHeader};
 use crate::screens::Mode;
 use bevy::prelude::Res;
@@ -138,6 +140,60 @@ pub fn missing(path: &str) -> Vec<&'static str> {
     }
     let _ = path;
     Vec::new()
+}
+
+/// The chosen scenario's files that are not in the download: asks the page to fetch them, shows
+/// its progress ([`Download`]), keeps them when they have come (the scene then parses the
+/// scenario, see [`ready`]), or goes back to the set-up screen with the reason.
+#[cfg(target_arch = "wasm32")]
+pub fn fetch_chosen(
+    chosen: Option<Res<Chosen>>,
+    download: Option<bevy::prelude::ResMut<Download>>,
+    tr: Res<crate::i18n::Tr>,
+    mut problem: bevy::prelude::ResMut<crate::catalog::LoadProblem>,
+    mut screen: bevy::prelude::ResMut<bevy::prelude::NextState<crate::screens::Screen>>,
+    mut commands: bevy::prelude::Commands,
+) {
+    use crate::screens::Screen;
+    let Some(chosen) = chosen.filter(|c| c.mode == Mode::GreatWar) else { return };
+    let missing = missing(&chosen.path);
+    if missing.is_empty() {
+        return;
+    }
+    let mut fail = |why: String| {
+        let why = tr.f("ui.download_failed", &[("file", chosen.path.clone()), ("why", why)]);
+        crate::web::report("kriegsspielProblem", &why);
+        problem.0 = Some(why);
+        screen.set(Screen::Setup);
+    };
+    let Some(mut download) = download else {
+        if crate::web::start_fetch(&missing) {
+            commands.insert_resource(Download { received: 0, total: crate::web::download_size(&missing).unwrap_or(0) });
+        } else {
+            fail("the page cannot fetch files".to_string());
+        }
+        return;
+    };
+    let (received, total) = crate::web::fetch_progress();
+    let total = if total > 0 { total } else { download.total };
+    if (download.received, download.total) != (received, total) {
+        download.received = received;
+        download.total = total;
+        crate::web::report("kriegsspielDownload", &format!("{received}/{total}"));
+    }
+    if let Some(error) = crate::web::take_fetch_error() {
+        fail(error);
+        return;
+    }
+    for (path, text) in crate::web::take_fetched(&missing).unwrap_or_default() {
+        keep_downloaded(&path, text);
+    }
+}
+
+/// The download's progress is the loading screen's only while it is on.
+#[cfg(target_arch = "wasm32")]
+pub fn forget_download(mut commands: bevy::prelude::Commands) {
+    commands.remove_resource::<Download>();
 }
 
 /// Whether the chosen scenario's files are all at hand (the browser may still be fetching them).

@@ -60,6 +60,10 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(OnEnter(Screen::Playing), forget_selection)
         .add_plugins((command::plugin, sea_orders::plugin, sea_keys::plugin, land_orders::plugin, layers::plugin));
+    // The browser fetches the large scenarios' files when one is chosen.
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(Update, files::fetch_chosen.run_if(in_state(Screen::Loading)))
+        .add_systems(OnExit(Screen::Loading), files::forget_download);
 }
 
 /// The scene's plugins that draw.
