@@ -87,10 +87,10 @@ pub fn download(name: &str, text: &str) {
 /// Opens the page's file picker (its text arrives in `window.kriegsspielPickedFile`).
 pub fn pick_file() {
     let Some(w) = window() else { return };
-    if let Ok(f) = js_sys::Reflect::get(&w, &JsValue::from_str("kriegsspielPickFile")) {
-        if let Some(f) = f.dyn_ref::<js_sys::Function>() {
-            let _ = f.call0(&w);
-        }
+    if let Ok(f) = js_sys::Reflect::get(&w, &JsValue::from_str("kriegsspielPickFile"))
+        && let Some(f) = f.dyn_ref::<js_sys::Function>()
+    {
+        let _ = f.call0(&w);
     }
 }
 
