@@ -273,3 +273,66 @@ fn strikes_are_the_same_however_thinking_is_sliced() {
     assert_eq!(a.game.orders(), b.game.orders());
     assert_eq!(a.game.state_hash(), b.game.state_hash());
 }
+
+/// Plays the first turn (to its Combat phase) with `power`'s AI at `level` while every other power
+/// passes; returns each of its orders with the game as it stood when the order was given.
+fn orders_of(s: &Scenario, power: PowerId, level: Level) -> Vec<(Order, rules::strategic::Ctx)> {
+    let mut game = GreatWar::new(s, 3);
+    let mut ai = GwAi::new(power, level, 3);
+    let mut out = Vec::new();
+    while let Some(active) = game.active_player() {
+        let ctx = game.ctx();
+        if ctx.clock.phase == Phase::Combat {
+            break;
+        }
+        if active != power {
+            game.apply(Order::EndPhase).expect("a pass");
+            continue;
+        }
+        let o = ai.decide(&ctx).expect("its turn");
+        game.apply(o.clone()).unwrap_or_else(|e| panic!("{o:?}: {e}"));
+        out.push((o, ctx));
+    }
+    out
+}
+
+/// S-ART-2, S-COMBAT-8: a Marshal and a Veteran prepare their attacks: every gun they fire in the
+/// Fire phase aims at an enemy hex their troops fight in the Combat phase that follows whenever the
+/// preview sees a shot there raise that engagement's margin or harm (else where it harms most),
+/// and over a game on the test front they do fire at the hexes they then attack.
+#[test]
+fn the_staff_fires_its_heavy_artillery_at_the_hexes_it_then_attacks() {
+    use ai::great_war::judge::{margin_at, preparation_gain};
+    let s = load("test_front.ron");
+    for level in [Level::Marshal, Level::Veteran] {
+        let r = play(&s, &setup(&s, 1, &[level, Level::Greedy, Level::Greedy], 3, Duration::from_secs(60))).expect("plays");
+        assert!(r.refused.is_empty());
+        let mut game = GreatWar::new(&s, 1);
+        let (mut prepared, mut shots) = (0, 0);
+        for o in r.game.orders() {
+            let ctx = game.ctx();
+            let p = ctx.active_power();
+            if let Order::Fire { unit, target, .. } = o
+                && p == PowerId(0)
+            {
+                shots += 1;
+                let from = ctx.gun_hexes(*unit);
+                let could = ai::great_war::enemy_combat_hexes(&ctx, p).into_iter().any(|h| {
+                    from.iter().any(|g| g.distance(h) <= 12)
+                        && [false, true].into_iter().any(|gas| {
+                            let shot = Order::Fire { unit: *unit, target: h, gas };
+                            preparation_gain(&ctx, p, &shot, h).is_some_and(|v| v > 0.0)
+                        })
+                });
+                if could {
+                    assert!(margin_at(&ctx, p, *target).is_some(), "{level}: {o:?} fires away from the engagements");
+                    assert!(preparation_gain(&ctx, p, o, *target).is_some_and(|v| v > 0.0), "{level}: {o:?}");
+                    prepared += 1;
+                }
+            }
+            game.apply(o.clone()).expect("replays");
+        }
+        eprintln!("{level}: {prepared} of {shots} shots prepare an attack");
+        assert!(prepared > 0, "{level}: {prepared} of {shots} shots prepare an attack");
+    }
+}
