@@ -274,7 +274,7 @@ fn strikes_are_the_same_however_thinking_is_sliced() {
     assert_eq!(a.game.state_hash(), b.game.state_hash());
 }
 
-/// Plays the first turn (to its Combat phase) with `power`'s AI at `level` while every other power
+/// Plays until the first Combat phase with fighting (or the end) with `power`'s AI at `level` while every other power
 /// passes; returns each of its orders with the game as it stood when the order was given.
 fn orders_of(s: &Scenario, power: PowerId, level: Level) -> Vec<(Order, rules::strategic::Ctx)> {
     let mut game = GreatWar::new(s, 3);
@@ -305,7 +305,8 @@ fn the_staff_fires_its_heavy_artillery_at_the_hexes_it_then_attacks() {
     use ai::great_war::judge::{margin_at, preparation_gain};
     let s = load("test_front.ron");
     for level in [Level::Marshal, Level::Veteran] {
-        let r = play(&s, &setup(&s, 1, &[level, Level::Greedy, Level::Greedy], 3, Duration::from_secs(60))).expect("plays");
+        let r =
+            play(&s, &setup(&s, 1, &[level, Level::Greedy, Level::Greedy], 3, Duration::from_secs(60))).expect("plays");
         assert!(r.refused.is_empty());
         let mut game = GreatWar::new(&s, 1);
         let (mut prepared, mut shots) = (0, 0);
@@ -334,5 +335,41 @@ fn the_staff_fires_its_heavy_artillery_at_the_hexes_it_then_attacks() {
         }
         eprintln!("{level}: {prepared} of {shots} shots prepare an attack");
         assert!(prepared > 0, "{level}: {prepared} of {shots} shots prepare an attack");
+    }
+}
+
+/// North Sea 1916, one power's Marshal against passing enemies: its U-boats patrol the enemy's
+/// convoy lane (S-NAVAL-15) and its minelayers mine the sea off its own coast (S-MINE-1); the High
+/// Seas Fleet, stronger than any British fleet in sight, takes the intercept stance (S-NAVAL-12);
+/// the British fleets, each weaker than it, give up intercepting, withdraw when weaker
+/// (S-NAVAL-10), seek no battle with it, and the Harwich Force stays in port.
+#[test]
+fn at_sea_the_staff_seeks_battle_by_the_odds_patrols_lanes_and_mines_its_coast() {
+    let s = load("north_sea_1916.ron");
+    let (germany, gb) = (PowerId(0), PowerId(2));
+    let german: Vec<Order> = orders_of(&s, germany, Level::Marshal).into_iter().map(|(o, _)| o).collect();
+    assert!(german.contains(&Order::Patrol { flotilla: 11, lane: 0 }), "U-Flottille II patrols the convoy lane");
+    assert!(german.contains(&Order::LayMine { fleet: 12 }), "the Minensuchverband mines the North Sea");
+    let high_seas = Order::FleetStance { fleet: 10, intercept: true, withdraw: false, transports_first: false };
+    assert!(german.contains(&high_seas), "{german:?}");
+    let british = orders_of(&s, gb, Level::Marshal);
+    let german_fleet_at = |ctx: &rules::strategic::Ctx| ctx.navy.fleet(10).map(|f| f.at);
+    for (o, ctx) in &british {
+        if let Order::MoveFleet { path, .. } = o {
+            assert_ne!(path.last().copied(), german_fleet_at(ctx), "{o:?} seeks battle with a stronger fleet");
+        }
+        assert!(!matches!(o, Order::FleetStance { intercept: true, .. }), "{o:?}");
+    }
+    let bcf = Order::FleetStance { fleet: 2, intercept: false, withdraw: true, transports_first: false };
+    assert!(british.iter().any(|(o, _)| *o == bcf), "the Battlecruiser Fleet gives up intercepting");
+    // The Harwich Force, far weaker than the High Seas Fleet, stays in port: a fleet in being.
+    let in_port = |ctx: &rules::strategic::Ctx| {
+        let at = ctx.navy.fleet(3).expect("the Harwich Force").at;
+        ctx.map().cell(at).is_some_and(|c| c.has(rules::strategic::hexmap::flag::PORT))
+    };
+    let (_, first) = british.first().expect("orders");
+    assert!(in_port(first));
+    for (o, ctx) in &british {
+        assert!(in_port(ctx), "the Harwich Force left port before {o:?}");
     }
 }

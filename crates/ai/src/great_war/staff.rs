@@ -890,10 +890,7 @@ impl Staff {
                         area > 0 && ctx.navy.enemy_mines(area - 1, |q| ctx.hostile(p, q)) > 0
                     }
                     // Mines guard our own coast (S-MINE-1): laid in a sea area that touches it.
-                    _ => {
-                        let area = ctx.map().cell(f.at).map_or(0, |c| c.sea_area);
-                        area > 0 && ctx.navy.count(f.id, ShipType::Minelayer) > 0 && own_coast(ctx, p, usize::from(area - 1))
-                    }
+                    _ => ctx.navy.count(f.id, ShipType::Minelayer) > 0 && own_coast(ctx, p, f.at),
                 };
                 if useful && legal(ctx, &o) {
                     self.queue.push_back(o);
@@ -971,6 +968,14 @@ impl Staff {
             let o = Order::Patrol { flotilla: id, lane: *lane as u32 };
             let patrolling = ctx.navy.fleet(id).is_some_and(|f| f.patrol == Some(*lane));
             return (!patrolling && legal(ctx, &o)).then_some(o);
+        }
+        // The shortest way into an enemy lane's sea area, else toward the first lane's listed hexes.
+        if let Some(path) = paths
+            .iter()
+            .filter(|path| path.last().is_some_and(|h| lanes.iter().any(|(_, a)| *a == area_of(*h))))
+            .min_by_key(|path| (path.len(), path.last().copied()))
+        {
+            return Some(Order::MoveFleet { fleet: id, path: path.clone() });
         }
         let (_, area) = lanes.first()?;
         let target =
@@ -1090,13 +1095,15 @@ impl Staff {
     }
 }
 
-/// Whether sea area `area` (an index) touches land of `p`'s own provinces: its coast.
-fn own_coast(ctx: &Ctx, p: PowerId, area: usize) -> bool {
-    let Some(sea) = ctx.map().sea_areas.get(area) else { return false };
-    sea.hexes.iter().any(|h| {
-        h.neighbours().iter().any(|n| {
-            ctx.map().is_land(*n) && ctx.province_at(*n).and_then(|pr| ctx.province_owner(pr)) == Some(p)
-        })
+/// Whether the sea area the fleet at `at` stands in washes a city of one of `p`'s own provinces:
+/// the mines guard its own coast (S-MINE-1).
+fn own_coast(ctx: &Ctx, p: PowerId, at: HexAt) -> bool {
+    let map = ctx.map();
+    let Some(area) = map.cell(at).map(|c| c.sea_area).filter(|a| *a > 0) else { return false };
+    let in_area = |h: HexAt| map.cell(h).is_some_and(|c| c.sea_area == area);
+    map.cities.iter().any(|c| {
+        map.province_index(&c.province).and_then(|i| ctx.province_owner(i)) == Some(p)
+            && c.hexes.iter().any(|h| in_area(*h) || h.neighbours().into_iter().any(in_area))
     })
 }
 
