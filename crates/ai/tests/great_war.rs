@@ -299,7 +299,9 @@ fn orders_of(s: &Scenario, power: PowerId, level: Level) -> Vec<(Order, rules::s
 /// S-ART-2, S-COMBAT-8: a Marshal and a Veteran prepare their attacks: every gun they fire in the
 /// Fire phase aims at an enemy hex their troops fight in the Combat phase that follows whenever the
 /// preview sees a shot there raise that engagement's margin or harm (else where it harms most),
-/// and over a game on the test front they do fire at the hexes they then attack.
+/// and over a game on the test front they do fire at the hexes they then attack; their gas
+/// cylinders are placed facing the enemy and released where the preview sees them harm it (and
+/// raise the margin of an engagement, where the hex is fought).
 #[test]
 fn the_staff_fires_its_heavy_artillery_at_the_hexes_it_then_attacks() {
     use ai::great_war::judge::{margin_at, preparation_gain};
@@ -309,7 +311,7 @@ fn the_staff_fires_its_heavy_artillery_at_the_hexes_it_then_attacks() {
             play(&s, &setup(&s, 1, &[level, Level::Greedy, Level::Greedy], 3, Duration::from_secs(60))).expect("plays");
         assert!(r.refused.is_empty());
         let mut game = GreatWar::new(&s, 1);
-        let (mut prepared, mut shots) = (0, 0);
+        let (mut prepared, mut shots, mut gas) = (0, 0, [0; 3]);
         for o in r.game.orders() {
             let ctx = game.ctx();
             let p = ctx.active_power();
@@ -331,10 +333,35 @@ fn the_staff_fires_its_heavy_artillery_at_the_hexes_it_then_attacks() {
                     prepared += 1;
                 }
             }
+            // S-CHEM-1: cylinders go where the troops face the enemy and are released where they
+            // harm it; gas is bought when the store runs low.
+            if ctx.active_power() == PowerId(0) {
+                let enemy_next = |h: rules::strategic::HexAt| {
+                    h.neighbours().into_iter().any(|n| ai::great_war::enemy_combat_hexes(&ctx, PowerId(0)).contains(&n))
+                };
+                match o {
+                    Order::PlaceCylinder { at } => {
+                        assert!(enemy_next(*at), "{level}: {o:?} faces no enemy");
+                        gas[0] += 1;
+                    }
+                    Order::ReleaseGas { target, .. } => {
+                        let gain = preparation_gain(&ctx, PowerId(0), o, *target)
+                            .or_else(|| ai::great_war::judge::expected_gain(&ctx, PowerId(0), o));
+                        assert!(gain.is_some_and(|v| v > 0.0), "{level}: {o:?} harms no enemy ({gain:?})");
+                        gas[1] += 1;
+                    }
+                    Order::BuyGas { shells, .. } => {
+                        assert!(ctx.powers[0].chem_shells + shells <= 4, "{level}: a shell a gun ({o:?})");
+                        gas[2] += 1;
+                    }
+                    _ => {}
+                }
+            }
             game.apply(o.clone()).expect("replays");
         }
         eprintln!("{level}: {prepared} of {shots} shots prepare an attack");
         assert!(prepared > 0, "{level}: {prepared} of {shots} shots prepare an attack");
+        assert!(gas.iter().all(|n| *n > 0), "{level}: cylinders placed, released, bought: {gas:?}");
     }
 }
 
