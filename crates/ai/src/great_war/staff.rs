@@ -1111,7 +1111,7 @@ fn own_coast(ctx: &Ctx, p: PowerId, at: HexAt) -> bool {
 const GAS_CYLINDERS: u32 = 2;
 
 /// Targets a gun's preparation work item looks at before it comes back.
-const SHOT_WORK: usize = 4;
+const SHOT_WORK: usize = 1;
 
 /// A gun's preparation shot being chosen ([`Staff::gun`]).
 struct ShotDraft {
