@@ -55,6 +55,13 @@ fn image(w: u32, h: u32, data: Vec<u8>) -> Image {
     )
 }
 
+/// An image drawn pixel for pixel when magnified (overlay tints: one pixel a half hex).
+pub fn image_nearest(w: u32, h: u32, data: Vec<u8>) -> Image {
+    let mut img = image(w, h, data);
+    img.sampler = bevy::image::ImageSampler::nearest();
+    img
+}
+
 /// A small fixed hash for texture noise.
 fn noise(x: u32, y: u32, salt: u32) -> u32 {
     let mut h = x.wrapping_mul(0x9E37_79B1) ^ y.wrapping_mul(0x85EB_CA77) ^ salt.wrapping_mul(0xC2B2_AE3D);
@@ -386,6 +393,31 @@ pub fn hex_ring() -> Image {
         }
     }
     image(TILE_W, TILE_H, data)
+}
+
+/// A sea mine (S-MINE): a white ball with horns and a dark rim, tinted by the layer's power.
+pub fn mine() -> Image {
+    const S: u32 = 17;
+    let mut data = vec![0u8; (S * S * 4) as usize];
+    let c = (S as f32 - 1.0) / 2.0;
+    for y in 0..S {
+        for x in 0..S {
+            let (dx, dy) = (x as f32 - c, y as f32 - c);
+            let r = (dx * dx + dy * dy).sqrt();
+            // Horns: short spikes on the axes and diagonals beyond the ball.
+            let horn = (dx.abs() < 1.0 || dy.abs() < 1.0 || (dx.abs() - dy.abs()).abs() < 1.0) && r <= 8.0;
+            let px = if r <= 4.5 {
+                [255, 255, 255, 255]
+            } else if r <= 5.8 || horn {
+                [25, 25, 25, 255]
+            } else {
+                continue;
+            };
+            let at = ((y * S + x) * 4) as usize;
+            data[at..at + 4].copy_from_slice(&px);
+        }
+    }
+    image(S, S, data)
 }
 
 /// A white pixel, stretched for bars.

@@ -26,6 +26,8 @@ use std::collections::BTreeMap;
 pub const CHUNK: i32 = 64;
 /// Beyond this camera scale (a hex under about six pixels) only the overview is drawn.
 pub const OVERVIEW_SCALE: f32 = 5.0;
+/// A view of at most this many chunks is drawn in chunks at any zoom.
+const SMALL_MAP_CHUNKS: usize = 9;
 /// Chunks spawned per frame at most, so panning into new country never stalls a frame.
 const SPAWNS_PER_FRAME: usize = 2;
 
@@ -57,6 +59,7 @@ pub struct GwArt {
     pub hex_fill: Handle<Image>,
     pub hex_ring: Handle<Image>,
     pub white: Handle<Image>,
+    pub mine: Handle<Image>,
     pub features: Handle<ColorMaterial>,
 }
 
@@ -66,6 +69,7 @@ fn load_art(mut commands: Commands, mut images: ResMut<Assets<Image>>, mut mater
         hex_fill: images.add(art::hex_fill()),
         hex_ring: images.add(art::hex_ring()),
         white: images.add(art::white()),
+        mine: images.add(art::mine()),
         features: materials.add(ColorMaterial::from(Color::WHITE)),
     });
 }
@@ -138,6 +142,8 @@ fn follow_view(
     art: Option<Res<GwArt>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut chunks: ResMut<Chunks>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+    mut cameras: Query<&mut Transform, With<crate::camera::BoardCamera>>,
 ) {
     let (Some(view), Some(art)) = (view, art) else { return };
     let Some(game) = shown(session.as_deref(), replay.as_deref()) else { return };
@@ -151,7 +157,10 @@ fn follow_view(
         chunks.occupation = provinces.to_vec();
     }
     let map = &game.scenario().map;
-    let wanted: Vec<(i32, i32)> = if view.scale > OVERVIEW_SCALE { Vec::new() } else { chunks_in(map, view.rect) };
+    // Far out the overview alone is drawn, unless the map is small enough to be drawn in chunks
+    // whole (a hex of a few pixels still reads better as a hex than as a pixel of the overview).
+    let keys = chunks_in(map, view.rect);
+    let wanted = if view.scale > OVERVIEW_SCALE && keys.len() > SMALL_MAP_CHUNKS { Vec::new() } else { keys };
     let gone: Vec<(i32, i32)> = chunks.spawned.keys().filter(|k| !wanted.contains(k)).copied().collect();
     for key in gone {
         if let Some(e) = chunks.spawned.remove(&key) {
@@ -167,6 +176,18 @@ fn follow_view(
         let e = spawn_chunk(&mut commands, &mut meshes, &art, game.scenario(), &chunks.occupation, key, scene);
         chunks.spawned.insert(key, e);
         spawned += 1;
+    }
+    // Chunks still to come: the next frame comes at once, not when the idle window next wakes
+    // (a zoom alone left the view on the overview for seconds).
+    if spawned >= SPAWNS_PER_FRAME {
+        redraw.write(bevy::window::RequestRedraw);
+    }
+    // New chunks are drawn once the camera is seen to move (the tilemap's culling follows it): a
+    // zoom alone left them out until the next pan.
+    if spawned > 0 {
+        for mut tf in &mut cameras {
+            tf.set_changed();
+        }
     }
 }
 
@@ -329,6 +350,33 @@ fn sovereign(scenario: &Scenario, provinces: &[ProvinceState], at: HexAt) -> Opt
     scenario.power_index(&scenario.map.provinces.get(index)?.owner)
 }
 
+/// The hexes of a line (railway or road) that touch both `a` and its neighbour across hexside
+/// `d` (the two hexes on the ends of their shared hexside) and join both.
+fn thirds(a: HexAt, d: u8, joined: &dyn Fn(HexAt, HexAt) -> bool) -> Vec<HexAt> {
+    let n = a.neighbour(d);
+    [a.neighbour((d + 5) % 6), a.neighbour((d + 1) % 6)]
+        .into_iter()
+        .filter(|m| joined(a, *m) && joined(n, *m))
+        .collect()
+}
+
+fn direction(from: HexAt, to: HexAt) -> Option<u8> {
+    (0..6u8).find(|d| from.neighbour(*d) == to)
+}
+
+/// Whether the link from `a` across hexside `d` is drawn. The map marks lines hex by hex, so a
+/// line across a staircase of hexes joins three hexes around a corner (a triangle of links):
+/// of each triangle, the links that lie in no other triangle but this one are thinned, the
+/// highest by hex order dropped, so the line runs through once, without loops.
+fn drawn_link(a: HexAt, d: u8, joined: &dyn Fn(HexAt, HexAt) -> bool) -> bool {
+    let n = a.neighbour(d);
+    let [m] = thirds(a, d, joined)[..] else { return true };
+    let key = |x: HexAt, y: HexAt| (x.min(y), x.max(y));
+    let single = |x: HexAt, y: HexAt| direction(x, y).is_some_and(|dd| thirds(x, dd, joined).len() < 2);
+    let top = [(a, n), (a, m), (n, m)].into_iter().filter(|(x, y)| single(*x, *y)).map(|(x, y)| key(x, y)).max();
+    top != Some(key(a, n))
+}
+
 /// The features of the chunk at (`c0`, `r0`), in world coordinates.
 pub fn features_mesh(scenario: &Scenario, occupation: &[ProvinceState], c0: i32, r0: i32) -> Mesh {
     let map = &scenario.map;
@@ -370,11 +418,14 @@ pub fn features_mesh(scenario: &Scenario, occupation: &[ProvinceState], c0: i32,
                     }
                 }
                 if d < 3 && map.contains(n) {
-                    let end = hex_to_world(n);
-                    if map.rail_between(at, n) {
-                        s.line(c, end, 2.0, RAIL, 0.25);
-                    } else if map.road_between(at, n) {
-                        s.line(c, end, 2.5, ROAD, 0.2);
+                    let rail = |a: HexAt, b: HexAt| map.rail_between(a, b);
+                    let road = |a: HexAt, b: HexAt| a.is_adjacent(b) && map.road_between(a, b);
+                    if rail(at, n) {
+                        if drawn_link(at, d, &rail) {
+                            s.line(c, hex_to_world(n), 2.0, RAIL, 0.25);
+                        }
+                    } else if road(at, n) && drawn_link(at, d, &road) {
+                        s.line(c, hex_to_world(n), 2.5, ROAD, 0.2);
                     }
                 }
             }
@@ -418,4 +469,42 @@ fn hover(
         .map(world_to_hex)
         .filter(|h| game.scenario().map.contains(*h));
     hovered.set_if_neq(HoveredHex(found));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    /// The links drawn among a set of line hexes, each once.
+    fn links(line: &[HexAt]) -> BTreeSet<(HexAt, HexAt)> {
+        let set: BTreeSet<HexAt> = line.iter().copied().collect();
+        let joined = |a: HexAt, b: HexAt| a.is_adjacent(b) && set.contains(&a) && set.contains(&b);
+        let mut out = BTreeSet::new();
+        for a in line {
+            for d in 0..6u8 {
+                let n = a.neighbour(d);
+                if joined(*a, n) && drawn_link(*a, d, &joined) {
+                    out.insert((*a.min(&n), *a.max(&n)));
+                }
+            }
+        }
+        out
+    }
+
+    /// A straight line keeps every link; three hexes around a corner lose one link (no
+    /// triangle); four around a hexside keep three (a tree, no loop).
+    #[test]
+    fn lines_drawn_hex_by_hex_have_no_loops() {
+        let straight = [HexAt::new(1, 2), HexAt::new(2, 2), HexAt::new(3, 2), HexAt::new(4, 2)];
+        assert_eq!(links(&straight).len(), 3);
+        let a = HexAt::new(3, 2);
+        let corner = [a, a.neighbour(0), a.neighbour(1)];
+        assert_eq!(links(&corner).len(), 2, "a triangle loses one link");
+        let rhombus = [a, a.neighbour(0), a.neighbour(1), a.neighbour(5)];
+        assert_eq!(links(&rhombus).len(), 3, "four hexes around a hexside: a tree");
+        // A band two hexes wide stays one line: as many links as hexes less one.
+        let band: Vec<HexAt> = (0..6).flat_map(|c| [HexAt::new(c, 4), HexAt::new(c, 5)]).collect();
+        assert_eq!(links(&band).len(), band.len() - 1, "{:?}", links(&band));
+    }
 }

@@ -5,7 +5,8 @@
 use super::board::{BoardView, map_rect, shown};
 use super::geometry::HEX_W;
 use crate::camera::BoardCamera;
-use crate::input::{Controls, ShellAction as Action};
+use crate::hud::board::{BoardRoom, BoardView as RoomView, FitBoard, fit_scale};
+use crate::input::{Controls, KeyBindings, ShellAction as Action, just_pressed};
 use crate::replay::ReplayView;
 use crate::screens::{Mode, Scene};
 use crate::session::Session;
@@ -19,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Scene::Replay(Mode::GreatWar)), fit)
         .add_systems(
             Update,
-            (control, follow).chain().in_set(crate::AppSystems::Input).run_if(in_state(Mode::GreatWar)),
+            (control, fit_when_asked, follow).chain().in_set(crate::AppSystems::Input).run_if(in_state(Mode::GreatWar)),
         );
     // `KRIEGSSPIEL_FRAME_LOG=1`: the frame times are written to the log every two seconds (for
     // measuring panning on the largest map under Xvfb; see the closing note of issue 14).
@@ -65,20 +66,32 @@ fn frame_log(
 
 /// The closest zoom: a hex of about 130 pixels.
 pub const MIN_SCALE: f32 = 0.25;
-/// The farthest: the whole of Europe in a window.
-pub const MAX_SCALE: f32 = 40.0;
+/// The farthest: the whole of Europe in the room the panels leave a 1280 × 720 window.
+pub const MAX_SCALE: f32 = 64.0;
 /// A new game opens at this zoom on its first forces (a hex of about 45 pixels).
 pub const START_SCALE: f32 = 0.7;
 
-fn window_size(windows: &Query<&Window>) -> Vec2 {
-    windows.iter().next().map_or(Vec2::new(1280.0, 720.0), |w| Vec2::new(w.width(), w.height()))
+/// The size of the room the panels leave the board, in logical pixels.
+fn room_size(room: &BoardRoom, windows: &Query<&Window>) -> Vec2 {
+    room.logical_size(windows.iter().next())
+}
+
+/// The whole map in a room of `room` logical pixels: the centre and the zoom.
+pub fn fitted_view(map: &rules::strategic::HexMap, room: Vec2) -> (Vec2, f32) {
+    let rect = map_rect(map);
+    (rect.center(), fit_scale(rect.size(), room).clamp(MIN_SCALE, MAX_SCALE))
+}
+
+/// The world rectangle a camera at `centre` and `scale` shows in a room of `room` logical pixels.
+pub fn view_rect(centre: Vec2, scale: f32, room: Vec2) -> Rect {
+    Rect::from_center_half_size(centre, room * scale / 2.0)
 }
 
 /// Opens on the active power's first piece (or the middle of the map), at a close zoom.
 fn fit(
     session: Option<Res<Session<GreatWar>>>,
     replay: Option<Res<ReplayView<GreatWar>>>,
-    mut cameras: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
+    mut cameras: Query<(&mut Transform, &mut Projection, &mut RoomView), With<BoardCamera>>,
 ) {
     let Some(game) = shown(session.as_deref(), replay.as_deref()) else { return };
     let ctx = game.ctx();
@@ -86,24 +99,52 @@ fn fit(
     let first = ctx.forces.iter().filter(|f| f.power == power).find_map(|f| f.hex());
     let fleet = ctx.navy.fleets.iter().find(|f| f.power == power).map(|f| f.at);
     let at = first.or(fleet).map_or_else(|| map_rect(&game.scenario().map).center(), super::geometry::hex_to_world);
-    for (mut tf, mut projection) in &mut cameras {
+    for (mut tf, mut projection, mut view) in &mut cameras {
         tf.translation = at.extend(tf.translation.z);
         *projection = Projection::from(OrthographicProjection {
             scaling_mode: ScalingMode::WindowSize,
             scale: START_SCALE,
             ..OrthographicProjection::default_2d()
         });
+        // A close view on the first forces: a change of the panels' room keeps it.
+        view.fitted = false;
     }
 }
 
+/// F, a resized window, or a changed room while the whole map was shown: the whole map again,
+/// in the room the panels leave.
+fn fit_when_asked(
+    mut asked: MessageReader<FitBoard>,
+    session: Option<Res<Session<GreatWar>>>,
+    replay: Option<Res<ReplayView<GreatWar>>>,
+    room: Res<BoardRoom>,
+    windows: Query<&Window>,
+    mut cameras: Query<(&mut Transform, &mut Projection, &mut RoomView), With<BoardCamera>>,
+) {
+    if asked.read().count() == 0 {
+        return;
+    }
+    let Some(game) = shown(session.as_deref(), replay.as_deref()) else { return };
+    let (centre, scale) = fitted_view(&game.scenario().map, room_size(&room, &windows));
+    for (mut tf, mut projection, mut view) in &mut cameras {
+        tf.translation = centre.extend(tf.translation.z);
+        if let Projection::Orthographic(o) = &mut *projection {
+            o.scale = scale;
+        }
+        view.fitted = true;
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn control(
     time: Res<Time<Real>>,
     controls: Query<&ActionState<Action>, With<Controls>>,
     session: Option<Res<Session<GreatWar>>>,
     replay: Option<Res<ReplayView<GreatWar>>>,
     typing: Res<crate::input::TypingText>,
-    windows: Query<&Window>,
-    mut cameras: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
+    (keys, bindings): (Option<Res<ButtonInput<KeyCode>>>, Res<KeyBindings>),
+    mut fit: MessageWriter<FitBoard>,
+    mut cameras: Query<(&mut Transform, &mut Projection, &mut RoomView), With<BoardCamera>>,
 ) {
     let Ok(actions) = controls.single() else { return };
     let Some(game) = shown(session.as_deref(), replay.as_deref()) else { return };
@@ -113,13 +154,12 @@ fn control(
     let rect = map_rect(&game.scenario().map);
     // The frame's time, bounded so a slow frame does not throw the view across the map.
     let dt = time.delta_secs().min(0.1);
-    for (mut tf, mut projection) in &mut cameras {
+    // A press shorter than a frame counts too (see `input::just_pressed`).
+    if just_pressed(actions, keys.as_deref(), &bindings, Action::FitField) {
+        fit.write(FitBoard);
+    }
+    for (mut tf, mut projection, mut view) in &mut cameras {
         let Projection::Orthographic(ortho) = &mut *projection else { continue };
-        if actions.just_pressed(&Action::FitField) {
-            let window = window_size(&windows);
-            ortho.scale = (rect.width() / window.x).max(rect.height() / window.y).clamp(MIN_SCALE, MAX_SCALE) * 1.05;
-            tf.translation = rect.center().extend(tf.translation.z);
-        }
         let speed = HEX_W * 14.0 * ortho.scale * dt;
         let mut d = Vec2::ZERO;
         for (action, v) in [
@@ -132,7 +172,10 @@ fn control(
                 d += v;
             }
         }
-        tf.translation += (d * speed).extend(0.0);
+        if d != Vec2::ZERO {
+            view.fitted = false;
+            tf.translation += (d * speed).extend(0.0);
+        }
         tf.translation.x = tf.translation.x.clamp(rect.min.x, rect.max.x);
         tf.translation.y = tf.translation.y.clamp(rect.min.y, rect.max.y);
         let mut zoom = actions.value(&Action::Zoom) * 0.12;
@@ -143,6 +186,7 @@ fn control(
             zoom -= 1.5 * dt;
         }
         if zoom != 0.0 {
+            view.fitted = false;
             ortho.scale = (ortho.scale * (1.0 - zoom.clamp(-0.5, 0.5))).clamp(MIN_SCALE, MAX_SCALE);
         }
     }
@@ -152,13 +196,13 @@ fn control(
 fn follow(
     mut commands: Commands,
     windows: Query<&Window>,
+    room: Res<BoardRoom>,
     cameras: Query<(&Transform, &Projection), With<BoardCamera>>,
     view: Option<Res<BoardView>>,
 ) {
     let Ok((tf, Projection::Orthographic(ortho))) = cameras.single() else { return };
-    let half = window_size(&windows) * ortho.scale / 2.0;
-    let centre = tf.translation.truncate();
-    let now = BoardView { rect: Rect::from_center_half_size(centre, half), scale: ortho.scale };
+    let rect = view_rect(tf.translation.truncate(), ortho.scale, room_size(&room, &windows));
+    let now = BoardView { rect, scale: ortho.scale };
     if view.is_none_or(|v| *v != now) {
         commands.insert_resource(now);
     }

@@ -93,8 +93,9 @@ fn actions_to_commands(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn handle_commands(
+pub(super) fn handle_commands(
     mut commands_in: MessageReader<UiCommand>,
+    pick_in_hand: Res<super::PickInHand>,
     session: Option<ResMut<Session<GreatWar>>>,
     mut selection: ResMut<Selection>,
     view: Res<State<PlayView>>,
@@ -138,6 +139,10 @@ fn handle_commands(
             _ => {}
         }
         if !session.human_turn() || busy.0 {
+            continue;
+        }
+        // A click while a land order waits for its place is that order's (`land_orders`).
+        if matches!(command, UiCommand::ClickHex(_)) && pick_in_hand.0 {
             continue;
         }
         let mut chosen = selection.of(&session);

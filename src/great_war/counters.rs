@@ -85,13 +85,36 @@ pub fn bars(ctx: &Ctx, units: &[ForceId]) -> (f32, Option<f32>) {
     (frac(h, hm), (mm > 0).then(|| frac(m, mm)))
 }
 
+/// What the zoom shows of the forces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ZoomLevel {
+    /// Close: divisions (XX) and corps (XXX), each by itself.
+    Divisions,
+    /// Far: each army (XXXX) in place of its corps, the corps outside armies (XXX).
+    Armies,
+    /// Farthest: the armies over the overview image of the whole map (no chunks).
+    Overview,
+}
+
+/// The zoom level at a camera scale (world units a pixel).
+pub fn zoom_level(scale: f32) -> ZoomLevel {
+    if scale > super::board::OVERVIEW_SCALE {
+        ZoomLevel::Overview
+    } else if scale > ARMY_SCALE {
+        ZoomLevel::Armies
+    } else {
+        ZoomLevel::Divisions
+    }
+}
+
 /// What one counter shows.
-struct Look {
-    symbol: Symbol,
-    echelon: Echelon,
-    marks: Marks,
-    power: PowerId,
-    units: Vec<ForceId>,
+#[derive(Clone, Debug, PartialEq)]
+pub struct Look {
+    pub symbol: Symbol,
+    pub echelon: Echelon,
+    pub marks: Marks,
+    pub power: PowerId,
+    pub units: Vec<ForceId>,
 }
 
 fn piece_look(ctx: &Ctx, piece: Piece) -> Option<Look> {
@@ -110,6 +133,58 @@ fn piece_look(ctx: &Ctx, piece: Piece) -> Option<Look> {
     Some(Look { symbol, echelon, marks, power, units })
 }
 
+/// The counters at a zoom level, stacked by hex: the pieces (divisions, corps), armies in place
+/// of their corps when far out, fleets and flotillas (a watching enemy does not see submarines).
+pub fn stacks(ctx: &Ctx, level: ZoomLevel, viewer: Option<PowerId>) -> BTreeMap<HexAt, Vec<(Look, CounterOf)>> {
+    let armies = level != ZoomLevel::Divisions;
+    let mut stacks: BTreeMap<HexAt, Vec<(Look, CounterOf)>> = BTreeMap::new();
+    let mut hexes: Vec<HexAt> = ctx.forces.iter().filter_map(|f| f.hex()).collect();
+    hexes.sort();
+    hexes.dedup();
+    let army_of = |p: Piece| super::command::army_of(ctx, p);
+    for at in hexes {
+        for power in
+            ctx.at(at).iter().filter_map(|u| ctx.force(*u)).map(|f| f.power).collect::<std::collections::BTreeSet<_>>()
+        {
+            for piece in pieces_at(ctx, power, at) {
+                if armies && army_of(piece).is_some() {
+                    continue;
+                }
+                if let Some(look) = piece_look(ctx, piece) {
+                    stacks.entry(at).or_default().push((look, CounterOf::Piece(piece)));
+                }
+            }
+        }
+    }
+    if armies {
+        for army in ctx.formations.iter().filter(|f| f.kind == FormationKind::Army) {
+            let Some(at) = army.corps.iter().find_map(|c| ctx.piece_hex(Piece::Corps(*c))) else { continue };
+            let look = Look {
+                symbol: Symbol::Headquarters,
+                echelon: Echelon::Army,
+                marks: Marks::default(),
+                power: army.power,
+                units: ctx.formation_units(army.id),
+            };
+            stacks.entry(at).or_default().push((look, CounterOf::Army(army.id)));
+        }
+    }
+    for f in &ctx.navy.fleets {
+        if super::fleet(ctx, f.id).is_none() {
+            continue;
+        }
+        let flotilla = ctx.navy.is_flotilla(f.id);
+        // Submarines are seen by their own side (S-SUB): hidden from a watching enemy.
+        if flotilla && viewer.is_some_and(|v| ctx.hostile(v, f.power)) {
+            continue;
+        }
+        let symbol = if flotilla { Symbol::Flotilla } else { Symbol::Fleet };
+        let look = Look { symbol, echelon: Echelon::None, marks: Marks::default(), power: f.power, units: Vec::new() };
+        stacks.entry(f.at).or_default().push((look, CounterOf::Fleet(f.id)));
+    }
+    stacks
+}
+
 #[allow(clippy::too_many_arguments)]
 fn sync(
     mut commands: Commands,
@@ -123,7 +198,7 @@ fn sync(
 ) {
     let (Some(view), Some(art)) = (view, art) else { return };
     let Some(game) = shown(session.as_deref(), replay.as_deref()) else { return };
-    let armies = view.scale > ARMY_SCALE;
+    let armies = zoom_level(view.scale) != ZoomLevel::Divisions;
     // Counters keep about 26 pixels on screen when the camera is far out.
     let size_step = (view.scale * 0.9).max(1.0);
     let viewer = session.as_deref().and_then(|s| s.viewer());
@@ -150,51 +225,7 @@ fn sync(
         let id = ctx.scenario().powers.get(usize::from(p.0)).map_or("", |s| s.id.as_str());
         art::power_colour(id, usize::from(p.0))
     };
-    let mut stacks: BTreeMap<HexAt, Vec<(Look, CounterOf)>> = BTreeMap::new();
-    let mut hexes: Vec<HexAt> = ctx.forces.iter().filter_map(|f| f.hex()).collect();
-    hexes.sort();
-    hexes.dedup();
-    let army_of = |p: Piece| super::command::army_of(&ctx, p);
-    for at in hexes {
-        for power in
-            ctx.at(at).iter().filter_map(|u| ctx.force(*u)).map(|f| f.power).collect::<std::collections::BTreeSet<_>>()
-        {
-            for piece in pieces_at(&ctx, power, at) {
-                if armies && army_of(piece).is_some() {
-                    continue;
-                }
-                if let Some(look) = piece_look(&ctx, piece) {
-                    stacks.entry(at).or_default().push((look, CounterOf::Piece(piece)));
-                }
-            }
-        }
-    }
-    if armies {
-        for army in ctx.formations.iter().filter(|f| f.kind == FormationKind::Army) {
-            let Some(at) = army.corps.iter().find_map(|c| ctx.piece_hex(Piece::Corps(*c))) else { continue };
-            let look = Look {
-                symbol: Symbol::Headquarters,
-                echelon: Echelon::Army,
-                marks: Marks::default(),
-                power: army.power,
-                units: ctx.formation_units(army.id),
-            };
-            stacks.entry(at).or_default().push((look, CounterOf::Army(army.id)));
-        }
-    }
-    for f in &ctx.navy.fleets {
-        if super::fleet(&ctx, f.id).is_none() {
-            continue;
-        }
-        let flotilla = ctx.navy.is_flotilla(f.id);
-        // Submarines are seen by their own side (S-SUB): hidden from a watching enemy.
-        if flotilla && viewer.is_some_and(|v| ctx.hostile(v, f.power)) {
-            continue;
-        }
-        let symbol = if flotilla { Symbol::Flotilla } else { Symbol::Fleet };
-        let look = Look { symbol, echelon: Echelon::None, marks: Marks::default(), power: f.power, units: Vec::new() };
-        stacks.entry(f.at).or_default().push((look, CounterOf::Fleet(f.id)));
-    }
+    let stacks = stacks(&ctx, zoom_level(view.scale), viewer);
     for (at, stack) in stacks {
         let centre = hex_to_world(at);
         for (i, (look, what)) in stack.iter().enumerate() {

@@ -83,7 +83,7 @@ pub fn hex_fleets(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, viewer: Option<PowerId>
     for id in sea_orders::seen_fleets_at(ctx, viewer, at) {
         let Some(f) = fleet(ctx, id) else { continue };
         ui.label(format!(
-            "⚓ {} ({}) — {}",
+            "• {} ({}) — {}",
             f.name,
             tr.power(ctx, f.power),
             tr.f("gw.sea.ships", &[("n", ctx.navy.afloat(id).len().to_string())])

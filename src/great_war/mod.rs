@@ -11,6 +11,7 @@
 //!   [`Mode::GreatWar`] only.
 
 pub mod actions;
+pub mod army_panel;
 pub mod art;
 pub mod board;
 pub mod camera;
@@ -19,6 +20,10 @@ pub mod counters;
 pub mod files;
 pub mod fleet_panel;
 pub mod geometry;
+pub mod land_orders;
+pub mod land_panels;
+pub mod layers;
+pub mod legend;
 pub mod overlay;
 pub mod panels;
 pub mod save;
@@ -45,6 +50,7 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.init_resource::<HoveredHex>()
         .init_resource::<Selection>()
+        .init_resource::<PickInHand>()
         .add_systems(
             Update,
             catalog::load_chosen(Mode::GreatWar, files::load_scenario)
@@ -53,12 +59,20 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Loading)),
         )
         .add_systems(OnEnter(Screen::Playing), forget_selection)
-        .add_plugins((command::plugin, sea_orders::plugin, sea_keys::plugin));
+        .add_plugins((command::plugin, sea_orders::plugin, sea_keys::plugin, land_orders::plugin, layers::plugin));
 }
 
 /// The scene's plugins that draw.
 pub(super) fn view_plugin(app: &mut App) {
-    app.add_plugins((board::plugin, counters::plugin, overlay::plugin, camera::plugin, panels::plugin));
+    app.add_plugins((
+        board::plugin,
+        counters::plugin,
+        overlay::plugin,
+        camera::plugin,
+        panels::plugin,
+        layers::view_plugin,
+        legend::plugin,
+    ));
     #[cfg(target_arch = "wasm32")]
     crate::web::plugin_for::<GreatWar>(app);
 }
@@ -124,6 +138,11 @@ pub enum Give {
 /// The hex under the pointer (set by the board, or by a test).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HoveredHex(pub Option<HexAt>);
+
+/// Whether a land order waits for the click that names its place (`land_orders`): then a
+/// click on the map is that order's, not a selection or a move.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PickInHand(pub bool);
 
 /// What a person has in hand: a land piece (a division or a corps), an army, or a fleet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,11 +8,15 @@ use super::board::shown;
 use super::command::UiCommand;
 use super::counters::bars;
 use super::geometry::hex_to_world;
+use super::layers::Overlays;
 use super::{GwNames, HoveredHex, Selected, Selection, phase_key};
 use crate::camera::BoardCamera;
 use crate::hud::board::{RoomThisFrame, leave_room};
+use crate::hud::log::{LogLine, LookAt};
 use crate::hud::root;
+use crate::hud::rules::RuleLinks;
 use crate::i18n::Tr;
+use crate::input::KeyBindings;
 use crate::replay::ReplayView;
 use crate::screens::{Menu, Mode, PlayView, Screen};
 use crate::session::Session;
@@ -21,7 +25,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use rules::Game;
 use rules::strategic::preview::Preview;
 use rules::strategic::tech::Tech;
-use rules::strategic::{Ctx, GreatWar, HexAt, Order, Phase, Piece, PowerId};
+use rules::strategic::{Ctx, Event, EventKind, GreatWar, HexAt, Order, Phase, Piece, PowerId};
 
 type GwSession = Session<GreatWar>;
 
@@ -73,6 +77,46 @@ fn power_colour(ctx: &Ctx, p: PowerId) -> egui::Color32 {
     egui::Color32::from_rgb((c.red * 255.0) as u8, (c.green * 255.0) as u8, (c.blue * 255.0) as u8)
 }
 
+/// The engine's events as the shared log shows them: grouped by turn, a phase's start in bold,
+/// a unit's line in its power's colour and with its hex (where the unit is now) to look at.
+fn log_lines(ctx: &Ctx, events: &[Event]) -> Vec<LogLine> {
+    let size = super::geometry::HEX_H;
+    let place = |at: HexAt| (hex_to_world(at), size);
+    events
+        .iter()
+        .map(|e| {
+            let unit = match &e.kind {
+                EventKind::Moved { unit, .. }
+                | EventKind::Health { unit, .. }
+                | EventKind::Morale { unit, .. }
+                | EventKind::Dispersed { unit }
+                | EventKind::Destroyed { unit }
+                | EventKind::Restored { unit }
+                | EventKind::Encircled { unit, .. } => ctx.force(*unit),
+                _ => None,
+            };
+            let at = match &e.kind {
+                EventKind::Moved { to, .. } => Some(*to),
+                EventKind::FortDamage { at, .. } | EventKind::CityDestroyed { at, .. } => Some(*at),
+                _ => unit.and_then(|u| u.hex()),
+            };
+            let power = match &e.kind {
+                EventKind::Phase { power, .. } => *power,
+                EventKind::Supply { power, .. } => Some(*power),
+                EventKind::Occupied { by, .. } => *by,
+                _ => unit.map(|u| u.power),
+            };
+            LogLine {
+                turn: Some(e.turn),
+                text: e.text.clone(),
+                colour: power.map(|p| power_colour(ctx, p)),
+                strong: matches!(e.kind, EventKind::Phase { .. }),
+                place: at.map(place),
+            }
+        })
+        .collect()
+}
+
 /// Names of what is selected, for the panel.
 fn selection_name(ctx: &Ctx, s: Selected) -> String {
     match s {
@@ -97,7 +141,14 @@ fn playing(
     mut screen: ResMut<NextState<Screen>>,
     mut menu: ResMut<NextState<Menu>>,
     mut out: MessageWriter<UiCommand>,
-    (hand, mut room): (Res<super::sea_orders::SeaHand>, ResMut<RoomThisFrame>),
+    mut land: super::land_panels::LandPanels,
+    (hand, mut room, mut overlays, bindings): (
+        Res<super::sea_orders::SeaHand>,
+        ResMut<RoomThisFrame>,
+        ResMut<Overlays>,
+        Res<KeyBindings>,
+    ),
+    (mut links, mut looks): (RuleLinks, MessageWriter<LookAt>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(session) = session else { return Ok(()) };
@@ -163,38 +214,41 @@ fn playing(
     });
     // The power panel and the selection.
     egui::Panel::left("gw-left").default_size(270.0).show(&mut ui, |ui| {
-        power_panel(ui, &tr, &gctx, power, session.human_turn(), &mut out);
-        super::fleet_panel::squadron_list(ui, &tr, &gctx, power, selected, &mut out);
-        ui.separator();
-        match selected {
-            Some(s) => selection_panel(ui, &tr, &gctx, s, selection.gas, &mut out),
-            None => {
-                ui.label(tr.t("gw.select_hint"));
+        // A hex with many pieces under the pointer may run past the window's foot.
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            power_panel(ui, &tr, &gctx, power, session.human_turn(), &mut out);
+            super::fleet_panel::squadron_list(ui, &tr, &gctx, power, selected, &mut out);
+            ui.separator();
+            super::layers::toggles(ui, &tr, &bindings, &mut overlays);
+            ui.separator();
+            match selected {
+                Some(s) => selection_panel(ui, &tr, &gctx, s, selection.gas, &mut out),
+                None => {
+                    ui.label(tr.t("gw.select_hint"));
+                }
             }
-        }
-        if let Some(r) = &session.refusal {
-            ui.separator();
-            ui.colored_label(egui::Color32::LIGHT_RED, tr.f("gw.refused", &[("why", r.clone())]));
-        }
-        if let Some(h) = hovered.0 {
-            ui.separator();
-            hex_panel(ui, &tr, &gctx, h);
-            super::fleet_panel::hex_fleets(ui, &tr, &gctx, session.viewer(), h);
-        }
-    });
-    // The event log.
-    egui::Panel::bottom("gw-log").default_size(150.0).resizable(true).show(&mut ui, |ui| {
-        ui.label(egui::RichText::new(tr.t("ui.log")).strong());
-        egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-            let events = session.game.events();
-            let from = events.len().saturating_sub(300);
-            for e in &events[from..] {
-                ui.label(egui::RichText::new(&e.text).size(12.5));
+            land.left(ui, &tr, &gctx, &session, selected, &mut out, preview_lines);
+            if let Some(r) = &session.refusal {
+                ui.separator();
+                ui.colored_label(egui::Color32::LIGHT_RED, tr.f("gw.refused", &[("why", r.clone())]));
+            }
+            if let Some(h) = hovered.0 {
+                ui.separator();
+                hex_panel(ui, &tr, &gctx, h);
+                super::fleet_panel::hex_fleets(ui, &tr, &gctx, session.viewer(), h);
             }
         });
     });
+    // The event log.
+    egui::Panel::bottom("gw-log").default_size(150.0).resizable(true).show(&mut ui, |ui| {
+        let events = session.game.events();
+        let lines = log_lines(&gctx, &events[events.len().saturating_sub(300)..]);
+        crate::hud::log::log_column(ui, "gw-log", &tr, &lines, &mut links, &mut looks);
+    });
     // The selected fleet, flotilla or squadron (or a coastal gun firing).
     super::fleet_panel::show(&mut ui, &tr, &gctx, session.viewer(), selected, &hand, &mut out);
+    // The army panel, the economy and diplomacy (they give way to the fleet panel).
+    land.right(&mut ui, &tr, &gctx, &session, selected, &mut out);
     // The rest is the board's.
     leave_room(&ui, &mut room);
     // The order waiting for "yes", with the engine's preview.
@@ -243,7 +297,9 @@ fn order_words(tr: &Tr, ctx: &Ctx, order: &Order) -> String {
             tr.f("gw.order.army", &[("army", ctx.formation(*army).map_or_else(String::new, |f| f.name.clone()))])
         }
         Order::Bombard { target, .. } => tr.f("gw.order.bombard", &[("hex", target.to_string())]),
-        other => super::fleet_panel::order_words(tr, ctx, other).unwrap_or_else(|| format!("{other:?}")),
+        other => super::fleet_panel::order_words(tr, ctx, other)
+            .or_else(|| super::land_panels::order_words(tr, ctx, other))
+            .unwrap_or_else(|| format!("{other:?}")),
     }
 }
 
@@ -384,8 +440,17 @@ fn labels(
     replay: Option<Res<ReplayView<GreatWar>>>,
     view: Res<State<PlayView>>,
     cameras: Query<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
+    (seas, room): (Res<super::layers::SeaPlaces>, Res<crate::hud::board::BoardRoom>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // The board's room (last frame's) in points: a name half under a panel is left out.
+    let ppp = ctx.pixels_per_point();
+    let board = room.0.map_or(ctx.content_rect(), |r| {
+        egui::Rect::from_min_max(
+            egui::pos2(r.min.x as f32 / ppp, r.min.y as f32 / ppp),
+            egui::pos2(r.max.x as f32 / ppp, r.max.y as f32 / ppp),
+        )
+    });
     if *view.get() == PlayView::HandOver && session.is_some() {
         return Ok(());
     }
@@ -397,17 +462,23 @@ fn labels(
     let name = |n: &str, ru: &str| if tr.russian() && !ru.is_empty() { ru.to_string() } else { n.to_string() };
     // Seas by name from middle zoom, cities close up (at most a few hundred labels a frame).
     if ortho.scale > 0.8 {
-        for a in &map.sea_areas {
-            let Some(mid) = a.hexes.get(a.hexes.len() / 2).copied() else { continue };
-            if let Some(p) = on_screen(mid) {
-                painter.text(
-                    egui::pos2(p.x, p.y),
-                    egui::Align2::CENTER_CENTER,
-                    name(&a.name, &a.name_ru),
-                    egui::FontId::proportional(15.0),
-                    egui::Color32::from_rgb(200, 220, 245),
-                );
+        // The largest seas first; a name that would cover one already written is left out.
+        let mut seas_by_size: Vec<_> = map.sea_areas.iter().zip(&seas.areas).collect();
+        seas_by_size.sort_by_key(|(_, place)| std::cmp::Reverse(place.hexes.len()));
+        let mut taken: Vec<egui::Rect> = Vec::new();
+        for (a, place) in seas_by_size {
+            let Some(p) = place.label.and_then(on_screen) else { continue };
+            let galley = painter.layout_no_wrap(
+                name(&a.name, &a.name_ru),
+                egui::FontId::proportional(15.0),
+                egui::Color32::from_rgb(200, 220, 245),
+            );
+            let rect = egui::Align2::CENTER_CENTER.anchor_size(egui::pos2(p.x, p.y), galley.size());
+            if !board.contains_rect(rect) || taken.iter().any(|t| t.intersects(rect.expand(4.0))) {
+                continue;
             }
+            taken.push(rect);
+            painter.galley(rect.min, galley, egui::Color32::from_rgb(200, 220, 245));
         }
     }
     if ortho.scale < 2.0 {
@@ -420,13 +491,19 @@ fn labels(
                 continue;
             }
             shown_labels += 1;
-            painter.text(
-                egui::pos2(p.x, p.y + 14.0 / ortho.scale.max(0.5)),
-                egui::Align2::CENTER_TOP,
+            // Under the hex, clear of its counters, on a light plate that reads over any terrain.
+            let below = egui::pos2(p.x, p.y + super::geometry::HEX_H * 0.5 / ortho.scale.max(0.1));
+            let galley = painter.layout_no_wrap(
                 name(&c.name, &c.name_ru),
                 egui::FontId::proportional(12.0),
                 egui::Color32::from_rgb(30, 25, 20),
             );
+            let rect = egui::Align2::CENTER_TOP.anchor_size(below, galley.size()).expand2(egui::vec2(3.0, 1.0));
+            if !board.contains_rect(rect) {
+                continue;
+            }
+            painter.rect_filled(rect, 2.0, egui::Color32::from_rgba_unmultiplied(240, 234, 218, 190));
+            painter.galley(rect.min + egui::vec2(3.0, 1.0), galley, egui::Color32::from_rgb(30, 25, 20));
         }
     }
     Ok(())
@@ -467,6 +544,8 @@ fn replay(
     tr: Res<Tr>,
     view: Option<ResMut<ReplayView<GreatWar>>>,
     mut screen: ResMut<NextState<Screen>>,
+    mut room: ResMut<RoomThisFrame>,
+    (mut links, mut looks): (RuleLinks, MessageWriter<LookAt>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx, "gw-replay");
@@ -507,14 +586,43 @@ fn replay(
             }
         });
     });
-    egui::Panel::right("gw-replay-log").default_size(360.0).show(&mut ui, |ui| {
-        ui.label(egui::RichText::new(tr.t("ui.log")).strong());
-        egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
-            let events = view.game.events();
-            for e in &events[events.len().saturating_sub(400)..] {
-                ui.label(&e.text);
-            }
-        });
-    });
+    let events = view.game.events();
+    let lines = log_lines(&view.game.ctx(), &events[events.len().saturating_sub(400)..]);
+    crate::hud::log::log_panel(&mut ui, "gw-replay-log", &tr, &lines, &mut links, &mut looks);
+    leave_room(&ui, &mut room);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::strategic::ForceId;
+
+    /// The shared log's lines for the Great War: a phase's start in bold, a move in its power's
+    /// colour with the hex it ended on to look at, in its turn.
+    #[test]
+    fn the_great_wars_events_become_the_shared_logs_lines() {
+        let scenario = super::super::files::load_scenario("scenarios/great_war/test_front.ron").expect("shipped");
+        let mut game = GreatWar::new(&scenario, 1);
+        for _ in 0..3 {
+            game.apply(Order::EndPhase).expect("the preparation ends");
+        }
+        let (unit, to) = (ForceId(7), HexAt::new(13, 3));
+        game.apply(Order::Move { piece: Piece::Unit(unit), path: vec![HexAt::new(15, 3), HexAt::new(14, 3), to] })
+            .expect("the 4th Cavalry Division moves, as in the scripted game");
+        let ctx = game.ctx();
+        let lines = log_lines(&ctx, game.events());
+        assert_eq!(lines.len(), game.events().len());
+        let phase = lines.iter().find(|l| l.strong).expect("a phase's start is in the log");
+        assert_eq!(phase.turn, Some(game.clock().turn), "the scenario's own turn");
+        let moved = game
+            .events()
+            .iter()
+            .position(|e| matches!(e.kind, EventKind::Moved { unit: u, .. } if u == unit))
+            .expect("the move is logged");
+        let line = &lines[moved];
+        assert_eq!(line.place, Some((hex_to_world(to), super::super::geometry::HEX_H)));
+        assert_eq!(line.colour, Some(power_colour(&ctx, PowerId(0))));
+        assert!(!line.strong);
+    }
 }

@@ -55,33 +55,43 @@ pub fn log_panel(
         .default_size((ui.available_width() * 0.3).clamp(LOG_MIN_WIDTH, LOG_WIDTH))
         .min_size(LOG_MIN_WIDTH)
         .max_size(ui.available_width() * 0.5)
-        .show(ui, |ui| {
-            ui.label(egui::RichText::new(tr.t("ui.log")).strong());
-            ui.label(egui::RichText::new(tr.t("ui.log.hint")).small().weak());
-            ui.separator();
-            let mut look = None;
-            egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-                let turns = group_by_turn(lines);
-                let last = turns.len();
-                for (i, (turn, group)) in turns.into_iter().enumerate() {
-                    let title =
-                        turn.map_or_else(|| tr.t("ui.log.setup"), |t| tr.f("ui.log.turn", &[("turn", t.to_string())]));
-                    egui::CollapsingHeader::new(egui::RichText::new(title).strong())
-                        .id_salt((id, turn))
-                        .default_open(i + 2 >= last)
-                        .show(ui, |ui| {
-                            for line in group {
-                                if let Some(place) = show_line(ui, tr, line, links) {
-                                    look = Some(place);
-                                }
-                            }
-                        });
-                }
-            });
-            if let Some((at, size)) = look {
-                looks.write(LookAt { at, size });
-            }
-        });
+        .show(ui, |ui| log_column(ui, id, tr, lines, links, looks));
+}
+
+/// The log's contents in a panel a scene places itself: its title, the hint, and `lines` grouped
+/// by turn (the last two turns open); "»" before a line with a place centres the board on it.
+pub fn log_column(
+    ui: &mut egui::Ui,
+    id: &'static str,
+    tr: &Tr,
+    lines: &[LogLine],
+    links: &mut RuleLinks,
+    looks: &mut MessageWriter<LookAt>,
+) {
+    ui.label(egui::RichText::new(tr.t("ui.log")).strong());
+    ui.label(egui::RichText::new(tr.t("ui.log.hint")).small().weak());
+    ui.separator();
+    let mut look = None;
+    egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+        let turns = group_by_turn(lines);
+        let last = turns.len();
+        for (i, (turn, group)) in turns.into_iter().enumerate() {
+            let title = turn.map_or_else(|| tr.t("ui.log.setup"), |t| tr.f("ui.log.turn", &[("turn", t.to_string())]));
+            egui::CollapsingHeader::new(egui::RichText::new(title).strong())
+                .id_salt((id, turn))
+                .default_open(i + 2 >= last)
+                .show(ui, |ui| {
+                    for line in group {
+                        if let Some(place) = show_line(ui, tr, line, links) {
+                            look = Some(place);
+                        }
+                    }
+                });
+        }
+    });
+    if let Some((at, size)) = look {
+        looks.write(LookAt { at, size });
+    }
 }
 
 /// Lines in runs of one turn, in order.

@@ -216,4 +216,21 @@ mod tests {
         app.world_mut().resource_mut::<KeyBindings>().0.clear();
         assert_eq!(frame(&mut app).len(), 3, "Tab bound to nothing is egui's");
     }
+
+    /// Every character of both string tables has a glyph in the panels' font: a missing one is
+    /// drawn as "?" (the engine's "→" was, in the Great War's log).
+    #[test]
+    fn the_panels_font_draws_every_character_of_the_string_tables() {
+        use skrifa::MetadataProvider;
+        let font = skrifa::FontRef::new(epaint_default_fonts::UBUNTU_LIGHT).expect("the font parses");
+        let map = font.charmap();
+        for table in ["assets/i18n/en.ron", "assets/i18n/ru.ron"] {
+            let text = std::fs::read_to_string(table).expect("the string table is shipped");
+            let mut missing: Vec<char> = text.chars().filter(|&c| !c.is_control() && map.map(c).is_none()).collect();
+            missing.sort_unstable();
+            missing.dedup();
+            assert!(missing.is_empty(), "{table}: no glyph for {missing:?}");
+        }
+        assert!(map.map('→').is_none(), "the test sees a missing glyph");
+    }
 }

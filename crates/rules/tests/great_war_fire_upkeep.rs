@@ -542,6 +542,8 @@ fn s_sup_5_harsh_climate_costs_health_except_local_colonial_and_mountain_troops(
     );
     s.powers[0].local_climates = vec![rules::strategic::hexmap::Climate::North];
     let mut c = ctx(&s, Phase::Upkeep, 0);
+    // The read-only forecast the board's climate overlay shows names exactly those the Upkeep hits.
+    assert_eq!(c.climate_casualties(), vec![id(1), id(3), id(5)]);
     c.climate_attrition();
     assert_eq!([1, 2, 3, 4, 5, 6].map(|n| health(&c, n)), [2, 3, 2, 3, 2, 3]);
 }
@@ -561,7 +563,14 @@ fn s_sup_6_rotation_after_2_3_4_turns_on_the_front_line() {
     let mut c = ctx(&s, Phase::Upkeep, 0);
     let mut m1 = Vec::new();
     let mut m2 = Vec::new();
-    for _ in 0..4 {
+    for turn in 0..4u16 {
+        // The read-only status (the board's front-line overlay) foretells each Upkeep: the
+        // independent unit's period is 2, the corps' 3; the loss comes once the count passes it.
+        let status = c.rotation_status();
+        let of = |n: u32| *status.iter().find(|r| r.unit == id(n)).expect("on the map");
+        assert_eq!((of(1).turns, of(1).period, of(1).on_front), (turn, 2, true));
+        assert_eq!((of(2).turns, of(2).period), (turn, 3));
+        assert_eq!((of(1).loses_morale(), of(2).loses_morale()), (turn >= 2, turn >= 3));
         c.rotation();
         m1.push(morale(&c, 1).unwrap());
         m2.push(morale(&c, 2).unwrap());
@@ -572,6 +581,8 @@ fn s_sup_6_rotation_after_2_3_4_turns_on_the_front_line() {
     // A turn off the line resets the count.
     c.force_mut(id(9)).unwrap().place = Place::Map(hex(19, 7));
     c.rebuild_occupancy();
+    let off = c.rotation_status().into_iter().find(|r| r.unit == id(1)).expect("on the map");
+    assert!(!off.on_front && !off.loses_morale() && off.turns_after_upkeep() == 0);
     c.rotation();
     assert_eq!(c.force(id(1)).unwrap().front.turns, 0);
 }

@@ -556,7 +556,7 @@ impl Ctx {
             self.push(Event {
                 turn,
                 kind: EventKind::Health { unit: u, delta, now },
-                text: format!("{name}: Health {delta:+} → {now}"),
+                text: format!("{name}: Health {delta:+}, now {now}"),
             });
         }
     }
@@ -573,7 +573,7 @@ impl Ctx {
             self.push(Event {
                 turn,
                 kind: EventKind::Morale { unit: u, delta, now },
-                text: format!("{name}: Morale {delta:+} → {now}"),
+                text: format!("{name}: Morale {delta:+}, now {now}"),
             });
         }
     }

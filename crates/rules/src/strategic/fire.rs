@@ -409,7 +409,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Die { what: "gas cylinder".into(), pips },
-            text: format!("Gas cylinder at {from} released at {target}: d6={pips} → {text}"),
+            text: format!("Gas cylinder at {from} released at {target}: d6={pips}: {text}"),
         });
         if let Some(h) = hit {
             self.gas_attack(h, CYLINDER_DAMAGE, "cylinder gas");

@@ -16,6 +16,30 @@ pub const FRONT_LINE_HEXES: u32 = 3;
 /// S-COMBAT-11: Morale lost in the first encircled turn and in each later one.
 pub const ENCIRCLED_MORALE: [i32; 2] = [2, 1];
 
+/// One unit's count of turns on the front line (S-SUP-6), as [`Ctx::rotation_status`] reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rotation {
+    pub unit: ForceId,
+    /// Upkeeps in a row it has ended on the front line.
+    pub turns: u16,
+    /// Turns it may stay before it loses Morale: 2 independent, 3 in a corps, 4 in an army.
+    pub period: u16,
+    /// Within 3 hexes of an enemy land unit now (S-COMBAT-1).
+    pub on_front: bool,
+}
+
+impl Rotation {
+    /// The count after the next Upkeep: one more on the front line, 0 off it.
+    pub fn turns_after_upkeep(&self) -> u16 {
+        if self.on_front { self.turns.saturating_add(1) } else { 0 }
+    }
+
+    /// Whether the next Upkeep costs it 1 Morale (beyond its period).
+    pub fn loses_morale(&self) -> bool {
+        self.turns_after_upkeep() > self.period
+    }
+}
+
 /// `a ÷ b` rounded up, for `a ≥ 0`, `b > 0`.
 pub fn ceil_div(a: i64, b: i64) -> i64 {
     (a + b - 1).div_euclid(b)
@@ -139,6 +163,15 @@ impl Ctx {
 
     /// S-SUP-5: harsh climate costs 1 Health a turn, except for local, colonial or mountain troops.
     pub fn climate_attrition(&mut self) {
+        for u in self.climate_casualties() {
+            self.change_health(u, -1);
+        }
+        self.check_losses(false);
+    }
+
+    /// S-SUP-5: the units on the map that the next Upkeep's harsh climate costs 1 Health (read
+    /// only: the board's climate overlay shows them), by ID.
+    pub fn climate_casualties(&self) -> Vec<ForceId> {
         let mut hit = Vec::new();
         for f in self.forces.iter().filter(|f| f.on_map()) {
             let Some(at) = f.hex() else { continue };
@@ -159,10 +192,7 @@ impl Ctx {
                 hit.push(f.id);
             }
         }
-        for u in hit {
-            self.change_health(u, -1);
-        }
-        self.check_losses(false);
+        hit
     }
 
     /// Whether a hex is within 3 hexes of an enemy land unit (S-COMBAT-1).
@@ -173,6 +203,26 @@ impl Ctx {
     /// S-SUP-6: −1 Morale a turn from the 3rd turn in a row on the front line (4th in a corps, 5th
     /// in an army); a turn off resets.
     pub fn rotation(&mut self) {
+        let mut losers = Vec::new();
+        for r in self.rotation_status() {
+            let turns = r.turns_after_upkeep();
+            if let Some(f) = self.force_mut(r.unit) {
+                f.front.turns = turns;
+            }
+            if r.loses_morale() {
+                losers.push(r.unit);
+            }
+        }
+        for u in losers {
+            self.change_morale(u, -1);
+        }
+        self.check_losses(false);
+    }
+
+    /// S-SUP-6 as the next Upkeep will count it, for every combatant on the map, by ID: its turns
+    /// in a row on the front line so far, its period, and whether it stands on the front line now
+    /// (read only: the board's front-line overlay shows it).
+    pub fn rotation_status(&self) -> Vec<Rotation> {
         let mut hexes_by_alliance: [Vec<HexAt>; 2] = [Vec::new(), Vec::new()];
         for f in self.forces.iter().filter(|f| f.on_map()) {
             if let Some(h) = f.hex() {
@@ -183,14 +233,10 @@ impl Ctx {
             v.sort();
             v.dedup();
         }
-        let mut losers = Vec::new();
-        let ids: Vec<ForceId> =
-            self.forces.iter().filter(|f| f.on_map() && f.kind.is_combatant()).map(|f| f.id).collect();
-        for u in ids {
-            let Some(f) = self.force(u) else { continue };
+        let mut out = Vec::new();
+        for f in self.forces.iter().filter(|f| f.on_map() && f.kind.is_combatant()) {
             let Some(at) = f.hex() else { continue };
             let enemy = &hexes_by_alliance[usize::from(1 - self.alliance(f.power).min(1))];
-            let front = Self::on_front_line(at, enemy);
             let period = if f.member.army.is_some() {
                 ROTATION_TURNS[2]
             } else if f.member.corps.is_some() {
@@ -198,17 +244,9 @@ impl Ctx {
             } else {
                 ROTATION_TURNS[0]
             };
-            if let Some(f) = self.force_mut(u) {
-                f.front.turns = if front { f.front.turns + 1 } else { 0 };
-                if f.front.turns > period {
-                    losers.push(u);
-                }
-            }
+            out.push(Rotation { unit: f.id, turns: f.front.turns, period, on_front: Self::on_front_line(at, enemy) });
         }
-        for u in losers {
-            self.change_morale(u, -1);
-        }
-        self.check_losses(false);
+        out
     }
 
     /// The hexes from which a path of passable hexes leads to a city of `alliance` (a city of a

@@ -1,0 +1,285 @@
+//! The Great War board, headless: the overlays a player toggles by key (supply, front line,
+//! encirclement, climate, sea lanes) and the engine's values they show, the zoom levels that
+//! switch divisions for armies, and the room the panels leave the map.
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use kriegsspiel::great_war::board::{OVERVIEW_SCALE, map_rect};
+use kriegsspiel::great_war::camera::{MAX_SCALE, fitted_view, view_rect};
+use kriegsspiel::great_war::counters::{ARMY_SCALE, CounterOf, ZoomLevel, stacks, zoom_level};
+use kriegsspiel::great_war::layers::{
+    FrontMark, Overlay, Overlays, Supply, climate_casualties, encirclement, front_line, lanes, sea_places, supply,
+    tint_image,
+};
+use kriegsspiel::great_war::{StartGreatWar, files};
+use kriegsspiel::screens::{PlayView, Screen};
+use kriegsspiel::session::Seat;
+use leafwing_input_manager::prelude::Buttonlike;
+use rules::strategic::hexmap::{City, Climate, HexMap, Province, Terrain};
+use rules::strategic::naval::model::ShipType;
+use rules::strategic::testkit::{ctx, hex, id, infantry, scenario};
+use rules::strategic::{FormationId, GreatWar, Order, Phase, Piece, PowerId, Scenario};
+
+type Session = kriegsspiel::session::Session<GreatWar>;
+
+const TEST_FRONT: &str = "scenarios/great_war/test_front.ron";
+const NORTH_SEA: &str = "scenarios/great_war/north_sea_1916.ron";
+
+fn app() -> App {
+    kriegsspiel::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-gwb-test-{}", std::process::id())));
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, kriegsspiel::logic_plugin));
+    app.update();
+    app
+}
+
+fn start(app: &mut App, scenario: Scenario, seats: Vec<Seat>) {
+    app.world_mut().write_message(StartGreatWar { scenario, seed: 1, seats });
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
+}
+
+fn press(app: &mut App, input: impl Buttonlike + Clone) {
+    input.clone().press(app.world_mut());
+    app.update();
+    input.release(app.world_mut());
+    app.update();
+}
+
+fn overlays(app: &App) -> Overlays {
+    *app.world().resource::<Overlays>()
+}
+
+fn session(app: &App) -> &Session {
+    app.world().resource::<Session>()
+}
+
+/// F3…F7 lay each overlay over the map and take it off again, one at a time.
+#[test]
+fn each_overlay_toggles_by_its_key() {
+    let mut app = app();
+    let scenario = files::load_scenario(TEST_FRONT).expect("the scenario loads");
+    start(&mut app, scenario, vec![Seat::Human; 3]);
+    assert_eq!(overlays(&app), Overlays::default(), "a game opens with no overlay");
+    let keys = [KeyCode::F3, KeyCode::F4, KeyCode::F5, KeyCode::F6, KeyCode::F7];
+    for (key, overlay) in keys.into_iter().zip(Overlay::ALL) {
+        press(&mut app, key);
+        let on = overlays(&app);
+        assert!(on.is_on(overlay), "{key:?} lays {overlay:?}");
+        assert_eq!(on.on().collect::<Vec<_>>(), vec![overlay], "{key:?} lays only {overlay:?}");
+        press(&mut app, key);
+        assert_eq!(overlays(&app), Overlays::default(), "{key:?} again takes {overlay:?} off");
+    }
+    // Toggling gives no order.
+    assert!(session(&app).game.orders().is_empty());
+}
+
+/// S-SUP-2 through the game: a power with no money cannot pay its troops in the Upkeep, and the
+/// supply overlay shows its hexes without money while its enemies' stay supplied.
+#[test]
+fn an_unpaid_power_shows_unsupplied_on_the_supply_overlay() {
+    let mut app = app();
+    let mut scenario = files::load_scenario(TEST_FRONT).expect("the scenario loads");
+    // Bankrupt: the Upkeep's income cannot cover its troops.
+    scenario.powers[0].money = -100_000;
+    let start_turn = scenario.start_turn;
+    let before = supply(&GreatWar::new(&scenario, 1).ctx());
+    assert!(before.values().all(|s| *s == Supply::Supplied), "everyone starts supplied: {before:?}");
+    start(&mut app, scenario, vec![Seat::Human; 3]);
+    for _ in 0..40 {
+        if session(&app).ctx().clock.turn > start_turn {
+            break;
+        }
+        press(&mut app, KeyCode::Space);
+        app.update();
+        if app.world().get_resource::<State<PlayView>>().is_some_and(|v| *v.get() == PlayView::HandOver) {
+            press(&mut app, KeyCode::Enter);
+        }
+    }
+    let c = session(&app).ctx();
+    assert!(c.clock.turn > start_turn, "the Upkeep has been played");
+    let shown = supply(&c);
+    let power_at = |at| c.at(at).iter().filter_map(|u| c.force(*u)).map(|f| f.power).next();
+    let german: Vec<_> = shown.iter().filter(|(at, _)| power_at(**at) == Some(PowerId(0))).collect();
+    let allied: Vec<_> = shown.iter().filter(|(at, _)| power_at(**at) != Some(PowerId(0))).collect();
+    assert!(!german.is_empty() && !allied.is_empty());
+    assert!(german.iter().all(|(_, s)| matches!(s, Supply::NoMoney | Supply::Unsupplied)), "{german:?}");
+    assert!(allied.iter().all(|(_, s)| **s == Supply::Supplied), "{allied:?}");
+    // The overlay reads the engine's flags, unit by unit.
+    for f in c.forces.iter().filter(|f| f.on_map()) {
+        let at = f.hex().expect("on the map");
+        assert!(shown[&at] >= if f.supply.money { Supply::Supplied } else { Supply::NoMoney });
+    }
+}
+
+/// S-SUP-6: the front-line overlay counts the turns in a row against the period (2 for a unit
+/// outside corps) and turns red the Upkeep before the Morale loss.
+#[test]
+fn the_front_line_overlay_counts_turns_against_the_period() {
+    let s = scenario(
+        HexMap::filled("m", 20, 8, Terrain::Clear),
+        vec![infantry(1, "germany", (2, 2)), infantry(9, "france", (4, 3)), infantry(5, "germany", (15, 6))],
+    );
+    let mut c = ctx(&s, Phase::Upkeep, 0);
+    let mark = |c: &rules::strategic::Ctx| front_line(c).get(&hex(2, 2)).copied();
+    assert_eq!(mark(&c), Some(FrontMark { turns: 0, period: 2, worn: false }), "on the line, no turn counted yet");
+    assert!(!front_line(&c).contains_key(&hex(15, 6)), "far from the enemy, no mark");
+    c.rotation();
+    assert_eq!(mark(&c), Some(FrontMark { turns: 1, period: 2, worn: false }));
+    c.rotation();
+    assert_eq!(mark(&c), Some(FrontMark { turns: 2, period: 2, worn: true }), "the 3rd turn costs Morale");
+}
+
+fn german_city(mut map: HexMap, at: (i32, i32)) -> HexMap {
+    map.provinces.push(Province {
+        id: "heimat".into(),
+        name: "Heimat".into(),
+        name_ru: String::new(),
+        owner: "germany".into(),
+        capital: "stadt".into(),
+        gdp: 0,
+        manpower: [0, 0],
+    });
+    map.cities.push(City {
+        id: "stadt".into(),
+        name: "Stadt".into(),
+        name_ru: String::new(),
+        province: "heimat".into(),
+        hexes: vec![hex(at.0, at.1)],
+        port: false,
+        fortress: false,
+    });
+    map
+}
+
+/// S-COMBAT-11: a German division between two French ones with the path north held by a
+/// second German division is not encircled; without it, it is, and the overlay counts its turns.
+#[test]
+fn the_encirclement_overlay_shows_the_cut_off_hex() {
+    let forces = vec![
+        infantry(1, "germany", (5, 5)),
+        infantry(2, "germany", (5, 4)),
+        infantry(10, "france", (4, 5)),
+        infantry(11, "france", (6, 5)),
+    ];
+    let map = || german_city(HexMap::filled("m", 12, 10, Terrain::Clear), (5, 0));
+    let s = scenario(map(), forces.clone());
+    assert!(encirclement(&ctx(&s, Phase::Upkeep, 0)).is_empty(), "the path north is held");
+    let s = scenario(map(), forces.into_iter().filter(|f| f.id != 2).collect());
+    let mut c = ctx(&s, Phase::Upkeep, 0);
+    assert_eq!(encirclement(&c).into_iter().collect::<Vec<_>>(), vec![(hex(5, 5), 0)]);
+    c.encirclement();
+    assert_eq!(encirclement(&c).into_iter().collect::<Vec<_>>(), vec![(hex(5, 5), 1)], "one turn encircled");
+}
+
+/// S-SUP-5: the climate overlay rings the units the harsh climate will cost Health, not the
+/// mountain troops in the mountains nor anyone in a temperate hex.
+#[test]
+fn the_climate_overlay_marks_who_the_climate_hurts() {
+    let mut map = HexMap::filled("m", 10, 6, Terrain::Clear);
+    for (at, t) in [((1, 1), Terrain::Desert), ((5, 1), Terrain::Mountains)] {
+        let cell = map.cell_mut(hex(at.0, at.1)).expect("on the map");
+        cell.terrain = t;
+        cell.climate = Climate::of(t);
+    }
+    let mountain = rules::strategic::scenario::KindSpec::Infantry {
+        model: rules::strategic::tables::Model::M1914,
+        class: 1,
+        mountain: true,
+        elite: false,
+        colonial: None,
+    };
+    let s = scenario(
+        map.clone(),
+        vec![
+            infantry(1, "france", (1, 1)),
+            rules::strategic::testkit::unit(2, "france", (5, 1), mountain),
+            infantry(3, "france", (3, 3)),
+        ],
+    );
+    assert_eq!(climate_casualties(&ctx(&s, Phase::Upkeep, 0)), vec![hex(1, 1)]);
+    // The zones' tint: two pixels a hex, odd rows a pixel east, clear where the climate is mild.
+    let img = tint_image(&map, [(hex(1, 1), [1, 2, 3, 4]), (hex(2, 2), [5, 6, 7, 8])].into_iter());
+    let size = img.texture_descriptor.size;
+    assert_eq!((size.width, size.height), (21, 6));
+    let data = img.data.as_ref().expect("pixels");
+    let px = |x: usize, y: usize| &data[(y * 21 + x) * 4..(y * 21 + x) * 4 + 4];
+    assert_eq!(
+        (px(3, 1), px(4, 1), px(2, 1), px(5, 1)),
+        (&[1, 2, 3, 4][..], &[1, 2, 3, 4][..], &[0; 4][..], &[0; 4][..])
+    );
+    assert_eq!((px(4, 2), px(5, 2)), (&[5, 6, 7, 8][..], &[5, 6, 7, 8][..]));
+}
+
+/// S-NAVAL-15: the sea-lane overlay shows the lane's sea by name and the North Sea convoy lane at 100 %, and 5 % less for
+/// each submarine of an enemy flotilla patrolling it.
+#[test]
+fn the_sea_lane_overlay_shows_the_efficiency_after_submarines() {
+    let scenario = files::load_scenario(NORTH_SEA).expect("the scenario loads");
+    let game = GreatWar::new(&scenario, 1);
+    let mut c = game.ctx();
+    let shown = lanes(&c);
+    assert_eq!(shown.len(), 1);
+    assert_eq!((shown[0].efficiency, shown[0].full), (100, 100));
+    let area = shown[0].area;
+    // Large maps list a sea area's hexes in the cells alone: its place (and the hex its name and
+    // its mines are drawn on) is found from them.
+    let places = sea_places(c.map());
+    let label = places[usize::from(area)].label.expect("the North Sea has hexes");
+    assert_eq!(c.map().sea_area_at(label).map(|a| a.id.as_str()), Some("north_sea"));
+    // The U-boat flotilla moves onto the lane's area and patrols it.
+    let flotilla = 11;
+    let boats = c.navy.count(flotilla, ShipType::Submarine);
+    assert!(boats > 0);
+    let on_lane = sea_places(c.map())[usize::from(area)].hexes[0];
+    c.navy.fleet_mut(flotilla).expect("afloat").at = on_lane;
+    c.clock.phase = Phase::Movement;
+    c.clock.active = 0;
+    c.apply(&Order::Patrol { flotilla, lane: 0 }).expect("the flotilla patrols the lane");
+    assert_eq!(lanes(&c)[0].efficiency, 100 - boats * 5);
+}
+
+/// Close up each corps and division has its own counter; from the army zoom on the 5th Army's
+/// corps give way to its XXXX counter; far out the overview alone is drawn under it.
+#[test]
+fn the_zoom_switches_from_divisions_to_armies() {
+    assert_eq!(zoom_level(1.0), ZoomLevel::Divisions);
+    assert_eq!(zoom_level(ARMY_SCALE), ZoomLevel::Divisions);
+    assert_eq!(zoom_level(ARMY_SCALE + 0.01), ZoomLevel::Armies);
+    assert_eq!(zoom_level(OVERVIEW_SCALE + 0.01), ZoomLevel::Overview);
+    let scenario = files::load_scenario(TEST_FRONT).expect("the scenario loads");
+    let c = GreatWar::new(&scenario, 1).ctx();
+    let all = |level| stacks(&c, level, None).into_values().flatten().map(|(_, what)| what).collect::<Vec<_>>();
+    let near = all(ZoomLevel::Divisions);
+    let far = all(ZoomLevel::Armies);
+    let army = CounterOf::Army(FormationId(201));
+    let corps = CounterOf::Piece(Piece::Corps(FormationId(101)));
+    assert!(near.contains(&corps) && !near.contains(&army), "{near:?}");
+    assert!(far.contains(&army) && !far.contains(&corps), "{far:?}");
+    assert!(!far.contains(&CounterOf::Piece(Piece::Corps(FormationId(102)))));
+    assert_eq!(all(ZoomLevel::Overview), far, "the overview shows the armies too");
+    // A French division outside any army keeps its counter at every zoom.
+    let french = CounterOf::Piece(Piece::Unit(id(36)));
+    assert!(near.contains(&french) && far.contains(&french));
+}
+
+/// F fits the whole map into the room the panels leave (never under them): the view of the
+/// fitted zoom holds the whole map, and a smaller room needs a farther zoom.
+#[test]
+fn the_fitted_map_lies_in_the_panels_room() {
+    for path in [TEST_FRONT, NORTH_SEA, "scenarios/great_war/august_1914.ron"] {
+        let scenario = files::load_scenario(path).expect("the scenario loads");
+        let map = map_rect(&scenario.map);
+        let window = Vec2::new(1280.0, 720.0);
+        // The left panel (270), the phase bar (30) and the log (150) taken.
+        let room = window - Vec2::new(270.0, 180.0);
+        let (centre, scale) = fitted_view(&scenario.map, room);
+        let shown = view_rect(centre, scale, room);
+        assert!(scale < MAX_SCALE, "{path}: the zoom reaches the whole map");
+        assert!(shown.contains(map.min) && shown.contains(map.max), "{path}: {shown:?} holds {map:?}");
+        let (_, whole_window) = fitted_view(&scenario.map, window);
+        assert!(scale > whole_window, "{path}: the room is smaller than the window");
+    }
+}

@@ -1,0 +1,514 @@
+//! The Great War's land, economy and diplomacy orders, headless, through input: panel buttons
+//! (the messages they send), keys (C: form, R: retreat) and clicks on hexes give each order
+//! through the session's one door, and the engine's state changes as the rules say; each family
+//! of orders is also refused once, with the engine's reason shown. Gas and a reserve committed
+//! next to the enemy wait for "yes" under the engine's preview.
+//!
+//! The fixture `tests/fixtures/great_war_land.ron` is the test front with more German units.
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use kriegsspiel::great_war::command::UiCommand;
+use kriegsspiel::great_war::land_orders::{LandCommand, LandPick, Pick, engaged_pieces};
+use kriegsspiel::great_war::{HoveredHex, Selected, Selection, StartGreatWar, files};
+use kriegsspiel::screens::{PlayView, Screen};
+use kriegsspiel::session::Seat;
+use leafwing_input_manager::prelude::Buttonlike;
+use rules::strategic::purchase::Recruit;
+use rules::strategic::state::{FormationKind, Place};
+use rules::strategic::{ForceId, FormationId, GreatWar, HexAt, Order, Phase, Piece, PowerId};
+
+type Session = kriegsspiel::session::Session<GreatWar>;
+
+const FIXTURE: &str = "tests/fixtures/great_war_land.ron";
+const GERMANY: PowerId = PowerId(0);
+const FRANCE: PowerId = PowerId(1);
+/// The 5th Army of corps 101 and 102 (S-ARMY-2).
+const FIFTH_ARMY: FormationId = FormationId(201);
+const BAVARIAN_CORPS: FormationId = FormationId(101);
+
+fn app() -> App {
+    kriegsspiel::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-gwland-test-{}", std::process::id())));
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, kriegsspiel::logic_plugin));
+    app.update();
+    app
+}
+
+fn start(app: &mut App) {
+    let scenario = files::load_scenario(FIXTURE).expect("the fixture loads");
+    app.world_mut().write_message(StartGreatWar { scenario, seed: 7, seats: vec![Seat::Human; 3] });
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
+}
+
+fn press(app: &mut App, input: impl Buttonlike + Clone) {
+    input.clone().press(app.world_mut());
+    app.update();
+    input.release(app.world_mut());
+    app.update();
+}
+
+fn click(app: &mut App, at: HexAt) {
+    app.world_mut().resource_mut::<HoveredHex>().0 = Some(at);
+    press(app, MouseButton::Left);
+}
+
+/// A panel button: the message it sends.
+fn button(app: &mut App, command: LandCommand) {
+    app.world_mut().write_message(command);
+    app.update();
+}
+
+/// A panel button that gives an order at once (research, purchases of stock, peace…).
+fn give(app: &mut App, order: Order) {
+    app.world_mut().write_message(UiCommand::Give(order));
+    app.update();
+}
+
+fn session(app: &App) -> &Session {
+    app.world().resource::<Session>()
+}
+
+fn refusal(app: &App) -> String {
+    session(app).refusal.clone().unwrap_or_default()
+}
+
+fn selected(app: &App) -> Option<Selected> {
+    app.world().resource::<Selection>().of(session(app))
+}
+
+fn pick(app: &App) -> Option<Pick> {
+    app.world().resource::<LandPick>().of(session(app)).cloned()
+}
+
+fn handing_over(app: &App) -> bool {
+    app.world().get_resource::<State<PlayView>>().is_some_and(|v| *v.get() == PlayView::HandOver)
+}
+
+fn end_phase(app: &mut App) {
+    press(app, KeyCode::Space);
+    app.update();
+    if handing_over(app) {
+        press(app, KeyCode::Enter);
+    }
+}
+
+fn phase(app: &App) -> (Phase, PowerId) {
+    let ctx = session(app).ctx();
+    (ctx.clock.phase, ctx.active_power())
+}
+
+fn to_movement(app: &mut App) {
+    while phase(app) != (Phase::Movement, GERMANY) {
+        end_phase(app);
+    }
+}
+
+fn select(app: &mut App, piece: Selected, at: HexAt) {
+    for _ in 0..6 {
+        click(app, at);
+        if selected(app) == Some(piece) {
+            return;
+        }
+    }
+    panic!("{piece:?} could not be selected at {at}");
+}
+
+fn unit_at(app: &App, unit: u32) -> Place {
+    session(app).ctx().force(ForceId(unit)).expect("the unit exists").place
+}
+
+fn last_order(app: &App) -> Option<Order> {
+    session(app).game.orders().last().cloned()
+}
+
+/// S-ARMY-2 by the mouse and C: a division selected, C starts a corps, a click on the next
+/// hex adds the division there, "Form" gives `FormCorps`; both stand on the first one's hex.
+/// A corps of one division is refused with the engine's reason.
+#[test]
+fn a_corps_is_formed_by_clicks_and_a_corps_of_one_is_refused() {
+    let mut app = app();
+    start(&mut app);
+    to_movement(&mut app);
+    let cavalry = HexAt::new(16, 3);
+    select(&mut app, Selected::Piece(Piece::Unit(ForceId(7))), cavalry);
+    // Refused: one division is no corps.
+    press(&mut app, KeyCode::KeyC);
+    assert!(matches!(pick(&app), Some(Pick::Gather { .. })), "C starts a corps: {:?}", refusal(&app));
+    button(&mut app, LandCommand::Form);
+    assert!(refusal(&app).contains("a corps has 2–4 land units, not 1 (S-ARMY-2)"), "{}", refusal(&app));
+    assert!(pick(&app).is_some(), "the pick stays for another try");
+    // The 12th Reserve Division next door joins the gathering; the click selects nothing.
+    click(&mut app, HexAt::new(17, 4));
+    assert_eq!(selected(&app), Some(Selected::Piece(Piece::Unit(ForceId(7)))), "the click was the pick's");
+    let Some(Pick::Gather { units, .. }) = pick(&app) else { panic!("still gathering") };
+    assert_eq!(units, vec![ForceId(7), ForceId(12)]);
+    button(&mut app, LandCommand::Form);
+    let Some(Order::FormCorps { name, units }) = last_order(&app) else { panic!("{:?}", refusal(&app)) };
+    assert_eq!(units, vec![ForceId(7), ForceId(12)]);
+    assert_eq!(name, "Corps 5", "the fifth German corps by default");
+    let ctx = session(&app).ctx();
+    let corps = ctx.force(ForceId(12)).and_then(|f| f.member.corps).expect("in the new corps");
+    assert_eq!(ctx.formation(corps).map(|f| f.units.clone()), Some(vec![ForceId(7), ForceId(12)]));
+    assert_eq!(unit_at(&app, 12), Place::Map(cavalry), "gathered on the first unit's hex");
+    assert!(pick(&app).is_none());
+    // Undo (no die was thrown) takes it back.
+    press(&mut app, KeyCode::KeyZ);
+    assert_eq!(unit_at(&app, 12), Place::Map(HexAt::new(17, 4)));
+}
+
+/// S-ARMY-2: a division joins a corps by a click on the corps' hex and is detached again onto
+/// a free hex next to it; a corps of two cannot give one up (the engine's reason), and a corps
+/// of an army cannot leave an army of two.
+#[test]
+fn join_and_detach_by_clicks_with_refusals() {
+    let mut app = app();
+    start(&mut app);
+    to_movement(&mut app);
+    let bavarians = HexAt::new(14, 6);
+    // Refused: the corps keeps at least 2 units.
+    select(&mut app, Selected::Piece(Piece::Corps(BAVARIAN_CORPS)), bavarians);
+    button(&mut app, LandCommand::Start(Pick::DetachTo(ForceId(1))));
+    click(&mut app, HexAt::new(13, 5));
+    assert!(refusal(&app).contains("a corps keeps at least 2 units (S-ARMY-2)"), "{}", refusal(&app));
+    button(&mut app, LandCommand::Cancel);
+    // Refused: the army keeps at least 2 corps.
+    give(&mut app, Order::Detach { piece: Piece::Corps(BAVARIAN_CORPS), to: None });
+    assert!(refusal(&app).contains("an army keeps at least 2 corps (S-ARMY-2)"), "{}", refusal(&app));
+    // The 13th Reserve Division joins the Bavarians.
+    select(&mut app, Selected::Piece(Piece::Unit(ForceId(13))), HexAt::new(15, 6));
+    button(&mut app, LandCommand::Start(Pick::JoinCorps(ForceId(13))));
+    click(&mut app, bavarians);
+    assert_eq!(last_order(&app), Some(Order::JoinCorps { unit: ForceId(13), corps: BAVARIAN_CORPS }));
+    let ctx = session(&app).ctx();
+    assert_eq!(ctx.formation(BAVARIAN_CORPS).map(|f| f.units.len()), Some(3));
+    assert_eq!(ctx.force(ForceId(13)).and_then(|f| f.member.army), Some(FIFTH_ARMY), "and so the army");
+    // …and is detached again, to (15, 6).
+    select(&mut app, Selected::Piece(Piece::Corps(BAVARIAN_CORPS)), bavarians);
+    button(&mut app, LandCommand::Start(Pick::DetachTo(ForceId(13))));
+    click(&mut app, HexAt::new(15, 6));
+    assert_eq!(last_order(&app), Some(Order::Detach { piece: Piece::Unit(ForceId(13)), to: Some(HexAt::new(15, 6)) }));
+    assert_eq!(unit_at(&app, 13), Place::Map(HexAt::new(15, 6)));
+    assert_eq!(session(&app).ctx().force(ForceId(13)).and_then(|f| f.member.corps), None);
+}
+
+/// S-ART-5 and S-ARMY-5: three guns form a battery by C and two clicks; a gun next to the
+/// army attaches to it by a click on its corps; a gun in a battery is refused.
+#[test]
+fn a_battery_is_formed_and_a_gun_attached() {
+    let mut app = app();
+    start(&mut app);
+    to_movement(&mut app);
+    // A gun attached to the 5th Army by a click on the Bavarians.
+    select(&mut app, Selected::Piece(Piece::Unit(ForceId(24))), HexAt::new(13, 6));
+    button(&mut app, LandCommand::Start(Pick::Attach { unit: ForceId(24), army: true }));
+    click(&mut app, HexAt::new(14, 6));
+    assert_eq!(last_order(&app), Some(Order::Attach { unit: ForceId(24), formation: FIFTH_ARMY }), "{}", refusal(&app));
+    assert_eq!(unit_at(&app, 24), Place::Attached(FIFTH_ARMY));
+    // Two guns are no battery: refused before an order can be written.
+    select(&mut app, Selected::Piece(Piece::Unit(ForceId(21))), HexAt::new(16, 6));
+    press(&mut app, KeyCode::KeyC);
+    click(&mut app, HexAt::new(17, 6));
+    button(&mut app, LandCommand::Form);
+    assert!(refusal(&app).contains("not 2 (S-ART-5)"), "{}", refusal(&app));
+    click(&mut app, HexAt::new(16, 5));
+    button(&mut app, LandCommand::Form);
+    assert_eq!(last_order(&app), Some(Order::FormBattery { units: [ForceId(21), ForceId(22), ForceId(23)] }));
+    for u in [21, 22, 23] {
+        let ctx = session(&app).ctx();
+        assert_eq!(ctx.force(ForceId(u)).and_then(|f| f.member.battery), Some(ForceId(21)));
+        assert_eq!(unit_at(&app, u), Place::Map(HexAt::new(16, 6)));
+    }
+    // A gun of a battery does not attach: the engine's reason.
+    select(&mut app, Selected::Piece(Piece::Unit(ForceId(21))), HexAt::new(16, 6));
+    button(&mut app, LandCommand::Start(Pick::Attach { unit: ForceId(21), army: false }));
+    click(&mut app, HexAt::new(14, 6));
+    assert!(refusal(&app).contains("only a heavy artillery division (not in a battery) attaches"), "{}", refusal(&app));
+}
+
+/// S-ARMY-2: two corps in no army form one by C on the first and a click on the second.
+#[test]
+fn an_army_is_formed_from_two_corps() {
+    let mut app = app();
+    start(&mut app);
+    to_movement(&mut app);
+    select(&mut app, Selected::Piece(Piece::Corps(FormationId(103))), HexAt::new(18, 8));
+    press(&mut app, KeyCode::KeyC);
+    // One corps: refused by the engine.
+    button(&mut app, LandCommand::Form);
+    assert!(refusal(&app).contains("an army has 2–4 corps, not 1 (S-ARMY-2)"), "{}", refusal(&app));
+    click(&mut app, HexAt::new(20, 8));
+    button(&mut app, LandCommand::Form);
+    let Some(Order::FormArmy { corps, .. }) = last_order(&app) else { panic!("{}", refusal(&app)) };
+    assert_eq!(corps, vec![FormationId(103), FormationId(104)]);
+    let ctx = session(&app).ctx();
+    let army =
+        ctx.formations.iter().find(|f| f.kind == FormationKind::Army && f.corps == corps).expect("the new army").id;
+    for u in [14, 15, 16, 17] {
+        assert_eq!(ctx.force(ForceId(u)).and_then(|f| f.member.army), Some(army));
+    }
+}
+
+/// S-ARMY-6 and S-ARMY-8: a division next to the army goes into its reserve by a click on the
+/// army's hex; a reserve comes onto a free hex next to the army by a click (onto a held hex:
+/// refused), next to the enemy after the preview of its fight; a unit far from the army is
+/// refused.
+#[test]
+fn reserves_are_assigned_and_committed_by_clicks() {
+    let mut app = app();
+    start(&mut app);
+    to_movement(&mut app);
+    // Refused: the 12th Reserve Division is not next to the army.
+    select(&mut app, Selected::Piece(Piece::Unit(ForceId(12))), HexAt::new(17, 4));
+    button(&mut app, LandCommand::Start(Pick::Reserve(ForceId(12))));
+    click(&mut app, HexAt::new(14, 6));
+    assert!(refusal(&app).contains("is not next to the army"), "{}", refusal(&app));
+    button(&mut app, LandCommand::Cancel);
+    // The 13th Reserve Division, next to the Bavarians, goes into the reserve.
+    select(&mut app, Selected::Piece(Piece::Unit(ForceId(13))), HexAt::new(15, 6));
+    button(&mut app, LandCommand::Start(Pick::Reserve(ForceId(13))));
+    click(&mut app, HexAt::new(14, 6));
+    assert_eq!(last_order(&app), Some(Order::AssignReserve { unit: ForceId(13), army: FIFTH_ARMY }));
+    assert_eq!(unit_at(&app, 13), Place::Reserve(FIFTH_ARMY));
+    // The Guards Cavalry (in reserve from the start) comes out: onto a held hex, refused…
+    button(&mut app, LandCommand::Start(Pick::Commit(ForceId(5))));
+    click(&mut app, HexAt::new(14, 8));
+    assert!(refusal(&app).contains("already holds a division"), "{}", refusal(&app));
+    // …onto the free (15, 8) next to the Guards Corps, and next to the French raiders: it joins
+    // the fight at once (S-ARMY-8), so the engine's preview of the engagement is shown first.
+    click(&mut app, HexAt::new(15, 8));
+    let order = Order::CommitReserve { unit: ForceId(5), to: HexAt::new(15, 8) };
+    assert_eq!(session(&app).confirm, Some(order.clone()), "{}", refusal(&app));
+    let preview = session(&app).game.preview(&order).expect("the preview");
+    assert!(!preview.engagement_lines.is_empty(), "the engagement with its terms");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(last_order(&app), Some(order));
+    assert_eq!(unit_at(&app, 5), Place::Map(HexAt::new(15, 8)));
+}
+
+/// S-CHEM-1 by the mouse: in the Preparation phase the cylinder on (14, 6) is released at a hex
+/// 3 away after the engine's preview (a d6: blown back, no effect, or a hit, chances summing to
+/// one), and the die makes it final (no undo); a target 4 away is refused. In the Movement
+/// phase a cylinder is bought and placed by a click; on an enemy hex it is refused.
+#[test]
+fn gas_cylinders_are_released_after_the_preview_and_placed() {
+    let mut app = app();
+    start(&mut app);
+    assert_eq!(phase(&app), (Phase::Preparation, GERMANY));
+    let from = HexAt::new(14, 6);
+    button(&mut app, LandCommand::Start(Pick::ReleaseGas { from }));
+    click(&mut app, HexAt::new(18, 6));
+    assert!(refusal(&app).contains("is not within 3 hexes of (14, 6)"), "{}", refusal(&app));
+    assert!(session(&app).confirm.is_none());
+    let target = HexAt::new(11, 6);
+    click(&mut app, target);
+    let order = Order::ReleaseGas { from, target };
+    assert_eq!(session(&app).confirm, Some(order.clone()), "waits for yes: {}", refusal(&app));
+    let preview = session(&app).game.preview(&order).expect("the preview");
+    let total: f64 = preview.outcomes.iter().map(|o| o.chance).sum::<f64>() + preview.unexplored;
+    assert!((total - 1.0).abs() < 1e-9, "{total}");
+    let faces: usize = preview.outcomes.iter().map(|o| o.pips.len()).sum();
+    assert_eq!(faces, 6, "one d6: every face in some outcome");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(last_order(&app), Some(order));
+    assert_eq!(session(&app).ctx().hex_state(from).cylinder, None, "released");
+    assert!(!session(&app).can_undo(), "the die was thrown");
+    // Placing is for the Movement phase: refused now, with the engine's reason.
+    button(&mut app, LandCommand::Start(Pick::Cylinder));
+    click(&mut app, HexAt::new(14, 8));
+    assert!(
+        refusal(&app).contains("placing a gas cylinder is not allowed in the Preparation phase"),
+        "{}",
+        refusal(&app)
+    );
+    button(&mut app, LandCommand::Cancel);
+    to_movement(&mut app);
+    let before = session(&app).ctx().powers[0].clone();
+    give(&mut app, Order::BuyGas { shells: 5, cylinders: 1 });
+    let after = session(&app).ctx().powers[0].clone();
+    assert_eq!((after.chem_shells, after.cylinders), (before.chem_shells + 5, before.cylinders + 1));
+    assert_eq!(after.money, before.money - 5 - 2, "5 shells at 1, a cylinder at 2 (great_war_rules.ron)");
+    button(&mut app, LandCommand::Start(Pick::Cylinder));
+    click(&mut app, HexAt::new(9, 6));
+    assert!(refusal(&app).contains("(9, 6) holds no troops of yours"), "{}", refusal(&app));
+    click(&mut app, HexAt::new(14, 8));
+    assert_eq!(last_order(&app), Some(Order::PlaceCylinder { at: HexAt::new(14, 8) }));
+    assert_eq!(session(&app).ctx().hex_state(HexAt::new(14, 8)).cylinder, Some(GERMANY));
+    assert_eq!(session(&app).ctx().powers[0].cylinders, after.cylinders - 1);
+}
+
+/// S-ARMY-15: the division engaged with the French is offered the retreat; R and a click two
+/// hexes back give it (−1 Morale); into the enemy's hex it is refused with the engine's reason;
+/// undo takes the retreat back (no die).
+#[test]
+fn an_engaged_division_retreats_by_r_and_a_click() {
+    let mut app = app();
+    start(&mut app);
+    to_movement(&mut app);
+    let vanguard = Selected::Piece(Piece::Unit(ForceId(11)));
+    assert!(engaged_pieces(&session(&app).ctx(), GERMANY).contains(&vanguard), "offered the retreat");
+    let from = HexAt::new(10, 7);
+    select(&mut app, vanguard, from);
+    // A plain move is refused: engaged troops leave only by retreat.
+    click(&mut app, HexAt::new(11, 7));
+    assert!(refusal(&app).contains("is engaged"), "{}", refusal(&app));
+    press(&mut app, KeyCode::KeyR);
+    assert_eq!(pick(&app), Some(Pick::Retreat(vanguard)));
+    click(&mut app, HexAt::new(9, 7));
+    assert!(refusal(&app).contains("is held by the enemy"), "{}", refusal(&app));
+    let morale = session(&app).ctx().force(ForceId(11)).and_then(|f| f.vitals.morale).expect("morale");
+    click(&mut app, HexAt::new(12, 7));
+    let Some(Order::Retreat { moves }) = last_order(&app) else { panic!("{}", refusal(&app)) };
+    assert_eq!(moves, vec![(Piece::Unit(ForceId(11)), vec![HexAt::new(11, 7), HexAt::new(12, 7)])]);
+    assert_eq!(unit_at(&app, 11), Place::Map(HexAt::new(12, 7)));
+    assert_eq!(session(&app).ctx().force(ForceId(11)).and_then(|f| f.vitals.morale), Some(morale - 1));
+    press(&mut app, KeyCode::KeyZ);
+    assert_eq!(unit_at(&app, 11), Place::Map(from), "undone");
+}
+
+/// Purchases and restoring (issue 12, S-LOSS-1) and the S-SUP-4 priority from the panels: an
+/// infantry division raised at Köln by a click, one refused off a city; a division dispersed
+/// by its retreat restored, and refused once it stands on the map; the supply priority set, and refused for a
+/// corps.
+#[test]
+fn purchases_restoring_and_supply_priority() {
+    let mut app = app();
+    start(&mut app);
+    to_movement(&mut app);
+    let koeln = HexAt::new(20, 4);
+    let before = session(&app).ctx().powers[0].clone();
+    let economy = session(&app).game.scenario().rules.economy.clone();
+    let recruit = Recruit::Infantry { class: 2, mountain: false, elite: false };
+    button(&mut app, LandCommand::Start(Pick::Recruit(recruit.clone())));
+    click(&mut app, HexAt::new(19, 4));
+    assert!(refusal(&app).contains("appears on a free hex of an own city"), "{}", refusal(&app));
+    click(&mut app, koeln);
+    assert_eq!(last_order(&app), Some(Order::Recruit { unit: recruit, at: koeln }), "{}", refusal(&app));
+    let ctx = session(&app).ctx();
+    assert!(ctx.at(koeln).iter().any(|u| ctx.force(*u).is_some_and(|f| f.power == GERMANY)), "raised at Köln");
+    assert_eq!(ctx.powers[0].money, before.money - i64::from(economy.division));
+    assert_eq!(ctx.powers[0].manpower[1], before.manpower[1] - economy.division_manpower);
+    // S-ARMY-15, S-COMBAT-9: the shaken 10th Reserve Division (Morale 1) retreats and, at
+    // Morale 0, is dispersed; S-LOSS-1: it comes back at the nearest own city.
+    select(&mut app, Selected::Piece(Piece::Unit(ForceId(10))), HexAt::new(10, 8));
+    press(&mut app, KeyCode::KeyR);
+    click(&mut app, HexAt::new(11, 8));
+    assert_eq!(unit_at(&app, 10), Place::Dispersed, "{}", refusal(&app));
+    give(&mut app, Order::Restore { unit: ForceId(10), class: 2 });
+    assert!(matches!(unit_at(&app, 10), Place::Map(_)), "{}", refusal(&app));
+    give(&mut app, Order::Restore { unit: ForceId(10), class: 2 });
+    assert!(refusal(&app).contains("is not dispersed"), "{}", refusal(&app));
+    // S-SUP-4: the 5th Army paid last; a corps has no such place.
+    give(&mut app, Order::SupplyPriority { last: vec![FIFTH_ARMY] });
+    assert_eq!(session(&app).ctx().powers[0].supply_last, vec![FIFTH_ARMY]);
+    give(&mut app, Order::SupplyPriority { last: vec![BAVARIAN_CORPS] });
+    assert!(refusal(&app).contains("there is no corps or army F101"), "{}", refusal(&app));
+}
+
+/// S-CITY-4 from the diplomacy panel: Germany offers France peace, France (at the screen after
+/// the hand-over) accepts it, and the two are at peace; an offer to no power and an acceptance
+/// of no offer are refused with the engine's reasons.
+#[test]
+fn peace_is_offered_and_accepted() {
+    let mut app = app();
+    start(&mut app);
+    give(&mut app, Order::OfferPeace { to: "italy".into(), cede: vec![] });
+    assert!(refusal(&app).contains("`italy` is no power (S-CITY-4)"), "{}", refusal(&app));
+    give(&mut app, Order::OfferPeace { to: "france".into(), cede: vec![] });
+    assert_eq!(last_order(&app), Some(Order::OfferPeace { to: "france".into(), cede: vec![] }));
+    end_phase(&mut app);
+    assert_eq!(phase(&app), (Phase::Preparation, FRANCE));
+    give(&mut app, Order::AcceptPeace { from: "gb".into() });
+    assert!(refusal(&app).contains("gb offers no peace to France"), "{}", refusal(&app));
+    give(&mut app, Order::AcceptPeace { from: "germany".into() });
+    let ctx = session(&app).ctx();
+    assert!(!ctx.at_war(GERMANY, FRANCE), "{}", refusal(&app));
+    assert!(ctx.powers[0].peace.contains(&FRANCE) && ctx.powers[1].peace.contains(&GERMANY));
+}
+
+/// S-SUP-6 as the army panel shows it: −1 Morale comes from the 3rd Upkeep in a row on the
+/// front line for an independent unit (period 2), the 4th in a corps (3), the 5th in an army
+/// (4); the panel warns once the next Upkeep there would cost Morale, and not off the front.
+#[test]
+fn the_army_panel_shows_the_rotation_period_of_s_sup_6() {
+    use kriegsspiel::great_war::army_panel::Rotation;
+    let scenario = files::load_scenario(FIXTURE).expect("loads");
+    let game = GreatWar::new(&scenario, 1);
+    let ctx = game.ctx();
+    let front = HexAt::new(11, 7);
+    // The Vanguard Division (independent), the 14th Division (in a corps, moved to the front
+    // for the sum), the 1st Bavarian Division (in the 5th Army, likewise).
+    for (unit, period) in [(11, 2), (14, 3), (1, 4)] {
+        let mut f = ctx.force(ForceId(unit)).expect("in the fixture").clone();
+        f.place = Place::Map(front);
+        f.front.turns = period - 1;
+        let r = Rotation::of(&ctx, &f);
+        assert_eq!((r.period, r.on_front, r.due()), (period, true, false), "unit {unit}");
+        f.front.turns = period;
+        assert!(Rotation::of(&ctx, &f).due(), "unit {unit} after {period} turns");
+        f.place = Place::Map(HexAt::new(20, 12));
+        assert!(!Rotation::of(&ctx, &f).due(), "off the front line (more than 3 hexes away)");
+    }
+    let card = kriegsspiel::great_war::army_panel::unit_card(
+        &kriegsspiel::i18n::Tr::new(kriegsspiel::i18n::Lang::English),
+        &ctx,
+        ctx.force(ForceId(11)).expect("the Vanguard"),
+    );
+    assert_eq!(card.value("Health"), Some("3/3"));
+    assert_eq!(card.value("Front line"), Some("0 turns in a row; each one past 2 costs 1 Morale (S-SUP-6)"));
+}
+
+/// Every string the land panels use is in both tables (English and Russian).
+#[test]
+fn the_land_panels_strings_are_in_both_languages() {
+    use rules::texts::Texts;
+    let (en, ru) = (Texts::english(), Texts::russian());
+    let mut keys: Vec<String> = Vec::new();
+    for file in ["land_orders.rs", "land_panels.rs", "army_panel.rs"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/great_war").join(file);
+        let text = std::fs::read_to_string(&path).expect("the source");
+        keys.extend(text.split('"').filter(|s| s.starts_with("gw.") && !s.contains('{')).map(str::to_string));
+    }
+    use rules::strategic::naval::model::ShipType::*;
+    for ship in
+        [Battleship, Battlecruiser, LightCruiser, Destroyer, Gunboat, Submarine, Asw, Minelayer, Minesweeper, Transport]
+    {
+        keys.push(format!("gw.buy.ship.{}", format!("{ship:?}").to_lowercase()));
+    }
+    keys.extend(["action.GwRetreat".to_string(), "action.GwGather".to_string()]);
+    assert!(keys.len() > 80, "{}", keys.len());
+    for k in keys {
+        assert!(en.contains(&k) && ru.contains(&k), "{k} is missing");
+    }
+}
+
+/// S-ARMY-7, S-ARMY-15: an army whose corps are both in contact retreats as a whole: the army
+/// panel offers it, R on one of its corps and a click name where the first corps goes, and the
+/// other goes the same way; every unit loses 1 Morale and the attached artillery is lost.
+#[test]
+fn an_engaged_army_retreats_as_a_whole() {
+    let mut app = app();
+    start(&mut app);
+    to_movement(&mut app);
+    assert!(engaged_pieces(&session(&app).ctx(), GERMANY).contains(&Selected::Army(FIFTH_ARMY)));
+    let guards = FormationId(102);
+    let before = session(&app).ctx();
+    select(&mut app, Selected::Piece(Piece::Corps(BAVARIAN_CORPS)), HexAt::new(14, 6));
+    press(&mut app, KeyCode::KeyR);
+    click(&mut app, HexAt::new(17, 7));
+    let Some(Order::Retreat { moves }) = last_order(&app) else { panic!("{}", refusal(&app)) };
+    let pieces: Vec<Piece> = moves.iter().map(|(p, _)| *p).collect();
+    assert_eq!(pieces, vec![Piece::Corps(BAVARIAN_CORPS), Piece::Corps(guards)], "the whole army");
+    let ctx = session(&app).ctx();
+    assert_eq!(ctx.piece_hex(Piece::Corps(BAVARIAN_CORPS)), Some(HexAt::new(17, 7)));
+    let guards_at = ctx.piece_hex(Piece::Corps(guards)).expect("on the map");
+    assert_ne!(guards_at, HexAt::new(14, 8), "the Guards went too");
+    for u in [1, 2, 3, 4] {
+        let was = before.force(ForceId(u)).and_then(|f| f.vitals.morale).expect("morale");
+        assert_eq!(ctx.force(ForceId(u)).and_then(|f| f.vitals.morale), Some(was - 1), "unit {u}");
+    }
+    assert_eq!(unit_at(&app, 20), Place::Destroyed, "the attached Dicke Bertha is lost in the retreat");
+}
