@@ -5,8 +5,12 @@
 //! adjacent hex by the preview's odds, or retreat before destruction, S-ARMY-15) → the front (posts
 //! covering every hex of the line, divided between the alliance's powers) → each piece to its post,
 //! or as a reserve into a contact the preview favours, behind the line, or on to an enemy city →
-//! armies → fortifications where it defends (S-FORT-1) → fleets. Fire: every gun at the hex where
-//! it does most harm, gas shells when they do more (S-CHEM-3). Preparation: cylinders (S-CHEM-1).
+//! armies → fortifications where it defends (S-FORT-1) → gas cylinders where the troops face the
+//! enemy (S-CHEM-1) → fleets (battle or port by the odds, the intercept stance only when the
+//! stronger, mines off the own coast, U-boats on the enemy's lanes). Fire: the Marshal's and
+//! Veteran's guns prepare the Combat phase — first at the enemy hexes their troops fight, by the
+//! harm and the engagement's margin the preview sees — else at the hex where they do most harm,
+//! gas shells when they do more (S-ART-2, S-CHEM-3). Preparation: cylinders released (S-CHEM-1).
 //!
 //! The levels differ by how far they look (how many contacts each reserve previews, how much
 //! superiority an attack needs, whether they rotate tired divisions, retreat, fortify a second
