@@ -16,7 +16,7 @@ use crate::replay::ReplayView;
 use crate::rules_ref::RulesCommand;
 use crate::saves;
 use crate::screens::{Menu, Mode, PlayView, Screen};
-use crate::session::Seat;
+use crate::session::{Leave, Seat};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -200,7 +200,7 @@ fn campaign(
     view: Res<State<PlayView>>,
     mut settings: ResMut<Settings>,
     mut state: ResMut<PanelState>,
-    (mut screen, mut menu): (ResMut<NextState<Screen>>, ResMut<NextState<Menu>>),
+    (mut leave, mut menu): (MessageWriter<Leave>, ResMut<NextState<Menu>>),
     mut out: MessageWriter<CampaignCommand>,
     mut links: RuleLinks,
 ) -> Result {
@@ -230,7 +230,7 @@ fn campaign(
         return Ok(());
     }
     let selected = selection.of(&session);
-    top_bar(&mut ui, &tr, &session, &mut settings, &mut state, &mut screen, &mut menu, &mut out, &mut links);
+    top_bar(&mut ui, &tr, &session, &mut settings, &mut state, &mut leave, &mut menu, &mut out, &mut links);
     army_panel(&mut ui, &tr, &session, selected, &mut state, &mut out);
     info_panel(&mut ui, &tr, &session, selected, hovered.0, &state);
     battle_dialogs(ctx, &tr, &session, &mut state, &mut out);
@@ -263,7 +263,7 @@ fn top_bar(
     session: &Session,
     settings: &mut Settings,
     state: &mut PanelState,
-    screen: &mut NextState<Screen>,
+    leave: &mut MessageWriter<Leave>,
     menu: &mut NextState<Menu>,
     out: &mut MessageWriter<CampaignCommand>,
     links: &mut RuleLinks,
@@ -293,8 +293,9 @@ fn top_bar(
             }
 
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                // Asked first, and autosaved before it is left (the shell's Leave).
                 if ui.button(tr.t("ui.menu.quit")).clicked() {
-                    screen.set(Screen::Title);
+                    leave.write(Leave::Ask);
                 }
                 if ui.button(tr.t("ui.title.settings")).clicked() {
                     menu.set(Menu::Settings);

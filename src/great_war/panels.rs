@@ -19,7 +19,7 @@ use crate::i18n::Tr;
 use crate::input::KeyBindings;
 use crate::replay::ReplayView;
 use crate::screens::{Menu, Mode, PlayView, Screen};
-use crate::session::Session;
+use crate::session::{Leave, Session};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use rules::Game;
@@ -138,7 +138,6 @@ fn playing(
     view: Res<State<PlayView>>,
     hovered: Res<HoveredHex>,
     mut cache: ResMut<PreviewCache>,
-    mut screen: ResMut<NextState<Screen>>,
     mut menu: ResMut<NextState<Menu>>,
     mut out: MessageWriter<UiCommand>,
     mut land: super::land_panels::LandPanels,
@@ -148,7 +147,7 @@ fn playing(
         ResMut<Overlays>,
         Res<KeyBindings>,
     ),
-    (mut links, mut looks): (RuleLinks, MessageWriter<LookAt>),
+    (mut links, mut looks, mut leave): (RuleLinks, MessageWriter<LookAt>, MessageWriter<Leave>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(session) = session else { return Ok(()) };
@@ -207,8 +206,9 @@ fn playing(
             if ui.button(tr.t("gw.saves")).clicked() {
                 menu.set(Menu::Saves);
             }
+            // Asked first, and autosaved before it is left (the shell's Leave).
             if ui.button(tr.t("gw.to_title")).clicked() {
-                screen.set(Screen::Title);
+                leave.write(Leave::Ask);
             }
         });
     });

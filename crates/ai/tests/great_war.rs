@@ -273,3 +273,130 @@ fn strikes_are_the_same_however_thinking_is_sliced() {
     assert_eq!(a.game.orders(), b.game.orders());
     assert_eq!(a.game.state_hash(), b.game.state_hash());
 }
+
+/// Plays until the first Combat phase with fighting (or the end) with `power`'s AI at `level` while every other power
+/// passes; returns each of its orders with the game as it stood when the order was given.
+fn orders_of(s: &Scenario, power: PowerId, level: Level) -> Vec<(Order, rules::strategic::Ctx)> {
+    let mut game = GreatWar::new(s, 3);
+    let mut ai = GwAi::new(power, level, 3);
+    let mut out = Vec::new();
+    while let Some(active) = game.active_player() {
+        let ctx = game.ctx();
+        if ctx.clock.phase == Phase::Combat {
+            break;
+        }
+        if active != power {
+            game.apply(Order::EndPhase).expect("a pass");
+            continue;
+        }
+        let o = ai.decide(&ctx).expect("its turn");
+        game.apply(o.clone()).unwrap_or_else(|e| panic!("{o:?}: {e}"));
+        out.push((o, ctx));
+    }
+    out
+}
+
+/// S-ART-2, S-COMBAT-8: a Marshal and a Veteran prepare their attacks: every gun they fire in the
+/// Fire phase aims at an enemy hex their troops fight in the Combat phase that follows whenever the
+/// preview sees a shot there raise that engagement's margin or harm (else where it harms most),
+/// and over a game on the test front they do fire at the hexes they then attack; their gas
+/// cylinders are placed facing the enemy and released where the preview sees them harm it (and
+/// raise the margin of an engagement, where the hex is fought).
+#[test]
+fn the_staff_fires_its_heavy_artillery_at_the_hexes_it_then_attacks() {
+    use ai::great_war::judge::{margin_at, preparation_gain};
+    let s = load("test_front.ron");
+    for level in [Level::Marshal, Level::Veteran] {
+        let r =
+            play(&s, &setup(&s, 1, &[level, Level::Greedy, Level::Greedy], 3, Duration::from_secs(60))).expect("plays");
+        assert!(r.refused.is_empty());
+        let mut game = GreatWar::new(&s, 1);
+        let (mut prepared, mut shots, mut gas) = (0, 0, [0; 3]);
+        for o in r.game.orders() {
+            let ctx = game.ctx();
+            let p = ctx.active_power();
+            if let Order::Fire { unit, target, .. } = o
+                && p == PowerId(0)
+            {
+                shots += 1;
+                let from = ctx.gun_hexes(*unit);
+                let could = ai::great_war::enemy_combat_hexes(&ctx, p).into_iter().any(|h| {
+                    from.iter().any(|g| g.distance(h) <= 12)
+                        && [false, true].into_iter().any(|gas| {
+                            let shot = Order::Fire { unit: *unit, target: h, gas };
+                            preparation_gain(&ctx, p, &shot, h).is_some_and(|v| v > 0.0)
+                        })
+                });
+                if could {
+                    assert!(margin_at(&ctx, p, *target).is_some(), "{level}: {o:?} fires away from the engagements");
+                    assert!(preparation_gain(&ctx, p, o, *target).is_some_and(|v| v > 0.0), "{level}: {o:?}");
+                    prepared += 1;
+                }
+            }
+            // S-CHEM-1: cylinders go where the troops face the enemy and are released where they
+            // harm it; gas is bought when the store runs low.
+            if ctx.active_power() == PowerId(0) {
+                let enemy_next = |h: rules::strategic::HexAt| {
+                    h.neighbours().into_iter().any(|n| ai::great_war::enemy_combat_hexes(&ctx, PowerId(0)).contains(&n))
+                };
+                match o {
+                    Order::PlaceCylinder { at } => {
+                        assert!(enemy_next(*at), "{level}: {o:?} faces no enemy");
+                        gas[0] += 1;
+                    }
+                    Order::ReleaseGas { target, .. } => {
+                        let gain = preparation_gain(&ctx, PowerId(0), o, *target)
+                            .or_else(|| ai::great_war::judge::expected_gain(&ctx, PowerId(0), o));
+                        assert!(gain.is_some_and(|v| v > 0.0), "{level}: {o:?} harms no enemy ({gain:?})");
+                        gas[1] += 1;
+                    }
+                    Order::BuyGas { shells, .. } => {
+                        assert!(ctx.powers[0].chem_shells + shells <= 4, "{level}: a shell a gun ({o:?})");
+                        gas[2] += 1;
+                    }
+                    _ => {}
+                }
+            }
+            game.apply(o.clone()).expect("replays");
+        }
+        eprintln!("{level}: {prepared} of {shots} shots prepare an attack");
+        assert!(prepared > 0, "{level}: {prepared} of {shots} shots prepare an attack");
+        assert!(gas.iter().all(|n| *n > 0), "{level}: cylinders placed, released, bought: {gas:?}");
+    }
+}
+
+/// North Sea 1916, one power's Marshal against passing enemies: its U-boats patrol the enemy's
+/// convoy lane (S-NAVAL-15) and its minelayers mine the sea off its own coast (S-MINE-1); the High
+/// Seas Fleet, stronger than any British fleet in sight, takes the intercept stance (S-NAVAL-12);
+/// the British fleets, each weaker than it, give up intercepting, withdraw when weaker
+/// (S-NAVAL-10), seek no battle with it, and the Harwich Force stays in port.
+#[test]
+fn at_sea_the_staff_seeks_battle_by_the_odds_patrols_lanes_and_mines_its_coast() {
+    let s = load("north_sea_1916.ron");
+    let (germany, gb) = (PowerId(0), PowerId(2));
+    let german: Vec<Order> = orders_of(&s, germany, Level::Marshal).into_iter().map(|(o, _)| o).collect();
+    assert!(german.contains(&Order::Patrol { flotilla: 11, lane: 0 }), "U-Flottille II patrols the convoy lane");
+    assert!(german.contains(&Order::LayMine { fleet: 12 }), "the Minensuchverband mines the North Sea");
+    let high_seas = Order::FleetStance { fleet: 10, intercept: true, withdraw: false, transports_first: false };
+    assert!(german.contains(&high_seas), "{german:?}");
+    let british = orders_of(&s, gb, Level::Marshal);
+    let german_fleet_at = |ctx: &rules::strategic::Ctx| ctx.navy.fleet(10).map(|f| f.at);
+    for (o, ctx) in &british {
+        if let Order::MoveFleet { path, .. } = o {
+            assert_ne!(path.last().copied(), german_fleet_at(ctx), "{o:?} seeks battle with a stronger fleet");
+        }
+        assert!(!matches!(o, Order::FleetStance { intercept: true, .. }), "{o:?}");
+    }
+    let bcf = Order::FleetStance { fleet: 2, intercept: false, withdraw: true, transports_first: false };
+    assert!(british.iter().any(|(o, _)| *o == bcf), "the Battlecruiser Fleet gives up intercepting");
+    // The Harwich Force, far weaker than the High Seas Fleet, stays in port: a fleet in being.
+    let in_port = |ctx: &rules::strategic::Ctx| {
+        let at = ctx.navy.fleet(3).expect("the Harwich Force").at;
+        ctx.map().cell(at).is_some_and(|c| c.has(rules::strategic::hexmap::flag::PORT))
+    };
+    let (_, first) = british.first().expect("orders");
+    assert!(in_port(first));
+    for (o, ctx) in &british {
+        assert!(in_port(ctx), "the Harwich Force left port before {o:?}");
+    }
+}

@@ -3,7 +3,7 @@
 
 use super::blind;
 use rules::strategic::state::Place;
-use rules::strategic::{Ctx, Order, PowerId};
+use rules::strategic::{Ctx, HexAt, Order, PowerId};
 
 /// The worst margin over the engagements an order leads into, from `power`'s side: D when its
 /// side is the stronger, −D when the enemy is (S-COMBAT-8); `None` when it leads to no engagement
@@ -44,19 +44,74 @@ pub fn material(ctx: &Ctx, power: PowerId) -> i64 {
 /// throws (later dice, rare for the orders judged here, show 1); `None` if illegal.
 pub fn expected_gain(ctx: &Ctx, power: PowerId, order: &Order) -> Option<f64> {
     let before = material(ctx, power);
+    expected(ctx, order, |c| (material(c, power) - before) as f64)
+}
+
+/// The expected `value` of the state an order leads to, over the six faces of the first die it
+/// throws (later dice show 1), run by the engine's rules on copies; `None` if illegal.
+pub fn expected(ctx: &Ctx, order: &Order, value: impl Fn(&Ctx) -> f64) -> Option<f64> {
     let mut probe = blind(ctx);
     probe.apply(order).ok()?;
     if probe.dice.scripted_used() == 0 {
-        return Some((material(&probe, power) - before) as f64);
+        return Some(value(&probe));
     }
     let mut sum = 0.0;
     for pips in 1..=6u8 {
         let mut c = ctx.clone();
         c.dice.script(vec![pips]);
         c.apply(order).ok()?;
-        sum += (material(&c, power) - before) as f64 / 6.0;
+        sum += value(&c) / 6.0;
     }
     Some(sum)
+}
+
+/// The worst margin (S-COMBAT-8 D from `power`'s side, negative when the enemy is the stronger) of
+/// the engagements the land units on `hex` fight in the coming Combat phase as things stand;
+/// `None` when they fight none (or no longer stand there).
+pub fn margin_at(ctx: &Ctx, power: PowerId, hex: HexAt) -> Option<i64> {
+    let there = ctx.at(hex);
+    if there.is_empty() {
+        return None;
+    }
+    ctx.engagements()
+        .into_iter()
+        .filter(|g| g.iter().flatten().any(|u| there.contains(u)))
+        .filter_map(|g| {
+            let e = ctx.assess(&g);
+            let ours = (0..2)
+                .find(|s| e.sides[*s].iter().any(|u| ctx.force(*u).is_some_and(|f| !ctx.hostile(power, f.power))))?;
+            Some(if e.stronger == ours { e.d } else { -e.d })
+        })
+        .min()
+}
+
+/// What a margin is worth to an attacker: D itself, plus a bonus for each threshold of S-COMBAT-8
+/// it reaches (D ≥ 20 disperses the weaker side's engaged units, D ≥ 30 destroys them).
+pub fn margin_worth(d: i64) -> f64 {
+    use rules::strategic::combat::{D_DESTROYED, D_DISPERSED};
+    let mut v = d as f64;
+    if d >= D_DISPERSED {
+        v += 20.0;
+    }
+    if d >= D_DESTROYED {
+        v += 20.0;
+    }
+    v
+}
+
+/// The expected worth of a shot (artillery, gas shell or cylinder) at an enemy hex our troops fight
+/// in the coming Combat phase: the material it takes ([`material`]) plus what it adds to the
+/// margin of that engagement ([`margin_worth`]); a hex emptied by the shot counts as destroyed.
+/// `None` if illegal or the hex is not engaged.
+pub fn preparation_gain(ctx: &Ctx, power: PowerId, order: &Order, target: HexAt) -> Option<f64> {
+    use rules::strategic::combat::D_DESTROYED;
+    let margin = margin_at(ctx, power, target)?;
+    let before = material(ctx, power);
+    let worth = |c: &Ctx| {
+        let after = if c.enemy_on(power, target) { margin_at(c, power, target).unwrap_or(margin) } else { D_DESTROYED };
+        (material(c, power) - before) as f64 + margin_worth(after) - margin_worth(margin)
+    };
+    expected(ctx, order, worth)
 }
 
 /// The balance of a surface battle between two fleets for the first one's side: the sum of the

@@ -5,8 +5,12 @@
 //! adjacent hex by the preview's odds, or retreat before destruction, S-ARMY-15) → the front (posts
 //! covering every hex of the line, divided between the alliance's powers) → each piece to its post,
 //! or as a reserve into a contact the preview favours, behind the line, or on to an enemy city →
-//! armies → fortifications where it defends (S-FORT-1) → fleets. Fire: every gun at the hex where
-//! it does most harm, gas shells when they do more (S-CHEM-3). Preparation: cylinders (S-CHEM-1).
+//! armies → fortifications where it defends (S-FORT-1) → gas cylinders where the troops face the
+//! enemy (S-CHEM-1) → fleets (battle or port by the odds, the intercept stance only when the
+//! stronger, mines off the own coast, U-boats on the enemy's lanes). Fire: the Marshal's and
+//! Veteran's guns prepare the Combat phase — first at the enemy hexes their troops fight, by the
+//! harm and the engagement's margin the preview sees — else at the hex where they do most harm,
+//! gas shells when they do more (S-ART-2, S-CHEM-3). Preparation: cylinders released (S-CHEM-1).
 //!
 //! The levels differ by how far they look (how many contacts each reserve previews, how much
 //! superiority an attack needs, whether they rotate tired divisions, retreat, fortify a second
@@ -14,7 +18,7 @@
 
 use super::baseline::{best_shot, fleet_destinations};
 use super::front::{Front, FrontDraft, held_by_alliance, posts};
-use super::judge::{advantage, battle_value, expected_gain};
+use super::judge::{advantage, battle_value, expected_gain, preparation_gain};
 use super::{enemy_combat_hexes, enemy_hexes, legal, visible_enemy_fleets};
 use crate::{Level, Think};
 use rules::strategic::naval::ShipType;
@@ -41,6 +45,8 @@ struct Doctrine {
     hold: i64,
     /// Reserves massed on one enemy hex in a concentrated strike (0: none).
     strike: usize,
+    /// Guns and gas prepare the Combat phase's engagements first (S-ART-2, S-CHEM-1/3).
+    prepare: bool,
 }
 
 impl Doctrine {
@@ -57,6 +63,7 @@ impl Doctrine {
                 sea_odds: 0.5,
                 hold: -4,
                 strike: 4,
+                prepare: true,
             },
             Level::Veteran => Doctrine {
                 width: 12,
@@ -69,6 +76,7 @@ impl Doctrine {
                 sea_odds: 1.0,
                 hold: -19,
                 strike: 2,
+                prepare: true,
             },
             _ => Doctrine {
                 width: 3,
@@ -81,6 +89,7 @@ impl Doctrine {
                 sea_odds: 2.0,
                 hold: i64::MIN,
                 strike: 0,
+                prepare: false,
             },
         }
     }
@@ -134,6 +143,8 @@ enum Item {
     Fleet(u32),
     Gun(ForceId),
     Gas,
+    /// Place gas cylinders where our troops face the enemy (S-CHEM-1).
+    Cylinders,
 }
 
 /// The general staff of one power.
@@ -167,6 +178,8 @@ pub struct Staff {
     redraw: bool,
     /// The longest work item of this phase so far (when a slice stops; it changes no decision).
     longest_item: Duration,
+    /// A gun's preparation shot under way: the targets looked at and the best shot so far.
+    shot_draft: Option<ShotDraft>,
 }
 
 impl Staff {
@@ -191,6 +204,7 @@ impl Staff {
             strike_draft: None,
             longest_item: Duration::ZERO,
             redraw: false,
+            shot_draft: None,
         }
     }
 
@@ -237,6 +251,7 @@ impl Staff {
         self.strike_draft = None;
         self.longest_item = Duration::ZERO;
         self.redraw = false;
+        self.shot_draft = None;
         let p = self.power;
         match ctx.clock.phase {
             Phase::Preparation if self.doctrine.gas => self.items.push_back(Item::Gas),
@@ -317,13 +332,9 @@ impl Staff {
                 }
             }
             Item::Fleet(id) => self.fleet(ctx, id),
-            Item::Gun(g) => {
-                let gas = self.doctrine.gas && ctx.powers[usize::from(self.power.0)].chem_shells > 0;
-                if let Some(o) = best_shot(ctx, self.power, g, gas) {
-                    self.queue.push_back(o);
-                }
-            }
+            Item::Gun(g) => self.gun(ctx, g),
             Item::Gas => self.gas(ctx),
+            Item::Cylinders => self.cylinders(ctx),
         }
     }
 
@@ -345,6 +356,22 @@ impl Staff {
             {
                 self.queue.push_back(Order::BuyAmmunition { amount });
                 money -= i64::from(amount) * price;
+            }
+        }
+        // S-CHEM-1, S-CHEM-3: a staff that prepares its attacks with gas keeps a shell for each
+        // gun and a cylinder for each of two hexes in contact, bought while the money lasts.
+        if self.doctrine.gas
+            && self.doctrine.prepare
+            && let Some(buy) = ctx.scenario().rules.purchases.as_ref()
+        {
+            let guns = mine.iter().filter(|f| f.kind.is_artillery() && f.on_map()).count() as u32;
+            let shells = guns.saturating_sub(stock.chem_shells);
+            let cylinders = GAS_CYLINDERS.saturating_sub(stock.cylinders);
+            let price = i64::from(shells) * i64::from(buy.gas_shell) + i64::from(cylinders) * i64::from(buy.cylinder);
+            let order = Order::BuyGas { shells, cylinders };
+            if shells + cylinders > 0 && price <= money && legal(ctx, &order) {
+                self.queue.push_back(order);
+                money -= price;
             }
         }
         for f in &mine {
@@ -568,6 +595,9 @@ impl Staff {
             self.items.push_back(Item::Army(a));
         }
         self.items.push_back(Item::Fortify);
+        if self.doctrine.gas {
+            self.items.push_back(Item::Cylinders);
+        }
         self.items.push_back(Item::Fleets);
     }
 
@@ -863,7 +893,8 @@ impl Staff {
                         let area = ctx.map().cell(f.at).map_or(0, |c| c.sea_area);
                         area > 0 && ctx.navy.enemy_mines(area - 1, |q| ctx.hostile(p, q)) > 0
                     }
-                    _ => true,
+                    // Mines guard our own coast (S-MINE-1): laid in a sea area that touches it.
+                    _ => ctx.navy.count(f.id, ShipType::Minelayer) > 0 && own_coast(ctx, p, f.at),
                 };
                 if useful && legal(ctx, &o) {
                     self.queue.push_back(o);
@@ -878,6 +909,20 @@ impl Staff {
             }
             if !ctx.navy.has_warships(f.id) {
                 return;
+            }
+            // S-NAVAL-12, S-NAVAL-10: a fleet stronger than every enemy fleet in sight intercepts
+            // and stands its ground; a weaker one keeps out of battle (a fleet in being) and
+            // withdraws after a round when it must fight.
+            let weakest = enemies.iter().map(|e| battle_value(ctx, f.id, *e)).min_by(f64::total_cmp);
+            let stronger = weakest.is_some_and(|v| v >= self.doctrine.sea_odds);
+            let stance = Order::FleetStance {
+                fleet: f.id,
+                intercept: stronger,
+                withdraw: !stronger,
+                transports_first: f.transports_first,
+            };
+            if (f.intercept, f.withdraw) != (stronger, !stronger) && legal(ctx, &stance) {
+                self.queue.push_back(stance);
             }
             let battle = enemies
                 .iter()
@@ -928,11 +973,105 @@ impl Staff {
             let patrolling = ctx.navy.fleet(id).is_some_and(|f| f.patrol == Some(*lane));
             return (!patrolling && legal(ctx, &o)).then_some(o);
         }
+        // The shortest way into an enemy lane's sea area, else toward the first lane's listed hexes.
+        if let Some(path) = paths
+            .iter()
+            .filter(|path| path.last().is_some_and(|h| lanes.iter().any(|(_, a)| *a == area_of(*h))))
+            .min_by_key(|path| (path.len(), path.last().copied()))
+        {
+            return Some(Order::MoveFleet { fleet: id, path: path.clone() });
+        }
         let (_, area) = lanes.first()?;
         let target =
             ctx.map().sea_areas.get(usize::from(*area - 1))?.hexes.iter().min_by_key(|h| h.distance(at)).copied()?;
         let path = paths.iter().min_by_key(|p| (p.last().map_or(u32::MAX, |h| h.distance(target)), p.len()))?;
         Some(Order::MoveFleet { fleet: id, path: path.clone() })
+    }
+
+    /// S-ART-2, S-CHEM-3: a gun (or battery) fires where it does most. A staff that prepares its
+    /// attacks looks first at the enemy hexes its troops fight in the coming Combat phase
+    /// ([`preparation_gain`]: the harm plus what the shot adds to the engagement's margin), a few
+    /// targets a work item; with no useful shot there, or at the Recruit level, at the hex where
+    /// the expected harm is greatest.
+    fn gun(&mut self, ctx: &Ctx, g: ForceId) {
+        let p = self.power;
+        let gas = self.doctrine.gas && ctx.powers[usize::from(p.0)].chem_shells > 0;
+        if !self.doctrine.prepare {
+            if let Some(o) = best_shot(ctx, p, g, gas) {
+                self.queue.push_back(o);
+            }
+            return;
+        }
+        let mut draft = match self.shot_draft.take() {
+            Some(d) if d.gun == g => d,
+            _ => ShotDraft { gun: g, targets: engaged_enemy_hexes(ctx, p), next: 0, best: None },
+        };
+        let from = ctx.gun_hexes(g);
+        let probe = super::blind(ctx);
+        let mut looked = 0;
+        while draft.next < draft.targets.len() && looked < SHOT_WORK {
+            let target = draft.targets[draft.next];
+            draft.next += 1;
+            if !from.iter().any(|h| h.distance(target) <= 12) {
+                continue;
+            }
+            looked += 1;
+            for with_gas in [false, true] {
+                if (with_gas && !gas) || probe.check_fire(g, target, with_gas).is_err() {
+                    continue;
+                }
+                let o = Order::Fire { unit: g, target, gas: with_gas };
+                if let Some(v) = preparation_gain(ctx, p, &o, target)
+                    && v > 0.0
+                    && draft.best.as_ref().is_none_or(|(b, _)| v > *b)
+                {
+                    draft.best = Some((v, o));
+                }
+            }
+        }
+        if draft.next < draft.targets.len() {
+            self.shot_draft = Some(draft);
+            self.items.push_front(Item::Gun(g));
+            return;
+        }
+        match draft.best {
+            Some((_, o)) => self.queue.push_back(o),
+            None => {
+                if let Some(o) = best_shot(ctx, p, g, gas) {
+                    self.queue.push_back(o);
+                }
+            }
+        }
+    }
+
+    /// S-CHEM-1: cylinders go onto the hexes of our troops that face the most enemy hexes (the
+    /// next Preparation phase releases them at the hex the attack goes in), while the store lasts.
+    fn cylinders(&mut self, ctx: &Ctx) {
+        let p = self.power;
+        let mut left = ctx.powers[usize::from(p.0)].cylinders;
+        if left == 0 {
+            return;
+        }
+        let enemies: BTreeSet<HexAt> = enemy_combat_hexes(ctx, p).into_iter().collect();
+        let mut spots: Vec<(usize, HexAt)> = ctx
+            .occupancy
+            .keys()
+            .copied()
+            .filter(|h| ctx.holder(*h) == Some(p) && held_now(ctx, p, *h) && ctx.hex_state(*h).cylinder.is_none())
+            .map(|h| (h.neighbours().iter().filter(|n| enemies.contains(n)).count(), h))
+            .filter(|(n, _)| *n > 0)
+            .collect();
+        spots.sort_by_key(|(n, h)| (std::cmp::Reverse(*n), *h));
+        for (_, at) in spots {
+            if left == 0 {
+                break;
+            }
+            let o = Order::PlaceCylinder { at };
+            if legal(ctx, &o) {
+                self.queue.push_back(o);
+                left -= 1;
+            }
+        }
     }
 
     /// S-CHEM-1: release a cylinder at the hex where the expected harm is greatest, if any.
@@ -944,8 +1083,13 @@ impl Staff {
             let best = enemies
                 .iter()
                 .filter(|e| e.distance(from) <= 3)
-                .map(|e| Order::ReleaseGas { from, target: *e })
-                .filter_map(|o| expected_gain(ctx, p, &o).map(|v| (v, o)))
+                .map(|e| (*e, Order::ReleaseGas { from, target: *e }))
+                .filter_map(|(e, o)| {
+                    // A cylinder released at a hex our troops fight counts what it adds to the
+                    // engagement's margin too (the preparation of an attack).
+                    let prepared = preparation_gain(ctx, p, &o, e);
+                    prepared.or_else(|| expected_gain(ctx, p, &o)).map(|v| (v, o))
+                })
                 .filter(|(v, _)| *v > 0.0)
                 .max_by(|a, b| a.0.total_cmp(&b.0));
             if let Some((_, o)) = best {
@@ -953,6 +1097,38 @@ impl Staff {
             }
         }
     }
+}
+
+/// Whether the sea area the fleet at `at` stands in washes a city of one of `p`'s own provinces:
+/// the mines guard its own coast (S-MINE-1).
+fn own_coast(ctx: &Ctx, p: PowerId, at: HexAt) -> bool {
+    let map = ctx.map();
+    let Some(area) = map.cell(at).map(|c| c.sea_area).filter(|a| *a > 0) else { return false };
+    let in_area = |h: HexAt| map.cell(h).is_some_and(|c| c.sea_area == area);
+    map.cities.iter().any(|c| {
+        map.province_index(&c.province).and_then(|i| ctx.province_owner(i)) == Some(p)
+            && c.hexes.iter().any(|h| in_area(*h) || h.neighbours().into_iter().any(in_area))
+    })
+}
+
+/// Gas cylinders a staff that prepares its attacks keeps in store.
+const GAS_CYLINDERS: u32 = 2;
+
+/// Targets a gun's preparation work item looks at before it comes back.
+const SHOT_WORK: usize = 1;
+
+/// A gun's preparation shot being chosen ([`Staff::gun`]).
+struct ShotDraft {
+    gun: ForceId,
+    targets: Vec<HexAt>,
+    next: usize,
+    best: Option<(f64, Order)>,
+}
+
+/// Enemy hexes with combat units next to combat units of `p`'s alliance, sorted: those the coming
+/// Combat phase's engagements are fought against.
+fn engaged_enemy_hexes(ctx: &Ctx, p: PowerId) -> Vec<HexAt> {
+    enemy_combat_hexes(ctx, p).into_iter().filter(|h| h.neighbours().iter().any(|n| held_now(ctx, p, *n))).collect()
 }
 
 /// Posts matched with pieces in one work item.
