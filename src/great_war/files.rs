@@ -415,6 +415,26 @@ mod tests {
         assert_eq!(copied, listed, "web/fetched.txt names the fetched scenarios' files");
     }
 
+    /// Every power of every shipped scenario has its name in both string tables (the set-up
+    /// screen showed the raw key "gw.power.usa").
+    #[test]
+    fn every_shipped_power_is_named_in_both_languages() {
+        let paths = BUNDLED
+            .iter()
+            .map(|(p, _)| *p)
+            .filter(|p| p.starts_with("scenarios/"))
+            .chain(FETCHED.iter().map(|f| f.path));
+        let tables = ["assets/i18n/en.ron", "assets/i18n/ru.ron"].map(|t| std::fs::read_to_string(t).expect("shipped"));
+        for path in paths {
+            let s = load_scenario(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            for p in &s.powers {
+                for table in &tables {
+                    assert!(table.contains(&format!("\"{}\":", power_key(&p.id))), "{path}: {} has no name", p.id);
+                }
+            }
+        }
+    }
+
     /// The size of a download is said in tenths of a megabyte, rounded up, never as nothing.
     #[test]
     fn download_sizes_in_tenths_of_a_megabyte() {
