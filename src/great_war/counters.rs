@@ -23,10 +23,17 @@ pub const ARMY_SCALE: f32 = 2.5;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CounterImages>()
         .init_resource::<Drawn>()
-        .add_systems(Update, sync.in_set(crate::AppSystems::Visuals).run_if(in_state(Mode::GreatWar)))
+        .add_systems(
+            Update,
+            sync.in_set(crate::AppSystems::Visuals).in_set(DrawCounters).run_if(in_state(Mode::GreatWar)),
+        )
         .add_systems(OnExit(Scene::Playing(Mode::GreatWar)), forget)
         .add_systems(OnExit(Scene::Replay(Mode::GreatWar)), forget);
 }
+
+/// The system that draws the counters again when the game changes (animations follow it).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DrawCounters;
 
 /// The counter images made so far.
 #[derive(Resource, Default)]
@@ -47,7 +54,7 @@ pub struct Counter {
 }
 
 /// What a counter stands for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum CounterOf {
     Piece(Piece),
     Army(rules::strategic::FormationId),

@@ -11,6 +11,7 @@
 //!   [`Mode::GreatWar`] only.
 
 pub mod actions;
+pub mod anim;
 pub mod army_panel;
 pub mod art;
 pub mod board;
@@ -69,6 +70,7 @@ pub(super) fn plugin(app: &mut App) {
 /// The scene's plugins that draw.
 pub(super) fn view_plugin(app: &mut App) {
     app.add_plugins((
+        anim::plugin,
         board::plugin,
         counters::plugin,
         overlay::plugin,
