@@ -23,6 +23,7 @@ use crate::session::{Leave, Session};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use rules::Game;
+use rules::strategic::campaign::Outcome;
 use rules::strategic::preview::Preview;
 use rules::strategic::tech::Tech;
 use rules::strategic::{Ctx, Event, EventKind, GreatWar, HexAt, Order, Phase, Piece, PowerId};
@@ -509,6 +510,29 @@ fn labels(
     Ok(())
 }
 
+/// Who won, by the scenario's victory conditions (S-CITY-4 surrender, or victory points).
+fn outcome_text(tr: &Tr, ctx: &Ctx) -> String {
+    let side = |a: u8| {
+        let powers = ctx.scenario().powers.iter().enumerate().filter(|(_, p)| p.alliance == a);
+        powers.map(|(i, _)| tr.power(ctx, PowerId(i as u8))).collect::<Vec<_>>().join(", ")
+    };
+    match ctx.outcome() {
+        None => tr.t("gw.result.no_victory"),
+        Some(Outcome::Surrender { winner }) => tr.f("gw.result.surrender", &[("side", side(winner))]),
+        Some(Outcome::Points { winner: Some(w), points }) => tr.f(
+            "gw.result.points",
+            &[
+                ("side", side(w)),
+                ("won", points[usize::from(w.min(1))].to_string()),
+                ("lost", points[1 - usize::from(w.min(1))].to_string()),
+            ],
+        ),
+        Some(Outcome::Points { winner: None, points }) => {
+            tr.f("gw.result.draw", &[("a", points[0].to_string()), ("b", points[1].to_string())])
+        }
+    }
+}
+
 fn result(
     mut contexts: EguiContexts,
     tr: Res<Tr>,
@@ -523,6 +547,8 @@ fn result(
             ui.label(egui::RichText::new(tr.t("gw.result.over")).size(30.0).strong());
             if let Some(s) = &session {
                 ui.label(tr.f("gw.turn", &[("turn", s.game.turn().to_string())]));
+                ui.add_space(8.0);
+                ui.label(egui::RichText::new(outcome_text(&tr, &s.ctx())).size(20.0));
             }
         });
         if let Some(s) = &session {
@@ -597,6 +623,31 @@ fn replay(
 mod tests {
     use super::*;
     use rules::strategic::ForceId;
+
+    /// The result screen names the winner by the scenario's victory points: East Prussia with
+    /// every power passing ends 9 to 2 for alliance 0 (Russia); the test front has no victory block.
+    #[test]
+    fn the_result_names_the_winner_by_the_scenarios_victory_conditions() {
+        let tr = Tr::new(crate::i18n::Lang::English);
+        let play_out = |path: &str| {
+            let scenario = super::super::files::load_scenario(path).expect("shipped");
+            let mut game = GreatWar::new(&scenario, 1);
+            for _ in 0..10_000 {
+                if game.ctx().clock.phase == Phase::Over {
+                    break;
+                }
+                game.apply(Order::EndPhase).expect("a phase ends");
+            }
+            game
+        };
+        let prussia = play_out("scenarios/great_war/east_prussia_1914.ron");
+        let ctx = prussia.ctx();
+        let text = outcome_text(&tr, &ctx);
+        assert_eq!(ctx.outcome(), Some(Outcome::Points { winner: Some(0), points: [9, 2] }));
+        assert_eq!(text, "Victory for Russia on victory points, 9 to 2.");
+        let front = play_out("scenarios/great_war/test_front.ron");
+        assert_eq!(outcome_text(&tr, &front.ctx()), tr.t("gw.result.no_victory"));
+    }
 
     /// The shared log's lines for the Great War: a phase's start in bold, a move in its power's
     /// colour with the hex it ended on to look at, in its turn.
