@@ -15,11 +15,9 @@ use serde::Deserialize;
 use std::path::Path;
 
 /// The shipped Great War scenarios small enough to carry in the download, and the files they name.
-pub const BUNDLED: [(&str, &str); 8] = [
+pub const BUNDLED: [(&str, &str); 6] = [
     ("scenarios/great_war/test_front.ron", include_str!("../../scenarios/great_war/test_front.ron")),
-    ("scenarios/great_war/north_sea_1916.ron", include_str!("../../scenarios/great_war/north_sea_1916.ron")),
     ("maps/great_war/test_front.ron", include_str!("../../maps/great_war/test_front.ron")),
-    ("maps/europe_1914_north_sea.ron", include_str!("../../maps/europe_1914_north_sea.ron")),
     ("assets/data/great_war_units.ron", include_str!("../../assets/data/great_war_units.ron")),
     ("assets/data/great_war_rules.ron", include_str!("../../assets/data/great_war_rules.ron")),
     ("assets/data/great_war_aviation.ron", include_str!("../../assets/data/great_war_aviation.ron")),
@@ -45,7 +43,7 @@ pub struct FetchedScenario {
 }
 
 /// The theatres and the whole of Europe (the list `web/fetched.txt` names the same files).
-pub const FETCHED: [FetchedScenario; 3] = [
+pub const FETCHED: [FetchedScenario; 4] = [
     FetchedScenario {
         path: "scenarios/great_war/east_prussia_1914.ron",
         files: &["scenarios/great_war/east_prussia_1914.ron", "maps/europe_1914_east_prussia.ron"],
@@ -108,6 +106,25 @@ pub const FETCHED: [FetchedScenario; 3] = [
         fleets: 27,
         width: 750,
         height: 935,
+    },
+    FetchedScenario {
+        path: "scenarios/great_war/north_sea_1916.ron",
+        files: &["scenarios/great_war/north_sea_1916.ron", "maps/europe_1914_north_sea.ron"],
+        name: "North Sea, 1916",
+        powers: &[
+            ("germany", "Germany"),
+            ("france", "France"),
+            ("gb", "Great Britain"),
+            ("belgium", "Belgium"),
+            ("netherlands", "Netherlands"),
+            ("denmark", "Denmark"),
+            ("norway", "Norway"),
+            ("sweden", "Sweden"),
+        ],
+        forces: 4,
+        fleets: 6,
+        width: 263,
+        height: 324,
     },
 ];
 
