@@ -144,9 +144,11 @@ async function startScenario(page, row, powers) {
 const orders = (s) => Number(s.split(' ').pop());
 
 // 3. A Great War turn through clicks: test front, Germany a person (the set-up's default for the
-// first power), France and Britain the AI. The board opens on Germany's first piece, (14, 6), in
-// the room the panels leave; the Schutztruppe stands at (19, 10), a hex is 32 / 0.7 pixels. The
-// board takes the hex under the pointer a frame after it moves: the pointer rests there first.
+// first power), France and Britain the AI. The board lies between the left panel and the army
+// column; in the room they leave, the 4th Cavalry Division (16, 3) is drawn at (744, 181) and
+// (13, 3), three hexes west (a hex is 32 / 0.7 pixels), at (606, 180): the native test
+// `a_division_and_an_army_move_by_clicks` gives the same move. The board takes the hex under the
+// pointer a frame after it moves: the pointer rests there first.
 async function clickHex(page, x, y) {
   await page.mouse.move(x, y, { steps: 5 });
   await wait(500);
@@ -165,8 +167,8 @@ const moving = await until(gw, (s) => /^great_war movement turn 4 germany human/
 // The phase's change plays out first; a click it swallowed is given again.
 for (let tries = 0; tries < 3 && !(orders(await state(gw)) > orders(moving)); tries++) {
   await wait(1500);
-  await clickHex(gw, 1003, 458);       // the Schutztruppe
-  await clickHex(gw, 1049, 458);       // one hex east: (20, 10)
+  await clickHex(gw, 744, 181);        // the 4th Cavalry Division
+  await clickHex(gw, 606, 180);        // (13, 3)
   await until(gw, (s) => orders(s) > orders(moving), 'the move order', 20000).catch(() => {});
 }
 console.log(`the move order: ${moving} -> ${await state(gw)}`);

@@ -45,6 +45,25 @@ pub struct FetchedScenario {
 /// The theatres and the whole of Europe (the list `web/fetched.txt` names the same files).
 pub const FETCHED: [FetchedScenario; 4] = [
     FetchedScenario {
+        path: "scenarios/great_war/north_sea_1916.ron",
+        files: &["scenarios/great_war/north_sea_1916.ron", "maps/europe_1914_north_sea.ron"],
+        name: "North Sea, 1916",
+        powers: &[
+            ("germany", "Germany"),
+            ("france", "France"),
+            ("gb", "Great Britain"),
+            ("belgium", "Belgium"),
+            ("netherlands", "Netherlands"),
+            ("denmark", "Denmark"),
+            ("norway", "Norway"),
+            ("sweden", "Sweden"),
+        ],
+        forces: 4,
+        fleets: 6,
+        width: 263,
+        height: 324,
+    },
+    FetchedScenario {
         path: "scenarios/great_war/east_prussia_1914.ron",
         files: &["scenarios/great_war/east_prussia_1914.ron", "maps/europe_1914_east_prussia.ron"],
         name: "East Prussia 1914",
@@ -106,25 +125,6 @@ pub const FETCHED: [FetchedScenario; 4] = [
         fleets: 27,
         width: 750,
         height: 935,
-    },
-    FetchedScenario {
-        path: "scenarios/great_war/north_sea_1916.ron",
-        files: &["scenarios/great_war/north_sea_1916.ron", "maps/europe_1914_north_sea.ron"],
-        name: "North Sea, 1916",
-        powers: &[
-            ("germany", "Germany"),
-            ("france", "France"),
-            ("gb", "Great Britain"),
-            ("belgium", "Belgium"),
-            ("netherlands", "Netherlands"),
-            ("denmark", "Denmark"),
-            ("norway", "Norway"),
-            ("sweden", "Sweden"),
-        ],
-        forces: 4,
-        fleets: 6,
-        width: 263,
-        height: 324,
     },
 ];
 
