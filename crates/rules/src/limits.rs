@@ -105,7 +105,7 @@ impl Limit {
             Limit::Forces => "land units in a Great War scenario",
             Limit::ListEntries => "entries in one list",
             Limit::ShipsPerFleet => "ships in one fleet",
-            Limit::FileNumber => "size of a number in a data table or Great War scenario",
+            Limit::FileNumber => "size of a number in a data table, a Great War scenario or a save's rules",
             Limit::Orders => "orders in a list",
         }
     }

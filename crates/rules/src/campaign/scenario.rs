@@ -273,6 +273,12 @@ impl CampaignScenario {
         Limit::BattleUnits.check_len(units).map_err(|e| Problem::limit(&path!["armies"], e))?;
         Limit::ListEntries.check_len(self.victory.key_hexes.len()).map_err(|e| Problem::limit(&path!["victory"], e))?;
         Limit::ListEntries.check_len(self.unit_types.len()).map_err(|e| Problem::limit(&path!["unit_types"], e))?;
+        // A save embeds the resolved scenario: its rule numbers and unit types were not read
+        // through their own files' checks.
+        crate::limits::check_numbers(&self.rules).map_err(|e| Problem::limit(&path!["rules"], e))?;
+        self.rules.check().map_err(|m| Problem::at(&path!["rules"], m))?;
+        crate::limits::check_numbers(&self.campaign_rules).map_err(|e| Problem::limit(&path!["campaign_rules"], e))?;
+        crate::limits::check_numbers(&self.unit_types).map_err(|e| Problem::limit(&path!["unit_types"], e))?;
         self.campaign_rules.validate().map_err(|m| Problem::at(&path!["campaign_rules"], m))?;
         if self.victory.turns == 0 || self.victory.turns > 1000 {
             return Err(Problem::at(&path!["victory", "turns"], "a campaign lasts 1 to 1000 turns".to_string()));

@@ -178,7 +178,9 @@ impl RulesConfig {
         Ok(config)
     }
 
-    fn check(&self) -> Result<(), String> {
+    /// The checks beyond the numbers' limit (see [`RulesConfig::parse`]); a save's resolved
+    /// scenario runs them on the rules it embeds.
+    pub(crate) fn check(&self) -> Result<(), String> {
         let (fewest, most) = self.river_fords;
         if fewest > most {
             return Err(format!("river_fords: ({fewest}, {most}) asks for at least {fewest} and at most {most} fords"));

@@ -354,6 +354,11 @@ impl Scenario {
 
     fn check(&self) -> Result<(), Problem> {
         let r = &self.rules;
+        // A save embeds the resolved scenario: its rule numbers and unit types were not read
+        // through their own files' checks.
+        crate::limits::check_numbers(r).map_err(|e| Problem::limit(&path!["rules"], e))?;
+        r.check().map_err(|m| Problem::at(&path!["rules"], m))?;
+        crate::limits::check_numbers(&self.unit_types).map_err(|e| Problem::limit(&path!["unit_types"], e))?;
         Limit::BattleUnits.check_len(self.units.len()).map_err(|e| Problem::limit(&path!["units"], e))?;
         let members = self.red.formations.iter().chain(&self.blue.formations).map(|f| f.units.len()).sum();
         Limit::ListEntries.check_len(members).map_err(|e| Problem::limit(&path!["red", "formations"], e))?;
