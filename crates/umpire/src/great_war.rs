@@ -193,11 +193,18 @@ pub fn play_ai(args: &crate::PlayArgs, which: &str) -> Result<(), Failure> {
     if which.eq_ignore_ascii_case("all") {
         players.iter_mut().for_each(|p| *p = Some(args.level));
     } else {
-        for name in which.split(',').map(str::trim) {
+        for entry in which.split(',').map(str::trim) {
+            // `POWER:LEVEL` plays that power at its own level (one game between levels).
+            let (name, level) = match entry.split_once(':') {
+                Some((name, level)) => {
+                    (name.trim(), level.trim().parse().map_err(|e| Failure(format!("--ai {entry}: {e}")))?)
+                }
+                None => (entry, args.level),
+            };
             let i = ids.iter().position(|id| id.eq_ignore_ascii_case(name)).ok_or_else(|| {
                 Failure(format!("--ai {name}: no such power in {} (all, or some of: {})", s.name, ids.join(", ")))
             })?;
-            players[i] = Some(args.level);
+            players[i] = Some(level);
         }
     }
     let orders = match &args.orders {

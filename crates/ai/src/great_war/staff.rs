@@ -18,7 +18,7 @@
 
 use super::baseline::{best_shot, fleet_destinations};
 use super::front::{Front, FrontDraft, held_by_alliance, posts};
-use super::judge::{advantage, battle_value, expected_gain, preparation_gain};
+use super::judge::{advantage, battle_value, expected_gain, preparation_gain, ship_worth, submarine_attack_worth};
 use super::{enemy_combat_hexes, enemy_hexes, legal, visible_enemy_fleets};
 use crate::{Level, Think};
 use rules::strategic::naval::ShipType;
@@ -47,6 +47,10 @@ struct Doctrine {
     strike: usize,
     /// Guns and gas prepare the Combat phase's engagements first (S-ART-2, S-CHEM-1/3).
     prepare: bool,
+    /// Looks a move ahead at sea: U-boats sail to the enemy fleet they can harm most and attack
+    /// it, a fleet gives battle only where no stronger enemy fleet reaches it next, one stronger
+    /// than every enemy closes on the weakest, a weaker one keeps out of reach.
+    hunt: bool,
 }
 
 impl Doctrine {
@@ -64,6 +68,7 @@ impl Doctrine {
                 hold: -4,
                 strike: 4,
                 prepare: true,
+                hunt: true,
             },
             Level::Veteran => Doctrine {
                 width: 12,
@@ -77,6 +82,7 @@ impl Doctrine {
                 hold: -19,
                 strike: 2,
                 prepare: true,
+                hunt: true,
             },
             _ => Doctrine {
                 width: 3,
@@ -90,6 +96,7 @@ impl Doctrine {
                 hold: i64::MIN,
                 strike: 0,
                 prepare: false,
+                hunt: false,
             },
         }
     }
@@ -142,6 +149,8 @@ enum Item {
     /// One fleet's orders.
     Fleet(u32),
     Gun(ForceId),
+    /// One squadron's bombing (S-AIR-2).
+    Air(u32),
     Gas,
     /// Place gas cylinders where our troops face the enemy (S-CHEM-1).
     Cylinders,
@@ -270,6 +279,15 @@ impl Staff {
                         self.items.push_back(Item::Gun(f.id));
                     }
                 }
+                let mut squadrons: Vec<u32> = ctx
+                    .navy
+                    .squadrons
+                    .iter()
+                    .filter(|s| s.power == p && !s.recon && !s.flew && s.aircraft > 0 && s.aboard.is_none())
+                    .map(|s| s.id)
+                    .collect();
+                squadrons.sort_unstable();
+                self.items.extend(squadrons.into_iter().map(Item::Air));
             }
             _ => {}
         }
@@ -333,6 +351,11 @@ impl Staff {
             }
             Item::Fleet(id) => self.fleet(ctx, id),
             Item::Gun(g) => self.gun(ctx, g),
+            Item::Air(sq) => {
+                if let Some(o) = bombing(ctx, self.power, sq) {
+                    self.queue.push_back(o);
+                }
+            }
             Item::Gas => self.gas(ctx),
             Item::Cylinders => self.cylinders(ctx),
         }
@@ -902,8 +925,10 @@ impl Staff {
             }
             let paths = fleet_destinations(ctx, f.id);
             if ctx.navy.is_flotilla(f.id) {
-                if let Some(o) = self.raid(ctx, f.id, f.at, &paths) {
-                    self.queue.push_back(o);
+                let hunt = if self.doctrine.hunt { hunt(ctx, f.id, f.at, &paths) } else { None };
+                match hunt {
+                    Some(orders) => self.queue.extend(orders),
+                    None => self.queue.extend(self.raid(ctx, f.id, f.at, &paths)),
                 }
                 return;
             }
@@ -924,6 +949,9 @@ impl Staff {
             if (f.intercept, f.withdraw) != (stronger, !stronger) && legal(ctx, &stance) {
                 self.queue.push_back(stance);
             }
+            // A staff that looks ahead gives battle only where no stronger enemy fleet reaches the
+            // battle's hex next (the battle spends the fleet's movement, S-NAVAL-12).
+            let safe = |h: HexAt| !self.doctrine.hunt || !exposed(ctx, f.id, h);
             let battle = enemies
                 .iter()
                 .filter_map(|e| {
@@ -931,10 +959,16 @@ impl Staff {
                     let path = paths.iter().find(|p| p.last() == Some(&at))?;
                     Some((battle_value(ctx, f.id, *e), path.clone()))
                 })
-                .filter(|(v, _)| *v >= self.doctrine.sea_odds)
+                .filter(|(v, path)| *v >= self.doctrine.sea_odds && path.last().is_some_and(|h| safe(*h)))
                 .max_by(|a, b| a.0.total_cmp(&b.0));
             if let Some((_, path)) = battle {
                 self.queue.push_back(Order::MoveFleet { fleet: f.id, path });
+                return;
+            }
+            if self.doctrine.hunt {
+                if let Some(path) = self.station(ctx, f.id, f.at, stronger, &enemies, &paths) {
+                    self.queue.push_back(Order::MoveFleet { fleet: f.id, path });
+                }
                 return;
             }
             let in_port = |h: HexAt| ctx.map().cell(h).is_some_and(|c| c.has(rules::strategic::hexmap::flag::PORT));
@@ -945,6 +979,51 @@ impl Staff {
                 self.queue.push_back(Order::MoveFleet { fleet: f.id, path: path.clone() });
             }
         }
+    }
+
+    /// Where a fleet that looks ahead goes when it has no battle to give now: one stronger than
+    /// every enemy fleet in sight closes on the weakest enemy fleet it would beat (to strike or
+    /// intercept next turn); any other stays where no stronger enemy fleet reaches it, in an own
+    /// port if one is in reach, else as far from the stronger enemies as it can sail.
+    fn station(
+        &self,
+        ctx: &Ctx,
+        id: u32,
+        at: HexAt,
+        stronger: bool,
+        enemies: &[u32],
+        paths: &[Vec<HexAt>],
+    ) -> Option<Vec<HexAt>> {
+        let in_port = |h: HexAt| ctx.map().cell(h).is_some_and(|c| c.has(rules::strategic::hexmap::flag::PORT));
+        if stronger {
+            let prey = enemies
+                .iter()
+                .filter(|e| battle_value(ctx, id, **e) >= self.doctrine.sea_odds)
+                .filter_map(|e| ctx.navy.fleet(*e).map(|f| f.at))
+                .min_by_key(|h| (h.distance(at), *h))?;
+            let here = prey.distance(at);
+            return paths
+                .iter()
+                .filter(|p| p.last().is_some_and(|h| h.distance(prey) < here))
+                .min_by_key(|p| (p.last().map_or(u32::MAX, |h| h.distance(prey)), p.len(), p.last().copied()))
+                .cloned();
+        }
+        if in_port(at) || !exposed(ctx, id, at) {
+            return None;
+        }
+        let threat = |h: HexAt| {
+            enemies
+                .iter()
+                .filter(|e| battle_value(ctx, id, **e) < self.doctrine.sea_odds)
+                .filter_map(|e| ctx.navy.fleet(*e).map(|f| f.at.distance(h)))
+                .min()
+                .unwrap_or(u32::MAX)
+        };
+        paths
+            .iter()
+            .filter_map(|p| p.last().map(|h| (*h, p)))
+            .min_by_key(|(h, p)| (exposed(ctx, id, *h), !in_port(*h), std::cmp::Reverse(threat(*h)), p.len(), *h))
+            .map(|(_, p)| p.clone())
     }
 
     /// A submarine flotilla: attack a visible enemy fleet within reach that has no more ASW ships
@@ -995,6 +1074,15 @@ impl Staff {
     /// the expected harm is greatest.
     fn gun(&mut self, ctx: &Ctx, g: ForceId) {
         let p = self.power;
+        // S-NAVAL-14: a coastal gun with an enemy ship in range sinks it before anything else
+        // it could do on land (a ship is worth 2 to 10 in the war score, a shot on land about 1).
+        if self.shot_draft.is_none()
+            && let Some((worth, o)) = coastal_shot(ctx, p, g)
+            && worth >= 1.0
+        {
+            self.queue.push_back(o);
+            return;
+        }
         let gas = self.doctrine.gas && ctx.powers[usize::from(p.0)].chem_shells > 0;
         if !self.doctrine.prepare {
             if let Some(o) = best_shot(ctx, p, g, gas) {
@@ -1391,4 +1479,113 @@ pub fn spendable(ctx: &Ctx, p: PowerId) -> i64 {
         })
         .sum();
     ctx.powers[usize::from(p.0)].money + income - upkeep
+}
+
+/// Whether an enemy fleet stronger than fleet `id` (S-NAVAL-5, [`battle_value`] below zero) can
+/// reach `h` with its full movement next turn (S-NAVAL-4, S-NAVAL-12); an own port it may not enter
+/// (S-CITY-2) is out of its reach.
+fn exposed(ctx: &Ctx, id: u32, h: HexAt) -> bool {
+    let Some(power) = ctx.navy.fleet(id).map(|f| f.power) else { return false };
+    visible_enemy_fleets(ctx, power).into_iter().any(|e| {
+        ctx.navy.fleet(e).is_some_and(|f| {
+            battle_value(ctx, id, e) < 0.0
+                && f.at.distance(h) <= ctx.navy.speed(e) + 1
+                && ctx.check_port(f.power, h).is_ok()
+        })
+    })
+}
+
+/// S-SUB-1, S-SUB-2: a flotilla sails next to the enemy surface fleet where its attack is worth
+/// most ([`submarine_attack_worth`]) and attacks it; `None` when no attack is worth anything or
+/// the engine would refuse it (no ammunition).
+fn hunt(ctx: &Ctx, id: u32, at: HexAt, paths: &[Vec<HexAt>]) -> Option<Vec<Order>> {
+    let power = ctx.navy.fleet(id)?.power;
+    let mut best: Option<(f64, Vec<Order>)> = None;
+    for e in visible_enemy_fleets(ctx, power) {
+        let Some(target) = ctx.navy.fleet(e).map(|f| f.at) else { continue };
+        let worth = submarine_attack_worth(ctx, id, e);
+        if worth <= 0.0 || best.as_ref().is_some_and(|(b, _)| worth <= *b) {
+            continue;
+        }
+        let attack = Order::SubmarineAttack { flotilla: id, target: e };
+        let orders = if at.distance(target) <= 1 {
+            vec![attack]
+        } else {
+            let Some(path) = paths
+                .iter()
+                .filter(|p| p.last().is_some_and(|h| h.distance(target) <= 1))
+                .min_by_key(|p| (p.len(), p.last().copied()))
+            else {
+                continue;
+            };
+            vec![Order::MoveFleet { fleet: id, path: path.clone() }, attack]
+        };
+        best = Some((worth, orders));
+    }
+    let (_, orders) = best?;
+    let mut probe = super::blind(ctx);
+    orders.iter().all(|o| probe.apply(o).is_ok()).then_some(orders)
+}
+
+/// S-AIR-2: a squadron bombs the enemy ship in its radius where the hit is worth most (the
+/// chance of the hit times the ship's worth in the war score); `None` when it reaches none.
+fn bombing(ctx: &Ctx, power: PowerId, squadron: u32) -> Option<Order> {
+    use rules::strategic::naval::{ShipType, bomb_hit};
+    let sq = ctx.navy.squadrons.iter().find(|s| s.id == squadron && s.power == power)?;
+    let mut best: Option<(f64, u32)> = None;
+    for e in visible_enemy_fleets(ctx, power) {
+        let Some(fleet) = ctx.navy.fleet(e) else { continue };
+        if fleet.at.distance(sq.base) > sq.radius {
+            continue;
+        }
+        for ship in ctx.navy.afloat(e).iter().filter_map(|s| ctx.navy.ship(*s)) {
+            if ship.kind == ShipType::Submarine {
+                continue;
+            }
+            let d = i32::from(sq.bombing) - i32::from(ship.kind.target_class());
+            let chance = match bomb_hit(d) {
+                None => continue,
+                Some(None) => 1.0,
+                Some(Some(r)) => r.chance(),
+            };
+            let worth = chance * ship_worth(ship.kind);
+            if best.is_none_or(|(b, _)| worth > b) {
+                best = Some((worth, ship.id));
+            }
+        }
+    }
+    let (_, ship) = best?;
+    let o = Order::Bomb { squadrons: vec![squadron], ship };
+    legal(ctx, &o).then_some(o)
+}
+
+/// S-NAVAL-14: the enemy ship a coastal gun fires at where the shot is worth most (the chance
+/// of destroying it times its worth in the war score), with that worth; `None` when no enemy
+/// ship lies in range.
+fn coastal_shot(ctx: &Ctx, power: PowerId, gun: ForceId) -> Option<(f64, Order)> {
+    use rules::strategic::naval::coastal_hit;
+    use rules::strategic::state::ForceKind;
+    let f = ctx.force(gun)?;
+    let ForceKind::Artillery { gun: kind } = f.kind else { return None };
+    let at = f.hex()?;
+    let range = ctx.scenario().units.guns.get(usize::from(kind)).map_or(0, |g| g.range);
+    let mut best: Option<(f64, u32)> = None;
+    for e in visible_enemy_fleets(ctx, power) {
+        let Some(fleet) = ctx.navy.fleet(e) else { continue };
+        if fleet.at.distance(at) > range {
+            continue;
+        }
+        for ship in ctx.navy.afloat(e).iter().filter_map(|s| ctx.navy.ship(*s)) {
+            if ship.kind == rules::strategic::naval::ShipType::Submarine {
+                continue;
+            }
+            let worth = coastal_hit(ship.kind).map_or(1.0, |r| r.chance()) * ship_worth(ship.kind);
+            if best.is_none_or(|(b, _)| worth > b) {
+                best = Some((worth, ship.id));
+            }
+        }
+    }
+    let (worth, ship) = best?;
+    let o = Order::CoastalFire { unit: gun, ship };
+    legal(ctx, &o).then_some((worth, o))
 }
