@@ -244,6 +244,22 @@ pub fn play_ai(args: &crate::PlayArgs, which: &str) -> Result<(), Failure> {
             report.longest_slice.as_secs_f64() * 1e3,
             slice.as_millis()
         );
+        let mut steps: Vec<_> = report.steps.0.iter().collect();
+        steps.sort_by_key(|(kind, t)| (std::cmp::Reverse(t.longest), **kind));
+        let list: Vec<String> = steps
+            .iter()
+            .map(|(kind, t)| {
+                format!(
+                    "{kind} {} × mean {:.2} max {:.1} ms",
+                    t.count,
+                    t.total.as_secs_f64() * 1e3 / f64::from(t.count.max(1)),
+                    t.longest.as_secs_f64() * 1e3
+                )
+            })
+            .collect();
+        if !list.is_empty() {
+            println!("the staffs' steps by kind, longest first: {}", list.join("; "));
+        }
         let (score, _) = report.result();
         let v = report.verdict();
         println!(

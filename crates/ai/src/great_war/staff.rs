@@ -16,7 +16,7 @@
 //! superiority an attack needs, whether they rotate tired divisions, retreat, fortify a second
 //! level, use gas and repair), never by what they may see.
 
-use super::baseline::{best_shot, fleet_destinations};
+use super::baseline::SeaReach;
 use super::front::{Front, FrontDraft, held_by_alliance, posts};
 use super::judge::{advantage, battle_value, expected_gain, preparation_gain, ship_worth, submarine_attack_worth};
 use super::{enemy_combat_hexes, enemy_hexes, legal, visible_enemy_fleets};
@@ -189,6 +189,64 @@ pub struct Staff {
     longest_item: Duration,
     /// A gun's preparation shot under way: the targets looked at and the best shot so far.
     shot_draft: Option<ShotDraft>,
+    /// How long each kind of step took over the game (it changes no decision).
+    pub steps: StepTimes,
+}
+
+/// The time a staff's steps took, by kind (work items, the phase's start, the engine's check of a
+/// queued order): how many, in all, and the longest; for the bench and `umpire play`.
+#[derive(Clone, Debug, Default)]
+pub struct StepTimes(pub BTreeMap<&'static str, StepTime>);
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StepTime {
+    pub count: u32,
+    pub total: Duration,
+    pub longest: Duration,
+}
+
+impl StepTimes {
+    pub fn add(&mut self, kind: &'static str, took: Duration) {
+        let t = self.0.entry(kind).or_default();
+        t.count += 1;
+        t.total += took;
+        t.longest = t.longest.max(took);
+    }
+
+    pub fn merge(&mut self, other: &StepTimes) {
+        for (kind, o) in &other.0 {
+            let t = self.0.entry(kind).or_default();
+            t.count += o.count;
+            t.total += o.total;
+            t.longest = t.longest.max(o.longest);
+        }
+    }
+}
+
+impl Item {
+    /// The kind of work, for [`StepTimes`].
+    fn kind(&self) -> &'static str {
+        match self {
+            Item::Front => "front",
+            Item::Economy => "economy",
+            Item::Engaged(_) => "engaged",
+            Item::Retreat(_) => "retreat",
+            Item::Plan => "plan",
+            Item::Reach(_) => "reach",
+            Item::Assign => "assign",
+            Item::Strikes => "strikes",
+            Item::Strike(_) => "strike",
+            Item::Move(_) => "move",
+            Item::Army(_) => "army",
+            Item::Fortify => "fortify",
+            Item::Fleets => "fleets",
+            Item::Fleet(_) => "fleet",
+            Item::Gun(_) => "gun",
+            Item::Air(_) => "air",
+            Item::Gas => "gas",
+            Item::Cylinders => "cylinders",
+        }
+    }
 }
 
 impl Staff {
@@ -214,6 +272,7 @@ impl Staff {
             longest_item: Duration::ZERO,
             redraw: false,
             shot_draft: None,
+            steps: StepTimes::default(),
         }
     }
 
@@ -221,26 +280,36 @@ impl Staff {
         let key = (ctx.clock.turn, ctx.clock.phase);
         if self.key != Some(key) {
             self.key = Some(key);
+            let t0 = Instant::now();
             self.begin(ctx);
+            self.steps.add("begin", t0.elapsed());
         }
         let mut worked = false;
         loop {
             while let Some(o) = self.queue.pop_front() {
-                if legal(ctx, &o) {
+                let t0 = Instant::now();
+                let ok = legal(ctx, &o);
+                self.steps.add("check", t0.elapsed());
+                if ok {
                     return Think::Order(o);
                 }
             }
             let Some(item) = self.items.pop_front() else { return Think::Order(Order::EndPhase) };
             // A slice ends before an item that might not fit in what is left of the budget (the
-            // longest item of this phase so far is the guess); the first item always runs.
-            if worked && start.elapsed() + self.longest_item >= budget {
+            // guess: the longest item of this phase so far, or the longest of its kind in the
+            // game, whichever is longer); the first item always runs.
+            let guess = self.longest_item.max(self.steps.0.get(item.kind()).map_or(Duration::ZERO, |t| t.longest));
+            if worked && start.elapsed() + guess >= budget {
                 self.items.push_front(item);
                 return Think::Thinking;
             }
             worked = true;
             let t0 = Instant::now();
+            let kind = item.kind();
             self.work(ctx, item);
-            self.longest_item = self.longest_item.max(t0.elapsed());
+            let took = t0.elapsed();
+            self.longest_item = self.longest_item.max(took);
+            self.steps.add(kind, took);
         }
     }
 
@@ -923,7 +992,7 @@ impl Staff {
                     self.queue.push_back(o);
                 }
             }
-            let paths = fleet_destinations(ctx, f.id);
+            let paths = SeaReach::of(ctx, f.id);
             if ctx.navy.is_flotilla(f.id) {
                 let hunt = if self.doctrine.hunt { hunt(ctx, f.id, f.at, &paths) } else { None };
                 match hunt {
@@ -951,13 +1020,13 @@ impl Staff {
             }
             // A staff that looks ahead gives battle only where no stronger enemy fleet reaches the
             // battle's hex next (the battle spends the fleet's movement, S-NAVAL-12).
-            let safe = |h: HexAt| !self.doctrine.hunt || !exposed(ctx, f.id, h);
+            let threats = if self.doctrine.hunt { threats(ctx, f.id) } else { Vec::new() };
+            let safe = |h: HexAt| !exposed(ctx, &threats, h);
             let battle = enemies
                 .iter()
                 .filter_map(|e| {
                     let at = ctx.navy.fleet(*e)?.at;
-                    let path = paths.iter().find(|p| p.last() == Some(&at))?;
-                    Some((battle_value(ctx, f.id, *e), path.clone()))
+                    Some((battle_value(ctx, f.id, *e), paths.path(at)?))
                 })
                 .filter(|(v, path)| *v >= self.doctrine.sea_odds && path.last().is_some_and(|h| safe(*h)))
                 .max_by(|a, b| a.0.total_cmp(&b.0));
@@ -966,7 +1035,7 @@ impl Staff {
                 return;
             }
             if self.doctrine.hunt {
-                if let Some(path) = self.station(ctx, f.id, f.at, stronger, &enemies, &paths) {
+                if let Some(path) = self.station(ctx, f, stronger, &enemies, &threats, &paths) {
                     self.queue.push_back(Order::MoveFleet { fleet: f.id, path });
                 }
                 return;
@@ -974,9 +1043,9 @@ impl Staff {
             let in_port = |h: HexAt| ctx.map().cell(h).is_some_and(|c| c.has(rules::strategic::hexmap::flag::PORT));
             if !in_port(f.at)
                 && let Some(path) =
-                    paths.iter().filter(|p| p.last().is_some_and(|h| in_port(*h))).min_by_key(|p| p.len())
+                    paths.ends().filter(|(h, _)| in_port(*h)).min_by_key(|(_, d)| *d).and_then(|(h, _)| paths.path(h))
             {
-                self.queue.push_back(Order::MoveFleet { fleet: f.id, path: path.clone() });
+                self.queue.push_back(Order::MoveFleet { fleet: f.id, path });
             }
         }
     }
@@ -988,12 +1057,13 @@ impl Staff {
     fn station(
         &self,
         ctx: &Ctx,
-        id: u32,
-        at: HexAt,
+        fleet: &rules::strategic::naval::Fleet,
         stronger: bool,
         enemies: &[u32],
-        paths: &[Vec<HexAt>],
+        threats: &[(HexAt, u32, PowerId)],
+        paths: &SeaReach,
     ) -> Option<Vec<HexAt>> {
+        let (id, at) = (fleet.id, fleet.at);
         let in_port = |h: HexAt| ctx.map().cell(h).is_some_and(|c| c.has(rules::strategic::hexmap::flag::PORT));
         if stronger {
             let prey = enemies
@@ -1003,32 +1073,24 @@ impl Staff {
                 .min_by_key(|h| (h.distance(at), *h))?;
             let here = prey.distance(at);
             return paths
-                .iter()
-                .filter(|p| p.last().is_some_and(|h| h.distance(prey) < here))
-                .min_by_key(|p| (p.last().map_or(u32::MAX, |h| h.distance(prey)), p.len(), p.last().copied()))
-                .cloned();
+                .ends()
+                .filter(|(h, _)| h.distance(prey) < here)
+                .min_by_key(|(h, d)| (h.distance(prey), *d, *h))
+                .and_then(|(h, _)| paths.path(h));
         }
-        if in_port(at) || !exposed(ctx, id, at) {
+        if in_port(at) || !exposed(ctx, threats, at) {
             return None;
         }
-        let threat = |h: HexAt| {
-            enemies
-                .iter()
-                .filter(|e| battle_value(ctx, id, **e) < self.doctrine.sea_odds)
-                .filter_map(|e| ctx.navy.fleet(*e).map(|f| f.at.distance(h)))
-                .min()
-                .unwrap_or(u32::MAX)
-        };
+        let threat = |h: HexAt| threats.iter().map(|(t, _, _)| t.distance(h)).min().unwrap_or(u32::MAX);
         paths
-            .iter()
-            .filter_map(|p| p.last().map(|h| (*h, p)))
-            .min_by_key(|(h, p)| (exposed(ctx, id, *h), !in_port(*h), std::cmp::Reverse(threat(*h)), p.len(), *h))
-            .map(|(_, p)| p.clone())
+            .ends()
+            .min_by_key(|(h, d)| (exposed(ctx, threats, *h), !in_port(*h), std::cmp::Reverse(threat(*h)), *d, *h))
+            .and_then(|(h, _)| paths.path(h))
     }
 
     /// A submarine flotilla: attack a visible enemy fleet within reach that has no more ASW ships
     /// than it has boats (S-SUB-1, S-SUB-2), else patrol the nearest enemy sea lane (S-NAVAL-15).
-    fn raid(&self, ctx: &Ctx, id: u32, at: HexAt, paths: &[Vec<HexAt>]) -> Option<Order> {
+    fn raid(&self, ctx: &Ctx, id: u32, at: HexAt, paths: &SeaReach) -> Option<Order> {
         let p = self.power;
         let boats = ctx.navy.count(id, ShipType::Submarine);
         for e in visible_enemy_fleets(ctx, p) {
@@ -1054,17 +1116,18 @@ impl Staff {
         }
         // The shortest way into an enemy lane's sea area, else toward the first lane's listed hexes.
         if let Some(path) = paths
-            .iter()
-            .filter(|path| path.last().is_some_and(|h| lanes.iter().any(|(_, a)| *a == area_of(*h))))
-            .min_by_key(|path| (path.len(), path.last().copied()))
+            .ends()
+            .filter(|(h, _)| lanes.iter().any(|(_, a)| *a == area_of(*h)))
+            .min_by_key(|(h, d)| (*d, *h))
+            .and_then(|(h, _)| paths.path(h))
         {
-            return Some(Order::MoveFleet { fleet: id, path: path.clone() });
+            return Some(Order::MoveFleet { fleet: id, path });
         }
         let (_, area) = lanes.first()?;
         let target =
             ctx.map().sea_areas.get(usize::from(*area - 1))?.hexes.iter().min_by_key(|h| h.distance(at)).copied()?;
-        let path = paths.iter().min_by_key(|p| (p.last().map_or(u32::MAX, |h| h.distance(target)), p.len()))?;
-        Some(Order::MoveFleet { fleet: id, path: path.clone() })
+        let (end, _) = paths.ends().min_by_key(|(h, d)| (h.distance(target), *d, *h))?;
+        Some(Order::MoveFleet { fleet: id, path: paths.path(end)? })
     }
 
     /// S-ART-2, S-CHEM-3: a gun (or battery) fires where it does most. A staff that prepares its
@@ -1084,23 +1147,27 @@ impl Staff {
             return;
         }
         let gas = self.doctrine.gas && ctx.powers[usize::from(p.0)].chem_shells > 0;
-        if !self.doctrine.prepare {
-            if let Some(o) = best_shot(ctx, p, g, gas) {
-                self.queue.push_back(o);
-            }
-            return;
-        }
+        let from = ctx.gun_hexes(g);
+        let in_range = |t: &HexAt| from.iter().any(|h| h.distance(*t) <= 12);
         let mut draft = match self.shot_draft.take() {
             Some(d) if d.gun == g => d,
-            _ => ShotDraft { gun: g, targets: engaged_enemy_hexes(ctx, p), next: 0, best: None },
+            _ if self.doctrine.prepare => {
+                ShotDraft { gun: g, targets: engaged_enemy_hexes(ctx, p), next: 0, best: None, harm: false }
+            }
+            _ => ShotDraft {
+                gun: g,
+                targets: enemy_hexes(ctx, p).into_iter().filter(in_range).collect(),
+                next: 0,
+                best: None,
+                harm: true,
+            },
         };
-        let from = ctx.gun_hexes(g);
         let probe = super::blind(ctx);
         let mut looked = 0;
         while draft.next < draft.targets.len() && looked < SHOT_WORK {
             let target = draft.targets[draft.next];
             draft.next += 1;
-            if !from.iter().any(|h| h.distance(target) <= 12) {
+            if !in_range(&target) {
                 continue;
             }
             looked += 1;
@@ -1109,7 +1176,8 @@ impl Staff {
                     continue;
                 }
                 let o = Order::Fire { unit: g, target, gas: with_gas };
-                if let Some(v) = preparation_gain(ctx, p, &o, target)
+                let v = if draft.harm { expected_gain(ctx, p, &o) } else { preparation_gain(ctx, p, &o, target) };
+                if let Some(v) = v
                     && v > 0.0
                     && draft.best.as_ref().is_none_or(|(b, _)| v > *b)
                 {
@@ -1124,11 +1192,14 @@ impl Staff {
         }
         match draft.best {
             Some((_, o)) => self.queue.push_back(o),
-            None => {
-                if let Some(o) = best_shot(ctx, p, g, gas) {
-                    self.queue.push_back(o);
-                }
+            // No useful shot at an engaged hex: the hex in range where it harms most, a few
+            // targets a work item (as `best_shot` would choose, in the same order).
+            None if !draft.harm => {
+                let targets = enemy_hexes(ctx, p).into_iter().filter(in_range).collect();
+                self.shot_draft = Some(ShotDraft { gun: g, targets, next: 0, best: None, harm: true });
+                self.items.push_front(Item::Gun(g));
             }
+            None => {}
         }
     }
 
@@ -1211,6 +1282,8 @@ struct ShotDraft {
     targets: Vec<HexAt>,
     next: usize,
     best: Option<(f64, Order)>,
+    /// Looking at every enemy hex in range by the harm alone (no engagement prepared there).
+    harm: bool,
 }
 
 /// Enemy hexes with combat units next to combat units of `p`'s alliance, sorted: those the coming
@@ -1481,24 +1554,27 @@ pub fn spendable(ctx: &Ctx, p: PowerId) -> i64 {
     ctx.powers[usize::from(p.0)].money + income - upkeep
 }
 
-/// Whether an enemy fleet stronger than fleet `id` (S-NAVAL-5, [`battle_value`] below zero) can
-/// reach `h` with its full movement next turn (S-NAVAL-4, S-NAVAL-12); an own port it may not enter
-/// (S-CITY-2) is out of its reach.
-fn exposed(ctx: &Ctx, id: u32, h: HexAt) -> bool {
-    let Some(power) = ctx.navy.fleet(id).map(|f| f.power) else { return false };
-    visible_enemy_fleets(ctx, power).into_iter().any(|e| {
-        ctx.navy.fleet(e).is_some_and(|f| {
-            battle_value(ctx, id, e) < 0.0
-                && f.at.distance(h) <= ctx.navy.speed(e) + 1
-                && ctx.check_port(f.power, h).is_ok()
-        })
-    })
+/// The enemy fleets in sight stronger than fleet `id` (S-NAVAL-5, [`battle_value`] below zero):
+/// where each stands, how far it sails in a turn (S-NAVAL-4) and its power.
+fn threats(ctx: &Ctx, id: u32) -> Vec<(HexAt, u32, PowerId)> {
+    let Some(power) = ctx.navy.fleet(id).map(|f| f.power) else { return Vec::new() };
+    visible_enemy_fleets(ctx, power)
+        .into_iter()
+        .filter(|e| battle_value(ctx, id, *e) < 0.0)
+        .filter_map(|e| ctx.navy.fleet(e).map(|f| (f.at, ctx.navy.speed(e), f.power)))
+        .collect()
+}
+
+/// Whether one of the `threats` can reach `h` with its full movement next turn (S-NAVAL-12); an
+/// own port it may not enter (S-CITY-2) is out of its reach.
+fn exposed(ctx: &Ctx, threats: &[(HexAt, u32, PowerId)], h: HexAt) -> bool {
+    threats.iter().any(|(at, reach, power)| at.distance(h) <= reach + 1 && ctx.check_port(*power, h).is_ok())
 }
 
 /// S-SUB-1, S-SUB-2: a flotilla sails next to the enemy surface fleet where its attack is worth
 /// most ([`submarine_attack_worth`]) and attacks it; `None` when no attack is worth anything or
 /// the engine would refuse it (no ammunition).
-fn hunt(ctx: &Ctx, id: u32, at: HexAt, paths: &[Vec<HexAt>]) -> Option<Vec<Order>> {
+fn hunt(ctx: &Ctx, id: u32, at: HexAt, paths: &SeaReach) -> Option<Vec<Order>> {
     let power = ctx.navy.fleet(id)?.power;
     let mut best: Option<(f64, Vec<Order>)> = None;
     for e in visible_enemy_fleets(ctx, power) {
@@ -1512,13 +1588,14 @@ fn hunt(ctx: &Ctx, id: u32, at: HexAt, paths: &[Vec<HexAt>]) -> Option<Vec<Order
             vec![attack]
         } else {
             let Some(path) = paths
-                .iter()
-                .filter(|p| p.last().is_some_and(|h| h.distance(target) <= 1))
-                .min_by_key(|p| (p.len(), p.last().copied()))
+                .ends()
+                .filter(|(h, _)| h.distance(target) <= 1)
+                .min_by_key(|(h, d)| (*d, *h))
+                .and_then(|(h, _)| paths.path(h))
             else {
                 continue;
             };
-            vec![Order::MoveFleet { fleet: id, path: path.clone() }, attack]
+            vec![Order::MoveFleet { fleet: id, path }, attack]
         };
         best = Some((worth, orders));
     }
