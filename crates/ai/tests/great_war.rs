@@ -507,3 +507,35 @@ fn at_sea_the_same_seed_gives_the_same_orders_however_thinking_is_sliced() {
     assert_eq!(a.game.orders(), b.game.orders());
     assert_eq!(a.game.state_hash(), b.game.state_hash());
 }
+
+/// S-SUB-1, S-SUB-2: the Marshal's escorts. The Grand Fleet has no ASW ship: a flotilla of 4 boats
+/// would sink 4 battleships, 40. The Battlecruiser Fleet sends 2 of its 3 ASW ships (split off,
+/// sailed there, merged): with 2 the Grand Fleet's worst case is s = +2, passes on 3–6, then 4 ×
+/// 10 on 3–6, less 1/3 of half the boats: 4/6 × 40 × 4/6 − 4/3 = 16.4; the Battlecruiser Fleet
+/// with 1 left, s = +3 (2–6): 5/6 × 26 × 4/6 − 1/6 × 4 = 13.8 — both under what sending 1 (21.5)
+/// or all 3 (26 on the Battlecruiser Fleet) would leave.
+#[test]
+fn the_marshal_escorts_a_battle_fleet_without_asw_ships() {
+    use ai::great_war::judge::torpedo_worth;
+    let grand_fleet = [10.0; 8];
+    assert_eq!(torpedo_worth(4, 0, &grand_fleet), 40.0);
+    assert!((torpedo_worth(4, 2, &grand_fleet) - (4.0 / 6.0 * 40.0 * 4.0 / 6.0 - 4.0 / 3.0)).abs() < 1e-9);
+    let battlecruisers = [8.0, 6.0, 6.0, 6.0];
+    assert!((torpedo_worth(4, 1, &battlecruisers) - (5.0 / 6.0 * 26.0 * 4.0 / 6.0 - 4.0 / 6.0)).abs() < 1e-9);
+    let s = load("north_sea_1916.ron");
+    let gb = PowerId(2);
+    let orders = orders_of(&s, gb, Level::Marshal);
+    let split = orders
+        .iter()
+        .position(|(o, _)| matches!(o, Order::SplitFleet { fleet: 2, ships, .. } if ships.len() == 2))
+        .unwrap_or_else(|| panic!("{:?}", orders.iter().map(|(o, _)| o).collect::<Vec<_>>()));
+    let escort = orders[split].1.navy.next_fleet;
+    assert!(matches!(orders[split + 1].0, Order::MoveFleet { fleet, .. } if fleet == escort));
+    assert_eq!(orders[split + 2].0, Order::MergeFleet { fleet: escort, into: 1 });
+    let mut after = orders[split + 2].1.clone();
+    after.apply(&orders[split + 2].0).expect("legal");
+    assert_eq!(after.navy.count(1, rules::strategic::naval::ShipType::Asw), 2);
+    // The Veteran does not plan escorts.
+    let veteran = orders_of(&s, gb, Level::Veteran);
+    assert!(!veteran.iter().any(|(o, _)| matches!(o, Order::SplitFleet { .. })));
+}

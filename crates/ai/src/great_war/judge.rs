@@ -176,11 +176,18 @@ pub fn ship_worth(kind: rules::strategic::naval::ShipType) -> f64 {
 /// test, then each boat sinking its ship on 3–6 (S-SUB-4) when passed, and the S-SUB-3 survival
 /// roll (half the boats lost on average) when failed.
 pub fn submarine_attack_worth(ctx: &Ctx, flotilla: u32, target: u32) -> f64 {
-    use rules::strategic::naval::{ShipType, TORPEDO_HIT, stealth};
+    use rules::strategic::naval::ShipType;
     let boats = ctx.navy.afloat(flotilla).len();
-    let asw = ctx.navy.count(target, ShipType::Asw);
-    let victims: f64 =
-        ctx.navy.afloat(target).iter().filter_map(|s| ctx.navy.ship(*s)).take(boats).map(|s| ship_worth(s.kind)).sum();
+    let ships: Vec<f64> =
+        ctx.navy.afloat(target).iter().filter_map(|s| ctx.navy.ship(*s)).map(|s| ship_worth(s.kind)).collect();
+    torpedo_worth(boats, ctx.navy.count(target, ShipType::Asw) as usize, &ships)
+}
+
+/// [`submarine_attack_worth`] of `boats` boats against a fleet with `asw` ASW ships whose ships
+/// are worth `ships` in its list order.
+pub fn torpedo_worth(boats: usize, asw: usize, ships: &[f64]) -> f64 {
+    use rules::strategic::naval::{ShipType, TORPEDO_HIT, stealth};
+    let victims: f64 = ships.iter().take(boats).sum();
     if asw == 0 {
         return victims;
     }

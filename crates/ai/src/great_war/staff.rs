@@ -18,7 +18,9 @@
 
 use super::baseline::SeaReach;
 use super::front::{Front, FrontDraft, held_by_alliance, posts};
-use super::judge::{advantage, battle_value, expected_gain, preparation_gain, ship_worth, submarine_attack_worth};
+use super::judge::{
+    advantage, battle_value, expected_gain, preparation_gain, ship_worth, submarine_attack_worth, torpedo_worth,
+};
 use super::{enemy_combat_hexes, enemy_hexes, legal, visible_enemy_fleets};
 use crate::{Level, Think};
 use rules::strategic::naval::ShipType;
@@ -51,6 +53,8 @@ struct Doctrine {
     /// it, a fleet gives battle only where no stronger enemy fleet reaches it next, one stronger
     /// than every enemy closes on the weakest, a weaker one keeps out of reach.
     hunt: bool,
+    /// Shares ASW ships between its fleets so that no fleet lies open to U-boats (S-SUB-1/2).
+    escort: bool,
 }
 
 impl Doctrine {
@@ -69,6 +73,7 @@ impl Doctrine {
                 strike: 4,
                 prepare: true,
                 hunt: true,
+                escort: true,
             },
             Level::Veteran => Doctrine {
                 width: 12,
@@ -83,6 +88,7 @@ impl Doctrine {
                 strike: 2,
                 prepare: true,
                 hunt: true,
+                escort: false,
             },
             _ => Doctrine {
                 width: 3,
@@ -97,6 +103,7 @@ impl Doctrine {
                 strike: 0,
                 prepare: false,
                 hunt: false,
+                escort: false,
             },
         }
     }
@@ -414,6 +421,9 @@ impl Staff {
                 let mut mine: Vec<u32> =
                     ctx.navy.fleets.iter().filter(|f| f.power == self.power).map(|f| f.id).collect();
                 mine.sort_unstable();
+                if self.doctrine.escort {
+                    self.queue.extend(escort(ctx, self.power).into_iter().flatten());
+                }
                 for id in mine.into_iter().rev() {
                     self.items.push_front(Item::Fleet(id));
                 }
@@ -1665,4 +1675,94 @@ fn coastal_shot(ctx: &Ctx, power: PowerId, gun: ForceId) -> Option<(f64, Order)>
     let (worth, ship) = best?;
     let o = Order::CoastalFire { unit: gun, ship };
     legal(ctx, &o).then_some((worth, o))
+}
+
+/// The U-boat flotilla a staff guards its fleets against: 4 boats (16 scaled by S-NAVAL-1). A
+/// staff sees no enemy submarine, so it plans for one flotilla of the size the war began with.
+const GUARD_BOATS: usize = 4;
+
+/// Escorts (S-SUB-1, S-SUB-2): the ASW ships one fleet of `power` sends to another this turn, as
+/// orders (split them off, sail, merge), where that lowers what the worst-guarded of the two would
+/// lose to a flotilla of [`GUARD_BOATS`] ([`torpedo_worth`]): a battle fleet without ASW ships loses
+/// a ship to each boat, so it takes some from a fleet that has several. The sailing group keeps
+/// out of the reach of enemy interceptors (S-NAVAL-12). `None`: no escort worth sending.
+fn escort(ctx: &Ctx, power: PowerId) -> Option<Vec<Order>> {
+    use rules::strategic::naval::{FLEET_LIMIT, ShipType};
+    let worths = |id: u32| -> Vec<(u32, ShipType, f64)> {
+        ctx.navy
+            .afloat(id)
+            .iter()
+            .filter_map(|s| ctx.navy.ship(*s))
+            .map(|s| (s.id, s.kind, ship_worth(s.kind)))
+            .collect()
+    };
+    let exposure = |ships: &[(u32, ShipType, f64)]| {
+        let asw = ships.iter().filter(|s| s.1 == ShipType::Asw).count();
+        let w: Vec<f64> = ships.iter().map(|s| s.2).collect();
+        torpedo_worth(GUARD_BOATS, asw, &w)
+    };
+    let mut fleets: Vec<u32> = ctx
+        .navy
+        .fleets
+        .iter()
+        .filter(|f| f.power == power && !ctx.navy.is_flotilla(f.id) && !ctx.navy.afloat(f.id).is_empty())
+        .map(|f| f.id)
+        .collect();
+    fleets.sort_unstable();
+    let interceptors: Vec<(HexAt, u32)> = ctx
+        .navy
+        .fleets
+        .iter()
+        .filter(|f| f.intercept && ctx.hostile(power, f.power) && ctx.navy.has_warships(f.id))
+        .map(|f| (f.at, f.mp_left))
+        .collect();
+    let mut best: Option<(f64, Vec<Order>)> = None;
+    for &to in &fleets {
+        let guarded = worths(to);
+        if !ctx.navy.has_warships(to) || guarded.len() >= FLEET_LIMIT {
+            continue;
+        }
+        let Some(at) = ctx.navy.fleet(to).map(|f| f.at) else { continue };
+        for &from in &fleets {
+            let giver = worths(from);
+            let asw: Vec<u32> = giver.iter().filter(|s| s.1 == ShipType::Asw).map(|s| s.0).collect();
+            if from == to || asw.is_empty() {
+                continue;
+            }
+            let Some(from_at) = ctx.navy.fleet(from).map(|f| f.at) else { continue };
+            let reach = SeaReach::of(ctx, from);
+            let path = if from_at == at { Some(Vec::new()) } else { reach.path(at) };
+            let Some(path) = path else { continue };
+            if path.iter().any(|h| interceptors.iter().any(|(i, mp)| i.distance(*h) <= *mp)) {
+                continue;
+            }
+            let now = exposure(&guarded).max(exposure(&giver));
+            for k in 1..=asw.len().min(FLEET_LIMIT - guarded.len()) {
+                let sent: Vec<u32> = asw[asw.len() - k..].to_vec();
+                let mut a = guarded.clone();
+                a.extend(giver.iter().filter(|s| sent.contains(&s.0)).copied());
+                let b: Vec<_> = giver.iter().filter(|s| !sent.contains(&s.0)).copied().collect();
+                let after = exposure(&a).max(if b.is_empty() { 0.0 } else { exposure(&b) });
+                let gain = now - after;
+                if gain <= 1.0 || best.as_ref().is_some_and(|(g, _)| gain <= *g) {
+                    continue;
+                }
+                // The whole fleet sails when it is all ASW ships; otherwise they split off first.
+                let (group, mut orders) = if b.is_empty() {
+                    (from, Vec::new())
+                } else {
+                    let name = format!("{} escort", ctx.navy.fleet(from).map_or("", |f| f.name.as_str()));
+                    (ctx.navy.next_fleet, vec![Order::SplitFleet { fleet: from, ships: sent.clone(), name }])
+                };
+                if !path.is_empty() {
+                    orders.push(Order::MoveFleet { fleet: group, path: path.clone() });
+                }
+                orders.push(Order::MergeFleet { fleet: group, into: to });
+                best = Some((gain, orders));
+            }
+        }
+    }
+    let (_, orders) = best?;
+    let mut probe = super::blind(ctx);
+    orders.iter().all(|o| probe.apply(o).is_ok()).then_some(orders)
 }
