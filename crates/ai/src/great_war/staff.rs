@@ -285,13 +285,18 @@ impl Staff {
 
     pub fn think(&mut self, ctx: &Ctx, start: Instant, budget: Duration) -> Think<Order> {
         let key = (ctx.clock.turn, ctx.clock.phase);
+        // Whether this slice has done anything yet (the phase's start, a refused order's check,
+        // a work item): only then may it stop before an item.
+        let mut worked = false;
         if self.key != Some(key) {
             self.key = Some(key);
             let t0 = Instant::now();
             self.begin(ctx);
             self.steps.add("begin", t0.elapsed());
+            worked = true;
         }
-        let mut worked = false;
+        // A slice keeps an eighth of its budget in hand for an item longer than the guess.
+        let budget = budget.saturating_sub(budget / 8);
         loop {
             while let Some(o) = self.queue.pop_front() {
                 let t0 = Instant::now();
@@ -300,6 +305,7 @@ impl Staff {
                 if ok {
                     return Think::Order(o);
                 }
+                worked = true;
             }
             let Some(item) = self.items.pop_front() else { return Think::Order(Order::EndPhase) };
             // A slice ends before an item that might not fit in what is left of the budget (the
