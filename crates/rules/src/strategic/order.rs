@@ -171,6 +171,10 @@ pub enum OrderError {
     Retreat(String),
     #[error("{0}")]
     Naval(String),
+    #[error(
+        "{target} has not been found: a flotilla attacks only enemy submarines its side has detected, in a sea area with one of its own flotillas or by reconnaissance this turn (S-SUB-5, S-AIR-1)"
+    )]
+    Undetected { target: String },
     #[error("the port at {at} serves only its own and allied fleets; it is {holder} (S-CITY-2)")]
     PortClosed { at: HexAt, holder: String },
     #[error("no ammunition: {what} cannot attack (S-SUP-3); it needs {need}, the stock holds {left}")]
