@@ -1,7 +1,9 @@
 //! The Great War at sea and in the air, headless: every naval and air order of the engine given
 //! through the scene's input (clicks on hexes, the fleet panel's commands) changes the engine as
 //! the rules say, the fights wait for "yes" under the engine's preview, each family's refusal
-//! shows the engine's reason, and enemy submarines stay hidden from a watching enemy.
+//! shows the engine's reason, and enemy submarines stay hidden from a watching enemy until it
+//! detects them (S-AIR-1 reconnaissance; its own flotilla in the same sea area, the house rule to
+//! S-SUB-5), when its flotillas may fight them boat against boat (S-SUB-5).
 //!
 //! The fixture `tests/fixtures/great_war/sea_orders.ron` puts Germany (first to move) and Great
 //! Britain on the small North Sea map with a ship or squadron for every order.
@@ -502,8 +504,14 @@ fn an_enemy_flotilla_in_the_same_sea_area_is_detected_and_fought_by_clicks() {
     let mut app = start_with(|s| s.fleets.push(flotilla(20, "gb", "E-Flotilla", hex(8, 7), 2)));
     until(&mut app, (Phase::Movement, GERMANY));
     let c = ctx(&app);
-    assert_eq!((sea_area(&c, hex(8, 7)), sea_area(&c, hex(8, 8))), ("northern_north_sea".into(), "central_north_sea".into()));
-    assert_eq!((hex(8, 8).distance(hex(8, 7)), hex(8, 8).distance(hex(7, 7)), sea_area(&c, hex(7, 7))), (1, 1, "northern_north_sea".into()));
+    assert_eq!(
+        (sea_area(&c, hex(8, 7)), sea_area(&c, hex(8, 8))),
+        ("northern_north_sea".into(), "central_north_sea".into())
+    );
+    assert_eq!(
+        (hex(8, 8).distance(hex(8, 7)), hex(8, 8).distance(hex(7, 7)), sea_area(&c, hex(7, 7))),
+        (1, 1, "northern_north_sea".into())
+    );
     select(&mut app, Selected::Fleet(11), hex(8, 10));
     click(&mut app, hex(8, 8));
     assert_eq!(ctx(&app).navy.fleet(11).map(|f| f.at), Some(hex(8, 8)), "{}", refusal(&app));
@@ -524,7 +532,11 @@ fn an_enemy_flotilla_in_the_same_sea_area_is_detected_and_fought_by_clicks() {
     let c = ctx(&app);
     assert_eq!(c.navy.fleet(11).map(|f| f.at), Some(hex(7, 7)), "{}", refusal(&app));
     assert!(
-        session(&app).game.events().iter().any(|e| e.text.contains("U-Flottille detects E-Flotilla in the Northern North Sea")),
+        session(&app)
+            .game
+            .events()
+            .iter()
+            .any(|e| e.text.contains("U-Flottille detects E-Flotilla in the Northern North Sea")),
         "the log says so"
     );
     assert!(!session(&app).can_undo(), "the move showed the boats: it cannot be taken back");
@@ -594,7 +606,9 @@ fn reconnaissance_shows_the_submarines_in_its_radius_for_the_rest_of_the_turn() 
     let free = |d: u32| {
         (0..24)
             .flat_map(|r| (0..30).map(move |col| hex(col, r)))
-            .find(|h| h.distance(base) == d && c.map().sea_area_at(*h).is_some() && c.navy.fleets.iter().all(|f| f.at != *h))
+            .find(|h| {
+                h.distance(base) == d && c.map().sea_area_at(*h).is_some() && c.navy.fleets.iter().all(|f| f.at != *h)
+            })
             .expect("a free sea hex")
     };
     let (edge, outside) = (free(10), free(11));
@@ -611,9 +625,9 @@ fn reconnaissance_shows_the_submarines_in_its_radius_for_the_rest_of_the_turn() 
     select(&mut app, Selected::Squadron(1), base);
     press(&mut app, KeyCode::KeyO);
     previewed(&app, &Order::Reconnaissance { squadron: 1 });
-    let thrown = session(&app).game.dice_thrown();
+    let thrown = rules::Game::dice_thrown(&session(&app).game);
     press(&mut app, KeyCode::Enter);
-    assert_eq!(session(&app).game.dice_thrown(), thrown, "no ASW ship: no die");
+    assert_eq!(rules::Game::dice_thrown(&session(&app).game), thrown, "no ASW ship: no die");
     let c = ctx(&app);
     let seen = on_board(&c, GB);
     assert!(seen.contains(&11) && seen.contains(&21), "within 10 hexes: shown");

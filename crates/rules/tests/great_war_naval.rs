@@ -1144,13 +1144,8 @@ fn s_air_1_reconnaissance_finds_the_submarines_in_its_radius_for_the_rest_of_the
         fleet(1, "germany", (edge.col, edge.row), &[(ShipType::Submarine, 1)]),
         fleet(2, "germany", (outside.col, outside.row), &[(ShipType::Submarine, 1)]),
     ]);
-    s.squadrons = vec![SquadronSpec {
-        id: 1,
-        power: "france".into(),
-        kind: "Reconnaissance squadron".into(),
-        base,
-        name: None,
-    }];
+    s.squadrons =
+        vec![SquadronSpec { id: 1, power: "france".into(), kind: "Reconnaissance squadron".into(), base, name: None }];
     let france = rules::strategic::PowerId(1);
     let mut c = game(&s, Phase::Fire, 1, 1);
     assert_eq!((c.detection(france, 1), c.detection(france, 2)), (None, None), "before the flight");

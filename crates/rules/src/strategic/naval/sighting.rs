@@ -37,7 +37,12 @@ impl Ctx {
         // `flew` is cleared when the next Movement phase begins: in Preparation it is last turn's.
         let this_turn = matches!(self.clock.phase, Phase::Fire | Phase::Combat | Phase::Upkeep);
         let found = self.navy.squadrons.iter().find(|s| {
-            this_turn && s.power == power && s.recon && s.flew && s.aboard.is_none() && s.base.distance(f.at) <= s.radius
+            this_turn
+                && s.power == power
+                && s.recon
+                && s.flew
+                && s.aboard.is_none()
+                && s.base.distance(f.at) <= s.radius
         });
         if let Some(s) = found {
             return Some(Detection::Reconnaissance(s.id));
