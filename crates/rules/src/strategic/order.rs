@@ -83,7 +83,8 @@ pub enum Order {
     LayMine { fleet: u32 },
     /// The fleet's minesweepers sweep its sea area this turn (S-MINE-4).
     Sweep { fleet: u32 },
-    /// A submarine flotilla attacks a fleet or flotilla on or next to its hex (S-SUB-1…5).
+    /// A submarine flotilla attacks a fleet, or an enemy flotilla its side has detected (S-SUB-5
+    /// house rule, `naval::Detection`), on or next to its hex (S-SUB-1…5).
     SubmarineAttack { flotilla: u32, target: u32 },
     /// A flotilla patrols a sea lane (S-NAVAL-15).
     Patrol { flotilla: u32, lane: u32 },

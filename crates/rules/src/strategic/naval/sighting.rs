@@ -51,7 +51,7 @@ impl Ctx {
         self.navy
             .fleets
             .iter()
-            .find(|o| o.power == power && self.navy.is_flotilla(o.id) && self.sea_area_index(o.at) == Some(area))
+            .find(|o| o.power == power && self.sea_area_index(o.at) == Some(area) && self.navy.is_flotilla(o.id))
             .map(|o| Detection::SameSeaArea(o.id))
     }
 
@@ -77,8 +77,8 @@ impl Ctx {
             .navy
             .fleets
             .iter()
-            .filter(|o| self.hostile(m.power, o.power) && self.navy.is_flotilla(o.id))
-            .filter(|o| self.sea_area_index(o.at) == Some(area))
+            .filter(|o| self.sea_area_index(o.at) == Some(area) && self.hostile(m.power, o.power))
+            .filter(|o| self.navy.is_flotilla(o.id))
             .map(|o| (o.id, o.name.clone()))
             .collect();
         let area_name = self.map().sea_areas.get(usize::from(area)).map_or_else(String::new, |a| a.name.clone());
