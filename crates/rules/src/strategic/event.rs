@@ -94,6 +94,12 @@ pub enum EventKind {
         army: FormationId,
         destroyed: bool,
     },
+    /// `by` has found the enemy submarine flotilla `flotilla` (S-AIR-1 reconnaissance, or its own
+    /// flotilla in the same sea area: the house rule to S-SUB-5); it is shown to `by` from now on.
+    Sighted {
+        flotilla: u32,
+        by: PowerId,
+    },
     Note,
 }
 

@@ -157,6 +157,7 @@ impl Ctx {
                 return Ok(());
             }
         }
+        self.report_detections(id);
         Ok(())
     }
 
@@ -732,6 +733,10 @@ impl Ctx {
         if !self.hostile(f.power, t.power) || t.at.distance(f.at) > 1 || self.navy.afloat(target).is_empty() {
             return Err(OrderError::Naval(format!("{} is no enemy fleet on or next to {}", t.name, f.at)));
         }
+        // S-SUB-5 (house rule): a flotilla is attacked only once its side has found it.
+        if self.navy.is_flotilla(target) && !self.detects(f.power, target) {
+            return Err(OrderError::Undetected { target: t.name });
+        }
         let per = i64::from(self.scenario().rules.ammunition.submarine_attack);
         self.spend_ammunition(f.power, per, "a submarine flotilla")?;
         let boats = self.navy.afloat(id);
@@ -1075,6 +1080,10 @@ impl Ctx {
             flotillas.len(),
             sq.radius
         ));
+        for fl in &flotillas {
+            let (name, at) = self.navy.fleet(*fl).map_or_else(|| (String::new(), sq.base), |f| (f.name.clone(), f.at));
+            self.sighted(*fl, sq.power, format!("{} sights {name} at {at} (S-AIR-1)", sq.name));
+        }
         for fl in flotillas {
             let boats = self.navy.afloat(fl);
             let alive: Vec<ShipId> =
