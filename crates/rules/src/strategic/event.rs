@@ -2,6 +2,7 @@
 
 use super::hexmap::HexAt;
 use super::ids::{ForceId, FormationId, Phase, PowerId};
+use super::naval::model::FleetId;
 use crate::dice::Pips;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -89,6 +90,12 @@ pub enum EventKind {
     },
     Formation {
         id: FormationId,
+    },
+    /// A fleet or flotilla ended a move on `to` (S-NAVAL-4): named, so a screen can keep an
+    /// undetected flotilla's course from a watching enemy.
+    FleetMoved {
+        fleet: FleetId,
+        to: HexAt,
     },
     ArmyEnd {
         army: FormationId,

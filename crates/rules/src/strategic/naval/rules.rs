@@ -139,7 +139,8 @@ impl Ctx {
         let name = fleet.name.clone();
         for (i, h) in path.iter().enumerate() {
             if i + 1 == path.len() {
-                self.naval_event(format!("{name} sails to {h} ({} MP)", path.len()));
+                let text = format!("{name} sails to {h} ({} MP)", path.len());
+                self.push(Event { turn: self.clock.turn, kind: EventKind::FleetMoved { fleet: id, to: *h }, text });
             }
             let from_area = self.map().cell(self.navy.fleet(id).map_or(*h, |f| f.at)).map_or(0, |c| c.sea_area);
             if let Some(f) = self.navy.fleet_mut(id) {
