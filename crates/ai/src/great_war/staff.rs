@@ -25,6 +25,7 @@ use super::{enemy_combat_hexes, enemy_hexes, legal, visible_enemy_fleets};
 use crate::{Level, Think};
 use rules::strategic::naval::ShipType;
 use rules::strategic::state::{ForceId, FormationId, FormationKind, Place};
+use rules::strategic::upkeep::{FRONT_LINE_HEXES, ROTATION_TURNS};
 use rules::strategic::{Ctx, HexAt, Order, Phase, Piece, PowerId};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use web_time::{Duration, Instant};
@@ -36,7 +37,12 @@ struct Doctrine {
     width: usize,
     /// The least D (S-COMBAT-8) in our favour for a deliberate attack.
     superiority: i64,
+    /// Relieves front pieces before S-SUP-6 costs them Morale: a fresh piece takes the post of one
+    /// whose next Upkeep on the front line would cost it Morale, and that one goes off the line.
     rotate: bool,
+    /// Free pieces kept as a reserve behind the line (off the S-SUP-6 front line, so they stay
+    /// fresh to relieve the line, plug a gap or strike) once every post is held.
+    keep: usize,
     retreat: bool,
     gas: bool,
     repair: bool,
@@ -64,6 +70,7 @@ impl Doctrine {
                 width: usize::MAX,
                 superiority: 20,
                 rotate: true,
+                keep: 2,
                 retreat: true,
                 gas: true,
                 repair: true,
@@ -79,6 +86,7 @@ impl Doctrine {
                 width: 12,
                 superiority: 10,
                 rotate: true,
+                keep: 1,
                 retreat: true,
                 gas: true,
                 repair: true,
@@ -94,6 +102,7 @@ impl Doctrine {
                 width: 3,
                 superiority: 5,
                 rotate: false,
+                keep: 0,
                 retreat: false,
                 gas: false,
                 repair: false,
@@ -132,6 +141,10 @@ struct PlanDraft {
     contacts: BTreeMap<Piece, Vec<(HexAt, Vec<HexAt>)>>,
     /// The matching of posts and pieces under way: the posts still open and the pieces left.
     matching: Option<(Vec<HexAt>, Vec<Mover>)>,
+    /// Hexes of free pieces that the next Upkeep on the front line would cost Morale (S-SUP-6).
+    tired_at: BTreeSet<HexAt>,
+    /// What each piece reaches of `tired_at` (the hex is free once its piece is relieved).
+    relief: BTreeMap<Piece, Vec<(HexAt, u32)>>,
 }
 
 #[derive(Clone, Debug)]
@@ -192,6 +205,10 @@ pub struct Staff {
     strike_draft: Option<StrikeDraft>,
     /// A piece retreated after the front was drawn: the plan draws it again.
     redraw: bool,
+    /// Tired pieces relieved this phase (S-SUP-6): they leave the front line first.
+    relieved: BTreeSet<Piece>,
+    /// Pieces kept as a reserve behind the line this phase.
+    kept: BTreeSet<Piece>,
     /// The longest work item of this phase so far (when a slice stops; it changes no decision).
     longest_item: Duration,
     /// A gun's preparation shot under way: the targets looked at and the best shot so far.
@@ -278,6 +295,8 @@ impl Staff {
             strike_draft: None,
             longest_item: Duration::ZERO,
             redraw: false,
+            relieved: BTreeSet::new(),
+            kept: BTreeSet::new(),
             shot_draft: None,
             steps: StepTimes::default(),
         }
@@ -342,6 +361,8 @@ impl Staff {
         self.strike_draft = None;
         self.longest_item = Duration::ZERO;
         self.redraw = false;
+        self.relieved.clear();
+        self.kept.clear();
         self.shot_draft = None;
         let p = self.power;
         match ctx.clock.phase {
@@ -563,6 +584,8 @@ impl Staff {
         }
         self.items.push_back(Item::Strikes);
         self.items.push_back(Item::Assign);
+        let tired_at: BTreeSet<HexAt> =
+            if self.doctrine.rotate { free.iter().filter(|m| tired(ctx, m.piece)).map(|m| m.at).collect() } else { BTreeSet::new() };
         self.plan_draft = Some(PlanDraft {
             all,
             free,
@@ -570,6 +593,8 @@ impl Staff {
             reach: BTreeMap::new(),
             contacts: BTreeMap::new(),
             matching: None,
+            tired_at,
+            relief: BTreeMap::new(),
         });
     }
 
@@ -615,8 +640,15 @@ impl Staff {
         };
         let r = ends.into_iter().chain(std::iter::once((m.at, 0))).collect();
         if let Some(d) = self.plan_draft.as_mut() {
+            // S-SUP-6: the hexes of tired pieces it could take over once they leave.
+            let relief: Vec<(HexAt, u32)> = found
+                .iter()
+                .filter(|(h, _, _)| *h != m.at && d.tired_at.contains(h))
+                .map(|(h, c, _)| (*h, *c))
+                .collect();
             d.reach.insert(m.piece, r);
             d.contacts.insert(m.piece, contacts);
+            d.relief.insert(m.piece, relief);
         }
     }
 
@@ -634,9 +666,10 @@ impl Staff {
                 .filter(|post| !striking.iter().any(|h| h.distance(*post) <= 1))
                 .collect();
             draft.matching = Some((open, left));
+            self.relief(ctx, &mut draft);
         }
-        let rotate = self.doctrine.rotate;
-        let tired = |m: &Mover| rotate && tired(ctx, m.piece);
+        let relieved = &self.relieved;
+        let relieving = |m: &Mover| relieved.contains(&m.piece);
         let reach = &draft.reach;
         let reaches = |m: &Mover, post: HexAt| reach.get(&m.piece).and_then(|r| r.get(&post)).copied();
         let Some((open, left)) = draft.matching.as_mut() else { return };
@@ -666,8 +699,8 @@ impl Staff {
                     let m = &left[*j];
                     let flexible = open.iter().filter(|q| **q != post && reaches(m, **q).is_some()).count();
                     match reaches(m, post) {
-                        Some(c) => (0, u32::from(tired(m)), flexible, c),
-                        None => (1, u32::from(tired(m)), 0, m.at.distance(post)),
+                        Some(c) => (0, u32::from(relieving(m)), flexible, c),
+                        None => (1, u32::from(relieving(m)), 0, m.at.distance(post)),
                     }
                 })
                 .expect("pieces left");
@@ -676,6 +709,9 @@ impl Staff {
             self.posts.insert(m.piece, post);
             self.claimed.insert(post);
         }
+        // A tired piece that took a post after all stays on the line (no fresh piece reached it).
+        let posts = &self.posts;
+        self.relieved.retain(|piece| !posts.contains_key(piece));
         let Some((_, mut left)) = draft.matching.take() else { return };
         let PlanDraft { all, free, reach, .. } = draft;
         let reaches = |m: &Mover, post: HexAt| reach.get(&m.piece).and_then(|r| r.get(&post)).copied();
@@ -691,9 +727,25 @@ impl Staff {
                 self.claimed.insert(hex);
             }
         }
-        // Posts first (the line before the reserves), then reserves, artillery, armies, the rest.
-        let mut order: Vec<Mover> = free.iter().copied().filter(|m| self.posts.contains_key(&m.piece)).collect();
-        order.extend(free.iter().copied().filter(|m| !self.posts.contains_key(&m.piece)));
+        // A reserve behind the line (the doctrine's count, the pieces nearest the line first, fresh
+        // ones only): it relieves, plugs gaps and strikes next turn instead of marching off.
+        if let Some(front) = self.front.clone() {
+            let mut spare: Vec<Mover> = left
+                .iter()
+                .copied()
+                .filter(|m| !self.grabs.contains_key(&m.piece) && !self.relieved.contains(&m.piece) && m.army.is_none())
+                .filter(|m| !tired(ctx, m.piece))
+                .collect();
+            spare.sort_by_key(|m| (front.enemy_steps(m.at), m.piece));
+            self.kept.extend(spare.into_iter().take(self.doctrine.keep).map(|m| m.piece));
+        }
+        // Relieved pieces first (they leave the hexes their relief takes), then posts (the line
+        // before the reserves), then reserves, artillery, armies, the rest.
+        let mut order: Vec<Mover> = free.iter().copied().filter(|m| self.relieved.contains(&m.piece)).collect();
+        order.extend(free.iter().copied().filter(|m| self.posts.contains_key(&m.piece)));
+        order.extend(
+            free.iter().copied().filter(|m| !self.posts.contains_key(&m.piece) && !self.relieved.contains(&m.piece)),
+        );
         order.extend(all.iter().copied().filter(|m| m.artillery && can_move(ctx, m) && m.army.is_none()));
         for m in order {
             self.items.push_back(Item::Move(m));
@@ -707,6 +759,35 @@ impl Staff {
             self.items.push_back(Item::Cylinders);
         }
         self.items.push_back(Item::Fleets);
+    }
+
+    /// S-SUP-6: the free pieces the next Upkeep on the front line would cost Morale that can get
+    /// off the front line this turn are to be relieved; the hexes they leave join the reach of
+    /// the other pieces, so the matching gives their posts to fresh pieces first (a relieved
+    /// piece that no fresh one replaces keeps its post: the line stays closed).
+    fn relief(&mut self, ctx: &Ctx, draft: &mut PlanDraft) {
+        if !self.doctrine.rotate || draft.tired_at.is_empty() {
+            return;
+        }
+        let p = self.power;
+        let enemies = enemy_hexes(ctx, p);
+        for m in draft.free.iter().filter(|m| draft.tired_at.contains(&m.at) && !self.strikes.contains_key(&m.piece)) {
+            let away = draft
+                .reach
+                .get(&m.piece)
+                .is_some_and(|r| r.keys().any(|h| off_front_line(&enemies, *h)));
+            if away {
+                self.relieved.insert(m.piece);
+            }
+        }
+        let freed: BTreeSet<HexAt> = draft.free.iter().filter(|m| self.relieved.contains(&m.piece)).map(|m| m.at).collect();
+        for (piece, hexes) in &draft.relief {
+            if let Some(r) = draft.reach.get_mut(piece) {
+                for (h, c) in hexes.iter().filter(|(h, _)| freed.contains(h)) {
+                    r.entry(*h).or_insert(*c);
+                }
+            }
+        }
     }
 
     /// The enemy hexes next to which some piece free to move this turn can stand, sorted: each
@@ -913,6 +994,19 @@ impl Staff {
     ) -> Option<(HexAt, Vec<HexAt>)> {
         let p = self.power;
         let d = self.doctrine;
+        if self.relieved.contains(&m.piece) {
+            // S-SUP-6: off the front line (more than 3 hexes from every enemy), the nearest spot.
+            let enemies = enemy_hexes(ctx, p);
+            let back = dests
+                .iter()
+                .filter(|(h, _, _)| front.ours(*h) && off_front_line(&enemies, *h) && !self.taken(*h))
+                .min_by_key(|(h, c, _)| (*c, *h))
+                .map(|(h, _, path)| (*h, path.clone()));
+            return back.or_else(|| toward_far(dests, front, 4));
+        }
+        if self.kept.contains(&m.piece) {
+            return reserve_spot(ctx, p, front, at, dests);
+        }
         if m.army.is_none() {
             let mut contacts: Vec<&(HexAt, u32, Vec<HexAt>)> =
                 dests.iter().filter(|(h, _, _)| ctx.next_to_enemy(p, *h)).collect();
@@ -1391,15 +1485,52 @@ fn can_move(ctx: &Ctx, m: &Mover) -> bool {
 fn tired(ctx: &Ctx, piece: Piece) -> bool {
     let Ok((_, units)) = ctx.piece_units(piece) else { return false };
     units.iter().filter_map(|u| ctx.force(*u)).any(|f| {
-        let limit = if f.member.army.is_some() {
-            4
+        let period = if f.member.army.is_some() {
+            ROTATION_TURNS[2]
         } else if f.member.corps.is_some() {
-            3
+            ROTATION_TURNS[1]
         } else {
-            2
+            ROTATION_TURNS[0]
         };
-        f.front.turns >= limit
+        f.front.turns >= period
     })
+}
+
+/// Off the S-SUP-6 front line: more than 3 hexes from every enemy land unit (S-COMBAT-1).
+fn off_front_line(enemies: &[HexAt], h: HexAt) -> bool {
+    enemies.iter().all(|e| e.distance(h) > FRONT_LINE_HEXES)
+}
+
+/// A reserve's spot: on our side, just off the S-SUP-6 front line (4 hexes from the nearest
+/// enemy, one or two behind the line) so it stays fresh, where it stands if it is there already;
+/// else 3 hexes from the enemy, out of contact.
+fn reserve_spot(
+    ctx: &Ctx,
+    p: PowerId,
+    front: &Front,
+    at: HexAt,
+    dests: &[(HexAt, u32, Vec<HexAt>)],
+) -> Option<(HexAt, Vec<HexAt>)> {
+    let enemies = enemy_hexes(ctx, p);
+    let spot = |h: HexAt| {
+        let near = enemies.iter().map(|e| e.distance(h)).min().unwrap_or(u32::MAX);
+        front.ours(h) && near == FRONT_LINE_HEXES + 1
+    };
+    if spot(at) {
+        return None;
+    }
+    let best = dests.iter().filter(|(h, _, _)| spot(*h)).min_by_key(|(h, c, _)| (h.distance(at), *c, *h));
+    if let Some((h, _, path)) = best {
+        return Some((*h, path.clone()));
+    }
+    if front.enemy_steps(at) == 3 && !ctx.next_to_enemy(p, at) {
+        return None;
+    }
+    dests
+        .iter()
+        .filter(|(h, _, _)| front.ours(*h) && front.enemy_steps(*h) == 3 && !ctx.next_to_enemy(p, *h))
+        .min_by_key(|(h, c, _)| (h.distance(at), *c, *h))
+        .map(|(h, _, path)| (*h, path.clone()))
 }
 
 /// The destination that brings a piece nearest to `goal` among those `ok` allows, if it is nearer
