@@ -539,3 +539,163 @@ fn the_marshal_escorts_a_battle_fleet_without_asw_ships() {
     let veteran = orders_of(&s, gb, Level::Veteran);
     assert!(!veteran.iter().any(|(o, _)| matches!(o, Order::SplitFleet { .. })));
 }
+
+/// The test front cleared to a line: French class-1 infantry dug in (level 1) on column 7 every
+/// third row, German class-1 infantry on column 9 every second row (two hexes from the French:
+/// on the S-SUP-6 front line, not in contact), and German `extra` divisions far behind.
+fn line_position(extra: &[(u32, rules::strategic::HexAt)]) -> Scenario {
+    use rules::strategic::HexAt;
+    let mut s = load("test_front.ron");
+    let template = |id: u32, power: &str| {
+        let mut f = s.forces.iter().find(|f| f.id == if power == "germany" { 1 } else { 33 }).expect("class-1 infantry").clone();
+        f.id = id;
+        f.name = None;
+        f
+    };
+    let mut forces = Vec::new();
+    for (i, row) in (0..16).step_by(3).enumerate() {
+        let mut f = template(60 + i as u32, "france");
+        f.at = Some(HexAt::new(7, row));
+        forces.push(f);
+    }
+    for (i, row) in (0..16).step_by(2).enumerate() {
+        let mut f = template(1 + i as u32, "germany");
+        f.at = Some(HexAt::new(9, row));
+        forces.push(f);
+    }
+    for (id, at) in extra {
+        let mut f = template(*id, "germany");
+        f.at = Some(*at);
+        forces.push(f);
+    }
+    s.fortifications = forces
+        .iter()
+        .filter(|f| f.power == "france")
+        .map(|f| rules::strategic::scenario::FortSpec { at: f.at.expect("on the map"), level: 2, power: "france".into() })
+        .collect();
+    s.forces = forces;
+    s.corps.clear();
+    s.armies.clear();
+    s.cylinders.clear();
+    s.max_turns = 10;
+    s
+}
+
+/// Passes (every power) until `power`'s Movement phase, or until the turn after `turn` begins.
+fn pass_until(ctx: &mut rules::strategic::Ctx, power: Option<PowerId>, turn: u32) {
+    while ctx.clock.phase != Phase::Over && ctx.clock.turn <= turn {
+        if power.is_some_and(|p| ctx.active_power() == p && ctx.clock.phase == Phase::Movement) {
+            return;
+        }
+        ctx.apply(&Order::EndPhase).expect("a pass");
+    }
+}
+
+/// The Marshal's Movement phase for `power` on `ctx`, applied.
+fn marshal_moves(ctx: &mut rules::strategic::Ctx, power: PowerId) {
+    let mut ai = GwAi::new(power, Level::Marshal, 3);
+    while ctx.clock.phase == Phase::Movement && ctx.active_power() == power {
+        let o = ai.decide(ctx).expect("its turn");
+        ctx.apply(&o).unwrap_or_else(|e| panic!("{o:?}: {e}"));
+    }
+}
+
+fn unit_hex(ctx: &rules::strategic::Ctx, id: u32) -> rules::strategic::HexAt {
+    ctx.force(rules::strategic::state::ForceId(id)).and_then(|f| f.hex()).expect("on the map")
+}
+
+fn nearest_enemy(ctx: &rules::strategic::Ctx, power: PowerId, h: rules::strategic::HexAt) -> u32 {
+    ai::great_war::enemy_hexes(ctx, power).into_iter().map(|e| e.distance(h)).min().unwrap_or(u32::MAX)
+}
+
+/// S-SUP-6: an independent division loses 1 Morale at an Upkeep beyond 2 turns in a row on the
+/// front line (within 3 hexes of an enemy, S-COMBAT-1). The German division at (9, 6) has 2 such
+/// turns, so the next Upkeep on the line would be its 3rd and cost it 1 Morale; a fresh division
+/// stands behind at (12, 6). The Marshal relieves it: the fresh one takes its hex, it goes more
+/// than 3 hexes from every enemy, the line keeps no gap, and at the Upkeep its Morale stays while
+/// (left on the line by passing) it would have lost 1; its count goes back to 0.
+#[test]
+fn s_sup_6_the_marshal_relieves_a_front_division_before_the_upkeep_costs_it_morale() {
+    use rules::strategic::HexAt;
+    use rules::strategic::state::ForceId;
+    let s = line_position(&[(9, HexAt::new(12, 6))]);
+    let germany = PowerId(0);
+    let (tired, fresh) = (ForceId(4), ForceId(9));
+    let mut start = GreatWar::new(&s, 3).ctx();
+    assert_eq!(unit_hex(&start, 4), HexAt::new(9, 6));
+    start.force_mut(tired).expect("the tired division").front.turns = 2;
+    let before = start.force(tired).and_then(|f| f.vitals.morale).expect("a Morale");
+    let status = |ctx: &rules::strategic::Ctx, u: ForceId| {
+        ctx.rotation_status().into_iter().find(|r| r.unit == u).expect("a combatant")
+    };
+    let r = status(&start, tired);
+    assert!(r.on_front && r.period == 2 && r.turns == 2 && r.loses_morale(), "{r:?}");
+    assert!(!status(&start, fresh).on_front, "the fresh division stands behind the front line");
+    let turn = start.clock.turn;
+
+    // Everyone passes: the next Upkeep costs the tired division 1 Morale (its 3rd turn).
+    let mut passed = start.clone();
+    pass_until(&mut passed, None, turn);
+    assert_eq!(passed.force(tired).and_then(|f| f.vitals.morale), Some(before - 1));
+    assert_eq!(passed.force(tired).map(|f| f.front.turns), Some(3));
+
+    // The Marshal relieves it.
+    let mut ctx = start.clone();
+    pass_until(&mut ctx, Some(germany), turn);
+    let front = Front::of(&ctx, germany);
+    marshal_moves(&mut ctx, germany);
+    let relieved = unit_hex(&ctx, 4);
+    assert!(nearest_enemy(&ctx, germany, relieved) > 3, "the tired division left the front line: {relieved}");
+    assert!(!status(&ctx, tired).loses_morale());
+    // Its sector (the line hexes it covered) stays held, by fresh divisions.
+    let sector: Vec<HexAt> =
+        front.line.iter().copied().filter(|h| *h == HexAt::new(9, 6) || h.is_adjacent(HexAt::new(9, 6))).collect();
+    assert!(!sector.is_empty());
+    for h in &sector {
+        let holders: Vec<u32> = land_pieces(&ctx, germany)
+            .into_iter()
+            .filter(|p| p.at == *h || p.at.is_adjacent(*h))
+            .filter_map(|p| match p.piece {
+                rules::strategic::Piece::Unit(u) => Some(u.0),
+                _ => None,
+            })
+            .collect();
+        assert!(!holders.is_empty(), "{h} of the tired division's sector is left open");
+        for u in holders {
+            assert_eq!(start.force(ForceId(u)).map(|f| f.front.turns), Some(0), "{u} holding {h} is fresh");
+        }
+    }
+    // The relief opens no gap: the line is left no more open than by the Marshal's move with the
+    // division fresh (its strikes, and posts it will not take in contact, leave a few hexes).
+    let mut rested = start.clone();
+    rested.force_mut(tired).expect("the tired division").front.turns = 0;
+    pass_until(&mut rested, Some(germany), turn);
+    marshal_moves(&mut rested, germany);
+    let usual = front.gaps(&rested, germany);
+    let gaps = front.gaps(&ctx, germany);
+    assert!(gaps.len() <= usual.len(), "the relief opened gaps: {gaps:?}, fresh {usual:?}");
+    pass_until(&mut ctx, None, turn);
+    assert_eq!(ctx.force(tired).and_then(|f| f.vitals.morale), Some(before), "S-SUP-6 cost no Morale");
+    assert_eq!(ctx.force(tired).map(|f| f.front.turns), Some(0), "a turn off resets the count");
+    assert_eq!(ctx.force(fresh).map(|f| f.front.turns), Some(1), "the fresh one's first turn on the line");
+}
+
+/// With more divisions than the line needs, the Marshal keeps a reserve behind it: out of contact,
+/// just off the S-SUP-6 front line (4 hexes from the nearest enemy), fresh to relieve the line.
+#[test]
+fn the_marshal_keeps_a_reserve_behind_the_front() {
+    use rules::strategic::HexAt;
+    let s = line_position(&[(9, HexAt::new(18, 6)), (10, HexAt::new(18, 9))]);
+    let germany = PowerId(0);
+    let mut ctx = GreatWar::new(&s, 3).ctx();
+    let turn = ctx.clock.turn;
+    pass_until(&mut ctx, Some(germany), turn);
+    let front = Front::of(&ctx, germany);
+    marshal_moves(&mut ctx, germany);
+    let reserves: Vec<HexAt> = land_pieces(&ctx, germany)
+        .into_iter()
+        .map(|p| p.at)
+        .filter(|h| !front.on_line(*h) && !ctx.next_to_enemy(germany, *h) && nearest_enemy(&ctx, germany, *h) == 4)
+        .collect();
+    assert!(!reserves.is_empty(), "a reserve stands behind the line: {:?}", land_pieces(&ctx, germany));
+}

@@ -3,8 +3,11 @@
 //!
 //! Movement: economy (ammunition, repairs, restoring) → engaged pieces (attack the weakest
 //! adjacent hex by the preview's odds, or retreat before destruction, S-ARMY-15) → the front (posts
-//! covering every hex of the line, divided between the alliance's powers) → each piece to its post,
-//! or as a reserve into a contact the preview favours, behind the line, or on to an enemy city →
+//! covering every hex of the line, divided between the alliance's powers; a piece the next Upkeep
+//! on the front line would cost Morale, S-SUP-6, leaves its post to a fresh one and goes off the
+//! line first) → each piece to its post, or as a reserve into a contact the preview favours, on to
+//! an enemy city, or kept behind the line (off the S-SUP-6 front line, plugging the line's gaps
+//! after the other moves) →
 //! armies → fortifications where it defends (S-FORT-1) → gas cylinders where the troops face the
 //! enemy (S-CHEM-1) → fleets (battle or port by the odds, the intercept stance only when the
 //! stronger, mines off the own coast, U-boats on the enemy's lanes). Fire: the Marshal's and
@@ -741,12 +744,14 @@ impl Staff {
         }
         // Relieved pieces first (they leave the hexes their relief takes), then posts (the line
         // before the reserves), then reserves, artillery, armies, the rest.
+        // The kept reserves last: they plug what gaps the line still has.
         let mut order: Vec<Mover> = free.iter().copied().filter(|m| self.relieved.contains(&m.piece)).collect();
         order.extend(free.iter().copied().filter(|m| self.posts.contains_key(&m.piece)));
-        order.extend(
-            free.iter().copied().filter(|m| !self.posts.contains_key(&m.piece) && !self.relieved.contains(&m.piece)),
-        );
+        order.extend(free.iter().copied().filter(|m| {
+            !self.posts.contains_key(&m.piece) && !self.relieved.contains(&m.piece) && !self.kept.contains(&m.piece)
+        }));
         order.extend(all.iter().copied().filter(|m| m.artillery && can_move(ctx, m) && m.army.is_none()));
+        order.extend(free.iter().copied().filter(|m| self.kept.contains(&m.piece)));
         for m in order {
             self.items.push_back(Item::Move(m));
         }
@@ -799,7 +804,10 @@ impl Staff {
         if self.doctrine.strike == 0 {
             return;
         }
-        self.reserves = draft.free.iter().copied().filter(|m| !m.artillery).collect();
+        // A piece the next Upkeep on the line would cost Morale is relieved, not thrown in (S-SUP-6).
+        let rotate = self.doctrine.rotate;
+        self.reserves =
+            draft.free.iter().copied().filter(|m| !m.artillery && !(rotate && tired(ctx, m.piece))).collect();
         let mut targets: Vec<HexAt> = enemy_combat_hexes(ctx, p)
             .into_iter()
             .filter(|t| {
@@ -890,13 +898,15 @@ impl Staff {
         // The line first where it can be closed: a strike takes only pieces the posts it does not
         // stand by can spare. Where the power has fewer pieces than posts, the line has gaps
         // whatever it does, and the strikes go first.
+        // Pieces due for relief (S-SUP-6) hold no post if fresh ones can: they count out.
         if let Some(plan) = self.plan_draft.as_ref()
             && plan.free.len() >= plan.posts.len()
         {
+            let fresh = plan.free.len().saturating_sub(plan.tired_at.len());
             let striking: Vec<HexAt> =
                 self.strikes.values().map(|(h, _)| *h).chain(draft.chosen.iter().map(|c| c.1)).collect();
             let needed = plan.posts.iter().filter(|post| !striking.iter().any(|h| h.distance(**post) <= 1)).count();
-            let left = plan.free.len().saturating_sub(self.strikes.len() + draft.chosen.len());
+            let left = fresh.saturating_sub(self.strikes.len() + draft.chosen.len());
             if left < needed {
                 return;
             }
@@ -913,10 +923,13 @@ impl Staff {
         let Some(at) = ctx.piece_hex(m.piece) else { return };
         let own_post = self.posts.get(&m.piece).copied();
         let free_for = |h: HexAt| own_post == Some(h) || !self.taken(h);
-        // A post on the line may lie in a harsh climate; other moves keep out of one (S-SUP-5).
+        // A post on the line (or a gap a kept reserve plugs) may lie in a harsh climate; other
+        // moves keep out of one (S-SUP-5).
+        let plugs = self.kept.contains(&m.piece);
         let fit = |h: HexAt| {
             super::neutral_free(ctx, p, h)
                 && (own_post.is_some()
+                    || plugs
                     || ctx.piece_units(m.piece).is_ok_and(|(_, u)| super::climate_free(ctx, p, &u, h)))
         };
         let dests: Vec<(HexAt, u32, Vec<HexAt>)> = match m.army {
@@ -1005,7 +1018,11 @@ impl Staff {
             return back.or_else(|| toward_far(dests, front, 4));
         }
         if self.kept.contains(&m.piece) {
-            return reserve_spot(ctx, p, front, at, dests);
+            let unharmed: Vec<(HexAt, u32, Vec<HexAt>)> = match ctx.piece_units(m.piece) {
+                Ok((_, units)) => dests.iter().filter(|(h, _, _)| super::climate_free(ctx, p, &units, *h)).cloned().collect(),
+                Err(_) => Vec::new(),
+            };
+            return self.plug(ctx, front, m, dests).or_else(|| reserve_spot(ctx, p, front, at, &unharmed));
         }
         if m.army.is_none() {
             let mut contacts: Vec<&(HexAt, u32, Vec<HexAt>)> =
@@ -1044,6 +1061,26 @@ impl Staff {
             return spot.map(|(h, _, path)| (*h, path.clone()));
         }
         None
+    }
+
+    /// A kept reserve plugs the first gap the line has after the other moves (a line hex no piece
+    /// holds or stands next to): onto it or next to it on our side, where the preview does not
+    /// see it dispersed or worse if it is in contact.
+    fn plug(&self, ctx: &Ctx, front: &Front, m: Mover, dests: &[(HexAt, u32, Vec<HexAt>)]) -> Option<(HexAt, Vec<HexAt>)> {
+        let p = self.power;
+        let hold = self.doctrine.hold;
+        let safe = |h: HexAt, path: &[HexAt]| {
+            !ctx.next_to_enemy(p, h)
+                || advantage(ctx, p, &Order::Move { piece: m.piece, path: path.to_vec() }).is_none_or(|a| a >= hold)
+        };
+        front.gaps(ctx, p).into_iter().find_map(|gap| {
+            dests
+                .iter()
+                .filter(|(h, _, _)| (*h == gap || h.is_adjacent(gap)) && front.ours(*h) && !self.taken(*h))
+                .filter(|(h, _, path)| safe(*h, path))
+                .min_by_key(|(h, c, _)| (*c, *h))
+                .map(|(h, _, path)| (*h, path.clone()))
+        })
     }
 
     /// S-FORT-1: pieces that stand still where they defend dig in, while the treasury keeps a
