@@ -547,7 +547,12 @@ fn line_position(extra: &[(u32, rules::strategic::HexAt)]) -> Scenario {
     use rules::strategic::HexAt;
     let mut s = load("test_front.ron");
     let template = |id: u32, power: &str| {
-        let mut f = s.forces.iter().find(|f| f.id == if power == "germany" { 1 } else { 33 }).expect("class-1 infantry").clone();
+        let mut f = s
+            .forces
+            .iter()
+            .find(|f| f.id == if power == "germany" { 1 } else { 33 })
+            .expect("class-1 infantry")
+            .clone();
         f.id = id;
         f.name = None;
         f
@@ -571,7 +576,11 @@ fn line_position(extra: &[(u32, rules::strategic::HexAt)]) -> Scenario {
     s.fortifications = forces
         .iter()
         .filter(|f| f.power == "france")
-        .map(|f| rules::strategic::scenario::FortSpec { at: f.at.expect("on the map"), level: 2, power: "france".into() })
+        .map(|f| rules::strategic::scenario::FortSpec {
+            at: f.at.expect("on the map"),
+            level: 2,
+            power: "france".into(),
+        })
         .collect();
     s.forces = forces;
     s.corps.clear();

@@ -587,8 +587,11 @@ impl Staff {
         }
         self.items.push_back(Item::Strikes);
         self.items.push_back(Item::Assign);
-        let tired_at: BTreeSet<HexAt> =
-            if self.doctrine.rotate { free.iter().filter(|m| tired(ctx, m.piece)).map(|m| m.at).collect() } else { BTreeSet::new() };
+        let tired_at: BTreeSet<HexAt> = if self.doctrine.rotate {
+            free.iter().filter(|m| tired(ctx, m.piece)).map(|m| m.at).collect()
+        } else {
+            BTreeSet::new()
+        };
         self.plan_draft = Some(PlanDraft {
             all,
             free,
@@ -777,15 +780,13 @@ impl Staff {
         let p = self.power;
         let enemies = enemy_hexes(ctx, p);
         for m in draft.free.iter().filter(|m| draft.tired_at.contains(&m.at) && !self.strikes.contains_key(&m.piece)) {
-            let away = draft
-                .reach
-                .get(&m.piece)
-                .is_some_and(|r| r.keys().any(|h| off_front_line(&enemies, *h)));
+            let away = draft.reach.get(&m.piece).is_some_and(|r| r.keys().any(|h| off_front_line(&enemies, *h)));
             if away {
                 self.relieved.insert(m.piece);
             }
         }
-        let freed: BTreeSet<HexAt> = draft.free.iter().filter(|m| self.relieved.contains(&m.piece)).map(|m| m.at).collect();
+        let freed: BTreeSet<HexAt> =
+            draft.free.iter().filter(|m| self.relieved.contains(&m.piece)).map(|m| m.at).collect();
         for (piece, hexes) in &draft.relief {
             if let Some(r) = draft.reach.get_mut(piece) {
                 for (h, c) in hexes.iter().filter(|(h, _)| freed.contains(h)) {
@@ -807,7 +808,7 @@ impl Staff {
         // A piece the next Upkeep on the line would cost Morale is relieved, not thrown in (S-SUP-6).
         let rotate = self.doctrine.rotate;
         self.reserves =
-            draft.free.iter().copied().filter(|m| !m.artillery && !(rotate && tired(ctx, m.piece))).collect();
+            draft.free.iter().copied().filter(|m| !m.artillery && (!rotate || !tired(ctx, m.piece))).collect();
         let mut targets: Vec<HexAt> = enemy_combat_hexes(ctx, p)
             .into_iter()
             .filter(|t| {
@@ -1019,7 +1020,9 @@ impl Staff {
         }
         if self.kept.contains(&m.piece) {
             let unharmed: Vec<(HexAt, u32, Vec<HexAt>)> = match ctx.piece_units(m.piece) {
-                Ok((_, units)) => dests.iter().filter(|(h, _, _)| super::climate_free(ctx, p, &units, *h)).cloned().collect(),
+                Ok((_, units)) => {
+                    dests.iter().filter(|(h, _, _)| super::climate_free(ctx, p, &units, *h)).cloned().collect()
+                }
                 Err(_) => Vec::new(),
             };
             return self.plug(ctx, front, m, dests).or_else(|| reserve_spot(ctx, p, front, at, &unharmed));
@@ -1066,7 +1069,13 @@ impl Staff {
     /// A kept reserve plugs the first gap the line has after the other moves (a line hex no piece
     /// holds or stands next to): onto it or next to it on our side, where the preview does not
     /// see it dispersed or worse if it is in contact.
-    fn plug(&self, ctx: &Ctx, front: &Front, m: Mover, dests: &[(HexAt, u32, Vec<HexAt>)]) -> Option<(HexAt, Vec<HexAt>)> {
+    fn plug(
+        &self,
+        ctx: &Ctx,
+        front: &Front,
+        m: Mover,
+        dests: &[(HexAt, u32, Vec<HexAt>)],
+    ) -> Option<(HexAt, Vec<HexAt>)> {
         let p = self.power;
         let hold = self.doctrine.hold;
         let safe = |h: HexAt, path: &[HexAt]| {
