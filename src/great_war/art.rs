@@ -467,7 +467,7 @@ pub fn ring() -> Image {
 pub fn cross() -> Image {
     fx_image(|r, angle, _, _| {
         let off_diagonal = (angle.rem_euclid(std::f32::consts::FRAC_PI_2) - std::f32::consts::FRAC_PI_4).abs();
-        if r < 0.8 { 1.0 - (r * off_diagonal.sin()) / 0.07 } else { 0.0 }
+        if r < 0.8 { 1.5 - (r * off_diagonal.sin()) / 0.08 } else { 0.0 }
     })
 }
 

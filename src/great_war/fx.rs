@@ -290,7 +290,7 @@ const fn cloud(colour: [f32; 4], from: f32, to: f32, rise: f32) -> Part {
 static PARTS: [(FxKind, [Part; 2]); 8] = {
     use Shape::*;
     [
-        (FxKind::Clash, [part(Ring, [0.9, 0.15, 0.1, 0.9], 0.6, 2.0), part(Burst, [1.0, 0.55, 0.1, 0.95], 0.8, 1.6)]),
+        (FxKind::Clash, [part(Ring, [0.9, 0.15, 0.1, 0.95], 0.7, 2.6), part(Burst, [1.0, 0.55, 0.1, 1.0], 1.0, 2.0)]),
         (
             FxKind::Shellfire,
             [cloud([0.35, 0.32, 0.3, 0.6], 0.6, 1.3, 0.3), part(Burst, [1.0, 0.95, 0.6, 1.0], 0.5, 1.3)],
@@ -305,7 +305,7 @@ static PARTS: [(FxKind, [Part; 2]); 8] = {
         (FxKind::Sinking, [cloud([0.85, 0.92, 1.0, 0.5], 0.4, 1.2, 0.0), part(Ring, [0.6, 0.8, 1.0, 0.9], 1.6, 0.2)]),
         (
             FxKind::Fallen,
-            [part(Counter, [1.0, 1.0, 1.0, 1.0], 0.9, 0.7), part(Cross, [0.85, 0.05, 0.05, 0.95], 0.8, 0.8)],
+            [part(Counter, [1.0, 1.0, 1.0, 1.0], 1.0, 0.8), part(Cross, [0.85, 0.05, 0.05, 1.0], 1.0, 1.0)],
         ),
     ]
 };
