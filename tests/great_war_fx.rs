@@ -1,6 +1,6 @@
 //! The Great War board's effects and keys, headless: an attack given by clicks and keys flashes
 //! at the fight's hexes when the Combat phase fights it, and is gone after its time; a loaded
-//! game shows no effects of its past; no key serves two actions while a Great War game (or a
+//! game or a replay's jump shows no effects of its past, the replay's step that fights does; no key serves two actions while a Great War game (or a
 //! battle) is played.
 
 use bevy::input::InputPlugin;
@@ -10,6 +10,7 @@ use kriegsspiel::great_war::command::movable_pieces;
 use kriegsspiel::great_war::fx::{Effect, FxKind};
 use kriegsspiel::great_war::{HoveredHex, Selected, Selection, StartGreatWar, files};
 use kriegsspiel::input::{ActionSet, Controls, KnownActions};
+use kriegsspiel::replay::{OpenReplay, ReplayView};
 use kriegsspiel::screens::{PlayView, Screen};
 use kriegsspiel::session::{LoadGame, Seat};
 use kriegsspiel::settings::{AnimSpeed, Settings};
@@ -142,6 +143,8 @@ fn an_attack_given_by_clicks_flashes_at_the_fight_and_is_gone_after_its_time() {
     let after = session(&app).saved_game();
     assert_eq!(after.save.orders.len(), before.save.orders.len() + 1, "one order fought the Combat phase");
     // Loading the game before that order, then the one after it: nothing of its past plays.
+    let fought = before.save.orders.len();
+    let replay = after.save.clone();
     for saved in [before, after] {
         app.world_mut().write_message(LoadGame::<GreatWar>(saved));
         for _ in 0..3 {
@@ -152,6 +155,20 @@ fn an_attack_given_by_clicks_flashes_at_the_fight_and_is_gone_after_its_time() {
     assert!(
         session(&app).game.events().iter().any(|e| matches!(e.kind, rules::strategic::EventKind::Engagement { .. }))
     );
+    // The replay viewer: a jump to the order before the fight shows nothing; the step (.) that
+    // fights flashes.
+    app.world_mut().write_message(OpenReplay::<GreatWar>(replay));
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Replay);
+    app.world_mut().resource_mut::<ReplayView<GreatWar>>().show_orders(fought).expect("the replay is rebuilt");
+    for _ in 0..3 {
+        app.update();
+        assert!(effects(&mut app).is_empty(), "a jump in the replay shows no effects");
+    }
+    press(&mut app, KeyCode::Period);
+    assert_eq!(app.world().resource::<ReplayView<GreatWar>>().orders, fought + 1);
+    assert!(effects(&mut app).iter().any(|e| e.fx.kind == FxKind::Clash), "the replay's step that fights flashes");
 }
 
 /// Every binding on the controls for one action set, as "key → action" pairs.

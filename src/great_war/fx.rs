@@ -14,7 +14,7 @@
 //! effects. The window draws frames only while an effect plays.
 
 use super::art::{self, Echelon};
-use super::board::{BoardView, shown};
+use super::board::BoardView;
 use super::counters::symbol_of;
 use super::geometry::{HEX_W, hex_to_world};
 use crate::replay::{OpenReplay, ReplayView};
@@ -336,7 +336,7 @@ fn watch(
     mut commands: Commands,
     session: Option<Res<Session<GreatWar>>>,
     replay: Option<Res<ReplayView<GreatWar>>>,
-    (settings, view): (Res<Settings>, Option<Res<BoardView>>),
+    (settings, view, screen): (Res<Settings>, Option<Res<BoardView>>, Res<State<Screen>>),
     (mut starts, mut loads, mut opens): (
         MessageReader<StartGame<GreatWar>>,
         MessageReader<LoadGame<GreatWar>>,
@@ -351,12 +351,14 @@ fn watch(
     if starts.read().count() + loads.read().count() + opens.read().count() > 0 {
         watch.seen = None;
     }
-    let Some(game) = shown(session.as_deref(), replay.as_deref()) else {
+    // The replay viewer's game on its screen (a game in play may wait under it), else the one in play.
+    let is_replay = *screen.get() == Screen::Replay;
+    let game = if is_replay { replay.as_deref().map(|r| &r.game) } else { session.as_deref().map(|s| &s.game) };
+    let Some(game) = game else {
         watch.seen = None;
         return;
     };
     let logs = (game.orders().len(), game.events().len());
-    let is_replay = session.is_none();
     if watch.seen == Some(logs) && watch.replay == is_replay {
         return;
     }
@@ -368,7 +370,7 @@ fn watch(
     if let Some((o, e)) = live
         && step > 0.0
     {
-        let viewer = session.as_deref().and_then(|s| s.viewer());
+        let viewer = session.as_deref().filter(|_| !is_replay).and_then(|s| s.viewer());
         let fx = effects_of(&watch.known, &ctx, &game.orders()[o..], &game.events()[e..], viewer);
         let fx = pick(fx, FX_ALIVE.saturating_sub(alive.iter().count()));
         if look.is_none()
