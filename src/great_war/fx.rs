@@ -331,17 +331,20 @@ struct FxPart {
     aspect: Vec2,
 }
 
+/// What begins a game on the board: a new one, a loaded one, a replay.
+type NewGames<'w, 's> = (
+    MessageReader<'w, 's, StartGame<GreatWar>>,
+    MessageReader<'w, 's, LoadGame<GreatWar>>,
+    MessageReader<'w, 's, OpenReplay<GreatWar>>,
+);
+
 #[allow(clippy::too_many_arguments)]
 fn watch(
     mut commands: Commands,
     session: Option<Res<Session<GreatWar>>>,
     replay: Option<Res<ReplayView<GreatWar>>>,
     (settings, view, screen): (Res<Settings>, Option<Res<BoardView>>, Res<State<Screen>>),
-    (mut starts, mut loads, mut opens): (
-        MessageReader<StartGame<GreatWar>>,
-        MessageReader<LoadGame<GreatWar>>,
-        MessageReader<OpenReplay<GreatWar>>,
-    ),
+    (mut starts, mut loads, mut opens): NewGames,
     mut watch: ResMut<Watch>,
     alive: Query<(), With<Effect>>,
     mut images: Option<ResMut<Assets<Image>>>,
