@@ -110,6 +110,9 @@ pub struct Known {
     /// Each ship afloat: its fleet's hex, its power, and whether it sails in a submarine flotilla.
     pub ships: BTreeMap<u32, (HexAt, PowerId, bool)>,
     pub fleets: BTreeMap<u32, HexAt>,
+    /// The hexes whose units named each enemy hex as their fight's target (S-COMBAT-8): a
+    /// beaten side's hex brings its attackers', who lose nothing when the weaker side goes.
+    pub attackers: BTreeMap<HexAt, Vec<HexAt>>,
 }
 
 impl Known {
@@ -123,7 +126,13 @@ impl Known {
             .filter(|s| !s.sunk)
             .filter_map(|s| Some((s.id, (*fleets.get(&s.fleet)?, s.power, ctx.navy.is_flotilla(s.fleet)))))
             .collect();
-        Known { units, ships, fleets }
+        let mut attackers: BTreeMap<HexAt, Vec<HexAt>> = BTreeMap::new();
+        for f in &ctx.forces {
+            if let (Some(at), Some(target)) = (f.hex(), f.activity.target) {
+                attackers.entry(target).or_default().push(at);
+            }
+        }
+        Known { units, ships, fleets, attackers }
     }
 
     fn unit(&self, ctx: &Ctx, u: ForceId) -> Option<HexAt> {
@@ -151,7 +160,14 @@ pub fn effects_of(known: &Known, ctx: &Ctx, orders: &[Order], events: &[Event], 
     // The hexes of the engagement being read: its units' losses follow its line.
     let mut fight: Option<Vec<HexAt>> = None;
     let flush = |fight: &mut Option<Vec<HexAt>>, put: &mut dyn FnMut(FxKind, Option<HexAt>, Option<ForceId>)| {
-        for at in fight.take().unwrap_or_default() {
+        let mut hexes = fight.take().unwrap_or_default();
+        let attackers: Vec<HexAt> = hexes.iter().filter_map(|h| known.attackers.get(h)).flatten().copied().collect();
+        for at in attackers {
+            if !hexes.contains(&at) && hexes.len() < HEXES_PER_FIGHT {
+                hexes.push(at);
+            }
+        }
+        for at in hexes {
             put(FxKind::Clash, Some(at), None);
         }
     };
@@ -543,6 +559,30 @@ mod tests {
         let fx = effects_of(&known, &ctx, &[], &[engagement(), health(id(1)), health(id(2))], None);
         let at: Vec<HexAt> = fx.iter().filter(|f| f.kind == FxKind::Clash).map(|f| f.at).collect();
         assert_eq!(at, vec![hex(2, 2), hex(3, 2)]);
+    }
+
+    /// A beaten side's hex flashes with the hex of the attacker that named it (who lost nothing).
+    #[test]
+    fn a_beaten_side_flashes_with_its_attacker() {
+        let mut ctx = front();
+        if let Some(f) = ctx.forces.iter_mut().find(|f| f.id == id(1)) {
+            f.activity.target = Some(hex(3, 2));
+        }
+        let known = Known::of(&ctx);
+        assert_eq!(known.attackers.get(&hex(3, 2)), Some(&vec![hex(2, 2)]));
+        ctx.destroy(id(2), "D ≥ 30");
+        let mut events = vec![engagement()];
+        events.extend(ctx.events.clone());
+        let clash: Vec<HexAt> = effects_of(&known, &ctx, &[], &events, None)
+            .iter()
+            .filter(|f| f.kind == FxKind::Clash)
+            .map(|f| f.at)
+            .collect();
+        assert_eq!(clash, vec![hex(3, 2), hex(2, 2)]);
+        let unnamed = Known { attackers: BTreeMap::new(), ..known };
+        let clash =
+            effects_of(&unnamed, &ctx, &[], &events, None).into_iter().filter(|f| f.kind == FxKind::Clash).count();
+        assert_eq!(clash, 1, "without a named target only the beaten hex is known");
     }
 
     /// No hex, no effect: an engagement without losses read, a note, the loss of a unit never
