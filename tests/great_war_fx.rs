@@ -134,7 +134,7 @@ fn an_attack_given_by_clicks_flashes_at_the_fight_and_is_gone_after_its_time() {
     }
     assert!(!clash.is_empty(), "the fight flashed");
     let hexes: Vec<HexAt> = clash.iter().map(|e| e.fx.at).collect();
-    assert!(hexes.contains(&to) || hexes.contains(&enemy), "a burst at the fight's hexes {to} / {enemy}: {hexes:?}");
+    assert!(hexes.contains(&to) && hexes.contains(&enemy), "a burst at both sides' hexes {to} / {enemy}: {hexes:?}");
     let slow = FxKind::Clash.seconds(AnimSpeed::Slow.step_seconds());
     assert!(clash.iter().all(|e| e.duration == slow && e.left > 0.0), "at the player's speed: {clash:?}");
     // It plays out and is gone (and with it the reason to draw frames).

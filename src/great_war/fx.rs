@@ -110,9 +110,9 @@ pub struct Known {
     /// Each ship afloat: its fleet's hex, its power, and whether it sails in a submarine flotilla.
     pub ships: BTreeMap<u32, (HexAt, PowerId, bool)>,
     pub fleets: BTreeMap<u32, HexAt>,
-    /// The hexes whose units named each enemy hex as their fight's target (S-COMBAT-8): a
-    /// beaten side's hex brings its attackers', who lose nothing when the weaker side goes.
-    pub attackers: BTreeMap<HexAt, Vec<HexAt>>,
+    /// Attacks named this turn (S-COMBAT-8), from the attacker's hex to its target: one side's
+    /// hex in a fight brings the other's, which loses nothing when the weaker side goes.
+    pub attacks: Vec<(HexAt, HexAt)>,
 }
 
 impl Known {
@@ -126,13 +126,11 @@ impl Known {
             .filter(|s| !s.sunk)
             .filter_map(|s| Some((s.id, (*fleets.get(&s.fleet)?, s.power, ctx.navy.is_flotilla(s.fleet)))))
             .collect();
-        let mut attackers: BTreeMap<HexAt, Vec<HexAt>> = BTreeMap::new();
-        for f in &ctx.forces {
-            if let (Some(at), Some(target)) = (f.hex(), f.activity.target) {
-                attackers.entry(target).or_default().push(at);
-            }
-        }
-        Known { units, ships, fleets, attackers }
+        let mut attacks: Vec<(HexAt, HexAt)> =
+            ctx.forces.iter().filter_map(|f| Some((f.hex()?, f.activity.target?))).collect();
+        attacks.sort();
+        attacks.dedup();
+        Known { units, ships, fleets, attacks }
     }
 
     fn unit(&self, ctx: &Ctx, u: ForceId) -> Option<HexAt> {
@@ -161,8 +159,20 @@ pub fn effects_of(known: &Known, ctx: &Ctx, orders: &[Order], events: &[Event], 
     let mut fight: Option<Vec<HexAt>> = None;
     let flush = |fight: &mut Option<Vec<HexAt>>, put: &mut dyn FnMut(FxKind, Option<HexAt>, Option<ForceId>)| {
         let mut hexes = fight.take().unwrap_or_default();
-        let attackers: Vec<HexAt> = hexes.iter().filter_map(|h| known.attackers.get(h)).flatten().copied().collect();
-        for at in attackers {
+        let other_sides: Vec<HexAt> = known
+            .attacks
+            .iter()
+            .filter_map(|(from, to)| {
+                if hexes.contains(to) {
+                    Some(*from)
+                } else if hexes.contains(from) {
+                    Some(*to)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        for at in other_sides {
             if !hexes.contains(&at) && hexes.len() < HEXES_PER_FIGHT {
                 hexes.push(at);
             }
@@ -561,15 +571,16 @@ mod tests {
         assert_eq!(at, vec![hex(2, 2), hex(3, 2)]);
     }
 
-    /// A beaten side's hex flashes with the hex of the attacker that named it (who lost nothing).
+    /// A beaten side's hex flashes with the other side's, known by the attack named (the winner
+    /// loses nothing when the weaker side is destroyed).
     #[test]
-    fn a_beaten_side_flashes_with_its_attacker() {
+    fn a_beaten_side_flashes_with_the_other_side() {
         let mut ctx = front();
         if let Some(f) = ctx.forces.iter_mut().find(|f| f.id == id(1)) {
             f.activity.target = Some(hex(3, 2));
         }
         let known = Known::of(&ctx);
-        assert_eq!(known.attackers.get(&hex(3, 2)), Some(&vec![hex(2, 2)]));
+        assert_eq!(known.attacks, vec![(hex(2, 2), hex(3, 2))]);
         ctx.destroy(id(2), "D ≥ 30");
         let mut events = vec![engagement()];
         events.extend(ctx.events.clone());
@@ -579,7 +590,18 @@ mod tests {
             .map(|f| f.at)
             .collect();
         assert_eq!(clash, vec![hex(3, 2), hex(2, 2)]);
-        let unnamed = Known { attackers: BTreeMap::new(), ..known };
+        // The attacker beaten: its target flashes too.
+        let mut beaten = front();
+        beaten.destroy(id(1), "D ≥ 30");
+        let mut events = vec![engagement()];
+        events.extend(beaten.events.clone());
+        let clash: Vec<HexAt> = effects_of(&known, &beaten, &[], &events, None)
+            .iter()
+            .filter(|f| f.kind == FxKind::Clash)
+            .map(|f| f.at)
+            .collect();
+        assert_eq!(clash, vec![hex(2, 2), hex(3, 2)]);
+        let unnamed = Known { attacks: Vec::new(), ..known };
         let clash =
             effects_of(&unnamed, &ctx, &[], &events, None).into_iter().filter(|f| f.kind == FxKind::Clash).count();
         assert_eq!(clash, 1, "without a named target only the beaten hex is known");
