@@ -118,6 +118,14 @@ pub struct Download {
     pub total: u64,
 }
 
+/// A save opened before its scenario's files are at hand (see `saves::FetchFirst`): the browser
+/// fetches them on the loading screen, then opens it again.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct ParkedSave {
+    pub open: crate::saves::OpenSave,
+    pub files: Vec<&'static str>,
+}
+
 /// Why the chosen scenario could not be read (shown on the set-up screen).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct LoadProblem(pub Option<String>);

@@ -106,7 +106,11 @@ impl LaunchMode {
 
 /// Command-line options.
 #[derive(Parser, Resource, Debug, Clone)]
-#[command(name = "kriegsspiel", version, about = "Kriegsspiel: an umpired wargame of Napoleonic battles")]
+#[command(
+    name = "kriegsspiel",
+    version,
+    about = "Kriegsspiel: an umpired wargame of Napoleonic battles and campaigns and the Great War"
+)]
 pub struct Launch {
     /// Start straight into this scenario (otherwise the title screen).
     #[arg(long)]
@@ -114,7 +118,8 @@ pub struct Launch {
     /// The scene of the scenario (by default the scene whose scenario the file is).
     #[arg(long, value_enum, default_value = "auto")]
     pub mode: LaunchMode,
-    /// Players the AI plays in a scripted start: all, or their names (red, blue, or both: red,blue).
+    /// Players the AI plays in a scripted start: all, or their names (a battle's red, blue, or both:
+    /// red,blue; a Great War power's id: germany,russia).
     #[arg(long, value_parser = AiSides::parse)]
     pub ai: Option<AiSides>,
     /// AI level: recruit, veteran, marshal (or the baselines random, greedy).
@@ -130,7 +135,7 @@ pub struct Launch {
     /// this many of its turns have been played (0: as it opens).
     #[arg(long)]
     pub battle_turns: Option<u32>,
-    /// Save a screenshot of the battle here before exiting.
+    /// Save a screenshot of the game here before exiting.
     #[arg(long)]
     pub screenshot: Option<PathBuf>,
     /// Language of the interface for this run: en or ru (the saved setting is not changed).

@@ -78,6 +78,37 @@ pub trait SceneSave: Sized + Clone + Send + Sync + 'static {
     fn turn(&self) -> u32;
     /// Replays the save to its end (checking every recorded hash) and gives the final state hash.
     fn replay_hash(&self) -> Result<String, String>;
+    /// The files the browser must fetch before the save's scenario can be read, when its body
+    /// references a scenario whose files are not at hand (none natively, nor when embedded).
+    fn fetch_first(body: &Self::Body) -> Option<FetchFirst> {
+        let _ = body;
+        None
+    }
+}
+
+/// A save whose scenario's files the browser fetches before opening it (see
+/// [`SceneSave::fetch_first`]): what the saves menu can tell of it meanwhile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FetchFirst {
+    /// The scenario's path, as the save references it.
+    pub scenario: String,
+    /// Its name, as people see it.
+    pub name: String,
+    pub files: Vec<&'static str>,
+    pub orders: usize,
+    /// The turn of the last checkpoint.
+    pub turn: u32,
+}
+
+/// [`SceneSave::fetch_first`] of a save's text (an envelope of the current format).
+pub fn fetch_first_of<S: SceneSave>(name: &str, text: &str) -> Option<FetchFirst> {
+    match parse_ron::<Probe>(name, text) {
+        Ok(Probe { format: SAVE_FORMAT, mode }) if mode == S::MODE => {
+            let file: FileV2<S::Body> = parse_ron(name, text).ok()?;
+            S::fetch_first(&file.save)
+        }
+        _ => None,
+    }
 }
 
 /// The envelope as written, format 2.
@@ -227,6 +258,8 @@ pub struct SaveKind {
     pub summary: fn(&str, &str) -> Result<SaveSummary, String>,
     /// Replays a save to its end and gives its final state hash (the browser's check).
     pub replay_hash: fn(&str, &str) -> Result<String, String>,
+    /// The files to fetch before the save can be read (see [`SceneSave::fetch_first`]).
+    pub fetch_first: fn(&str, &str) -> Option<FetchFirst>,
 }
 
 /// The kinds of saves this build can open: one per scene.
@@ -244,6 +277,10 @@ impl SaveKinds {
     pub fn summary(&self, name: &str, text: &str) -> Result<(Mode, SaveSummary), String> {
         let mode = mode_of(name, text, self)?;
         let kind = self.get(mode).map_err(|e| format!("{name}: {e}"))?;
+        // A save of a scenario still to be fetched is read whole once its files have come.
+        if let Some(f) = (kind.fetch_first)(name, text) {
+            return Ok((mode, SaveSummary { scenario: f.name, orders: f.orders, turn: f.turn }));
+        }
         Ok((mode, (kind.summary)(name, text)?))
     }
 }
@@ -265,6 +302,7 @@ pub fn register<S: SceneSave>(app: &mut App) {
         engine_name: S::ENGINE_NAME,
         summary: summary_of::<S>,
         replay_hash: replay_hash_of::<S>,
+        fetch_first: fetch_first_of::<S>,
     });
 }
 

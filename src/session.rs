@@ -57,6 +57,11 @@ pub trait PlayGame: Game {
 
     fn to_body(save: &Save<Self>, embed_limit: usize) -> Self::Body;
     fn from_body(name: &str, body: Self::Body) -> Result<Save<Self>, String>;
+    /// See [`SceneSave::fetch_first`].
+    fn fetch_first(body: &Self::Body) -> Option<saves::FetchFirst> {
+        let _ = body;
+        None
+    }
     /// An envelope of format 1 (written by the battle only, before autosaves per game).
     fn from_format1(name: &str, text: &str) -> Result<SavedGame<Save<Self>>, String> {
         let _ = text;
@@ -121,6 +126,10 @@ impl<G: PlayGame> SceneSave for Save<G> {
 
     fn replay_hash(&self) -> Result<String, String> {
         G::replay(self).map(|g| g.state_hash().to_string()).map_err(|e| e.to_string())
+    }
+
+    fn fetch_first(body: &G::Body) -> Option<saves::FetchFirst> {
+        G::fetch_first(body)
     }
 }
 

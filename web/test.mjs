@@ -22,8 +22,9 @@ const problems = [];
 // Every `name: value` the game logged (window reports, e.g. the download's progress).
 const logged = [];
 let refusing = false;
-async function open(address) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+// A page in a new context (its own storage), or in `context` (whose saves it shares).
+async function open(address, context) {
+  context = context || await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
   page.on('console', (m) => {
     const text = m.text();
@@ -119,6 +120,8 @@ const GREAT_WAR = [640, 262];
 const SCENARIO_ROW = (i) => [100, 68 + 21 * i];
 const START_WAR = (powers) => [699, 223 + 21 * (powers - 3)];
 const END_PHASE = [604, 11];
+// The title's "Continue" (the newest autosave), below "Tutorial", when there is one.
+const CONTINUE = [640, 354];
 // From the title screen to the Great War's set-up (a click the first frames swallowed is given again).
 async function greatWarSetup(page) {
   await until(page, (s) => s === 'title', 'the title screen');
@@ -203,6 +206,35 @@ console.log(`East Prussia (fetched, 12 KB/s): first Great War frame ${epMs} ms a
 const partial = progress.some((p) => { const [got, of] = p.split('/').map(Number); return got > 0 && got < of; });
 if (!partial || !/^great_war .* germany /.test(epReady)) problems.push(`East Prussia: no progress seen or not loaded (${progress.join(' ')}; ${epReady})`);
 await ep.context().close();
+
+// 4b. A save of a fetched scenario (North Sea 1916: its save names the scenario, too large to
+// embed) opened from a fresh page: the scenario's files are fetched first, then the game goes on.
+const { page: ns } = await open(url);
+await greatWarSetup(ns);
+await startScenario(ns, 1, 8);
+const nsReady = await until(ns, (s) => /^great_war .* human \d+$/.test(s), 'North Sea 1916', 180000);
+const turnOf = (s) => Number((/ turn (\d+) /.exec(s) || [])[1]);
+// End Germany's phases until the turn changes: the new turn is autosaved.
+for (let round = 0; round < 20 && turnOf(await state(ns)) === turnOf(nsReady); round++) {
+  await until(ns, (s) => / human \d+$/.test(s) || turnOf(s) !== turnOf(nsReady), 'Germany\'s next phase');
+  if (turnOf(await state(ns)) !== turnOf(nsReady)) break;
+  const before = await state(ns);
+  await click(ns, ...END_PHASE);
+  await until(ns, (s) => s !== before, 'the end of the phase', 8000).catch(() => {});
+}
+const nsSaved = await state(ns);
+await ns.close();
+logged.length = 0;
+const { page: again } = await open(url, ns.context());
+for (let tries = 0; tries < 4 && (await state(again)) === 'title'; tries++) {
+  await click(again, ...CONTINUE);
+  await until(again, (s) => s !== 'title', 'the autosave to open', 5000).catch(() => {});
+}
+const reopened = await until(again, (s) => /^great_war /.test(s), 'the North Sea save reopened', 180000);
+const fetchedAgain = logged.filter((l) => l.startsWith('kriegsspielDownload: ')).length;
+console.log(`North Sea 1916 saved at "${nsSaved}", reopened in a fresh page: "${reopened}" (${fetchedAgain} download reports)`);
+if (turnOf(reopened) !== turnOf(nsSaved) || fetchedAgain === 0) problems.push(`the North Sea save did not reopen after fetching its files: saved "${nsSaved}", now "${reopened}"`);
+await again.context().close();
 
 const { page: fail } = await open(url);
 refusing = true;

@@ -152,42 +152,62 @@ pub fn keep_downloaded(path: &str, text: String) {
 pub fn missing(path: &str) -> Vec<&'static str> {
     #[cfg(target_arch = "wasm32")]
     if let Some(f) = fetched(path) {
-        let have = DOWNLOADED.lock().map(|d| d.iter().map(|(p, _)| p.clone()).collect::<Vec<_>>()).unwrap_or_default();
-        return f.files.iter().copied().filter(|p| !have.iter().any(|h| h == p)).collect();
+        return not_downloaded(f.files);
     }
     let _ = path;
     Vec::new()
 }
 
-/// The chosen scenario's files that are not in the download: asks the page to fetch them, shows
-/// its progress ([`Download`]), keeps them when they have come (the scene then parses the
-/// scenario, see [`ready`]), or goes back to the set-up screen with the reason.
+/// Those of `files` the browser has not fetched yet.
+#[cfg(target_arch = "wasm32")]
+fn not_downloaded(files: &[&'static str]) -> Vec<&'static str> {
+    let have = DOWNLOADED.lock().map(|d| d.iter().map(|(p, _)| p.clone()).collect::<Vec<_>>()).unwrap_or_default();
+    files.iter().copied().filter(|p| !have.iter().any(|h| h == p)).collect()
+}
+
+/// The chosen scenario's files that are not in the download (or those of a save's scenario, see
+/// [`crate::catalog::ParkedSave`]): asks the page to fetch them, shows its progress
+/// ([`Download`]), keeps them when they have come (the scene then parses the scenario, see
+/// [`ready`], or the save is opened again), or goes back to the set-up screen with the reason.
+// The type is the system's parameter list, spelled out.
+#[allow(clippy::too_many_arguments)]
 #[cfg(target_arch = "wasm32")]
 pub fn fetch_chosen(
     chosen: Option<Res<Chosen>>,
+    parked: Option<Res<crate::catalog::ParkedSave>>,
     download: Option<bevy::prelude::ResMut<Download>>,
     tr: Res<crate::i18n::Tr>,
     mut problem: bevy::prelude::ResMut<crate::catalog::LoadProblem>,
     mut screen: bevy::prelude::ResMut<bevy::prelude::NextState<crate::screens::Screen>>,
+    mut opens: bevy::prelude::MessageWriter<crate::saves::OpenSave>,
     mut commands: bevy::prelude::Commands,
 ) {
     use crate::screens::Screen;
-    let Some(chosen) = chosen.filter(|c| c.mode == Mode::GreatWar) else { return };
-    let missing = missing(&chosen.path);
+    let (what, missing) = match (&parked, chosen.filter(|c| c.mode == Mode::GreatWar)) {
+        (Some(p), _) if p.open.mode == Mode::GreatWar => (p.open.name.clone(), not_downloaded(&p.files)),
+        (None, Some(chosen)) => (chosen.path.clone(), missing(&chosen.path)),
+        _ => return,
+    };
     if missing.is_empty() {
+        // A save waiting for its scenario's files is opened now they have all come.
+        if let Some(p) = parked {
+            opens.write(p.open.clone());
+            commands.remove_resource::<crate::catalog::ParkedSave>();
+        }
         return;
     }
-    let mut fail = |why: String| {
-        let why = tr.f("ui.download_failed", &[("file", chosen.path.clone()), ("why", why)]);
+    let mut fail = |why: String, commands: &mut bevy::prelude::Commands| {
+        let why = tr.f("ui.download_failed", &[("file", what.clone()), ("why", why)]);
         crate::web::report("kriegsspielProblem", &why);
         problem.0 = Some(why);
+        commands.remove_resource::<crate::catalog::ParkedSave>();
         screen.set(Screen::Setup);
     };
     let Some(mut download) = download else {
         if crate::web::start_fetch(&missing) {
             commands.insert_resource(Download { received: 0, total: crate::web::download_size(&missing).unwrap_or(0) });
         } else {
-            fail("the page cannot fetch files".to_string());
+            fail("the page cannot fetch files".to_string(), &mut commands);
         }
         return;
     };
@@ -199,7 +219,7 @@ pub fn fetch_chosen(
         crate::web::report("kriegsspielDownload", &format!("{received}/{total}"));
     }
     if let Some(error) = crate::web::take_fetch_error() {
-        fail(error);
+        fail(error, &mut commands);
         return;
     }
     for (path, text) in crate::web::take_fetched(&missing).unwrap_or_default() {

@@ -292,4 +292,8 @@ impl PlayGame for GreatWar {
     fn from_body(name: &str, body: save::SaveBody) -> Result<SaveGame, String> {
         save::from_body(name, body)
     }
+
+    fn fetch_first(body: &save::SaveBody) -> Option<crate::saves::FetchFirst> {
+        save::fetch_first(body, files::missing)
+    }
 }

@@ -87,6 +87,22 @@ pub fn to_body(save: &SaveGame, embed_limit: usize) -> SaveBody {
     }
 }
 
+/// What a save that references a scenario to be fetched first needs (see
+/// [`crate::saves::SceneSave::fetch_first`]); `missing` gives a scenario's files not yet at hand
+/// ([`super::files::missing`]: none natively).
+pub fn fetch_first(b: &SaveBody, missing: fn(&str) -> Vec<&'static str>) -> Option<crate::saves::FetchFirst> {
+    let path = b.scenario_path.as_deref().filter(|_| b.scenario.is_none())?;
+    let fetched = super::files::fetched(path)?;
+    let files = missing(path);
+    (!files.is_empty()).then(|| crate::saves::FetchFirst {
+        scenario: path.to_string(),
+        name: fetched.name.to_string(),
+        files,
+        orders: b.orders.len(),
+        turn: b.checkpoints.last().map_or(0, |c| c.turn),
+    })
+}
+
 /// The save from the envelope (a referenced scenario is found and checked).
 pub fn from_body(name: &str, b: SaveBody) -> Result<SaveGame, String> {
     let scenario = match (b.scenario, b.scenario_path) {
@@ -103,4 +119,43 @@ pub fn from_body(name: &str, b: SaveBody) -> Result<SaveGame, String> {
         final_hash: b.final_hash,
         scenario,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::replay::Checkpoint;
+
+    fn body(scenario_path: Option<&str>) -> SaveBody {
+        let hash = StateHash(7);
+        SaveBody {
+            format: 1,
+            scenario_hash: hash,
+            seed: 1,
+            orders: vec![Order::EndPhase; 3],
+            checkpoints: vec![Checkpoint { after: 0, turn: 1, hash }, Checkpoint { after: 3, turn: 2, hash }],
+            final_hash: hash,
+            scenario: None,
+            scenario_path: scenario_path.map(str::to_string),
+        }
+    }
+
+    /// A browser save of a fetched scenario names the files to fetch before it is read, and what
+    /// the saves menu shows meanwhile; nothing is wanted once the files are at hand, nor for a
+    /// scenario the download carries.
+    #[test]
+    fn a_save_of_a_fetched_scenario_wants_its_files_first() {
+        let path = "scenarios/great_war/north_sea_1916.ron";
+        let all = |p: &str| super::super::files::fetched(p).map_or(Vec::new(), |f| f.files.to_vec());
+        let wanted = fetch_first(&body(Some(path)), all).expect("its files are wanted");
+        assert_eq!(wanted.scenario, path);
+        assert_eq!(wanted.name, super::super::files::fetched(path).map(|f| f.name).unwrap_or_default());
+        assert_eq!(wanted.files, ["scenarios/great_war/north_sea_1916.ron", "maps/europe_1914_north_sea.ron"]);
+        assert_eq!((wanted.orders, wanted.turn), (3, 2));
+        assert_eq!(fetch_first(&body(Some(path)), |_| Vec::new()), None, "all at hand");
+        assert_eq!(fetch_first(&body(Some("scenarios/great_war/test_front.ron")), all), None, "bundled");
+        assert_eq!(fetch_first(&body(None), all), None, "embedded");
+        // Natively nothing is ever fetched.
+        assert_eq!(fetch_first(&body(Some(path)), super::super::files::missing), None);
+    }
 }
