@@ -6,6 +6,7 @@
 use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use bevy::window::RequestRedraw;
 use kriegsspiel::great_war::command::movable_pieces;
 use kriegsspiel::great_war::fx::{Effect, FxKind};
 use kriegsspiel::great_war::{HoveredHex, Selected, Selection, StartGreatWar, files};
@@ -76,6 +77,10 @@ fn effects(app: &mut App) -> Vec<Effect> {
     q.iter(app.world()).cloned().collect()
 }
 
+fn redraws(app: &App) -> &Messages<RequestRedraw> {
+    app.world().resource::<Messages<RequestRedraw>>()
+}
+
 /// Updates until no effect plays (or the deadline passes), as the window would.
 fn play_out(app: &mut App, within: Duration) {
     let start = Instant::now();
@@ -137,9 +142,14 @@ fn an_attack_given_by_clicks_flashes_at_the_fight_and_is_gone_after_its_time() {
     assert!(hexes.contains(&to) && hexes.contains(&enemy), "a burst at both sides' hexes {to} / {enemy}: {hexes:?}");
     let slow = FxKind::Clash.seconds(AnimSpeed::Slow.step_seconds());
     assert!(clash.iter().all(|e| e.duration == slow && e.left > 0.0), "at the player's speed: {clash:?}");
-    // It plays out and is gone (and with it the reason to draw frames).
+    app.update();
+    assert!(!redraws(&app).is_empty(), "the window draws while an effect plays");
+    // It plays out and is gone, and with it the reason to draw frames (the idle game costs no CPU).
     play_out(&mut app, Duration::from_secs_f32(slow + 3.0));
     assert!(effects(&mut app).is_empty(), "the effects are gone after their time");
+    app.update();
+    app.update();
+    assert!(redraws(&app).is_empty(), "no frames asked for when nothing plays");
     let after = session(&app).saved_game();
     assert_eq!(after.save.orders.len(), before.save.orders.len() + 1, "one order fought the Combat phase");
     // Loading the game before that order, then the one after it: nothing of its past plays.
