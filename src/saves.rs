@@ -241,6 +241,23 @@ pub fn restore_backup(slot: &str) -> Result<(), String> {
 
 // ---- the kinds of saves the scenes register ----
 
+/// UI limit: how many saves' summaries are remembered (more than the slots and autosaves listed).
+const SUMMARIES_KEPT: usize = 64;
+
+/// Summaries already read, by save name and text ([`SaveKinds::summary`]).
+type Summaries = Vec<((String, u64), Result<(Mode, SaveSummary), String>)>;
+static SUMMARIES: std::sync::Mutex<Summaries> = std::sync::Mutex::new(Vec::new());
+
+/// A save's name and a hash of its text and of the scenes that read it (a save rewritten under
+/// the same name is read again).
+fn summary_key(name: &str, text: &str, kinds: &SaveKinds) -> (String, u64) {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    kinds.0.iter().for_each(|k| k.mode.hash(&mut h));
+    (name.to_string(), h.finish())
+}
+
 /// What a save holds, for the menu.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SaveSummary {
@@ -275,6 +292,25 @@ impl SaveKinds {
 
     /// Reads a save's text through its scene: its mode and what it holds.
     pub fn summary(&self, name: &str, text: &str) -> Result<(Mode, SaveSummary), String> {
+        // The title's "Continue" and the saves menu ask again and again; reading a save of a large
+        // scenario finds and parses its map (Europe: most of a second), so each text is read once.
+        let key = summary_key(name, text, self);
+        if let Some(known) =
+            SUMMARIES.lock().ok().and_then(|c| c.iter().find(|(k, _)| *k == key).map(|(_, r)| r.clone()))
+        {
+            return known;
+        }
+        let found = self.read_summary(name, text);
+        if let Ok(mut cache) = SUMMARIES.lock() {
+            if cache.len() >= SUMMARIES_KEPT {
+                drop(cache.remove(0));
+            }
+            cache.push((key, found.clone()));
+        }
+        found
+    }
+
+    fn read_summary(&self, name: &str, text: &str) -> Result<(Mode, SaveSummary), String> {
         let mode = mode_of(name, text, self)?;
         let kind = self.get(mode).map_err(|e| format!("{name}: {e}"))?;
         // A save of a scenario still to be fetched is read whole once its files have come.

@@ -1,7 +1,9 @@
 //! The Great War at sea and in the air, headless: every naval and air order of the engine given
 //! through the scene's input (clicks on hexes, the fleet panel's commands) changes the engine as
 //! the rules say, the fights wait for "yes" under the engine's preview, each family's refusal
-//! shows the engine's reason, and enemy submarines stay hidden from a watching enemy.
+//! shows the engine's reason, and enemy submarines stay hidden from a watching enemy until it
+//! detects them (S-AIR-1 reconnaissance; its own flotilla in the same sea area, the house rule to
+//! S-SUB-5), when its flotillas may fight them boat against boat (S-SUB-5).
 //!
 //! The fixture `tests/fixtures/great_war/sea_orders.ron` puts Germany (first to move) and Great
 //! Britain on the small North Sea map with a ship or squadron for every order.
@@ -447,4 +449,194 @@ fn enemy_submarines_are_hidden_from_the_enemy() {
         !session(&app).game.orders()[orders..].iter().any(|o| matches!(o, Order::SubmarineAttack { .. })),
         "no attack on an unseen flotilla"
     );
+}
+
+/// The fixture with extra fleets, changed before the game starts, a person at each power.
+fn start_with(change: impl FnOnce(&mut rules::strategic::Scenario)) -> App {
+    let mut app = app();
+    let mut scenario = files::load_scenario(SEA).expect("the fixture loads");
+    change(&mut scenario);
+    app.world_mut().write_message(StartGreatWar { scenario, seed: 7, seats: vec![Seat::Human; 2] });
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
+    app
+}
+
+fn flotilla(id: u32, power: &str, name: &str, at: HexAt, boats: u32) -> rules::strategic::scenario::FleetSpec {
+    rules::strategic::scenario::FleetSpec {
+        id,
+        power: power.into(),
+        name: name.into(),
+        at,
+        ships: vec![(ShipType::Submarine, boats)],
+        historical: false,
+        intercept: false,
+        withdraw: false,
+    }
+}
+
+/// The fleets on the board a viewer is shown (the counters at division zoom).
+fn on_board(c: &Ctx, viewer: PowerId) -> Vec<u32> {
+    use kriegsspiel::great_war::counters::{CounterOf, ZoomLevel, stacks};
+    let counters = stacks(c, ZoomLevel::Divisions, Some(viewer)).into_values().flatten();
+    counters.filter_map(|(_, what)| if let CounterOf::Fleet(f) = what { Some(f) } else { None }).collect()
+}
+
+fn sea_area(c: &Ctx, at: HexAt) -> String {
+    c.map().sea_area_at(at).map(|a| a.id.clone()).unwrap_or_default()
+}
+
+fn english() -> kriegsspiel::i18n::Tr {
+    kriegsspiel::i18n::Tr::new(kriegsspiel::i18n::Lang::English)
+}
+
+/// S-SUB-5 with its house rule, by clicks: a British flotilla of two boats lies at (8,7) in the
+/// Northern North Sea. The German U-boats sail to (8,8), next to it but in the Central North Sea:
+/// it stays hidden from the German player (no counter, no line in the hex panel, no target) and a
+/// duel asked for anyway is refused with the engine's reason. A click on (7,7), in the Northern
+/// North Sea, sails there: the British boats are detected (the move cannot be taken back), shown on
+/// the board and in the hex panel with the reason, and offered as a duel; a click on their hex
+/// waits under the engine's preview (each pair: 15/36 either boat sinks, a tie 6/36: no boat sunk
+/// (1/36) in all) and "yes" fights it: every pair's two dice in the log sink the lower roller's boat.
+#[test]
+fn an_enemy_flotilla_in_the_same_sea_area_is_detected_and_fought_by_clicks() {
+    let mut app = start_with(|s| s.fleets.push(flotilla(20, "gb", "E-Flotilla", hex(8, 7), 2)));
+    until(&mut app, (Phase::Movement, GERMANY));
+    let c = ctx(&app);
+    assert_eq!(
+        (sea_area(&c, hex(8, 7)), sea_area(&c, hex(8, 8))),
+        ("northern_north_sea".into(), "central_north_sea".into())
+    );
+    assert_eq!(
+        (hex(8, 8).distance(hex(8, 7)), hex(8, 8).distance(hex(7, 7)), sea_area(&c, hex(7, 7))),
+        (1, 1, "northern_north_sea".into())
+    );
+    select(&mut app, Selected::Fleet(11), hex(8, 10));
+    click(&mut app, hex(8, 8));
+    assert_eq!(ctx(&app).navy.fleet(11).map(|f| f.at), Some(hex(8, 8)), "{}", refusal(&app));
+    // Next to it, in another sea area: hidden everywhere.
+    let c = ctx(&app);
+    assert!(sea_orders::seen_fleets_at(&c, Some(GERMANY), hex(8, 7)).is_empty());
+    assert!(!on_board(&c, GERMANY).contains(&20) && on_board(&c, GB).contains(&20));
+    assert!(sea_orders::torpedo_targets(&c, Some(GERMANY), 11).is_empty(), "no target offered");
+    assert_eq!(c.detection(GERMANY, 20), None);
+    let orders = session(&app).game.orders().len();
+    sea(&mut app, SeaCommand::Torpedo(20));
+    assert!(session(&app).confirm.is_none());
+    assert!(refusal(&app).contains("E-Flotilla has not been found"), "{}", refusal(&app));
+    assert!(refusal(&app).contains("(S-SUB-5, S-AIR-1)"), "{}", refusal(&app));
+    assert_eq!(session(&app).game.orders().len(), orders);
+    // Into the Northern North Sea: detected.
+    click(&mut app, hex(7, 7));
+    let c = ctx(&app);
+    assert_eq!(c.navy.fleet(11).map(|f| f.at), Some(hex(7, 7)), "{}", refusal(&app));
+    assert!(
+        session(&app)
+            .game
+            .events()
+            .iter()
+            .any(|e| e.text.contains("U-Flottille detects E-Flotilla in the Northern North Sea")),
+        "the log says so"
+    );
+    assert!(!session(&app).can_undo(), "the move showed the boats: it cannot be taken back");
+    assert_eq!(sea_orders::seen_fleets_at(&c, Some(GERMANY), hex(8, 7)), vec![20]);
+    assert!(on_board(&c, GERMANY).contains(&20));
+    assert_eq!(sea_orders::torpedo_targets(&c, Some(GERMANY), 11), vec![20]);
+    let why = kriegsspiel::great_war::fleet_panel::detected_words(&english(), &c, GERMANY, 20);
+    assert_eq!(why.as_deref(), Some("detected by U-Flottille in the same sea area (S-SUB-5, house rule)"));
+    // The duel by a click on their hex, after the preview.
+    click(&mut app, hex(8, 7));
+    let order = Order::SubmarineAttack { flotilla: 11, target: 20 };
+    previewed(&app, &order);
+    let p = session(&app).game.preview(&order).expect("previews");
+    let none_sunk: f64 =
+        p.outcomes.iter().filter(|o| !o.effects.iter().any(|e| e.contains("S-SUB-5"))).map(|o| o.chance).sum();
+    assert!((none_sunk - 1.0 / 36.0).abs() < 1e-9, "two ties (6/36 each): {none_sunk}");
+    let c = ctx(&app);
+    let (ours, theirs) = (c.navy.afloat(11), c.navy.afloat(20));
+    let (events, ammo) = (session(&app).game.events().len(), c.powers[0].ammo);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(session(&app).game.orders().last(), Some(&order), "{}", refusal(&app));
+    let c = ctx(&app);
+    let pips: Vec<u8> = session(&app).game.events()[events..]
+        .iter()
+        .filter_map(|e| match &e.kind {
+            rules::strategic::EventKind::Die { what, pips } if what == "submarine duel" => Some(*pips),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(pips.len(), 4, "two pairs, both roll (S-SUB-5)");
+    for (i, pair) in pips.chunks(2).enumerate() {
+        let sunk = |s: ShipId| c.navy.ship(s).is_some_and(|s| s.sunk);
+        let (a, b) = (pair[0], pair[1]);
+        assert_eq!(sunk(theirs[i]), a > b, "pair {i}: {a} against {b}");
+        assert_eq!(sunk(ours[i]), b > a, "pair {i}: {a} against {b}");
+    }
+    assert_eq!(c.powers[0].ammo, ammo - 1, "one ammunition for the attack (S-SUP-3)");
+}
+
+/// With no rule to reveal it, an enemy flotilla stays hidden: the British boats at (8,7) in the
+/// Northern North Sea are not shown to the Germans, whose U-boats lie in the Central North Sea,
+/// and the U-boats are not shown to the British, on the board, in the hex panel or as targets.
+#[test]
+fn an_enemy_flotilla_in_another_sea_area_stays_hidden() {
+    let mut app = start_with(|s| s.fleets.push(flotilla(20, "gb", "E-Flotilla", hex(8, 7), 2)));
+    until(&mut app, (Phase::Movement, GERMANY));
+    let c = ctx(&app);
+    assert!(sea_orders::seen_fleets_at(&c, Some(GERMANY), hex(8, 7)).is_empty());
+    assert!(sea_orders::seen_fleets_at(&c, Some(GB), hex(8, 10)).is_empty());
+    assert!(!on_board(&c, GERMANY).contains(&20) && !on_board(&c, GB).contains(&11));
+    assert!(on_board(&c, GERMANY).contains(&11) && on_board(&c, GB).contains(&20), "each sees its own");
+    assert_eq!((c.detection(GERMANY, 20), c.detection(GB, 11)), (None, None));
+    until(&mut app, (Phase::Movement, GB));
+    select(&mut app, Selected::Fleet(20), hex(8, 7));
+    assert!(sea_orders::torpedo_targets(&ctx(&app), Some(GB), 20).is_empty());
+}
+
+/// S-AIR-1 by the scene: with the Battlecruiser Fleet's ASW ships gone (no hunt, no die), two more
+/// German flotillas lie 10 and 11 hexes from the Rosyth seaplanes (radius 10). Before the flight
+/// the British see none; after it (O, the preview, "yes") the two within 10 hexes are shown, with
+/// the reason, the one at 11 is not; the next turn they are hidden again.
+#[test]
+fn reconnaissance_shows_the_submarines_in_its_radius_for_the_rest_of_the_turn() {
+    let base = hex(5, 8);
+    let scenario = files::load_scenario(SEA).expect("loads");
+    let c = GreatWar::new(&scenario, 1).ctx();
+    let free = |d: u32| {
+        (0..24)
+            .flat_map(|r| (0..30).map(move |col| hex(col, r)))
+            .find(|h| {
+                h.distance(base) == d && c.map().sea_area_at(*h).is_some() && c.navy.fleets.iter().all(|f| f.at != *h)
+            })
+            .expect("a free sea hex")
+    };
+    let (edge, outside) = (free(10), free(11));
+    let mut app = start_with(|s| {
+        s.fleets.push(flotilla(21, "germany", "U-Flottille II", edge, 1));
+        s.fleets.push(flotilla(22, "germany", "U-Flottille III", outside, 1));
+        if let Some(f) = s.fleets.iter_mut().find(|f| f.id == 2) {
+            f.ships = vec![(ShipType::Battlecruiser, 1)];
+        }
+    });
+    until(&mut app, (Phase::Fire, GB));
+    let c = ctx(&app);
+    assert!(on_board(&c, GB).iter().all(|f| ![11, 21, 22].contains(f)), "none seen before the flight");
+    select(&mut app, Selected::Squadron(1), base);
+    press(&mut app, KeyCode::KeyO);
+    previewed(&app, &Order::Reconnaissance { squadron: 1 });
+    let thrown = rules::Game::dice_thrown(&session(&app).game);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(rules::Game::dice_thrown(&session(&app).game), thrown, "no ASW ship: no die");
+    let c = ctx(&app);
+    let seen = on_board(&c, GB);
+    assert!(seen.contains(&11) && seen.contains(&21), "within 10 hexes: shown");
+    assert!(!seen.contains(&22), "11 hexes off: hidden");
+    assert_eq!(sea_orders::seen_fleets_at(&c, Some(GB), edge), vec![21]);
+    assert!(sea_orders::seen_fleets_at(&c, Some(GB), outside).is_empty());
+    let why = kriegsspiel::great_war::fleet_panel::detected_words(&english(), &c, GB, 21);
+    assert_eq!(why.as_deref(), Some("found this turn by the reconnaissance of RNAS Rosyth (S-AIR-1)"));
+    until(&mut app, (Phase::Movement, GB));
+    let c = ctx(&app);
+    assert!(on_board(&c, GB).iter().all(|f| ![11, 21, 22].contains(f)), "the next turn: hidden again");
 }

@@ -2,7 +2,7 @@
 //! camera is far out, armies (XXXX) in place of their corps; infantry, cavalry, tanks and heavy
 //! artillery by their symbols, with elite, mountain and colonial marks; a strength bar (Health)
 //! and a morale bar under each; stacks offset; fleets and flotillas at sea (submarines only to
-//! their own side and its allies, when a person watches). They follow the rules state and the
+//! their own side and its allies, and to an enemy that has detected them, when a person watches). They follow the rules state and the
 //! zoom; nothing here changes either.
 
 use super::art::{self, COUNTER_H, COUNTER_W, Echelon, Marks, Symbol};
@@ -141,7 +141,8 @@ fn piece_look(ctx: &Ctx, piece: Piece) -> Option<Look> {
 }
 
 /// The counters at a zoom level, stacked by hex: the pieces (divisions, corps), armies in place
-/// of their corps when far out, fleets and flotillas (a watching enemy does not see submarines).
+/// of their corps when far out, fleets and flotillas (a watching enemy sees only the submarines
+/// it has detected, `sea_orders::sees`).
 pub fn stacks(ctx: &Ctx, level: ZoomLevel, viewer: Option<PowerId>) -> BTreeMap<HexAt, Vec<(Look, CounterOf)>> {
     let armies = level != ZoomLevel::Divisions;
     let mut stacks: BTreeMap<HexAt, Vec<(Look, CounterOf)>> = BTreeMap::new();
@@ -181,8 +182,8 @@ pub fn stacks(ctx: &Ctx, level: ZoomLevel, viewer: Option<PowerId>) -> BTreeMap<
             continue;
         }
         let flotilla = ctx.navy.is_flotilla(f.id);
-        // Submarines are seen by their own side (S-SUB): hidden from a watching enemy.
-        if flotilla && viewer.is_some_and(|v| ctx.hostile(v, f.power)) {
+        // Enemy submarines are hidden from a watching enemy until it detects them (S-AIR-1, S-SUB-5).
+        if !super::sea_orders::sees(ctx, viewer, f) {
             continue;
         }
         let symbol = if flotilla { Symbol::Flotilla } else { Symbol::Fleet };

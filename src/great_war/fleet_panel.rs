@@ -11,7 +11,8 @@ use super::{GwNames, Selected, fleet};
 use crate::i18n::Tr;
 use bevy::prelude::*;
 use bevy_egui::egui;
-use rules::strategic::naval::model::{Fleet, ShipId, ShipType, Squadron};
+use rules::strategic::naval::Detection;
+use rules::strategic::naval::model::{Fleet, FleetId, ShipId, ShipType, Squadron};
 use rules::strategic::{Ctx, ForceId, HexAt, Order, Phase, Piece, PowerId};
 
 /// The panel's width at first (points).
@@ -88,7 +89,23 @@ pub fn hex_fleets(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, viewer: Option<PowerId>
             tr.power(ctx, f.power),
             tr.f("gw.sea.ships", &[("n", ctx.navy.afloat(id).len().to_string())])
         ));
+        if let Some(why) = viewer.and_then(|v| detected_words(tr, ctx, v, id)) {
+            ui.label(egui::RichText::new(format!("  {why}")).weak());
+        }
     }
+}
+
+/// How the viewer has found an enemy flotilla shown to it (S-AIR-1, S-SUB-5 house rule).
+pub fn detected_words(tr: &Tr, ctx: &Ctx, viewer: PowerId, flotilla: FleetId) -> Option<String> {
+    Some(match ctx.detection(viewer, flotilla)? {
+        Detection::Reconnaissance(q) => {
+            let name = ctx.navy.squadrons.iter().find(|s| s.id == q).map_or_else(String::new, |s| s.name.clone());
+            tr.f("gw.sea.found_by_air", &[("squadron", name)])
+        }
+        Detection::SameSeaArea(own) => {
+            tr.f("gw.sea.found_in_area", &[("flotilla", fleet(ctx, own).map_or_else(String::new, |f| f.name.clone()))])
+        }
+    })
 }
 
 fn heading(ui: &mut egui::Ui, text: String) {
@@ -360,10 +377,9 @@ fn submarines(
     }
     for t in targets {
         let Some(target) = fleet(ctx, t) else { continue };
-        let text = tr.f(
-            "gw.sea.attack_fleet",
-            &[("fleet", target.name.clone()), ("ships", ctx.navy.afloat(t).len().to_string())],
-        );
+        // S-SUB-5: boats against boats are duels, not the stealth test of S-SUB-2.
+        let key = if ctx.navy.is_flotilla(t) { "gw.sea.duel" } else { "gw.sea.attack_fleet" };
+        let text = tr.f(key, &[("fleet", target.name.clone()), ("ships", ctx.navy.afloat(t).len().to_string())]);
         if ui.button(text).clicked() {
             out.write(UiCommand::Sea(SeaCommand::Torpedo(t)));
         }
@@ -481,7 +497,8 @@ pub fn order_words(tr: &Tr, ctx: &Ctx, order: &Order) -> Option<String> {
         |id: u32| ctx.navy.squadrons.iter().find(|s| s.id == id).map_or_else(|| id.to_string(), |s| s.name.clone());
     Some(match order {
         Order::SubmarineAttack { flotilla, target } => {
-            tr.f("gw.order.torpedo", &[("flotilla", fleet_name(*flotilla)), ("fleet", fleet_name(*target))])
+            let key = if ctx.navy.is_flotilla(*target) { "gw.order.duel" } else { "gw.order.torpedo" };
+            tr.f(key, &[("flotilla", fleet_name(*flotilla)), ("fleet", fleet_name(*target))])
         }
         Order::Bomb { squadrons, ship } => tr.f(
             "gw.order.bomb",

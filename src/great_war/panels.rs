@@ -79,12 +79,18 @@ fn power_colour(ctx: &Ctx, p: PowerId) -> egui::Color32 {
 }
 
 /// The engine's events as the shared log shows them: grouped by turn, a phase's start in bold,
-/// a unit's line in its power's colour and with its hex (where the unit is now) to look at.
-fn log_lines(ctx: &Ctx, events: &[Event]) -> Vec<LogLine> {
+/// a unit's line in its power's colour and with its hex (where the unit is now) to look at. The
+/// course of an enemy flotilla `viewer` has not detected is left out, as the board hides it.
+fn log_lines(ctx: &Ctx, viewer: Option<PowerId>, events: &[Event]) -> Vec<LogLine> {
     let size = super::geometry::HEX_H;
     let place = |at: HexAt| (hex_to_world(at), size);
+    let moved_fleet = |e: &Event| match e.kind {
+        EventKind::FleetMoved { fleet, .. } => ctx.navy.fleet(fleet),
+        _ => None,
+    };
     events
         .iter()
+        .filter(|e| moved_fleet(e).is_none_or(|f| super::sea_orders::sees(ctx, viewer, f)))
         .map(|e| {
             let unit = match &e.kind {
                 EventKind::Moved { unit, .. }
@@ -97,7 +103,7 @@ fn log_lines(ctx: &Ctx, events: &[Event]) -> Vec<LogLine> {
                 _ => None,
             };
             let at = match &e.kind {
-                EventKind::Moved { to, .. } => Some(*to),
+                EventKind::Moved { to, .. } | EventKind::FleetMoved { to, .. } => Some(*to),
                 EventKind::FortDamage { at, .. } | EventKind::CityDestroyed { at, .. } => Some(*at),
                 _ => unit.and_then(|u| u.hex()),
             };
@@ -105,7 +111,7 @@ fn log_lines(ctx: &Ctx, events: &[Event]) -> Vec<LogLine> {
                 EventKind::Phase { power, .. } => *power,
                 EventKind::Supply { power, .. } => Some(*power),
                 EventKind::Occupied { by, .. } => *by,
-                _ => unit.map(|u| u.power),
+                _ => unit.map(|u| u.power).or_else(|| moved_fleet(e).map(|f| f.power)),
             };
             LogLine {
                 turn: Some(e.turn),
@@ -243,7 +249,7 @@ fn playing(
     // The event log.
     egui::Panel::bottom("gw-log").default_size(150.0).resizable(true).show(&mut ui, |ui| {
         let events = session.game.events();
-        let lines = log_lines(&gctx, &events[events.len().saturating_sub(300)..]);
+        let lines = log_lines(&gctx, session.viewer(), &events[events.len().saturating_sub(300)..]);
         crate::hud::log::log_column(ui, "gw-log", &tr, &lines, &mut links, &mut looks);
     });
     // The selected fleet, flotilla or squadron (or a coastal gun firing).
@@ -613,7 +619,8 @@ fn replay(
         });
     });
     let events = view.game.events();
-    let lines = log_lines(&view.game.ctx(), &events[events.len().saturating_sub(400)..]);
+    // The replay viewer shows everything, as the umpire saw it.
+    let lines = log_lines(&view.game.ctx(), None, &events[events.len().saturating_sub(400)..]);
     crate::hud::log::log_panel(&mut ui, "gw-replay-log", &tr, &lines, &mut links, &mut looks);
     leave_room(&ui, &mut room);
     Ok(())
@@ -649,6 +656,42 @@ mod tests {
         assert_eq!(outcome_text(&tr, &front.ctx()), tr.t("gw.result.no_victory"));
     }
 
+    /// The log keeps an undetected enemy flotilla's course from a watching enemy, as the board
+    /// does (S-SUB-5 house rule): a British flotilla sailing in the Northern North Sea, where no
+    /// German boat lies, is in Britain's log and the umpire's, not in Germany's.
+    #[test]
+    fn the_log_hides_an_undetected_flotillas_course_from_the_enemy() {
+        use rules::strategic::naval::model::ShipType;
+        use rules::strategic::scenario::FleetSpec;
+        let (germany, gb) = (PowerId(0), PowerId(1));
+        let mut scenario =
+            super::super::files::load_scenario("tests/fixtures/great_war/sea_orders.ron").expect("the fixture");
+        scenario.fleets.push(FleetSpec {
+            id: 20,
+            power: "gb".into(),
+            name: "E-Flotilla".into(),
+            at: HexAt::new(8, 7),
+            ships: vec![(ShipType::Submarine, 2)],
+            historical: false,
+            intercept: false,
+            withdraw: false,
+        });
+        let mut game = GreatWar::new(&scenario, 7);
+        while !(game.ctx().clock.phase == Phase::Movement && PowerId(game.ctx().clock.active) == gb) {
+            game.apply(Order::EndPhase).expect("a phase ends");
+        }
+        game.apply(Order::MoveFleet { fleet: 20, path: vec![HexAt::new(7, 7)] }).expect("the flotilla sails");
+        let ctx = game.ctx();
+        assert_eq!(ctx.detection(germany, 20), None, "no German boat in its sea area");
+        let sailed = |viewer: Option<PowerId>| {
+            log_lines(&ctx, viewer, game.events()).iter().any(|l| l.text.starts_with("E-Flotilla sails to"))
+        };
+        assert!(game.events().iter().any(|e| matches!(e.kind, EventKind::FleetMoved { fleet: 20, .. })));
+        assert!(!sailed(Some(germany)), "hidden from Germany");
+        assert!(sailed(Some(gb)), "its own side sees it");
+        assert!(sailed(None), "the umpire sees all");
+    }
+
     /// The shared log's lines for the Great War: a phase's start in bold, a move in its power's
     /// colour with the hex it ended on to look at, in its turn.
     #[test]
@@ -662,7 +705,7 @@ mod tests {
         game.apply(Order::Move { piece: Piece::Unit(unit), path: vec![HexAt::new(15, 3), HexAt::new(14, 3), to] })
             .expect("the 4th Cavalry Division moves, as in the scripted game");
         let ctx = game.ctx();
-        let lines = log_lines(&ctx, game.events());
+        let lines = log_lines(&ctx, None, game.events());
         assert_eq!(lines.len(), game.events().len());
         let phase = lines.iter().find(|l| l.strong).expect("a phase's start is in the log");
         assert_eq!(phase.turn, Some(game.clock().turn), "the scenario's own turn");

@@ -5,9 +5,15 @@
 //! engine's preview. Every order goes through the scene's one door (`command::handle_commands`,
 //! then `Session::apply`); a refusal is the engine's own reason.
 //!
-//! What a person may see follows the board's rule: enemy submarines are hidden from a watching
-//! enemy (S-SUB; the engine itself hides nothing, `GreatWar::reveals`), so they are never offered
-//! as targets nor listed, and a click on the hex where one lies does nothing it would betray.
+//! What a person may see is decided here, in [`sees`], for the board's counters, the hex panel,
+//! the fleet panel's targets and clicks on the map alike: an enemy submarine flotilla is shown to
+//! a watching enemy only once that power has detected it, as the engine says
+//! (`Ctx::detection`): its reconnaissance found it this turn (S-AIR-1), or one of its own
+//! flotillas shares its sea area (house rule to S-SUB-5). The others are never offered as
+//! targets nor listed, and a click on the hex where one lies does nothing it would betray. A
+//! detected flotilla next to a selected own flotilla may be attacked: the duel (S-SUB-5) waits
+//! under the engine's preview for "yes", and the engine refuses a duel against boats not found
+//! (`OrderError::Undetected`); a move that finds boats cannot be taken back (`GreatWar::reveals`).
 
 use super::{Give, Selected, fleet};
 use crate::screens::Screen;
@@ -94,10 +100,12 @@ pub fn squadrons_at(ctx: &Ctx, power: PowerId, at: HexAt) -> Vec<SquadronId> {
         .collect()
 }
 
-/// Whether `viewer` may see a fleet: enemy submarines are hidden from a watching enemy (S-SUB);
-/// with no one watching (the AI plays every power) all is seen.
+/// Whether `viewer` may see a fleet: enemy submarines are hidden from a watching enemy until it
+/// has detected them (S-AIR-1, S-SUB-5 house rule); with no one watching (the AI plays every
+/// power) all is seen.
 pub fn sees(ctx: &Ctx, viewer: Option<PowerId>, f: &Fleet) -> bool {
-    !(ctx.navy.is_flotilla(f.id) && viewer.is_some_and(|v| ctx.hostile(v, f.power)))
+    let hidden = |v: PowerId| ctx.hostile(v, f.power) && !ctx.detects(v, f.id);
+    !(ctx.navy.is_flotilla(f.id) && viewer.is_some_and(hidden))
 }
 
 /// Fleets afloat on a hex that `viewer` may see, by ID.
@@ -110,7 +118,8 @@ pub fn seen_fleets_at(ctx: &Ctx, viewer: Option<PowerId>, at: HexAt) -> Vec<Flee
         .collect()
 }
 
-/// Enemy fleets a flotilla may attack: seen, afloat, on or next to its hex (S-SUB-1…5).
+/// Enemy fleets a flotilla may attack: seen (enemy flotillas once detected), afloat, on or next
+/// to its hex (S-SUB-1…5).
 pub fn torpedo_targets(ctx: &Ctx, viewer: Option<PowerId>, flotilla: FleetId) -> Vec<FleetId> {
     let Some(f) = fleet(ctx, flotilla) else { return Vec::new() };
     ctx.navy

@@ -2,7 +2,7 @@
 //! thinking in slices.
 
 use ai::great_war::front::Front;
-use ai::great_war::game::{GwSetup, play};
+use ai::great_war::game::{GwSetup, play, tournament};
 use ai::great_war::{GwAi, land_pieces};
 use ai::{Level, Player, Think};
 use rules::Game;
@@ -375,7 +375,9 @@ fn at_sea_the_staff_seeks_battle_by_the_odds_patrols_lanes_and_mines_its_coast()
     let s = load("north_sea_1916.ron");
     let (germany, gb) = (PowerId(0), PowerId(2));
     let german: Vec<Order> = orders_of(&s, germany, Level::Marshal).into_iter().map(|(o, _)| o).collect();
-    assert!(german.contains(&Order::Patrol { flotilla: 11, lane: 0 }), "U-Flottille II patrols the convoy lane");
+    // The Recruit's U-boats patrol the convoy lane; the Marshal's hunt (the next test).
+    let recruit: Vec<Order> = orders_of(&s, germany, Level::Recruit).into_iter().map(|(o, _)| o).collect();
+    assert!(recruit.contains(&Order::Patrol { flotilla: 11, lane: 0 }), "U-Flottille II patrols the convoy lane");
     assert!(german.contains(&Order::LayMine { fleet: 12 }), "the Minensuchverband mines the North Sea");
     let high_seas = Order::FleetStance { fleet: 10, intercept: true, withdraw: false, transports_first: false };
     assert!(german.contains(&high_seas), "{german:?}");
@@ -399,4 +401,141 @@ fn at_sea_the_staff_seeks_battle_by_the_odds_patrols_lanes_and_mines_its_coast()
     for (o, ctx) in &british {
         assert!(in_port(ctx), "the Harwich Force left port before {o:?}");
     }
+}
+
+/// S-SUB-1, S-SUB-2, S-SUB-4: the worth of a U-boat attack in the war score. U-Flottille II's 4
+/// boats against the Grand Fleet, which has no ASW ship, sink its first 4 ships, battleships
+/// (class 5, worth 10 each): 40. Against the Battlecruiser Fleet with 3 ASW ships, s = 4 − 3 = +1
+/// passes on 3–6 (4/6), then each boat sinks its ship on 3–6: the battlecruiser and three light
+/// cruisers, 8 + 6 + 6 + 6 = 26, times 4/6 × 4/6; a failed test loses half the boats on average
+/// (S-SUB-3), 1/3 × 2 boats × 2 = 4/3. The Marshal's and Veteran's flotillas sail next to the
+/// Grand Fleet and attack it; 4 of its battleships go down.
+#[test]
+fn u_boats_sail_to_the_fleet_their_attack_harms_most_and_attack_it() {
+    use ai::great_war::judge::submarine_attack_worth;
+    let s = load("north_sea_1916.ron");
+    let game = GreatWar::new(&s, 3);
+    let ctx = game.ctx();
+    assert_eq!(submarine_attack_worth(&ctx, 11, 1), 40.0);
+    let expected = 26.0 * (4.0 / 6.0) * (4.0 / 6.0) - (1.0 / 3.0) * 0.5 * 4.0 * 2.0;
+    assert!((submarine_attack_worth(&ctx, 11, 2) - expected).abs() < 1e-9, "{}", submarine_attack_worth(&ctx, 11, 2));
+    let germany = PowerId(0);
+    for level in [Level::Marshal, Level::Veteran] {
+        let orders = orders_of(&s, germany, level);
+        let (i, (_, before)) = orders
+            .iter()
+            .enumerate()
+            .find(|(_, (o, _))| *o == Order::SubmarineAttack { flotilla: 11, target: 1 })
+            .unwrap_or_else(|| panic!("{level}: no attack on the Grand Fleet"));
+        let grand_fleet = before.navy.fleet(1).expect("the Grand Fleet").at;
+        assert!(before.navy.fleet(11).expect("the flotilla").at.distance(grand_fleet) <= 1);
+        assert!(matches!(orders[i - 1].0, Order::MoveFleet { fleet: 11, .. }), "{level}: it sailed there first");
+        let mut after = before.clone();
+        after.apply(&orders[i].0).expect("legal");
+        let sunk = |c: &rules::strategic::Ctx| c.navy.ships.iter().filter(|x| x.sunk && x.fleet == 1).count();
+        assert_eq!(sunk(&after) - sunk(before), 4, "{level}");
+    }
+}
+
+/// A copy of North Sea 1916 with the Harwich Force moved to the first sea hex (in hex order) that
+/// lies within `within` hexes of `near`, but not next to land.
+fn harwich_force_near(near: rules::strategic::HexAt, within: u32) -> Scenario {
+    let mut s = load("north_sea_1916.ron");
+    let game = GreatWar::new(&s, 3);
+    let ctx = game.ctx();
+    let mut spot = None;
+    'search: for dq in -(within as i32)..=within as i32 {
+        for dr in -(within as i32)..=within as i32 {
+            let h = rules::strategic::HexAt::new(near.col + dq, near.row + dr);
+            if h.distance(near) <= within
+                && h.distance(near) >= 2
+                && ctx.map().cell(h).is_some_and(|c| c.terrain.is_water())
+                && ctx.navigable(h)
+            {
+                spot = Some(h);
+                break 'search;
+            }
+        }
+    }
+    let spot = spot.expect("a sea hex in reach");
+    s.fleets.iter_mut().find(|f| f.id == 3).expect("the Harwich Force").at = spot;
+    s
+}
+
+/// S-NAVAL-14: the Jade coastal battery fires at the Harwich Force's ship worth most: its light
+/// cruiser (class 3, worth 6, destroyed on 4–6: 3.0) before a destroyer (worth 4 on 3–6: 2.67) or
+/// the ASW ship (worth 2, no roll: 2.0). S-AIR-2: the Zeebrugge heavy bombers (bombing 2) cannot
+/// attack the light cruiser (class 3 > 2) and bomb a destroyer (d = 0, 5–6: 1/3 × 4 = 1.33) before
+/// the ASW ship (class 1, d = +1, 4–6: 1/2 × 2 = 1.0).
+#[test]
+fn coastal_guns_and_bombers_fire_at_the_ship_worth_most() {
+    let germany = PowerId(0);
+    let jade = rules::strategic::HexAt::new(193, 239);
+    let s = harwich_force_near(jade, 4);
+    let orders: Vec<Order> = orders_of(&s, germany, Level::Marshal).into_iter().map(|(o, _)| o).collect();
+    let light_cruiser = 32;
+    assert!(
+        orders.contains(&Order::CoastalFire { unit: rules::strategic::state::ForceId(11), ship: light_cruiser }),
+        "{orders:?}"
+    );
+    let zeebrugge = rules::strategic::HexAt::new(125, 288);
+    let s = harwich_force_near(zeebrugge, 8);
+    let orders: Vec<Order> = orders_of(&s, germany, Level::Marshal).into_iter().map(|(o, _)| o).collect();
+    let destroyer = 33;
+    assert!(orders.contains(&Order::Bomb { squadrons: vec![10], ship: destroyer }), "{orders:?}");
+}
+
+/// Issue 15's bar on North Sea 1916, the naval scenario: the Marshal wins every pair against
+/// `random` and `greedy` with the alliances swapped, and so does the Veteran against `greedy`
+/// (3 pairs each; `umpire tournament` plays more).
+#[test]
+fn on_the_north_sea_the_marshal_beats_random_and_greedy_and_the_veteran_beats_greedy() {
+    let s = load("north_sea_1916.ron");
+    for (a, b) in [(Level::Marshal, Level::Random), (Level::Marshal, Level::Greedy), (Level::Veteran, Level::Greedy)] {
+        let t = tournament(&s, a, b, 3, 1, Duration::from_secs(60));
+        assert_eq!(t.refused, 0);
+        assert_eq!((t.pairs, t.a_pairs), (3, 3), "{a} v {b}: {t:?}");
+    }
+}
+
+#[test]
+fn at_sea_the_same_seed_gives_the_same_orders_however_thinking_is_sliced() {
+    let s = load("north_sea_1916.ron");
+    let a = play(&s, &setup(&s, 5, &[Level::Marshal, Level::Veteran], 3, Duration::from_secs(60))).expect("plays");
+    let b = play(&s, &setup(&s, 5, &[Level::Marshal, Level::Veteran], 3, Duration::from_micros(200))).expect("plays");
+    assert!(a.game.orders().iter().any(|o| matches!(o, Order::SubmarineAttack { .. })), "{:?}", a.game.orders());
+    assert_eq!(a.game.orders(), b.game.orders());
+    assert_eq!(a.game.state_hash(), b.game.state_hash());
+}
+
+/// S-SUB-1, S-SUB-2: the Marshal's escorts. The Grand Fleet has no ASW ship: a flotilla of 4 boats
+/// would sink 4 battleships, 40. The Battlecruiser Fleet sends 2 of its 3 ASW ships (split off,
+/// sailed there, merged): with 2 the Grand Fleet's worst case is s = +2, passes on 3–6, then 4 ×
+/// 10 on 3–6, less 1/3 of half the boats: 4/6 × 40 × 4/6 − 4/3 = 16.4; the Battlecruiser Fleet
+/// with 1 left, s = +3 (2–6): 5/6 × 26 × 4/6 − 1/6 × 4 = 13.8 — both under what sending 1 (21.5)
+/// or all 3 (26 on the Battlecruiser Fleet) would leave.
+#[test]
+fn the_marshal_escorts_a_battle_fleet_without_asw_ships() {
+    use ai::great_war::judge::torpedo_worth;
+    let grand_fleet = [10.0; 8];
+    assert_eq!(torpedo_worth(4, 0, &grand_fleet), 40.0);
+    assert!((torpedo_worth(4, 2, &grand_fleet) - (4.0 / 6.0 * 40.0 * 4.0 / 6.0 - 4.0 / 3.0)).abs() < 1e-9);
+    let battlecruisers = [8.0, 6.0, 6.0, 6.0];
+    assert!((torpedo_worth(4, 1, &battlecruisers) - (5.0 / 6.0 * 26.0 * 4.0 / 6.0 - 4.0 / 6.0)).abs() < 1e-9);
+    let s = load("north_sea_1916.ron");
+    let gb = PowerId(2);
+    let orders = orders_of(&s, gb, Level::Marshal);
+    let split = orders
+        .iter()
+        .position(|(o, _)| matches!(o, Order::SplitFleet { fleet: 2, ships, .. } if ships.len() == 2))
+        .unwrap_or_else(|| panic!("{:?}", orders.iter().map(|(o, _)| o).collect::<Vec<_>>()));
+    let escort = orders[split].1.navy.next_fleet;
+    assert!(matches!(orders[split + 1].0, Order::MoveFleet { fleet, .. } if fleet == escort));
+    assert_eq!(orders[split + 2].0, Order::MergeFleet { fleet: escort, into: 1 });
+    let mut after = orders[split + 2].1.clone();
+    after.apply(&orders[split + 2].0).expect("legal");
+    assert_eq!(after.navy.count(1, rules::strategic::naval::ShipType::Asw), 2);
+    // The Veteran does not plan escorts.
+    let veteran = orders_of(&s, gb, Level::Veteran);
+    assert!(!veteran.iter().any(|(o, _)| matches!(o, Order::SplitFleet { .. })));
 }

@@ -1071,3 +1071,104 @@ fn great_war_rules_file_refuses_missing_unknown_and_zero_ammunition_fields() {
     assert!(text.contains(price));
     assert!(RulesTables::parse(path, &text.replace(price, "    price: 0, //")).is_err(), "price 0");
 }
+
+/// The dice of the submarine duels in the log, pair by pair: (attacker's pips, defender's pips).
+fn duel_dice(c: &Ctx) -> Vec<(u8, u8)> {
+    let pips: Vec<u8> = c
+        .events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Die { what, pips } if what == "submarine duel" => Some(*pips),
+            _ => None,
+        })
+        .collect();
+    pips.chunks(2).map(|p| (p[0], p[1])).collect()
+}
+
+/// S-SUB-5 with its house rule on detection: a German flotilla at (7,3) in the West lies next to a
+/// French one at (8,3) in the East, but in another sea area it has not found it: the duel is
+/// refused with the typed reason, no die is thrown, no ammunition spent. Sailing to (9,3) in the
+/// East it detects the French boats (a `Sighted` event, which the game will not let a player take
+/// back) and the French detect it; the duel is then given: two pairs, each both roll, the higher
+/// sinks the other, a tie does nothing (5 v 2: the French boat sinks; 4 v 4: no effect).
+#[test]
+fn s_sub_5_a_flotilla_duels_only_enemy_boats_its_side_has_detected_in_its_sea_area() {
+    let s = naval(vec![
+        fleet(1, "germany", (7, 3), &[(ShipType::Submarine, 2)]),
+        fleet(2, "france", (8, 3), &[(ShipType::Submarine, 2)]),
+        fleet(3, "france", (6, 3), &[(ShipType::Destroyer, 1)]),
+    ]);
+    let mut c = game(&s, Phase::Movement, 0, 1);
+    c.naval_turn_start();
+    let (germany, france) = (rules::strategic::PowerId(0), rules::strategic::PowerId(1));
+    assert_eq!(hex(7, 3).distance(hex(8, 3)), 1);
+    assert_eq!(c.detection(germany, 2), None, "another sea area: not found");
+    assert_eq!(c.detection(france, 1), None, "a French surface fleet in the West finds no boat");
+    let ammo = c.powers[0].ammo;
+    let refused = c.apply(&Order::SubmarineAttack { flotilla: 1, target: 2 });
+    assert!(matches!(&refused, Err(OrderError::Undetected { target }) if target == "france fleet 2"), "{refused:?}");
+    assert!(refused.unwrap_err().to_string().contains("(S-SUB-5, S-AIR-1)"));
+    assert_eq!((c.powers[0].ammo, c.dice.thrown()), (ammo, 0));
+    c.apply(&Order::MoveFleet { fleet: 1, path: vec![hex(8, 3), hex(9, 3)] }).unwrap();
+    assert_eq!(c.detection(germany, 2), Some(Detection::SameSeaArea(1)));
+    assert_eq!(c.detection(france, 1), Some(Detection::SameSeaArea(2)), "both ways");
+    let sighted: Vec<&rules::strategic::Event> =
+        c.events.iter().filter(|e| matches!(e.kind, EventKind::Sighted { flotilla: 2, by } if by == germany)).collect();
+    assert_eq!(sighted.len(), 1);
+    assert!(sighted[0].text.contains("detects france fleet 2 in the East (S-SUB-5, house rule)"));
+    assert!(<GreatWar as rules::Game>::reveals(sighted[0]), "a sighting cannot be taken back");
+    c.events.clear();
+    c.dice.script(vec![5, 2, 4, 4]);
+    c.apply(&Order::SubmarineAttack { flotilla: 1, target: 2 }).unwrap();
+    assert_eq!(duel_dice(&c), vec![(5, 2), (4, 4)]);
+    assert_eq!((c.navy.afloat(1).len(), c.navy.afloat(2).len()), (2, 1), "one French boat sunk, the tie spares both");
+    assert_eq!(c.powers[0].ammo, ammo - 1);
+    // The other way round, the defender's higher roll sinks the attacker's boat (2 v 6).
+    c.dice.script(vec![2, 6]);
+    c.apply(&Order::SubmarineAttack { flotilla: 1, target: 2 }).unwrap();
+    assert_eq!((c.navy.afloat(1).len(), c.navy.afloat(2).len()), (1, 1), "one pair left: the German boat sinks");
+}
+
+/// S-AIR-1: a French reconnaissance squadron (radius 8) based at (0,3) flies in the Fire phase; the
+/// German flotilla 8 hexes off is found (a `Sighted` event) and stays found through Combat and
+/// Upkeep, the one 9 hexes off is not; with no French ASW ship near no die is thrown. In the next
+/// turn's Preparation the flight is last turn's, and from its Movement phase the squadron may fly
+/// again: the boats are hidden again.
+#[test]
+fn s_air_1_reconnaissance_finds_the_submarines_in_its_radius_for_the_rest_of_the_turn() {
+    let radius = aviation().get("Reconnaissance squadron").map(|a| a.radius).unwrap();
+    let base = hex(0, 3);
+    let at = |d: u32| (1..16).map(|c| hex(c, 3)).find(|h| h.distance(base) == d).unwrap();
+    let (edge, outside) = (at(radius), at(radius + 1));
+    let mut s = naval(vec![
+        fleet(1, "germany", (edge.col, edge.row), &[(ShipType::Submarine, 1)]),
+        fleet(2, "germany", (outside.col, outside.row), &[(ShipType::Submarine, 1)]),
+    ]);
+    s.squadrons =
+        vec![SquadronSpec { id: 1, power: "france".into(), kind: "Reconnaissance squadron".into(), base, name: None }];
+    let france = rules::strategic::PowerId(1);
+    let mut c = game(&s, Phase::Fire, 1, 1);
+    assert_eq!((c.detection(france, 1), c.detection(france, 2)), (None, None), "before the flight");
+    c.apply(&Order::Reconnaissance { squadron: 1 }).unwrap();
+    assert_eq!(c.dice.thrown(), 0, "no ASW ship: nothing to roll");
+    assert_eq!(c.detection(france, 1), Some(Detection::Reconnaissance(1)), "at {radius} hexes: found");
+    assert_eq!(c.detection(france, 2), None, "at {} hexes: not found", radius + 1);
+    let sighted: Vec<u32> = c
+        .events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Sighted { flotilla, by } if by == france => Some(flotilla),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(sighted, vec![1]);
+    for phase in [Phase::Combat, Phase::Upkeep] {
+        c.clock.phase = phase;
+        assert!(c.detects(france, 1), "still found in {phase:?}");
+    }
+    c.clock.phase = Phase::Preparation;
+    assert!(!c.detects(france, 1), "the next turn: last turn's flight");
+    c.clock.phase = Phase::Movement;
+    c.naval_turn_start();
+    assert!(!c.detects(france, 1) && !c.navy.squadrons[0].flew);
+}

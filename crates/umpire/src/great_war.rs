@@ -193,11 +193,18 @@ pub fn play_ai(args: &crate::PlayArgs, which: &str) -> Result<(), Failure> {
     if which.eq_ignore_ascii_case("all") {
         players.iter_mut().for_each(|p| *p = Some(args.level));
     } else {
-        for name in which.split(',').map(str::trim) {
+        for entry in which.split(',').map(str::trim) {
+            // `POWER:LEVEL` plays that power at its own level (one game between levels).
+            let (name, level) = match entry.split_once(':') {
+                Some((name, level)) => {
+                    (name.trim(), level.trim().parse().map_err(|e| Failure(format!("--ai {entry}: {e}")))?)
+                }
+                None => (entry, args.level),
+            };
             let i = ids.iter().position(|id| id.eq_ignore_ascii_case(name)).ok_or_else(|| {
                 Failure(format!("--ai {name}: no such power in {} (all, or some of: {})", s.name, ids.join(", ")))
             })?;
-            players[i] = Some(args.level);
+            players[i] = Some(level);
         }
     }
     let orders = match &args.orders {
@@ -237,6 +244,22 @@ pub fn play_ai(args: &crate::PlayArgs, which: &str) -> Result<(), Failure> {
             report.longest_slice.as_secs_f64() * 1e3,
             slice.as_millis()
         );
+        let mut steps: Vec<_> = report.steps.0.iter().collect();
+        steps.sort_by_key(|(kind, t)| (std::cmp::Reverse(t.longest), **kind));
+        let list: Vec<String> = steps
+            .iter()
+            .map(|(kind, t)| {
+                format!(
+                    "{kind} {} × mean {:.2} max {:.1} ms",
+                    t.count,
+                    t.total.as_secs_f64() * 1e3 / f64::from(t.count.max(1)),
+                    t.longest.as_secs_f64() * 1e3
+                )
+            })
+            .collect();
+        if !list.is_empty() {
+            println!("the staffs' steps by kind, longest first: {}", list.join("; "));
+        }
         let (score, _) = report.result();
         let v = report.verdict();
         println!(

@@ -49,7 +49,8 @@ pub(crate) struct PlayArgs {
     #[arg(long)]
     pub(crate) orders: Option<PathBuf>,
     /// Sides or powers played by the AI: all, red or blue in a battle; all or a comma-separated
-    /// list of power IDs (e.g. germany,austria) in the Great War.
+    /// list of power IDs (e.g. germany,austria) in the Great War, each optionally with its own
+    /// level (e.g. gb:marshal,germany:random).
     #[arg(long)]
     pub(crate) ai: Option<String>,
     /// AI level: random, greedy, recruit, veteran, marshal.

@@ -418,6 +418,15 @@ fn great_war_play_with_the_ai_and_a_tournament_report_times_and_slices() {
     let out = umpire(&["play", s, "--ai", "prussia"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no such power"));
+    // `POWER:LEVEL` plays one game between levels; the staffs' steps are listed by kind.
+    let out = umpire(&["play", s, "--ai", "germany:marshal,gb:random", "--turns", "1"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("AI germany (marshal)") && text.contains("AI gb (random)"), "{text}");
+    assert!(text.contains("the staffs' steps by kind, longest first: ") && text.contains(" front "), "{text}");
+    let out = umpire(&["play", s, "--ai", "germany:general"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown level `general`"));
     let out = umpire(&["tournament", s, "--a", "veteran", "--b", "random", "--games", "2"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);

@@ -46,6 +46,8 @@ pub struct GwReport {
     pub longest_slices: Vec<Duration>,
     /// Orders an AI gave that the engine refused (should stay empty).
     pub refused: Vec<(PowerId, Order, OrderError)>,
+    /// How long the general staffs' steps took, by kind, all powers together.
+    pub steps: super::staff::StepTimes,
 }
 
 impl GwReport {
@@ -209,7 +211,13 @@ pub fn play(scenario: &Scenario, setup: &GwSetup) -> Result<GwReport, GwScriptEr
     }
     let longest_slice = ais.iter().flatten().map(|a| a.stats.longest_slice).max().unwrap_or_default();
     let longest_slices = ais.iter().map(|a| a.as_ref().map_or(Duration::ZERO, |a| a.stats.longest_slice)).collect();
-    Ok(GwReport { game, turn_times, longest_slice, longest_slices, refused })
+    let mut steps = super::staff::StepTimes::default();
+    for ai in ais.iter().flatten() {
+        if let Some(s) = ai.steps() {
+            steps.merge(s);
+        }
+    }
+    Ok(GwReport { game, turn_times, longest_slice, longest_slices, refused, steps })
 }
 
 /// Results of a tournament between two levels, in pairs of games with the alliances swapped.

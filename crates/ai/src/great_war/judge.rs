@@ -164,3 +164,39 @@ pub fn war_score(ctx: &Ctx) -> [i64; 2] {
     }
     score
 }
+
+/// What a ship sunk is worth in the war score: 2 for each class (non-combat ships count 1).
+pub fn ship_worth(kind: rules::strategic::naval::ShipType) -> f64 {
+    2.0 * f64::from(kind.class().unwrap_or(1))
+}
+
+/// The expected worth of a submarine attack by `flotilla` on the surface fleet `target`, in the
+/// war score's ship classes: S-SUB-1 against a fleet with no ASW ship (each boat sinks one ship,
+/// the fleet's ships in its list order, as the engine picks them); otherwise the S-SUB-2 stealth
+/// test, then each boat sinking its ship on 3–6 (S-SUB-4) when passed, and the S-SUB-3 survival
+/// roll (half the boats lost on average) when failed.
+pub fn submarine_attack_worth(ctx: &Ctx, flotilla: u32, target: u32) -> f64 {
+    use rules::strategic::naval::ShipType;
+    let boats = ctx.navy.afloat(flotilla).len();
+    let ships: Vec<f64> =
+        ctx.navy.afloat(target).iter().filter_map(|s| ctx.navy.ship(*s)).map(|s| ship_worth(s.kind)).collect();
+    torpedo_worth(boats, ctx.navy.count(target, ShipType::Asw) as usize, &ships)
+}
+
+/// [`submarine_attack_worth`] of `boats` boats against a fleet with `asw` ASW ships whose ships
+/// are worth `ships` in its list order.
+pub fn torpedo_worth(boats: usize, asw: usize, ships: &[f64]) -> f64 {
+    use rules::strategic::naval::{ShipType, TORPEDO_HIT, stealth};
+    let victims: f64 = ships.iter().take(boats).sum();
+    if asw == 0 {
+        return victims;
+    }
+    let pass = match stealth(boats as i32 - asw as i32) {
+        Ok(true) => 1.0,
+        Ok(false) => 0.0,
+        Err(r) => r.chance(),
+    };
+    // S-SUB-3: over the six faces, all, ¾, ½, ½, ¼ or none of the boats are lost: ½ on average.
+    let boat = ship_worth(ShipType::Submarine);
+    pass * victims * TORPEDO_HIT.chance() - (1.0 - pass) * 0.5 * boats as f64 * boat
+}

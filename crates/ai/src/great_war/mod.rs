@@ -171,6 +171,14 @@ impl GwAi {
         out
     }
 
+    /// How long the general staff's steps took, by kind (empty for the baselines).
+    pub fn steps(&self) -> Option<&staff::StepTimes> {
+        match &self.brain {
+            Brain::Staff(p) => Some(&p.steps),
+            _ => None,
+        }
+    }
+
     /// Thinks until it has the next order (no time limit); `None` when it is not its turn.
     pub fn decide(&mut self, ctx: &Ctx) -> Option<Order> {
         loop {

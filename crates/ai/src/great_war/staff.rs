@@ -16,9 +16,11 @@
 //! superiority an attack needs, whether they rotate tired divisions, retreat, fortify a second
 //! level, use gas and repair), never by what they may see.
 
-use super::baseline::{best_shot, fleet_destinations};
+use super::baseline::SeaReach;
 use super::front::{Front, FrontDraft, held_by_alliance, posts};
-use super::judge::{advantage, battle_value, expected_gain, preparation_gain};
+use super::judge::{
+    advantage, battle_value, expected_gain, preparation_gain, ship_worth, submarine_attack_worth, torpedo_worth,
+};
 use super::{enemy_combat_hexes, enemy_hexes, legal, visible_enemy_fleets};
 use crate::{Level, Think};
 use rules::strategic::naval::ShipType;
@@ -47,6 +49,12 @@ struct Doctrine {
     strike: usize,
     /// Guns and gas prepare the Combat phase's engagements first (S-ART-2, S-CHEM-1/3).
     prepare: bool,
+    /// Looks a move ahead at sea: U-boats sail to the enemy fleet they can harm most and attack
+    /// it, a fleet gives battle only where no stronger enemy fleet reaches it next, one stronger
+    /// than every enemy closes on the weakest, a weaker one keeps out of reach.
+    hunt: bool,
+    /// Shares ASW ships between its fleets so that no fleet lies open to U-boats (S-SUB-1/2).
+    escort: bool,
 }
 
 impl Doctrine {
@@ -64,6 +72,8 @@ impl Doctrine {
                 hold: -4,
                 strike: 4,
                 prepare: true,
+                hunt: true,
+                escort: true,
             },
             Level::Veteran => Doctrine {
                 width: 12,
@@ -77,6 +87,8 @@ impl Doctrine {
                 hold: -19,
                 strike: 2,
                 prepare: true,
+                hunt: true,
+                escort: false,
             },
             _ => Doctrine {
                 width: 3,
@@ -90,6 +102,8 @@ impl Doctrine {
                 hold: i64::MIN,
                 strike: 0,
                 prepare: false,
+                hunt: false,
+                escort: false,
             },
         }
     }
@@ -142,6 +156,8 @@ enum Item {
     /// One fleet's orders.
     Fleet(u32),
     Gun(ForceId),
+    /// One squadron's bombing (S-AIR-2).
+    Air(u32),
     Gas,
     /// Place gas cylinders where our troops face the enemy (S-CHEM-1).
     Cylinders,
@@ -180,6 +196,64 @@ pub struct Staff {
     longest_item: Duration,
     /// A gun's preparation shot under way: the targets looked at and the best shot so far.
     shot_draft: Option<ShotDraft>,
+    /// How long each kind of step took over the game (it changes no decision).
+    pub steps: StepTimes,
+}
+
+/// The time a staff's steps took, by kind (work items, the phase's start, the engine's check of a
+/// queued order): how many, in all, and the longest; for the bench and `umpire play`.
+#[derive(Clone, Debug, Default)]
+pub struct StepTimes(pub BTreeMap<&'static str, StepTime>);
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StepTime {
+    pub count: u32,
+    pub total: Duration,
+    pub longest: Duration,
+}
+
+impl StepTimes {
+    pub fn add(&mut self, kind: &'static str, took: Duration) {
+        let t = self.0.entry(kind).or_default();
+        t.count += 1;
+        t.total += took;
+        t.longest = t.longest.max(took);
+    }
+
+    pub fn merge(&mut self, other: &StepTimes) {
+        for (kind, o) in &other.0 {
+            let t = self.0.entry(kind).or_default();
+            t.count += o.count;
+            t.total += o.total;
+            t.longest = t.longest.max(o.longest);
+        }
+    }
+}
+
+impl Item {
+    /// The kind of work, for [`StepTimes`].
+    fn kind(&self) -> &'static str {
+        match self {
+            Item::Front => "front",
+            Item::Economy => "economy",
+            Item::Engaged(_) => "engaged",
+            Item::Retreat(_) => "retreat",
+            Item::Plan => "plan",
+            Item::Reach(_) => "reach",
+            Item::Assign => "assign",
+            Item::Strikes => "strikes",
+            Item::Strike(_) => "strike",
+            Item::Move(_) => "move",
+            Item::Army(_) => "army",
+            Item::Fortify => "fortify",
+            Item::Fleets => "fleets",
+            Item::Fleet(_) => "fleet",
+            Item::Gun(_) => "gun",
+            Item::Air(_) => "air",
+            Item::Gas => "gas",
+            Item::Cylinders => "cylinders",
+        }
+    }
 }
 
 impl Staff {
@@ -205,33 +279,50 @@ impl Staff {
             longest_item: Duration::ZERO,
             redraw: false,
             shot_draft: None,
+            steps: StepTimes::default(),
         }
     }
 
     pub fn think(&mut self, ctx: &Ctx, start: Instant, budget: Duration) -> Think<Order> {
         let key = (ctx.clock.turn, ctx.clock.phase);
+        // Whether this slice has done anything yet (the phase's start, a refused order's check,
+        // a work item): only then may it stop before an item.
+        let mut worked = false;
         if self.key != Some(key) {
             self.key = Some(key);
+            let t0 = Instant::now();
             self.begin(ctx);
+            self.steps.add("begin", t0.elapsed());
+            worked = true;
         }
-        let mut worked = false;
+        // A slice keeps an eighth of its budget in hand for an item longer than the guess.
+        let budget = budget.saturating_sub(budget / 8);
         loop {
             while let Some(o) = self.queue.pop_front() {
-                if legal(ctx, &o) {
+                let t0 = Instant::now();
+                let ok = legal(ctx, &o);
+                self.steps.add("check", t0.elapsed());
+                if ok {
                     return Think::Order(o);
                 }
+                worked = true;
             }
             let Some(item) = self.items.pop_front() else { return Think::Order(Order::EndPhase) };
             // A slice ends before an item that might not fit in what is left of the budget (the
-            // longest item of this phase so far is the guess); the first item always runs.
-            if worked && start.elapsed() + self.longest_item >= budget {
+            // guess: the longest item of this phase so far, or the longest of its kind in the
+            // game, whichever is longer); the first item always runs.
+            let guess = self.longest_item.max(self.steps.0.get(item.kind()).map_or(Duration::ZERO, |t| t.longest));
+            if worked && start.elapsed() + guess >= budget {
                 self.items.push_front(item);
                 return Think::Thinking;
             }
             worked = true;
             let t0 = Instant::now();
+            let kind = item.kind();
             self.work(ctx, item);
-            self.longest_item = self.longest_item.max(t0.elapsed());
+            let took = t0.elapsed();
+            self.longest_item = self.longest_item.max(took);
+            self.steps.add(kind, took);
         }
     }
 
@@ -270,6 +361,15 @@ impl Staff {
                         self.items.push_back(Item::Gun(f.id));
                     }
                 }
+                let mut squadrons: Vec<u32> = ctx
+                    .navy
+                    .squadrons
+                    .iter()
+                    .filter(|s| s.power == p && !s.recon && !s.flew && s.aircraft > 0 && s.aboard.is_none())
+                    .map(|s| s.id)
+                    .collect();
+                squadrons.sort_unstable();
+                self.items.extend(squadrons.into_iter().map(Item::Air));
             }
             _ => {}
         }
@@ -327,12 +427,20 @@ impl Staff {
                 let mut mine: Vec<u32> =
                     ctx.navy.fleets.iter().filter(|f| f.power == self.power).map(|f| f.id).collect();
                 mine.sort_unstable();
+                if self.doctrine.escort {
+                    self.queue.extend(escort(ctx, self.power).into_iter().flatten());
+                }
                 for id in mine.into_iter().rev() {
                     self.items.push_front(Item::Fleet(id));
                 }
             }
             Item::Fleet(id) => self.fleet(ctx, id),
             Item::Gun(g) => self.gun(ctx, g),
+            Item::Air(sq) => {
+                if let Some(o) = bombing(ctx, self.power, sq) {
+                    self.queue.push_back(o);
+                }
+            }
             Item::Gas => self.gas(ctx),
             Item::Cylinders => self.cylinders(ctx),
         }
@@ -900,10 +1008,12 @@ impl Staff {
                     self.queue.push_back(o);
                 }
             }
-            let paths = fleet_destinations(ctx, f.id);
+            let paths = SeaReach::of(ctx, f.id);
             if ctx.navy.is_flotilla(f.id) {
-                if let Some(o) = self.raid(ctx, f.id, f.at, &paths) {
-                    self.queue.push_back(o);
+                let hunt = if self.doctrine.hunt { hunt(ctx, f.id, f.at, &paths) } else { None };
+                match hunt {
+                    Some(orders) => self.queue.extend(orders),
+                    None => self.queue.extend(self.raid(ctx, f.id, f.at, &paths)),
                 }
                 return;
             }
@@ -924,32 +1034,79 @@ impl Staff {
             if (f.intercept, f.withdraw) != (stronger, !stronger) && legal(ctx, &stance) {
                 self.queue.push_back(stance);
             }
+            // A staff that looks ahead gives battle only where no stronger enemy fleet reaches the
+            // battle's hex next (the battle spends the fleet's movement, S-NAVAL-12).
+            let threats = if self.doctrine.hunt { threats(ctx, f.id) } else { Vec::new() };
+            let safe = |h: HexAt| !exposed(ctx, &threats, h);
             let battle = enemies
                 .iter()
                 .filter_map(|e| {
                     let at = ctx.navy.fleet(*e)?.at;
-                    let path = paths.iter().find(|p| p.last() == Some(&at))?;
-                    Some((battle_value(ctx, f.id, *e), path.clone()))
+                    Some((battle_value(ctx, f.id, *e), paths.path(at)?))
                 })
-                .filter(|(v, _)| *v >= self.doctrine.sea_odds)
+                .filter(|(v, path)| *v >= self.doctrine.sea_odds && path.last().is_some_and(|h| safe(*h)))
                 .max_by(|a, b| a.0.total_cmp(&b.0));
             if let Some((_, path)) = battle {
                 self.queue.push_back(Order::MoveFleet { fleet: f.id, path });
                 return;
             }
+            if self.doctrine.hunt {
+                if let Some(path) = self.station(ctx, f, stronger, &enemies, &threats, &paths) {
+                    self.queue.push_back(Order::MoveFleet { fleet: f.id, path });
+                }
+                return;
+            }
             let in_port = |h: HexAt| ctx.map().cell(h).is_some_and(|c| c.has(rules::strategic::hexmap::flag::PORT));
             if !in_port(f.at)
                 && let Some(path) =
-                    paths.iter().filter(|p| p.last().is_some_and(|h| in_port(*h))).min_by_key(|p| p.len())
+                    paths.ends().filter(|(h, _)| in_port(*h)).min_by_key(|(_, d)| *d).and_then(|(h, _)| paths.path(h))
             {
-                self.queue.push_back(Order::MoveFleet { fleet: f.id, path: path.clone() });
+                self.queue.push_back(Order::MoveFleet { fleet: f.id, path });
             }
         }
     }
 
+    /// Where a fleet that looks ahead goes when it has no battle to give now: one stronger than
+    /// every enemy fleet in sight closes on the weakest enemy fleet it would beat (to strike or
+    /// intercept next turn); any other stays where no stronger enemy fleet reaches it, in an own
+    /// port if one is in reach, else as far from the stronger enemies as it can sail.
+    fn station(
+        &self,
+        ctx: &Ctx,
+        fleet: &rules::strategic::naval::Fleet,
+        stronger: bool,
+        enemies: &[u32],
+        threats: &[(HexAt, u32, PowerId)],
+        paths: &SeaReach,
+    ) -> Option<Vec<HexAt>> {
+        let (id, at) = (fleet.id, fleet.at);
+        let in_port = |h: HexAt| ctx.map().cell(h).is_some_and(|c| c.has(rules::strategic::hexmap::flag::PORT));
+        if stronger {
+            let prey = enemies
+                .iter()
+                .filter(|e| battle_value(ctx, id, **e) >= self.doctrine.sea_odds)
+                .filter_map(|e| ctx.navy.fleet(*e).map(|f| f.at))
+                .min_by_key(|h| (h.distance(at), *h))?;
+            let here = prey.distance(at);
+            return paths
+                .ends()
+                .filter(|(h, _)| h.distance(prey) < here)
+                .min_by_key(|(h, d)| (h.distance(prey), *d, *h))
+                .and_then(|(h, _)| paths.path(h));
+        }
+        if in_port(at) || !exposed(ctx, threats, at) {
+            return None;
+        }
+        let threat = |h: HexAt| threats.iter().map(|(t, _, _)| t.distance(h)).min().unwrap_or(u32::MAX);
+        paths
+            .ends()
+            .min_by_key(|(h, d)| (exposed(ctx, threats, *h), !in_port(*h), std::cmp::Reverse(threat(*h)), *d, *h))
+            .and_then(|(h, _)| paths.path(h))
+    }
+
     /// A submarine flotilla: attack a visible enemy fleet within reach that has no more ASW ships
     /// than it has boats (S-SUB-1, S-SUB-2), else patrol the nearest enemy sea lane (S-NAVAL-15).
-    fn raid(&self, ctx: &Ctx, id: u32, at: HexAt, paths: &[Vec<HexAt>]) -> Option<Order> {
+    fn raid(&self, ctx: &Ctx, id: u32, at: HexAt, paths: &SeaReach) -> Option<Order> {
         let p = self.power;
         let boats = ctx.navy.count(id, ShipType::Submarine);
         for e in visible_enemy_fleets(ctx, p) {
@@ -975,17 +1132,18 @@ impl Staff {
         }
         // The shortest way into an enemy lane's sea area, else toward the first lane's listed hexes.
         if let Some(path) = paths
-            .iter()
-            .filter(|path| path.last().is_some_and(|h| lanes.iter().any(|(_, a)| *a == area_of(*h))))
-            .min_by_key(|path| (path.len(), path.last().copied()))
+            .ends()
+            .filter(|(h, _)| lanes.iter().any(|(_, a)| *a == area_of(*h)))
+            .min_by_key(|(h, d)| (*d, *h))
+            .and_then(|(h, _)| paths.path(h))
         {
-            return Some(Order::MoveFleet { fleet: id, path: path.clone() });
+            return Some(Order::MoveFleet { fleet: id, path });
         }
         let (_, area) = lanes.first()?;
         let target =
             ctx.map().sea_areas.get(usize::from(*area - 1))?.hexes.iter().min_by_key(|h| h.distance(at)).copied()?;
-        let path = paths.iter().min_by_key(|p| (p.last().map_or(u32::MAX, |h| h.distance(target)), p.len()))?;
-        Some(Order::MoveFleet { fleet: id, path: path.clone() })
+        let (end, _) = paths.ends().min_by_key(|(h, d)| (h.distance(target), *d, *h))?;
+        Some(Order::MoveFleet { fleet: id, path: paths.path(end)? })
     }
 
     /// S-ART-2, S-CHEM-3: a gun (or battery) fires where it does most. A staff that prepares its
@@ -995,24 +1153,37 @@ impl Staff {
     /// the expected harm is greatest.
     fn gun(&mut self, ctx: &Ctx, g: ForceId) {
         let p = self.power;
-        let gas = self.doctrine.gas && ctx.powers[usize::from(p.0)].chem_shells > 0;
-        if !self.doctrine.prepare {
-            if let Some(o) = best_shot(ctx, p, g, gas) {
-                self.queue.push_back(o);
-            }
+        // S-NAVAL-14: a coastal gun with an enemy ship in range sinks it before anything else
+        // it could do on land (a ship is worth 2 to 10 in the war score, a shot on land about 1).
+        if self.shot_draft.is_none()
+            && let Some((worth, o)) = coastal_shot(ctx, p, g)
+            && worth >= 1.0
+        {
+            self.queue.push_back(o);
             return;
         }
+        let gas = self.doctrine.gas && ctx.powers[usize::from(p.0)].chem_shells > 0;
+        let from = ctx.gun_hexes(g);
+        let in_range = |t: &HexAt| from.iter().any(|h| h.distance(*t) <= 12);
         let mut draft = match self.shot_draft.take() {
             Some(d) if d.gun == g => d,
-            _ => ShotDraft { gun: g, targets: engaged_enemy_hexes(ctx, p), next: 0, best: None },
+            _ if self.doctrine.prepare => {
+                ShotDraft { gun: g, targets: engaged_enemy_hexes(ctx, p), next: 0, best: None, harm: false }
+            }
+            _ => ShotDraft {
+                gun: g,
+                targets: enemy_hexes(ctx, p).into_iter().filter(in_range).collect(),
+                next: 0,
+                best: None,
+                harm: true,
+            },
         };
-        let from = ctx.gun_hexes(g);
         let probe = super::blind(ctx);
         let mut looked = 0;
         while draft.next < draft.targets.len() && looked < SHOT_WORK {
             let target = draft.targets[draft.next];
             draft.next += 1;
-            if !from.iter().any(|h| h.distance(target) <= 12) {
+            if !in_range(&target) {
                 continue;
             }
             looked += 1;
@@ -1021,7 +1192,8 @@ impl Staff {
                     continue;
                 }
                 let o = Order::Fire { unit: g, target, gas: with_gas };
-                if let Some(v) = preparation_gain(ctx, p, &o, target)
+                let v = if draft.harm { expected_gain(ctx, p, &o) } else { preparation_gain(ctx, p, &o, target) };
+                if let Some(v) = v
                     && v > 0.0
                     && draft.best.as_ref().is_none_or(|(b, _)| v > *b)
                 {
@@ -1036,11 +1208,14 @@ impl Staff {
         }
         match draft.best {
             Some((_, o)) => self.queue.push_back(o),
-            None => {
-                if let Some(o) = best_shot(ctx, p, g, gas) {
-                    self.queue.push_back(o);
-                }
+            // No useful shot at an engaged hex: the hex in range where it harms most, a few
+            // targets a work item (as `best_shot` would choose, in the same order).
+            None if !draft.harm => {
+                let targets = enemy_hexes(ctx, p).into_iter().filter(in_range).collect();
+                self.shot_draft = Some(ShotDraft { gun: g, targets, next: 0, best: None, harm: true });
+                self.items.push_front(Item::Gun(g));
             }
+            None => {}
         }
     }
 
@@ -1123,6 +1298,8 @@ struct ShotDraft {
     targets: Vec<HexAt>,
     next: usize,
     best: Option<(f64, Order)>,
+    /// Looking at every enemy hex in range by the harm alone (no engagement prepared there).
+    harm: bool,
 }
 
 /// Enemy hexes with combat units next to combat units of `p`'s alliance, sorted: those the coming
@@ -1391,4 +1568,207 @@ pub fn spendable(ctx: &Ctx, p: PowerId) -> i64 {
         })
         .sum();
     ctx.powers[usize::from(p.0)].money + income - upkeep
+}
+
+/// The enemy fleets in sight stronger than fleet `id` (S-NAVAL-5, [`battle_value`] below zero):
+/// where each stands, how far it sails in a turn (S-NAVAL-4) and its power.
+fn threats(ctx: &Ctx, id: u32) -> Vec<(HexAt, u32, PowerId)> {
+    let Some(power) = ctx.navy.fleet(id).map(|f| f.power) else { return Vec::new() };
+    visible_enemy_fleets(ctx, power)
+        .into_iter()
+        .filter(|e| battle_value(ctx, id, *e) < 0.0)
+        .filter_map(|e| ctx.navy.fleet(e).map(|f| (f.at, ctx.navy.speed(e), f.power)))
+        .collect()
+}
+
+/// Whether one of the `threats` can reach `h` with its full movement next turn (S-NAVAL-12); an
+/// own port it may not enter (S-CITY-2) is out of its reach.
+fn exposed(ctx: &Ctx, threats: &[(HexAt, u32, PowerId)], h: HexAt) -> bool {
+    threats.iter().any(|(at, reach, power)| at.distance(h) <= reach + 1 && ctx.check_port(*power, h).is_ok())
+}
+
+/// S-SUB-1, S-SUB-2: a flotilla sails next to the enemy surface fleet where its attack is worth
+/// most ([`submarine_attack_worth`]) and attacks it; `None` when no attack is worth anything or
+/// the engine would refuse it (no ammunition).
+fn hunt(ctx: &Ctx, id: u32, at: HexAt, paths: &SeaReach) -> Option<Vec<Order>> {
+    let power = ctx.navy.fleet(id)?.power;
+    let mut best: Option<(f64, Vec<Order>)> = None;
+    for e in visible_enemy_fleets(ctx, power) {
+        let Some(target) = ctx.navy.fleet(e).map(|f| f.at) else { continue };
+        let worth = submarine_attack_worth(ctx, id, e);
+        if worth <= 0.0 || best.as_ref().is_some_and(|(b, _)| worth <= *b) {
+            continue;
+        }
+        let attack = Order::SubmarineAttack { flotilla: id, target: e };
+        let orders = if at.distance(target) <= 1 {
+            vec![attack]
+        } else {
+            let Some(path) = paths
+                .ends()
+                .filter(|(h, _)| h.distance(target) <= 1)
+                .min_by_key(|(h, d)| (*d, *h))
+                .and_then(|(h, _)| paths.path(h))
+            else {
+                continue;
+            };
+            vec![Order::MoveFleet { fleet: id, path }, attack]
+        };
+        best = Some((worth, orders));
+    }
+    let (_, orders) = best?;
+    let mut probe = super::blind(ctx);
+    orders.iter().all(|o| probe.apply(o).is_ok()).then_some(orders)
+}
+
+/// S-AIR-2: a squadron bombs the enemy ship in its radius where the hit is worth most (the
+/// chance of the hit times the ship's worth in the war score); `None` when it reaches none.
+fn bombing(ctx: &Ctx, power: PowerId, squadron: u32) -> Option<Order> {
+    use rules::strategic::naval::{ShipType, bomb_hit};
+    let sq = ctx.navy.squadrons.iter().find(|s| s.id == squadron && s.power == power)?;
+    let mut best: Option<(f64, u32)> = None;
+    for e in visible_enemy_fleets(ctx, power) {
+        let Some(fleet) = ctx.navy.fleet(e) else { continue };
+        if fleet.at.distance(sq.base) > sq.radius {
+            continue;
+        }
+        for ship in ctx.navy.afloat(e).iter().filter_map(|s| ctx.navy.ship(*s)) {
+            if ship.kind == ShipType::Submarine {
+                continue;
+            }
+            let d = i32::from(sq.bombing) - i32::from(ship.kind.target_class());
+            let chance = match bomb_hit(d) {
+                None => continue,
+                Some(None) => 1.0,
+                Some(Some(r)) => r.chance(),
+            };
+            let worth = chance * ship_worth(ship.kind);
+            if best.is_none_or(|(b, _)| worth > b) {
+                best = Some((worth, ship.id));
+            }
+        }
+    }
+    let (_, ship) = best?;
+    let o = Order::Bomb { squadrons: vec![squadron], ship };
+    legal(ctx, &o).then_some(o)
+}
+
+/// S-NAVAL-14: the enemy ship a coastal gun fires at where the shot is worth most (the chance
+/// of destroying it times its worth in the war score), with that worth; `None` when no enemy
+/// ship lies in range.
+fn coastal_shot(ctx: &Ctx, power: PowerId, gun: ForceId) -> Option<(f64, Order)> {
+    use rules::strategic::naval::coastal_hit;
+    use rules::strategic::state::ForceKind;
+    let f = ctx.force(gun)?;
+    let ForceKind::Artillery { gun: kind } = f.kind else { return None };
+    let at = f.hex()?;
+    let range = ctx.scenario().units.guns.get(usize::from(kind)).map_or(0, |g| g.range);
+    let mut best: Option<(f64, u32)> = None;
+    for e in visible_enemy_fleets(ctx, power) {
+        let Some(fleet) = ctx.navy.fleet(e) else { continue };
+        if fleet.at.distance(at) > range {
+            continue;
+        }
+        for ship in ctx.navy.afloat(e).iter().filter_map(|s| ctx.navy.ship(*s)) {
+            if ship.kind == rules::strategic::naval::ShipType::Submarine {
+                continue;
+            }
+            let worth = coastal_hit(ship.kind).map_or(1.0, |r| r.chance()) * ship_worth(ship.kind);
+            if best.is_none_or(|(b, _)| worth > b) {
+                best = Some((worth, ship.id));
+            }
+        }
+    }
+    let (worth, ship) = best?;
+    let o = Order::CoastalFire { unit: gun, ship };
+    legal(ctx, &o).then_some((worth, o))
+}
+
+/// The U-boat flotilla a staff guards its fleets against: 4 boats (16 scaled by S-NAVAL-1). A
+/// staff sees no enemy submarine, so it plans for one flotilla of the size the war began with.
+const GUARD_BOATS: usize = 4;
+
+/// Escorts (S-SUB-1, S-SUB-2): the ASW ships one fleet of `power` sends to another this turn, as
+/// orders (split them off, sail, merge), where that lowers what the worst-guarded of the two would
+/// lose to a flotilla of [`GUARD_BOATS`] ([`torpedo_worth`]): a battle fleet without ASW ships loses
+/// a ship to each boat, so it takes some from a fleet that has several. The sailing group keeps
+/// out of the reach of enemy interceptors (S-NAVAL-12). `None`: no escort worth sending.
+fn escort(ctx: &Ctx, power: PowerId) -> Option<Vec<Order>> {
+    use rules::strategic::naval::{FLEET_LIMIT, ShipType};
+    let worths = |id: u32| -> Vec<(u32, ShipType, f64)> {
+        ctx.navy
+            .afloat(id)
+            .iter()
+            .filter_map(|s| ctx.navy.ship(*s))
+            .map(|s| (s.id, s.kind, ship_worth(s.kind)))
+            .collect()
+    };
+    let exposure = |ships: &[(u32, ShipType, f64)]| {
+        let asw = ships.iter().filter(|s| s.1 == ShipType::Asw).count();
+        let w: Vec<f64> = ships.iter().map(|s| s.2).collect();
+        torpedo_worth(GUARD_BOATS, asw, &w)
+    };
+    let mut fleets: Vec<u32> = ctx
+        .navy
+        .fleets
+        .iter()
+        .filter(|f| f.power == power && !ctx.navy.is_flotilla(f.id) && !ctx.navy.afloat(f.id).is_empty())
+        .map(|f| f.id)
+        .collect();
+    fleets.sort_unstable();
+    let interceptors: Vec<(HexAt, u32)> = ctx
+        .navy
+        .fleets
+        .iter()
+        .filter(|f| f.intercept && ctx.hostile(power, f.power) && ctx.navy.has_warships(f.id))
+        .map(|f| (f.at, f.mp_left))
+        .collect();
+    let mut best: Option<(f64, Vec<Order>)> = None;
+    for &to in &fleets {
+        let guarded = worths(to);
+        if !ctx.navy.has_warships(to) || guarded.len() >= FLEET_LIMIT {
+            continue;
+        }
+        let Some(at) = ctx.navy.fleet(to).map(|f| f.at) else { continue };
+        for &from in &fleets {
+            let giver = worths(from);
+            let asw: Vec<u32> = giver.iter().filter(|s| s.1 == ShipType::Asw).map(|s| s.0).collect();
+            if from == to || asw.is_empty() {
+                continue;
+            }
+            let Some(from_at) = ctx.navy.fleet(from).map(|f| f.at) else { continue };
+            let reach = SeaReach::of(ctx, from);
+            let path = if from_at == at { Some(Vec::new()) } else { reach.path(at) };
+            let Some(path) = path else { continue };
+            if path.iter().any(|h| interceptors.iter().any(|(i, mp)| i.distance(*h) <= *mp)) {
+                continue;
+            }
+            let now = exposure(&guarded).max(exposure(&giver));
+            for k in 1..=asw.len().min(FLEET_LIMIT - guarded.len()) {
+                let sent: Vec<u32> = asw[asw.len() - k..].to_vec();
+                let mut a = guarded.clone();
+                a.extend(giver.iter().filter(|s| sent.contains(&s.0)).copied());
+                let b: Vec<_> = giver.iter().filter(|s| !sent.contains(&s.0)).copied().collect();
+                let after = exposure(&a).max(if b.is_empty() { 0.0 } else { exposure(&b) });
+                let gain = now - after;
+                if gain <= 1.0 || best.as_ref().is_some_and(|(g, _)| gain <= *g) {
+                    continue;
+                }
+                // The whole fleet sails when it is all ASW ships; otherwise they split off first.
+                let (group, mut orders) = if b.is_empty() {
+                    (from, Vec::new())
+                } else {
+                    let name = format!("{} escort", ctx.navy.fleet(from).map_or("", |f| f.name.as_str()));
+                    (ctx.navy.next_fleet, vec![Order::SplitFleet { fleet: from, ships: sent.clone(), name }])
+                };
+                if !path.is_empty() {
+                    orders.push(Order::MoveFleet { fleet: group, path: path.clone() });
+                }
+                orders.push(Order::MergeFleet { fleet: group, into: to });
+                best = Some((gain, orders));
+            }
+        }
+    }
+    let (_, orders) = best?;
+    let mut probe = super::blind(ctx);
+    orders.iter().all(|o| probe.apply(o).is_ok()).then_some(orders)
 }

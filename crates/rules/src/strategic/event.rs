@@ -2,6 +2,7 @@
 
 use super::hexmap::HexAt;
 use super::ids::{ForceId, FormationId, Phase, PowerId};
+use super::naval::model::FleetId;
 use crate::dice::Pips;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -90,9 +91,21 @@ pub enum EventKind {
     Formation {
         id: FormationId,
     },
+    /// A fleet or flotilla ended a move on `to` (S-NAVAL-4): named, so a screen can keep an
+    /// undetected flotilla's course from a watching enemy.
+    FleetMoved {
+        fleet: FleetId,
+        to: HexAt,
+    },
     ArmyEnd {
         army: FormationId,
         destroyed: bool,
+    },
+    /// `by` has found the enemy submarine flotilla `flotilla` (S-AIR-1 reconnaissance, or its own
+    /// flotilla in the same sea area: the house rule to S-SUB-5); it is shown to `by` from now on.
+    Sighted {
+        flotilla: u32,
+        by: PowerId,
     },
     Note,
 }

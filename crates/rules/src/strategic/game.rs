@@ -443,9 +443,11 @@ impl Game for GreatWar {
         matches!(order, Order::EndPhase)
     }
 
-    /// Nothing on the Great War map is hidden from the players.
-    fn reveals(_event: &Event) -> bool {
-        false
+    /// The only things hidden on the Great War map are the enemy submarines a player has not
+    /// detected (S-AIR-1, S-SUB-5 house rule, see `naval::Detection`): an order that finds one
+    /// shows it, so it cannot be taken back.
+    fn reveals(event: &Event) -> bool {
+        matches!(event.kind, super::event::EventKind::Sighted { .. })
     }
 
     fn scenario_name(scenario: &Scenario) -> &str {

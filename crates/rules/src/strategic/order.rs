@@ -83,7 +83,8 @@ pub enum Order {
     LayMine { fleet: u32 },
     /// The fleet's minesweepers sweep its sea area this turn (S-MINE-4).
     Sweep { fleet: u32 },
-    /// A submarine flotilla attacks a fleet or flotilla on or next to its hex (S-SUB-1…5).
+    /// A submarine flotilla attacks a fleet, or an enemy flotilla its side has detected (S-SUB-5
+    /// house rule, `naval::Detection`), on or next to its hex (S-SUB-1…5).
     SubmarineAttack { flotilla: u32, target: u32 },
     /// A flotilla patrols a sea lane (S-NAVAL-15).
     Patrol { flotilla: u32, lane: u32 },
@@ -171,6 +172,10 @@ pub enum OrderError {
     Retreat(String),
     #[error("{0}")]
     Naval(String),
+    #[error(
+        "{target} has not been found: a flotilla attacks only enemy submarines its side has detected, in a sea area with one of its own flotillas or by reconnaissance this turn (S-SUB-5, S-AIR-1)"
+    )]
+    Undetected { target: String },
     #[error("the port at {at} serves only its own and allied fleets; it is {holder} (S-CITY-2)")]
     PortClosed { at: HexAt, holder: String },
     #[error("no ammunition: {what} cannot attack (S-SUP-3); it needs {need}, the stock holds {left}")]

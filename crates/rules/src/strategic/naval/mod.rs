@@ -5,10 +5,11 @@
 //! the game's seeded dice in a fixed order (sides by fleet ID, ships by class then ID).
 //!
 //! [`model`] holds the data the state stores, [`tables`] the dice tables, `rules` what orders
-//! and phases do with them.
+//! and phases do with them, `sighting` which enemy submarines a power has found ([`Detection`]).
 
 pub mod model;
 mod rules;
+mod sighting;
 pub mod tables;
 
 pub use model::{
@@ -16,6 +17,7 @@ pub use model::{
     SWEEP_POINTS_PER_MINE, Ship, ShipId, ShipType, Squadron, SquadronId, Stage, scaled_count,
 };
 pub use rules::FleetView;
+pub use sighting::Detection;
 pub use tables::{
     TORPEDO_HIT, aircraft_lost, bomb_hit, coastal_hit, mine_loss, share_half_up, stealth, submarines_lost, surface_hit,
 };

@@ -139,7 +139,8 @@ impl Ctx {
         let name = fleet.name.clone();
         for (i, h) in path.iter().enumerate() {
             if i + 1 == path.len() {
-                self.naval_event(format!("{name} sails to {h} ({} MP)", path.len()));
+                let text = format!("{name} sails to {h} ({} MP)", path.len());
+                self.push(Event { turn: self.clock.turn, kind: EventKind::FleetMoved { fleet: id, to: *h }, text });
             }
             let from_area = self.map().cell(self.navy.fleet(id).map_or(*h, |f| f.at)).map_or(0, |c| c.sea_area);
             if let Some(f) = self.navy.fleet_mut(id) {
@@ -157,6 +158,7 @@ impl Ctx {
                 return Ok(());
             }
         }
+        self.report_detections(id);
         Ok(())
     }
 
@@ -732,6 +734,10 @@ impl Ctx {
         if !self.hostile(f.power, t.power) || t.at.distance(f.at) > 1 || self.navy.afloat(target).is_empty() {
             return Err(OrderError::Naval(format!("{} is no enemy fleet on or next to {}", t.name, f.at)));
         }
+        // S-SUB-5 (house rule): a flotilla is attacked only once its side has found it.
+        if self.navy.is_flotilla(target) && !self.detects(f.power, target) {
+            return Err(OrderError::Undetected { target: t.name });
+        }
         let per = i64::from(self.scenario().rules.ammunition.submarine_attack);
         self.spend_ammunition(f.power, per, "a submarine flotilla")?;
         let boats = self.navy.afloat(id);
@@ -1075,6 +1081,10 @@ impl Ctx {
             flotillas.len(),
             sq.radius
         ));
+        for fl in &flotillas {
+            let (name, at) = self.navy.fleet(*fl).map_or_else(|| (String::new(), sq.base), |f| (f.name.clone(), f.at));
+            self.sighted(*fl, sq.power, format!("{} sights {name} at {at} (S-AIR-1)", sq.name));
+        }
         for fl in flotillas {
             let boats = self.navy.afloat(fl);
             let alive: Vec<ShipId> =
