@@ -107,8 +107,9 @@ pub struct Fx {
 #[derive(Default, Debug, Clone, PartialEq)]
 pub struct Known {
     pub units: BTreeMap<ForceId, HexAt>,
-    /// Each ship afloat: its fleet's hex, its power, and whether it sails in a submarine flotilla.
-    pub ships: BTreeMap<u32, (HexAt, PowerId, bool)>,
+    /// Each ship afloat: its fleet's hex, and whether the person watching may see that fleet
+    /// (an undetected enemy submarine flotilla is hidden, `sea_orders::sees`).
+    pub ships: BTreeMap<u32, (HexAt, bool)>,
     pub fleets: BTreeMap<u32, HexAt>,
     /// Attacks named this turn (S-COMBAT-8), from the attacker's hex to its target: one side's
     /// hex in a fight brings the other's, which loses nothing when the weaker side goes.
@@ -116,7 +117,7 @@ pub struct Known {
 }
 
 impl Known {
-    pub fn of(ctx: &Ctx) -> Known {
+    pub fn of(ctx: &Ctx, viewer: Option<PowerId>) -> Known {
         let units = ctx.forces.iter().filter_map(|f| Some((f.id, f.hex()?))).collect();
         let fleets: BTreeMap<u32, HexAt> = ctx.navy.fleets.iter().map(|f| (f.id, f.at)).collect();
         let ships = ctx
@@ -124,7 +125,10 @@ impl Known {
             .ships
             .iter()
             .filter(|s| !s.sunk)
-            .filter_map(|s| Some((s.id, (*fleets.get(&s.fleet)?, s.power, ctx.navy.is_flotilla(s.fleet)))))
+            .filter_map(|s| {
+                let fleet = ctx.navy.fleet(s.fleet)?;
+                Some((s.id, (fleet.at, super::sea_orders::sees(ctx, viewer, fleet))))
+            })
             .collect();
         let mut attacks: Vec<(HexAt, HexAt)> =
             ctx.forces.iter().filter_map(|f| Some((f.hex()?, f.activity.target?))).collect();
@@ -147,8 +151,8 @@ impl Known {
 }
 
 /// The effects of the orders and events that came since `known` was taken, with `ctx` the game
-/// after them. A watching person never sees where an enemy submarine flotilla lies (S-SUB).
-pub fn effects_of(known: &Known, ctx: &Ctx, orders: &[Order], events: &[Event], viewer: Option<PowerId>) -> Vec<Fx> {
+/// after them. A ship of a fleet the watching person could not see goes down unseen (S-SUB).
+pub fn effects_of(known: &Known, ctx: &Ctx, orders: &[Order], events: &[Event]) -> Vec<Fx> {
     let mut out = Vec::new();
     let mut put = |kind: FxKind, at: Option<HexAt>, unit: Option<ForceId>| {
         if let Some(at) = at {
@@ -228,11 +232,8 @@ pub fn effects_of(known: &Known, ctx: &Ctx, orders: &[Order], events: &[Event], 
         }
     }
     // Ships gone down since: in a battle, to a submarine, a mine, bombs or coastal guns.
-    let hidden = |power: PowerId, flotilla: bool| flotilla && viewer.is_some_and(|v| ctx.hostile(v, power));
     for s in ctx.navy.ships.iter().filter(|s| s.sunk) {
-        if let Some(&(at, power, flotilla)) = known.ships.get(&s.id)
-            && !hidden(power, flotilla)
-        {
+        if let Some(&(at, true)) = known.ships.get(&s.id) {
             put(FxKind::Sinking, Some(at), None);
         }
     }
@@ -399,8 +400,7 @@ fn watch(
     if let Some((o, e)) = live
         && step > 0.0
     {
-        let viewer = session.as_deref().filter(|_| !is_replay).and_then(|s| s.viewer());
-        let fx = effects_of(&watch.known, &ctx, &game.orders()[o..], &game.events()[e..], viewer);
+        let fx = effects_of(&watch.known, &ctx, &game.orders()[o..], &game.events()[e..]);
         let fx = pick(fx, FX_ALIVE.saturating_sub(alive.iter().count()));
         if look.is_none()
             && let Some(images) = images.as_mut()
@@ -432,7 +432,9 @@ fn watch(
             }
         }
     }
-    watch.known = Known::of(&ctx);
+    // The replay shows every fleet; a game in play what its watching person may see.
+    let viewer = session.as_deref().filter(|_| !is_replay).and_then(|s| s.viewer());
+    watch.known = Known::of(&ctx, viewer);
     watch.seen = Some(logs);
     watch.replay = is_replay;
 }
@@ -565,8 +567,8 @@ mod tests {
     #[test]
     fn an_engagement_flashes_at_both_hexes() {
         let ctx = front();
-        let known = Known::of(&ctx);
-        let fx = effects_of(&known, &ctx, &[], &[engagement(), health(id(1)), health(id(2))], None);
+        let known = Known::of(&ctx, None);
+        let fx = effects_of(&known, &ctx, &[], &[engagement(), health(id(1)), health(id(2))]);
         let at: Vec<HexAt> = fx.iter().filter(|f| f.kind == FxKind::Clash).map(|f| f.at).collect();
         assert_eq!(at, vec![hex(2, 2), hex(3, 2)]);
     }
@@ -579,31 +581,27 @@ mod tests {
         if let Some(f) = ctx.forces.iter_mut().find(|f| f.id == id(1)) {
             f.activity.target = Some(hex(3, 2));
         }
-        let known = Known::of(&ctx);
+        let known = Known::of(&ctx, None);
         assert_eq!(known.attacks, vec![(hex(2, 2), hex(3, 2))]);
         ctx.destroy(id(2), "D ≥ 30");
         let mut events = vec![engagement()];
         events.extend(ctx.events.clone());
-        let clash: Vec<HexAt> = effects_of(&known, &ctx, &[], &events, None)
-            .iter()
-            .filter(|f| f.kind == FxKind::Clash)
-            .map(|f| f.at)
-            .collect();
+        let clash: Vec<HexAt> =
+            effects_of(&known, &ctx, &[], &events).iter().filter(|f| f.kind == FxKind::Clash).map(|f| f.at).collect();
         assert_eq!(clash, vec![hex(3, 2), hex(2, 2)]);
         // The attacker beaten: its target flashes too.
         let mut beaten = front();
         beaten.destroy(id(1), "D ≥ 30");
         let mut events = vec![engagement()];
         events.extend(beaten.events.clone());
-        let clash: Vec<HexAt> = effects_of(&known, &beaten, &[], &events, None)
+        let clash: Vec<HexAt> = effects_of(&known, &beaten, &[], &events)
             .iter()
             .filter(|f| f.kind == FxKind::Clash)
             .map(|f| f.at)
             .collect();
         assert_eq!(clash, vec![hex(2, 2), hex(3, 2)]);
         let unnamed = Known { attacks: Vec::new(), ..known };
-        let clash =
-            effects_of(&unnamed, &ctx, &[], &events, None).into_iter().filter(|f| f.kind == FxKind::Clash).count();
+        let clash = effects_of(&unnamed, &ctx, &[], &events).into_iter().filter(|f| f.kind == FxKind::Clash).count();
         assert_eq!(clash, 1, "without a named target only the beaten hex is known");
     }
 
@@ -612,11 +610,11 @@ mod tests {
     #[test]
     fn no_effect_without_a_hex() {
         let ctx = front();
-        let known = Known::of(&ctx);
+        let known = Known::of(&ctx, None);
         let events = [engagement(), event(EventKind::Note), event(EventKind::Destroyed { unit: id(99) })];
-        assert_eq!(effects_of(&known, &ctx, &[Order::EndPhase], &events, None), vec![]);
+        assert_eq!(effects_of(&known, &ctx, &[Order::EndPhase], &events), vec![]);
         assert_eq!(
-            effects_of(&known, &ctx, &[Order::Fortify { piece: rules::strategic::Piece::Unit(id(1)) }], &[], None),
+            effects_of(&known, &ctx, &[Order::Fortify { piece: rules::strategic::Piece::Unit(id(1)) }], &[]),
             vec![]
         );
     }
@@ -626,19 +624,39 @@ mod tests {
     #[test]
     fn a_destroyed_unit_fades_where_it_stood_and_fire_shows_at_its_target() {
         let mut ctx = front();
-        let known = Known::of(&ctx);
+        let known = Known::of(&ctx, None);
         ctx.destroy(id(2), "a test");
         assert_eq!(ctx.force(id(2)).and_then(|f| f.hex()), None);
         let events = ctx.events.clone();
-        let fx = effects_of(&known, &ctx, &[], &events, None);
+        let fx = effects_of(&known, &ctx, &[], &events);
         assert_eq!(fx, vec![Fx { kind: FxKind::Fallen, at: hex(3, 2), unit: Some(id(2)) }]);
         let gas = Order::Fire { unit: id(1), target: hex(3, 2), gas: true };
         let shell = Order::Fire { unit: id(1), target: hex(4, 2), gas: false };
-        let fx = effects_of(&known, &ctx, &[gas, shell], &[], None);
+        let fx = effects_of(&known, &ctx, &[gas, shell], &[]);
         assert_eq!(
             fx.iter().map(|f| (f.kind, f.at)).collect::<Vec<_>>(),
             vec![(FxKind::Gas, hex(3, 2)), (FxKind::Shellfire, hex(4, 2))]
         );
+    }
+
+    /// A ship sunk goes down in a whirl where its fleet lay, unless it sailed in an enemy
+    /// submarine flotilla the watching person had not detected (S-SUB): U-Flottille II in the
+    /// North Sea, seen by Germany, hidden from Great Britain.
+    #[test]
+    fn a_sunk_ship_whirls_where_its_fleet_lay_unless_the_watcher_could_not_see_it() {
+        let scenario = super::super::files::load_scenario("scenarios/great_war/north_sea_1916.ron").expect("loads");
+        let mut ctx = GreatWar::new(&scenario, 1).ctx();
+        let flotilla = ctx.navy.fleets.iter().find(|f| f.id == 11).cloned().expect("U-Flottille II");
+        assert!(ctx.navy.is_flotilla(flotilla.id));
+        let (germany, gb) = (flotilla.power, PowerId(2));
+        assert!(ctx.hostile(gb, germany) && !ctx.detects(gb, flotilla.id));
+        let boat = ctx.navy.ships.iter().find(|s| s.fleet == flotilla.id).map(|s| s.id).expect("a boat");
+        let (own, enemy) = (Known::of(&ctx, Some(germany)), Known::of(&ctx, Some(gb)));
+        ctx.sink(boat, "a test");
+        let whirl = Fx { kind: FxKind::Sinking, at: flotilla.at, unit: None };
+        assert_eq!(effects_of(&own, &ctx, &[], &[]), vec![whirl]);
+        assert_eq!(effects_of(&Known::of(&GreatWar::new(&scenario, 1).ctx(), None), &ctx, &[], &[]), vec![whirl]);
+        assert_eq!(effects_of(&enemy, &ctx, &[], &[]), vec![], "hidden from the enemy");
     }
 
     /// A grand turn's hundreds of engagements start at most the frame's cap of effects, losses
@@ -648,7 +666,7 @@ mod tests {
         let mut ctx = front();
         let known_units: Vec<(ForceId, HexAt)> =
             (0..300).map(|i| (id(1000 + i), hex(i as i32 % 40, 1 + i as i32 / 40))).collect();
-        let mut known = Known::of(&ctx);
+        let mut known = Known::of(&ctx, None);
         known.units.extend(known_units.iter().copied());
         let mut events = Vec::new();
         for (u, _) in &known_units {
@@ -658,7 +676,7 @@ mod tests {
         events.push(event(EventKind::Phase { phase: Phase::Upkeep, power: None }));
         ctx.destroy(id(2), "a test");
         events.extend(ctx.events.clone());
-        let fx = effects_of(&known, &ctx, &[], &events, None);
+        let fx = effects_of(&known, &ctx, &[], &events);
         assert_eq!(fx.iter().filter(|f| f.kind == FxKind::Clash).count(), 300);
         let started = pick(fx.clone(), FX_ALIVE);
         assert_eq!(started.len(), FX_PER_FRAME);
