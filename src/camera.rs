@@ -12,5 +12,13 @@ pub(super) fn plugin(app: &mut App) {
 pub struct BoardCamera;
 
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Name::new("Board camera"), BoardCamera, crate::hud::board::BoardView { fitted: true }, Camera2d));
+    // No multisampling: the boards are textured quads whose edges are in their art, and 4× samples
+    // cost four times the fill on a software renderer or a weak GPU (the browser's WebGL).
+    commands.spawn((
+        Name::new("Board camera"),
+        BoardCamera,
+        crate::hud::board::BoardView { fitted: true },
+        Camera2d,
+        Msaa::Off,
+    ));
 }

@@ -22,7 +22,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_computed_state::<Scene>()
         .init_resource::<SavesMenu>()
         .add_systems(Update, menu_keys.in_set(crate::AppSystems::Logic))
-        .add_systems(PreUpdate, close_menu.run_if(state_changed::<Screen>));
+        .add_systems(PreUpdate, close_menu.run_if(state_changed::<Screen>))
+        // The title's "Replays" is forgotten when the menu closes: a game's own "Save / load"
+        // button only opens the menu, for saving and loading, never for watching over the game.
+        .add_systems(OnExit(Menu::Saves), |mut saves: ResMut<SavesMenu>| saves.replay = false);
 }
 
 /// The screen on show.

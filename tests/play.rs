@@ -292,3 +292,19 @@ fn a_save_opened_from_the_menus_is_continued_or_replayed_by_its_scene() {
         }
     }
 }
+
+/// The title's "Replays" opens the saves menu for watching; once it closes, a game's own
+/// "Save / load" button (which only opens the menu) opens it for saving and loading again, never
+/// for watching a replay over the game in play.
+#[test]
+fn the_saves_menu_forgets_the_titles_replays_when_it_closes() {
+    use kriegsspiel::screens::{Menu, SavesMenu};
+    let mut app = app();
+    app.world_mut().resource_mut::<SavesMenu>().replay = true;
+    app.world_mut().resource_mut::<NextState<Menu>>().set(Menu::Saves);
+    app.update();
+    assert!(app.world().resource::<SavesMenu>().replay, "open for watching");
+    app.world_mut().resource_mut::<NextState<Menu>>().set(Menu::None);
+    app.update();
+    assert!(!app.world().resource::<SavesMenu>().replay, "closed: for saving and loading");
+}

@@ -1,7 +1,8 @@
 //! Short animations of the Great War's orders: a counter that changed hex glides there from
 //! where it stood, at the player's animation speed (Settings). Purely visual: unlike the
 //! battle's, orders and the AI never wait for them, since one turn of the grand campaign moves
-//! hundreds of pieces; the event log tells every die and sum.
+//! hundreds of pieces; the event log tells every die and sum. Fights, fire and losses flash
+//! where they happened (`fx`).
 
 use super::counters::{Counter, CounterOf};
 use super::geometry::hex_to_world;

@@ -420,6 +420,57 @@ pub fn mine() -> Image {
     image(S, S, data)
 }
 
+/// Side of the effect images (`fx`), in pixels: one hex and a half across when drawn at scale 1.
+pub const FX_SIZE: u32 = 48;
+
+/// One effect image: every pixel's alpha from its distance to the centre (0 at the centre, 1 at
+/// the edge) and its angle; white, tinted by the sprite.
+fn fx_image(alpha: impl Fn(f32, f32, u32, u32) -> f32) -> Image {
+    let s = FX_SIZE;
+    let mut data = vec![0u8; (s * s * 4) as usize];
+    let c = s as f32 / 2.0;
+    for y in 0..s {
+        for x in 0..s {
+            let (dx, dy) = (x as f32 + 0.5 - c, y as f32 + 0.5 - c);
+            let r = (dx * dx + dy * dy).sqrt() / c;
+            let a = alpha(r, dy.atan2(dx), x, y).clamp(0.0, 1.0);
+            let at = ((y * s + x) * 4) as usize;
+            data[at..at + 4].copy_from_slice(&[255, 255, 255, (a * 255.0) as u8]);
+        }
+    }
+    image(s, s, data)
+}
+
+/// A flash with eight rays: shells bursting, a fight.
+pub fn burst() -> Image {
+    fx_image(|r, angle, _, _| {
+        let rays = 0.55 + 0.45 * (angle * 8.0).cos().abs().powi(3);
+        let core = (1.0 - r / 0.35).max(0.0);
+        core.max(if r < rays { 1.0 - r / rays } else { 0.0 })
+    })
+}
+
+/// A soft, ragged cloud: gas, smoke, dust.
+pub fn puff() -> Image {
+    fx_image(|r, _, x, y| {
+        let grain = (noise(x / 3, y / 3, 7) % 100) as f32 / 100.0;
+        ((1.0 - r) * 1.6 - grain * 0.35).min(0.85)
+    })
+}
+
+/// A thin circle: a shock wave, a splash, a whirl.
+pub fn ring() -> Image {
+    fx_image(|r, _, _, _| 1.0 - ((r - 0.88).abs() / 0.08))
+}
+
+/// A diagonal cross: a unit destroyed or dispersed.
+pub fn cross() -> Image {
+    fx_image(|r, angle, _, _| {
+        let off_diagonal = (angle.rem_euclid(std::f32::consts::FRAC_PI_2) - std::f32::consts::FRAC_PI_4).abs();
+        if r < 0.8 { 1.5 - (r * off_diagonal.sin()) / 0.08 } else { 0.0 }
+    })
+}
+
 /// A white pixel, stretched for bars.
 pub fn white() -> Image {
     image(1, 1, vec![255, 255, 255, 255])

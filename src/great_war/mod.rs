@@ -8,7 +8,10 @@
 //! - a [`CatalogSource`] for its scenarios;
 //! - its board (`board`: a chunked bevy_ecs_tilemap hex map with an overview at far zoom),
 //!   counters, overlays, camera, panels and commanding, each a plugin that runs in
-//!   [`Mode::GreatWar`] only.
+//!   [`Mode::GreatWar`] only;
+//! - its animations, purely visual (nothing waits for them): counters glide to their new hex
+//!   (`anim`), and fights, fire, gas, damage, sinkings and losses flash briefly where they
+//!   happened (`fx`), at the player's animation speed.
 
 pub mod actions;
 pub mod anim;
@@ -20,6 +23,7 @@ pub mod command;
 pub mod counters;
 pub mod files;
 pub mod fleet_panel;
+pub mod fx;
 pub mod geometry;
 pub mod land_orders;
 pub mod land_panels;
@@ -71,6 +75,7 @@ pub(super) fn plugin(app: &mut App) {
 pub(super) fn view_plugin(app: &mut App) {
     app.add_plugins((
         anim::plugin,
+        fx::plugin,
         board::plugin,
         counters::plugin,
         overlay::plugin,

@@ -73,6 +73,8 @@ fn spawn_panels_camera(mut commands: Commands, mut egui: ResMut<EguiGlobalSettin
         Name::new("Panels camera"),
         Camera2d,
         Camera { order: 10, clear_color: ClearColorConfig::None, ..default() },
+        // As the board camera: egui antialiases its own shapes.
+        Msaa::Off,
         bevy::camera::visibility::RenderLayers::layer(31),
         PrimaryEguiContext,
     ));
