@@ -120,8 +120,8 @@ const GREAT_WAR = [640, 262];
 const SCENARIO_ROW = (i) => [100, 68 + 21 * i];
 const START_WAR = (powers) => [699, 223 + 21 * (powers - 3)];
 const END_PHASE = [604, 11];
-// The title's "Continue" (the newest autosave), below "Tutorial", when there is one.
-const CONTINUE = [640, 354];
+// The title's "Continue" (the newest autosave), below "Tutorial" (buttons 39 pixels apart), when there is one.
+const CONTINUE = [640, 332];
 // From the title screen to the Great War's set-up (a click the first frames swallowed is given again).
 async function greatWarSetup(page) {
   await until(page, (s) => s === 'title', 'the title screen');
