@@ -90,9 +90,7 @@ pub trait SceneSave: Sized + Clone + Send + Sync + 'static {
 /// [`SceneSave::fetch_first`]): what the saves menu can tell of it meanwhile.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FetchFirst {
-    /// The scenario's path, as the save references it.
-    pub scenario: String,
-    /// Its name, as people see it.
+    /// The scenario's name, as people see it.
     pub name: String,
     pub files: Vec<&'static str>,
     pub orders: usize,

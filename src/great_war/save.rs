@@ -95,7 +95,6 @@ pub fn fetch_first(b: &SaveBody, missing: fn(&str) -> Vec<&'static str>) -> Opti
     let fetched = super::files::fetched(path)?;
     let files = missing(path);
     (!files.is_empty()).then(|| crate::saves::FetchFirst {
-        scenario: path.to_string(),
         name: fetched.name.to_string(),
         files,
         orders: b.orders.len(),
@@ -148,7 +147,6 @@ mod tests {
         let path = "scenarios/great_war/north_sea_1916.ron";
         let all = |p: &str| super::super::files::fetched(p).map_or(Vec::new(), |f| f.files.to_vec());
         let wanted = fetch_first(&body(Some(path)), all).expect("its files are wanted");
-        assert_eq!(wanted.scenario, path);
         assert_eq!(wanted.name, super::super::files::fetched(path).map(|f| f.name).unwrap_or_default());
         assert_eq!(wanted.files, ["scenarios/great_war/north_sea_1916.ron", "maps/europe_1914_north_sea.ron"]);
         assert_eq!((wanted.orders, wanted.turn), (3, 2));

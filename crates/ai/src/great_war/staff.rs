@@ -1565,18 +1565,14 @@ fn reserve_spot(
     if spot(at) {
         return None;
     }
-    let best = dests.iter().filter(|(h, _, _)| spot(*h)).min_by_key(|(h, c, _)| (h.distance(at), *c, *h));
-    if let Some((h, _, path)) = best {
-        return Some((*h, path.clone()));
+    if let Some(best) = toward(dests, at, spot) {
+        return Some(best);
     }
-    if front.enemy_steps(at) == 3 && !ctx.next_to_enemy(p, at) {
+    let out_of_contact = |h: HexAt| front.enemy_steps(h) == 3 && !ctx.next_to_enemy(p, h);
+    if out_of_contact(at) {
         return None;
     }
-    dests
-        .iter()
-        .filter(|(h, _, _)| front.ours(*h) && front.enemy_steps(*h) == 3 && !ctx.next_to_enemy(p, *h))
-        .min_by_key(|(h, c, _)| (h.distance(at), *c, *h))
-        .map(|(h, _, path)| (*h, path.clone()))
+    toward(dests, at, |h| front.ours(h) && out_of_contact(h))
 }
 
 /// The destination that brings a piece nearest to `goal` among those `ok` allows, if it is nearer
