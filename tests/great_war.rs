@@ -8,16 +8,16 @@ use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use kriegsspiel::great_war::command::{movable_pieces, pieces_at};
-use kriegsspiel::great_war::{HoveredHex, Selected, Selection, StartGreatWar, files};
+use kriegsspiel::great_war::{Selected, StartGreatWar, files};
 use kriegsspiel::saves::{self, SceneSave};
-use kriegsspiel::screens::{PlayView, Screen};
+use kriegsspiel::screens::Screen;
 use kriegsspiel::session::{LoadGame, Seat};
-use leafwing_input_manager::prelude::Buttonlike;
 use rules::Game;
 use rules::strategic::event::EventKind;
 use rules::strategic::{GreatWar, HexAt, Order, Phase, Piece, PowerId};
 
-type Session = kriegsspiel::session::Session<GreatWar>;
+mod gw_input;
+use gw_input::*;
 
 fn app() -> App {
     kriegsspiel::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-gw-test-{}", std::process::id())));
@@ -33,30 +33,6 @@ fn start(app: &mut App, path: &str, seed: u64, seats: Vec<Seat>) {
     app.update();
     app.update();
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
-}
-
-fn press(app: &mut App, input: impl Buttonlike + Clone) {
-    input.clone().press(app.world_mut());
-    app.update();
-    input.release(app.world_mut());
-    app.update();
-}
-
-fn click(app: &mut App, at: HexAt) {
-    app.world_mut().resource_mut::<HoveredHex>().0 = Some(at);
-    press(app, MouseButton::Left);
-}
-
-fn session(app: &App) -> &Session {
-    app.world().resource::<Session>()
-}
-
-fn selected(app: &App) -> Option<Selected> {
-    app.world().resource::<Selection>().of(session(app))
-}
-
-fn handing_over(app: &App) -> bool {
-    app.world().get_resource::<State<PlayView>>().is_some_and(|v| *v.get() == PlayView::HandOver)
 }
 
 /// Says "ready" on the hand-over screen if it shows.

@@ -15,13 +15,13 @@ use kriegsspiel::great_war::layers::{
 use kriegsspiel::great_war::{StartGreatWar, files};
 use kriegsspiel::screens::{PlayView, Screen};
 use kriegsspiel::session::Seat;
-use leafwing_input_manager::prelude::Buttonlike;
 use rules::strategic::hexmap::{City, Climate, HexMap, Province, Terrain};
 use rules::strategic::naval::model::ShipType;
 use rules::strategic::testkit::{ctx, hex, id, infantry, scenario};
 use rules::strategic::{FormationId, GreatWar, Order, Phase, Piece, PowerId, Scenario};
 
-type Session = kriegsspiel::session::Session<GreatWar>;
+mod gw_input;
+use gw_input::*;
 
 const TEST_FRONT: &str = "scenarios/great_war/test_front.ron";
 const NORTH_SEA: &str = "scenarios/great_war/north_sea_1916.ron";
@@ -41,19 +41,8 @@ fn start(app: &mut App, scenario: Scenario, seats: Vec<Seat>) {
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
 }
 
-fn press(app: &mut App, input: impl Buttonlike + Clone) {
-    input.clone().press(app.world_mut());
-    app.update();
-    input.release(app.world_mut());
-    app.update();
-}
-
 fn overlays(app: &App) -> Overlays {
     *app.world().resource::<Overlays>()
-}
-
-fn session(app: &App) -> &Session {
-    app.world().resource::<Session>()
 }
 
 /// F3…F7 lay each overlay over the map and take it off again, one at a time.

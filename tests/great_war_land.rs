@@ -11,15 +11,15 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use kriegsspiel::great_war::command::UiCommand;
 use kriegsspiel::great_war::land_orders::{LandCommand, LandPick, Pick, engaged_pieces};
-use kriegsspiel::great_war::{HoveredHex, Selected, Selection, StartGreatWar, files};
-use kriegsspiel::screens::{PlayView, Screen};
+use kriegsspiel::great_war::{Selected, StartGreatWar, files};
+use kriegsspiel::screens::Screen;
 use kriegsspiel::session::Seat;
-use leafwing_input_manager::prelude::Buttonlike;
 use rules::strategic::purchase::Recruit;
 use rules::strategic::state::{FormationKind, Place};
 use rules::strategic::{ForceId, FormationId, GreatWar, HexAt, Order, Phase, Piece, PowerId};
 
-type Session = kriegsspiel::session::Session<GreatWar>;
+mod gw_input;
+use gw_input::*;
 
 const FIXTURE: &str = "tests/fixtures/great_war_land.ron";
 const GERMANY: PowerId = PowerId(0);
@@ -44,18 +44,6 @@ fn start(app: &mut App) {
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
 }
 
-fn press(app: &mut App, input: impl Buttonlike + Clone) {
-    input.clone().press(app.world_mut());
-    app.update();
-    input.release(app.world_mut());
-    app.update();
-}
-
-fn click(app: &mut App, at: HexAt) {
-    app.world_mut().resource_mut::<HoveredHex>().0 = Some(at);
-    press(app, MouseButton::Left);
-}
-
 /// A panel button: the message it sends.
 fn button(app: &mut App, command: LandCommand) {
     app.world_mut().write_message(command);
@@ -68,24 +56,8 @@ fn give(app: &mut App, order: Order) {
     app.update();
 }
 
-fn session(app: &App) -> &Session {
-    app.world().resource::<Session>()
-}
-
-fn refusal(app: &App) -> String {
-    session(app).refusal.clone().unwrap_or_default()
-}
-
-fn selected(app: &App) -> Option<Selected> {
-    app.world().resource::<Selection>().of(session(app))
-}
-
 fn pick(app: &App) -> Option<Pick> {
     app.world().resource::<LandPick>().of(session(app)).cloned()
-}
-
-fn handing_over(app: &App) -> bool {
-    app.world().get_resource::<State<PlayView>>().is_some_and(|v| *v.get() == PlayView::HandOver)
 }
 
 fn end_phase(app: &mut App) {

@@ -13,15 +13,15 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use kriegsspiel::great_war::command::UiCommand;
 use kriegsspiel::great_war::sea_orders::{self, SeaCommand, SeaPick};
-use kriegsspiel::great_war::{HoveredHex, Selected, Selection, StartGreatWar, files};
+use kriegsspiel::great_war::{Selected, StartGreatWar, files};
 use kriegsspiel::screens::{PlayView, Screen};
 use kriegsspiel::session::Seat;
-use leafwing_input_manager::prelude::Buttonlike;
 use rules::strategic::naval::model::{ShipId, ShipType};
 use rules::strategic::state::Place;
 use rules::strategic::{Ctx, ForceId, GreatWar, HexAt, Order, Phase, Piece, PowerId};
 
-type Session = kriegsspiel::session::Session<GreatWar>;
+mod gw_input;
+use gw_input::*;
 
 const SEA: &str = "tests/fixtures/great_war/sea_orders.ron";
 const GERMANY: PowerId = PowerId(0);
@@ -46,18 +46,6 @@ fn start() -> App {
     app
 }
 
-fn press(app: &mut App, input: impl Buttonlike + Clone) {
-    input.clone().press(app.world_mut());
-    app.update();
-    input.release(app.world_mut());
-    app.update();
-}
-
-fn click(app: &mut App, at: HexAt) {
-    app.world_mut().resource_mut::<HoveredHex>().0 = Some(at);
-    press(app, MouseButton::Left);
-}
-
 /// A button of a panel: the command it sends.
 fn send(app: &mut App, command: UiCommand) {
     app.world_mut().write_message(command);
@@ -68,16 +56,8 @@ fn sea(app: &mut App, command: SeaCommand) {
     send(app, UiCommand::Sea(command));
 }
 
-fn session(app: &App) -> &Session {
-    app.world().resource::<Session>()
-}
-
 fn ctx(app: &App) -> Ctx {
     session(app).ctx()
-}
-
-fn selected(app: &App) -> Option<Selected> {
-    app.world().resource::<Selection>().of(session(app))
 }
 
 fn phase(app: &App) -> (Phase, PowerId) {
@@ -117,10 +97,6 @@ fn select(app: &mut App, what: Selected, at: HexAt) {
         }
     }
     panic!("{what:?} could not be selected at {at}: {:?}", selected(app));
-}
-
-fn refusal(app: &App) -> String {
-    session(app).refusal.clone().unwrap_or_default()
 }
 
 fn ships(c: &Ctx, fleet: u32, kind: ShipType) -> Vec<ShipId> {
