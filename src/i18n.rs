@@ -2,7 +2,7 @@
 //! `assets/i18n/` (shared with the engine's event log); Russian is a first-class language.
 
 use bevy::prelude::*;
-use rules::texts::Texts;
+use rules::texts::{Msg, Texts};
 use serde::{Deserialize, Serialize};
 
 pub(super) fn plugin(app: &mut App) {
@@ -64,6 +64,11 @@ impl Tr {
     /// The text of a key with `{name}` placeholders filled in.
     pub fn f(&self, key: &str, args: &[(&str, String)]) -> String {
         self.texts.fill(key, args)
+    }
+
+    /// A message of the engine or the interface, in this language.
+    pub fn msg(&self, msg: &Msg) -> String {
+        self.texts.render(msg)
     }
 
     pub fn russian(&self) -> bool {

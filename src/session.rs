@@ -11,6 +11,7 @@ use crate::saves::{self, SavedGame, SceneSave};
 use crate::screens::{Mode, PlayView, Screen};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
+use rules::texts::Msg;
 use rules::{Game, Save};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -73,6 +74,12 @@ pub trait PlayGame: Game {
     fn is_final(order: &Self::Order) -> bool {
         let _ = order;
         false
+    }
+
+    /// A refusal's words for the screen. An engine that words its errors in keys of the string
+    /// tables gives them here, so they show in the player's language.
+    fn refusal(e: &Self::Error) -> Msg {
+        Msg::plain(e.to_string())
     }
 
     /// The string key of the question asked before an order that waits for a "yes"
@@ -228,7 +235,7 @@ pub struct Session<G: PlayGame> {
     /// nothing done).
     pub confirm: Option<G::Order>,
     /// The last refusal, shown to the player.
-    pub refusal: Option<String>,
+    pub refusal: Option<Msg>,
     /// The last notice of this game ("Saved to Slot 2"): it belongs to this game only.
     pub notice: Option<String>,
     /// The length of the order log when the player to move began their turn.
@@ -317,7 +324,7 @@ impl<G: PlayGame> Session<G> {
         let happened = match self.game.apply(order) {
             Ok(h) => h,
             Err(e) => {
-                self.refusal = Some(e.to_string());
+                self.refusal = Some(G::refusal(&e));
                 return Err(e);
             }
         };
@@ -349,7 +356,7 @@ impl<G: PlayGame> Session<G> {
             }
             Err(e) => {
                 self.confirm = None;
-                self.refusal = Some(e.to_string());
+                self.refusal = Some(G::refusal(&e));
             }
         }
     }
@@ -411,7 +418,7 @@ impl<G: PlayGame> Session<G> {
                 true
             }
             Err(e) => {
-                self.refusal = Some(e.to_string());
+                self.refusal = Some(Msg::plain(e.to_string()));
                 false
             }
         }
@@ -425,7 +432,7 @@ impl<G: PlayGame> Session<G> {
     pub fn autosave(&mut self) {
         if let Err(e) = saves::autosave(&self.saved_game(), self.game.turn()) {
             warn!("autosave failed: {e}");
-            self.refusal = Some(crate::storage::describe(&e));
+            self.refusal = Some(Msg::plain(crate::storage::describe(&e)));
         }
     }
 }

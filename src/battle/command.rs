@@ -263,7 +263,7 @@ fn click(session: &mut Session<Battle>, chosen: &mut Chosen, cell: Cell) -> Opti
             match ctx.check_reach(selected.id, cell) {
                 Ok(r) => Some(Order::Move { unit: selected.id, path: r.path, exit: false }),
                 Err(e) => {
-                    session.refusal = Some(e.to_string());
+                    session.refusal = Some(rules::texts::Msg::plain(e.to_string()));
                     None
                 }
             }

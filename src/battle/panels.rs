@@ -330,7 +330,7 @@ fn unit_panel(
                 }
             }
         }
-        if let Some(r) = &session.refusal
+        if let Some(r) = session.refusal.as_ref().map(|r| tr.msg(r))
             && !r.is_empty()
         {
             ui.separator();

@@ -215,7 +215,8 @@ fn order_for(session: &mut Session<Campaign>, chosen: &mut Option<ArmyId>, comma
                     None
                 }
                 Some(a) => {
-                    session.refusal = game.ctx().check_move(a.id, &[*hex]).err().map(|e| e.to_string());
+                    session.refusal =
+                        game.ctx().check_move(a.id, &[*hex]).err().map(|e| rules::texts::Msg::plain(e.to_string()));
                     None
                 }
                 None => None,

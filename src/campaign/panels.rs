@@ -498,7 +498,7 @@ fn info_panel(
             ui.separator();
         }
         if let Some(why) = &session.refusal {
-            ui.colored_label(egui::Color32::LIGHT_RED, tr.f("ui.preview.illegal", &[("why", why.clone())]));
+            ui.colored_label(egui::Color32::LIGHT_RED, tr.f("ui.preview.illegal", &[("why", tr.msg(why))]));
         }
         if state.log || hovered.is_none() {
             ui.label(egui::RichText::new(tr.t("ui.log")).strong());

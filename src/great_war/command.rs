@@ -14,6 +14,7 @@ use leafwing_input_manager::prelude::ActionState;
 use rules::Game;
 use rules::strategic::state::FormationKind;
 use rules::strategic::{Ctx, ForceId, FormationId, GreatWar, HexAt, Order, Phase, Piece, PowerId};
+use rules::texts::Msg;
 use std::collections::{BTreeMap, VecDeque};
 
 type GwEvents = GameEvents<GreatWar>;
@@ -154,7 +155,7 @@ pub(super) fn handle_commands(
             }
             Some(Give::AfterPreview(order)) => match session.game.preview(&order) {
                 Ok(_) => session.confirm = Some(order),
-                Err(e) => session.refusal = Some(e.to_string()),
+                Err(e) => session.refusal = Some(e.line()),
             },
             None => {}
         }
@@ -294,7 +295,7 @@ fn click(
         return None;
     }
     let selected = (*chosen)?;
-    let refuse = |session: &mut Session<GreatWar>, why: String| {
+    let refuse = |session: &mut Session<GreatWar>, why: Msg| {
         session.refusal = Some(why);
         None
     };
@@ -304,7 +305,7 @@ fn click(
             let enemy_here = ctx.enemy_on(power, at);
             if phase == Phase::Fire {
                 let Piece::Unit(unit) = piece else {
-                    return refuse(session, session_text("a corps does not fire; select its artillery"));
+                    return refuse(session, Msg::new("gw.why.corps_fires"));
                 };
                 return Some(Give::AfterPreview(Order::Fire { unit, target: at, gas }));
             }
@@ -321,7 +322,7 @@ fn click(
                 None => {
                     let path = line(from, at);
                     match session.game.preview(&Order::Move { piece, path }) {
-                        Err(e) => refuse(session, e.to_string()),
+                        Err(e) => refuse(session, e.line()),
                         Ok(_) => None,
                     }
                 }
@@ -330,7 +331,7 @@ fn click(
         Selected::Army(army) => {
             let moves = army_moves(ctx, army, at);
             if moves.is_empty() {
-                return refuse(session, session_text("no corps of the army can reach that hex"));
+                return refuse(session, Msg::new("gw.why.army_cannot_reach"));
             }
             Some(Give::AfterPreview(Order::MoveArmy { army, moves }))
         }
@@ -349,11 +350,6 @@ fn click(
         // A squadron strikes only at ships (`sea_orders::click`).
         Selected::Squadron(_) => None,
     }
-}
-
-/// A refusal worked out by the interface (the engine gives its own for orders).
-fn session_text(s: &str) -> String {
-    s.to_string()
 }
 
 /// The hexes of a straight line from `from` (excluded) to `to`, for the engine to judge.

@@ -22,6 +22,7 @@ use rules::strategic::army::RETREAT_HEXES;
 use rules::strategic::purchase::Recruit;
 use rules::strategic::state::FormationKind;
 use rules::strategic::{Ctx, ForceId, FormationId, GreatWar, HexAt, Order, Phase, Piece, PowerId};
+use rules::texts::Msg;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, VecDeque};
 
@@ -176,7 +177,7 @@ enum Step {
     /// The pick changed or stays; nothing is ordered.
     Keep,
     /// The interface cannot make an order of it (the engine refuses orders itself).
-    Refuse(String),
+    Refuse(Msg),
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -245,7 +246,7 @@ fn take_commands(
                     pick.start(Pick::Retreat(s), session);
                     Step::Keep
                 }
-                _ => Step::Refuse(tr.t("gw.land.select_first")),
+                _ => Step::Refuse(Msg::new("gw.land.select_first")),
             },
             LandCommand::Gather => match selection.of(session).and_then(|s| gather_from(&ctx, s)) {
                 Some(p) => {
@@ -253,7 +254,7 @@ fn take_commands(
                     pick.start(p, session);
                     Step::Keep
                 }
-                None => Step::Refuse(tr.t("gw.land.gather_what")),
+                None => Step::Refuse(Msg::new("gw.land.gather_what")),
             },
             LandCommand::Form => match pick.of(session) {
                 Some(Pick::Gather { kind, units, corps }) => form_order(tr, *kind, units, corps, &pick.name),
@@ -315,7 +316,7 @@ fn form_order(tr: &Tr, kind: GroupKind, units: &[ForceId], corps: &[FormationId]
         GroupKind::Battery => match <[ForceId; 3]>::try_from(units) {
             Ok(units) => Step::Give(Order::FormBattery { units }),
             // The order itself holds exactly three: fewer or more cannot be written.
-            Err(_) => Step::Refuse(tr.f("gw.land.battery_three", &[("n", units.len().to_string())])),
+            Err(_) => Step::Refuse(Msg::new("gw.land.battery_three").arg("n", units.len())),
         },
     }
 }
@@ -360,7 +361,7 @@ fn corps_at(ctx: &Ctx, power: PowerId, at: HexAt) -> Option<FormationId> {
 /// A click on a hex while a pick is in hand.
 fn click(ctx: &Ctx, tr: &Tr, pick: &mut Pick, at: HexAt) -> Step {
     let power = ctx.active_power();
-    let no_corps = || Step::Refuse(tr.f("gw.land.no_corps_at", &[("hex", at.to_string())]));
+    let no_corps = || Step::Refuse(Msg::new("gw.land.no_corps_at").arg("hex", at));
     match pick {
         Pick::Gather { kind: GroupKind::Army, corps, .. } => {
             match corps_at(ctx, power, at) {
@@ -373,7 +374,7 @@ fn click(ctx: &Ctx, tr: &Tr, pick: &mut Pick, at: HexAt) -> Step {
         Pick::Gather { kind, units, .. } => {
             let here = free_units_at(ctx, power, at, *kind == GroupKind::Battery);
             if here.is_empty() {
-                return Step::Refuse(tr.f("gw.land.none_to_gather", &[("hex", at.to_string())]));
+                return Step::Refuse(Msg::new("gw.land.none_to_gather").arg("hex", at));
             }
             // The next unit of the hex not yet listed; when all are, the click takes them out.
             match here.iter().find(|u| !units.contains(u)) {
@@ -396,7 +397,7 @@ fn click(ctx: &Ctx, tr: &Tr, pick: &mut Pick, at: HexAt) -> Step {
         },
         Pick::Reserve(unit) => match corps_at(ctx, power, at).and_then(|c| army_of(ctx, Piece::Corps(c))) {
             Some(army) => Step::Give(Order::AssignReserve { unit: *unit, army }),
-            None => Step::Refuse(tr.f("gw.land.no_army_at", &[("hex", at.to_string())])),
+            None => Step::Refuse(Msg::new("gw.land.no_army_at").arg("hex", at)),
         },
         Pick::Commit(unit) => {
             let order = Order::CommitReserve { unit: *unit, to: at };
@@ -406,7 +407,7 @@ fn click(ctx: &Ctx, tr: &Tr, pick: &mut Pick, at: HexAt) -> Step {
         Pick::Cylinder => Step::Give(Order::PlaceCylinder { at }),
         Pick::ReleaseGas { from } => Step::Preview(Order::ReleaseGas { from: *from, target: at }),
         Pick::Retreat(s) => {
-            retreat_order(ctx, *s, at).map_or_else(|| Step::Refuse(tr.t("gw.land.no_retreat")), Step::Give)
+            retreat_order(ctx, *s, at).map_or_else(|| Step::Refuse(Msg::new("gw.land.no_retreat")), Step::Give)
         }
         Pick::Recruit(r) => Step::Give(Order::Recruit { unit: r.clone(), at }),
     }

@@ -32,7 +32,7 @@ pub struct LandPanels<'w, 's> {
 /// per hex (S-CHEM-1: a d6 decides where the gas goes).
 #[derive(Default)]
 struct AimPreview {
-    key: Option<(usize, HexAt, HexAt)>,
+    key: Option<(usize, HexAt, HexAt, crate::i18n::Lang)>,
     lines: Vec<String>,
 }
 
@@ -52,7 +52,7 @@ impl LandPanels<'_, '_> {
         session: &GwSession,
         selected: Option<Selected>,
         give: &mut MessageWriter<UiCommand>,
-        preview_lines: fn(&Preview) -> Vec<String>,
+        preview_lines: fn(&Tr, &Preview) -> Vec<String>,
     ) {
         if let Some(pick) = self.pick.of(session).cloned() {
             ui.separator();
@@ -69,7 +69,7 @@ impl LandPanels<'_, '_> {
         ctx: &Ctx,
         session: &GwSession,
         pick: &Pick,
-        preview_lines: fn(&Preview) -> Vec<String>,
+        preview_lines: fn(&Tr, &Preview) -> Vec<String>,
     ) {
         ui.label(egui::RichText::new(tr.t(pick_key(pick))).color(egui::Color32::from_rgb(240, 210, 120)));
         match pick {
@@ -93,11 +93,11 @@ impl LandPanels<'_, '_> {
             Pick::ReleaseGas { from } => {
                 ui.label(tr.f("gw.land.release_from", &[("hex", from.to_string())]));
                 if let Some(target) = self.hovered.0 {
-                    let key = (session.game.orders().len(), *from, target);
+                    let key = (session.game.orders().len(), *from, target, tr.lang);
                     if self.aim.key != Some(key) {
                         self.aim.lines = match session.game.preview(&Order::ReleaseGas { from: *from, target }) {
-                            Ok(p) => preview_lines(&p),
-                            Err(e) => vec![tr.f("gw.refused", &[("why", e.to_string())])],
+                            Ok(p) => preview_lines(tr, &p),
+                            Err(e) => vec![tr.f("gw.refused", &[("why", tr.msg(&e.line()))])],
                         };
                         self.aim.key = Some(key);
                     }

@@ -44,7 +44,8 @@ use crate::session::{AiPlayer, PlayGame, Seat, Session, StartGame};
 use bevy::prelude::*;
 use rules::Game;
 use rules::strategic::naval::model::Fleet;
-use rules::strategic::{Ctx, GreatWar, HexAt, Order, Phase, Piece, PowerId, SaveGame, Scenario};
+use rules::strategic::{Ctx, GreatWar, HexAt, Order, OrderError, Phase, Piece, PowerId, SaveGame, Scenario};
+use rules::texts::Msg;
 
 pub(super) fn plugin(app: &mut App) {
     play::plugin_for::<GreatWar>(app);
@@ -241,21 +242,13 @@ impl GwNames for Tr {
     }
 }
 
-/// The phase's key in the string tables.
-pub fn phase_key(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Preparation => "gw.phase.preparation",
-        Phase::Movement => "gw.phase.movement",
-        Phase::Fire => "gw.phase.fire",
-        Phase::Combat => "gw.phase.combat",
-        Phase::Upkeep => "gw.phase.upkeep",
-        Phase::Over => "gw.phase.over",
-    }
-}
-
 impl PlayGame for GreatWar {
     const MODE: Mode = Mode::GreatWar;
     type Body = save::SaveBody;
+
+    fn refusal(e: &OrderError) -> Msg {
+        e.line()
+    }
 
     fn seat_order(&self) -> Vec<PowerId> {
         self.players()

@@ -9,7 +9,7 @@ use super::command::UiCommand;
 use super::counters::bars;
 use super::geometry::hex_to_world;
 use super::layers::Overlays;
-use super::{GwNames, HoveredHex, Selected, Selection, phase_key};
+use super::{GwNames, HoveredHex, Selected, Selection};
 use crate::camera::BoardCamera;
 use crate::hud::board::{RoomThisFrame, leave_room};
 use crate::hud::log::{LogLine, LookAt};
@@ -55,15 +55,19 @@ struct PreviewCache {
 
 /// The preview as lines for people: the engagements with every term, then each outcome with
 /// its chance (S-COMBAT-8, S-ART-7, S-NAVAL-6…10 as the engine computes them).
-pub fn preview_lines(preview: &Preview) -> Vec<String> {
-    let mut lines = preview.engagement_lines.clone();
+pub fn preview_lines(tr: &Tr, preview: &Preview) -> Vec<String> {
+    let mut lines: Vec<String> = preview.engagement_lines.iter().map(|l| tr.msg(l)).collect();
     for o in preview.outcomes.iter().take(8) {
         let pips = if o.pips.is_empty() {
             String::new()
         } else {
             format!(" [{}]", o.pips.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(","))
         };
-        let what = if o.effects.is_empty() { "—".to_string() } else { o.effects.join("; ") };
+        let what = if o.effects.is_empty() {
+            "—".to_string()
+        } else {
+            o.effects.iter().map(|e| tr.msg(e)).collect::<Vec<_>>().join("; ")
+        };
         lines.push(format!("{:5.1}%{pips}: {what}", o.chance * 100.0));
     }
     if preview.unexplored > 0.0 {
@@ -81,7 +85,7 @@ fn power_colour(ctx: &Ctx, p: PowerId) -> egui::Color32 {
 /// The engine's events as the shared log shows them: grouped by turn, a phase's start in bold,
 /// a unit's line in its power's colour and with its hex (where the unit is now) to look at. The
 /// course of an enemy flotilla `viewer` has not detected is left out, as the board hides it.
-fn log_lines(ctx: &Ctx, viewer: Option<PowerId>, events: &[Event]) -> Vec<LogLine> {
+fn log_lines(tr: &Tr, ctx: &Ctx, viewer: Option<PowerId>, events: &[Event]) -> Vec<LogLine> {
     let size = super::geometry::HEX_H;
     let place = |at: HexAt| (hex_to_world(at), size);
     let moved_fleet = |e: &Event| match e.kind {
@@ -115,7 +119,7 @@ fn log_lines(ctx: &Ctx, viewer: Option<PowerId>, events: &[Event]) -> Vec<LogLin
             };
             LogLine {
                 turn: Some(e.turn),
-                text: e.text.clone(),
+                text: tr.msg(&e.line),
                 colour: power.map(|p| power_colour(ctx, p)),
                 strong: matches!(e.kind, EventKind::Phase { .. }),
                 place: at.map(place),
@@ -191,7 +195,7 @@ fn playing(
             ui.label(tr.f("gw.turn", &[("turn", gctx.clock.turn.to_string())]));
             for phase in [Phase::Preparation, Phase::Movement, Phase::Fire, Phase::Combat, Phase::Upkeep] {
                 let now = gctx.clock.phase == phase;
-                let text = egui::RichText::new(tr.t(phase_key(phase)));
+                let text = egui::RichText::new(tr.t(phase.key()));
                 ui.label(if now { text.strong().color(egui::Color32::YELLOW) } else { text.weak() });
                 if phase != Phase::Upkeep {
                     ui.label("›");
@@ -237,7 +241,7 @@ fn playing(
             land.left(ui, &tr, &gctx, &session, selected, &mut out, preview_lines);
             if let Some(r) = &session.refusal {
                 ui.separator();
-                ui.colored_label(egui::Color32::LIGHT_RED, tr.f("gw.refused", &[("why", r.clone())]));
+                ui.colored_label(egui::Color32::LIGHT_RED, tr.f("gw.refused", &[("why", tr.msg(r))]));
             }
             if let Some(h) = hovered.0 {
                 ui.separator();
@@ -249,7 +253,7 @@ fn playing(
     // The event log.
     egui::Panel::bottom("gw-log").default_size(150.0).resizable(true).show(&mut ui, |ui| {
         let events = session.game.events();
-        let lines = log_lines(&gctx, session.viewer(), &events[events.len().saturating_sub(300)..]);
+        let lines = log_lines(&tr, &gctx, session.viewer(), &events[events.len().saturating_sub(300)..]);
         crate::hud::log::log_column(ui, "gw-log", &tr, &lines, &mut links, &mut looks);
     });
     // The selected fleet, flotilla or squadron (or a coastal gun firing).
@@ -260,11 +264,11 @@ fn playing(
     leave_room(&ui, &mut room);
     // The order waiting for "yes", with the engine's preview.
     if let Some(order) = &session.confirm {
-        let key = (session.game.orders().len(), format!("{order:?}"));
+        let key = (session.game.orders().len(), format!("{}{order:?}", tr.lang.code()));
         if cache.key.as_ref() != Some(&key) {
             cache.lines = match session.game.preview(order) {
-                Ok(p) => preview_lines(&p),
-                Err(e) => vec![e.to_string()],
+                Ok(p) => preview_lines(&tr, &p),
+                Err(e) => vec![tr.msg(&e.line())],
             };
             cache.key = Some(key);
         }
@@ -560,7 +564,7 @@ fn result(
         if let Some(s) = &session {
             egui::ScrollArea::vertical().max_height(400.0).stick_to_bottom(true).show(ui, |ui| {
                 for e in s.game.events().iter().rev().take(40).rev() {
-                    ui.label(&e.text);
+                    ui.label(tr.msg(&e.line));
                 }
             });
         }
@@ -591,7 +595,7 @@ fn replay(
                 view.at + 1,
                 view.stops.len(),
                 tr.f("gw.turn", &[("turn", clock.turn.to_string())]),
-                tr.t(phase_key(clock.phase))
+                tr.t(clock.phase.key())
             ));
             let last = view.stops.len() - 1;
             let at = view.at;
@@ -620,7 +624,7 @@ fn replay(
     });
     let events = view.game.events();
     // The replay viewer shows everything, as the umpire saw it.
-    let lines = log_lines(&view.game.ctx(), None, &events[events.len().saturating_sub(400)..]);
+    let lines = log_lines(&tr, &view.game.ctx(), None, &events[events.len().saturating_sub(400)..]);
     crate::hud::log::log_panel(&mut ui, "gw-replay-log", &tr, &lines, &mut links, &mut looks);
     leave_room(&ui, &mut room);
     Ok(())
@@ -684,7 +688,9 @@ mod tests {
         let ctx = game.ctx();
         assert_eq!(ctx.detection(germany, 20), None, "no German boat in its sea area");
         let sailed = |viewer: Option<PowerId>| {
-            log_lines(&ctx, viewer, game.events()).iter().any(|l| l.text.starts_with("E-Flotilla sails to"))
+            log_lines(&Tr::new(crate::i18n::Lang::English), &ctx, viewer, game.events())
+                .iter()
+                .any(|l| l.text.starts_with("E-Flotilla sails to"))
         };
         assert!(game.events().iter().any(|e| matches!(e.kind, EventKind::FleetMoved { fleet: 20, .. })));
         assert!(!sailed(Some(germany)), "hidden from Germany");
@@ -705,7 +711,7 @@ mod tests {
         game.apply(Order::Move { piece: Piece::Unit(unit), path: vec![HexAt::new(15, 3), HexAt::new(14, 3), to] })
             .expect("the 4th Cavalry Division moves, as in the scripted game");
         let ctx = game.ctx();
-        let lines = log_lines(&ctx, None, game.events());
+        let lines = log_lines(&Tr::new(crate::i18n::Lang::English), &ctx, None, game.events());
         assert_eq!(lines.len(), game.events().len());
         let phase = lines.iter().find(|l| l.strong).expect("a phase's start is in the log");
         assert_eq!(phase.turn, Some(game.clock().turn), "the scenario's own turn");

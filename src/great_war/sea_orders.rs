@@ -22,6 +22,7 @@ use bevy::prelude::*;
 use rules::strategic::naval::model::{Fleet, FleetId, ShipId, ShipType, Squadron, SquadronId};
 use rules::strategic::state::ForceKind;
 use rules::strategic::{Ctx, ForceId, GreatWar, HexAt, Order, Phase, Piece, PowerId};
+use rules::texts::Msg;
 use std::collections::BTreeSet;
 
 pub(super) fn plugin(app: &mut App) {
@@ -263,7 +264,7 @@ pub(super) fn command(
         (SeaCommand::Reconnaissance, Some(Selected::Squadron(squadron))) => {
             return Some(Give::AfterPreview(Order::Reconnaissance { squadron }));
         }
-        _ => session.refusal = Some("select the fleet, flotilla, squadron or coastal gun first".to_string()),
+        _ => session.refusal = Some(Msg::new("gw.why.select_sea_first")),
     }
     None
 }

@@ -3,7 +3,11 @@
 //! The English table is compiled in; `umpire` uses it.
 
 use crate::data::{DataError, parse_ron};
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::OnceLock;
 
 /// A language's string table.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -21,6 +25,13 @@ impl Texts {
     /// The English table.
     pub fn english() -> Texts {
         Texts::parse("assets/i18n/en.ron", ENGLISH).expect("the compiled-in en.ron is checked by the tests")
+    }
+
+    /// The English table, parsed once: the engine's own words (`Display` of events and refusals,
+    /// `umpire`'s output) are rendered with it.
+    pub fn english_ref() -> &'static Texts {
+        static TABLE: OnceLock<Texts> = OnceLock::new();
+        TABLE.get_or_init(Texts::english)
     }
 
     /// The Russian table.
@@ -42,12 +53,137 @@ impl Texts {
         out
     }
 
+    /// A message in this language: its key's text with every `{name}` filled from its
+    /// arguments, in one pass (a value that itself holds braces is never filled again).
+    pub fn render(&self, msg: &Msg) -> String {
+        let template = self.get(&msg.key);
+        let mut out = String::with_capacity(template.len() + 16);
+        let mut rest = template;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            let close = after.find('}');
+            let arg = close.and_then(|c| msg.args.iter().find(|(n, _)| n.as_ref() == &after[..c]));
+            match (close, arg) {
+                (Some(c), Some((_, value))) => {
+                    self.render_arg(value, &mut out);
+                    rest = &after[c + 1..];
+                }
+                _ => {
+                    out.push('{');
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
+    fn render_arg(&self, arg: &Arg, out: &mut String) {
+        match arg {
+            Arg::Text(t) => out.push_str(t),
+            Arg::Msg(m) => out.push_str(&self.render(m)),
+            Arg::List(items, sep) => {
+                for (i, m) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(sep);
+                    }
+                    out.push_str(&self.render(m));
+                }
+            }
+        }
+    }
+
     pub fn keys(&self) -> impl Iterator<Item = &str> {
         self.0.keys().map(String::as_str)
     }
 
     pub fn contains(&self, key: &str) -> bool {
         self.0.contains_key(key)
+    }
+}
+
+/// A line for a person, kept as a key of the string tables and its values, so that each screen
+/// shows it in its own language ([`Texts::render`]). `Display` gives the English.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Msg {
+    pub key: Cow<'static, str>,
+    pub args: Vec<(Cow<'static, str>, Arg)>,
+}
+
+/// One value of a message.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Arg {
+    /// Shown as it is: a number, a hex, a name from the data files.
+    Text(String),
+    /// Words of the tables, rendered in the same language.
+    Msg(Msg),
+    /// Messages joined by a separator.
+    List(Vec<Msg>, Cow<'static, str>),
+}
+
+/// The key of text that is shown as it is (names and other words that come from data files).
+pub const PLAIN: &str = "text.plain";
+
+impl Msg {
+    pub fn new(key: &'static str) -> Msg {
+        Msg { key: Cow::Borrowed(key), args: Vec::new() }
+    }
+
+    /// Text shown as it is in every language: a name or other words from the data files.
+    pub fn plain(text: impl Into<String>) -> Msg {
+        Msg::new(PLAIN).arg("text", text.into())
+    }
+
+    /// Adds a value shown as it is (numbers, hexes, names).
+    pub fn arg(mut self, name: &'static str, value: impl fmt::Display) -> Msg {
+        self.args.push((Cow::Borrowed(name), Arg::Text(value.to_string())));
+        self
+    }
+
+    /// Adds a value that is itself words of the tables.
+    pub fn msg(mut self, name: &'static str, value: Msg) -> Msg {
+        self.args.push((Cow::Borrowed(name), Arg::Msg(value)));
+        self
+    }
+
+    /// Adds messages joined by `sep`.
+    pub fn list(mut self, name: &'static str, items: Vec<Msg>, sep: &'static str) -> Msg {
+        self.args.push((Cow::Borrowed(name), Arg::List(items, Cow::Borrowed(sep))));
+        self
+    }
+
+    /// The English text.
+    pub fn english(&self) -> String {
+        Texts::english_ref().render(self)
+    }
+
+    /// Whether this message, or one inside it, is plain text rather than words of the tables.
+    pub fn has_plain(&self) -> bool {
+        self.key == PLAIN
+            || self.args.iter().any(|(_, a)| match a {
+                Arg::Text(_) => false,
+                Arg::Msg(m) => m.has_plain(),
+                Arg::List(items, _) => items.iter().any(Msg::has_plain),
+            })
+    }
+}
+
+impl fmt::Display for Msg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.english())
+    }
+}
+
+impl From<String> for Msg {
+    fn from(text: String) -> Msg {
+        Msg::plain(text)
+    }
+}
+
+impl From<&str> for Msg {
+    fn from(text: &str) -> Msg {
+        Msg::plain(text)
     }
 }
 
@@ -67,5 +203,24 @@ mod tests {
             "Turn 3 (round 2): red moves"
         );
         assert_eq!(en.get("no.such.key"), "no.such.key");
+    }
+
+    #[test]
+    fn a_message_renders_in_each_language_with_its_values_filled_once() {
+        let mut en = Texts::default();
+        en.0.insert("a".into(), "{who} has {n} {what}; {gone} stays".into());
+        en.0.insert("b".into(), "guns".into());
+        en.0.insert("c".into(), "{x} and {x}".into());
+        let mut ru = Texts::default();
+        ru.0.insert("a".into(), "у {who} {n} {what}".into());
+        ru.0.insert("b".into(), "орудий".into());
+        let m = Msg::new("a").arg("who", "{n}").arg("n", 3).msg("what", Msg::new("b"));
+        assert_eq!(en.render(&m), "{n} has 3 guns; {gone} stays");
+        assert_eq!(ru.render(&m), "у {n} 3 орудий");
+        let l = Msg::new("c").list("x", vec![Msg::plain("A"), Msg::plain("B")], ", ");
+        en.0.insert(PLAIN.into(), "{text}".into());
+        assert_eq!(en.render(&l), "A, B and A, B");
+        assert!(l.has_plain() && !m.has_plain());
+        assert_eq!(en.render(&Msg::new("missing")), "missing");
     }
 }

@@ -317,7 +317,10 @@ fn s_turn_1_research_gas_3_tanks_4_infantry_upgrade_5() {
         c.powers[1].techs = Default::default();
         c.powers[1].money = price;
         c.clock.turn = from - 1;
-        assert_eq!(c.apply(&Order::Research { tech }), Err(OrderError::TooEarly { what: format!("{tech:?}"), from }));
+        assert_eq!(
+            c.apply(&Order::Research { tech }),
+            Err(OrderError::TooEarly { what: (format!("{tech:?}")).into(), from })
+        );
         c.clock.turn = from;
         c.apply(&Order::Research { tech }).unwrap();
         assert_eq!(c.powers[1].money, 0);
@@ -352,7 +355,7 @@ fn neutral_entry_by_turn_and_idle_powers_skipped() {
     let c = g.ctx();
     assert!(!c.powers[3].neutral, "Italy enters in turn 7");
     assert!(c.hostile(GERMANY, ITALY));
-    assert!(g.events().iter().any(|e| e.text.contains("Italy enters the war")));
+    assert!(g.events().iter().any(|e| e.text().contains("Italy enters the war")));
     // Italy now has its part of the phase: Germany, France, Italy (Belgium is still neutral).
     g.apply(Order::EndPhase).unwrap();
     g.apply(Order::EndPhase).unwrap();
@@ -399,7 +402,7 @@ fn arrivals_land_on_their_turn_or_when_their_neutral_power_enters_the_war() {
     assert_eq!(place(&g, 31), Place::Map(hex(2, 0)));
     assert_eq!(place(&g, 32), Place::Map(hex(2, 1)));
     assert_eq!(hex(1, 1).distance(hex(2, 1)), 1);
-    assert!(g.events().iter().any(|e| e.text.contains("lands at (2, 0) (its port (1, 1))")), "reported");
+    assert!(g.events().iter().any(|e| e.text().contains("lands at (2, 0) (its port (1, 1))")), "reported");
     // The landing replays: it is part of the rules, not of the orders.
     let again = GreatWar::replay(&g.save()).expect("replays");
     assert_eq!(again.hash(), g.hash());
@@ -545,7 +548,7 @@ fn victory_surrender_capital_and_half_the_provinces_then_the_alliance_wins() {
     assert_eq!(c.force(id(2)).unwrap().place, Place::Destroyed);
     assert_eq!(c.provinces[4].occupier, Some(FRANCE), "its provinces stay occupied");
     assert_eq!(c.outcome(), Some(Outcome::Surrender { winner: 0 }));
-    assert!(g.events().iter().any(|e| e.text.contains("Germany surrenders")));
+    assert!(g.events().iter().any(|e| e.text().contains("Germany surrenders")));
     assert_eq!(g.apply(Order::EndPhase), Err(OrderError::GameOver));
 }
 

@@ -241,12 +241,12 @@ fn replay_until_stops_after_the_given_order_and_checks_the_checkpoints_on_the_wa
 }
 
 /// What an order's events do, without the dice: as the preview merges its outcomes.
-fn effects(events: &[rules::strategic::Event]) -> Vec<String> {
+fn effects(events: &[rules::strategic::Event]) -> Vec<rules::texts::Msg> {
     use rules::strategic::EventKind;
-    let mut v: Vec<String> = events
+    let mut v: Vec<rules::texts::Msg> = events
         .iter()
         .filter(|e| !matches!(e.kind, EventKind::Die { .. } | EventKind::Volley))
-        .map(|e| e.text.clone())
+        .map(|e| e.line.clone())
         .collect();
     v.sort();
     v

@@ -74,7 +74,7 @@ fn volleys(c: &Ctx) -> Vec<String> {
     c.events
         .iter()
         .filter(|e| matches!(&e.kind, EventKind::Die { what, .. } if what == "volley"))
-        .map(|e| e.text.clone())
+        .map(|e| e.text().clone())
         .collect()
 }
 
@@ -262,7 +262,7 @@ fn s_naval_10_non_combat_ships_submarines_and_withdrawal() {
     let mut c = game(&s, Phase::Movement, 0, 1);
     c.dice.script(vec![6, 1, 1, 1, 1, 1]);
     c.surface_battle(1, 2);
-    assert!(c.events.iter().any(|e| e.text.contains("withdraws after round 1")));
+    assert!(c.events.iter().any(|e| e.text().contains("withdraws after round 1")));
     assert_eq!(volleys(&c).len() + c.events.iter().filter(|e| matches!(e.kind, EventKind::Volley)).count(), 4);
 }
 
@@ -327,7 +327,7 @@ fn s_naval_12_interception_within_remaining_movement() {
     c.apply(&Order::MoveFleet { fleet: 1, path: vec![hex(3, 3), hex(4, 3), hex(5, 3), hex(6, 3)] }).unwrap();
     let f = c.navy.fleet(2).unwrap();
     assert_eq!((f.at, f.mp_left), (hex(5, 3), 0), "paid 4 MP for 4 hexes");
-    assert!(c.events.iter().any(|e| e.text.contains("intercepts")));
+    assert!(c.events.iter().any(|e| e.text().contains("intercepts")));
     assert_ne!(c.navy.fleet(1).unwrap().at, hex(6, 3), "the move stops at the battle");
 }
 
@@ -417,7 +417,7 @@ fn s_sub_2_s_sub_3_s_sub_4_stealth_survival_and_torpedoes() {
     for seed in 0..3000 {
         let mut c = game(&s, Phase::Movement, 0, seed);
         c.apply(&Order::SubmarineAttack { flotilla: 1, target: 2 }).unwrap();
-        let pass = c.events.iter().any(|e| e.text.contains("torpedo") || e.text.contains("attacks"));
+        let pass = c.events.iter().any(|e| e.text().contains("torpedo") || e.text().contains("attacks"));
         if pass {
             passed += 1;
             sunk += 4 - c.navy.afloat(2).len() as u32;
@@ -453,7 +453,7 @@ fn s_sub_6_asw_ships_need_aviation_to_attack_submarines() {
     ]);
     let mut c = game(&s, Phase::Movement, 0, 1);
     assert!(
-        matches!(c.apply(&Order::SubmarineAttack { flotilla: 1, target: 2 }), Err(OrderError::Naval(m)) if m.contains("S-SUB-6"))
+        matches!(c.apply(&Order::SubmarineAttack { flotilla: 1, target: 2 }), Err(OrderError::Naval(m)) if m.english().contains("S-SUB-6"))
     );
 }
 
@@ -646,7 +646,7 @@ fn naval_preview_gives_exact_odds_two_light_cruisers_firing_first_at_a_battlecru
     let bc_sunk: f64 = preview
         .outcomes
         .iter()
-        .filter(|o| o.effects.iter().any(|l| l.contains("Battlecruiser") && l.contains("sunk")))
+        .filter(|o| o.effects.iter().any(|l| l.english().contains("Battlecruiser") && l.english().contains("sunk")))
         .map(|o| o.chance)
         .sum();
     assert!(bc_sunk > 0.05 && bc_sunk < 0.95, "{preview:#?}");
@@ -745,7 +745,7 @@ fn s_air_1_no_asw_ship_in_radius_leaves_submarines_unharmed() {
     c.apply(&Order::Reconnaissance { squadron: 1 }).unwrap();
     assert_eq!(afloat(&c, 1), vec![ShipType::Submarine], "S-AIR-1: no ASW ship within {radius}: unharmed");
     assert_eq!(dice_thrown(&c), 0);
-    assert!(c.events.iter().any(|e| e.text.contains("unharmed (S-AIR-1)")));
+    assert!(c.events.iter().any(|e| e.text().contains("unharmed (S-AIR-1)")));
 }
 
 /// The sea map with five one-hex port provinces on the coast (column 0): German (row 1), Austrian
@@ -991,7 +991,7 @@ fn s_sup_3_tanks_without_ammunition_are_destroyed_with_one_they_fight() {
         c.force_mut(id(3)).unwrap().activity.moved = true;
         c.powers[0].ammo = stock;
         c.combat_engagements();
-        let by_ammo = c.events.iter().any(|e| e.text.contains("without ammunition is attacked (S-SUP-3)"));
+        let by_ammo = c.events.iter().any(|e| e.text().contains("without ammunition is attacked (S-SUP-3)"));
         assert_eq!(by_ammo, destroyed, "S-SUP-3: tank, stock {stock}");
         if destroyed {
             assert_eq!(c.force(id(3)).unwrap().place, Place::Destroyed);
@@ -1017,7 +1017,7 @@ fn s_sup_3_heavy_artillery_without_ammunition_is_destroyed_when_its_hex_fights()
         c.force_mut(id(4)).unwrap().activity.moved = true;
         c.powers[0].ammo = stock;
         c.combat_engagements();
-        let by_ammo = c.events.iter().any(|e| e.text.contains("heavy artillery without ammunition is attacked"));
+        let by_ammo = c.events.iter().any(|e| e.text().contains("heavy artillery without ammunition is attacked"));
         assert_eq!(by_ammo, destroyed, "S-SUP-3: heavy artillery, stock {stock}");
         assert_eq!(c.force(id(3)).unwrap().place == Place::Destroyed, destroyed, "S-SUP-3: stock {stock}");
     }
@@ -1115,7 +1115,7 @@ fn s_sub_5_a_flotilla_duels_only_enemy_boats_its_side_has_detected_in_its_sea_ar
     let sighted: Vec<&rules::strategic::Event> =
         c.events.iter().filter(|e| matches!(e.kind, EventKind::Sighted { flotilla: 2, by } if by == germany)).collect();
     assert_eq!(sighted.len(), 1);
-    assert!(sighted[0].text.contains("detects france fleet 2 in the East (S-SUB-5, house rule)"));
+    assert!(sighted[0].text().contains("detects france fleet 2 in the East (S-SUB-5, house rule)"));
     assert!(<GreatWar as rules::Game>::reveals(sighted[0]), "a sighting cannot be taken back");
     c.events.clear();
     c.dice.script(vec![5, 2, 4, 4]);

@@ -193,14 +193,14 @@ impl Ctx {
                 self.phase_is(Phase::Movement, "moving")?;
                 let fm = self.formation(*army).ok_or(OrderError::NoFormation(*army))?.clone();
                 if fm.power != self.active_power() || fm.kind != FormationKind::Army {
-                    return Err(OrderError::Organization(format!("{} is no army of yours", fm.name)));
+                    return Err(OrderError::Organization(format!("{} is no army of yours", fm.name).into()));
                 }
                 // S-ARMY-1: the army moves at its slowest division's speed.
                 let all = self.formation_units(*army);
                 let mp = self.group_mp(&all);
                 for (corps, path) in moves {
                     if !fm.corps.contains(corps) {
-                        return Err(OrderError::Organization(format!("corps {corps} is not in {}", fm.name)));
+                        return Err(OrderError::Organization(format!("corps {corps} is not in {}", fm.name).into()));
                     }
                     let (power, units) = self.piece_units(Piece::Corps(*corps))?;
                     self.not_engaged(power, &units)?;
@@ -409,7 +409,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            text: format!("{name} attacks {target} (S-COMBAT-8)"),
+            line: (format!("{name} attacks {target} (S-COMBAT-8)")).into(),
         });
         Ok(())
     }
@@ -436,10 +436,9 @@ impl Ctx {
         if let Some(a) = army.and_then(|a| self.formation(a))
             && a.engaged
         {
-            return Err(OrderError::Fortification(format!(
-                "{} fought last turn: front-line fortifications only in lulls (S-ARMY-10)",
-                a.name
-            )));
+            return Err(OrderError::Fortification(
+                format!("{} fought last turn: front-line fortifications only in lulls (S-ARMY-10)", a.name).into(),
+            ));
         }
         let hs = self.hex_state(at);
         let alliance = self.alliance(power);
@@ -469,7 +468,7 @@ impl Ctx {
         self.push(Event {
             turn,
             kind: EventKind::Note,
-            text: format!("level-{level} fortification built at {at} for {price}"),
+            line: (format!("level-{level} fortification built at {at} for {price}")).into(),
         });
         Ok(())
     }
@@ -477,7 +476,7 @@ impl Ctx {
     fn pay(&mut self, power: super::state::PowerId, price: i64, what: &str) -> Result<(), OrderError> {
         let p = &mut self.powers[usize::from(power.0)];
         if p.money < price {
-            return Err(OrderError::Economy(format!("{what} costs {price}, the treasury holds {}", p.money)));
+            return Err(OrderError::Economy(format!("{what} costs {price}, the treasury holds {}", p.money).into()));
         }
         p.money -= price;
         Ok(())
@@ -497,10 +496,10 @@ impl Ctx {
             return Err(OrderError::Gas("no gas cylinders in store".into()));
         }
         if self.holder(at) != Some(power) {
-            return Err(OrderError::Gas(format!("{at} holds no troops of yours")));
+            return Err(OrderError::Gas(format!("{at} holds no troops of yours").into()));
         }
         if self.hex_state(at).cylinder.is_some() {
-            return Err(OrderError::Gas(format!("{at} already has a cylinder")));
+            return Err(OrderError::Gas(format!("{at} already has a cylinder").into()));
         }
         self.powers[usize::from(power.0)].cylinders -= 1;
         self.hex_state_mut(at).cylinder = Some(power);
@@ -549,7 +548,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            text: format!("{name} upgraded to 1916 for {price}"),
+            line: (format!("{name} upgraded to 1916 for {price}")).into(),
         });
         Ok(())
     }
@@ -567,7 +566,7 @@ impl Ctx {
             Tech::Infantry => (UPGRADE_FROM_TURN, e.research_infantry),
         };
         if self.clock.turn < from {
-            return Err(OrderError::TooEarly { what: format!("{tech:?}"), from });
+            return Err(OrderError::TooEarly { what: (format!("{tech:?}")).into(), from });
         }
         let techs = self.powers[usize::from(power.0)].techs;
         let has = match tech {
@@ -576,7 +575,7 @@ impl Ctx {
             Tech::Infantry => techs.infantry,
         };
         if has {
-            return Err(OrderError::Economy(format!("{tech:?} is already known")));
+            return Err(OrderError::Economy((format!("{tech:?} is already known")).into()));
         }
         self.pay(power, i64::from(price), "the research")?;
         let t = &mut self.powers[usize::from(power.0)].techs;
@@ -596,7 +595,7 @@ impl Ctx {
             return Err(OrderError::NotYours(self.name(unit)));
         }
         if f.place != Place::Dispersed {
-            return Err(OrderError::Economy(format!("{} is not dispersed", self.name(unit))));
+            return Err(OrderError::Economy(format!("{} is not dispersed", self.name(unit)).into()));
         }
         if !(1..=2).contains(&class) {
             return Err(OrderError::Economy("manpower classes are 1 and 2".into()));
@@ -605,7 +604,7 @@ impl Ctx {
         let price = i64::from(e.division / 2);
         let men = e.division_manpower / 2;
         if self.powers[usize::from(f.power.0)].manpower[usize::from(class - 1)] < men {
-            return Err(OrderError::Economy(format!("{men} class-{class} manpower needed")));
+            return Err(OrderError::Economy(format!("{men} class-{class} manpower needed").into()));
         }
         let near = f.activity.start.unwrap_or(HexAt::new(0, 0));
         let city = self
@@ -644,7 +643,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Restored { unit },
-            text: format!("{name} restored at {city} for {price} and {men} class-{class} manpower"),
+            line: (format!("{name} restored at {city} for {price} and {men} class-{class} manpower")).into(),
         });
         Ok(())
     }
@@ -683,7 +682,7 @@ impl Ctx {
         }
         let lost = f.vitals.max_health - f.vitals.health;
         if lost <= 0 || !f.present() {
-            return Err(OrderError::Economy(format!("{} has lost no Health", self.name(unit))));
+            return Err(OrderError::Economy(format!("{} has lost no Health", self.name(unit)).into()));
         }
         let e = self.scenario().rules.economy.clone();
         let full = i64::from(f.vitals.max_health);
@@ -697,7 +696,7 @@ impl Ctx {
         } else if stock[0] >= men {
             0
         } else {
-            return Err(OrderError::Economy(format!("{men} manpower needed")));
+            return Err(OrderError::Economy(format!("{men} manpower needed").into()));
         };
         self.pay(f.power, price, "the repair")?;
         self.powers[usize::from(f.power.0)].manpower[class] -= men;
@@ -745,7 +744,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Phase { phase, power: None },
-            text: format!("Turn {}: {phase:?} phase", self.clock.turn),
+            line: (format!("Turn {}: {phase:?} phase", self.clock.turn)).into(),
         });
     }
 
@@ -784,14 +783,14 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Note,
-                text: "The scenario's last turn is over".into(),
+                line: "The scenario's last turn is over".into(),
             });
             if let Some(super::campaign::Outcome::Points { winner, points }) = self.outcome() {
                 let text = match winner {
                     Some(w) => format!("Alliance {w} wins on victory points, {} to {}", points[0], points[1]),
                     None => format!("A draw on victory points, {} to {}", points[0], points[1]),
                 };
-                self.push(Event { turn: self.clock.turn, kind: EventKind::Note, text });
+                self.push(Event { turn: self.clock.turn, kind: EventKind::Note, line: text.into() });
             }
             return;
         }

@@ -24,7 +24,7 @@ impl Ctx {
             return Err(OrderError::NotYours(fm.name.clone()));
         }
         if fm.kind != kind {
-            return Err(OrderError::Organization(format!("{} is not {kind:?}", fm.name)));
+            return Err(OrderError::Organization((format!("{} is not {kind:?}", fm.name)).into()));
         }
         Ok(fm)
     }
@@ -41,23 +41,26 @@ impl Ctx {
         let power = self.active_power();
         self.formations.push(Formation { id, power, kind, name: name.clone(), units, corps, engaged: false });
         self.formations.sort_by_key(|f| f.id);
-        self.push(Event { turn: self.clock.turn, kind: EventKind::Formation { id }, text: format!("{name} formed") });
+        self.push(Event {
+            turn: self.clock.turn,
+            kind: EventKind::Formation { id },
+            line: (format!("{name} formed")).into(),
+        });
         id
     }
 
     /// S-ARMY-2: a corps of 2–4 land units, standing on one hex or next to the first.
     pub fn form_corps(&mut self, name: &str, units: &[ForceId]) -> Result<(), OrderError> {
         if !(2..=4).contains(&units.len()) {
-            return Err(OrderError::Organization(format!(
-                "a corps has 2–4 land units, not {} (S-ARMY-2)",
-                units.len()
-            )));
+            return Err(OrderError::Organization(
+                format!("a corps has 2–4 land units, not {} (S-ARMY-2)", units.len()).into(),
+            ));
         }
         let first = self.own_unit(units[0])?.hex().ok_or_else(|| OrderError::OffMap(self.name(units[0])))?;
         for (i, u) in units.iter().enumerate() {
             let f = self.own_unit(*u)?;
             if units[..i].contains(u) {
-                return Err(OrderError::Organization(format!("{} is listed twice", self.name(*u))));
+                return Err(OrderError::Organization(format!("{} is listed twice", self.name(*u)).into()));
             }
             if !f.kind.is_combatant() {
                 return Err(OrderError::Organization(
@@ -65,11 +68,13 @@ impl Ctx {
                 ));
             }
             if f.member.corps.is_some() || f.member.army.is_some() {
-                return Err(OrderError::Organization(format!("{} already serves in a corps or army", self.name(*u))));
+                return Err(OrderError::Organization(
+                    format!("{} already serves in a corps or army", self.name(*u)).into(),
+                ));
             }
             let h = f.hex().ok_or_else(|| OrderError::OffMap(self.name(*u)))?;
             if h.distance(first) > 1 {
-                return Err(OrderError::Organization(format!("{} is not next to {}", self.name(*u), first)));
+                return Err(OrderError::Organization(format!("{} is not next to {}", self.name(*u), first).into()));
             }
         }
         let id = self.new_formation(FormationKind::Corps, name.to_string(), units.to_vec(), Vec::new());
@@ -87,12 +92,16 @@ impl Ctx {
     /// S-ARMY-2: an army of 2–4 corps.
     pub fn form_army(&mut self, name: &str, corps: &[FormationId]) -> Result<(), OrderError> {
         if !(2..=4).contains(&corps.len()) {
-            return Err(OrderError::Organization(format!("an army has 2–4 corps, not {} (S-ARMY-2)", corps.len())));
+            return Err(OrderError::Organization(
+                format!("an army has 2–4 corps, not {} (S-ARMY-2)", corps.len()).into(),
+            ));
         }
         for (i, c) in corps.iter().enumerate() {
             self.own_formation(*c, FormationKind::Corps)?;
             if corps[..i].contains(c) || self.formations.iter().any(|a| a.corps.contains(c)) {
-                return Err(OrderError::Organization(format!("corps {c} is listed twice or already in an army")));
+                return Err(OrderError::Organization(
+                    format!("corps {c} is listed twice or already in an army").into(),
+                ));
             }
         }
         let id = self.new_formation(FormationKind::Army, name.to_string(), Vec::new(), corps.to_vec());
@@ -120,14 +129,14 @@ impl Ctx {
         let fm = self.own_formation(corps, FormationKind::Corps)?.clone();
         let f = self.own_unit(unit)?;
         if !f.kind.is_combatant() || f.member.corps.is_some() || f.member.army.is_some() {
-            return Err(OrderError::Organization(format!("{} cannot join a corps now", self.name(unit))));
+            return Err(OrderError::Organization(format!("{} cannot join a corps now", self.name(unit)).into()));
         }
         if fm.units.len() >= 4 {
-            return Err(OrderError::Organization(format!("{} already has 4 units (S-ARMY-2)", fm.name)));
+            return Err(OrderError::Organization(format!("{} already has 4 units (S-ARMY-2)", fm.name).into()));
         }
         let at = self.piece_hex(Piece::Corps(corps)).ok_or_else(|| OrderError::OffMap(fm.name.clone()))?;
         if f.hex().is_none_or(|h| h.distance(at) > 1) {
-            return Err(OrderError::Organization(format!("{} is not next to {}", self.name(unit), fm.name)));
+            return Err(OrderError::Organization(format!("{} is not next to {}", self.name(unit), fm.name).into()));
         }
         let army = self.formations.iter().find(|a| a.corps.contains(&corps)).map(|a| a.id);
         if let Some(f) = self.force_mut(unit) {
@@ -150,14 +159,14 @@ impl Ctx {
             Piece::Unit(u) => {
                 let f = self.own_unit(u)?.clone();
                 let Some(c) = f.member.corps else {
-                    return Err(OrderError::Organization(format!("{} is in no corps", self.name(u))));
+                    return Err(OrderError::Organization(format!("{} is in no corps", self.name(u)).into()));
                 };
                 let at = f.hex().ok_or_else(|| OrderError::OffMap(self.name(u)))?;
                 let to = to.ok_or_else(|| {
                     OrderError::Organization("a detached unit needs a free hex next to its corps".into())
                 })?;
                 if !to.is_adjacent(at) || !self.map().is_land(to) || !self.at(to).is_empty() {
-                    return Err(OrderError::Organization(format!("{to} is no free land hex next to {at}")));
+                    return Err(OrderError::Organization(format!("{to} is no free land hex next to {at}").into()));
                 }
                 // S-ARMY-7, S-ARMY-15: detaching must not take an engaged unit out of contact.
                 if self.next_to_enemy(f.power, at) && !self.next_to_enemy(f.power, to) {
@@ -181,7 +190,7 @@ impl Ctx {
             Piece::Corps(c) => {
                 self.own_formation(c, FormationKind::Corps)?;
                 let Some(army) = self.formations.iter().find(|a| a.corps.contains(&c)).map(|a| a.id) else {
-                    return Err(OrderError::Organization(format!("corps {c} is in no army")));
+                    return Err(OrderError::Organization(format!("corps {c} is in no army").into()));
                 };
                 if self.formation(army).map_or(0, |a| a.corps.len()) <= 2 {
                     return Err(OrderError::Organization("an army keeps at least 2 corps (S-ARMY-2)".into()));
@@ -222,7 +231,7 @@ impl Ctx {
             .filter_map(|u| u.hex())
             .any(|h| h.distance(at) <= 1);
         if !near {
-            return Err(OrderError::Organization(format!("{} is not next to {}", self.name(unit), fm.name)));
+            return Err(OrderError::Organization(format!("{} is not next to {}", self.name(unit), fm.name).into()));
         }
         let army = match fm.kind {
             FormationKind::Army => Some(formation),
@@ -250,11 +259,13 @@ impl Ctx {
         self.own_formation(army, FormationKind::Army)?;
         let f = self.own_unit(unit)?;
         if !f.kind.is_combatant() || f.member.corps.is_some() || f.member.army.is_some() {
-            return Err(OrderError::Organization(format!("{} is not an independent land unit", self.name(unit))));
+            return Err(OrderError::Organization(
+                format!("{} is not an independent land unit", self.name(unit)).into(),
+            ));
         }
         let at = f.hex().ok_or_else(|| OrderError::OffMap(self.name(unit)))?;
         if !self.formation_hexes(army).iter().any(|h| h.distance(at) <= 1) {
-            return Err(OrderError::Organization(format!("{} is not next to the army", self.name(unit))));
+            return Err(OrderError::Organization(format!("{} is not next to the army", self.name(unit)).into()));
         }
         if let Some(f) = self.force_mut(unit) {
             f.place = Place::Reserve(army);
@@ -269,14 +280,14 @@ impl Ctx {
     pub fn commit_reserve(&mut self, unit: ForceId, to: HexAt) -> Result<(), OrderError> {
         let f = self.own_unit(unit)?.clone();
         let Place::Reserve(army) = f.place else {
-            return Err(OrderError::Organization(format!("{} is not in reserve", self.name(unit))));
+            return Err(OrderError::Organization(format!("{} is not in reserve", self.name(unit)).into()));
         };
         if !self.map().is_land(to) || !self.at(to).is_empty() {
             return Err(OrderError::Occupied(to));
         }
         self.check_neutral_land(f.power, to)?;
         if !self.formation_hexes(army).iter().any(|h| h.is_adjacent(to)) {
-            return Err(OrderError::Organization(format!("{to} is not next to the army's hexes (S-ARMY-8)")));
+            return Err(OrderError::Organization(format!("{to} is not next to the army's hexes (S-ARMY-8)").into()));
         }
         let joins = self.next_to_enemy(f.power, to);
         let speed = self.speed(f.kind);
@@ -320,10 +331,10 @@ impl Ctx {
             }
             let at = first.hex().ok_or_else(|| OrderError::OffMap(self.name(first.id)))?;
             if !self.next_to_enemy(power, at) {
-                return Err(OrderError::Retreat(format!("{at} is not engaged: only engaged troops retreat")));
+                return Err(OrderError::Retreat(format!("{at} is not engaged: only engaged troops retreat").into()));
             }
             if path.is_empty() || path.len() > RETREAT_HEXES {
-                return Err(OrderError::Retreat(format!("a retreat goes 1–{RETREAT_HEXES} hexes (S-ARMY-15)")));
+                return Err(OrderError::Retreat(format!("a retreat goes 1–{RETREAT_HEXES} hexes (S-ARMY-15)").into()));
             }
             let mut prev = at;
             for h in path {
@@ -348,9 +359,9 @@ impl Ctx {
                 let listed = moves.iter().any(|(p, _)| *p == Piece::Corps(c));
                 let on_map = self.piece_hex(Piece::Corps(c)).is_some();
                 if on_map && !listed {
-                    return Err(OrderError::Retreat(format!(
-                        "an army retreats only as a whole: corps {c} is missing (S-ARMY-7)"
-                    )));
+                    return Err(OrderError::Retreat(
+                        (format!("an army retreats only as a whole: corps {c} is missing (S-ARMY-7)")).into(),
+                    ));
                 }
             }
         }
@@ -394,11 +405,12 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Note,
-                text: format!(
+                line: (format!(
                     "{} unit(s) retreat to {end}{}",
                     units.len(),
                     if free { " (back to the start hexes)" } else { ": −1 Morale" }
-                ),
+                ))
+                .into(),
             });
         }
         self.rebuild_occupancy();
@@ -442,11 +454,12 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::ArmyEnd { army: a, destroyed: is_destroyed },
-                text: if is_destroyed {
+                line: (if is_destroyed {
                     format!("{name} is destroyed: artillery lost, reserves dispersed (S-ARMY-12, S-ARMY-14)")
                 } else {
                     format!("{name} dissolves: its other units retreat as independents (S-ARMY-13, S-ARMY-14)")
-                },
+                })
+                .into(),
             });
             for u in rest {
                 let artillery = self.force(u).is_some_and(|f| f.kind.is_artillery());
@@ -524,7 +537,11 @@ impl Ctx {
         }
         self.rebuild_occupancy();
         let name = self.name(u);
-        self.push(Event { turn: self.clock.turn, kind: EventKind::Note, text: format!("{name} retreats to {best}") });
+        self.push(Event {
+            turn: self.clock.turn,
+            kind: EventKind::Note,
+            line: (format!("{name} retreats to {best}")).into(),
+        });
     }
 
     /// S-ART-5: three artillery divisions on or next to the first one's hex form a battery there.
@@ -538,7 +555,7 @@ impl Ctx {
                 ));
             }
             if f.hex().is_none_or(|h| h.distance(first) > 1) {
-                return Err(OrderError::Organization(format!("{} is not next to {first}", self.name(*u))));
+                return Err(OrderError::Organization(format!("{} is not next to {first}", self.name(*u)).into()));
             }
         }
         let id = *units.iter().min().unwrap_or(&units[0]);
@@ -550,7 +567,11 @@ impl Ctx {
             }
         }
         self.rebuild_occupancy();
-        self.push(Event { turn: self.clock.turn, kind: EventKind::Note, text: format!("battery formed at {first}") });
+        self.push(Event {
+            turn: self.clock.turn,
+            kind: EventKind::Note,
+            line: (format!("battery formed at {first}")).into(),
+        });
         Ok(())
     }
 

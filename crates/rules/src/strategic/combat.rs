@@ -512,7 +512,7 @@ impl Ctx {
                 d: e.d,
                 result: e.result,
             },
-            text,
+            line: text.into(),
         });
         let strong = &e.sides[e.stronger];
         let weak = &e.sides[1 - e.stronger];
@@ -556,7 +556,7 @@ impl Ctx {
             self.push(Event {
                 turn,
                 kind: EventKind::Health { unit: u, delta, now },
-                text: format!("{name}: Health {delta:+}, now {now}"),
+                line: (format!("{name}: Health {delta:+}, now {now}")).into(),
             });
         }
     }
@@ -573,7 +573,7 @@ impl Ctx {
             self.push(Event {
                 turn,
                 kind: EventKind::Morale { unit: u, delta, now },
-                text: format!("{name}: Morale {delta:+}, now {now}"),
+                line: (format!("{name}: Morale {delta:+}, now {now}")).into(),
             });
         }
     }
@@ -620,7 +620,7 @@ impl Ctx {
             Place::Destroyed => (EventKind::Destroyed { unit: u }, "destroyed"),
             _ => (EventKind::Dispersed { unit: u }, "dispersed"),
         };
-        self.push(Event { turn, kind, text: format!("{name} {verb}: {why}") });
+        self.push(Event { turn, kind, line: (format!("{name} {verb}: {why}")).into() });
         self.rebuild_occupancy();
     }
 

@@ -102,7 +102,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            text: format!("{} enters the war in alliance {side} ({why})", self.power_name(p)),
+            line: (format!("{} enters the war in alliance {side} ({why})", self.power_name(p))).into(),
         });
     }
 
@@ -146,7 +146,7 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Note,
-                text: format!("{} lands at {at} (its port {port})", self.name(id)),
+                line: (format!("{} lands at {at} (its port {port})", self.name(id))).into(),
             });
         }
     }
@@ -165,9 +165,9 @@ impl Ctx {
     /// S-CITY-4: offers peace to an enemy power; `cede` names provinces that pass to their occupier.
     pub fn offer_peace(&mut self, to: &str, cede: &[String]) -> Result<(), OrderError> {
         let me = self.active_power();
-        let them = self.power_by_id(to).ok_or_else(|| OrderError::Peace(format!("`{to}` is no power")))?;
+        let them = self.power_by_id(to).ok_or_else(|| OrderError::Peace(format!("`{to}` is no power").into()))?;
         if !self.hostile(me, them) {
-            return Err(OrderError::Peace(format!("{} is not at war with {}", self.power_name(me), to)));
+            return Err(OrderError::Peace(format!("{} is not at war with {}", self.power_name(me), to).into()));
         }
         let contested = self.contested(me, them);
         let mut list: Vec<u16> = Vec::new();
@@ -176,9 +176,9 @@ impl Ctx {
             match i.filter(|i| contested.contains(i)) {
                 Some(i) => list.push(i),
                 None => {
-                    return Err(OrderError::Peace(format!(
-                        "`{id}` is no province one of the two occupies of the other's"
-                    )));
+                    return Err(OrderError::Peace(
+                        format!("`{id}` is no province one of the two occupies of the other's").into(),
+                    ));
                 }
             }
         }
@@ -188,7 +188,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            text: format!("{} offers peace to {}", self.power_name(me), self.power_name(them)),
+            line: (format!("{} offers peace to {}", self.power_name(me), self.power_name(them))).into(),
         });
         Ok(())
     }
@@ -197,14 +197,13 @@ impl Ctx {
     /// their occupier for good, the other occupied provinces between them return to their sovereign.
     pub fn accept_peace(&mut self, from: &str) -> Result<(), OrderError> {
         let me = self.active_power();
-        let them = self.power_by_id(from).ok_or_else(|| OrderError::Peace(format!("`{from}` is no power")))?;
-        let offer = self.powers[usize::from(them.0)]
-            .offer
-            .clone()
-            .filter(|o| o.to == me)
-            .ok_or_else(|| OrderError::Peace(format!("{from} offers no peace to {}", self.power_name(me))))?;
+        let them = self.power_by_id(from).ok_or_else(|| OrderError::Peace(format!("`{from}` is no power").into()))?;
+        let offer =
+            self.powers[usize::from(them.0)].offer.clone().filter(|o| o.to == me).ok_or_else(|| {
+                OrderError::Peace(format!("{from} offers no peace to {}", self.power_name(me)).into())
+            })?;
         if !self.hostile(me, them) {
-            return Err(OrderError::Peace(format!("{} is not at war with {from}", self.power_name(me))));
+            return Err(OrderError::Peace(format!("{} is not at war with {from}", self.power_name(me)).into()));
         }
         let contested = self.contested(me, them);
         if offer.cede.iter().any(|i| !contested.contains(i)) {
@@ -228,12 +227,13 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            text: format!(
+            line: (format!(
                 "{} and {} make peace; {} province(s) ceded (S-CITY-4)",
                 self.power_name(me),
                 self.power_name(them),
                 offer.cede.len()
-            ),
+            ))
+            .into(),
         });
         Ok(())
     }

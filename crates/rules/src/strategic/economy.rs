@@ -128,13 +128,13 @@ impl Ctx {
                 }
                 let t = self.scenario().units.tank(name);
                 let ok = t.filter(|i| self.scenario().units.tanks[*i].countries.contains(&spec.id));
-                let i = ok.ok_or_else(|| PurchaseError::NotForSale(name.clone()))?;
+                let i = ok.ok_or_else(|| PurchaseError::NotForSale(name.clone().into()))?;
                 (p.tank, None, ForceKind::Tank { tank: i as u16 })
             }
             Recruit::Artillery(name) => {
                 let g = self.scenario().units.gun(name);
                 let ok = g.filter(|i| self.scenario().units.guns[*i].country == spec.id);
-                let i = ok.ok_or_else(|| PurchaseError::NotForSale(name.clone()))?;
+                let i = ok.ok_or_else(|| PurchaseError::NotForSale(name.clone().into()))?;
                 (p.artillery, None, ForceKind::Artillery { gun: i as u16 })
             }
             // Bought at a port or an airfield city: `buy_ship`, `buy_squadron`.
@@ -181,7 +181,7 @@ impl Ctx {
         let (price, class, kind) = self.land_recruit(power, r, &p)?;
         let class = self.manpower_class(power, class, price.manpower, &what)?;
         if !self.own_city_hex(power, at, false) || !self.map().is_land(at) {
-            return Err(PurchaseError::Place { what, at }.into());
+            return Err(PurchaseError::Place { what: what.into(), at }.into());
         }
         self.charge(power, i64::from(price.money), &what)?;
         self.powers[usize::from(power.0)].manpower[usize::from(class - 1)] -= price.manpower;
@@ -208,21 +208,22 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            text: format!(
+            line: (format!(
                 "{} raises {what} as {id} at {at} for {} and {} class-{class} manpower",
                 self.power_name(power),
                 price.money,
                 price.manpower
-            ),
+            ))
+            .into(),
         });
         Ok(())
     }
 
     fn buy_ship(&mut self, power: PowerId, kind: ShipType, at: HexAt, p: &Purchases) -> Result<(), OrderError> {
         let what = format!("a {kind:?}");
-        let price = p.ship(kind).ok_or_else(|| PurchaseError::NotForSale(what.clone()))?;
+        let price = p.ship(kind).ok_or_else(|| PurchaseError::NotForSale(what.clone().into()))?;
         if !self.own_city_hex(power, at, true) {
-            return Err(PurchaseError::Place { what, at }.into());
+            return Err(PurchaseError::Place { what: what.into(), at }.into());
         }
         self.charge(power, i64::from(price), &what)?;
         let (ship, fleet) = (self.navy.next_ship, self.navy.next_fleet);
@@ -246,21 +247,26 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            text: format!("{} commissions {what} (fleet {fleet}) at {at} for {price}", self.power_name(power)),
+            line: (format!("{} commissions {what} (fleet {fleet}) at {at} for {price}", self.power_name(power))).into(),
         });
         Ok(())
     }
 
     fn buy_squadron(&mut self, power: PowerId, kind: &str, at: HexAt, p: &Purchases) -> Result<(), OrderError> {
         let what = format!("a {kind}");
-        let t = self.scenario().aviation.get(kind).cloned().ok_or_else(|| PurchaseError::NotForSale(what.clone()))?;
+        let t = self
+            .scenario()
+            .aviation
+            .get(kind)
+            .cloned()
+            .ok_or_else(|| PurchaseError::NotForSale(what.clone().into()))?;
         // A squadron is based at a city; others may stand on the hex.
         let base_ok = self.map().cell(at).is_some_and(|c| c.has(flag::CITY)) && {
             let pi = self.province_at(at);
             pi.is_some_and(|pi| self.province_owner(pi) == Some(power) && self.provinces[pi].occupier.is_none())
         };
         if !base_ok {
-            return Err(PurchaseError::Place { what, at }.into());
+            return Err(PurchaseError::Place { what: what.into(), at }.into());
         }
         self.charge(power, i64::from(p.squadron), &what)?;
         let id = self.navy.squadrons.iter().map(|s| s.id + 1).max().unwrap_or(1);
@@ -279,7 +285,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            text: format!("{} raises {what} ({id}) at {at} for {}", self.power_name(power), p.squadron),
+            line: (format!("{} raises {what} ({id}) at {at} for {}", self.power_name(power), p.squadron)).into(),
         });
         Ok(())
     }
@@ -303,7 +309,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            text: format!("{} buys {what} for {price}", self.power_name(power)),
+            line: (format!("{} buys {what} for {price}", self.power_name(power))).into(),
         });
         Ok(())
     }
@@ -330,7 +336,7 @@ impl Ctx {
                 self.push(Event {
                     turn: self.clock.turn,
                     kind: EventKind::Note,
-                    text: format!("{name} is devastated (S-CITY-2): its capital is in ruins"),
+                    line: (format!("{name} is devastated (S-CITY-2): its capital is in ruins")).into(),
                 });
             }
         }
@@ -359,11 +365,12 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Note,
-                text: format!(
+                line: (format!(
                     "uprising in {name}: d6 = {pips}, {} (S-CITY-3, {} or more)",
                     if rises { "the people rise" } else { "order holds" },
                     rules.uprising_roll
-                ),
+                ))
+                .into(),
             });
             if !rises {
                 continue;
@@ -378,10 +385,11 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Occupied { province: self.map().provinces[i].id.clone(), by: None },
-                text: format!(
+                line: (format!(
                     "{} regains {name} after an uprising (S-CITY-3)",
                     owner.map_or("?", |o| self.power_name(o))
-                ),
+                ))
+                .into(),
             });
         }
     }

@@ -4,21 +4,30 @@ use super::hexmap::HexAt;
 use super::ids::{ForceId, FormationId, Phase, PowerId};
 use super::naval::model::FleetId;
 use crate::dice::Pips;
+use crate::texts::Msg;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// One entry of the event log. `text` is the plain-language line; the other fields let tests and
-/// tools read the numbers without parsing it.
+/// One entry of the event log. `line` is the plain-language line, in keys of the string tables
+/// so that each screen shows it in its language; the other fields let tests and tools read the
+/// numbers without parsing it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Event {
     pub turn: u32,
     pub kind: EventKind,
-    pub text: String,
+    pub line: Msg,
+}
+
+impl Event {
+    /// The line in English (`umpire`, tests).
+    pub fn text(&self) -> String {
+        self.line.english()
+    }
 }
 
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "T{} {}", self.turn, self.text)
+        write!(f, "T{} {}", self.turn, self.line)
     }
 }
 

@@ -72,7 +72,7 @@ impl Ctx {
             return Err(OrderError::NotYours(self.name(id)));
         }
         let ForceKind::Artillery { .. } = f.kind else {
-            return Err(OrderError::Fire(format!("{} is no heavy artillery", self.name(id))));
+            return Err(OrderError::Fire(format!("{} is no heavy artillery", self.name(id)).into()));
         };
         let guns = self.battery_of(id);
         if guns.iter().any(|g| self.force(*g).is_some_and(|g| g.activity.fired)) {
@@ -96,7 +96,7 @@ impl Ctx {
         }
         let dist = from.iter().map(|h| h.distance(target)).min().unwrap_or(u32::MAX);
         if dist > range {
-            return Err(OrderError::Fire(format!("{target} is {dist} hexes away; the range is {range}")));
+            return Err(OrderError::Fire(format!("{target} is {dist} hexes away; the range is {range}").into()));
         }
         let attack: i32 = guns_data.iter().map(|g| self.stats(g.kind).attack).sum();
         let p = &self.powers[usize::from(power.0)];
@@ -116,11 +116,9 @@ impl Ctx {
                 return Err(OrderError::TooEarly { what: "gas".into(), from: GAS_FROM_TURN });
             }
             if p.chem_shells < guns.len() as u32 {
-                return Err(OrderError::Gas(format!(
-                    "{} chemical shells needed, {} in store (S-CHEM-3)",
-                    guns.len(),
-                    p.chem_shells
-                )));
+                return Err(OrderError::Gas(
+                    format!("{} chemical shells needed, {} in store (S-CHEM-3)", guns.len(), p.chem_shells).into(),
+                ));
             }
         }
         Ok(Shot { guns, power, target, attack, gas })
@@ -159,7 +157,7 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Die { what: "friendly fire".into(), pips },
-                text: format!(
+                line: (format!(
                     "Firing into stubborn fighting at {}: d6={pips} {}",
                     shot.target,
                     if hits_own {
@@ -167,7 +165,8 @@ impl Ctx {
                     } else {
                         "(4–6): all damage hits the target".into()
                     }
-                ),
+                ))
+                .into(),
             });
             if hits_own {
                 self.damage_troops(&[own], half, morale);
@@ -231,11 +230,12 @@ impl Ctx {
             self.push(Event {
                 turn,
                 kind: EventKind::FortDamage { at, damage, destroyed },
-                text: format!(
+                line: (format!(
                     "{at}: {damage} damage to the {} ({after} of {strength}){}",
                     if cell.has(flag::FORTRESS) { "fortress" } else { "fortification" },
                     if destroyed { format!(": destroyed, {to_troops} to the troops") } else { String::new() }
-                ),
+                ))
+                .into(),
             });
         } else if cell.terrain == Terrain::Forest && !hs.forest_destroyed {
             // S-TERR-3: the forest counts the damage like a fortification but does not shield the troops.
@@ -247,7 +247,7 @@ impl Ctx {
                 self.push(Event {
                     turn,
                     kind: EventKind::FortDamage { at, damage, destroyed: true },
-                    text: format!("{at}: the forest is destroyed (S-TERR-3)"),
+                    line: (format!("{at}: the forest is destroyed (S-TERR-3)")).into(),
                 });
             }
         }
@@ -262,7 +262,7 @@ impl Ctx {
                 self.push(Event {
                     turn,
                     kind: EventKind::CityDestroyed { at, level },
-                    text: format!("{at}: city destruction +{levels} (now {level}, S-ART-4)"),
+                    line: (format!("{at}: city destruction +{levels} (now {level}, S-ART-4)")).into(),
                 });
             }
         }
@@ -363,7 +363,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            text: format!("{what} on {at}: {} division(s) hit", victims.len()),
+            line: (format!("{what} on {at}: {} division(s) hit", victims.len())).into(),
         });
         for u in &victims {
             let model = self.force(*u).and_then(|f| f.kind.model()).unwrap_or(Model::M1914);
@@ -384,13 +384,13 @@ impl Ctx {
             return Err(OrderError::NoTech { what: "a gas cylinder".into(), tech: Tech::Gas });
         }
         if self.hex_state(from).cylinder != Some(power) {
-            return Err(OrderError::Gas(format!("no cylinder of yours at {from}")));
+            return Err(OrderError::Gas(format!("no cylinder of yours at {from}").into()));
         }
         if self.holder(from) != Some(power) {
-            return Err(OrderError::Gas(format!("the cylinder at {from} needs your troops on its hex")));
+            return Err(OrderError::Gas(format!("the cylinder at {from} needs your troops on its hex").into()));
         }
         if from.distance(target) > GAS_RADIUS || !self.map().contains(target) {
-            return Err(OrderError::Gas(format!("{target} is not within {GAS_RADIUS} hexes of {from}")));
+            return Err(OrderError::Gas(format!("{target} is not within {GAS_RADIUS} hexes of {from}").into()));
         }
         Ok(())
     }
@@ -409,7 +409,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Die { what: "gas cylinder".into(), pips },
-            text: format!("Gas cylinder at {from} released at {target}: d6={pips}: {text}"),
+            line: (format!("Gas cylinder at {from} released at {target}: d6={pips}: {text}")).into(),
         });
         if let Some(h) = hit {
             self.gas_attack(h, CYLINDER_DAMAGE, "cylinder gas");

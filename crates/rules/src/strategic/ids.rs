@@ -44,6 +44,20 @@ pub enum Phase {
     Over,
 }
 
+impl Phase {
+    /// The phase's name in the string tables.
+    pub fn key(self) -> &'static str {
+        match self {
+            Phase::Preparation => "gw.phase.preparation",
+            Phase::Movement => "gw.phase.movement",
+            Phase::Fire => "gw.phase.fire",
+            Phase::Combat => "gw.phase.combat",
+            Phase::Upkeep => "gw.phase.upkeep",
+            Phase::Over => "gw.phase.over",
+        }
+    }
+}
+
 /// Turn, phase and the power to act.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clock {

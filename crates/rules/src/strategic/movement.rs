@@ -60,7 +60,7 @@ impl Ctx {
             Piece::Corps(id) => {
                 let fm = self.formation(id).ok_or(OrderError::NoFormation(id))?;
                 if fm.kind != FormationKind::Corps {
-                    return Err(OrderError::Organization(format!("{} is an army, not a corps", fm.name)));
+                    return Err(OrderError::Organization(format!("{} is an army, not a corps", fm.name).into()));
                 }
                 let units: Vec<ForceId> =
                     fm.units.iter().copied().filter(|u| self.force(*u).is_some_and(|f| f.on_map())).collect();
@@ -206,7 +206,7 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Moved { unit: *u, to: end, cost: plan.cost },
-                text: format!("{name} moves to {end} ({} MP)", plan.cost),
+                line: (format!("{name} moves to {end} ({} MP)", plan.cost)).into(),
             });
         }
         self.rebuild_occupancy();

@@ -4,7 +4,9 @@ use super::hexmap::HexAt;
 use super::ids::{ForceId, FormationId, Phase};
 use super::tables::Model;
 use super::tech::Tech;
+use crate::texts::Msg;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// A counter on the map that moves as one: an independent unit or a corps (S-ARMY-4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -121,80 +123,135 @@ pub enum Order {
     EndPhase,
 }
 
-/// Why an order is illegal. The state is unchanged.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+/// Why an order is illegal. The state is unchanged. Its words are keys of the string tables
+/// ([`OrderError::line`]); `Display` gives the English.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum OrderError {
-    #[error("the game is over")]
     GameOver,
-    #[error("{what} is not allowed in the {phase:?} phase")]
-    WrongPhase { what: String, phase: Phase },
-    #[error("there is no unit {0}")]
+    WrongPhase {
+        what: Msg,
+        phase: Phase,
+    },
     NoUnit(ForceId),
-    #[error("there is no corps or army {0}")]
     NoFormation(FormationId),
-    #[error("{0} belongs to another power")]
+    /// The named unit, corps or army belongs to another power.
     NotYours(String),
-    #[error("{0} is not on the map")]
     OffMap(String),
-    #[error("{0} takes its orders from its corps or army (S-ARMY-3)")]
     TakesOrdersFromFormation(String),
-    #[error("the path is empty")]
     EmptyPath,
-    #[error("{from} and {to} are not adjacent")]
-    NotAdjacent { from: HexAt, to: HexAt },
-    #[error("hex {0} is off the map")]
+    NotAdjacent {
+        from: HexAt,
+        to: HexAt,
+    },
     OutsideMap(HexAt),
-    #[error("land units cannot enter {0}: it is water")]
     Water(HexAt),
-    #[error("hex {0} is held by the enemy")]
     EnemyHex(HexAt),
-    #[error("hex {0} already holds a division, corps or artillery (S-ARMY-4)")]
     Occupied(HexAt),
-    #[error("the move needs {need} MP, only {left} are left")]
-    NoMovement { need: u32, left: u32 },
-    #[error("the move must stop at {0}: it is next to an enemy land unit (S-COMBAT-4)")]
+    NoMovement {
+        need: u32,
+        left: u32,
+    },
     MustStop(HexAt),
-    #[error("hex {0} holds no enemy land unit next to the attacker (S-COMBAT-8)")]
     NoEnemyAt(HexAt),
-    #[error("{0} is engaged: it leaves contact only by the Retreat order (S-ARMY-7, S-ARMY-15)")]
     Engaged(String),
-    #[error("{0}")]
-    Organization(String),
-    #[error("{0}")]
-    Fortification(String),
-    #[error("{0}")]
-    Fire(String),
-    #[error("{0}")]
-    Gas(String),
-    #[error("{0}")]
-    Economy(String),
-    #[error("{0}")]
-    Retreat(String),
-    #[error("{0}")]
-    Naval(String),
-    #[error(
-        "{target} has not been found: a flotilla attacks only enemy submarines its side has detected, in a sea area with one of its own flotillas or by reconnaissance this turn (S-SUB-5, S-AIR-1)"
-    )]
-    Undetected { target: String },
-    #[error("the port at {at} serves only its own and allied fleets; it is {holder} (S-CITY-2)")]
-    PortClosed { at: HexAt, holder: String },
-    #[error("no ammunition: {what} cannot attack (S-SUP-3); it needs {need}, the stock holds {left}")]
-    NoAmmunition { what: String, need: i64, left: i64 },
-    #[error("{what} needs the {tech:?} technology")]
-    NoTech { what: String, tech: Tech },
-    #[error("{what} is allowed from turn {from} (S-TURN-1)")]
-    TooEarly { what: String, from: u32 },
-    #[error(transparent)]
+    Organization(Msg),
+    Fortification(Msg),
+    Fire(Msg),
+    Gas(Msg),
+    Economy(Msg),
+    Retreat(Msg),
+    Naval(Msg),
+    Undetected {
+        target: String,
+    },
+    PortClosed {
+        at: HexAt,
+        holder: String,
+    },
+    NoAmmunition {
+        what: Msg,
+        need: i64,
+        left: i64,
+    },
+    NoTech {
+        what: Msg,
+        tech: Tech,
+    },
+    TooEarly {
+        what: Msg,
+        from: u32,
+    },
     Purchase(super::purchase::PurchaseError),
-    #[error("{0} (S-CITY-4)")]
-    Peace(String),
-    #[error("{at} is the land of neutral {power}: closed to other powers' troops")]
-    NeutralLand { at: HexAt, power: String },
-    #[error("{0} is neutral or has surrendered: it only ends its part of the phase")]
+    Peace(Msg),
+    NeutralLand {
+        at: HexAt,
+        power: String,
+    },
     Idle(String),
-    #[error("{unit} is already model {model:?}")]
-    AlreadyUpgraded { unit: ForceId, model: Model },
+    AlreadyUpgraded {
+        unit: ForceId,
+        model: Model,
+    },
 }
+
+impl OrderError {
+    /// Why, in keys of the string tables.
+    pub fn line(&self) -> Msg {
+        use OrderError as E;
+        match self {
+            E::GameOver => Msg::new("gw.err.game_over"),
+            E::WrongPhase { what, phase } => {
+                Msg::new("gw.err.wrong_phase").msg("what", what.clone()).msg("phase", Msg::new(phase.key()))
+            }
+            E::NoUnit(id) => Msg::new("gw.err.no_unit").arg("id", id),
+            E::NoFormation(id) => Msg::new("gw.err.no_formation").arg("id", id),
+            E::NotYours(name) => Msg::new("gw.err.not_yours").arg("name", name),
+            E::OffMap(name) => Msg::new("gw.err.off_map").arg("name", name),
+            E::TakesOrdersFromFormation(name) => Msg::new("gw.err.takes_orders").arg("name", name),
+            E::EmptyPath => Msg::new("gw.err.empty_path"),
+            E::NotAdjacent { from, to } => Msg::new("gw.err.not_adjacent").arg("from", from).arg("to", to),
+            E::OutsideMap(at) => Msg::new("gw.err.outside_map").arg("at", at),
+            E::Water(at) => Msg::new("gw.err.water").arg("at", at),
+            E::EnemyHex(at) => Msg::new("gw.err.enemy_hex").arg("at", at),
+            E::Occupied(at) => Msg::new("gw.err.occupied").arg("at", at),
+            E::NoMovement { need, left } => Msg::new("gw.err.no_movement").arg("need", need).arg("left", left),
+            E::MustStop(at) => Msg::new("gw.err.must_stop").arg("at", at),
+            E::NoEnemyAt(at) => Msg::new("gw.err.no_enemy_at").arg("at", at),
+            E::Engaged(name) => Msg::new("gw.err.engaged").arg("name", name),
+            E::Organization(m)
+            | E::Fortification(m)
+            | E::Fire(m)
+            | E::Gas(m)
+            | E::Economy(m)
+            | E::Retreat(m)
+            | E::Naval(m) => m.clone(),
+            E::Undetected { target } => Msg::new("gw.err.undetected").arg("target", target),
+            E::PortClosed { at, holder } => Msg::new("gw.err.port_closed").arg("at", at).arg("holder", holder),
+            E::NoAmmunition { what, need, left } => {
+                Msg::new("gw.err.no_ammunition").msg("what", what.clone()).arg("need", need).arg("left", left)
+            }
+            E::NoTech { what, tech } => {
+                Msg::new("gw.err.no_tech").msg("what", what.clone()).msg("tech", Msg::new(tech.key()))
+            }
+            E::TooEarly { what, from } => Msg::new("gw.err.too_early").msg("what", what.clone()).arg("from", from),
+            E::Purchase(e) => e.line(),
+            E::Peace(m) => Msg::new("gw.err.peace").msg("why", m.clone()),
+            E::NeutralLand { at, power } => Msg::new("gw.err.neutral_land").arg("at", at).arg("power", power),
+            E::Idle(name) => Msg::new("gw.err.idle").arg("name", name),
+            E::AlreadyUpgraded { unit, model } => {
+                Msg::new("gw.err.already_upgraded").arg("unit", unit).msg("model", Msg::new(model.key()))
+            }
+        }
+    }
+}
+
+impl fmt::Display for OrderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.line().fmt(f)
+    }
+}
+
+impl std::error::Error for OrderError {}
 
 impl From<super::purchase::PurchaseError> for OrderError {
     fn from(e: super::purchase::PurchaseError) -> Self {

@@ -7,6 +7,7 @@ use super::event::{Event, EventKind};
 use super::order::{Order, OrderError};
 use super::state::{Ctx, ForceId};
 use crate::dice::Pips;
+use crate::texts::Msg;
 use serde::{Deserialize, Serialize};
 
 /// Branches less likely than this are not followed; their mass is reported as `unexplored`.
@@ -21,9 +22,9 @@ pub struct Outcome {
     /// The die's faces that lead to it, when the order throws one die (empty otherwise).
     pub pips: Vec<Pips>,
     /// Everything that happens in the likeliest way to reach it, dice included.
-    pub lines: Vec<String>,
+    pub lines: Vec<Msg>,
     /// What happens, without the dice: outcomes with the same effects are merged.
-    pub effects: Vec<String>,
+    pub effects: Vec<Msg>,
 }
 
 /// The preview of an order.
@@ -31,7 +32,7 @@ pub struct Outcome {
 pub struct Preview {
     /// Engagements the order's units will fight in this turn's Combat phase, as things stand after it.
     pub engagements: Vec<Engagement>,
-    pub engagement_lines: Vec<String>,
+    pub engagement_lines: Vec<Msg>,
     /// Outcomes of the order itself, likeliest first.
     pub outcomes: Vec<Outcome>,
     /// Chance left in branches too unlikely to follow.
@@ -64,8 +65,8 @@ impl Ctx {
         let engagement_lines = engagements
             .iter()
             .flat_map(|e| {
-                let mut v = vec![e.summary([&names[0], &names[1]])];
-                v.extend(e.terms.iter().map(|t| format!("  {}: {}", base.name(t.unit), t.text())));
+                let mut v = vec![Msg::from(e.summary([&names[0], &names[1]]))];
+                v.extend(e.terms.iter().map(|t| Msg::from(format!("  {}: {}", base.name(t.unit), t.text()))));
                 v
             })
             .collect();
@@ -92,7 +93,7 @@ impl Ctx {
             let used = c.dice.scripted_used();
             if used <= prefix.len() {
                 // A battle the order led into: its exact odds by dynamic programming (S-NAVAL-6…10).
-                let ends: Vec<(Vec<String>, f64)> = match c.deferred.clone() {
+                let ends: Vec<(Vec<Msg>, f64)> = match c.deferred.clone() {
                     Some(run) => c
                         .battle_odds(&run)
                         .into_iter()
@@ -100,7 +101,7 @@ impl Ctx {
                             let lines = sunk
                                 .iter()
                                 .filter(|s| c.navy.ship(**s).is_some_and(|s| !s.sunk))
-                                .map(|s| format!("{} sunk in the battle", c.ship_label(*s)))
+                                .map(|s| Msg::from(format!("{} sunk in the battle", c.ship_label(*s))))
                                 .collect();
                             (lines, p)
                         })
@@ -119,7 +120,7 @@ impl Ctx {
                             o.pips.extend(face);
                         }
                         None => {
-                            let mut lines: Vec<String> = c.events.iter().map(|e| e.text.clone()).collect();
+                            let mut lines: Vec<Msg> = c.events.iter().map(|e| e.line.clone()).collect();
                             lines.extend(extra);
                             outcomes.push(Outcome { chance: chance * p, pips: face, lines, effects: key });
                         }
@@ -151,11 +152,11 @@ impl Ctx {
 }
 
 /// What an outcome does: the events other than dice and volley lines.
-fn effects(events: &[Event]) -> Vec<String> {
+fn effects(events: &[Event]) -> Vec<Msg> {
     events
         .iter()
         .filter(|e| !matches!(e.kind, EventKind::Die { .. } | EventKind::Volley))
-        .map(|e| e.text.clone())
+        .map(|e| e.line.clone())
         .collect()
 }
 

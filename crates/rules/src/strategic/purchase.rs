@@ -3,7 +3,9 @@
 
 use super::hex::HexAt;
 use super::naval::model::ShipType;
+use crate::texts::Msg;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// A unit to raise.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,21 +31,47 @@ pub enum Recruit {
     Squadron(String),
 }
 
-/// Why a purchase is refused (typed; the state is unchanged).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+/// Why a purchase is refused (typed; the state is unchanged). `Display` gives the English of
+/// [`PurchaseError::line`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PurchaseError {
-    #[error("{what} costs {price}, the treasury holds {left}")]
-    Money { what: String, price: i64, left: i64 },
-    #[error("{what} needs {need} class-{class} manpower, {left} are left")]
-    Manpower { what: String, class: u8, need: u32, left: u32 },
-    #[error("{what} appears on a free hex of an own city (a port for ships); {at} is not one")]
-    Place { what: String, at: HexAt },
-    #[error("{0} is not for sale to this power")]
-    NotForSale(String),
-    #[error("{what}: {power} may not raise it (S-LAND-5: France, Germany, Austria-Hungary, Italy)")]
-    Mountain { what: String, power: String },
-    #[error("elite units cannot exceed the {limit} the power had at the start (S-LAND-6)")]
+    Money { what: Msg, price: i64, left: i64 },
+    Manpower { what: Msg, class: u8, need: u32, left: u32 },
+    Place { what: Msg, at: HexAt },
+    NotForSale(Msg),
+    Mountain { what: Msg, power: String },
     EliteLimit { limit: usize },
-    #[error("manpower classes are 1 and 2; mountain and elite divisions are class 1")]
     Class,
 }
+
+impl PurchaseError {
+    /// Why, in keys of the string tables.
+    pub fn line(&self) -> Msg {
+        use PurchaseError as E;
+        match self {
+            E::Money { what, price, left } => {
+                Msg::new("gw.err.buy.money").msg("what", what.clone()).arg("price", price).arg("left", left)
+            }
+            E::Manpower { what, class, need, left } => Msg::new("gw.err.buy.manpower")
+                .msg("what", what.clone())
+                .arg("class", class)
+                .arg("need", need)
+                .arg("left", left),
+            E::Place { what, at } => Msg::new("gw.err.buy.place").msg("what", what.clone()).arg("at", at),
+            E::NotForSale(what) => Msg::new("gw.err.buy.not_for_sale").msg("what", what.clone()),
+            E::Mountain { what, power } => {
+                Msg::new("gw.err.buy.mountain").msg("what", what.clone()).arg("power", power)
+            }
+            E::EliteLimit { limit } => Msg::new("gw.err.buy.elite_limit").arg("limit", limit),
+            E::Class => Msg::new("gw.err.buy.class"),
+        }
+    }
+}
+
+impl fmt::Display for PurchaseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.line().fmt(f)
+    }
+}
+
+impl std::error::Error for PurchaseError {}

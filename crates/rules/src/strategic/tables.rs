@@ -12,6 +12,16 @@ pub enum Model {
     M1916,
 }
 
+impl Model {
+    /// The model's name in the string tables.
+    pub fn key(self) -> &'static str {
+        match self {
+            Model::M1914 => "gw.model.m1914",
+            Model::M1916 => "gw.model.m1916",
+        }
+    }
+}
+
 /// One row of MD-S1.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

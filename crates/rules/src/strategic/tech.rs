@@ -20,6 +20,17 @@ pub enum Tech {
     Infantry,
 }
 
+impl Tech {
+    /// The technology's name in the string tables.
+    pub fn key(self) -> &'static str {
+        match self {
+            Tech::Tanks => "gw.tech.tanks",
+            Tech::Gas => "gw.tech.gas",
+            Tech::Infantry => "gw.tech.infantry",
+        }
+    }
+}
+
 /// S-TURN-1: gas from turn 3, tanks from turn 4, infantry upgrade from turn 5.
 pub const GAS_FROM_TURN: u32 = 3;
 pub const TANKS_FROM_TURN: u32 = 4;

@@ -141,11 +141,12 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Supply { power, paid: paid_total, short },
-                text: format!(
+                line: (format!(
                     "{} pays {paid_total} upkeep{}",
                     self.power_name(power),
                     if short { "; some troops go without money" } else { "" }
-                ),
+                ))
+                .into(),
             });
         }
         // S-SUP-2: without money −1 Morale (units without Morale −1 Health).
@@ -359,7 +360,7 @@ impl Ctx {
                 self.push(Event {
                     turn: self.clock.turn,
                     kind: EventKind::Encircled { unit: u, turns },
-                    text: format!("{name} is encircled (turn {turns}): −{}% strength", (25 * turns).min(100)),
+                    line: (format!("{name} is encircled (turn {turns}): −{}% strength", (25 * turns).min(100))).into(),
                 });
                 if !elite {
                     self.change_morale(u, -ENCIRCLED_MORALE[usize::from(before > 0)]);
@@ -398,7 +399,7 @@ impl Ctx {
                 self.push(Event {
                     turn: self.clock.turn,
                     kind: EventKind::Occupied { province: p.id.clone(), by: new },
-                    text,
+                    line: text.into(),
                 });
             }
         }

@@ -69,7 +69,7 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Note,
-                text: format!("{} surrenders: {why}", self.power_name(p)),
+                line: (format!("{} surrenders: {why}", self.power_name(p))).into(),
             });
             let units: Vec<_> = self.forces.iter().filter(|f| f.power == p && f.present()).map(|f| f.id).collect();
             for u in units {
@@ -87,7 +87,7 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Note,
-                text: format!("Alliance {winner} wins: every enemy power at war has surrendered"),
+                line: (format!("Alliance {winner} wins: every enemy power at war has surrendered")).into(),
             });
         }
     }

@@ -21,7 +21,7 @@ use std::collections::HashMap;
 
 impl Ctx {
     fn naval_event(&mut self, text: String) {
-        self.push(Event { turn: self.clock.turn, kind: EventKind::Note, text });
+        self.push(Event { turn: self.clock.turn, kind: EventKind::Note, line: text.into() });
     }
 
     fn die(&mut self, what: &str, text: String) -> Pips {
@@ -34,7 +34,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Die { what: what.into(), pips },
-            text: format!("{text}: d6={pips}"),
+            line: (format!("{text}: d6={pips}")).into(),
         });
         pips
     }
@@ -74,12 +74,12 @@ impl Ctx {
 
     /// Checks a fleet of the active power.
     pub fn own_fleet(&self, id: FleetId) -> Result<&Fleet, OrderError> {
-        let f = self.navy.fleet(id).ok_or_else(|| OrderError::Naval(format!("there is no fleet {id}")))?;
+        let f = self.navy.fleet(id).ok_or_else(|| OrderError::Naval(format!("there is no fleet {id}").into()))?;
         if f.power != self.active_power() {
             return Err(OrderError::NotYours(f.name.clone()));
         }
         if self.navy.afloat(id).is_empty() {
-            return Err(OrderError::Naval(format!("{} has no ships afloat", f.name)));
+            return Err(OrderError::Naval(format!("{} has no ships afloat", f.name).into()));
         }
         Ok(f)
     }
@@ -128,7 +128,7 @@ impl Ctx {
                 return Err(OrderError::NotAdjacent { from: prev, to: *h });
             }
             if !self.navigable(*h) {
-                return Err(OrderError::Naval(format!("{h} is neither sea nor a port")));
+                return Err(OrderError::Naval(format!("{h} is neither sea nor a port").into()));
             }
             self.check_port(fleet.power, *h)?;
             if i as u32 + 1 > fleet.mp_left {
@@ -140,7 +140,11 @@ impl Ctx {
         for (i, h) in path.iter().enumerate() {
             if i + 1 == path.len() {
                 let text = format!("{name} sails to {h} ({} MP)", path.len());
-                self.push(Event { turn: self.clock.turn, kind: EventKind::FleetMoved { fleet: id, to: *h }, text });
+                self.push(Event {
+                    turn: self.clock.turn,
+                    kind: EventKind::FleetMoved { fleet: id, to: *h },
+                    line: text.into(),
+                });
             }
             let from_area = self.map().cell(self.navy.fleet(id).map_or(*h, |f| f.at)).map_or(0, |c| c.sea_area);
             if let Some(f) = self.navy.fleet_mut(id) {
@@ -244,7 +248,7 @@ impl Ctx {
                 self.push(Event {
                     turn: self.clock.turn,
                     kind: EventKind::Volley,
-                    text: format!("{text}: automatic hit"),
+                    line: (format!("{text}: automatic hit")).into(),
                 });
                 true
             }
@@ -355,14 +359,13 @@ impl Ctx {
         let price = i64::from(self.scenario().rules.ammunition.price);
         let cost = price
             .checked_mul(i64::from(amount))
-            .ok_or_else(|| OrderError::Economy(format!("{amount} ammunition is too much to buy")))?;
+            .ok_or_else(|| OrderError::Economy(format!("{amount} ammunition is too much to buy").into()))?;
         let name = self.power_name(power).to_string();
         let p = self.powers.get_mut(usize::from(power.0)).ok_or(OrderError::GameOver)?;
         if p.money < cost {
-            return Err(OrderError::Economy(format!(
-                "{amount} ammunition cost {cost}, the treasury holds {}",
-                p.money
-            )));
+            return Err(OrderError::Economy(
+                format!("{amount} ammunition cost {cost}, the treasury holds {}", p.money).into(),
+            ));
         }
         p.money -= cost;
         p.ammo = p.ammo.saturating_add(i64::from(amount));
@@ -653,7 +656,7 @@ impl Ctx {
         }
         let area = self.map().cell(f.at).map_or(0, |c| c.sea_area);
         if area == 0 {
-            return Err(OrderError::Naval(format!("{} is in no sea area", f.at)));
+            return Err(OrderError::Naval(format!("{} is in no sea area", f.at).into()));
         }
         let area = area - 1;
         let total: u8 = self.navy.mines.iter().filter(|m| m.area == area).map(|m| m.mines).sum();
@@ -729,10 +732,13 @@ impl Ctx {
                 "only a flotilla of submarines attacks so; ASW ships need aviation to find submarines (S-SUB-6)".into(),
             ));
         }
-        let t =
-            self.navy.fleet(target).ok_or_else(|| OrderError::Naval(format!("there is no fleet {target}")))?.clone();
+        let t = self
+            .navy
+            .fleet(target)
+            .ok_or_else(|| OrderError::Naval(format!("there is no fleet {target}").into()))?
+            .clone();
         if !self.hostile(f.power, t.power) || t.at.distance(f.at) > 1 || self.navy.afloat(target).is_empty() {
-            return Err(OrderError::Naval(format!("{} is no enemy fleet on or next to {}", t.name, f.at)));
+            return Err(OrderError::Naval(format!("{} is no enemy fleet on or next to {}", t.name, f.at).into()));
         }
         // S-SUB-5 (house rule): a flotilla is attacked only once its side has found it.
         if self.navy.is_flotilla(target) && !self.detects(f.power, target) {
@@ -823,7 +829,11 @@ impl Ctx {
     /// S-NAVAL-15: a flotilla on a lane's area patrols it.
     pub fn patrol(&mut self, id: FleetId, lane: usize) -> Result<(), OrderError> {
         let f = self.own_fleet(id)?.clone();
-        let l = self.navy.lanes.get(lane).ok_or_else(|| OrderError::Naval(format!("there is no sea lane {lane}")))?;
+        let l = self
+            .navy
+            .lanes
+            .get(lane)
+            .ok_or_else(|| OrderError::Naval(format!("there is no sea lane {lane}").into()))?;
         if !self.navy.is_flotilla(id) || self.map().cell(f.at).map_or(0, |c| c.sea_area) != l.area + 1 {
             return Err(OrderError::Naval("a flotilla patrols a sea lane from a hex of its area".into()));
         }
@@ -856,7 +866,9 @@ impl Ctx {
         let coastal = self.map().is_land(target)
             && target.neighbours().into_iter().any(|n| self.map().cell(n).is_some_and(|c| c.terrain.is_water()));
         if !coastal || f.at.distance(target) > BOMBARD_RANGE {
-            return Err(OrderError::Naval(format!("{target} is no coastal hex within {BOMBARD_RANGE} of {}", f.at)));
+            return Err(OrderError::Naval(
+                format!("{target} is no coastal hex within {BOMBARD_RANGE} of {}", f.at).into(),
+            ));
         }
         let per = i64::from(self.scenario().rules.ammunition.bombardment);
         self.spend_ammunition(f.power, per, "a bombarding fleet")?;
@@ -882,7 +894,11 @@ impl Ctx {
         }
         let at = f.hex().ok_or_else(|| OrderError::OffMap(self.name(unit)))?;
         let coastal = at.neighbours().into_iter().any(|n| self.map().cell(n).is_some_and(|c| c.terrain.is_water()));
-        let s = self.navy.ship(ship).cloned().ok_or_else(|| OrderError::Naval(format!("there is no ship {ship}")))?;
+        let s = self
+            .navy
+            .ship(ship)
+            .cloned()
+            .ok_or_else(|| OrderError::Naval(format!("there is no ship {ship}").into()))?;
         let fleet_at = self.navy.fleet(s.fleet).map_or(at, |x| x.at);
         let range = self.scenario().units.guns.get(usize::from(gun)).map_or(0, |g| g.range);
         if !coastal
@@ -891,7 +907,7 @@ impl Ctx {
             || s.kind == ShipType::Submarine
             || at.distance(fleet_at) > range
         {
-            return Err(OrderError::Naval(format!("{} cannot fire at ship {ship}", self.name(unit))));
+            return Err(OrderError::Naval(format!("{} cannot fire at ship {ship}", self.name(unit)).into()));
         }
         let per = i64::from(self.scenario().rules.economy.ammo_per_action);
         self.spend_ammunition(f.power, per, "coastal heavy artillery")?;
@@ -920,11 +936,13 @@ impl Ctx {
         let fl = self.own_fleet(fleet)?.clone();
         let f = self.force(unit).ok_or(OrderError::NoUnit(unit))?.clone();
         if f.power != fl.power || f.member.corps.is_some() || f.member.army.is_some() {
-            return Err(OrderError::Naval(format!("{} cannot embark (own independent units only)", self.name(unit))));
+            return Err(OrderError::Naval(
+                format!("{} cannot embark (own independent units only)", self.name(unit)).into(),
+            ));
         }
         let at = f.hex().ok_or_else(|| OrderError::OffMap(self.name(unit)))?;
         if at.distance(fl.at) > 1 {
-            return Err(OrderError::Naval(format!("{} is not at the fleet", self.name(unit))));
+            return Err(OrderError::Naval(format!("{} is not at the fleet", self.name(unit)).into()));
         }
         // S-ARMY-7, S-ARMY-15: embarking is no way out of contact; only the Retreat order is.
         if self.next_to_enemy(f.power, at) {
@@ -952,7 +970,7 @@ impl Ctx {
         let price = i64::from(self.scenario().rules.economy.transport);
         let p = &mut self.powers[usize::from(power.0)];
         if p.money < price {
-            return Err(OrderError::Economy(format!("a transport costs {price}")));
+            return Err(OrderError::Economy(format!("a transport costs {price}").into()));
         }
         p.money -= price;
         let id = self.navy.next_ship;
@@ -975,7 +993,7 @@ impl Ctx {
         let sq = self.own_squadron(squadron)?;
         let at = self.own_fleet(fleet)?.at;
         if sq.base.distance(at) > 1 {
-            return Err(OrderError::Naval(format!("{} is not based at the fleet", sq.name)));
+            return Err(OrderError::Naval(format!("{} is not based at the fleet", sq.name).into()));
         }
         let (id, price) = self.buy_transport(fleet)?;
         if let Some(s) = self.navy.ship_mut(id) {
@@ -992,15 +1010,15 @@ impl Ctx {
     /// Lands a transported squadron at a new base on land next to its fleet; it flies from the next turn.
     pub fn land_squadron(&mut self, squadron: SquadronId, base: HexAt) -> Result<(), OrderError> {
         let sq = self.navy.squadrons.iter().find(|x| x.id == squadron).cloned();
-        let sq = sq.ok_or_else(|| OrderError::Naval(format!("there is no squadron {squadron}")))?;
+        let sq = sq.ok_or_else(|| OrderError::Naval(format!("there is no squadron {squadron}").into()))?;
         if sq.power != self.active_power() {
             return Err(OrderError::NotYours(sq.name));
         }
-        let ship = sq.aboard.ok_or_else(|| OrderError::Naval(format!("{} is not aboard a ship", sq.name)))?;
+        let ship = sq.aboard.ok_or_else(|| OrderError::Naval(format!("{} is not aboard a ship", sq.name).into()))?;
         let at =
             self.navy.ship(ship).and_then(|s| self.navy.fleet(s.fleet)).map(|f| f.at).ok_or(OrderError::EmptyPath)?;
         if !self.map().is_land(base) || base.distance(at) > 1 {
-            return Err(OrderError::Naval(format!("{base} is no land hex next to the fleet")));
+            return Err(OrderError::Naval(format!("{base} is no land hex next to the fleet").into()));
         }
         if let Some(s) = self.navy.ship_mut(ship) {
             s.air_cargo = None;
@@ -1019,7 +1037,7 @@ impl Ctx {
     pub fn disembark(&mut self, unit: ForceId, to: HexAt) -> Result<(), OrderError> {
         let f = self.force(unit).ok_or(OrderError::NoUnit(unit))?.clone();
         let Place::Embarked(ship) = f.place else {
-            return Err(OrderError::Naval(format!("{} is not aboard a ship", self.name(unit))));
+            return Err(OrderError::Naval(format!("{} is not aboard a ship", self.name(unit)).into()));
         };
         if f.power != self.active_power() {
             return Err(OrderError::NotYours(self.name(unit)));
@@ -1031,7 +1049,7 @@ impl Ctx {
             || !self.at(to).is_empty()
             || self.next_to_enemy(f.power, to) && self.enemy_on(f.power, to)
         {
-            return Err(OrderError::Naval(format!("{to} is no free land hex next to the fleet")));
+            return Err(OrderError::Naval(format!("{to} is no free land hex next to the fleet").into()));
         }
         self.check_neutral_land(f.power, to)?;
         if let Some(s) = self.navy.ship_mut(ship) {
@@ -1052,7 +1070,7 @@ impl Ctx {
     pub fn reconnaissance(&mut self, id: SquadronId) -> Result<(), OrderError> {
         let sq = self.own_squadron(id)?;
         if !sq.recon {
-            return Err(OrderError::Naval(format!("{} is no reconnaissance squadron", sq.name)));
+            return Err(OrderError::Naval(format!("{} is no reconnaissance squadron", sq.name).into()));
         }
         if let Some(s) = self.navy.squadrons.iter_mut().find(|s| s.id == id) {
             s.flew = true;
@@ -1121,19 +1139,23 @@ impl Ctx {
             .iter()
             .find(|s| s.id == id)
             .cloned()
-            .ok_or_else(|| OrderError::Naval(format!("there is no squadron {id}")))?;
+            .ok_or_else(|| OrderError::Naval(format!("there is no squadron {id}").into()))?;
         if sq.power != self.active_power() {
             return Err(OrderError::NotYours(sq.name));
         }
         if sq.flew || sq.aircraft == 0 || sq.aboard.is_some() {
-            return Err(OrderError::Naval(format!("{} flies once a turn, with aircraft left", sq.name)));
+            return Err(OrderError::Naval(format!("{} flies once a turn, with aircraft left", sq.name).into()));
         }
         Ok(sq)
     }
 
     /// S-AIR-2, S-AIR-3: bombers in range attack one ship together; then each rolls for survival.
     pub fn bomb(&mut self, squadrons: &[SquadronId], ship: ShipId) -> Result<(), OrderError> {
-        let s = self.navy.ship(ship).cloned().ok_or_else(|| OrderError::Naval(format!("there is no ship {ship}")))?;
+        let s = self
+            .navy
+            .ship(ship)
+            .cloned()
+            .ok_or_else(|| OrderError::Naval(format!("there is no ship {ship}").into()))?;
         let at = self.navy.fleet(s.fleet).map(|f| f.at).ok_or(OrderError::EmptyPath)?;
         let mut bombing = 0i32;
         for (i, id) in squadrons.iter().enumerate() {
@@ -1145,7 +1167,7 @@ impl Ctx {
                 || !self.hostile(sq.power, s.power)
                 || s.kind == ShipType::Submarine
             {
-                return Err(OrderError::Naval(format!("{} cannot bomb ship {ship}", sq.name)));
+                return Err(OrderError::Naval(format!("{} cannot bomb ship {ship}", sq.name).into()));
             }
             bombing += i32::from(sq.bombing);
         }
@@ -1158,7 +1180,9 @@ impl Ctx {
         let class = i32::from(s.kind.target_class());
         let d = bombing - class;
         let Some(table) = bomb_hit(d) else {
-            return Err(OrderError::Naval(format!("bombing {bombing} cannot attack a class-{class} ship (S-AIR-2)")));
+            return Err(OrderError::Naval(
+                format!("bombing {bombing} cannot attack a class-{class} ship (S-AIR-2)").into(),
+            ));
         };
         let hit = match table {
             None => true,

@@ -89,6 +89,6 @@ impl Ctx {
 
     /// Records that `by` has found the enemy flotilla `flotilla`.
     pub(super) fn sighted(&mut self, flotilla: FleetId, by: PowerId, text: String) {
-        self.push(Event { turn: self.clock.turn, kind: EventKind::Sighted { flotilla, by }, text });
+        self.push(Event { turn: self.clock.turn, kind: EventKind::Sighted { flotilla, by }, line: text.into() });
     }
 }
