@@ -82,6 +82,7 @@ impl Texts {
     fn render_arg(&self, arg: &Arg, out: &mut String) {
         match arg {
             Arg::Text(t) => out.push_str(t),
+            Arg::Name { key, text } => out.push_str(self.0.get(key).unwrap_or(text)),
             Arg::Msg(m) => out.push_str(&self.render(m)),
             Arg::List(items, sep) => {
                 for (i, m) in items.iter().enumerate() {
@@ -120,6 +121,9 @@ pub enum Arg {
     Msg(Msg),
     /// Messages joined by a separator.
     List(Vec<Msg>, Cow<'static, str>),
+    /// A name from the data files that the tables may translate under `key` (a power's
+    /// `gw.power.ID`); shown as `text` where they do not.
+    Name { key: String, text: String },
 }
 
 /// The key of text that is shown as it is (names and other words that come from data files).
@@ -138,6 +142,12 @@ impl Msg {
     /// Adds a value shown as it is (numbers, hexes, names).
     pub fn arg(mut self, name: &'static str, value: impl fmt::Display) -> Msg {
         self.args.push((Cow::Borrowed(name), Arg::Text(value.to_string())));
+        self
+    }
+
+    /// Adds a name from the data files that the tables may translate under `key`.
+    pub fn name(mut self, name: &'static str, key: String, text: impl Into<String>) -> Msg {
+        self.args.push((Cow::Borrowed(name), Arg::Name { key, text: text.into() }));
         self
     }
 
@@ -162,7 +172,7 @@ impl Msg {
     pub fn has_plain(&self) -> bool {
         self.key == PLAIN
             || self.args.iter().any(|(_, a)| match a {
-                Arg::Text(_) => false,
+                Arg::Text(_) | Arg::Name { .. } => false,
                 Arg::Msg(m) => m.has_plain(),
                 Arg::List(items, _) => items.iter().any(Msg::has_plain),
             })
@@ -222,5 +232,10 @@ mod tests {
         assert_eq!(en.render(&l), "A, B and A, B");
         assert!(l.has_plain() && !m.has_plain());
         assert_eq!(en.render(&Msg::new("missing")), "missing");
+        ru.0.insert("gw.power.x".into(), "Икс".into());
+        let named = Msg::new("b2").name("p", "gw.power.x".into(), "Ex");
+        ru.0.insert("b2".into(), "{p}!".into());
+        en.0.insert("b2".into(), "{p}!".into());
+        assert_eq!((ru.render(&named), en.render(&named)), ("Икс!".to_string(), "Ex!".to_string()));
     }
 }

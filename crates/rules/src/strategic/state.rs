@@ -382,6 +382,11 @@ impl Ctx {
         self.scenario().powers.get(usize::from(p.0)).map_or("?", |s| s.name.as_str())
     }
 
+    /// The power's key in the string tables (`gw.power.ID`), where the interface translates its name.
+    pub fn power_key(&self, p: PowerId) -> String {
+        self.scenario().powers.get(usize::from(p.0)).map_or_else(String::new, |s| format!("gw.power.{}", s.id))
+    }
+
     pub fn alliance(&self, p: PowerId) -> u8 {
         self.scenario().powers.get(usize::from(p.0)).map_or(0, |s| s.alliance)
     }
