@@ -93,7 +93,11 @@ fn a_campaign_turn_through_actions_gives_the_same_campaign_as_the_orders() {
     click(&mut app, 2, 0);
     // A hex out of reach is refused with the reason.
     click(&mut app, 7, 5);
-    assert!(campaign(&app).refusal.as_deref().is_some_and(|r| r.contains("T-STRAT-1")), "{:?}", campaign(&app).refusal);
+    assert!(
+        campaign(&app).refusal.as_ref().is_some_and(|r| r.english().contains("T-STRAT-1")),
+        "{:?}",
+        campaign(&app).refusal
+    );
     press(&mut app, KeyCode::Tab);
     assert_eq!(selected(&app), Some(ArmyId(2)), "Tab: the next army");
     click(&mut app, 6, 1);

@@ -155,7 +155,7 @@ fn a_refused_move_says_why() {
     click(&mut app, HexAt::new(9, 6));
     assert_eq!(session(&app).game.orders().len(), orders, "nothing was ordered");
     let why = session(&app).refusal.clone().expect("a reason");
-    assert!(why.contains("(S-COMBAT-4)") || why.contains("held by the enemy"), "{why}");
+    assert!(why.english().contains("(S-COMBAT-4)") || why.english().contains("held by the enemy"), "{why}");
 }
 
 /// An attack and a gas bombardment through clicks, each shown with the engine's preview before it
@@ -313,7 +313,7 @@ fn a_naval_battle_through_clicks() {
             .count();
         if volleys > 0 {
             assert!(previewed, "the battle was previewed before the order");
-            assert!(session(&app).game.events().iter().any(|e| e.text.contains("Surface battle")));
+            assert!(session(&app).game.events().iter().any(|e| e.text().contains("Surface battle")));
             return;
         }
     }

@@ -312,7 +312,7 @@ fn coastal_fire_and_bombing_in_the_fire_phase() {
     previewed(&app, &order);
     let p = session(&app).game.preview(&order).expect("previews");
     let sunk: f64 =
-        p.outcomes.iter().filter(|o| o.effects.iter().any(|e| e.contains("bombed"))).map(|o| o.chance).sum();
+        p.outcomes.iter().filter(|o| o.effects.iter().any(|e| e.english().contains("bombed"))).map(|o| o.chance).sum();
     assert!((sunk - 2.0 / 6.0).abs() < 1e-9, "bombing 3 − class 3 = 0 hits on 5–6 (S-AIR-2): {sunk}");
     press(&mut app, KeyCode::Enter);
     assert_eq!(session(&app).game.orders().last(), Some(&order));
@@ -326,7 +326,8 @@ fn coastal_fire_and_bombing_in_the_fire_phase() {
     let order = Order::CoastalFire { unit: ForceId(11), ship: battleship };
     previewed(&app, &order);
     let p = session(&app).game.preview(&order).expect("previews");
-    let sunk: f64 = p.outcomes.iter().filter(|o| o.effects.iter().any(|e| e.contains("sunk"))).map(|o| o.chance).sum();
+    let sunk: f64 =
+        p.outcomes.iter().filter(|o| o.effects.iter().any(|e| e.english().contains("sunk"))).map(|o| o.chance).sum();
     assert!((sunk - 1.0 / 6.0).abs() < 1e-9, "a battleship is destroyed on a 6 (S-NAVAL-14): {sunk}");
     press(&mut app, KeyCode::Enter);
     assert_eq!(session(&app).game.orders().last(), Some(&order));
@@ -347,7 +348,7 @@ fn reconnaissance_and_bombardment_in_the_fire_phase() {
     previewed(&app, &Order::Reconnaissance { squadron: 1 });
     press(&mut app, KeyCode::Enter);
     assert!(
-        session(&app).game.events().iter().any(|e| e.text.contains("finds 1 flotilla(s) within 10 hexes")),
+        session(&app).game.events().iter().any(|e| e.text().contains("finds 1 flotilla(s) within 10 hexes")),
         "the flight found the U-boats"
     );
     select(&mut app, Selected::Fleet(3), hex(20, 12));
@@ -512,7 +513,7 @@ fn an_enemy_flotilla_in_the_same_sea_area_is_detected_and_fought_by_clicks() {
             .game
             .events()
             .iter()
-            .any(|e| e.text.contains("U-Flottille detects E-Flotilla in the Northern North Sea")),
+            .any(|e| e.text().contains("U-Flottille detects E-Flotilla in the Northern North Sea")),
         "the log says so"
     );
     assert!(!session(&app).can_undo(), "the move showed the boats: it cannot be taken back");
@@ -526,8 +527,12 @@ fn an_enemy_flotilla_in_the_same_sea_area_is_detected_and_fought_by_clicks() {
     let order = Order::SubmarineAttack { flotilla: 11, target: 20 };
     previewed(&app, &order);
     let p = session(&app).game.preview(&order).expect("previews");
-    let none_sunk: f64 =
-        p.outcomes.iter().filter(|o| !o.effects.iter().any(|e| e.contains("S-SUB-5"))).map(|o| o.chance).sum();
+    let none_sunk: f64 = p
+        .outcomes
+        .iter()
+        .filter(|o| !o.effects.iter().any(|e| e.english().contains("S-SUB-5")))
+        .map(|o| o.chance)
+        .sum();
     assert!((none_sunk - 1.0 / 36.0).abs() < 1e-9, "two ties (6/36 each): {none_sunk}");
     let c = ctx(&app);
     let (ours, theirs) = (c.navy.afloat(11), c.navy.afloat(20));

@@ -212,7 +212,7 @@ fn the_tutorial_is_completed_by_a_scripted_input_sequence() {
     // Melee: the cuirassiers cannot fire (the click is refused), then charge next to the 33e.
     click(&mut app, Cell::new(9, 3));
     click(&mut app, Cell::new(9, 7));
-    assert!(app.world().resource::<Session>().refusal.as_deref().is_some_and(|r| r.contains("T-FIRE-4")));
+    assert!(app.world().resource::<Session>().refusal.as_ref().is_some_and(|r| r.english().contains("T-FIRE-4")));
     assert_eq!(step(&app), Step::Melee);
     click(&mut app, Cell::new(9, 6));
     assert_eq!(step(&app), Step::HandOver);

@@ -92,12 +92,16 @@ fn a_refusal_goes_when_another_unit_is_selected_and_names_the_real_reason() {
     // Two cells into the swamp: refused for the swamp (T-TERR-3), not for the shape of a path.
     click(&mut app, Cell::new(2, 4));
     let why = session(&app).refusal.clone().expect("refused");
-    assert!(why.contains("T-TERR-3") && why.contains("swamp"), "{why}");
+    assert!(why.english().contains("T-TERR-3") && why.english().contains("swamp"), "{why}");
     click(&mut app, Cell::new(5, 2));
     assert_eq!(selected(&app), Some(UnitId(2)));
     assert_eq!(session(&app).refusal, None, "the refusal was about the other unit");
     click(&mut app, Cell::new(5, 6));
-    assert!(session(&app).refusal.as_deref().is_some_and(|r| r.contains("costs 4 MP")), "{:?}", session(&app).refusal);
+    assert!(
+        session(&app).refusal.as_ref().is_some_and(|r| r.english().contains("costs 4 MP")),
+        "{:?}",
+        session(&app).refusal
+    );
     press(&mut app, KeyCode::Tab);
     assert_eq!(selected(&app), Some(UnitId(1)), "Tab cycles the units");
     assert_eq!(session(&app).refusal, None);
@@ -110,7 +114,7 @@ fn the_retreat_cannot_be_undone_and_capitulation_is_not_offered_in_a_field_battl
     press(&mut app, KeyCode::KeyP);
     assert_eq!(session(&app).confirm, None, "T-FORT-7: nothing to capitulate in a field battle");
     let why = session(&app).refusal.clone().expect("refused at once");
-    assert!(why.contains("T-FORT-7"), "{why}");
+    assert!(why.english().contains("T-FORT-7"), "{why}");
     press(&mut app, KeyCode::KeyR);
     assert_eq!(session(&app).confirm, Some(Order::Retreat));
     assert_eq!(session(&app).confirm_key(), Some("ui.confirm.retreat"));

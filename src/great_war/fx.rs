@@ -74,6 +74,12 @@ pub enum FxKind {
     Gas,
     /// Shells landing: heavy artillery, bombardment from the sea, coastal guns.
     Shellfire,
+    /// Mines laid in a sea area (S-MINE-1): a dark splash where the minelayer lies.
+    Minelaying,
+    /// Minesweepers at work (S-MINE-4): rings spreading from the fleet.
+    Sweeping,
+    /// A reconnaissance flight (S-AIR-1): a wide ring over the squadron's base.
+    Scouting,
 }
 
 impl FxKind {
@@ -81,7 +87,8 @@ impl FxKind {
     pub fn steps(self) -> f32 {
         match self {
             FxKind::Shellfire => 2.0,
-            FxKind::Clash | FxKind::Rubble | FxKind::SeaFight => 3.0,
+            FxKind::Clash | FxKind::Rubble | FxKind::SeaFight | FxKind::Minelaying | FxKind::Sweeping => 3.0,
+            FxKind::Scouting => 4.0,
             FxKind::Fallen | FxKind::Sinking | FxKind::CityRuined => 4.0,
             FxKind::Gas => 5.0,
         }
@@ -143,6 +150,12 @@ impl Known {
 
     fn fleet(&self, ctx: &Ctx, id: u32) -> Option<HexAt> {
         self.fleets.get(&id).copied().or_else(|| ctx.navy.fleet(id).map(|f| f.at))
+    }
+
+    /// A fleet's hex, if the person watching saw any of its ships there.
+    fn seen_fleet(&self, ctx: &Ctx, id: u32) -> Option<HexAt> {
+        let seen = ctx.navy.ships.iter().filter(|s| s.fleet == id).any(|s| self.ships.get(&s.id).is_some_and(|k| k.1));
+        seen.then(|| self.fleet(ctx, id)).flatten()
     }
 
     fn ship(&self, ctx: &Ctx, id: u32) -> Option<HexAt> {
@@ -225,6 +238,11 @@ pub fn effects_of(known: &Known, ctx: &Ctx, orders: &[Order], events: &[Event]) 
             Order::CoastalFire { ship, .. } => put(FxKind::Shellfire, known.ship(ctx, *ship), None),
             Order::Bomb { ship, .. } => put(FxKind::SeaFight, known.ship(ctx, *ship), None),
             Order::SubmarineAttack { target, .. } => put(FxKind::SeaFight, known.fleet(ctx, *target), None),
+            Order::LayMine { fleet } => put(FxKind::Minelaying, known.seen_fleet(ctx, *fleet), None),
+            Order::Sweep { fleet } => put(FxKind::Sweeping, known.seen_fleet(ctx, *fleet), None),
+            Order::Reconnaissance { squadron } => {
+                put(FxKind::Scouting, ctx.navy.squadrons.iter().find(|q| q.id == *squadron).map(|q| q.base), None)
+            }
             Order::MoveFleet { fleet, .. } if at_sea => {
                 put(FxKind::SeaFight, ctx.navy.fleet(*fleet).map(|f| f.at).or(known.fleet(ctx, *fleet)), None)
             }
@@ -314,7 +332,7 @@ const fn cloud(colour: [f32; 4], from: f32, to: f32, rise: f32) -> Part {
 }
 
 /// Each kind's sprites, back to front.
-static PARTS: [(FxKind, [Part; 2]); 8] = {
+static PARTS: [(FxKind, [Part; 2]); 11] = {
     use Shape::*;
     [
         (FxKind::Clash, [part(Ring, [0.9, 0.15, 0.1, 0.95], 0.7, 2.6), part(Burst, [1.0, 0.55, 0.1, 1.0], 1.0, 2.0)]),
@@ -330,6 +348,12 @@ static PARTS: [(FxKind, [Part; 2]); 8] = {
         ),
         (FxKind::SeaFight, [part(Burst, [1.0, 0.9, 0.6, 0.9], 0.4, 1.0), part(Ring, [0.95, 0.97, 1.0, 0.9], 0.4, 1.8)]),
         (FxKind::Sinking, [cloud([0.85, 0.92, 1.0, 0.5], 0.4, 1.2, 0.0), part(Ring, [0.6, 0.8, 1.0, 0.9], 1.6, 0.2)]),
+        (
+            FxKind::Minelaying,
+            [cloud([0.15, 0.17, 0.22, 0.75], 0.4, 1.1, 0.0), part(Ring, [0.2, 0.22, 0.3, 0.9], 0.3, 1.4)],
+        ),
+        (FxKind::Sweeping, [part(Ring, [0.75, 0.9, 1.0, 0.9], 0.4, 2.2), part(Ring, [0.9, 0.97, 1.0, 0.8], 0.2, 1.2)]),
+        (FxKind::Scouting, [part(Ring, [0.95, 0.95, 0.8, 0.8], 0.5, 6.0), part(Burst, [1.0, 1.0, 0.9, 0.7], 0.3, 0.6)]),
         (
             FxKind::Fallen,
             [part(Counter, [1.0, 1.0, 1.0, 1.0], 1.0, 0.8), part(Cross, [0.85, 0.05, 0.05, 1.0], 1.0, 1.0)],
@@ -523,7 +547,7 @@ mod tests {
     }
 
     fn event(kind: EventKind) -> Event {
-        Event { turn: 5, kind, text: String::new() }
+        Event { turn: 5, kind, line: rules::texts::Msg::new("gw.turn").arg("turn", 5) }
     }
 
     fn engagement() -> Event {
@@ -657,6 +681,39 @@ mod tests {
         assert_eq!(effects_of(&own, &ctx, &[], &[]), vec![whirl]);
         assert_eq!(effects_of(&Known::of(&GreatWar::new(&scenario, 1).ctx(), None), &ctx, &[], &[]), vec![whirl]);
         assert_eq!(effects_of(&enemy, &ctx, &[], &[]), vec![], "hidden from the enemy");
+    }
+
+    /// Fire at sea and from the air shows where it lands: a bombardment on its target hex, coastal
+    /// guns and bombs on the ship's fleet; mines laid and swept where the fleet lies, a flight over
+    /// its base; a flotilla the watcher has not found shows nothing (S-NAVAL-13, S-NAVAL-14,
+    /// S-AIR-1, S-AIR-2, S-MINE-1, S-MINE-4).
+    #[test]
+    fn fire_at_sea_mines_and_flights_show_where_they_happen() {
+        let scenario = super::super::files::load_scenario("scenarios/great_war/north_sea_1916.ron").expect("loads");
+        let ctx = GreatWar::new(&scenario, 1).ctx();
+        let (germany, gb) = (PowerId(0), PowerId(2));
+        let surface = ctx.navy.fleets.iter().find(|f| !ctx.navy.is_flotilla(f.id)).cloned().expect("a fleet");
+        let flotilla = ctx.navy.fleets.iter().find(|f| f.id == 11).cloned().expect("U-Flottille II");
+        assert_eq!(flotilla.power, germany);
+        let ship = ctx.navy.ships.iter().find(|s| s.fleet == surface.id).map(|s| s.id).expect("a ship");
+        let squadron = ctx.navy.squadrons.first().cloned().expect("a squadron");
+        let target = HexAt::new(3, 4);
+        let all = Known::of(&ctx, None);
+        let fx = |known: &Known, order: Order| effects_of(known, &ctx, &[order], &[]);
+        let one = |kind, at| vec![Fx { kind, at, unit: None }];
+        assert_eq!(fx(&all, Order::Bombard { fleet: surface.id, target }), one(FxKind::Shellfire, target));
+        assert_eq!(fx(&all, Order::CoastalFire { unit: id(1), ship }), one(FxKind::Shellfire, surface.at));
+        assert_eq!(fx(&all, Order::Bomb { squadrons: vec![squadron.id], ship }), one(FxKind::SeaFight, surface.at));
+        assert_eq!(fx(&all, Order::LayMine { fleet: surface.id }), one(FxKind::Minelaying, surface.at));
+        assert_eq!(fx(&all, Order::Sweep { fleet: surface.id }), one(FxKind::Sweeping, surface.at));
+        assert_eq!(fx(&all, Order::Reconnaissance { squadron: squadron.id }), one(FxKind::Scouting, squadron.base));
+        let (own, enemy) = (Known::of(&ctx, Some(germany)), Known::of(&ctx, Some(gb)));
+        assert_eq!(fx(&own, Order::Sweep { fleet: flotilla.id }), one(FxKind::Sweeping, flotilla.at));
+        assert_eq!(fx(&enemy, Order::Sweep { fleet: flotilla.id }), vec![], "hidden from the enemy");
+        // Every kind is drawn.
+        for kind in [FxKind::Minelaying, FxKind::Sweeping, FxKind::Scouting] {
+            assert_eq!(parts(kind).len(), 2, "{kind:?}");
+        }
     }
 
     /// A grand turn's hundreds of engagements start at most the frame's cap of effects, losses

@@ -257,7 +257,7 @@ fn take_commands(
                 None => Step::Refuse(Msg::new("gw.land.gather_what")),
             },
             LandCommand::Form => match pick.of(session) {
-                Some(Pick::Gather { kind, units, corps }) => form_order(tr, *kind, units, corps, &pick.name),
+                Some(Pick::Gather { kind, units, corps }) => form_order(*kind, units, corps, &pick.name),
                 _ => Step::Keep,
             },
         };
@@ -266,7 +266,7 @@ fn take_commands(
     for at in clicks {
         let Some(mut p) = pick.of(session).cloned() else { continue };
         let ctx = session.ctx();
-        let step = click(&ctx, tr, &mut p, at);
+        let step = click(&ctx, &mut p, at);
         pick.pick = Some(p);
         give(session, pick, step, events);
     }
@@ -309,7 +309,7 @@ pub fn gather_from(ctx: &Ctx, s: Selected) -> Option<Pick> {
 }
 
 /// The order that forms the gathered group; the engine judges its size and places.
-fn form_order(tr: &Tr, kind: GroupKind, units: &[ForceId], corps: &[FormationId], name: &str) -> Step {
+fn form_order(kind: GroupKind, units: &[ForceId], corps: &[FormationId], name: &str) -> Step {
     match kind {
         GroupKind::Corps => Step::Give(Order::FormCorps { name: name.to_string(), units: units.to_vec() }),
         GroupKind::Army => Step::Give(Order::FormArmy { name: name.to_string(), corps: corps.to_vec() }),
@@ -359,7 +359,7 @@ fn corps_at(ctx: &Ctx, power: PowerId, at: HexAt) -> Option<FormationId> {
 }
 
 /// A click on a hex while a pick is in hand.
-fn click(ctx: &Ctx, tr: &Tr, pick: &mut Pick, at: HexAt) -> Step {
+fn click(ctx: &Ctx, pick: &mut Pick, at: HexAt) -> Step {
     let power = ctx.active_power();
     let no_corps = || Step::Refuse(Msg::new("gw.land.no_corps_at").arg("hex", at));
     match pick {

@@ -44,7 +44,7 @@ use crate::session::{AiPlayer, PlayGame, Seat, Session, StartGame};
 use bevy::prelude::*;
 use rules::Game;
 use rules::strategic::naval::model::Fleet;
-use rules::strategic::{Ctx, GreatWar, HexAt, Order, OrderError, Phase, Piece, PowerId, SaveGame, Scenario};
+use rules::strategic::{Ctx, GreatWar, HexAt, Order, OrderError, Piece, PowerId, SaveGame, Scenario};
 use rules::texts::Msg;
 
 pub(super) fn plugin(app: &mut App) {

@@ -35,7 +35,7 @@ pub fn selected(app: &App) -> Option<Selected> {
 
 /// The engine's reason for the last order refused.
 pub fn refusal(app: &App) -> String {
-    session(app).refusal.clone().unwrap_or_default()
+    session(app).refusal.as_ref().map(rules::texts::Msg::english).unwrap_or_default()
 }
 
 pub fn handing_over(app: &App) -> bool {
