@@ -15,6 +15,7 @@ use rules::strategic::scenario::{Arrival, KindSpec, Scenario};
 use rules::strategic::state::{Ctx, ForceKind, Phase, Place, PowerId, Tech};
 use rules::strategic::tables::Model;
 use rules::strategic::testkit::*;
+use rules::texts::Msg;
 
 const GERMANY: PowerId = PowerId(0);
 const FRANCE: PowerId = PowerId(1);
@@ -150,7 +151,7 @@ fn purchase_infantry_of_both_classes_and_each_refusal() {
     assert_eq!(
         e,
         OrderError::Purchase(PurchaseError::Manpower {
-            what: "Infantry { class: 1, mountain: false, elite: false }".into(),
+            what: Msg::new("gwe.econ.buy.infantry").arg("class", 1),
             class: 1,
             need: 10,
             left: 0
@@ -230,7 +231,7 @@ fn purchase_cavalry_tanks_and_artillery() {
     ));
     // S-LAND-9: own types only; 15 money, 2 manpower (class 2 first).
     let e = recruit(&mut c, Recruit::Tank("A7V".into()), (3, 2)).unwrap_err();
-    assert_eq!(e, OrderError::Purchase(PurchaseError::NotForSale("A7V".into())));
+    assert_eq!(e, OrderError::Purchase(PurchaseError::NotForSale(Msg::new("gwe.econ.buy.tank").arg("name", "A7V"))));
     recruit(&mut c, Recruit::Tank("Schneider CA1".into()), (3, 2)).unwrap();
     assert_eq!((c.powers[1].money, c.powers[1].manpower), (970, [0, 0]));
     assert!(matches!(c.forces.last().unwrap().kind, ForceKind::Tank { .. }));
@@ -257,7 +258,7 @@ fn s_turn_1_s_land_9_tanks_from_turn_4_with_the_technology() {
     let mut c = movement(&s, FRANCE);
     c.clock.turn = 3;
     let e = recruit(&mut c, Recruit::Tank("Schneider CA1".into()), (1, 1)).unwrap_err();
-    assert_eq!(e, OrderError::TooEarly { what: "tanks".into(), from: 4 });
+    assert_eq!(e, OrderError::TooEarly { what: Msg::new(Tech::Tanks.key()), from: 4 });
     c.clock.turn = 4;
     recruit(&mut c, Recruit::Tank("Schneider CA1".into()), (1, 1)).unwrap();
     c.powers[1].techs.tanks = false;
@@ -299,7 +300,7 @@ fn s_turn_1_s_chem_1_s_chem_3_gas_shells_and_cylinders_from_turn_3() {
     let (shells, cyl) = (c.powers[1].chem_shells, c.powers[1].cylinders);
     c.clock.turn = 2;
     let buy = Order::BuyGas { shells: 3, cylinders: 2 };
-    assert_eq!(c.apply(&buy), Err(OrderError::TooEarly { what: "gas".into(), from: 3 }));
+    assert_eq!(c.apply(&buy), Err(OrderError::TooEarly { what: Msg::new(Tech::Gas.key()), from: 3 }));
     c.clock.turn = 3;
     // 3 shells × 1 + 2 cylinders × 2 = 7.
     c.apply(&buy).unwrap();

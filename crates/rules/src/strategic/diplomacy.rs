@@ -6,6 +6,7 @@ use super::hexmap::HexAt;
 use super::order::OrderError;
 use super::state::{Ctx, ForceId, Place, PowerId};
 pub use super::treaty::PeaceOffer;
+use crate::texts::Msg;
 
 impl Ctx {
     /// Whether two powers fight each other (whatever their alliances): neither is neutral nor has
@@ -82,7 +83,7 @@ impl Ctx {
         entering.sort();
         entering.dedup();
         for n in entering {
-            self.enter_war(n, "invaded");
+            self.enter_war(n, Msg::new("gwe.econ.entry_invaded"));
         }
     }
 
@@ -91,18 +92,21 @@ impl Ctx {
         for i in 0..self.powers.len() {
             let due = self.scenario().powers[i].entry.and_then(|e| e.turn).is_some_and(|t| t <= self.clock.turn);
             if self.powers[i].neutral && due {
-                self.enter_war(PowerId(i as u8), "its entry turn");
+                self.enter_war(PowerId(i as u8), Msg::new("gwe.econ.entry_turn"));
             }
         }
     }
 
-    fn enter_war(&mut self, p: PowerId, why: &str) {
+    fn enter_war(&mut self, p: PowerId, why: Msg) {
         self.powers[usize::from(p.0)].neutral = false;
         let side = self.alliance(p);
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            line: (format!("{} enters the war in alliance {side} ({why})", self.power_name(p))).into(),
+            line: Msg::new("gwe.econ.enters_war")
+                .name("power", self.power_key(p), self.power_name(p))
+                .arg("side", side)
+                .msg("why", why),
         });
     }
 
@@ -146,7 +150,7 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Note,
-                line: (format!("{} lands at {at} (its port {port})", self.name(id))).into(),
+                line: Msg::new("gwe.econ.lands").arg("unit", self.name(id)).arg("at", at).arg("port", port),
             });
         }
     }
@@ -165,9 +169,10 @@ impl Ctx {
     /// S-CITY-4: offers peace to an enemy power; `cede` names provinces that pass to their occupier.
     pub fn offer_peace(&mut self, to: &str, cede: &[String]) -> Result<(), OrderError> {
         let me = self.active_power();
-        let them = self.power_by_id(to).ok_or_else(|| OrderError::Peace(format!("`{to}` is no power").into()))?;
+        let them =
+            self.power_by_id(to).ok_or_else(|| OrderError::Peace(Msg::new("gwe.econ.no_power").arg("id", to)))?;
         if !self.hostile(me, them) {
-            return Err(OrderError::Peace(format!("{} is not at war with {}", self.power_name(me), to).into()));
+            return Err(self.not_at_war(me, to));
         }
         let contested = self.contested(me, them);
         let mut list: Vec<u16> = Vec::new();
@@ -176,9 +181,7 @@ impl Ctx {
             match i.filter(|i| contested.contains(i)) {
                 Some(i) => list.push(i),
                 None => {
-                    return Err(OrderError::Peace(
-                        format!("`{id}` is no province one of the two occupies of the other's").into(),
-                    ));
+                    return Err(OrderError::Peace(Msg::new("gwe.econ.not_contested").arg("id", id)));
                 }
             }
         }
@@ -188,7 +191,11 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            line: (format!("{} offers peace to {}", self.power_name(me), self.power_name(them))).into(),
+            line: Msg::new("gwe.econ.offers_peace").name("power", self.power_key(me), self.power_name(me)).name(
+                "to",
+                self.power_key(them),
+                self.power_name(them),
+            ),
         });
         Ok(())
     }
@@ -197,17 +204,21 @@ impl Ctx {
     /// their occupier for good, the other occupied provinces between them return to their sovereign.
     pub fn accept_peace(&mut self, from: &str) -> Result<(), OrderError> {
         let me = self.active_power();
-        let them = self.power_by_id(from).ok_or_else(|| OrderError::Peace(format!("`{from}` is no power").into()))?;
-        let offer =
-            self.powers[usize::from(them.0)].offer.clone().filter(|o| o.to == me).ok_or_else(|| {
-                OrderError::Peace(format!("{from} offers no peace to {}", self.power_name(me)).into())
-            })?;
+        let them =
+            self.power_by_id(from).ok_or_else(|| OrderError::Peace(Msg::new("gwe.econ.no_power").arg("id", from)))?;
+        let offer = self.powers[usize::from(them.0)].offer.clone().filter(|o| o.to == me).ok_or_else(|| {
+            OrderError::Peace(Msg::new("gwe.econ.no_offer").arg("from", from).name(
+                "power",
+                self.power_key(me),
+                self.power_name(me),
+            ))
+        })?;
         if !self.hostile(me, them) {
-            return Err(OrderError::Peace(format!("{} is not at war with {from}", self.power_name(me)).into()));
+            return Err(self.not_at_war(me, from));
         }
         let contested = self.contested(me, them);
         if offer.cede.iter().any(|i| !contested.contains(i)) {
-            return Err(OrderError::Peace("the offer names provinces that have changed hands since".into()));
+            return Err(OrderError::Peace(Msg::new("gwe.econ.offer_stale")));
         }
         for i in contested {
             let s = &mut self.provinces[usize::from(i)];
@@ -227,15 +238,19 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            line: (format!(
-                "{} and {} make peace; {} province(s) ceded (S-CITY-4)",
-                self.power_name(me),
-                self.power_name(them),
-                offer.cede.len()
-            ))
-            .into(),
+            line: Msg::new("gwe.econ.peace_made")
+                .name("power", self.power_key(me), self.power_name(me))
+                .name("other", self.power_key(them), self.power_name(them))
+                .arg("n", offer.cede.len()),
         });
         Ok(())
+    }
+
+    /// A peace order's refusal: `me` is not at war with the power the order names by `id`.
+    fn not_at_war(&self, me: PowerId, id: &str) -> OrderError {
+        OrderError::Peace(
+            Msg::new("gwe.econ.not_at_war").name("power", self.power_key(me), self.power_name(me)).arg("id", id),
+        )
     }
 
     /// A neutral or surrendered power takes no orders but ending its part of a phase.

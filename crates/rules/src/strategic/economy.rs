@@ -17,6 +17,38 @@ use super::state::{
     Activity, Ctx, Force, ForceId, ForceKind, FrontLine, Membership, Place, PowerId, SupplyState, Tech, Vitals,
 };
 use super::tables::{Model, Price, Purchases};
+use crate::texts::Msg;
+
+/// The table key of a ship type's name.
+fn ship_key(kind: ShipType) -> &'static str {
+    match kind {
+        ShipType::Battleship => "gw.ship.battleship",
+        ShipType::Battlecruiser => "gw.ship.battlecruiser",
+        ShipType::LightCruiser => "gw.ship.light_cruiser",
+        ShipType::Destroyer => "gw.ship.destroyer",
+        ShipType::Gunboat => "gw.ship.gunboat",
+        ShipType::Submarine => "gw.ship.submarine",
+        ShipType::Asw => "gw.ship.asw",
+        ShipType::Minelayer => "gw.ship.minelayer",
+        ShipType::Minesweeper => "gw.ship.minesweeper",
+        ShipType::Transport => "gw.ship.transport",
+    }
+}
+
+/// What a recruit is, in words of the tables: the `what` of its event and of its refusals.
+pub fn recruit_words(r: &Recruit) -> Msg {
+    match r {
+        Recruit::Infantry { mountain: true, elite: true, .. } => Msg::new("gwe.econ.buy.elite_mountain_infantry"),
+        Recruit::Infantry { mountain: true, .. } => Msg::new("gwe.econ.buy.mountain_infantry"),
+        Recruit::Infantry { elite: true, .. } => Msg::new("gwe.econ.buy.elite_infantry"),
+        Recruit::Infantry { class, .. } => Msg::new("gwe.econ.buy.infantry").arg("class", class),
+        Recruit::Cavalry { class } => Msg::new("gwe.econ.buy.cavalry").arg("class", class),
+        Recruit::Tank(name) => Msg::new("gwe.econ.buy.tank").arg("name", name),
+        Recruit::Artillery(name) => Msg::new("gwe.econ.buy.artillery").arg("name", name),
+        Recruit::Ship(kind) => Msg::new("gwe.econ.buy.ship").msg("ship", Msg::new(ship_key(*kind))),
+        Recruit::Squadron(kind) => Msg::new("gwe.econ.buy.squadron").arg("kind", kind),
+    }
+}
 
 impl Ctx {
     /// The name of a unit raised in the game (scenario units have theirs in the static data).
@@ -37,21 +69,25 @@ impl Ctx {
     }
 
     fn purchases(&self) -> Result<Purchases, OrderError> {
-        self.scenario().rules.purchases.clone().ok_or_else(|| PurchaseError::NotForSale("anything".into()).into())
+        self.scenario()
+            .rules
+            .purchases
+            .clone()
+            .ok_or_else(|| PurchaseError::NotForSale(Msg::new("gwe.econ.buy.anything")).into())
     }
 
     /// Takes money, refusing when the treasury is short.
-    fn charge(&mut self, power: PowerId, price: i64, what: &str) -> Result<(), PurchaseError> {
+    fn charge(&mut self, power: PowerId, price: i64, what: &Msg) -> Result<(), PurchaseError> {
         let left = self.powers[usize::from(power.0)].money;
         if left < price {
-            return Err(PurchaseError::Money { what: what.into(), price, left });
+            return Err(PurchaseError::Money { what: what.clone(), price, left });
         }
         self.powers[usize::from(power.0)].money -= price;
         Ok(())
     }
 
     /// Manpower of class `class` (1 or 2) needed, or any class (class 2 first) when `None`.
-    fn manpower_class(&self, power: PowerId, class: Option<u8>, need: u32, what: &str) -> Result<u8, PurchaseError> {
+    fn manpower_class(&self, power: PowerId, class: Option<u8>, need: u32, what: &Msg) -> Result<u8, PurchaseError> {
         let stock = self.powers[usize::from(power.0)].manpower;
         let tries: &[u8] = match class {
             Some(1) => &[1],
@@ -60,7 +96,7 @@ impl Ctx {
             None => &[2, 1],
         };
         tries.iter().copied().find(|c| stock[usize::from(c - 1)] >= need).ok_or(PurchaseError::Manpower {
-            what: what.into(),
+            what: what.clone(),
             class: tries[0],
             need,
             left: stock[usize::from(tries[0] - 1)],
@@ -94,9 +130,11 @@ impl Ctx {
                     return Err(PurchaseError::Class.into());
                 }
                 if *mountain && !p.mountain_powers.contains(&spec.id) {
-                    return Err(
-                        PurchaseError::Mountain { what: "mountain infantry".into(), power: spec.name.clone() }.into()
-                    );
+                    return Err(PurchaseError::Mountain {
+                        what: Msg::new("gwe.econ.buy.mountain_kind"),
+                        power: spec.name.clone(),
+                    }
+                    .into());
                 }
                 if *elite {
                     self.elite_room(power)?;
@@ -121,25 +159,28 @@ impl Ctx {
             Recruit::Tank(name) => {
                 // S-LAND-9, S-TURN-1: the technology, from turn 4.
                 if self.clock.turn < TANKS_FROM_TURN {
-                    return Err(OrderError::TooEarly { what: "tanks".into(), from: TANKS_FROM_TURN });
+                    return Err(OrderError::TooEarly { what: Msg::new(Tech::Tanks.key()), from: TANKS_FROM_TURN });
                 }
                 if !self.powers[usize::from(power.0)].techs.tanks {
-                    return Err(OrderError::NoTech { what: "a tank battalion".into(), tech: Tech::Tanks });
+                    return Err(OrderError::NoTech {
+                        what: Msg::new("gwe.econ.buy.tank_battalion"),
+                        tech: Tech::Tanks,
+                    });
                 }
                 let t = self.scenario().units.tank(name);
                 let ok = t.filter(|i| self.scenario().units.tanks[*i].countries.contains(&spec.id));
-                let i = ok.ok_or_else(|| PurchaseError::NotForSale(name.clone().into()))?;
+                let i = ok.ok_or_else(|| PurchaseError::NotForSale(recruit_words(r)))?;
                 (p.tank, None, ForceKind::Tank { tank: i as u16 })
             }
             Recruit::Artillery(name) => {
                 let g = self.scenario().units.gun(name);
                 let ok = g.filter(|i| self.scenario().units.guns[*i].country == spec.id);
-                let i = ok.ok_or_else(|| PurchaseError::NotForSale(name.clone().into()))?;
+                let i = ok.ok_or_else(|| PurchaseError::NotForSale(recruit_words(r)))?;
                 (p.artillery, None, ForceKind::Artillery { gun: i as u16 })
             }
             // Bought at a port or an airfield city: `buy_ship`, `buy_squadron`.
             Recruit::Ship(_) | Recruit::Squadron(_) => {
-                return Err(PurchaseError::NotForSale("a ship or squadron as a land unit".into()).into());
+                return Err(PurchaseError::NotForSale(Msg::new("gwe.econ.buy.not_land")).into());
             }
         })
     }
@@ -172,7 +213,7 @@ impl Ctx {
     pub fn recruit(&mut self, r: &Recruit, at: HexAt) -> Result<(), OrderError> {
         let power = self.active_power();
         let p = self.purchases()?;
-        let what = format!("{r:?}");
+        let what = recruit_words(r);
         match r {
             Recruit::Ship(kind) => return self.buy_ship(power, *kind, at, &p),
             Recruit::Squadron(kind) => return self.buy_squadron(power, kind, at, &p),
@@ -181,7 +222,7 @@ impl Ctx {
         let (price, class, kind) = self.land_recruit(power, r, &p)?;
         let class = self.manpower_class(power, class, price.manpower, &what)?;
         if !self.own_city_hex(power, at, false) || !self.map().is_land(at) {
-            return Err(PurchaseError::Place { what: what.into(), at }.into());
+            return Err(PurchaseError::Place { what, at }.into());
         }
         self.charge(power, i64::from(price.money), &what)?;
         self.powers[usize::from(power.0)].manpower[usize::from(class - 1)] -= price.manpower;
@@ -208,22 +249,23 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            line: (format!(
-                "{} raises {what} as {id} at {at} for {} and {} class-{class} manpower",
-                self.power_name(power),
-                price.money,
-                price.manpower
-            ))
-            .into(),
+            line: Msg::new("gwe.econ.raises")
+                .name("power", self.power_key(power), self.power_name(power))
+                .msg("what", what)
+                .arg("id", id)
+                .arg("at", at)
+                .arg("money", price.money)
+                .arg("manpower", price.manpower)
+                .arg("class", class),
         });
         Ok(())
     }
 
     fn buy_ship(&mut self, power: PowerId, kind: ShipType, at: HexAt, p: &Purchases) -> Result<(), OrderError> {
-        let what = format!("a {kind:?}");
-        let price = p.ship(kind).ok_or_else(|| PurchaseError::NotForSale(what.clone().into()))?;
+        let what = recruit_words(&Recruit::Ship(kind));
+        let price = p.ship(kind).ok_or_else(|| PurchaseError::NotForSale(what.clone()))?;
         if !self.own_city_hex(power, at, true) {
-            return Err(PurchaseError::Place { what: what.into(), at }.into());
+            return Err(PurchaseError::Place { what, at }.into());
         }
         self.charge(power, i64::from(price), &what)?;
         let (ship, fleet) = (self.navy.next_ship, self.navy.next_fleet);
@@ -247,26 +289,26 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            line: (format!("{} commissions {what} (fleet {fleet}) at {at} for {price}", self.power_name(power))).into(),
+            line: Msg::new("gwe.econ.commissions")
+                .name("power", self.power_key(power), self.power_name(power))
+                .msg("what", what)
+                .arg("fleet", fleet)
+                .arg("at", at)
+                .arg("price", price),
         });
         Ok(())
     }
 
     fn buy_squadron(&mut self, power: PowerId, kind: &str, at: HexAt, p: &Purchases) -> Result<(), OrderError> {
-        let what = format!("a {kind}");
-        let t = self
-            .scenario()
-            .aviation
-            .get(kind)
-            .cloned()
-            .ok_or_else(|| PurchaseError::NotForSale(what.clone().into()))?;
+        let what = recruit_words(&Recruit::Squadron(kind.to_string()));
+        let t = self.scenario().aviation.get(kind).cloned().ok_or_else(|| PurchaseError::NotForSale(what.clone()))?;
         // A squadron is based at a city; others may stand on the hex.
         let base_ok = self.map().cell(at).is_some_and(|c| c.has(flag::CITY)) && {
             let pi = self.province_at(at);
             pi.is_some_and(|pi| self.province_owner(pi) == Some(power) && self.provinces[pi].occupier.is_none())
         };
         if !base_ok {
-            return Err(PurchaseError::Place { what: what.into(), at }.into());
+            return Err(PurchaseError::Place { what, at }.into());
         }
         self.charge(power, i64::from(p.squadron), &what)?;
         let id = self.navy.squadrons.iter().map(|s| s.id + 1).max().unwrap_or(1);
@@ -285,7 +327,12 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            line: (format!("{} raises {what} ({id}) at {at} for {}", self.power_name(power), p.squadron)).into(),
+            line: Msg::new("gwe.econ.raises_squadron")
+                .name("power", self.power_key(power), self.power_name(power))
+                .msg("what", what)
+                .arg("id", id)
+                .arg("at", at)
+                .arg("price", p.squadron),
         });
         Ok(())
     }
@@ -295,13 +342,13 @@ impl Ctx {
         let power = self.active_power();
         let p = self.purchases()?;
         if self.clock.turn < GAS_FROM_TURN {
-            return Err(OrderError::TooEarly { what: "gas".into(), from: GAS_FROM_TURN });
+            return Err(OrderError::TooEarly { what: Msg::new(Tech::Gas.key()), from: GAS_FROM_TURN });
         }
         if !self.powers[usize::from(power.0)].techs.gas {
-            return Err(OrderError::NoTech { what: "gas shells and cylinders".into(), tech: Tech::Gas });
+            return Err(OrderError::NoTech { what: Msg::new("gwe.econ.buy.gas_supplies"), tech: Tech::Gas });
         }
         let price = i64::from(shells) * i64::from(p.gas_shell) + i64::from(cylinders) * i64::from(p.cylinder);
-        let what = format!("{shells} gas shell(s) and {cylinders} cylinder(s)");
+        let what = Msg::new("gwe.econ.buy.gas").arg("shells", shells).arg("cylinders", cylinders);
         self.charge(power, price, &what)?;
         let st = &mut self.powers[usize::from(power.0)];
         st.chem_shells = st.chem_shells.saturating_add(shells);
@@ -309,7 +356,10 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            line: (format!("{} buys {what} for {price}", self.power_name(power))).into(),
+            line: Msg::new("gwe.econ.buys")
+                .name("power", self.power_key(power), self.power_name(power))
+                .msg("what", what)
+                .arg("price", price),
         });
         Ok(())
     }
@@ -336,7 +386,7 @@ impl Ctx {
                 self.push(Event {
                     turn: self.clock.turn,
                     kind: EventKind::Note,
-                    line: (format!("{name} is devastated (S-CITY-2): its capital is in ruins")).into(),
+                    line: Msg::new("gwe.econ.devastated").arg("province", name),
                 });
             }
         }
@@ -365,12 +415,10 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Note,
-                line: (format!(
-                    "uprising in {name}: d6 = {pips}, {} (S-CITY-3, {} or more)",
-                    if rises { "the people rise" } else { "order holds" },
-                    rules.uprising_roll
-                ))
-                .into(),
+                line: Msg::new(if rises { "gwe.econ.uprising_rises" } else { "gwe.econ.uprising_fails" })
+                    .arg("province", &name)
+                    .arg("pips", pips)
+                    .arg("roll", rules.uprising_roll),
             });
             if !rises {
                 continue;
@@ -385,11 +433,13 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Occupied { province: self.map().provinces[i].id.clone(), by: None },
-                line: (format!(
-                    "{} regains {name} after an uprising (S-CITY-3)",
-                    owner.map_or("?", |o| self.power_name(o))
-                ))
-                .into(),
+                line: Msg::new("gwe.econ.regains_after_uprising")
+                    .name(
+                        "power",
+                        owner.map_or_else(String::new, |o| self.power_key(o)),
+                        owner.map_or("?", |o| self.power_name(o)),
+                    )
+                    .arg("province", name),
             });
         }
     }

@@ -4,6 +4,7 @@
 use super::event::{Event, EventKind};
 use super::hexmap::{Climate, HexAt};
 use super::state::{Ctx, ForceId, ForceKind, FormationId, Place, PowerId};
+use crate::texts::Msg;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// S-SUP-4: upkeep +10 % in a corps but not an army, +25 % outside corps.
@@ -141,12 +142,9 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Supply { power, paid: paid_total, short },
-                line: (format!(
-                    "{} pays {paid_total} upkeep{}",
-                    self.power_name(power),
-                    if short { "; some troops go without money" } else { "" }
-                ))
-                .into(),
+                line: Msg::new(if short { "gwe.econ.upkeep_paid_short" } else { "gwe.econ.upkeep_paid" })
+                    .name("power", self.power_key(power), self.power_name(power))
+                    .arg("paid", paid_total),
             });
         }
         // S-SUP-2: without money −1 Morale (units without Morale −1 Health).
@@ -360,7 +358,10 @@ impl Ctx {
                 self.push(Event {
                     turn: self.clock.turn,
                     kind: EventKind::Encircled { unit: u, turns },
-                    line: (format!("{name} is encircled (turn {turns}): −{}% strength", (25 * turns).min(100))).into(),
+                    line: Msg::new("gwe.econ.encircled")
+                        .arg("unit", name)
+                        .arg("turns", turns)
+                        .arg("percent", (25 * turns).min(100)),
                 });
                 if !elite {
                     self.change_morale(u, -ENCIRCLED_MORALE[usize::from(before > 0)]);
@@ -392,14 +393,16 @@ impl Ctx {
             };
             if new != current {
                 self.provinces[i].occupier = new;
-                let text = match new {
-                    Some(q) => format!("{} occupies {} (S-CITY-1)", self.power_name(q), p.name),
-                    None => format!("{} regains {} (S-CITY-3)", self.power_name(owner), p.name),
+                let (key, by) = match new {
+                    Some(q) => ("gwe.econ.occupies", q),
+                    None => ("gwe.econ.regains", owner),
                 };
+                let text =
+                    Msg::new(key).name("power", self.power_key(by), self.power_name(by)).arg("province", &p.name);
                 self.push(Event {
                     turn: self.clock.turn,
                     kind: EventKind::Occupied { province: p.id.clone(), by: new },
-                    line: text.into(),
+                    line: text,
                 });
             }
         }

@@ -3,6 +3,7 @@
 use super::campaign::Outcome;
 use super::event::{Event, EventKind};
 use super::state::{Ctx, Phase, PowerId};
+use crate::texts::Msg;
 
 impl Ctx {
     /// The provinces a power owned at the start (map order).
@@ -31,7 +32,7 @@ impl Ctx {
     /// least `surrender_share_percent` of its home provinces; or, with `exhaustion`, it has no
     /// manpower of either class, money 0 or less, and no land unit left on the map, in reserve,
     /// attached or at sea (all dispersed or destroyed): nothing to fight with and nothing to raise.
-    pub fn surrender_reason(&self, p: PowerId) -> Option<String> {
+    pub fn surrender_reason(&self, p: PowerId) -> Option<Msg> {
         let v = self.scenario().victory.as_ref()?;
         let st = &self.powers[usize::from(p.0)];
         if st.out || st.neutral {
@@ -41,15 +42,16 @@ impl Ctx {
         let held = home.iter().filter(|i| self.lost(p, **i)).count() as u64;
         let capital_lost = self.capital_of(p).is_some_and(|c| self.lost(p, c));
         if capital_lost && held * 100 >= u64::from(v.surrender_share_percent) * home.len() as u64 {
-            return Some(format!(
-                "the enemy holds its capital and {held} of its {} provinces ({}% or more)",
-                home.len(),
-                v.surrender_share_percent
-            ));
+            return Some(
+                Msg::new("gwe.econ.surrender_capital")
+                    .arg("held", held)
+                    .arg("home", home.len())
+                    .arg("percent", v.surrender_share_percent),
+            );
         }
         let army = self.forces.iter().any(|f| f.power == p && f.present());
         if v.exhaustion && st.manpower == [0, 0] && st.money <= 0 && !army {
-            return Some(format!("national exhaustion: no army, no manpower, money {}", st.money));
+            return Some(Msg::new("gwe.econ.surrender_exhaustion").arg("money", st.money));
         }
         None
     }
@@ -69,7 +71,9 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Note,
-                line: (format!("{} surrenders: {why}", self.power_name(p))).into(),
+                line: Msg::new("gwe.econ.surrenders")
+                    .name("power", self.power_key(p), self.power_name(p))
+                    .msg("why", why),
             });
             let units: Vec<_> = self.forces.iter().filter(|f| f.power == p && f.present()).map(|f| f.id).collect();
             for u in units {
@@ -87,7 +91,7 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Note,
-                line: (format!("Alliance {winner} wins: every enemy power at war has surrendered")).into(),
+                line: Msg::new("gwe.econ.alliance_wins").arg("side", winner),
             });
         }
     }
