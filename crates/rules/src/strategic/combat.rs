@@ -65,7 +65,7 @@ impl std::fmt::Display for Ratio {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ValueTerms {
     pub unit: ForceId,
-    /// "Attack", "Defense", "F1" or "F2".
+    /// The column fought with: Attack, Defense, F1 or F2 (`gwe.land.column.*`).
     pub column: Msg,
     pub base: i32,
     /// Flat bonuses, applied first.
@@ -80,8 +80,11 @@ pub struct ValueTerms {
 impl ValueTerms {
     /// "F1 40 + 5 river bank × 2/3 Health × 5/4 flank or rear = 75/2".
     pub fn text(&self) -> Msg {
-        let mut steps: Vec<Msg> =
-            self.flat.iter().map(|(what, v)| Msg::new("gwe.land.term.flat").arg("v", v).msg("what", what.clone())).collect();
+        let mut steps: Vec<Msg> = self
+            .flat
+            .iter()
+            .map(|(what, v)| Msg::new("gwe.land.term.flat").arg("v", v).msg("what", what.clone()))
+            .collect();
         if self.health.0 != self.health.1 {
             steps.push(Msg::new("gwe.land.term.health").arg("cur", self.health.0).arg("max", self.health.1));
         }

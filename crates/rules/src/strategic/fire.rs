@@ -399,7 +399,10 @@ impl Ctx {
         }
         if from.distance(target) > GAS_RADIUS || !self.map().contains(target) {
             return Err(OrderError::Gas(
-                Msg::new("gwe.land.err.cylinder_range").arg("target", target).arg("radius", GAS_RADIUS).arg("from", from),
+                Msg::new("gwe.land.err.cylinder_range")
+                    .arg("target", target)
+                    .arg("radius", GAS_RADIUS)
+                    .arg("from", from),
             ));
         }
         Ok(())

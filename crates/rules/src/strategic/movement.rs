@@ -61,7 +61,9 @@ impl Ctx {
             Piece::Corps(id) => {
                 let fm = self.formation(id).ok_or(OrderError::NoFormation(id))?;
                 if fm.kind != FormationKind::Corps {
-                    return Err(OrderError::Organization(Msg::new("gwe.land.err.army_not_corps").arg("name", &fm.name)));
+                    return Err(OrderError::Organization(
+                        Msg::new("gwe.land.err.army_not_corps").arg("name", &fm.name),
+                    ));
                 }
                 let units: Vec<ForceId> =
                     fm.units.iter().copied().filter(|u| self.force(*u).is_some_and(|f| f.on_map())).collect();
