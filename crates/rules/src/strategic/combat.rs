@@ -4,6 +4,7 @@
 use super::event::{CombatResult, Event, EventKind};
 use super::hexmap::{HexAt, Terrain};
 use super::state::{Ctx, DefenseColumn, ForceId, ForceKind, FormationId, Place};
+use crate::texts::Msg;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -64,32 +65,39 @@ impl std::fmt::Display for Ratio {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ValueTerms {
     pub unit: ForceId,
-    /// "Attack", "Defense", "F1" or "F2".
-    pub column: String,
+    /// The column fought with: Attack, Defense, F1 or F2 (`gwe.land.column.*`).
+    pub column: Msg,
     pub base: i32,
     /// Flat bonuses, applied first.
-    pub flat: Vec<(String, i32)>,
+    pub flat: Vec<(Msg, i32)>,
     /// Current and full Health.
     pub health: (i32, i32),
     /// Factors, applied after the health ratio.
-    pub factors: Vec<(String, i64, i64)>,
+    pub factors: Vec<(Msg, i64, i64)>,
     pub value: Ratio,
 }
 
 impl ValueTerms {
-    /// "F1 40 + 5 river × 2/3 × 5/4 flank = 75/2".
-    pub fn text(&self) -> String {
-        let mut s = format!("{} {}", self.column, self.base);
-        for (what, v) in &self.flat {
-            s += &format!(" + {v} {what}");
-        }
+    /// "F1 40 + 5 river bank × 2/3 Health × 5/4 flank or rear = 75/2".
+    pub fn text(&self) -> Msg {
+        let mut steps: Vec<Msg> = self
+            .flat
+            .iter()
+            .map(|(what, v)| Msg::new("gwe.land.term.flat").arg("v", v).msg("what", what.clone()))
+            .collect();
         if self.health.0 != self.health.1 {
-            s += &format!(" × {}/{} Health", self.health.0, self.health.1);
+            steps.push(Msg::new("gwe.land.term.health").arg("cur", self.health.0).arg("max", self.health.1));
         }
-        for (what, n, d) in &self.factors {
-            s += &format!(" × {n}/{d} {what}");
-        }
-        s + &format!(" = {}", self.value)
+        steps.extend(
+            self.factors
+                .iter()
+                .map(|(what, n, d)| Msg::new("gwe.land.term.factor").arg("n", n).arg("d", d).msg("what", what.clone())),
+        );
+        Msg::new("gwe.land.value")
+            .msg("column", self.column.clone())
+            .arg("base", self.base)
+            .list("steps", steps, "")
+            .arg("value", self.value)
     }
 }
 
@@ -110,21 +118,18 @@ pub struct Engagement {
 }
 
 impl Engagement {
-    /// "Central Powers 75 vs Entente 60: D = (75 − 60) ÷ 2 = 7: stubborn fighting ...".
-    pub fn summary(&self, names: [&str; 2]) -> String {
+    /// "Germany, Austria-Hungary 75 vs France 60: D = (75 − 60) ÷ 2 = 7: stubborn fighting ...",
+    /// with the alliances named by `names` ([`Ctx::alliance_name`]).
+    pub fn summary(&self, names: &[Msg; 2]) -> Msg {
         let (s, w) = (self.stronger, 1 - self.stronger);
-        format!(
-            "{} {} vs {} {}: D = ({} − {}) ÷ {} = {}: {}",
-            names[s],
-            self.totals[s],
-            names[w],
-            self.totals[w],
-            self.totals[s],
-            self.totals[w],
-            self.divisions,
-            self.d,
-            self.result.text()
-        )
+        Msg::new("gwe.land.engagement")
+            .msg("stronger", names[s].clone())
+            .arg("stronger_total", self.totals[s])
+            .msg("weaker", names[w].clone())
+            .arg("weaker_total", self.totals[w])
+            .arg("divisions", self.divisions)
+            .arg("d", self.d)
+            .msg("result", self.result.text())
     }
 }
 
@@ -168,21 +173,22 @@ impl Ctx {
         let stats = self.stats(f.kind);
         // S-ARMY-9: a unit that arrived at a fighting army counts Attack while the army fights.
         let attacking = f.activity.moved || self.attack_only(f);
+        let attack = "gwe.land.column.attack";
         let (column, base) = match f.kind {
             // S-LAND-9: a tank adds its Attack only in a turn it moved.
-            ForceKind::Tank { .. } => ("Attack", if attacking { stats.attack } else { 0 }),
-            ForceKind::Artillery { .. } => ("Attack", 0),
-            _ if attacking => ("Attack", stats.attack),
+            ForceKind::Tank { .. } => (attack, if attacking { stats.attack } else { 0 }),
+            ForceKind::Artillery { .. } => (attack, 0),
+            _ if attacking => (attack, stats.attack),
             _ => match self.defense_column(f) {
-                DefenseColumn::F2 => ("F2", stats.f2),
-                DefenseColumn::F1 => ("F1", stats.f1),
-                DefenseColumn::Open => ("Defense", stats.defense),
+                DefenseColumn::F2 => ("gwe.land.column.f2", stats.f2),
+                DefenseColumn::F1 => ("gwe.land.column.f1", stats.f1),
+                DefenseColumn::Open => ("gwe.land.column.defense", stats.defense),
             },
         };
         let mut flat = Vec::new();
         let terrain = self.map().terrain(at).unwrap_or(Terrain::Clear);
         if matches!(f.kind, ForceKind::Infantry { mountain: true, .. }) && terrain == Terrain::Mountains {
-            flat.push(("mountain infantry in mountains".to_string(), MOUNTAIN_BONUS));
+            flat.push((Msg::new("gwe.land.term.mountain"), MOUNTAIN_BONUS));
         }
         if !attacking && f.kind.is_division() {
             let across =
@@ -190,7 +196,7 @@ impl Ctx {
                     eh.is_adjacent(at) && self.map().river_between(at, eh) && !self.map().bridge_between(at, eh)
                 });
             if across {
-                flat.push(("river bank".to_string(), RIVER_BANK_BONUS));
+                flat.push((Msg::new("gwe.land.term.river_bank"), RIVER_BANK_BONUS));
             }
         }
         let sum = i64::from(base + flat.iter().map(|(_, v)| v).sum::<i32>());
@@ -198,19 +204,19 @@ impl Ctx {
         let mut value = Ratio::new(sum * i64::from(cur), i64::from(max));
         let mut factors = Vec::new();
         if f.activity.flank {
-            factors.push(("flank or rear".to_string(), FLANK_FACTOR.0, FLANK_FACTOR.1));
+            factors.push((Msg::new("gwe.land.term.flank"), FLANK_FACTOR.0, FLANK_FACTOR.1));
         }
         if f.front.encircled > 0 {
             let left = (100 - ENCIRCLEMENT_STEP_PERCENT * i64::from(f.front.encircled)).max(0);
-            factors.push((format!("encircled {} turn(s)", f.front.encircled), left, 100));
+            factors.push((Msg::new("gwe.land.term.encircled").arg("turns", f.front.encircled), left, 100));
         }
         if !f.supply.ammo && f.kind.is_division() {
-            factors.push(("no ammunition".to_string(), NO_AMMO_FACTOR.0, NO_AMMO_FACTOR.1));
+            factors.push((Msg::new("gwe.land.term.no_ammunition"), NO_AMMO_FACTOR.0, NO_AMMO_FACTOR.1));
         }
         for (_, n, d) in &factors {
             value = value.times((*n, *d));
         }
-        Some(ValueTerms { unit: id, column: column.to_string(), base, flat, health: (cur, max), factors, value })
+        Some(ValueTerms { unit: id, column: Msg::new(column), base, flat, health: (cur, max), factors, value })
     }
 
     /// The blocks that fight as one in land combat: every on-map army with all its combat units
@@ -418,14 +424,16 @@ impl Ctx {
         Engagement { sides: sides.clone(), terms, totals, stronger, divisions, d, result: result_of(d) }
     }
 
-    pub fn alliance_name(&self, a: usize) -> String {
-        self.scenario()
+    /// An alliance named by its powers, each translatable (`gw.power.ID`).
+    pub fn alliance_name(&self, a: usize) -> Msg {
+        let powers = self
+            .scenario()
             .powers
             .iter()
             .filter(|p| usize::from(p.alliance) == a)
-            .map(|p| p.name.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
+            .map(|p| Msg::new("gwe.land.power").name("power", format!("gw.power.{}", p.id), p.name.as_str()))
+            .collect();
+        Msg::new("gwe.land.alliance").list("powers", powers, ", ")
     }
 
     /// The Combat phase's engagements: ammunition, then every engagement resolved in order.
@@ -453,7 +461,7 @@ impl Ctx {
                 let Some(f) = self.force(*u) else { continue };
                 hexes.extend(f.hex());
                 if matches!(f.kind, ForceKind::Tank { .. }) && !f.supply.ammo {
-                    self.destroy(*u, "a tank battalion without ammunition is attacked (S-SUP-3)");
+                    self.destroy(*u, Msg::new("gwe.land.why.tank_without_ammunition"));
                 }
             }
             hexes.sort();
@@ -498,10 +506,14 @@ impl Ctx {
     /// Applies an engagement's result (S-COMBAT-8, S-LAND-7).
     pub fn resolve(&mut self, e: &Engagement) {
         let names = [self.alliance_name(0), self.alliance_name(1)];
-        let mut text = e.summary([&names[0], &names[1]]);
-        let terms: Vec<String> = e.terms.iter().map(|t| format!("{}: {}", self.name(t.unit), t.text())).collect();
+        let mut line = e.summary(&names);
+        let terms: Vec<Msg> = e
+            .terms
+            .iter()
+            .map(|t| Msg::new("gwe.land.unit_value").arg("unit", self.name(t.unit)).msg("terms", t.text()))
+            .collect();
         if !terms.is_empty() {
-            text += &format!(" [{}]", terms.join("; "));
+            line = Msg::new("gwe.land.engagement_terms").msg("summary", line).list("terms", terms, "; ");
         }
         self.push(Event {
             turn: self.clock.turn,
@@ -512,19 +524,19 @@ impl Ctx {
                 d: e.d,
                 result: e.result,
             },
-            line: text.into(),
+            line,
         });
         let strong = &e.sides[e.stronger];
         let weak = &e.sides[1 - e.stronger];
         match e.result {
             CombatResult::Destroyed => {
                 for u in weak {
-                    self.destroy(*u, "D ≥ 30 (S-COMBAT-8)");
+                    self.destroy(*u, Msg::new("gwe.land.why.d_destroys"));
                 }
             }
             CombatResult::Dispersed => {
                 for u in weak {
-                    self.disperse(*u, "D 20–29 (S-COMBAT-8)");
+                    self.disperse(*u, Msg::new("gwe.land.why.d_disperses"));
                 }
             }
             CombatResult::StubbornHeavy | CombatResult::Stubborn => {
@@ -556,7 +568,7 @@ impl Ctx {
             self.push(Event {
                 turn,
                 kind: EventKind::Health { unit: u, delta, now },
-                line: (format!("{name}: Health {delta:+}, now {now}")).into(),
+                line: Msg::new("gwe.land.health").arg("unit", name).arg("delta", format!("{delta:+}")).arg("now", now),
             });
         }
     }
@@ -573,23 +585,23 @@ impl Ctx {
             self.push(Event {
                 turn,
                 kind: EventKind::Morale { unit: u, delta, now },
-                line: (format!("{name}: Morale {delta:+}, now {now}")).into(),
+                line: Msg::new("gwe.land.morale").arg("unit", name).arg("delta", format!("{delta:+}")).arg("now", now),
             });
         }
     }
 
     /// Removes a unit as destroyed (captured, S-COMBAT-12).
-    pub fn destroy(&mut self, u: ForceId, why: &str) {
-        self.remove(u, Place::Destroyed, why);
+    pub fn destroy(&mut self, u: ForceId, why: impl Into<Msg>) {
+        self.remove(u, Place::Destroyed, why.into());
     }
 
     /// Removes a unit as dispersed (S-LOSS-1); units without Morale are destroyed instead (S-LOSS-3).
-    pub fn disperse(&mut self, u: ForceId, why: &str) {
+    pub fn disperse(&mut self, u: ForceId, why: impl Into<Msg>) {
         let no_morale = self.force(u).is_some_and(|f| f.vitals.morale.is_none());
-        self.remove(u, if no_morale { Place::Destroyed } else { Place::Dispersed }, why);
+        self.remove(u, if no_morale { Place::Destroyed } else { Place::Dispersed }, why.into());
     }
 
-    fn remove(&mut self, u: ForceId, to: Place, why: &str) {
+    fn remove(&mut self, u: ForceId, to: Place, why: Msg) {
         let turn = self.clock.turn;
         let name = self.name(u);
         let Some(f) = self.force(u) else { return };
@@ -616,11 +628,11 @@ impl Ctx {
                 }
             }
         }
-        let (kind, verb) = match to {
-            Place::Destroyed => (EventKind::Destroyed { unit: u }, "destroyed"),
-            _ => (EventKind::Dispersed { unit: u }, "dispersed"),
+        let (kind, key) = match to {
+            Place::Destroyed => (EventKind::Destroyed { unit: u }, "gwe.land.destroyed"),
+            _ => (EventKind::Dispersed { unit: u }, "gwe.land.dispersed"),
         };
-        self.push(Event { turn, kind, line: (format!("{name} {verb}: {why}")).into() });
+        self.push(Event { turn, kind, line: Msg::new(key).arg("unit", name).msg("why", why) });
         self.rebuild_occupancy();
     }
 
@@ -641,11 +653,11 @@ impl Ctx {
             let health_zero = battery_health <= 0;
             let encircled = f.front.encircled > 0;
             if morale_zero && (morale_destroys || encircled) {
-                self.destroy(u, "Morale 0: capitulation (S-COMBAT-9)");
+                self.destroy(u, Msg::new("gwe.land.why.capitulation"));
             } else if morale_zero {
-                self.disperse(u, "Morale 0 (S-COMBAT-9)");
+                self.disperse(u, Msg::new("gwe.land.why.morale_zero"));
             } else if health_zero {
-                self.disperse(u, "Health 0 (S-COMBAT-9, S-LOSS-3)");
+                self.disperse(u, Msg::new("gwe.land.why.health_zero"));
             }
         }
     }
@@ -666,7 +678,7 @@ impl Ctx {
                 .into_iter()
                 .any(|n| self.at(n).iter().any(|u| self.force(*u).is_some_and(|o| self.hostile(power, o.power))));
             if contact && !covered {
-                self.destroy(g, "heavy artillery in contact with enemy land units (S-COMBAT-10)");
+                self.destroy(g, Msg::new("gwe.land.why.artillery_contact"));
             }
         }
     }

@@ -133,12 +133,13 @@ pub enum CombatResult {
 }
 
 impl CombatResult {
-    pub fn text(self) -> &'static str {
-        match self {
-            CombatResult::Destroyed => "the weaker side's engaged units are destroyed",
-            CombatResult::Dispersed => "the weaker side's engaged units are dispersed",
-            CombatResult::StubbornHeavy => "stubborn fighting: stronger −1 Morale, weaker −2 Morale, both −1 Health",
-            CombatResult::Stubborn => "stubborn fighting: both −1 Morale, −1 Health",
-        }
+    /// The result's words (S-COMBAT-8).
+    pub fn text(self) -> Msg {
+        Msg::new(match self {
+            CombatResult::Destroyed => "gwe.land.result.destroyed",
+            CombatResult::Dispersed => "gwe.land.result.dispersed",
+            CombatResult::StubbornHeavy => "gwe.land.result.stubborn_heavy",
+            CombatResult::Stubborn => "gwe.land.result.stubborn",
+        })
     }
 }

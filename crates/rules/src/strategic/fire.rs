@@ -8,6 +8,7 @@ use super::state::{Ctx, ForceId, ForceKind, Place, PowerId, Tech};
 use super::tables::Model;
 pub use super::tech::{GAS_FROM_TURN, TANKS_FROM_TURN, UPGRADE_FROM_TURN};
 use crate::dice::PipRange;
+use crate::texts::Msg;
 
 /// S-FORT-5: level 1 falls to 2 damage, level 2 to 4.
 pub const FORT_STRENGTH: [i32; 2] = [2, 4];
@@ -72,11 +73,11 @@ impl Ctx {
             return Err(OrderError::NotYours(self.name(id)));
         }
         let ForceKind::Artillery { .. } = f.kind else {
-            return Err(OrderError::Fire(format!("{} is no heavy artillery", self.name(id)).into()));
+            return Err(OrderError::Fire(Msg::new("gwe.land.err.not_artillery").arg("unit", self.name(id))));
         };
         let guns = self.battery_of(id);
         if guns.iter().any(|g| self.force(*g).is_some_and(|g| g.activity.fired)) {
-            return Err(OrderError::Fire("one shell per turn, normal or gas (S-ART-8)".into()));
+            return Err(OrderError::Fire(Msg::new("gwe.land.err.one_shell")));
         }
         if !self.map().contains(target) {
             return Err(OrderError::OutsideMap(target));
@@ -96,28 +97,30 @@ impl Ctx {
         }
         let dist = from.iter().map(|h| h.distance(target)).min().unwrap_or(u32::MAX);
         if dist > range {
-            return Err(OrderError::Fire(format!("{target} is {dist} hexes away; the range is {range}").into()));
+            return Err(OrderError::Fire(
+                Msg::new("gwe.land.err.out_of_range").arg("target", target).arg("dist", dist).arg("range", range),
+            ));
         }
         let attack: i32 = guns_data.iter().map(|g| self.stats(g.kind).attack).sum();
         let p = &self.powers[usize::from(power.0)];
         let per = i64::from(self.scenario().rules.economy.ammo_per_action);
         if p.ammo < per * guns.len() as i64 {
             return Err(OrderError::NoAmmunition {
-                what: "heavy artillery".into(),
+                what: Msg::new("gwe.land.what.heavy_artillery"),
                 need: per * guns.len() as i64,
                 left: p.ammo,
             });
         }
         if gas {
             if !p.techs.gas {
-                return Err(OrderError::NoTech { what: "a gas shell".into(), tech: Tech::Gas });
+                return Err(OrderError::NoTech { what: Msg::new("gwe.land.what.gas_shell"), tech: Tech::Gas });
             }
             if self.clock.turn < GAS_FROM_TURN {
-                return Err(OrderError::TooEarly { what: "gas".into(), from: GAS_FROM_TURN });
+                return Err(OrderError::TooEarly { what: Msg::new("gwe.land.what.gas"), from: GAS_FROM_TURN });
             }
             if p.chem_shells < guns.len() as u32 {
                 return Err(OrderError::Gas(
-                    format!("{} chemical shells needed, {} in store (S-CHEM-3)", guns.len(), p.chem_shells).into(),
+                    Msg::new("gwe.land.err.chemical_shells").arg("need", guns.len()).arg("left", p.chem_shells),
                 ));
             }
         }
@@ -140,7 +143,7 @@ impl Ctx {
         if shot.gas {
             // S-CHEM-3 resolution: a battery makes one gas attack per member division.
             for _ in &shot.guns {
-                self.gas_attack(shot.target, SHELL_DAMAGE, "gas shell");
+                self.gas_attack(shot.target, SHELL_DAMAGE, Msg::new("gwe.land.gas.shell"));
             }
             return;
         }
@@ -157,16 +160,16 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Die { what: "friendly fire".into(), pips },
-                line: (format!(
-                    "Firing into stubborn fighting at {}: d6={pips} {}",
-                    shot.target,
-                    if hits_own {
-                        format!("(1–3): {half} of {damage} damage hits own {}", self.name(own))
-                    } else {
-                        "(4–6): all damage hits the target".into()
-                    }
-                ))
-                .into(),
+                line: if hits_own {
+                    Msg::new("gwe.land.friendly_fire.own")
+                        .arg("at", shot.target)
+                        .arg("pips", pips)
+                        .arg("half", half)
+                        .arg("damage", damage)
+                        .arg("unit", self.name(own))
+                } else {
+                    Msg::new("gwe.land.friendly_fire.target").arg("at", shot.target).arg("pips", pips)
+                },
             });
             if hits_own {
                 self.damage_troops(&[own], half, morale);
@@ -230,12 +233,17 @@ impl Ctx {
             self.push(Event {
                 turn,
                 kind: EventKind::FortDamage { at, damage, destroyed },
-                line: (format!(
-                    "{at}: {damage} damage to the {} ({after} of {strength}){}",
-                    if cell.has(flag::FORTRESS) { "fortress" } else { "fortification" },
-                    if destroyed { format!(": destroyed, {to_troops} to the troops") } else { String::new() }
-                ))
-                .into(),
+                line: Msg::new(match (cell.has(flag::FORTRESS), destroyed) {
+                    (true, false) => "gwe.land.damage.fortress",
+                    (true, true) => "gwe.land.damage.fortress_destroyed",
+                    (false, false) => "gwe.land.damage.fortification",
+                    (false, true) => "gwe.land.damage.fortification_destroyed",
+                })
+                .arg("at", at)
+                .arg("damage", damage)
+                .arg("after", after)
+                .arg("strength", strength)
+                .arg("to_troops", to_troops),
             });
         } else if cell.terrain == Terrain::Forest && !hs.forest_destroyed {
             // S-TERR-3: the forest counts the damage like a fortification but does not shield the troops.
@@ -247,7 +255,7 @@ impl Ctx {
                 self.push(Event {
                     turn,
                     kind: EventKind::FortDamage { at, damage, destroyed: true },
-                    line: (format!("{at}: the forest is destroyed (S-TERR-3)")).into(),
+                    line: Msg::new("gwe.land.damage.forest").arg("at", at),
                 });
             }
         }
@@ -262,7 +270,7 @@ impl Ctx {
                 self.push(Event {
                     turn,
                     kind: EventKind::CityDestroyed { at, level },
-                    line: (format!("{at}: city destruction +{levels} (now {level}, S-ART-4)")).into(),
+                    line: Msg::new("gwe.land.damage.city").arg("at", at).arg("levels", levels).arg("level", level),
                 });
             }
         }
@@ -290,7 +298,7 @@ impl Ctx {
             })
             .collect();
         for g in guns {
-            self.destroy(g, "heavy artillery without ammunition is attacked (S-SUP-3)");
+            self.destroy(g, Msg::new("gwe.land.why.guns_without_ammunition"));
         }
     }
 
@@ -357,13 +365,13 @@ impl Ctx {
 
     /// One gas attack on a hex: every infantry and cavalry division there takes the damage of its
     /// model and −1 Morale; tanks and artillery are unaffected (S-CHEM-2…6).
-    pub fn gas_attack(&mut self, at: HexAt, damage: [i32; 2], what: &str) {
+    pub fn gas_attack(&mut self, at: HexAt, damage: [i32; 2], what: Msg) {
         let victims: Vec<ForceId> =
             self.at(at).iter().copied().filter(|u| self.force(*u).is_some_and(|f| f.kind.is_division())).collect();
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            line: (format!("{what} on {at}: {} division(s) hit", victims.len())).into(),
+            line: Msg::new("gwe.land.gas.attack").msg("what", what).arg("at", at).arg("n", victims.len()),
         });
         for u in &victims {
             let model = self.force(*u).and_then(|f| f.kind.model()).unwrap_or(Model::M1914);
@@ -378,19 +386,24 @@ impl Ctx {
     pub fn check_release(&self, from: HexAt, target: HexAt) -> Result<(), OrderError> {
         let power = self.active_power();
         if self.clock.turn < GAS_FROM_TURN {
-            return Err(OrderError::TooEarly { what: "gas".into(), from: GAS_FROM_TURN });
+            return Err(OrderError::TooEarly { what: Msg::new("gwe.land.what.gas"), from: GAS_FROM_TURN });
         }
         if !self.powers[usize::from(power.0)].techs.gas {
-            return Err(OrderError::NoTech { what: "a gas cylinder".into(), tech: Tech::Gas });
+            return Err(OrderError::NoTech { what: Msg::new("gwe.land.what.gas_cylinder"), tech: Tech::Gas });
         }
         if self.hex_state(from).cylinder != Some(power) {
-            return Err(OrderError::Gas(format!("no cylinder of yours at {from}").into()));
+            return Err(OrderError::Gas(Msg::new("gwe.land.err.no_cylinder").arg("at", from)));
         }
         if self.holder(from) != Some(power) {
-            return Err(OrderError::Gas(format!("the cylinder at {from} needs your troops on its hex").into()));
+            return Err(OrderError::Gas(Msg::new("gwe.land.err.cylinder_unheld").arg("at", from)));
         }
         if from.distance(target) > GAS_RADIUS || !self.map().contains(target) {
-            return Err(OrderError::Gas(format!("{target} is not within {GAS_RADIUS} hexes of {from}").into()));
+            return Err(OrderError::Gas(
+                Msg::new("gwe.land.err.cylinder_range")
+                    .arg("target", target)
+                    .arg("radius", GAS_RADIUS)
+                    .arg("from", from),
+            ));
         }
         Ok(())
     }
@@ -399,20 +412,24 @@ impl Ctx {
     pub fn release_gas(&mut self, from: HexAt, target: HexAt) {
         self.hex_state_mut(from).cylinder = None;
         let pips = self.dice.d6();
-        let (hit, text) = if GAS_BLOWN_BACK.contains(pips) {
-            (Some(from), "1: blown back onto the own hex")
+        let (hit, key) = if GAS_BLOWN_BACK.contains(pips) {
+            (Some(from), "gwe.land.cylinder.blown_back")
         } else if GAS_NO_EFFECT.contains(pips) {
-            (None, "2: stays in no-man's land")
+            (None, "gwe.land.cylinder.no_effect")
         } else {
-            (Some(target), "3–6: the target is hit")
+            (Some(target), "gwe.land.cylinder.hit")
         };
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Die { what: "gas cylinder".into(), pips },
-            line: (format!("Gas cylinder at {from} released at {target}: d6={pips}: {text}")).into(),
+            line: Msg::new("gwe.land.cylinder.released")
+                .arg("from", from)
+                .arg("target", target)
+                .arg("pips", pips)
+                .msg("result", Msg::new(key)),
         });
         if let Some(h) = hit {
-            self.gas_attack(h, CYLINDER_DAMAGE, "cylinder gas");
+            self.gas_attack(h, CYLINDER_DAMAGE, Msg::new("gwe.land.gas.cylinder"));
         }
     }
 

@@ -5,6 +5,7 @@ use super::event::{Event, EventKind};
 use super::hexmap::{HexAt, Terrain};
 use super::order::{OrderError, Piece};
 use super::state::{Ctx, ForceId, ForceKind, FormationKind, Place, PowerId};
+use crate::texts::Msg;
 use pathfinding::directed::dijkstra::dijkstra_reach;
 use std::collections::HashMap;
 
@@ -60,7 +61,9 @@ impl Ctx {
             Piece::Corps(id) => {
                 let fm = self.formation(id).ok_or(OrderError::NoFormation(id))?;
                 if fm.kind != FormationKind::Corps {
-                    return Err(OrderError::Organization(format!("{} is an army, not a corps", fm.name).into()));
+                    return Err(OrderError::Organization(
+                        Msg::new("gwe.land.err.army_not_corps").arg("name", &fm.name),
+                    ));
                 }
                 let units: Vec<ForceId> =
                     fm.units.iter().copied().filter(|u| self.force(*u).is_some_and(|f| f.on_map())).collect();
@@ -156,9 +159,7 @@ impl Ctx {
             return Err(OrderError::EmptyPath);
         }
         if units.iter().any(|u| self.force(*u).is_some_and(|f| f.activity.fortified)) {
-            return Err(OrderError::Fortification(
-                "a unit that built a fortification this turn moves no further (S-FORT-1)".into(),
-            ));
+            return Err(OrderError::Fortification(Msg::new("gwe.land.err.fortified")));
         }
         let kind = self.group_kind(units);
         let left = self.group_mp(units);
@@ -206,7 +207,7 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Moved { unit: *u, to: end, cost: plan.cost },
-                line: (format!("{name} moves to {end} ({} MP)", plan.cost)).into(),
+                line: Msg::new("gwe.land.moved").arg("unit", name).arg("to", end).arg("mp", plan.cost),
             });
         }
         self.rebuild_occupancy();

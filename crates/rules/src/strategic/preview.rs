@@ -65,8 +65,10 @@ impl Ctx {
         let engagement_lines = engagements
             .iter()
             .flat_map(|e| {
-                let mut v = vec![Msg::from(e.summary([&names[0], &names[1]]))];
-                v.extend(e.terms.iter().map(|t| Msg::from(format!("  {}: {}", base.name(t.unit), t.text()))));
+                let mut v = vec![e.summary(&names)];
+                v.extend(e.terms.iter().map(|t| {
+                    Msg::new("gwe.land.preview.unit_value").arg("unit", base.name(t.unit)).msg("terms", t.text())
+                }));
                 v
             })
             .collect();
