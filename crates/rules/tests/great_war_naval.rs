@@ -1174,3 +1174,24 @@ fn s_air_1_reconnaissance_finds_the_submarines_in_its_radius_for_the_rest_of_the
     c.naval_turn_start();
     assert!(!c.detects(france, 1) && !c.navy.squadrons[0].flew);
 }
+
+/// The navy's lines are words of the string tables: a surface battle reads in Russian, with the
+/// ship's type and power translated, and nothing in it is plain text.
+#[test]
+fn naval_lines_are_keyed_and_read_in_russian() {
+    use ShipType::*;
+    let s = naval(vec![fleet(1, "germany", (3, 3), &[(Battleship, 1)]), fleet(2, "france", (3, 3), &[(Destroyer, 1)])]);
+    let mut c = game(&s, Phase::Movement, 0, 1);
+    // Germany wins the initiative (6 against 1) and hits on 6 (class 5 − 2 = 3 hits on 2–6).
+    c.dice.script(vec![6, 1, 6]);
+    c.surface_battle(1, 2);
+    assert!(c.events.iter().all(|e| !e.line.has_plain()), "{:#?}", c.events);
+    let english: Vec<String> = c.events.iter().map(|e| e.text()).collect();
+    assert!(english.iter().any(|l| l.starts_with("Destroyer 2 (France) sunk: hit (S-NAVAL-9)")), "{english:#?}");
+    let ru = rules::texts::Texts::russian();
+    let russian: Vec<String> = c.events.iter().map(|e| ru.render(&e.line)).collect();
+    assert!(
+        russian.iter().any(|l| l == "Потоплен корабль: Эсминец 2 (Франция) — попадание (S-NAVAL-9)"),
+        "{russian:#?}"
+    );
+}
