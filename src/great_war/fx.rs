@@ -676,7 +676,7 @@ mod tests {
         assert!(ctx.hostile(gb, germany) && !ctx.detects(gb, flotilla.id));
         let boat = ctx.navy.ships.iter().find(|s| s.fleet == flotilla.id).map(|s| s.id).expect("a boat");
         let (own, enemy) = (Known::of(&ctx, Some(germany)), Known::of(&ctx, Some(gb)));
-        ctx.sink(boat, "a test");
+        ctx.sink(boat, rules::texts::Msg::plain("a test"));
         let whirl = Fx { kind: FxKind::Sinking, at: flotilla.at, unit: None };
         assert_eq!(effects_of(&own, &ctx, &[], &[]), vec![whirl]);
         assert_eq!(effects_of(&Known::of(&GreatWar::new(&scenario, 1).ctx(), None), &ctx, &[], &[]), vec![whirl]);

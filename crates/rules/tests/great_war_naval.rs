@@ -10,6 +10,7 @@ use rules::strategic::scenario::{FleetSpec, KindSpec, LaneSpec, MineSpec, Scenar
 use rules::strategic::state::{Ctx, Phase, Place};
 use rules::strategic::testkit::*;
 use rules::strategic::{EventKind, GreatWar};
+use rules::texts::Msg;
 use std::path::Path;
 
 /// A sea of 16 × 10 with a coast in column 0 and two sea areas (west: columns 1–7, east: 8–15).
@@ -703,7 +704,7 @@ fn s_naval_11_air_squadrons_ride_transports_too() {
     assert_eq!(l.navy.squadrons[0].base, hex(0, 4));
     // Sunk with its transport, the squadron is lost.
     let transport = c.navy.afloat(1)[1];
-    c.sink(transport, "test");
+    c.sink(transport, Msg::plain("test"));
     assert_eq!(c.navy.squadrons[0].aircraft, 0);
 }
 
@@ -793,6 +794,7 @@ fn ports() -> Scenario {
 #[test]
 fn s_city_2_only_own_or_allied_ports_serve_a_fleet() {
     let base = ports();
+    let enemy = |id: &str, name: &str| Msg::new("gwe.naval.port_enemy").name("power", format!("gw.power.{id}"), name);
     // A German (or French) destroyer on the sea hex (1, row), next to the port (0, row).
     let try_enter = |row: i32, power: &str, active: u8, occupied_by: Option<u8>| {
         assert!(hex(1, row).is_adjacent(hex(0, row)));
@@ -810,12 +812,12 @@ fn s_city_2_only_own_or_allied_ports_serve_a_fleet() {
     assert_eq!(try_enter(3, "germany", 0, None), (Ok(()), hex(0, 3)), "S-CITY-2: allied port");
     assert_eq!(
         try_enter(5, "germany", 0, None),
-        (Err(OrderError::PortClosed { at: hex(0, 5), holder: "held by the enemy, France".into() }), hex(1, 5)),
+        (Err(OrderError::PortClosed { at: hex(0, 5), holder: enemy("france", "France") }), hex(1, 5)),
         "S-CITY-2: enemy port"
     );
     assert_eq!(
         try_enter(7, "germany", 0, None),
-        (Err(OrderError::PortClosed { at: hex(0, 7), holder: "neutral".into() }), hex(1, 7)),
+        (Err(OrderError::PortClosed { at: hex(0, 7), holder: Msg::new("gwe.naval.port_neutral") }), hex(1, 7)),
         "S-CITY-2: neutral port"
     );
     // The French port of row 9 occupied by Germany serves the occupier, not the sovereign.
@@ -823,7 +825,7 @@ fn s_city_2_only_own_or_allied_ports_serve_a_fleet() {
     assert_eq!(try_enter(9, "germany", 0, Some(0)), (Ok(()), hex(0, 9)), "S-CITY-2: the occupier may use its port");
     assert_eq!(
         try_enter(9, "france", 1, Some(0)),
-        (Err(OrderError::PortClosed { at: hex(0, 9), holder: "held by the enemy, Germany".into() }), hex(1, 9)),
+        (Err(OrderError::PortClosed { at: hex(0, 9), holder: enemy("germany", "Germany") }), hex(1, 9)),
         "S-CITY-2: an occupied port is closed to its sovereign"
     );
     // Passing through a closed port on a longer path is refused too; the fleet does not move.
@@ -1171,4 +1173,25 @@ fn s_air_1_reconnaissance_finds_the_submarines_in_its_radius_for_the_rest_of_the
     c.clock.phase = Phase::Movement;
     c.naval_turn_start();
     assert!(!c.detects(france, 1) && !c.navy.squadrons[0].flew);
+}
+
+/// The navy's lines are words of the string tables: a surface battle reads in Russian, with the
+/// ship's type and power translated, and nothing in it is plain text.
+#[test]
+fn naval_lines_are_keyed_and_read_in_russian() {
+    use ShipType::*;
+    let s = naval(vec![fleet(1, "germany", (3, 3), &[(Battleship, 1)]), fleet(2, "france", (3, 3), &[(Destroyer, 1)])]);
+    let mut c = game(&s, Phase::Movement, 0, 1);
+    // Germany wins the initiative (6 against 1) and hits on 6 (class 5 − 2 = 3 hits on 2–6).
+    c.dice.script(vec![6, 1, 6]);
+    c.surface_battle(1, 2);
+    assert!(c.events.iter().all(|e| !e.line.has_plain()), "{:#?}", c.events);
+    let english: Vec<String> = c.events.iter().map(|e| e.text()).collect();
+    assert!(english.iter().any(|l| l.starts_with("Destroyer 2 (France) sunk: hit (S-NAVAL-9)")), "{english:#?}");
+    let ru = rules::texts::Texts::russian();
+    let russian: Vec<String> = c.events.iter().map(|e| ru.render(&e.line)).collect();
+    assert!(
+        russian.iter().any(|l| l == "Потоплен корабль: Эсминец 2 (Франция) — попадание (S-NAVAL-9)"),
+        "{russian:#?}"
+    );
 }

@@ -166,7 +166,7 @@ pub enum OrderError {
     },
     PortClosed {
         at: HexAt,
-        holder: String,
+        holder: Msg,
     },
     NoAmmunition {
         what: Msg,
@@ -226,7 +226,7 @@ impl OrderError {
             | E::Retreat(m)
             | E::Naval(m) => m.clone(),
             E::Undetected { target } => Msg::new("gw.err.undetected").arg("target", target),
-            E::PortClosed { at, holder } => Msg::new("gw.err.port_closed").arg("at", at).arg("holder", holder),
+            E::PortClosed { at, holder } => Msg::new("gw.err.port_closed").arg("at", at).msg("holder", holder.clone()),
             E::NoAmmunition { what, need, left } => {
                 Msg::new("gw.err.no_ammunition").msg("what", what.clone()).arg("need", need).arg("left", left)
             }

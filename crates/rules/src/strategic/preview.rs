@@ -103,7 +103,7 @@ impl Ctx {
                             let lines = sunk
                                 .iter()
                                 .filter(|s| c.navy.ship(**s).is_some_and(|s| !s.sunk))
-                                .map(|s| Msg::from(format!("{} sunk in the battle", c.ship_label(*s))))
+                                .map(|s| Msg::new("gwe.naval.sunk_in_battle").msg("ship", c.ship_label(*s)))
                                 .collect();
                             (lines, p)
                         })

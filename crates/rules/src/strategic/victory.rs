@@ -81,7 +81,7 @@ impl Ctx {
             }
             let ships: Vec<u32> = self.navy.ships.iter().filter(|s| s.power == p && !s.sunk).map(|s| s.id).collect();
             for s in ships {
-                self.sink(s, "its power surrendered");
+                self.sink(s, crate::texts::Msg::new("gwe.naval.why.surrendered"));
             }
             self.navy.fleets.retain(|f| f.power != p);
             self.navy.squadrons.retain(|s| s.power != p);

@@ -85,6 +85,22 @@ impl ShipType {
         self.class().unwrap_or(1)
     }
 
+    /// The type's key in the string tables, as the engine's lines name it.
+    pub fn key(self) -> &'static str {
+        match self {
+            ShipType::Battleship => "gwe.naval.ship.battleship",
+            ShipType::Battlecruiser => "gwe.naval.ship.battlecruiser",
+            ShipType::LightCruiser => "gwe.naval.ship.light_cruiser",
+            ShipType::Destroyer => "gwe.naval.ship.destroyer",
+            ShipType::Gunboat => "gwe.naval.ship.gunboat",
+            ShipType::Submarine => "gwe.naval.ship.submarine",
+            ShipType::Asw => "gwe.naval.ship.asw",
+            ShipType::Minelayer => "gwe.naval.ship.minelayer",
+            ShipType::Minesweeper => "gwe.naval.ship.minesweeper",
+            ShipType::Transport => "gwe.naval.ship.transport",
+        }
+    }
+
     pub fn is_warship(self) -> bool {
         self.class().is_some()
     }

@@ -16,45 +16,52 @@ use crate::strategic::event::{Event, EventKind};
 use crate::strategic::hexmap::{HexAt, flag};
 use crate::strategic::order::OrderError;
 use crate::strategic::state::{Ctx, ForceId, Place, PowerId};
+use crate::texts::Msg;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
 impl Ctx {
-    fn naval_event(&mut self, text: String) {
-        self.push(Event { turn: self.clock.turn, kind: EventKind::Note, line: text.into() });
+    fn naval_event(&mut self, line: Msg) {
+        self.push(Event { turn: self.clock.turn, kind: EventKind::Note, line });
     }
 
-    fn die(&mut self, what: &str, text: String) -> Pips {
+    fn die(&mut self, what: &str, text: Msg) -> Pips {
         self.die_in(what, text, None)
     }
 
     /// A die decided by `decides` alone (see `Dice::d6_hinted`).
-    fn die_in(&mut self, what: &str, text: String, decides: Option<PipRange>) -> Pips {
+    fn die_in(&mut self, what: &str, text: Msg, decides: Option<PipRange>) -> Pips {
         let pips = self.dice.d6_hinted(decides);
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Die { what: what.into(), pips },
-            line: (format!("{text}: d6={pips}")).into(),
+            line: Msg::new("gwe.naval.die").msg("roll", text).arg("pips", pips),
         });
         pips
     }
 
     /// "Battlecruiser 3 (France)".
-    pub fn ship_label(&self, id: ShipId) -> String {
-        self.ship_name(id)
+    pub fn ship_label(&self, id: ShipId) -> Msg {
+        match self.navy.ship(id) {
+            Some(s) => Msg::new("gwe.naval.ship").msg("kind", Msg::new(s.kind.key())).arg("id", id).name(
+                "power",
+                self.power_key(s.power),
+                self.power_name(s.power),
+            ),
+            None => Msg::new("gwe.naval.ship_unknown").arg("id", id),
+        }
     }
 
-    fn ship_name(&self, id: ShipId) -> String {
-        self.navy
-            .ship(id)
-            .map_or_else(|| format!("ship {id}"), |s| format!("{:?} {id} ({})", s.kind, self.power_name(s.power)))
+    /// A fleet's name, for a line (empty for a fleet that is gone).
+    fn fleet_name(&self, id: FleetId) -> String {
+        self.navy.fleet(id).map_or_else(String::new, |f| f.name.clone())
     }
 
     /// Sinks a ship; its cargo goes down with it (S-NAVAL-11).
-    pub fn sink(&mut self, id: ShipId, why: &str) {
+    pub fn sink(&mut self, id: ShipId, why: Msg) {
         let cargo = self.navy.ship(id).and_then(|s| s.cargo);
         let air = self.navy.ship(id).and_then(|s| s.air_cargo);
-        let name = self.ship_name(id);
+        let name = self.ship_label(id);
         if let Some(s) = self.navy.ship_mut(id) {
             s.sunk = true;
             s.cargo = None;
@@ -66,7 +73,7 @@ impl Ctx {
             sq.aircraft = 0;
             sq.aboard = None;
         }
-        self.naval_event(format!("{name} sunk: {why}"));
+        self.naval_event(Msg::new("gwe.naval.sunk").msg("ship", name).msg("why", why));
         if let Some(u) = cargo {
             self.destroy(u, "lost at sea with its transport (S-NAVAL-11)");
         }
@@ -74,12 +81,12 @@ impl Ctx {
 
     /// Checks a fleet of the active power.
     pub fn own_fleet(&self, id: FleetId) -> Result<&Fleet, OrderError> {
-        let f = self.navy.fleet(id).ok_or_else(|| OrderError::Naval(format!("there is no fleet {id}").into()))?;
+        let f = self.navy.fleet(id).ok_or_else(|| OrderError::Naval(Msg::new("gwe.naval.no_fleet").arg("id", id)))?;
         if f.power != self.active_power() {
             return Err(OrderError::NotYours(f.name.clone()));
         }
         if self.navy.afloat(id).is_empty() {
-            return Err(OrderError::Naval(format!("{} has no ships afloat", f.name).into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.none_afloat").arg("fleet", &f.name)));
         }
         Ok(f)
     }
@@ -110,8 +117,11 @@ impl Ctx {
         }
         match self.port_holder(at) {
             Some(h) if !self.hostile(power, h) => Ok(()),
-            Some(h) => Err(OrderError::PortClosed { at, holder: format!("held by the enemy, {}", self.power_name(h)) }),
-            None => Err(OrderError::PortClosed { at, holder: "neutral".into() }),
+            Some(h) => Err(OrderError::PortClosed {
+                at,
+                holder: Msg::new("gwe.naval.port_enemy").name("power", self.power_key(h), self.power_name(h)),
+            }),
+            None => Err(OrderError::PortClosed { at, holder: Msg::new("gwe.naval.port_neutral") }),
         }
     }
 
@@ -128,7 +138,7 @@ impl Ctx {
                 return Err(OrderError::NotAdjacent { from: prev, to: *h });
             }
             if !self.navigable(*h) {
-                return Err(OrderError::Naval(format!("{h} is neither sea nor a port").into()));
+                return Err(OrderError::Naval(Msg::new("gwe.naval.not_navigable").arg("at", h)));
             }
             self.check_port(fleet.power, *h)?;
             if i as u32 + 1 > fleet.mp_left {
@@ -139,12 +149,8 @@ impl Ctx {
         let name = fleet.name.clone();
         for (i, h) in path.iter().enumerate() {
             if i + 1 == path.len() {
-                let text = format!("{name} sails to {h} ({} MP)", path.len());
-                self.push(Event {
-                    turn: self.clock.turn,
-                    kind: EventKind::FleetMoved { fleet: id, to: *h },
-                    line: text.into(),
-                });
+                let line = Msg::new("gwe.naval.sails").arg("fleet", &name).arg("to", h).arg("mp", path.len());
+                self.push(Event { turn: self.clock.turn, kind: EventKind::FleetMoved { fleet: id, to: *h }, line });
             }
             let from_area = self.map().cell(self.navy.fleet(id).map_or(*h, |f| f.at)).map_or(0, |c| c.sea_area);
             if let Some(f) = self.navy.fleet_mut(id) {
@@ -192,8 +198,10 @@ impl Ctx {
                 f.mp_left -= dist;
                 f.at = at;
             }
-            let name = self.navy.fleet(enemy).map_or_else(String::new, |f| f.name.clone());
-            self.naval_event(format!("{name} intercepts from {from} at {at}, {dist} MP (S-NAVAL-12)"));
+            let name = self.fleet_name(enemy);
+            self.naval_event(
+                Msg::new("gwe.naval.intercepts").arg("fleet", name).arg("from", from).arg("at", at).arg("mp", dist),
+            );
             // The interceptor enters the area too: enemy mines there are tested (S-MINE-2).
             let (a0, a1) =
                 (self.map().cell(from).map_or(0, |c| c.sea_area), self.map().cell(at).map_or(0, |c| c.sea_area));
@@ -236,24 +244,26 @@ impl Ctx {
         let (Some(f), Some(t)) = (self.navy.ship(firer).cloned(), self.navy.ship(target).cloned()) else { return };
         let fc = i32::from(f.kind.class().unwrap_or(0));
         let d = fc - i32::from(t.kind.target_class());
-        let text = format!(
-            "{} fires at {} (class {} vs {})",
-            self.ship_name(firer),
-            self.ship_name(target),
-            fc,
-            t.kind.target_class()
-        );
+        let text = Msg::new("gwe.naval.volley")
+            .msg("firer", self.ship_label(firer))
+            .msg("target", self.ship_label(target))
+            .arg("class", fc)
+            .arg("target_class", t.kind.target_class());
         let hit = match surface_hit(d) {
             None => {
                 self.push(Event {
                     turn: self.clock.turn,
                     kind: EventKind::Volley,
-                    line: (format!("{text}: automatic hit")).into(),
+                    line: Msg::new("gwe.naval.volley_automatic").msg("volley", text),
                 });
                 true
             }
             Some(r) => {
-                let pips = self.die_in("volley", format!("{text}, hits on {r}"), Some(r));
+                let pips = self.die_in(
+                    "volley",
+                    Msg::new("gwe.naval.volley_roll").msg("volley", text).arg("range", r),
+                    Some(r),
+                );
                 r.contains(pips)
             }
         };
@@ -266,7 +276,7 @@ impl Ctx {
         }
         // S-NAVAL-9: one hit sinks a lower class; equal or higher needs two; non-combat ships one.
         if !t.kind.is_warship() || i32::from(t.kind.target_class()) < fc || hits >= 2 {
-            self.sink(target, "hit (S-NAVAL-9)");
+            self.sink(target, Msg::new("gwe.naval.why.hit"));
         }
     }
 
@@ -286,8 +296,8 @@ impl Ctx {
 
     /// Opens a battle: unescorted transports meeting warships are lost (S-NAVAL-11).
     pub fn battle_start(&mut self, a: FleetId, b: FleetId) -> BattleRun {
-        let names = [a, b].map(|f| self.navy.fleet(f).map_or_else(String::new, |x| x.name.clone()));
-        self.naval_event(format!("Surface battle: {} against {}", names[0], names[1]));
+        let line = Msg::new("gwe.naval.battle").arg("a", self.fleet_name(a)).arg("b", self.fleet_name(b));
+        self.naval_event(line);
         self.sink_unescorted(a, b);
         let armed = self.battle_ammunition(a, b);
         BattleRun {
@@ -323,26 +333,26 @@ impl Ctx {
         let warships = sides.map(|f| self.navy.has_warships(f));
         for i in 0..2 {
             if !armed[i] && armed[1 - i] && warships[1 - i] {
-                let name = self.navy.fleet(sides[i]).map_or_else(String::new, |f| f.name.clone());
-                self.naval_event(format!("{name} has no ammunition and is attacked: destroyed (S-SUP-3)"));
+                let name = self.fleet_name(sides[i]);
+                self.naval_event(Msg::new("gwe.naval.unarmed_destroyed").arg("fleet", name));
                 for s in self.navy.afloat(sides[i]) {
-                    self.sink(s, "attacked without ammunition (S-SUP-3)");
+                    self.sink(s, Msg::new("gwe.naval.why.unarmed"));
                 }
                 return false;
             }
         }
         if !armed[0] && !armed[1] {
-            self.naval_event("neither fleet has ammunition: no shot is fired (S-SUP-3)".into());
+            self.naval_event(Msg::new("gwe.naval.neither_armed"));
             return false;
         }
         true
     }
 
     /// S-SUP-3: spends `need` ammunition of `power`'s stock for an attack by `what`, or refuses it.
-    pub fn spend_ammunition(&mut self, power: PowerId, need: i64, what: &str) -> Result<(), OrderError> {
+    pub fn spend_ammunition(&mut self, power: PowerId, need: i64, what: Msg) -> Result<(), OrderError> {
         let left = self.powers.get(usize::from(power.0)).map_or(0, |p| p.ammo);
         if left < need {
-            return Err(OrderError::NoAmmunition { what: what.into(), need, left });
+            return Err(OrderError::NoAmmunition { what, need, left });
         }
         if let Some(p) = self.powers.get_mut(usize::from(power.0)) {
             p.ammo -= need;
@@ -353,24 +363,30 @@ impl Ctx {
     /// S-SUP-1 resupply: the active power buys `amount` ammunition at `ammunition.price` each.
     pub fn buy_ammunition(&mut self, amount: u32) -> Result<(), OrderError> {
         if amount == 0 {
-            return Err(OrderError::Economy("buy at least 1 ammunition".into()));
+            return Err(OrderError::Economy(Msg::new("gwe.naval.buy_at_least_one")));
         }
         let power = self.active_power();
         let price = i64::from(self.scenario().rules.ammunition.price);
         let cost = price
             .checked_mul(i64::from(amount))
-            .ok_or_else(|| OrderError::Economy(format!("{amount} ammunition is too much to buy").into()))?;
-        let name = self.power_name(power).to_string();
+            .ok_or_else(|| OrderError::Economy(Msg::new("gwe.naval.buy_too_much").arg("amount", amount)))?;
+        let (key, name) = (self.power_key(power), self.power_name(power).to_string());
         let p = self.powers.get_mut(usize::from(power.0)).ok_or(OrderError::GameOver)?;
         if p.money < cost {
             return Err(OrderError::Economy(
-                format!("{amount} ammunition cost {cost}, the treasury holds {}", p.money).into(),
+                Msg::new("gwe.naval.buy_money").arg("amount", amount).arg("cost", cost).arg("money", p.money),
             ));
         }
         p.money -= cost;
         p.ammo = p.ammo.saturating_add(i64::from(amount));
         let stock = p.ammo;
-        self.naval_event(format!("{name} buys {amount} ammunition for {cost}; stock {stock} (S-SUP-1)"));
+        self.naval_event(
+            Msg::new("gwe.naval.buys_ammunition")
+                .name("power", key, name)
+                .arg("amount", amount)
+                .arg("cost", cost)
+                .arg("stock", stock),
+        );
         Ok(())
     }
 
@@ -379,7 +395,7 @@ impl Ctx {
             if !self.navy.has_warships(own) && self.navy.has_warships(other) {
                 for s in self.navy.afloat(own) {
                     if self.navy.ship(s).is_some_and(|s| s.kind != ShipType::Submarine) {
-                        self.sink(s, "unescorted against warships (S-NAVAL-11)");
+                        self.sink(s, Msg::new("gwe.naval.why.unescorted"));
                     }
                 }
             }
@@ -443,13 +459,13 @@ impl Ctx {
     pub fn battle_step(&mut self, run: &mut BattleRun) {
         match run.stage {
             Stage::InitiativeA => {
-                let name = self.navy.fleet(run.sides[0]).map_or_else(String::new, |x| x.name.clone());
-                let pa = self.die("initiative", format!("{name} initiative"));
+                let name = self.fleet_name(run.sides[0]);
+                let pa = self.die("initiative", Msg::new("gwe.naval.initiative").arg("fleet", name));
                 run.stage = Stage::InitiativeB(pa);
             }
             Stage::InitiativeB(pa) => {
-                let name = self.navy.fleet(run.sides[1]).map_or_else(String::new, |x| x.name.clone());
-                let pb = self.die("initiative", format!("{name} initiative"));
+                let name = self.fleet_name(run.sides[1]);
+                let pb = self.die("initiative", Msg::new("gwe.naval.initiative").arg("fleet", name));
                 // S-NAVAL-6: the higher fires first; a tie is re-rolled.
                 if pa != pb || self.dice.exhausted() {
                     run.order = if pa >= pb { run.sides } else { [run.sides[1], run.sides[0]] };
@@ -507,8 +523,8 @@ impl Ctx {
         let second = run.order[1];
         let wants = self.navy.fleet(second).is_some_and(|f| f.withdraw);
         if wants && self.navy.has_warships(second) && strength(self, second) < strength(self, run.order[0]) {
-            let name = self.navy.fleet(second).map_or_else(String::new, |f| f.name.clone());
-            self.naval_event(format!("{name} withdraws after round {} (S-NAVAL-10)", run.round));
+            let name = self.fleet_name(second);
+            self.naval_event(Msg::new("gwe.naval.withdraws").arg("fleet", name).arg("round", run.round));
             run.stage = Stage::Done;
             return;
         }
@@ -628,12 +644,12 @@ impl Ctx {
         let mines = self.navy.enemy_mines(area, |p| self.hostile(power, p));
         let Some(range) = mine_loss(mines) else { return };
         if self.navy.count(id, ShipType::Minesweeper) > 0 {
-            let name = self.navy.fleet(id).map_or_else(String::new, |f| f.name.clone());
-            self.naval_event(format!("{name} sweeps its way through {mines} mine(s) (S-MINE-4)"));
+            let name = self.fleet_name(id);
+            self.naval_event(Msg::new("gwe.naval.sweeps_through").arg("fleet", name).arg("mines", mines));
             return;
         }
-        let name = self.navy.fleet(id).map_or_else(String::new, |f| f.name.clone());
-        let text = format!("{name} enters {mines} enemy mine(s), loses half its ships on {range}");
+        let name = self.fleet_name(id);
+        let text = Msg::new("gwe.naval.enters_mines").arg("fleet", name).arg("mines", mines).arg("range", range);
         let pips = self.die_in("mines", text, Some(range));
         if !range.contains(pips) {
             return;
@@ -643,7 +659,7 @@ impl Ctx {
         for _ in 0..lost {
             let i = self.dice.below(afloat.len() as u32) as usize;
             let s = afloat.remove(i);
-            self.sink(s, "mine (S-MINE-2, S-MINE-3)");
+            self.sink(s, Msg::new("gwe.naval.why.mine"));
         }
     }
 
@@ -652,16 +668,16 @@ impl Ctx {
         let f = self.own_fleet(id)?.clone();
         let layers = self.navy.count(id, ShipType::Minelayer);
         if layers == 0 || f.laid_mine {
-            return Err(OrderError::Naval("a minelayer lays 1 mine per turn (S-MINE-1)".into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.one_mine_per_turn")));
         }
         let area = self.map().cell(f.at).map_or(0, |c| c.sea_area);
         if area == 0 {
-            return Err(OrderError::Naval(format!("{} is in no sea area", f.at).into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.no_sea_area").arg("at", f.at)));
         }
         let area = area - 1;
         let total: u8 = self.navy.mines.iter().filter(|m| m.area == area).map(|m| m.mines).sum();
         if total >= MINES_PER_AREA {
-            return Err(OrderError::Naval("the sea area already holds 3 mines (S-MINE-1)".into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.area_full")));
         }
         let add = (layers as u8).min(MINES_PER_AREA - total);
         match self.navy.mines.iter_mut().find(|m| m.area == area && m.power == f.power) {
@@ -673,7 +689,9 @@ impl Ctx {
             f.laid_mine = true;
         }
         let area_name = self.map().sea_areas.get(usize::from(area)).map_or_else(String::new, |a| a.name.clone());
-        self.naval_event(format!("{} lays {add} mine(s) in the {area_name} (S-MINE-1)", f.name));
+        self.naval_event(
+            Msg::new("gwe.naval.lays_mines").arg("fleet", &f.name).arg("mines", add).arg("area", area_name),
+        );
         Ok(())
     }
 
@@ -681,7 +699,7 @@ impl Ctx {
     pub fn order_sweep(&mut self, id: FleetId) -> Result<(), OrderError> {
         let f = self.own_fleet(id)?.clone();
         if self.navy.count(id, ShipType::Minesweeper) == 0 || self.map().cell(f.at).map_or(0, |c| c.sea_area) == 0 {
-            return Err(OrderError::Naval("sweeping needs minesweepers in a sea area (S-MINE-4)".into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.sweep_needs")));
         }
         if let Some(f) = self.navy.fleet_mut(id) {
             f.sweeping = true;
@@ -728,36 +746,36 @@ impl Ctx {
     pub fn submarine_attack(&mut self, id: FleetId, target: FleetId) -> Result<(), OrderError> {
         let f = self.own_fleet(id)?.clone();
         if !self.navy.is_flotilla(id) {
-            return Err(OrderError::Naval(
-                "only a flotilla of submarines attacks so; ASW ships need aviation to find submarines (S-SUB-6)".into(),
-            ));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.flotilla_only")));
         }
         let t = self
             .navy
             .fleet(target)
-            .ok_or_else(|| OrderError::Naval(format!("there is no fleet {target}").into()))?
+            .ok_or_else(|| OrderError::Naval(Msg::new("gwe.naval.no_fleet").arg("id", target)))?
             .clone();
         if !self.hostile(f.power, t.power) || t.at.distance(f.at) > 1 || self.navy.afloat(target).is_empty() {
-            return Err(OrderError::Naval(format!("{} is no enemy fleet on or next to {}", t.name, f.at).into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.no_enemy_fleet").arg("fleet", &t.name).arg("at", f.at)));
         }
         // S-SUB-5 (house rule): a flotilla is attacked only once its side has found it.
         if self.navy.is_flotilla(target) && !self.detects(f.power, target) {
             return Err(OrderError::Undetected { target: t.name });
         }
         let per = i64::from(self.scenario().rules.ammunition.submarine_attack);
-        self.spend_ammunition(f.power, per, "a submarine flotilla")?;
+        self.spend_ammunition(f.power, per, Msg::new("gwe.naval.ammo.flotilla"))?;
         let boats = self.navy.afloat(id);
         if self.navy.is_flotilla(target) {
             // S-SUB-5: boats paired in list order; both roll; the higher sinks the other.
             let theirs = self.navy.afloat(target);
             for (mine, other) in boats.iter().zip(theirs.iter()) {
-                let a =
-                    self.die("submarine duel", format!("{} against {}", self.ship_name(*mine), self.ship_name(*other)));
-                let b = self.die("submarine duel", format!("{} answers", self.ship_name(*other)));
+                let duel =
+                    Msg::new("gwe.naval.duel").msg("a", self.ship_label(*mine)).msg("b", self.ship_label(*other));
+                let a = self.die("submarine duel", duel);
+                let b =
+                    self.die("submarine duel", Msg::new("gwe.naval.duel_answer").msg("ship", self.ship_label(*other)));
                 if a > b {
-                    self.sink(*other, "submarine duel (S-SUB-5)");
+                    self.sink(*other, Msg::new("gwe.naval.why.duel"));
                 } else if b > a {
-                    self.sink(*mine, "submarine duel (S-SUB-5)");
+                    self.sink(*mine, Msg::new("gwe.naval.why.duel"));
                 }
             }
             return Ok(());
@@ -771,7 +789,7 @@ impl Ctx {
                     break;
                 }
                 let v = victims.remove(0);
-                self.sink(v, "torpedoed by a submarine the fleet could not hunt (S-SUB-1)");
+                self.sink(v, Msg::new("gwe.naval.why.torpedoed_unhunted"));
             }
             return Ok(());
         }
@@ -782,17 +800,21 @@ impl Ctx {
                     break;
                 }
                 let v = victims.remove(0);
-                let pips = self.die_in(
-                    "torpedo",
-                    format!("{} attacks {}, sinks on {TORPEDO_HIT}", self.ship_name(*b), self.ship_name(v)),
-                    Some(TORPEDO_HIT),
-                );
+                let pips = self.die_in("torpedo", self.torpedo_roll(*b, v), Some(TORPEDO_HIT));
                 if TORPEDO_HIT.contains(pips) {
-                    self.sink(v, "torpedoed (S-SUB-4)");
+                    self.sink(v, Msg::new("gwe.naval.why.torpedoed"));
                 }
             }
         }
         Ok(())
+    }
+
+    /// "U-boat attacks ship, sinks on 3–6" (S-SUB-4).
+    fn torpedo_roll(&self, boat: ShipId, target: ShipId) -> Msg {
+        Msg::new("gwe.naval.torpedo")
+            .msg("boat", self.ship_label(boat))
+            .msg("target", self.ship_label(target))
+            .arg("range", TORPEDO_HIT)
     }
 
     /// S-SUB-2 then S-SUB-3 on failure; returns whether the boats passed.
@@ -800,27 +822,24 @@ impl Ctx {
         let s = boats.len() as i32 - asw as i32;
         let passed = match stealth(s) {
             Ok(p) => {
-                self.naval_event(format!(
-                    "stealth test, {} boats − {asw} ASW = {s:+}: automatic {}",
-                    boats.len(),
-                    if p { "pass" } else { "fail" }
-                ));
+                let key = if p { "gwe.naval.stealth_pass" } else { "gwe.naval.stealth_fail" };
+                self.naval_event(Msg::new(key).arg("boats", boats.len()).arg("asw", asw).arg("s", format!("{s:+}")));
                 p
             }
             Err(r) => {
-                let pips = self.die_in(
-                    "stealth",
-                    format!("stealth test, {} boats − {asw} ASW = {s:+}, passes on {r}", boats.len()),
-                    Some(r),
-                );
+                let test = Msg::new("gwe.naval.stealth_roll")
+                    .arg("boats", boats.len())
+                    .arg("asw", asw)
+                    .arg("s", format!("{s:+}"));
+                let pips = self.die_in("stealth", test.arg("range", r), Some(r));
                 r.contains(pips)
             }
         };
         if !passed {
-            let pips = self.die("survival", "the hunted submarines' survival roll (S-SUB-3)".into());
+            let pips = self.die("survival", Msg::new("gwe.naval.hunted_survival"));
             let lost = submarines_lost(pips, boats.len() as u32);
             for b in boats.iter().take(lost as usize) {
-                self.sink(*b, "hunted down (S-SUB-3)");
+                self.sink(*b, Msg::new("gwe.naval.why.hunted"));
             }
         }
         passed
@@ -833,9 +852,9 @@ impl Ctx {
             .navy
             .lanes
             .get(lane)
-            .ok_or_else(|| OrderError::Naval(format!("there is no sea lane {lane}").into()))?;
+            .ok_or_else(|| OrderError::Naval(Msg::new("gwe.naval.no_lane").arg("lane", lane)))?;
         if !self.navy.is_flotilla(id) || self.map().cell(f.at).map_or(0, |c| c.sea_area) != l.area + 1 {
-            return Err(OrderError::Naval("a flotilla patrols a sea lane from a hex of its area".into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.patrol_where")));
         }
         if let Some(f) = self.navy.fleet_mut(id) {
             f.patrol = Some(lane);
@@ -861,21 +880,27 @@ impl Ctx {
         let f = self.own_fleet(id)?.clone();
         let bb = self.navy.count(id, ShipType::Battleship);
         if bb == 0 || f.bombarded {
-            return Err(OrderError::Naval("bombardment needs battleships, once per Fire phase (S-NAVAL-13)".into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.bombard_needs")));
         }
         let coastal = self.map().is_land(target)
             && target.neighbours().into_iter().any(|n| self.map().cell(n).is_some_and(|c| c.terrain.is_water()));
         if !coastal || f.at.distance(target) > BOMBARD_RANGE {
             return Err(OrderError::Naval(
-                format!("{target} is no coastal hex within {BOMBARD_RANGE} of {}", f.at).into(),
+                Msg::new("gwe.naval.bombard_target").arg("target", target).arg("range", BOMBARD_RANGE).arg("at", f.at),
             ));
         }
         let per = i64::from(self.scenario().rules.ammunition.bombardment);
-        self.spend_ammunition(f.power, per, "a bombarding fleet")?;
+        self.spend_ammunition(f.power, per, Msg::new("gwe.naval.ammo.bombarding_fleet"))?;
         if let Some(f) = self.navy.fleet_mut(id) {
             f.bombarded = true;
         }
-        self.naval_event(format!("{} bombards {target}: {bb} battleship(s), {bb} damage", f.name));
+        self.naval_event(
+            Msg::new("gwe.naval.bombards")
+                .arg("fleet", &f.name)
+                .arg("target", target)
+                .arg("battleships", bb)
+                .arg("damage", bb),
+        );
         self.hex_damage(target, bb as i32, 0);
         Ok(())
     }
@@ -887,10 +912,10 @@ impl Ctx {
             return Err(OrderError::NotYours(self.name(unit)));
         }
         let crate::strategic::state::ForceKind::Artillery { gun } = f.kind else {
-            return Err(OrderError::Naval("coastal fire needs heavy artillery".into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.coastal_needs_heavy")));
         };
         if f.activity.fired {
-            return Err(OrderError::Naval("one attack per division per turn (S-NAVAL-14)".into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.coastal_once")));
         }
         let at = f.hex().ok_or_else(|| OrderError::OffMap(self.name(unit)))?;
         let coastal = at.neighbours().into_iter().any(|n| self.map().cell(n).is_some_and(|c| c.terrain.is_water()));
@@ -898,7 +923,7 @@ impl Ctx {
             .navy
             .ship(ship)
             .cloned()
-            .ok_or_else(|| OrderError::Naval(format!("there is no ship {ship}").into()))?;
+            .ok_or_else(|| OrderError::Naval(Msg::new("gwe.naval.no_ship").arg("id", ship)))?;
         let fleet_at = self.navy.fleet(s.fleet).map_or(at, |x| x.at);
         let range = self.scenario().units.guns.get(usize::from(gun)).map_or(0, |g| g.range);
         if !coastal
@@ -907,26 +932,28 @@ impl Ctx {
             || s.kind == ShipType::Submarine
             || at.distance(fleet_at) > range
         {
-            return Err(OrderError::Naval(format!("{} cannot fire at ship {ship}", self.name(unit)).into()));
+            return Err(OrderError::Naval(
+                Msg::new("gwe.naval.coastal_cannot").arg("unit", self.name(unit)).arg("ship", ship),
+            ));
         }
         let per = i64::from(self.scenario().rules.economy.ammo_per_action);
-        self.spend_ammunition(f.power, per, "coastal heavy artillery")?;
+        self.spend_ammunition(f.power, per, Msg::new("gwe.naval.ammo.coastal"))?;
         if let Some(g) = self.force_mut(unit) {
             g.activity.fired = true;
         }
         let hit = match coastal_hit(s.kind) {
             None => true,
             Some(r) => {
-                let pips = self.die_in(
-                    "coastal gun",
-                    format!("{} fires at {}, destroys on {r}", self.name(unit), self.ship_name(ship)),
-                    Some(r),
-                );
+                let roll = Msg::new("gwe.naval.coastal_roll")
+                    .arg("unit", self.name(unit))
+                    .msg("ship", self.ship_label(ship))
+                    .arg("range", r);
+                let pips = self.die_in("coastal gun", roll, Some(r));
                 r.contains(pips)
             }
         };
         if hit {
-            self.sink(ship, "coastal artillery (S-NAVAL-14)");
+            self.sink(ship, Msg::new("gwe.naval.why.coastal"));
         }
         Ok(())
     }
@@ -936,13 +963,11 @@ impl Ctx {
         let fl = self.own_fleet(fleet)?.clone();
         let f = self.force(unit).ok_or(OrderError::NoUnit(unit))?.clone();
         if f.power != fl.power || f.member.corps.is_some() || f.member.army.is_some() {
-            return Err(OrderError::Naval(
-                format!("{} cannot embark (own independent units only)", self.name(unit)).into(),
-            ));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.cannot_embark").arg("unit", self.name(unit))));
         }
         let at = f.hex().ok_or_else(|| OrderError::OffMap(self.name(unit)))?;
         if at.distance(fl.at) > 1 {
-            return Err(OrderError::Naval(format!("{} is not at the fleet", self.name(unit)).into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.not_at_fleet").arg("unit", self.name(unit))));
         }
         // S-ARMY-7, S-ARMY-15: embarking is no way out of contact; only the Retreat order is.
         if self.next_to_enemy(f.power, at) {
@@ -957,7 +982,9 @@ impl Ctx {
             g.activity.mp_left = 0;
         }
         self.rebuild_occupancy();
-        self.naval_event(format!("{} embarks on transport {id} for {price}", self.name(unit)));
+        self.naval_event(
+            Msg::new("gwe.naval.embarks").arg("unit", self.name(unit)).arg("ship", id).arg("price", price),
+        );
         Ok(())
     }
 
@@ -965,12 +992,12 @@ impl Ctx {
     fn buy_transport(&mut self, fleet: FleetId) -> Result<(ShipId, i64), OrderError> {
         let power = self.own_fleet(fleet)?.power;
         if self.navy.afloat(fleet).len() >= FLEET_LIMIT {
-            return Err(OrderError::Naval("a fleet holds at most 20 ships (S-NAVAL-2)".into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.fleet_limit")));
         }
         let price = i64::from(self.scenario().rules.economy.transport);
         let p = &mut self.powers[usize::from(power.0)];
         if p.money < price {
-            return Err(OrderError::Economy(format!("a transport costs {price}").into()));
+            return Err(OrderError::Economy(Msg::new("gwe.naval.transport_cost").arg("price", price)));
         }
         p.money -= price;
         let id = self.navy.next_ship;
@@ -993,7 +1020,7 @@ impl Ctx {
         let sq = self.own_squadron(squadron)?;
         let at = self.own_fleet(fleet)?.at;
         if sq.base.distance(at) > 1 {
-            return Err(OrderError::Naval(format!("{} is not based at the fleet", sq.name).into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.squadron_not_at_fleet").arg("squadron", &sq.name)));
         }
         let (id, price) = self.buy_transport(fleet)?;
         if let Some(s) = self.navy.ship_mut(id) {
@@ -1003,22 +1030,23 @@ impl Ctx {
             x.aboard = Some(id);
             x.flew = true;
         }
-        self.naval_event(format!("{} embarks on transport {id} for {price}", sq.name));
+        self.naval_event(Msg::new("gwe.naval.embarks").arg("unit", &sq.name).arg("ship", id).arg("price", price));
         Ok(())
     }
 
     /// Lands a transported squadron at a new base on land next to its fleet; it flies from the next turn.
     pub fn land_squadron(&mut self, squadron: SquadronId, base: HexAt) -> Result<(), OrderError> {
         let sq = self.navy.squadrons.iter().find(|x| x.id == squadron).cloned();
-        let sq = sq.ok_or_else(|| OrderError::Naval(format!("there is no squadron {squadron}").into()))?;
+        let sq = sq.ok_or_else(|| OrderError::Naval(Msg::new("gwe.naval.no_squadron").arg("id", squadron)))?;
         if sq.power != self.active_power() {
             return Err(OrderError::NotYours(sq.name));
         }
-        let ship = sq.aboard.ok_or_else(|| OrderError::Naval(format!("{} is not aboard a ship", sq.name).into()))?;
+        let ship =
+            sq.aboard.ok_or_else(|| OrderError::Naval(Msg::new("gwe.naval.not_aboard").arg("unit", &sq.name)))?;
         let at =
             self.navy.ship(ship).and_then(|s| self.navy.fleet(s.fleet)).map(|f| f.at).ok_or(OrderError::EmptyPath)?;
         if !self.map().is_land(base) || base.distance(at) > 1 {
-            return Err(OrderError::Naval(format!("{base} is no land hex next to the fleet").into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.no_landing_base").arg("at", base)));
         }
         if let Some(s) = self.navy.ship_mut(ship) {
             s.air_cargo = None;
@@ -1029,7 +1057,7 @@ impl Ctx {
             x.base = base;
             x.flew = true;
         }
-        self.naval_event(format!("{} lands at {base}", sq.name));
+        self.naval_event(Msg::new("gwe.naval.lands").arg("unit", &sq.name).arg("at", base));
         Ok(())
     }
 
@@ -1037,7 +1065,7 @@ impl Ctx {
     pub fn disembark(&mut self, unit: ForceId, to: HexAt) -> Result<(), OrderError> {
         let f = self.force(unit).ok_or(OrderError::NoUnit(unit))?.clone();
         let Place::Embarked(ship) = f.place else {
-            return Err(OrderError::Naval(format!("{} is not aboard a ship", self.name(unit)).into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.not_aboard").arg("unit", self.name(unit))));
         };
         if f.power != self.active_power() {
             return Err(OrderError::NotYours(self.name(unit)));
@@ -1049,7 +1077,7 @@ impl Ctx {
             || !self.at(to).is_empty()
             || self.next_to_enemy(f.power, to) && self.enemy_on(f.power, to)
         {
-            return Err(OrderError::Naval(format!("{to} is no free land hex next to the fleet").into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.no_landing_hex").arg("at", to)));
         }
         self.check_neutral_land(f.power, to)?;
         if let Some(s) = self.navy.ship_mut(ship) {
@@ -1062,7 +1090,7 @@ impl Ctx {
             g.activity.mp_left = 0;
         }
         self.rebuild_occupancy();
-        self.naval_event(format!("{} lands at {to}", self.name(unit)));
+        self.naval_event(Msg::new("gwe.naval.lands").arg("unit", self.name(unit)).arg("at", to));
         Ok(())
     }
 
@@ -1070,7 +1098,7 @@ impl Ctx {
     pub fn reconnaissance(&mut self, id: SquadronId) -> Result<(), OrderError> {
         let sq = self.own_squadron(id)?;
         if !sq.recon {
-            return Err(OrderError::Naval(format!("{} is no reconnaissance squadron", sq.name).into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.not_recon").arg("squadron", &sq.name)));
         }
         if let Some(s) = self.navy.squadrons.iter_mut().find(|s| s.id == id) {
             s.flew = true;
@@ -1093,15 +1121,16 @@ impl Ctx {
             .flat_map(|f| self.navy.afloat(f.id))
             .filter(|s| self.navy.ship(*s).is_some_and(|s| s.kind == ShipType::Asw))
             .collect();
-        self.naval_event(format!(
-            "{} finds {} flotilla(s) within {} hexes (S-AIR-1)",
-            sq.name,
-            flotillas.len(),
-            sq.radius
-        ));
+        self.naval_event(
+            Msg::new("gwe.naval.recon_finds")
+                .arg("squadron", &sq.name)
+                .arg("n", flotillas.len())
+                .arg("radius", sq.radius),
+        );
         for fl in &flotillas {
             let (name, at) = self.navy.fleet(*fl).map_or_else(|| (String::new(), sq.base), |f| (f.name.clone(), f.at));
-            self.sighted(*fl, sq.power, format!("{} sights {name} at {at} (S-AIR-1)", sq.name));
+            let line = Msg::new("gwe.naval.recon_sights").arg("squadron", &sq.name).arg("flotilla", name).arg("at", at);
+            self.sighted(*fl, sq.power, line);
         }
         for fl in flotillas {
             let boats = self.navy.afloat(fl);
@@ -1109,22 +1138,15 @@ impl Ctx {
                 asw_ships.iter().copied().filter(|s| self.navy.ship(*s).is_some_and(|s| !s.sunk)).collect();
             if alive.is_empty() {
                 // S-AIR-1 with S-SUB-1: no ASW ship in the radius to hunt them, the boats are unharmed.
-                let name = self.navy.fleet(fl).map_or_else(String::new, |f| f.name.clone());
-                self.naval_event(format!(
-                    "{name} is found but no ASW ship is within {} hexes: unharmed (S-AIR-1)",
-                    sq.radius
-                ));
+                let name = self.fleet_name(fl);
+                self.naval_event(Msg::new("gwe.naval.recon_no_asw").arg("flotilla", name).arg("radius", sq.radius));
                 continue;
             }
             if self.stealth_test(&boats, alive.len() as u32) {
                 for (b, target) in boats.iter().zip(alive.iter()) {
-                    let pips = self.die_in(
-                        "torpedo",
-                        format!("{} attacks {}, sinks on {TORPEDO_HIT}", self.ship_name(*b), self.ship_name(*target)),
-                        Some(TORPEDO_HIT),
-                    );
+                    let pips = self.die_in("torpedo", self.torpedo_roll(*b, *target), Some(TORPEDO_HIT));
                     if TORPEDO_HIT.contains(pips) {
-                        self.sink(*target, "torpedoed (S-SUB-4)");
+                        self.sink(*target, Msg::new("gwe.naval.why.torpedoed"));
                     }
                 }
             }
@@ -1139,12 +1161,12 @@ impl Ctx {
             .iter()
             .find(|s| s.id == id)
             .cloned()
-            .ok_or_else(|| OrderError::Naval(format!("there is no squadron {id}").into()))?;
+            .ok_or_else(|| OrderError::Naval(Msg::new("gwe.naval.no_squadron").arg("id", id)))?;
         if sq.power != self.active_power() {
             return Err(OrderError::NotYours(sq.name));
         }
         if sq.flew || sq.aircraft == 0 || sq.aboard.is_some() {
-            return Err(OrderError::Naval(format!("{} flies once a turn, with aircraft left", sq.name).into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.flies_once").arg("squadron", &sq.name)));
         }
         Ok(sq)
     }
@@ -1155,7 +1177,7 @@ impl Ctx {
             .navy
             .ship(ship)
             .cloned()
-            .ok_or_else(|| OrderError::Naval(format!("there is no ship {ship}").into()))?;
+            .ok_or_else(|| OrderError::Naval(Msg::new("gwe.naval.no_ship").arg("id", ship)))?;
         let at = self.navy.fleet(s.fleet).map(|f| f.at).ok_or(OrderError::EmptyPath)?;
         let mut bombing = 0i32;
         for (i, id) in squadrons.iter().enumerate() {
@@ -1167,37 +1189,40 @@ impl Ctx {
                 || !self.hostile(sq.power, s.power)
                 || s.kind == ShipType::Submarine
             {
-                return Err(OrderError::Naval(format!("{} cannot bomb ship {ship}", sq.name).into()));
+                return Err(OrderError::Naval(
+                    Msg::new("gwe.naval.cannot_bomb").arg("squadron", &sq.name).arg("ship", ship),
+                ));
             }
             bombing += i32::from(sq.bombing);
         }
         if squadrons.is_empty() {
-            return Err(OrderError::Naval("no squadron named".into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.no_squadron_named")));
         }
         let per = i64::from(self.scenario().rules.ammunition.bombing);
         let need = per.checked_mul(squadrons.len() as i64).unwrap_or(i64::MAX);
-        self.spend_ammunition(self.active_power(), need, "aviation")?;
+        self.spend_ammunition(self.active_power(), need, Msg::new("gwe.naval.ammo.aviation"))?;
         let class = i32::from(s.kind.target_class());
         let d = bombing - class;
         let Some(table) = bomb_hit(d) else {
             return Err(OrderError::Naval(
-                format!("bombing {bombing} cannot attack a class-{class} ship (S-AIR-2)").into(),
+                Msg::new("gwe.naval.bombing_too_weak").arg("bombing", bombing).arg("class", class),
             ));
         };
         let hit = match table {
             None => true,
             Some(r) => {
-                let pips =
-                    self.die_in("bombs", format!("bombing {bombing} − class {class} = {d}: hits on {r}"), Some(r));
+                let roll =
+                    Msg::new("gwe.naval.bombs").arg("bombing", bombing).arg("class", class).arg("d", d).arg("range", r);
+                let pips = self.die_in("bombs", roll, Some(r));
                 r.contains(pips)
             }
         };
         if hit {
-            self.sink(ship, "bombed (S-AIR-2)");
+            self.sink(ship, Msg::new("gwe.naval.why.bombed"));
         }
         for id in squadrons {
             let aircraft = self.navy.squadrons.iter().find(|s| s.id == *id).map_or(0, |s| s.aircraft);
-            let pips = self.die("air survival", format!("squadron {id} survival roll (S-AIR-3)"));
+            let pips = self.die("air survival", Msg::new("gwe.naval.air_survival").arg("id", id));
             let lost = aircraft_lost(pips, aircraft);
             if let Some(sq) = self.navy.squadrons.iter_mut().find(|s| s.id == *id) {
                 sq.aircraft -= lost;
@@ -1230,7 +1255,7 @@ impl Ctx {
         let f = self.own_fleet(id)?.clone();
         let afloat = self.navy.afloat(id);
         if ships.is_empty() || ships.len() >= afloat.len() || ships.iter().any(|s| !afloat.contains(s)) {
-            return Err(OrderError::Naval("split off some, not all, of the fleet's own ships".into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.split_some")));
         }
         let new = self.navy.next_fleet;
         self.navy.next_fleet += 1;
@@ -1253,10 +1278,10 @@ impl Ctx {
         let a = self.own_fleet(id)?.clone();
         let b = self.own_fleet(into)?.clone();
         if id == into || a.at != b.at {
-            return Err(OrderError::Naval("fleets merge on one hex".into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.merge_one_hex")));
         }
         if self.navy.afloat(id).len() + self.navy.afloat(into).len() > FLEET_LIMIT {
-            return Err(OrderError::Naval("a fleet holds at most 20 ships (S-NAVAL-2)".into()));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.fleet_limit")));
         }
         for s in &mut self.navy.ships {
             if s.fleet == id {

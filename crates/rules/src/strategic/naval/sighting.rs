@@ -12,6 +12,7 @@ use super::model::{FleetId, SquadronId};
 use crate::strategic::event::{Event, EventKind};
 use crate::strategic::hexmap::HexAt;
 use crate::strategic::state::{Ctx, Phase, PowerId};
+use crate::texts::Msg;
 
 /// Why a power has detected an enemy flotilla.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,12 +84,14 @@ impl Ctx {
             .collect();
         let area_name = self.map().sea_areas.get(usize::from(area)).map_or_else(String::new, |a| a.name.clone());
         for (id, name) in found {
-            self.sighted(id, m.power, format!("{} detects {name} in the {area_name} (S-SUB-5, house rule)", m.name));
+            let line =
+                Msg::new("gwe.naval.detects").arg("flotilla", &m.name).arg("enemy", name).arg("area", &area_name);
+            self.sighted(id, m.power, line);
         }
     }
 
     /// Records that `by` has found the enemy flotilla `flotilla`.
-    pub(super) fn sighted(&mut self, flotilla: FleetId, by: PowerId, text: String) {
-        self.push(Event { turn: self.clock.turn, kind: EventKind::Sighted { flotilla, by }, line: text.into() });
+    pub(super) fn sighted(&mut self, flotilla: FleetId, by: PowerId, line: Msg) {
+        self.push(Event { turn: self.clock.turn, kind: EventKind::Sighted { flotilla, by }, line });
     }
 }
