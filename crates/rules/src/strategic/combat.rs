@@ -579,17 +579,17 @@ impl Ctx {
     }
 
     /// Removes a unit as destroyed (captured, S-COMBAT-12).
-    pub fn destroy(&mut self, u: ForceId, why: &str) {
-        self.remove(u, Place::Destroyed, why);
+    pub fn destroy(&mut self, u: ForceId, why: impl Into<crate::texts::Msg>) {
+        self.remove(u, Place::Destroyed, why.into());
     }
 
     /// Removes a unit as dispersed (S-LOSS-1); units without Morale are destroyed instead (S-LOSS-3).
-    pub fn disperse(&mut self, u: ForceId, why: &str) {
+    pub fn disperse(&mut self, u: ForceId, why: impl Into<crate::texts::Msg>) {
         let no_morale = self.force(u).is_some_and(|f| f.vitals.morale.is_none());
-        self.remove(u, if no_morale { Place::Destroyed } else { Place::Dispersed }, why);
+        self.remove(u, if no_morale { Place::Destroyed } else { Place::Dispersed }, why.into());
     }
 
-    fn remove(&mut self, u: ForceId, to: Place, why: &str) {
+    fn remove(&mut self, u: ForceId, to: Place, why: crate::texts::Msg) {
         let turn = self.clock.turn;
         let name = self.name(u);
         let Some(f) = self.force(u) else { return };
