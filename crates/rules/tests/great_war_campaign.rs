@@ -320,7 +320,7 @@ fn s_turn_1_research_gas_3_tanks_4_infantry_upgrade_5() {
         c.clock.turn = from - 1;
         assert_eq!(
             c.apply(&Order::Research { tech }),
-            Err(OrderError::TooEarly { what: (format!("{tech:?}")).into(), from })
+            Err(OrderError::TooEarly { what: rules::texts::Msg::new(tech.key()), from })
         );
         c.clock.turn = from;
         c.apply(&Order::Research { tech }).unwrap();

@@ -8,6 +8,7 @@ use super::hexmap::{HexAt, Terrain, flag};
 use super::order::{Order, OrderError, Piece};
 use super::state::{Ctx, EventLog, ForceId, ForceKind, FormationKind, OrderLog, Phase, Place, Tech};
 use super::tables::Model;
+use crate::texts::Msg;
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings, ScheduleLabel, SingleThreadedExecutor};
 
@@ -118,12 +119,13 @@ fn run_step(world: &mut World, step: Step) {
 }
 
 impl Ctx {
-    fn phase_is(&self, phase: Phase, what: &str) -> Result<(), OrderError> {
+    /// `what`: the key of the order's words, as a noun (`gwe.army.act.*`).
+    fn phase_is(&self, phase: Phase, what: &'static str) -> Result<(), OrderError> {
         if self.clock.phase == Phase::Over {
             return Err(OrderError::GameOver);
         }
         if self.clock.phase != phase {
-            return Err(OrderError::WrongPhase { what: what.into(), phase: self.clock.phase });
+            return Err(OrderError::WrongPhase { what: Msg::new(what), phase: self.clock.phase });
         }
         Ok(())
     }
@@ -132,7 +134,7 @@ impl Ctx {
     fn free_piece(&self, piece: Piece) -> Result<(), OrderError> {
         let (power, units) = self.piece_units(piece)?;
         if power != self.active_power() {
-            return Err(OrderError::NotYours(format!("{piece:?}")));
+            return Err(OrderError::NotYours(self.piece_name(piece)));
         }
         let f = units.first().and_then(|u| self.force(*u)).ok_or(OrderError::EmptyPath)?;
         if !f.on_map() {
@@ -182,7 +184,7 @@ impl Ctx {
     fn apply_order_kind(&mut self, order: &Order) -> Result<(), OrderError> {
         match order {
             Order::Move { piece, path } => {
-                self.phase_is(Phase::Movement, "moving")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.moving")?;
                 self.free_piece(*piece)?;
                 let (power, units) = self.piece_units(*piece)?;
                 self.not_engaged(power, &units)?;
@@ -190,17 +192,19 @@ impl Ctx {
                 self.do_move(&plan);
             }
             Order::MoveArmy { army, moves } => {
-                self.phase_is(Phase::Movement, "moving")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.moving")?;
                 let fm = self.formation(*army).ok_or(OrderError::NoFormation(*army))?.clone();
                 if fm.power != self.active_power() || fm.kind != FormationKind::Army {
-                    return Err(OrderError::Organization(format!("{} is no army of yours", fm.name).into()));
+                    return Err(OrderError::Organization(Msg::new("gwe.army.not_your_army").arg("name", &fm.name)));
                 }
                 // S-ARMY-1: the army moves at its slowest division's speed.
                 let all = self.formation_units(*army);
                 let mp = self.group_mp(&all);
                 for (corps, path) in moves {
                     if !fm.corps.contains(corps) {
-                        return Err(OrderError::Organization(format!("corps {corps} is not in {}", fm.name).into()));
+                        return Err(OrderError::Organization(
+                            Msg::new("gwe.army.corps_not_in_army").arg("corps", corps).arg("army", &fm.name),
+                        ));
                     }
                     let (power, units) = self.piece_units(Piece::Corps(*corps))?;
                     self.not_engaged(power, &units)?;
@@ -219,77 +223,77 @@ impl Ctx {
                 }
             }
             Order::Attack { piece, target } => {
-                self.phase_is(Phase::Movement, "naming an attack's target")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.attack_target")?;
                 self.free_piece(*piece)?;
                 self.name_target(*piece, *target)?;
             }
             Order::FormCorps { name, units } => {
-                self.phase_is(Phase::Movement, "forming a corps")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.form_corps")?;
                 self.form_corps(name, units)?;
             }
             Order::FormArmy { name, corps } => {
-                self.phase_is(Phase::Movement, "forming an army")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.form_army")?;
                 self.form_army(name, corps)?;
             }
             Order::JoinCorps { unit, corps } => {
-                self.phase_is(Phase::Movement, "joining a corps")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.join_corps")?;
                 self.join_corps(*unit, *corps)?;
             }
             Order::Detach { piece, to } => {
-                self.phase_is(Phase::Movement, "detaching")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.detach")?;
                 self.detach(*piece, *to)?;
             }
             Order::Attach { unit, formation } => {
-                self.phase_is(Phase::Movement, "attaching artillery")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.attach")?;
                 self.attach(*unit, *formation)?;
             }
             Order::AssignReserve { unit, army } => {
-                self.phase_is(Phase::Movement, "assigning a reserve")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.assign_reserve")?;
                 self.assign_reserve(*unit, *army)?;
             }
             Order::CommitReserve { unit, to } => {
-                self.phase_is(Phase::Movement, "committing a reserve")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.commit_reserve")?;
                 self.commit_reserve(*unit, *to)?;
             }
             Order::Fortify { piece } => {
-                self.phase_is(Phase::Movement, "building a fortification")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.fortify")?;
                 self.fortify(*piece)?;
             }
             Order::Fire { unit, target, gas } => {
-                self.phase_is(Phase::Fire, "firing")?;
+                self.phase_is(Phase::Fire, "gwe.army.act.fire")?;
                 let shot = self.check_fire(*unit, *target, *gas)?;
                 self.fire(&shot);
             }
             Order::FormBattery { units } => {
-                self.phase_is(Phase::Movement, "forming a battery")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.form_battery")?;
                 self.form_battery(*units)?;
             }
             Order::PlaceCylinder { at } => {
-                self.phase_is(Phase::Movement, "placing a gas cylinder")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.place_cylinder")?;
                 self.place_cylinder(*at)?;
             }
             Order::ReleaseGas { from, target } => {
-                self.phase_is(Phase::Preparation, "releasing gas")?;
+                self.phase_is(Phase::Preparation, "gwe.army.act.release_gas")?;
                 self.check_release(*from, *target)?;
                 self.release_gas(*from, *target);
             }
             Order::Upgrade { unit } => {
-                self.phase_is(Phase::Movement, "upgrading")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.upgrade")?;
                 self.upgrade(*unit)?;
             }
             Order::Research { tech } => {
                 self.research(*tech)?;
             }
             Order::Restore { unit, class } => {
-                self.phase_is(Phase::Movement, "restoring a unit")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.restore")?;
                 self.restore(*unit, *class)?;
             }
             Order::Repair { unit } => {
-                self.phase_is(Phase::Movement, "repairing a unit")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.repair")?;
                 self.repair(*unit)?;
             }
             Order::Retreat { moves } => {
-                self.phase_is(Phase::Movement, "retreating")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.retreat")?;
                 self.retreat(moves)?;
             }
             Order::SupplyPriority { last } => {
@@ -303,77 +307,77 @@ impl Ctx {
                 self.powers[usize::from(p.0)].supply_last = last.clone();
             }
             Order::MoveFleet { fleet, path } => {
-                self.phase_is(Phase::Movement, "moving a fleet")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.move_fleet")?;
                 self.move_fleet(*fleet, path)?;
             }
             Order::FleetStance { fleet, intercept, withdraw, transports_first } => {
                 self.fleet_stance(*fleet, *intercept, *withdraw, *transports_first)?;
             }
             Order::SplitFleet { fleet, ships, name } => {
-                self.phase_is(Phase::Movement, "splitting a fleet")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.split_fleet")?;
                 self.split_fleet(*fleet, ships, name)?;
             }
             Order::MergeFleet { fleet, into } => {
-                self.phase_is(Phase::Movement, "merging fleets")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.merge_fleets")?;
                 self.merge_fleet(*fleet, *into)?;
             }
             Order::LayMine { fleet } => {
-                self.phase_is(Phase::Movement, "laying a mine")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.lay_mine")?;
                 self.lay_mine(*fleet)?;
             }
             Order::Sweep { fleet } => {
-                self.phase_is(Phase::Movement, "sweeping")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.sweep")?;
                 self.order_sweep(*fleet)?;
             }
             Order::SubmarineAttack { flotilla, target } => {
-                self.phase_is(Phase::Movement, "a submarine attack")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.submarine_attack")?;
                 self.submarine_attack(*flotilla, *target)?;
             }
             Order::Patrol { flotilla, lane } => {
-                self.phase_is(Phase::Movement, "a patrol")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.patrol")?;
                 self.patrol(*flotilla, *lane as usize)?;
             }
             Order::Embark { unit, fleet } => {
-                self.phase_is(Phase::Movement, "embarking")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.embark")?;
                 self.embark(*unit, *fleet)?;
             }
             Order::Disembark { unit, to } => {
-                self.phase_is(Phase::Movement, "landing")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.land")?;
                 self.disembark(*unit, *to)?;
             }
             Order::EmbarkSquadron { squadron, fleet } => {
-                self.phase_is(Phase::Movement, "embarking")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.embark")?;
                 self.embark_squadron(*squadron, *fleet)?;
             }
             Order::LandSquadron { squadron, base } => {
-                self.phase_is(Phase::Movement, "landing")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.land")?;
                 self.land_squadron(*squadron, *base)?;
             }
             Order::Bombard { fleet, target } => {
-                self.phase_is(Phase::Fire, "bombardment")?;
+                self.phase_is(Phase::Fire, "gwe.army.act.bombard")?;
                 self.bombard(*fleet, *target)?;
             }
             Order::CoastalFire { unit, ship } => {
-                self.phase_is(Phase::Fire, "coastal fire")?;
+                self.phase_is(Phase::Fire, "gwe.army.act.coastal_fire")?;
                 self.coastal_fire(*unit, *ship)?;
             }
             Order::Reconnaissance { squadron } => {
-                self.phase_is(Phase::Fire, "a reconnaissance flight")?;
+                self.phase_is(Phase::Fire, "gwe.army.act.reconnaissance")?;
                 self.reconnaissance(*squadron)?;
             }
             Order::Bomb { squadrons, ship } => {
-                self.phase_is(Phase::Fire, "bombing")?;
+                self.phase_is(Phase::Fire, "gwe.army.act.bomb")?;
                 self.bomb(squadrons, *ship)?;
             }
             Order::BuyAmmunition { amount } => {
                 self.buy_ammunition(*amount)?;
             }
             Order::Recruit { unit, at } => {
-                self.phase_is(Phase::Movement, "raising a unit")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.recruit")?;
                 self.recruit(unit, *at)?;
             }
             Order::BuyGas { shells, cylinders } => {
-                self.phase_is(Phase::Movement, "buying gas")?;
+                self.phase_is(Phase::Movement, "gwe.army.act.buy_gas")?;
                 self.buy_gas(*shells, *cylinders)?;
             }
             Order::OfferPeace { to, cede } => self.offer_peace(to, cede)?,
@@ -409,7 +413,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            line: (format!("{name} attacks {target} (S-COMBAT-8)")).into(),
+            line: Msg::new("gwe.army.attacks").arg("name", name).arg("at", target),
         });
         Ok(())
     }
@@ -426,34 +430,32 @@ impl Ctx {
         let (power, units) = self.piece_units(piece)?;
         let at = self.piece_hex(piece).ok_or(OrderError::EmptyPath)?;
         if !units.iter().any(|u| self.force(*u).is_some_and(|f| f.kind.is_division())) {
-            return Err(OrderError::Fortification("only infantry and cavalry build fortifications (S-FORT-1)".into()));
+            return Err(OrderError::Fortification(Msg::new("gwe.army.fort_divisions_only")));
         }
         let cell = self.map().cell(at).copied().unwrap_or_default();
         if cell.terrain == Terrain::Mountains || cell.has(flag::CITY) {
-            return Err(OrderError::Fortification("no fortifications in mountains or cities (S-FORT-2)".into()));
+            return Err(OrderError::Fortification(Msg::new("gwe.army.fort_terrain")));
         }
         let army = units.first().and_then(|u| self.force(*u)).and_then(|f| f.member.army);
         if let Some(a) = army.and_then(|a| self.formation(a))
             && a.engaged
         {
-            return Err(OrderError::Fortification(
-                format!("{} fought last turn: front-line fortifications only in lulls (S-ARMY-10)", a.name).into(),
-            ));
+            return Err(OrderError::Fortification(Msg::new("gwe.army.fort_not_in_lull").arg("name", &a.name)));
         }
         let hs = self.hex_state(at);
         let alliance = self.alliance(power);
         let level = if hs.fort == 1 && hs.fort_alliance == alliance {
             if hs.fort_turn >= self.clock.turn {
-                return Err(OrderError::Fortification("level 2 can be built from the next turn (S-FORT-1)".into()));
+                return Err(OrderError::Fortification(Msg::new("gwe.army.fort_level_two_next_turn")));
             }
             2
         } else if hs.fort == 2 && hs.fort_alliance == alliance {
-            return Err(OrderError::Fortification("the fortification is already level 2".into()));
+            return Err(OrderError::Fortification(Msg::new("gwe.army.fort_already_level_two")));
         } else {
             1
         };
         let price = i64::from(self.scenario().rules.economy.fortification[usize::from(level - 1)]);
-        self.pay(power, price, "a fortification")?;
+        self.pay(power, price, "gwe.army.pay.fortification")?;
         let turn = self.clock.turn;
         let s = self.hex_state_mut(at);
         s.fort = level;
@@ -468,15 +470,18 @@ impl Ctx {
         self.push(Event {
             turn,
             kind: EventKind::Note,
-            line: (format!("level-{level} fortification built at {at} for {price}")).into(),
+            line: Msg::new("gwe.army.fortified").arg("level", level).arg("at", at).arg("price", price),
         });
         Ok(())
     }
 
-    fn pay(&mut self, power: super::state::PowerId, price: i64, what: &str) -> Result<(), OrderError> {
+    /// `what`: the key of what is paid for, as a noun (`gwe.army.pay.*`).
+    fn pay(&mut self, power: super::state::PowerId, price: i64, what: &'static str) -> Result<(), OrderError> {
         let p = &mut self.powers[usize::from(power.0)];
         if p.money < price {
-            return Err(OrderError::Economy(format!("{what} costs {price}, the treasury holds {}", p.money).into()));
+            return Err(OrderError::Economy(
+                Msg::new("gw.err.buy.money").msg("what", Msg::new(what)).arg("price", price).arg("left", p.money),
+            ));
         }
         p.money -= price;
         Ok(())
@@ -486,20 +491,20 @@ impl Ctx {
     fn place_cylinder(&mut self, at: HexAt) -> Result<(), OrderError> {
         let power = self.active_power();
         if self.clock.turn < GAS_FROM_TURN {
-            return Err(OrderError::TooEarly { what: "gas".into(), from: GAS_FROM_TURN });
+            return Err(OrderError::TooEarly { what: Msg::new(Tech::Gas.key()), from: GAS_FROM_TURN });
         }
         let p = &self.powers[usize::from(power.0)];
         if !p.techs.gas {
-            return Err(OrderError::NoTech { what: "a gas cylinder".into(), tech: Tech::Gas });
+            return Err(OrderError::NoTech { what: Msg::new("gwe.army.gas_cylinder"), tech: Tech::Gas });
         }
         if p.cylinders == 0 {
-            return Err(OrderError::Gas("no gas cylinders in store".into()));
+            return Err(OrderError::Gas(Msg::new("gwe.army.no_cylinders")));
         }
         if self.holder(at) != Some(power) {
-            return Err(OrderError::Gas(format!("{at} holds no troops of yours").into()));
+            return Err(OrderError::Gas(Msg::new("gwe.army.cylinder_no_troops").arg("at", at)));
         }
         if self.hex_state(at).cylinder.is_some() {
-            return Err(OrderError::Gas(format!("{at} already has a cylinder").into()));
+            return Err(OrderError::Gas(Msg::new("gwe.army.cylinder_already").arg("at", at)));
         }
         self.powers[usize::from(power.0)].cylinders -= 1;
         self.hex_state_mut(at).cylinder = Some(power);
@@ -513,10 +518,10 @@ impl Ctx {
             return Err(OrderError::NotYours(self.name(unit)));
         }
         if self.clock.turn < UPGRADE_FROM_TURN {
-            return Err(OrderError::TooEarly { what: "the infantry upgrade".into(), from: UPGRADE_FROM_TURN });
+            return Err(OrderError::TooEarly { what: Msg::new("gwe.army.infantry_upgrade"), from: UPGRADE_FROM_TURN });
         }
         if !self.powers[usize::from(f.power.0)].techs.infantry {
-            return Err(OrderError::NoTech { what: "the 1916 upgrade".into(), tech: Tech::Infantry });
+            return Err(OrderError::NoTech { what: Msg::new("gwe.army.upgrade_1916"), tech: Tech::Infantry });
         }
         let kind = match f.kind {
             ForceKind::Infantry { model: Model::M1914, group, class, mountain, elite, colonial } => {
@@ -528,10 +533,10 @@ impl Ctx {
             ForceKind::Infantry { model, .. } | ForceKind::Cavalry { model, .. } => {
                 return Err(OrderError::AlreadyUpgraded { unit, model });
             }
-            _ => return Err(OrderError::Economy("only infantry and cavalry divisions are upgraded".into())),
+            _ => return Err(OrderError::Economy(Msg::new("gwe.army.upgrade_divisions_only"))),
         };
         let price = i64::from(self.scenario().rules.economy.upgrade);
-        self.pay(f.power, price, "the upgrade")?;
+        self.pay(f.power, price, "gwe.army.pay.upgrade")?;
         let new = self.stats(kind);
         if let Some(g) = self.force_mut(unit) {
             g.kind = kind;
@@ -548,7 +553,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            line: (format!("{name} upgraded to 1916 for {price}")).into(),
+            line: Msg::new("gwe.army.upgraded").arg("name", name).arg("price", price),
         });
         Ok(())
     }
@@ -556,7 +561,7 @@ impl Ctx {
     /// Buys a technology: gas from turn 3, tanks from turn 4, the infantry upgrade from turn 5 (S-TURN-1).
     fn research(&mut self, tech: Tech) -> Result<(), OrderError> {
         if !matches!(self.clock.phase, Phase::Movement) {
-            return Err(OrderError::WrongPhase { what: "research".into(), phase: self.clock.phase });
+            return Err(OrderError::WrongPhase { what: Msg::new("gwe.army.act.research"), phase: self.clock.phase });
         }
         let power = self.active_power();
         let e = &self.scenario().rules.economy;
@@ -566,7 +571,7 @@ impl Ctx {
             Tech::Infantry => (UPGRADE_FROM_TURN, e.research_infantry),
         };
         if self.clock.turn < from {
-            return Err(OrderError::TooEarly { what: (format!("{tech:?}")).into(), from });
+            return Err(OrderError::TooEarly { what: Msg::new(tech.key()), from });
         }
         let techs = self.powers[usize::from(power.0)].techs;
         let has = match tech {
@@ -575,9 +580,9 @@ impl Ctx {
             Tech::Infantry => techs.infantry,
         };
         if has {
-            return Err(OrderError::Economy((format!("{tech:?} is already known")).into()));
+            return Err(OrderError::Economy(Msg::new("gwe.army.tech_known").msg("tech", Msg::new(tech.key()))));
         }
-        self.pay(power, i64::from(price), "the research")?;
+        self.pay(power, i64::from(price), "gwe.army.pay.research")?;
         let t = &mut self.powers[usize::from(power.0)].techs;
         match tech {
             Tech::Gas => t.gas = true,
@@ -595,22 +600,24 @@ impl Ctx {
             return Err(OrderError::NotYours(self.name(unit)));
         }
         if f.place != Place::Dispersed {
-            return Err(OrderError::Economy(format!("{} is not dispersed", self.name(unit)).into()));
+            return Err(OrderError::Economy(Msg::new("gwe.army.not_dispersed").arg("name", self.name(unit))));
         }
         if !(1..=2).contains(&class) {
-            return Err(OrderError::Economy("manpower classes are 1 and 2".into()));
+            return Err(OrderError::Economy(Msg::new("gwe.army.manpower_classes")));
         }
         let e = self.scenario().rules.economy.clone();
         let price = i64::from(e.division / 2);
         let men = e.division_manpower / 2;
         if self.powers[usize::from(f.power.0)].manpower[usize::from(class - 1)] < men {
-            return Err(OrderError::Economy(format!("{men} class-{class} manpower needed").into()));
+            return Err(OrderError::Economy(
+                Msg::new("gwe.army.class_manpower_needed").arg("men", men).arg("class", class),
+            ));
         }
         let near = f.activity.start.unwrap_or(HexAt::new(0, 0));
         let city = self
             .assembly_point(f.power, near)
-            .ok_or_else(|| OrderError::Economy("no free own city to assemble in".into()))?;
-        self.pay(f.power, price, "restoring the unit")?;
+            .ok_or_else(|| OrderError::Economy(Msg::new("gwe.army.no_assembly_city")))?;
+        self.pay(f.power, price, "gwe.army.pay.restore")?;
         self.powers[usize::from(f.power.0)].manpower[usize::from(class - 1)] -= men;
         let kind = match f.kind {
             ForceKind::Infantry { group, model, mountain, elite, colonial, .. } => ForceKind::Infantry {
@@ -643,7 +650,12 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Restored { unit },
-            line: (format!("{name} restored at {city} for {price} and {men} class-{class} manpower")).into(),
+            line: Msg::new("gwe.army.restored")
+                .arg("name", name)
+                .arg("at", city)
+                .arg("price", price)
+                .arg("men", men)
+                .arg("class", class),
         });
         Ok(())
     }
@@ -682,7 +694,7 @@ impl Ctx {
         }
         let lost = f.vitals.max_health - f.vitals.health;
         if lost <= 0 || !f.present() {
-            return Err(OrderError::Economy(format!("{} has lost no Health", self.name(unit)).into()));
+            return Err(OrderError::Economy(Msg::new("gwe.army.no_health_lost").arg("name", self.name(unit))));
         }
         let e = self.scenario().rules.economy.clone();
         let full = i64::from(f.vitals.max_health);
@@ -696,9 +708,9 @@ impl Ctx {
         } else if stock[0] >= men {
             0
         } else {
-            return Err(OrderError::Economy(format!("{men} manpower needed").into()));
+            return Err(OrderError::Economy(Msg::new("gwe.army.manpower_needed").arg("men", men)));
         };
-        self.pay(f.power, price, "the repair")?;
+        self.pay(f.power, price, "gwe.army.pay.repair")?;
         self.powers[usize::from(f.power.0)].manpower[class] -= men;
         self.change_health(unit, lost);
         Ok(())
@@ -744,7 +756,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Phase { phase, power: None },
-            line: (format!("Turn {}: {phase:?} phase", self.clock.turn)).into(),
+            line: Msg::new("gwe.army.phase_begins").arg("turn", self.clock.turn).msg("phase", Msg::new(phase.key())),
         });
     }
 
@@ -783,14 +795,15 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Note,
-                line: "The scenario's last turn is over".into(),
+                line: Msg::new("gwe.army.last_turn_over"),
             });
             if let Some(super::campaign::Outcome::Points { winner, points }) = self.outcome() {
-                let text = match winner {
-                    Some(w) => format!("Alliance {w} wins on victory points, {} to {}", points[0], points[1]),
-                    None => format!("A draw on victory points, {} to {}", points[0], points[1]),
+                let line = match winner {
+                    Some(w) => Msg::new("gwe.army.points_win").arg("alliance", w),
+                    None => Msg::new("gwe.army.points_draw"),
                 };
-                self.push(Event { turn: self.clock.turn, kind: EventKind::Note, line: text.into() });
+                let line = line.arg("a", points[0]).arg("b", points[1]);
+                self.push(Event { turn: self.clock.turn, kind: EventKind::Note, line });
             }
             return;
         }

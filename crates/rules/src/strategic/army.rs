@@ -5,11 +5,20 @@ use super::event::{Event, EventKind};
 use super::hexmap::HexAt;
 use super::order::{OrderError, Piece};
 use super::state::{Ctx, ForceId, ForceKind, Formation, FormationId, FormationKind, Place, PowerId};
+use crate::texts::Msg;
 
 /// S-ARMY-15: a defending army may retreat only 10 hexes.
 pub const RETREAT_HEXES: usize = 10;
 
 impl Ctx {
+    /// The name a player knows a piece by: the unit's, or the corps'.
+    pub fn piece_name(&self, piece: Piece) -> String {
+        match piece {
+            Piece::Unit(u) => self.name(u),
+            Piece::Corps(c) => self.formation(c).map_or_else(|| c.to_string(), |f| f.name.clone()),
+        }
+    }
+
     fn own_unit(&self, id: ForceId) -> Result<&super::state::Force, OrderError> {
         let f = self.force(id).ok_or(OrderError::NoUnit(id))?;
         if f.power != self.active_power() {
@@ -24,7 +33,11 @@ impl Ctx {
             return Err(OrderError::NotYours(fm.name.clone()));
         }
         if fm.kind != kind {
-            return Err(OrderError::Organization((format!("{} is not {kind:?}", fm.name)).into()));
+            let key = match kind {
+                FormationKind::Corps => "gwe.army.not_a_corps",
+                FormationKind::Army => "gwe.army.not_an_army",
+            };
+            return Err(OrderError::Organization(Msg::new(key).arg("name", &fm.name)));
         }
         Ok(fm)
     }
@@ -44,7 +57,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Formation { id },
-            line: (format!("{name} formed")).into(),
+            line: Msg::new("gwe.army.formed").arg("name", name),
         });
         id
     }
@@ -52,29 +65,25 @@ impl Ctx {
     /// S-ARMY-2: a corps of 2–4 land units, standing on one hex or next to the first.
     pub fn form_corps(&mut self, name: &str, units: &[ForceId]) -> Result<(), OrderError> {
         if !(2..=4).contains(&units.len()) {
-            return Err(OrderError::Organization(
-                format!("a corps has 2–4 land units, not {} (S-ARMY-2)", units.len()).into(),
-            ));
+            return Err(OrderError::Organization(Msg::new("gwe.army.corps_size").arg("n", units.len())));
         }
         let first = self.own_unit(units[0])?.hex().ok_or_else(|| OrderError::OffMap(self.name(units[0])))?;
         for (i, u) in units.iter().enumerate() {
             let f = self.own_unit(*u)?;
             if units[..i].contains(u) {
-                return Err(OrderError::Organization(format!("{} is listed twice", self.name(*u)).into()));
+                return Err(OrderError::Organization(Msg::new("gwe.army.listed_twice").arg("name", self.name(*u))));
             }
             if !f.kind.is_combatant() {
-                return Err(OrderError::Organization(
-                    "heavy artillery is attached, not a corps member (S-ARMY-2)".into(),
-                ));
+                return Err(OrderError::Organization(Msg::new("gwe.army.artillery_not_in_corps")));
             }
             if f.member.corps.is_some() || f.member.army.is_some() {
-                return Err(OrderError::Organization(
-                    format!("{} already serves in a corps or army", self.name(*u)).into(),
-                ));
+                return Err(OrderError::Organization(Msg::new("gwe.army.already_serves").arg("name", self.name(*u))));
             }
             let h = f.hex().ok_or_else(|| OrderError::OffMap(self.name(*u)))?;
             if h.distance(first) > 1 {
-                return Err(OrderError::Organization(format!("{} is not next to {}", self.name(*u), first).into()));
+                return Err(OrderError::Organization(
+                    Msg::new("gwe.army.not_next_to_hex").arg("name", self.name(*u)).arg("at", first),
+                ));
             }
         }
         let id = self.new_formation(FormationKind::Corps, name.to_string(), units.to_vec(), Vec::new());
@@ -92,16 +101,12 @@ impl Ctx {
     /// S-ARMY-2: an army of 2–4 corps.
     pub fn form_army(&mut self, name: &str, corps: &[FormationId]) -> Result<(), OrderError> {
         if !(2..=4).contains(&corps.len()) {
-            return Err(OrderError::Organization(
-                format!("an army has 2–4 corps, not {} (S-ARMY-2)", corps.len()).into(),
-            ));
+            return Err(OrderError::Organization(Msg::new("gwe.army.army_size").arg("n", corps.len())));
         }
         for (i, c) in corps.iter().enumerate() {
             self.own_formation(*c, FormationKind::Corps)?;
             if corps[..i].contains(c) || self.formations.iter().any(|a| a.corps.contains(c)) {
-                return Err(OrderError::Organization(
-                    format!("corps {c} is listed twice or already in an army").into(),
-                ));
+                return Err(OrderError::Organization(Msg::new("gwe.army.corps_listed_twice").arg("corps", c)));
             }
         }
         let id = self.new_formation(FormationKind::Army, name.to_string(), Vec::new(), corps.to_vec());
@@ -129,14 +134,16 @@ impl Ctx {
         let fm = self.own_formation(corps, FormationKind::Corps)?.clone();
         let f = self.own_unit(unit)?;
         if !f.kind.is_combatant() || f.member.corps.is_some() || f.member.army.is_some() {
-            return Err(OrderError::Organization(format!("{} cannot join a corps now", self.name(unit)).into()));
+            return Err(OrderError::Organization(Msg::new("gwe.army.cannot_join").arg("name", self.name(unit))));
         }
         if fm.units.len() >= 4 {
-            return Err(OrderError::Organization(format!("{} already has 4 units (S-ARMY-2)", fm.name).into()));
+            return Err(OrderError::Organization(Msg::new("gwe.army.corps_full").arg("name", &fm.name)));
         }
         let at = self.piece_hex(Piece::Corps(corps)).ok_or_else(|| OrderError::OffMap(fm.name.clone()))?;
         if f.hex().is_none_or(|h| h.distance(at) > 1) {
-            return Err(OrderError::Organization(format!("{} is not next to {}", self.name(unit), fm.name).into()));
+            return Err(OrderError::Organization(
+                Msg::new("gwe.army.not_next_to").arg("name", self.name(unit)).arg("to", &fm.name),
+            ));
         }
         let army = self.formations.iter().find(|a| a.corps.contains(&corps)).map(|a| a.id);
         if let Some(f) = self.force_mut(unit) {
@@ -159,14 +166,14 @@ impl Ctx {
             Piece::Unit(u) => {
                 let f = self.own_unit(u)?.clone();
                 let Some(c) = f.member.corps else {
-                    return Err(OrderError::Organization(format!("{} is in no corps", self.name(u)).into()));
+                    return Err(OrderError::Organization(Msg::new("gwe.army.in_no_corps").arg("name", self.name(u))));
                 };
                 let at = f.hex().ok_or_else(|| OrderError::OffMap(self.name(u)))?;
-                let to = to.ok_or_else(|| {
-                    OrderError::Organization("a detached unit needs a free hex next to its corps".into())
-                })?;
+                let to = to.ok_or_else(|| OrderError::Organization(Msg::new("gwe.army.detach_needs_hex")))?;
                 if !to.is_adjacent(at) || !self.map().is_land(to) || !self.at(to).is_empty() {
-                    return Err(OrderError::Organization(format!("{to} is no free land hex next to {at}").into()));
+                    return Err(OrderError::Organization(
+                        Msg::new("gwe.army.detach_hex_not_free").arg("to", to).arg("at", at),
+                    ));
                 }
                 // S-ARMY-7, S-ARMY-15: detaching must not take an engaged unit out of contact.
                 if self.next_to_enemy(f.power, at) && !self.next_to_enemy(f.power, to) {
@@ -174,7 +181,7 @@ impl Ctx {
                 }
                 let left = self.formation(c).map_or(0, |k| k.units.len()) - 1;
                 if left < 2 {
-                    return Err(OrderError::Organization("a corps keeps at least 2 units (S-ARMY-2)".into()));
+                    return Err(OrderError::Organization(Msg::new("gwe.army.corps_keeps_two")));
                 }
                 if let Some(k) = self.formation_mut(c) {
                     k.units.retain(|x| *x != u);
@@ -190,10 +197,10 @@ impl Ctx {
             Piece::Corps(c) => {
                 self.own_formation(c, FormationKind::Corps)?;
                 let Some(army) = self.formations.iter().find(|a| a.corps.contains(&c)).map(|a| a.id) else {
-                    return Err(OrderError::Organization(format!("corps {c} is in no army").into()));
+                    return Err(OrderError::Organization(Msg::new("gwe.army.corps_in_no_army").arg("corps", c)));
                 };
                 if self.formation(army).map_or(0, |a| a.corps.len()) <= 2 {
-                    return Err(OrderError::Organization("an army keeps at least 2 corps (S-ARMY-2)".into()));
+                    return Err(OrderError::Organization(Msg::new("gwe.army.army_keeps_two")));
                 }
                 if let Some(a) = self.formation_mut(army) {
                     a.corps.retain(|x| *x != c);
@@ -221,7 +228,7 @@ impl Ctx {
             return Err(OrderError::NotYours(fm.name));
         }
         if !f.kind.is_artillery() || f.member.battery.is_some() {
-            return Err(OrderError::Organization("only a heavy artillery division (not in a battery) attaches".into()));
+            return Err(OrderError::Organization(Msg::new("gwe.army.only_heavy_artillery_attaches")));
         }
         let at = f.hex().ok_or_else(|| OrderError::OffMap(self.name(unit)))?;
         let near = self
@@ -231,7 +238,9 @@ impl Ctx {
             .filter_map(|u| u.hex())
             .any(|h| h.distance(at) <= 1);
         if !near {
-            return Err(OrderError::Organization(format!("{} is not next to {}", self.name(unit), fm.name).into()));
+            return Err(OrderError::Organization(
+                Msg::new("gwe.army.not_next_to").arg("name", self.name(unit)).arg("to", &fm.name),
+            ));
         }
         let army = match fm.kind {
             FormationKind::Army => Some(formation),
@@ -259,13 +268,11 @@ impl Ctx {
         self.own_formation(army, FormationKind::Army)?;
         let f = self.own_unit(unit)?;
         if !f.kind.is_combatant() || f.member.corps.is_some() || f.member.army.is_some() {
-            return Err(OrderError::Organization(
-                format!("{} is not an independent land unit", self.name(unit)).into(),
-            ));
+            return Err(OrderError::Organization(Msg::new("gwe.army.not_independent").arg("name", self.name(unit))));
         }
         let at = f.hex().ok_or_else(|| OrderError::OffMap(self.name(unit)))?;
         if !self.formation_hexes(army).iter().any(|h| h.distance(at) <= 1) {
-            return Err(OrderError::Organization(format!("{} is not next to the army", self.name(unit)).into()));
+            return Err(OrderError::Organization(Msg::new("gwe.army.not_next_to_army").arg("name", self.name(unit))));
         }
         if let Some(f) = self.force_mut(unit) {
             f.place = Place::Reserve(army);
@@ -280,14 +287,14 @@ impl Ctx {
     pub fn commit_reserve(&mut self, unit: ForceId, to: HexAt) -> Result<(), OrderError> {
         let f = self.own_unit(unit)?.clone();
         let Place::Reserve(army) = f.place else {
-            return Err(OrderError::Organization(format!("{} is not in reserve", self.name(unit)).into()));
+            return Err(OrderError::Organization(Msg::new("gwe.army.not_in_reserve").arg("name", self.name(unit))));
         };
         if !self.map().is_land(to) || !self.at(to).is_empty() {
             return Err(OrderError::Occupied(to));
         }
         self.check_neutral_land(f.power, to)?;
         if !self.formation_hexes(army).iter().any(|h| h.is_adjacent(to)) {
-            return Err(OrderError::Organization(format!("{to} is not next to the army's hexes (S-ARMY-8)").into()));
+            return Err(OrderError::Organization(Msg::new("gwe.army.reserve_hex_not_next").arg("at", to)));
         }
         let joins = self.next_to_enemy(f.power, to);
         let speed = self.speed(f.kind);
@@ -309,14 +316,14 @@ impl Ctx {
     /// S-ARMY-7, S-ARMY-15: retreat of engaged pieces, an army only as a whole, up to 10 hexes.
     pub fn retreat(&mut self, moves: &[(Piece, Vec<HexAt>)]) -> Result<(), OrderError> {
         if moves.is_empty() {
-            return Err(OrderError::Retreat("nothing retreats".into()));
+            return Err(OrderError::Retreat(Msg::new("gwe.army.nothing_retreats")));
         }
         let mut armies: Vec<FormationId> = Vec::new();
         let mut pieces_units: Vec<(Vec<ForceId>, Vec<HexAt>)> = Vec::new();
         for (piece, path) in moves {
             let (power, units) = self.piece_units(*piece)?;
             if power != self.active_power() {
-                return Err(OrderError::NotYours(format!("{piece:?}")));
+                return Err(OrderError::NotYours(self.piece_name(*piece)));
             }
             let first = units.first().and_then(|u| self.force(*u)).ok_or(OrderError::EmptyPath)?;
             if let Piece::Unit(u) = piece
@@ -331,10 +338,10 @@ impl Ctx {
             }
             let at = first.hex().ok_or_else(|| OrderError::OffMap(self.name(first.id)))?;
             if !self.next_to_enemy(power, at) {
-                return Err(OrderError::Retreat(format!("{at} is not engaged: only engaged troops retreat").into()));
+                return Err(OrderError::Retreat(Msg::new("gwe.army.not_engaged").arg("at", at)));
             }
             if path.is_empty() || path.len() > RETREAT_HEXES {
-                return Err(OrderError::Retreat(format!("a retreat goes 1–{RETREAT_HEXES} hexes (S-ARMY-15)").into()));
+                return Err(OrderError::Retreat(Msg::new("gwe.army.retreat_length").arg("max", RETREAT_HEXES)));
             }
             let mut prev = at;
             for h in path {
@@ -359,9 +366,7 @@ impl Ctx {
                 let listed = moves.iter().any(|(p, _)| *p == Piece::Corps(c));
                 let on_map = self.piece_hex(Piece::Corps(c)).is_some();
                 if on_map && !listed {
-                    return Err(OrderError::Retreat(
-                        (format!("an army retreats only as a whole: corps {c} is missing (S-ARMY-7)")).into(),
-                    ));
+                    return Err(OrderError::Retreat(Msg::new("gwe.army.retreat_whole").arg("corps", c)));
                 }
             }
         }
@@ -399,18 +404,15 @@ impl Ctx {
                     .map(|f| f.id)
                     .collect();
                 for g in lost {
-                    self.destroy(g, "artillery lost in the retreat (S-ARMY-15)");
+                    self.destroy(g, Msg::new("gwe.army.artillery_lost_in_retreat"));
                 }
             }
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Note,
-                line: (format!(
-                    "{} unit(s) retreat to {end}{}",
-                    units.len(),
-                    if free { " (back to the start hexes)" } else { ": −1 Morale" }
-                ))
-                .into(),
+                line: Msg::new(if free { "gwe.army.retreat_to_start" } else { "gwe.army.retreat_morale" })
+                    .arg("n", units.len())
+                    .arg("at", end),
             });
         }
         self.rebuild_occupancy();
@@ -454,20 +456,16 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::ArmyEnd { army: a, destroyed: is_destroyed },
-                line: (if is_destroyed {
-                    format!("{name} is destroyed: artillery lost, reserves dispersed (S-ARMY-12, S-ARMY-14)")
-                } else {
-                    format!("{name} dissolves: its other units retreat as independents (S-ARMY-13, S-ARMY-14)")
-                })
-                .into(),
+                line: Msg::new(if is_destroyed { "gwe.army.army_destroyed" } else { "gwe.army.army_dissolves" })
+                    .arg("name", name),
             });
             for u in rest {
                 let artillery = self.force(u).is_some_and(|f| f.kind.is_artillery());
                 if is_destroyed {
                     if artillery {
-                        self.destroy(u, "its army was destroyed (S-ARMY-12)");
+                        self.destroy(u, Msg::new("gwe.army.its_army_destroyed"));
                     } else {
-                        self.disperse(u, "its army was destroyed (S-ARMY-12)");
+                        self.disperse(u, Msg::new("gwe.army.its_army_destroyed"));
                     }
                 } else {
                     self.independent_retreat(u, last_hex);
@@ -494,7 +492,7 @@ impl Ctx {
     fn independent_retreat(&mut self, u: ForceId, near: Option<HexAt>) {
         let Some(f) = self.force(u).cloned() else { return };
         let Some(near) = near else {
-            self.disperse(u, "no hex to retreat from");
+            self.disperse(u, Msg::new("gwe.army.no_hex_to_retreat_from"));
             return;
         };
         let mut start = None;
@@ -512,7 +510,7 @@ impl Ctx {
             }
         }
         let Some(start) = start else {
-            self.disperse(u, "no free hex to retreat to");
+            self.disperse(u, Msg::new("gwe.army.no_free_hex_to_retreat_to"));
             return;
         };
         if let Some(g) = self.force_mut(u) {
@@ -540,7 +538,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            line: (format!("{name} retreats to {best}")).into(),
+            line: Msg::new("gwe.army.unit_retreats").arg("name", name).arg("at", best),
         });
     }
 
@@ -550,12 +548,12 @@ impl Ctx {
         for (i, u) in units.iter().enumerate() {
             let f = self.own_unit(*u)?;
             if units[..i].contains(u) || !f.kind.is_artillery() || f.member.battery.is_some() {
-                return Err(OrderError::Organization(
-                    "a battery is three different artillery divisions not in a battery (S-ART-5)".into(),
-                ));
+                return Err(OrderError::Organization(Msg::new("gwe.army.battery_members")));
             }
             if f.hex().is_none_or(|h| h.distance(first) > 1) {
-                return Err(OrderError::Organization(format!("{} is not next to {first}", self.name(*u)).into()));
+                return Err(OrderError::Organization(
+                    Msg::new("gwe.army.not_next_to_hex").arg("name", self.name(*u)).arg("at", first),
+                ));
             }
         }
         let id = *units.iter().min().unwrap_or(&units[0]);
@@ -570,7 +568,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            line: (format!("battery formed at {first}")).into(),
+            line: Msg::new("gwe.army.battery_formed").arg("at", first),
         });
         Ok(())
     }
