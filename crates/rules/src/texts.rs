@@ -128,6 +128,8 @@ pub enum Arg {
 
 /// The key of text that is shown as it is (names and other words that come from data files).
 pub const PLAIN: &str = "text.plain";
+/// The key of a lone name that the tables may translate ([`Msg::named`]).
+pub const NAME: &str = "text.name";
 
 impl Msg {
     pub fn new(key: &'static str) -> Msg {
@@ -137,6 +139,11 @@ impl Msg {
     /// Text shown as it is in every language: a name or other words from the data files.
     pub fn plain(text: impl Into<String>) -> Msg {
         Msg::new(PLAIN).arg("text", text.into())
+    }
+
+    /// A name from the data files alone, translated where the tables know `key`.
+    pub fn named(key: String, text: impl Into<String>) -> Msg {
+        Msg::new(NAME).name("name", key, text)
     }
 
     /// Adds a value shown as it is (numbers, hexes, names).
@@ -182,18 +189,6 @@ impl Msg {
 impl fmt::Display for Msg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.english())
-    }
-}
-
-impl From<String> for Msg {
-    fn from(text: String) -> Msg {
-        Msg::plain(text)
-    }
-}
-
-impl From<&str> for Msg {
-    fn from(text: &str) -> Msg {
-        Msg::plain(text)
     }
 }
 

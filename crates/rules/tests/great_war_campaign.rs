@@ -463,13 +463,19 @@ fn neutral_entry_by_invasion_and_closed_neutral_land() {
     let s = campaign(vec![infantry(1, "france", (4, 2))]);
     let mut c = movement(&s, FRANCE);
     let e = c.apply(&Order::Move { piece: rules::strategic::Piece::Unit(id(1)), path: vec![hex(5, 2)] });
-    assert_eq!(e, Err(OrderError::NeutralLand { at: hex(5, 2), power: "Belgium".into() }));
+    assert_eq!(
+        e,
+        Err(OrderError::NeutralLand { at: hex(5, 2), power: Msg::named("gw.power.belgium".into(), "Belgium") })
+    );
     // Without when_invaded the land is closed.
     let mut s = campaign(vec![infantry(1, "germany", (7, 2))]);
     s.powers[2].entry = Some(Entry { turn: None, when_invaded: false });
     let mut c = movement(&s, GERMANY);
     let e = c.apply(&Order::Move { piece: rules::strategic::Piece::Unit(id(1)), path: vec![hex(6, 2)] });
-    assert_eq!(e, Err(OrderError::NeutralLand { at: hex(6, 2), power: "Belgium".into() }));
+    assert_eq!(
+        e,
+        Err(OrderError::NeutralLand { at: hex(6, 2), power: Msg::named("gw.power.belgium".into(), "Belgium") })
+    );
     assert!(c.powers[2].neutral);
     // A neutral's turn, were it to come: only EndPhase.
     let mut c = movement(&s, BELGIUM);

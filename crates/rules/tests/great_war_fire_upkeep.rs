@@ -394,7 +394,7 @@ fn s_loss_1_s_loss_2_s_loss_3_restoration_and_repair() {
         ],
     );
     let mut c = ctx(&s, Phase::Movement, 1);
-    c.disperse(id(1), "test");
+    c.disperse(id(1), rules::texts::Msg::plain("test"));
     let (money, men) = (c.powers[1].money, c.powers[1].manpower);
     // Half price (20/2) and half manpower (10/2), at the nearest own city; class-2 manpower gives class-2 stats.
     c.apply(&Order::Restore { unit: id(1), class: 2 }).unwrap();

@@ -9,6 +9,7 @@ use rules::strategic::state::{Ctx, FormationId, Phase, Place, Tech};
 use rules::strategic::tables::Model;
 use rules::strategic::testkit::*;
 use rules::strategic::{CombatResult, GreatWar};
+use rules::texts::Msg;
 
 fn clear(w: u32, h: u32) -> HexMap {
     HexMap::filled("test", w, h, Terrain::Clear)
@@ -30,17 +31,17 @@ fn s_turn_1_gas_from_turn_3_tanks_from_4_upgrade_from_5() {
     let mut c = ctx(&s, Phase::Movement, 0);
     assert_eq!(
         c.apply(&Order::Research { tech: Tech::Gas }),
-        Err(OrderError::TooEarly { what: "Gas".into(), from: 3 })
+        Err(OrderError::TooEarly { what: Msg::new(Tech::Gas.key()), from: 3 })
     );
     c.clock.turn = 3;
     assert_eq!(
         c.apply(&Order::Research { tech: Tech::Tanks }),
-        Err(OrderError::TooEarly { what: "Tanks".into(), from: 4 })
+        Err(OrderError::TooEarly { what: Msg::new(Tech::Tanks.key()), from: 4 })
     );
     c.clock.turn = 4;
     assert_eq!(
         c.apply(&Order::Upgrade { unit: id(1) }),
-        Err(OrderError::TooEarly { what: "the infantry upgrade".into(), from: 5 })
+        Err(OrderError::TooEarly { what: Msg::new("gwe.army.infantry_upgrade"), from: 5 })
     );
     c.clock.turn = 5;
     assert_eq!(c.apply(&Order::Upgrade { unit: id(1) }), Ok(()));
@@ -152,7 +153,7 @@ fn s_land_4_upgrade_takes_1916_stats_for_its_price() {
     c.powers[0].techs.infantry = false;
     assert_eq!(
         c.apply(&Order::Upgrade { unit: id(1) }),
-        Err(OrderError::NoTech { what: "the 1916 upgrade".into(), tech: Tech::Infantry })
+        Err(OrderError::NoTech { what: Msg::new("gwe.army.upgrade_1916"), tech: Tech::Infantry })
     );
     c.powers[0].techs.infantry = true;
     let money = c.powers[0].money;
@@ -478,7 +479,7 @@ fn s_combat_11_s_land_7_encirclement_minus_2_then_minus_1_and_25_percent_steps()
 fn s_combat_12_destroyed_is_captured_and_never_restored() {
     let s = scenario(clear(8, 8), vec![infantry(1, "germany", (2, 2))]);
     let mut c = ctx(&s, Phase::Movement, 0);
-    c.destroy(id(1), "test");
+    c.destroy(id(1), Msg::plain("test"));
     assert!(matches!(c.apply(&Order::Restore { unit: id(1), class: 1 }), Err(OrderError::Economy(_))));
 }
 
@@ -693,10 +694,10 @@ fn s_army_12_s_army_14_army_destroyed_takes_artillery_and_disperses_reserves() {
     let s = army_scenario();
     let mut c = ctx(&s, Phase::Combat, 0);
     for n in [1, 2] {
-        c.destroy(id(n), "test");
+        c.destroy(id(n), Msg::plain("test"));
     }
-    c.destroy(id(3), "test");
-    c.disperse(id(4), "test");
+    c.destroy(id(3), Msg::plain("test"));
+    c.disperse(id(4), Msg::plain("test"));
     c.army_fates();
     // 3 destroyed vs 1 dispersed: destroyed.
     assert_eq!(c.force(id(6)).unwrap().place, Place::Destroyed);
@@ -711,10 +712,10 @@ fn s_army_13_s_army_14_army_dissolves_when_dispersal_outweighs() {
     for n in [1, 2] {
         c.force_mut(id(n)).unwrap().activity.start = Some(hex(4, 4));
     }
-    c.disperse(id(1), "test");
-    c.disperse(id(2), "test");
-    c.disperse(id(3), "test");
-    c.destroy(id(4), "test");
+    c.disperse(id(1), Msg::plain("test"));
+    c.disperse(id(2), Msg::plain("test"));
+    c.disperse(id(3), Msg::plain("test"));
+    c.destroy(id(4), Msg::plain("test"));
     c.army_fates();
     // 3 dispersed vs 1 destroyed: the army dissolves; the reserve retreats as an independent unit.
     let r = c.force(id(5)).unwrap();
@@ -723,10 +724,10 @@ fn s_army_13_s_army_14_army_dissolves_when_dispersal_outweighs() {
     assert!(r.hex().unwrap().distance(hex(12, 5)) >= 12);
     // A tie counts as destroyed (S-ARMY-14).
     let mut c = ctx(&s, Phase::Combat, 0);
-    c.disperse(id(1), "t");
-    c.disperse(id(2), "t");
-    c.destroy(id(3), "t");
-    c.destroy(id(4), "t");
+    c.disperse(id(1), Msg::plain("t"));
+    c.disperse(id(2), Msg::plain("t"));
+    c.destroy(id(3), Msg::plain("t"));
+    c.destroy(id(4), Msg::plain("t"));
     c.army_fates();
     assert_eq!(c.force(id(6)).unwrap().place, Place::Destroyed);
 }

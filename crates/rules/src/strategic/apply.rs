@@ -173,7 +173,10 @@ impl Ctx {
             return Err(OrderError::GameOver);
         }
         if self.idle(self.active_power()) && *order != Order::EndPhase {
-            return Err(OrderError::Idle(self.power_name(self.active_power()).to_string()));
+            return Err(OrderError::Idle(Msg::named(
+                self.power_key(self.active_power()),
+                self.power_name(self.active_power()),
+            )));
         }
         self.apply_order_kind(order)?;
         // A land unit of a power at war on a neutral's land brings it into the war (issue 12).

@@ -591,14 +591,14 @@ impl Ctx {
     }
 
     /// Removes a unit as destroyed (captured, S-COMBAT-12).
-    pub fn destroy(&mut self, u: ForceId, why: impl Into<Msg>) {
-        self.remove(u, Place::Destroyed, why.into());
+    pub fn destroy(&mut self, u: ForceId, why: Msg) {
+        self.remove(u, Place::Destroyed, why);
     }
 
     /// Removes a unit as dispersed (S-LOSS-1); units without Morale are destroyed instead (S-LOSS-3).
-    pub fn disperse(&mut self, u: ForceId, why: impl Into<Msg>) {
+    pub fn disperse(&mut self, u: ForceId, why: Msg) {
         let no_morale = self.force(u).is_some_and(|f| f.vitals.morale.is_none());
-        self.remove(u, if no_morale { Place::Destroyed } else { Place::Dispersed }, why.into());
+        self.remove(u, if no_morale { Place::Destroyed } else { Place::Dispersed }, why);
     }
 
     fn remove(&mut self, u: ForceId, to: Place, why: Msg) {

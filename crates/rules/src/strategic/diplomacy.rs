@@ -55,7 +55,7 @@ impl Ctx {
         if self.may_invade(power, n) {
             return Ok(());
         }
-        Err(OrderError::NeutralLand { at, power: self.power_name(n).to_string() })
+        Err(OrderError::NeutralLand { at, power: Msg::named(self.power_key(n), self.power_name(n)) })
     }
 
     fn may_invade(&self, power: PowerId, neutral: PowerId) -> bool {

@@ -132,7 +132,7 @@ impl Ctx {
                 if *mountain && !p.mountain_powers.contains(&spec.id) {
                     return Err(PurchaseError::Mountain {
                         what: Msg::new("gwe.econ.buy.mountain_kind"),
-                        power: spec.name.clone(),
+                        power: Msg::named(format!("gw.power.{}", spec.id), spec.name.clone()),
                     }
                     .into());
                 }
@@ -426,7 +426,7 @@ impl Ctx {
             let mut out: Vec<ForceId> = city.hexes.iter().flat_map(|h| self.at(*h).to_vec()).collect();
             out.sort();
             for u in out {
-                self.disperse(u, "driven out by an uprising (S-CITY-3)");
+                self.disperse(u, Msg::new("gwe.econ.uprising_driven_out"));
             }
             self.provinces[i].occupier = None;
             let owner = self.province_owner(i);

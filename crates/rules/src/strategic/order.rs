@@ -185,9 +185,10 @@ pub enum OrderError {
     Peace(Msg),
     NeutralLand {
         at: HexAt,
-        power: String,
+        power: Msg,
     },
-    Idle(String),
+    /// The power (named) is neutral or has surrendered.
+    Idle(Msg),
     AlreadyUpgraded {
         unit: ForceId,
         model: Model,
@@ -236,8 +237,8 @@ impl OrderError {
             E::TooEarly { what, from } => Msg::new("gw.err.too_early").msg("what", what.clone()).arg("from", from),
             E::Purchase(e) => e.line(),
             E::Peace(m) => Msg::new("gw.err.peace").msg("why", m.clone()),
-            E::NeutralLand { at, power } => Msg::new("gw.err.neutral_land").arg("at", at).arg("power", power),
-            E::Idle(name) => Msg::new("gw.err.idle").arg("name", name),
+            E::NeutralLand { at, power } => Msg::new("gw.err.neutral_land").arg("at", at).msg("power", power.clone()),
+            E::Idle(name) => Msg::new("gw.err.idle").msg("name", name.clone()),
             E::AlreadyUpgraded { unit, model } => {
                 Msg::new("gw.err.already_upgraded").arg("unit", unit).msg("model", Msg::new(model.key()))
             }

@@ -39,7 +39,7 @@ pub enum PurchaseError {
     Manpower { what: Msg, class: u8, need: u32, left: u32 },
     Place { what: Msg, at: HexAt },
     NotForSale(Msg),
-    Mountain { what: Msg, power: String },
+    Mountain { what: Msg, power: Msg },
     EliteLimit { limit: usize },
     Class,
 }
@@ -60,7 +60,7 @@ impl PurchaseError {
             E::Place { what, at } => Msg::new("gw.err.buy.place").msg("what", what.clone()).arg("at", at),
             E::NotForSale(what) => Msg::new("gw.err.buy.not_for_sale").msg("what", what.clone()),
             E::Mountain { what, power } => {
-                Msg::new("gw.err.buy.mountain").msg("what", what.clone()).arg("power", power)
+                Msg::new("gw.err.buy.mountain").msg("what", what.clone()).msg("power", power.clone())
             }
             E::EliteLimit { limit } => Msg::new("gw.err.buy.elite_limit").arg("limit", limit),
             E::Class => Msg::new("gw.err.buy.class"),

@@ -77,7 +77,7 @@ impl Ctx {
             });
             let units: Vec<_> = self.forces.iter().filter(|f| f.power == p && f.present()).map(|f| f.id).collect();
             for u in units {
-                self.destroy(u, "its power surrendered");
+                self.destroy(u, crate::texts::Msg::new("gwe.naval.why.surrendered"));
             }
             let ships: Vec<u32> = self.navy.ships.iter().filter(|s| s.power == p && !s.sunk).map(|s| s.id).collect();
             for s in ships {

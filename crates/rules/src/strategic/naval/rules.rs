@@ -75,7 +75,7 @@ impl Ctx {
         }
         self.naval_event(Msg::new("gwe.naval.sunk").msg("ship", name).msg("why", why));
         if let Some(u) = cargo {
-            self.destroy(u, "lost at sea with its transport (S-NAVAL-11)");
+            self.destroy(u, Msg::new("gwe.naval.why.lost_with_transport"));
         }
     }
 
