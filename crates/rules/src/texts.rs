@@ -83,6 +83,9 @@ impl Texts {
         match arg {
             Arg::Text(t) => out.push_str(t),
             Arg::Name { key, text } => out.push_str(self.0.get(key).unwrap_or(text)),
+            Arg::Local { text, ru } => {
+                out.push_str(if self.get(LANG) == "ru" && !ru.is_empty() { ru } else { text });
+            }
             Arg::Msg(m) => out.push_str(&self.render(m)),
             Arg::List(items, sep) => {
                 for (i, m) in items.iter().enumerate() {
@@ -124,10 +127,15 @@ pub enum Arg {
     /// A name from the data files that the tables may translate under `key` (a power's
     /// `gw.power.ID`); shown as `text` where they do not.
     Name { key: String, text: String },
+    /// A name from the data files with its Russian, where the data gives one (a province's or
+    /// a sea area's `name_ru`): the Russian table shows `ru`, the others `text`.
+    Local { text: String, ru: String },
 }
 
 /// The key of text that is shown as it is (names and other words that come from data files).
 pub const PLAIN: &str = "text.plain";
+/// The key of the table's language code (`en`, `ru`).
+pub const LANG: &str = "lang";
 /// The key of a lone name that the tables may translate ([`Msg::named`]).
 pub const NAME: &str = "text.name";
 
@@ -158,6 +166,12 @@ impl Msg {
         self
     }
 
+    /// Adds a name from the data files and its Russian (empty where the data gives none).
+    pub fn local(mut self, name: &'static str, text: impl Into<String>, ru: impl Into<String>) -> Msg {
+        self.args.push((Cow::Borrowed(name), Arg::Local { text: text.into(), ru: ru.into() }));
+        self
+    }
+
     /// Adds a value that is itself words of the tables.
     pub fn msg(mut self, name: &'static str, value: Msg) -> Msg {
         self.args.push((Cow::Borrowed(name), Arg::Msg(value)));
@@ -179,7 +193,7 @@ impl Msg {
     pub fn has_plain(&self) -> bool {
         self.key == PLAIN
             || self.args.iter().any(|(_, a)| match a {
-                Arg::Text(_) | Arg::Name { .. } => false,
+                Arg::Text(_) | Arg::Name { .. } | Arg::Local { .. } => false,
                 Arg::Msg(m) => m.has_plain(),
                 Arg::List(items, _) => items.iter().any(Msg::has_plain),
             })
@@ -232,5 +246,10 @@ mod tests {
         ru.0.insert("b2".into(), "{p}!".into());
         en.0.insert("b2".into(), "{p}!".into());
         assert_eq!((ru.render(&named), en.render(&named)), ("Икс!".to_string(), "Ex!".to_string()));
+        ru.0.insert(LANG.into(), "ru".into());
+        let place = Msg::new("b2").local("p", "Flanders", "Фландрия");
+        let unnamed = Msg::new("b2").local("p", "Flanders", "");
+        assert_eq!((ru.render(&place), en.render(&place)), ("Фландрия!".to_string(), "Flanders!".to_string()));
+        assert_eq!(ru.render(&unnamed), "Flanders!", "no Russian in the data: the name as it is");
     }
 }

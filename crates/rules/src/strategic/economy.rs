@@ -381,12 +381,12 @@ impl Ctx {
                 fortress |= s.fortress_destroyed;
             }
             if ruin >= rules.devastation_destruction || fortress {
-                let name = map.provinces[i].name.clone();
+                let (name, name_ru) = (map.provinces[i].name.clone(), map.provinces[i].name_ru.clone());
                 self.provinces[i].devastated = true;
                 self.push(Event {
                     turn: self.clock.turn,
                     kind: EventKind::Note,
-                    line: Msg::new("gwe.econ.devastated").arg("province", name),
+                    line: Msg::new("gwe.econ.devastated").local("province", name, name_ru),
                 });
             }
         }
@@ -410,13 +410,13 @@ impl Ctx {
                 continue;
             }
             let pips = self.dice.d6();
-            let name = self.map().provinces[i].name.clone();
+            let (name, name_ru) = (self.map().provinces[i].name.clone(), self.map().provinces[i].name_ru.clone());
             let rises = pips >= rules.uprising_roll;
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Note,
                 line: Msg::new(if rises { "gwe.econ.uprising_rises" } else { "gwe.econ.uprising_fails" })
-                    .arg("province", &name)
+                    .local("province", &name, &name_ru)
                     .arg("pips", pips)
                     .arg("roll", rules.uprising_roll),
             });
@@ -439,7 +439,7 @@ impl Ctx {
                         owner.map_or_else(String::new, |o| self.power_key(o)),
                         owner.map_or("?", |o| self.power_name(o)),
                     )
-                    .arg("province", name),
+                    .local("province", name, name_ru),
             });
         }
     }

@@ -397,8 +397,9 @@ impl Ctx {
                     Some(q) => ("gwe.econ.occupies", q),
                     None => ("gwe.econ.regains", owner),
                 };
-                let text =
-                    Msg::new(key).name("power", self.power_key(by), self.power_name(by)).arg("province", &p.name);
+                let text = Msg::new(key)
+                    .name("power", self.power_key(by), self.power_name(by))
+                    .local("province", &p.name, &p.name_ru);
                 self.push(Event {
                     turn: self.clock.turn,
                     kind: EventKind::Occupied { province: p.id.clone(), by: new },

@@ -688,9 +688,13 @@ impl Ctx {
         if let Some(f) = self.navy.fleet_mut(id) {
             f.laid_mine = true;
         }
-        let area_name = self.map().sea_areas.get(usize::from(area)).map_or_else(String::new, |a| a.name.clone());
+        let (area_name, area_ru) = self
+            .map()
+            .sea_areas
+            .get(usize::from(area))
+            .map_or_else(Default::default, |a| (a.name.clone(), a.name_ru.clone()));
         self.naval_event(
-            Msg::new("gwe.naval.lays_mines").arg("fleet", &f.name).arg("mines", add).arg("area", area_name),
+            Msg::new("gwe.naval.lays_mines").arg("fleet", &f.name).arg("mines", add).local("area", area_name, area_ru),
         );
         Ok(())
     }

@@ -82,10 +82,16 @@ impl Ctx {
             .filter(|o| self.navy.is_flotilla(o.id))
             .map(|o| (o.id, o.name.clone()))
             .collect();
-        let area_name = self.map().sea_areas.get(usize::from(area)).map_or_else(String::new, |a| a.name.clone());
+        let (area_name, area_ru) = self
+            .map()
+            .sea_areas
+            .get(usize::from(area))
+            .map_or_else(Default::default, |a| (a.name.clone(), a.name_ru.clone()));
         for (id, name) in found {
-            let line =
-                Msg::new("gwe.naval.detects").arg("flotilla", &m.name).arg("enemy", name).arg("area", &area_name);
+            let line = Msg::new("gwe.naval.detects")
+                .arg("flotilla", &m.name)
+                .arg("enemy", name)
+                .local("area", &area_name, &area_ru);
             self.sighted(id, m.power, line);
         }
     }
