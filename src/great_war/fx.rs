@@ -607,7 +607,7 @@ mod tests {
         }
         let known = Known::of(&ctx, None);
         assert_eq!(known.attacks, vec![(hex(2, 2), hex(3, 2))]);
-        ctx.destroy(id(2), "D ≥ 30");
+        ctx.destroy(id(2), rules::texts::Msg::plain("D ≥ 30"));
         let mut events = vec![engagement()];
         events.extend(ctx.events.clone());
         let clash: Vec<HexAt> =
@@ -615,7 +615,7 @@ mod tests {
         assert_eq!(clash, vec![hex(3, 2), hex(2, 2)]);
         // The attacker beaten: its target flashes too.
         let mut beaten = front();
-        beaten.destroy(id(1), "D ≥ 30");
+        beaten.destroy(id(1), rules::texts::Msg::plain("D ≥ 30"));
         let mut events = vec![engagement()];
         events.extend(beaten.events.clone());
         let clash: Vec<HexAt> = effects_of(&known, &beaten, &[], &events)
@@ -649,7 +649,7 @@ mod tests {
     fn a_destroyed_unit_fades_where_it_stood_and_fire_shows_at_its_target() {
         let mut ctx = front();
         let known = Known::of(&ctx, None);
-        ctx.destroy(id(2), "a test");
+        ctx.destroy(id(2), rules::texts::Msg::plain("a test"));
         assert_eq!(ctx.force(id(2)).and_then(|f| f.hex()), None);
         let events = ctx.events.clone();
         let fx = effects_of(&known, &ctx, &[], &events);
@@ -731,7 +731,7 @@ mod tests {
             events.push(health(*u));
         }
         events.push(event(EventKind::Phase { phase: Phase::Upkeep, power: None }));
-        ctx.destroy(id(2), "a test");
+        ctx.destroy(id(2), rules::texts::Msg::plain("a test"));
         events.extend(ctx.events.clone());
         let fx = effects_of(&known, &ctx, &[], &events);
         assert_eq!(fx.iter().filter(|f| f.kind == FxKind::Clash).count(), 300);
