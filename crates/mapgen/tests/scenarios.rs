@@ -169,7 +169,7 @@ fn north_sea_1916_plays_its_orders_on_the_europe_map() {
     assert!(km(latlon(&s, fleet("Battlecruiser Fleet")), (56.80, 4.35)) < 10.0);
     assert!(km(latlon(&s, fleet("Hochseeflotte")), (56.35, 6.00)) < 10.0);
     // The division landed next to the Harwich Force on the Belgian coast (Nieuport).
-    let landed = game.events().iter().any(|e| format!("{e:?}").contains("lands at"));
+    let landed = game.events().iter().any(|e| e.text().contains("lands at"));
     assert!(landed, "the Royal Naval Division lands");
 }
 
