@@ -1,0 +1,94 @@
+//! The general staff's work with batteries (S-ART-5), sieges (S-FORT-6) and army reserves
+//! (S-ARMY-6, S-ARMY-8), at the Veteran and Marshal levels, on small hand-built fronts.
+
+use ai::Level;
+use ai::great_war::GwAi;
+use rules::strategic::hexmap::flag;
+use rules::strategic::scenario::{ArmySpec, CorpsSpec, ForceSpec, KindSpec, Scenario};
+use rules::strategic::state::Place;
+use rules::strategic::testkit::{ctx, hex, id, infantry, scenario, unit};
+use rules::strategic::{Ctx, FormationId, HexAt, HexMap, Order, Phase, PowerId, Terrain};
+
+const GERMANY: PowerId = PowerId(0);
+
+fn gun(n: u32, power: &str, at: (i32, i32), name: &str) -> ForceSpec {
+    unit(n, power, at, KindSpec::Artillery(name.into()))
+}
+
+fn clear(w: u32, h: u32) -> HexMap {
+    HexMap::filled("test", w, h, Terrain::Clear)
+}
+
+/// Plays `power`'s part of the current phase with its staff at `level` on `ctx`; its orders.
+fn staff_plays(ctx: &mut Ctx, power: PowerId, level: Level) -> Vec<Order> {
+    let mut ai = GwAi::new(power, level, 3);
+    let phase = ctx.clock.phase;
+    let mut out = Vec::new();
+    while ctx.clock.phase == phase && ctx.active_power() == power {
+        let o = ai.decide(ctx).expect("its turn");
+        ctx.apply(&o).unwrap_or_else(|e| panic!("{level}: {o:?}: {e}"));
+        out.push(o);
+    }
+    out
+}
+
+/// Passes until `power`'s part of `phase`.
+fn pass_to(ctx: &mut Ctx, power: PowerId, phase: Phase) {
+    while !(ctx.clock.phase == phase && ctx.active_power() == power) {
+        assert_ne!(ctx.clock.phase, Phase::Over);
+        ctx.apply(&Order::EndPhase).expect("a pass");
+    }
+}
+
+/// Three German 28 cm K L/40 Kurfürst (range 4, Attack 3, Health 2) on or next to (4, 4), a
+/// French division 4 hexes off, and (with `enemy_gun`) a French 155 mm gun (range 2, speed 6)
+/// whose move and range reach them.
+fn three_guns(enemy_gun: bool) -> Scenario {
+    let mut forces = vec![
+        gun(1, "germany", (4, 4), "28 cm K L/40 Kurfürst"),
+        gun(2, "germany", (5, 4), "28 cm K L/40 Kurfürst"),
+        gun(3, "germany", (4, 5), "28 cm K L/40 Kurfürst"),
+        infantry(10, "france", (8, 4)),
+    ];
+    if enemy_gun {
+        forces.push(gun(11, "france", (11, 4), "Canon de 155 mle 81"));
+    }
+    scenario(clear(16, 10), forces)
+}
+
+/// S-ART-5: three guns standing together under the enemy's guns form a battery (their Health
+/// summed: one shot of Attack 2 no longer destroys a gun of Health 2), and the battery fires as
+/// one at the best target in its range (Attack 3 + 3 + 3 = 9 in one shot). Out of the enemy guns'
+/// reach they stay single: a battery's shot takes 1 Morale where three shots take 3 (S-ART-3).
+#[test]
+fn s_art_5_the_staff_forms_a_battery_under_the_enemys_guns_and_fires_it_as_one() {
+    for level in [Level::Veteran, Level::Marshal] {
+        let s = three_guns(true);
+        let mut c = ctx(&s, Phase::Movement, 0);
+        assert!([hex(5, 4), hex(4, 5)].iter().all(|h| h.distance(hex(4, 4)) == 1));
+        let orders = staff_plays(&mut c, GERMANY, level);
+        assert!(
+            orders.contains(&Order::FormBattery { units: [id(1), id(2), id(3)] }),
+            "{level}: no battery in {orders:?}"
+        );
+        assert!((1..=3).all(|n| c.force(id(n)).is_some_and(|f| f.member.battery == Some(id(1)))));
+        pass_to(&mut c, GERMANY, Phase::Fire);
+        let health = c.force(id(10)).map(|f| f.vitals.health).expect("the French division");
+        let fire = staff_plays(&mut c, GERMANY, level);
+        let shots: Vec<&Order> = fire.iter().filter(|o| matches!(o, Order::Fire { .. })).collect();
+        assert_eq!(shots.len(), 1, "{level}: the battery fires once: {fire:?}");
+        assert!(matches!(shots[0], Order::Fire { target, .. } if *target == hex(8, 4)), "{level}: {shots:?}");
+        assert!((1..=3).all(|n| c.force(id(n)).is_some_and(|f| f.activity.fired)), "{level}: all three fired");
+        assert!(
+            c.force(id(10)).is_none_or(|f| f.vitals.health < health || !f.on_map()),
+            "{level}: the battery's shot hit"
+        );
+
+        let mut c = ctx(&three_guns(false), Phase::Movement, 0);
+        let orders = staff_plays(&mut c, GERMANY, level);
+        assert!(
+            !orders.iter().any(|o| matches!(o, Order::FormBattery { .. })),
+            "{level}: no enemy gun in reach, no battery: {orders:?}"
+        );
+    }
+}
