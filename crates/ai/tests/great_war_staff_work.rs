@@ -92,3 +92,78 @@ fn s_art_5_the_staff_forms_a_battery_under_the_enemys_guns_and_fires_it_as_one()
         );
     }
 }
+
+/// A French division in a fortress hex at (8, 4), another in the open at (8, 7); `forces` German.
+fn fortress(forces: Vec<ForceSpec>) -> Scenario {
+    let mut map = clear(16, 10);
+    map.cell_mut(hex(8, 4)).expect("on the map").flags |= flag::FORTRESS;
+    let mut all = vec![infantry(10, "france", (8, 4)), infantry(11, "france", (8, 7))];
+    all.extend(forces);
+    scenario(map, all)
+}
+
+/// S-FORT-6, S-TURN-3: a fortress hex withstands 8 damage in one Fire phase and takes all of it
+/// before its troops; less is restored at the phase's end. Two 42 cm Dicke Bertha (Attack 4,
+/// range 3) in reach of it break it together: the staff fires both at the fortress first, though
+/// either would harm the division in the open more this turn; the hex stays broken (no longer
+/// level 2, S-FORT-4). One gun alone could not break it and fires at the open instead.
+#[test]
+fn s_fort_6_the_staff_breaks_a_fortress_with_guns_that_together_reach_its_8() {
+    for level in [Level::Veteran, Level::Marshal] {
+        let s = fortress(vec![
+            gun(1, "germany", (6, 5), "42 cm Dicke Bertha"),
+            gun(2, "germany", (6, 6), "42 cm Dicke Bertha"),
+        ]);
+        let mut c = ctx(&s, Phase::Fire, 0);
+        assert!([hex(8, 4), hex(8, 7)].iter().all(|t| [hex(6, 5), hex(6, 6)].iter().all(|g| g.distance(*t) <= 3)));
+        let orders = staff_plays(&mut c, GERMANY, level);
+        let at_fortress =
+            orders.iter().filter(|o| matches!(o, Order::Fire { target, .. } if *target == hex(8, 4))).count();
+        assert_eq!(at_fortress, 2, "{level}: both guns at the fortress: {orders:?}");
+        assert!(c.hex_state(hex(8, 4)).fortress_destroyed, "{level}: the fortress hex is broken");
+
+        let s = fortress(vec![gun(1, "germany", (6, 6), "42 cm Dicke Bertha")]);
+        let mut c = ctx(&s, Phase::Fire, 0);
+        let orders = staff_plays(&mut c, GERMANY, level);
+        assert!(
+            !orders.iter().any(|o| matches!(o, Order::Fire { target, gas: false, .. } if *target == hex(8, 4))),
+            "{level}: one gun (4 of 8) wastes no shell on the fortress (a gas shell reaches the troops): {orders:?}"
+        );
+    }
+}
+
+/// S-FORT-6, S-FORT-4: defenders of an intact fortress fight at fortification level 2 from every
+/// side. On a front four hexes wide a French division with 2 Health of 3 holds the fortress hex
+/// (8, 1): one German division moving next to it would fight at D −8 (S-COMBAT-8), the enemy the
+/// stronger, within the Veteran's hold of −19 for a post in contact (without the siege rule it
+/// takes the post next to it). The staff sends no division into contact with an intact
+/// fortress short of the attack's superiority: the lone division stands off it, screening it; two
+/// divisions go in only where the preview sees them win by D ≥ 20.
+#[test]
+fn s_fort_6_the_staff_attacks_no_intact_fortress_at_bad_odds_and_screens_it() {
+    use ai::great_war::judge::margin_at;
+    use rules::strategic::combat::D_DISPERSED;
+    let fort = hex(8, 1);
+    for level in [Level::Veteran, Level::Marshal] {
+        for germans in [vec![(10, 1)], vec![(10, 1), (10, 2)]] {
+            let n = germans.len();
+            let mut map = clear(16, 4);
+            map.cell_mut(fort).expect("on the map").flags |= flag::FORTRESS;
+            let mut forces = vec![infantry(10, "france", (8, 1))];
+            forces[0].health = Some(2);
+            forces.extend(germans.iter().enumerate().map(|(i, at)| infantry(1 + i as u32, "germany", *at)));
+            let mut c = ctx(&scenario(map, forces), Phase::Movement, 0);
+            let orders = staff_plays(&mut c, GERMANY, level);
+            let at: Vec<HexAt> = (1..=n as u32).filter_map(|u| c.force(id(u)).and_then(|f| f.hex())).collect();
+            let facing: Vec<HexAt> = at.iter().copied().filter(|h| h.distance(fort) == 1).collect();
+            if n == 1 {
+                assert!(facing.is_empty(), "{level}: a lone division faces the intact fortress: {orders:?}");
+                assert!(at.iter().any(|h| h.distance(fort) <= 3), "{level}: the fortress is screened: {at:?}");
+            }
+            for h in facing {
+                let d = margin_at(&c, GERMANY, h);
+                assert!(d.is_some_and(|d| d >= D_DISPERSED), "{level}: {n} divisions attack it at D {d:?}: {orders:?}");
+            }
+        }
+    }
+}

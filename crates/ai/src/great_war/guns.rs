@@ -54,8 +54,12 @@ pub fn batteries(ctx: &Ctx, p: PowerId) -> Vec<Order> {
         if used.contains(&first) {
             continue;
         }
-        let mates: Vec<(ForceId, HexAt)> =
-            guns.iter().copied().filter(|(g, h)| *g != first && !used.contains(g) && h.distance(at) <= 1).take(2).collect();
+        let mates: Vec<(ForceId, HexAt)> = guns
+            .iter()
+            .copied()
+            .filter(|(g, h)| *g != first && !used.contains(g) && h.distance(at) <= 1)
+            .take(2)
+            .collect();
         let [(b, hb), (c, hc)] = mates[..] else { continue };
         let units = [first, b, c];
         let reach = units.iter().filter_map(|g| ctx.force(*g)).map(|f| range(ctx, f.kind)).min().unwrap_or(0);
@@ -72,7 +76,9 @@ pub fn batteries(ctx: &Ctx, p: PowerId) -> Vec<Order> {
 
 /// Whether an intact fortress hex (S-FORT-6) holds land units hostile to `p`.
 pub fn enemy_fortress(ctx: &Ctx, p: PowerId, h: HexAt) -> bool {
-    ctx.map().cell(h).is_some_and(|c| c.has(flag::FORTRESS)) && !ctx.hex_state(h).fortress_destroyed && ctx.enemy_on(p, h)
+    ctx.map().cell(h).is_some_and(|c| c.has(flag::FORTRESS))
+        && !ctx.hex_state(h).fortress_destroyed
+        && ctx.enemy_on(p, h)
 }
 
 /// Whether a hex lies next to an enemy-held intact fortress: a piece there fights it.
@@ -106,10 +112,8 @@ pub fn siege(ctx: &Ctx, p: PowerId) -> Vec<Order> {
     let mut out = Vec::new();
     for fort in forts {
         let need = FORTRESS_STRENGTH - probe.hex_state(fort).damage;
-        let mut able: Vec<(i32, ForceId)> = guns
-            .iter()
-            .filter_map(|g| probe.check_fire(*g, fort, false).ok().map(|shot| (shot.attack, *g)))
-            .collect();
+        let mut able: Vec<(i32, ForceId)> =
+            guns.iter().filter_map(|g| probe.check_fire(*g, fort, false).ok().map(|shot| (shot.attack, *g))).collect();
         able.sort_by_key(|(attack, g)| (std::cmp::Reverse(*attack), *g));
         let (mut sum, mut chosen) = (0, Vec::new());
         for (attack, g) in able {
