@@ -167,3 +167,91 @@ fn s_fort_6_the_staff_attacks_no_intact_fortress_at_bad_odds_and_screens_it() {
         }
     }
 }
+
+/// A German army (201) of two corps of two divisions, at (10, 1) and (10, 4), facing French
+/// divisions on column 6 of a clear map `height` rows high, with German `others`.
+fn army_front(height: u32, others: Vec<ForceSpec>) -> Scenario {
+    let mut forces: Vec<ForceSpec> =
+        (0..height as i32).step_by(2).map(|row| infantry(60 + row as u32, "france", (6, row))).collect();
+    forces.extend([
+        infantry(1, "germany", (10, 1)),
+        infantry(2, "germany", (10, 1)),
+        infantry(3, "germany", (10, 4)),
+        infantry(4, "germany", (10, 4)),
+    ]);
+    forces.extend(others);
+    let mut s = scenario(clear(16, height), forces);
+    s.corps = vec![
+        CorpsSpec { id: 101, name: "I".into(), units: vec![1, 2], attached: Vec::new() },
+        CorpsSpec { id: 102, name: "II".into(), units: vec![3, 4], attached: Vec::new() },
+    ];
+    s.armies = vec![ArmySpec {
+        id: 201,
+        name: "5th Army".into(),
+        corps: vec![101, 102],
+        reserves: Vec::new(),
+        attached: Vec::new(),
+    }];
+    s
+}
+
+/// S-ARMY-6: an army may hold any number of units in its off-map reserve, out of combat and out
+/// of reach of attack. With divisions to spare once the line is held, the staff sends one next to
+/// the army and into its reserve.
+#[test]
+fn s_army_6_the_staff_puts_a_spare_division_into_its_armys_reserve() {
+    let army = FormationId(201);
+    for level in [Level::Veteran, Level::Marshal] {
+        let spare =
+            vec![infantry(5, "germany", (13, 3)), infantry(6, "germany", (13, 4)), infantry(7, "germany", (13, 5))];
+        let mut c = ctx(&army_front(6, spare), Phase::Movement, 0);
+        let orders = staff_plays(&mut c, GERMANY, level);
+        let assigned: Vec<_> = orders
+            .iter()
+            .filter_map(|o| match o {
+                Order::AssignReserve { unit, army: a } if *a == army => Some(*unit),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(assigned.len(), 1, "{level}: one division into the reserve: {orders:?}");
+        assert!([5, 6, 7].iter().any(|n| id(*n) == assigned[0]), "{level}: a spare division");
+        assert_eq!(c.force(assigned[0]).map(|f| f.place), Some(Place::Reserve(army)), "{level}");
+    }
+}
+
+/// S-ARMY-8: a reserve of the army comes onto a free hex next to its army. The army's two corps
+/// cannot cover a line ten rows long; after their moves the staff commits the reserve next to the
+/// army where a contact needs it: onto a gap of the line as it then stands (or next to one), or
+/// into a contact where the preview sees it strike with the doctrine's superiority.
+#[test]
+fn s_army_8_the_staff_commits_its_armys_reserve_where_the_line_has_a_gap() {
+    use ai::great_war::front::Front;
+    use ai::great_war::judge::advantage;
+    for level in [Level::Veteran, Level::Marshal] {
+        let mut reserve = infantry(5, "germany", (0, 0));
+        reserve.at = None;
+        let mut s = army_front(10, vec![reserve]);
+        s.armies[0].reserves = vec![5];
+        let mut c = ctx(&s, Phase::Movement, 0);
+        assert_eq!(c.force(id(5)).map(|f| f.place), Some(Place::Reserve(FormationId(201))));
+        let mut ai = GwAi::new(GERMANY, level, 3);
+        let mut committed = None;
+        while c.clock.phase == Phase::Movement && c.active_power() == GERMANY {
+            let o = ai.decide(&c).expect("its turn");
+            if let Order::CommitReserve { to, .. } = o {
+                let gaps = Front::of(&c, GERMANY).gaps(&c, GERMANY);
+                let gap = gaps.iter().any(|g| g.distance(to) <= 1);
+                let strike = advantage(&c, GERMANY, &o).is_some_and(|a| a >= 10);
+                assert!(gap || strike, "{level}: {o:?} plugs none of the gaps {gaps:?} and strikes at no odds");
+                assert!(
+                    c.formation_hexes(FormationId(201)).iter().any(|h| h.is_adjacent(to)),
+                    "{level}: next to the army"
+                );
+                committed = Some(to);
+            }
+            c.apply(&o).unwrap_or_else(|e| panic!("{level}: {o:?}: {e}"));
+        }
+        let to = committed.unwrap_or_else(|| panic!("{level}: the reserve stays off the map"));
+        assert_eq!(c.force(id(5)).and_then(|f| f.hex()), Some(to), "{level}");
+    }
+}

@@ -817,10 +817,8 @@ impl Staff {
             for f in ctx.forces.iter().filter(|f| f.power == p && matches!(f.place, Place::Reserve(_))) {
                 self.items.push_back(Item::Commit(f.id));
             }
-            let joining: Vec<(Mover, FormationId)> = free
-                .iter()
-                .filter_map(|m| self.army_reserve.get(&m.piece).map(|a| (*m, *a)))
-                .collect();
+            let joining: Vec<(Mover, FormationId)> =
+                free.iter().filter_map(|m| self.army_reserve.get(&m.piece).map(|a| (*m, *a))).collect();
             self.items.extend(joining.into_iter().map(|(m, a)| Item::ArmyReserve(m, a)));
         }
         self.items.push_back(Item::Fortify);
