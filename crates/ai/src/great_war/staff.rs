@@ -1,17 +1,22 @@
 //! The general staff: plans each part of a phase as a list of work items, decides each item on
 //! the game as it stands, and gives the orders one at a time.
 //!
-//! Movement: economy (ammunition, repairs, restoring) → engaged pieces (attack the weakest
+//! Movement: economy (ammunition, repairs, restoring) → batteries of three guns standing together
+//! under the enemy's guns (S-ART-5) → engaged pieces (attack the weakest
 //! adjacent hex by the preview's odds, or retreat before destruction, S-ARMY-15) → the front (posts
 //! covering every hex of the line, divided between the alliance's powers; a piece the next Upkeep
 //! on the front line would cost Morale, S-SUP-6, leaves its post to a fresh one and goes off the
 //! line first) → each piece to its post, or as a reserve into a contact the preview favours, on to
 //! an enemy city, or kept behind the line (off the S-SUP-6 front line, plugging the line's gaps
-//! after the other moves) →
-//! armies → fortifications where it defends (S-FORT-1) → gas cylinders where the troops face the
+//! after the other moves; a piece goes into contact with an intact enemy fortress only at the
+//! attack's superiority, S-FORT-6) →
+//! armies → army reserves (each army's reserve committed onto a gap next to it or into a contact
+//! the preview favours, S-ARMY-8; a spare division into each army's reserve, S-ARMY-6) →
+//! fortifications where it defends (S-FORT-1) → gas cylinders where the troops face the
 //! enemy (S-CHEM-1) → fleets (battle or port by the odds, the intercept stance only when the
 //! stronger, mines off the own coast, U-boats on the enemy's lanes). Fire: the Marshal's and
-//! Veteran's guns prepare the Combat phase — first at the enemy hexes their troops fight, by the
+//! Veteran's guns first break the enemy fortress hexes they can break together (S-FORT-6), then
+//! prepare the Combat phase — first at the enemy hexes their troops fight, by the
 //! harm and the engagement's margin the preview sees — else at the hex where they do most harm,
 //! gas shells when they do more (S-ART-2, S-CHEM-3). Preparation: cylinders released (S-CHEM-1).
 //!
