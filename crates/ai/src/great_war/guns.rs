@@ -88,10 +88,11 @@ pub fn faces_fortress(ctx: &Ctx, p: PowerId, h: HexAt) -> bool {
 
 /// S-FORT-6, S-TURN-3: a siege's shots this Fire phase. Each enemy-held intact fortress hex in the
 /// range of our guns (those our troops fight first, then by hex) gets the fewest guns, strongest
-/// first, whose Attacks together reach what the hex still withstands (8 less the damage already
-/// done this phase): the hex is broken for good and no longer gives its defenders fortification
-/// level 2 (S-FORT-4). Guns that together fall short do not fire at it: damage that destroys
-/// nothing is restored at the end of the phase (S-TURN-3) and the fortress takes it all first.
+/// first, that break it together whatever the dice (a blind copy's dice show 1, so every shot into
+/// stubborn fighting loses half its damage to our own troops, S-ART-7): the hex is broken for good
+/// and no longer gives its defenders fortification level 2 (S-FORT-4). Guns that together may
+/// fall short do not fire at it: damage that destroys nothing is restored at the end of the phase
+/// (S-TURN-3), and the fortress takes all of it before its troops.
 pub fn siege(ctx: &Ctx, p: PowerId) -> Vec<Order> {
     let mut forts: Vec<HexAt> = enemy_hexes(ctx, p).into_iter().filter(|h| enemy_fortress(ctx, p, *h)).collect();
     if forts.is_empty() {
@@ -111,24 +112,25 @@ pub fn siege(ctx: &Ctx, p: PowerId) -> Vec<Order> {
     let mut probe = blind(ctx);
     let mut out = Vec::new();
     for fort in forts {
-        let need = FORTRESS_STRENGTH - probe.hex_state(fort).damage;
         let mut able: Vec<(i32, ForceId)> =
             guns.iter().filter_map(|g| probe.check_fire(*g, fort, false).ok().map(|shot| (shot.attack, *g))).collect();
-        able.sort_by_key(|(attack, g)| (std::cmp::Reverse(*attack), *g));
-        let (mut sum, mut chosen) = (0, Vec::new());
-        for (attack, g) in able {
-            if sum >= need {
-                break;
-            }
-            sum += attack;
-            chosen.push(g);
-        }
-        if sum < need {
+        let total: i32 = able.iter().map(|(attack, _)| attack).sum();
+        if total < FORTRESS_STRENGTH - probe.hex_state(fort).damage {
             continue;
         }
-        let shots: Vec<Order> = chosen.into_iter().map(|unit| Order::Fire { unit, target: fort, gas: false }).collect();
+        able.sort_by_key(|(attack, g)| (std::cmp::Reverse(*attack), *g));
         let mut trial = probe.clone();
-        if shots.iter().all(|o| trial.apply(o).is_ok()) {
+        let mut shots = Vec::new();
+        for (_, unit) in able {
+            let o = Order::Fire { unit, target: fort, gas: false };
+            if trial.apply(&o).is_ok() {
+                shots.push(o);
+            }
+            if trial.hex_state(fort).fortress_destroyed {
+                break;
+            }
+        }
+        if trial.hex_state(fort).fortress_destroyed {
             probe = trial;
             out.extend(shots);
         }

@@ -1215,7 +1215,8 @@ impl Staff {
 
     /// S-ARMY-6: a spare division goes next to its army (out of contact, the cheapest hex) and
     /// into the army's off-map reserve, where it stays fresh (off the S-SUP-6 front line) and out
-    /// of harm until a contact needs it.
+    /// of harm until a contact needs it; where the army's moves took it out of reach, it stays a
+    /// reserve behind the line.
     fn army_reserve(&mut self, ctx: &Ctx, m: Mover, army: FormationId) {
         let p = self.power;
         let Piece::Unit(unit) = m.piece else { return };
@@ -1234,10 +1235,17 @@ impl Staff {
             .filter(|(h, _, _)| next_to(*h) && !ctx.next_to_enemy(p, *h) && !self.taken(*h))
             .filter(|(h, _, _)| super::fit_to_stand(ctx, p, &units, *h))
             .min_by_key(|(h, c, _)| (*c, *h));
-        if let Some((h, _, path)) = spot {
-            self.claimed.insert(h);
-            self.queue.push_back(Order::Move { piece: m.piece, path });
-            self.queue.push_back(assign);
+        match spot {
+            Some((h, _, path)) => {
+                self.claimed.insert(h);
+                self.queue.push_back(Order::Move { piece: m.piece, path });
+                self.queue.push_back(assign);
+            }
+            // The army moved out of its reach: it stays a reserve behind the line this turn.
+            None => {
+                self.kept.insert(m.piece);
+                self.move_piece(ctx, m);
+            }
         }
     }
 
