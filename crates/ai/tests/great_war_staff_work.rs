@@ -132,6 +132,38 @@ fn s_fort_6_the_staff_breaks_a_fortress_with_guns_that_together_reach_its_8() {
     }
 }
 
+/// S-ART-7, S-FORT-6: a shot at a hex where our troops fight loses half its damage to them on a
+/// d6 of 1–3. With a German division engaged next to the fortress, two 42 cm guns (8) may leave it
+/// standing (4 when both dice fall 1–3), so the staff fires no normal shell at it; four break it
+/// whatever the dice, and fire at it.
+#[test]
+fn s_art_7_a_siege_into_stubborn_fighting_fires_only_guns_that_break_the_fortress_whatever_the_dice() {
+    let guns = [(6, 5), (6, 6), (5, 5), (7, 6)].map(|(c, r)| hex(c, r));
+    for level in [Level::Veteran, Level::Marshal] {
+        for n in [2, 4] {
+            let mut forces = vec![infantry(5, "germany", (9, 4))];
+            forces.extend(
+                guns[..n]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, at)| gun(1 + i as u32, "germany", (at.col, at.row), "42 cm Dicke Bertha")),
+            );
+            let mut c = ctx(&fortress(forces), Phase::Fire, 0);
+            assert!(guns.iter().all(|g| g.distance(hex(8, 4)) <= 3) && hex(9, 4).is_adjacent(hex(8, 4)));
+            let orders = staff_plays(&mut c, GERMANY, level);
+            let at_fortress = orders
+                .iter()
+                .filter(|o| matches!(o, Order::Fire { target, gas: false, .. } if *target == hex(8, 4)))
+                .count();
+            // Four: at worst 2 a shot reaches it while our division stands (3 Health: two such hits
+            // take it), 4 once it has gone; three shots always break it.
+            let enough = if n == 2 { at_fortress == 0 } else { at_fortress >= 3 };
+            assert!(enough, "{level}, {n} guns: {orders:?}");
+            assert_eq!(c.hex_state(hex(8, 4)).fortress_destroyed, n == 4, "{level}, {n} guns");
+        }
+    }
+}
+
 /// S-FORT-6, S-FORT-4: defenders of an intact fortress fight at fortification level 2 from every
 /// side. On a front four hexes wide a French division with 2 Health of 3 holds the fortress hex
 /// (8, 1): one German division moving next to it would fight at D −8 (S-COMBAT-8), the enemy the

@@ -192,7 +192,11 @@ pub fn play(scenario: &Scenario, setup: &GwSetup) -> Result<GwReport, GwScriptEr
         } else {
             match script.next() {
                 Some((index, order)) => {
-                    game.apply(order.clone()).map_err(|error| GwScriptError { index, order, error: Box::new(error) })?;
+                    game.apply(order.clone()).map_err(|error| GwScriptError {
+                        index,
+                        order,
+                        error: Box::new(error),
+                    })?;
                     given += 1;
                     continue;
                 }
