@@ -138,7 +138,8 @@ pub fn pair_winner(a_as_0: Verdict, b_as_0: Verdict) -> Option<bool> {
 pub struct GwScriptError {
     pub index: usize,
     pub order: Order,
-    pub error: OrderError,
+    /// Boxed: an order's error names its words (`Msg`), too large to return by value.
+    pub error: Box<OrderError>,
 }
 
 /// Orders a power may give in one part of a phase before the game passes for it.
@@ -191,7 +192,11 @@ pub fn play(scenario: &Scenario, setup: &GwSetup) -> Result<GwReport, GwScriptEr
         } else {
             match script.next() {
                 Some((index, order)) => {
-                    game.apply(order.clone()).map_err(|error| GwScriptError { index, order, error })?;
+                    game.apply(order.clone()).map_err(|error| GwScriptError {
+                        index,
+                        order,
+                        error: Box::new(error),
+                    })?;
                     given += 1;
                     continue;
                 }

@@ -10,6 +10,7 @@
 pub mod baseline;
 pub mod front;
 pub mod game;
+pub mod guns;
 pub mod judge;
 pub mod staff;
 

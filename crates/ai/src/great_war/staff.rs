@@ -1,17 +1,22 @@
 //! The general staff: plans each part of a phase as a list of work items, decides each item on
 //! the game as it stands, and gives the orders one at a time.
 //!
-//! Movement: economy (ammunition, repairs, restoring) → engaged pieces (attack the weakest
+//! Movement: economy (ammunition, repairs, restoring) → batteries of three guns standing together
+//! under the enemy's guns (S-ART-5) → engaged pieces (attack the weakest
 //! adjacent hex by the preview's odds, or retreat before destruction, S-ARMY-15) → the front (posts
 //! covering every hex of the line, divided between the alliance's powers; a piece the next Upkeep
 //! on the front line would cost Morale, S-SUP-6, leaves its post to a fresh one and goes off the
 //! line first) → each piece to its post, or as a reserve into a contact the preview favours, on to
 //! an enemy city, or kept behind the line (off the S-SUP-6 front line, plugging the line's gaps
-//! after the other moves) →
-//! armies → fortifications where it defends (S-FORT-1) → gas cylinders where the troops face the
+//! after the other moves; a piece goes into contact with an intact enemy fortress only at the
+//! attack's superiority, S-FORT-6) →
+//! armies → army reserves (each army's reserve committed onto a gap next to it or into a contact
+//! the preview favours, S-ARMY-8; a spare division into each army's reserve, S-ARMY-6) →
+//! fortifications where it defends (S-FORT-1) → gas cylinders where the troops face the
 //! enemy (S-CHEM-1) → fleets (battle or port by the odds, the intercept stance only when the
 //! stronger, mines off the own coast, U-boats on the enemy's lanes). Fire: the Marshal's and
-//! Veteran's guns prepare the Combat phase — first at the enemy hexes their troops fight, by the
+//! Veteran's guns first break the enemy fortress hexes they can break together (S-FORT-6), then
+//! prepare the Combat phase — first at the enemy hexes their troops fight, by the
 //! harm and the engagement's margin the preview sees — else at the hex where they do most harm,
 //! gas shells when they do more (S-ART-2, S-CHEM-3). Preparation: cylinders released (S-CHEM-1).
 //!
@@ -64,6 +69,14 @@ struct Doctrine {
     hunt: bool,
     /// Shares ASW ships between its fleets so that no fleet lies open to U-boats (S-SUB-1/2).
     escort: bool,
+    /// Forms batteries of three guns standing together under the enemy's guns (S-ART-5).
+    batteries: bool,
+    /// Lays sieges: guns break an enemy fortress when together they can this Fire phase, and no
+    /// piece goes into contact with an intact one short of the attack's superiority (S-FORT-6).
+    siege: bool,
+    /// Each army keeps a division in its off-map reserve and commits it where a contact next to
+    /// the army needs it (S-ARMY-6, S-ARMY-8).
+    army_reserves: bool,
 }
 
 impl Doctrine {
@@ -84,6 +97,9 @@ impl Doctrine {
                 prepare: true,
                 hunt: true,
                 escort: true,
+                batteries: true,
+                siege: true,
+                army_reserves: true,
             },
             Level::Veteran => Doctrine {
                 width: 12,
@@ -100,6 +116,9 @@ impl Doctrine {
                 prepare: true,
                 hunt: true,
                 escort: false,
+                batteries: true,
+                siege: true,
+                army_reserves: true,
             },
             _ => Doctrine {
                 width: 3,
@@ -116,6 +135,9 @@ impl Doctrine {
                 prepare: false,
                 hunt: false,
                 escort: false,
+                batteries: false,
+                siege: false,
+                army_reserves: false,
             },
         }
     }
@@ -177,6 +199,14 @@ enum Item {
     Gas,
     /// Place gas cylinders where our troops face the enemy (S-CHEM-1).
     Cylinders,
+    /// Form batteries of guns standing together (S-ART-5).
+    Batteries,
+    /// Break enemy fortresses with the guns that together can this Fire phase (S-FORT-6).
+    Siege,
+    /// Commit this army reserve where a contact next to its army needs it (S-ARMY-8).
+    Commit(ForceId),
+    /// Send this spare division next to this army into its off-map reserve (S-ARMY-6).
+    ArmyReserve(Mover, FormationId),
 }
 
 /// The general staff of one power.
@@ -212,6 +242,8 @@ pub struct Staff {
     relieved: BTreeSet<Piece>,
     /// Pieces kept as a reserve behind the line this phase.
     kept: BTreeSet<Piece>,
+    /// Spare divisions going into an army's off-map reserve this phase (S-ARMY-6).
+    army_reserve: BTreeMap<Piece, FormationId>,
     /// The longest work item of this phase so far (when a slice stops; it changes no decision).
     longest_item: Duration,
     /// A gun's preparation shot under way: the targets looked at and the best shot so far.
@@ -272,6 +304,10 @@ impl Item {
             Item::Air(_) => "air",
             Item::Gas => "gas",
             Item::Cylinders => "cylinders",
+            Item::Batteries => "batteries",
+            Item::Siege => "siege",
+            Item::Commit(_) => "commit",
+            Item::ArmyReserve(..) => "army reserve",
         }
     }
 }
@@ -300,6 +336,7 @@ impl Staff {
             redraw: false,
             relieved: BTreeSet::new(),
             kept: BTreeSet::new(),
+            army_reserve: BTreeMap::new(),
             shot_draft: None,
             steps: StepTimes::default(),
         }
@@ -366,12 +403,16 @@ impl Staff {
         self.redraw = false;
         self.relieved.clear();
         self.kept.clear();
+        self.army_reserve.clear();
         self.shot_draft = None;
         let p = self.power;
         match ctx.clock.phase {
             Phase::Preparation if self.doctrine.gas => self.items.push_back(Item::Gas),
             Phase::Movement => {
                 self.items.push_back(Item::Economy);
+                if self.doctrine.batteries {
+                    self.items.push_back(Item::Batteries);
+                }
                 for m in movers(ctx, p) {
                     if m.army.is_none() && ctx.next_to_enemy(p, m.at) && !m.artillery {
                         self.items.push_back(Item::Engaged(m.piece));
@@ -380,6 +421,9 @@ impl Staff {
                 self.items.push_back(Item::Plan);
             }
             Phase::Fire => {
+                if self.doctrine.siege {
+                    self.items.push_back(Item::Siege);
+                }
                 for f in ctx.forces.iter().filter(|f| f.power == p && f.kind.is_artillery() && f.present()) {
                     if f.member.battery.is_none_or(|b| b == f.id) {
                         self.items.push_back(Item::Gun(f.id));
@@ -467,6 +511,10 @@ impl Staff {
             }
             Item::Gas => self.gas(ctx),
             Item::Cylinders => self.cylinders(ctx),
+            Item::Batteries => self.queue.extend(super::guns::batteries(ctx, self.power)),
+            Item::Siege => self.queue.extend(super::guns::siege(ctx, self.power)),
+            Item::Commit(u) => self.commit(ctx, u),
+            Item::ArmyReserve(m, a) => self.army_reserve(ctx, m, a),
         }
     }
 
@@ -733,6 +781,9 @@ impl Staff {
                 self.claimed.insert(hex);
             }
         }
+        // S-ARMY-6: each army keeps a spare division in its off-map reserve; those count against
+        // the reserve the doctrine keeps behind the line.
+        let held = self.army_reserves(ctx, &mut left, &reach);
         // A reserve behind the line (the doctrine's count, the pieces nearest the line first, fresh
         // ones only): it relieves, plugs gaps and strikes next turn instead of marching off.
         if let Some(front) = self.front.clone() {
@@ -743,7 +794,7 @@ impl Staff {
                 .filter(|m| !tired(ctx, m.piece))
                 .collect();
             spare.sort_by_key(|m| (front.enemy_steps(m.at), m.piece));
-            self.kept.extend(spare.into_iter().take(self.doctrine.keep).map(|m| m.piece));
+            self.kept.extend(spare.into_iter().take(self.doctrine.keep.saturating_sub(held)).map(|m| m.piece));
         }
         // Relieved pieces first (they leave the hexes their relief takes), then posts (the line
         // before the reserves), then reserves, artillery, armies, the rest.
@@ -751,7 +802,10 @@ impl Staff {
         let mut order: Vec<Mover> = free.iter().copied().filter(|m| self.relieved.contains(&m.piece)).collect();
         order.extend(free.iter().copied().filter(|m| self.posts.contains_key(&m.piece)));
         order.extend(free.iter().copied().filter(|m| {
-            !self.posts.contains_key(&m.piece) && !self.relieved.contains(&m.piece) && !self.kept.contains(&m.piece)
+            !self.posts.contains_key(&m.piece)
+                && !self.relieved.contains(&m.piece)
+                && !self.kept.contains(&m.piece)
+                && !self.army_reserve.contains_key(&m.piece)
         }));
         order.extend(all.iter().copied().filter(|m| m.artillery && can_move(ctx, m) && m.army.is_none()));
         order.extend(free.iter().copied().filter(|m| self.kept.contains(&m.piece)));
@@ -761,6 +815,16 @@ impl Staff {
         let armies: BTreeSet<FormationId> = all.iter().filter_map(|m| m.army).collect();
         for a in armies {
             self.items.push_back(Item::Army(a));
+        }
+        // S-ARMY-8: the reserves already off the map come in where the line needs them after the
+        // moves; then the spare divisions join their armies' reserves.
+        if self.doctrine.army_reserves {
+            for f in ctx.forces.iter().filter(|f| f.power == p && matches!(f.place, Place::Reserve(_))) {
+                self.items.push_back(Item::Commit(f.id));
+            }
+            let joining: Vec<(Mover, FormationId)> =
+                free.iter().filter_map(|m| self.army_reserve.get(&m.piece).map(|a| (*m, *a))).collect();
+            self.items.extend(joining.into_iter().map(|(m, a)| Item::ArmyReserve(m, a)));
         }
         self.items.push_back(Item::Fortify);
         if self.doctrine.gas {
@@ -943,7 +1007,7 @@ impl Staff {
         };
         let grab = self.grabs.get(&m.piece).copied().and_then(|hex| {
             let (h, _, path) = dests.iter().find(|(h, _, _)| *h == hex)?;
-            let hold = self.doctrine.hold;
+            let hold = self.contact_bar(ctx, *h);
             let safe = !ctx.next_to_enemy(p, *h)
                 || hold == i64::MIN
                 || advantage(ctx, p, &Order::Move { piece: m.piece, path: path.clone() }).is_none_or(|a| a >= hold);
@@ -961,9 +1025,10 @@ impl Staff {
                 None
             } else {
                 // A post in contact is taken only if the preview does not see the piece dispersed
-                // or worse there; else it stands next to it, out of contact.
-                let hold = self.doctrine.hold;
+                // or worse there (facing an intact fortress: short of the attack's superiority);
+                // else it stands next to it, out of contact.
                 let safe = |h: HexAt, path: &[HexAt]| {
+                    let hold = self.contact_bar(ctx, h);
                     !ctx.next_to_enemy(p, h)
                         || hold == i64::MIN
                         || advantage(ctx, p, &Order::Move { piece: m.piece, path: path.to_vec() })
@@ -1077,8 +1142,8 @@ impl Staff {
         dests: &[(HexAt, u32, Vec<HexAt>)],
     ) -> Option<(HexAt, Vec<HexAt>)> {
         let p = self.power;
-        let hold = self.doctrine.hold;
         let safe = |h: HexAt, path: &[HexAt]| {
+            let hold = self.contact_bar(ctx, h);
             !ctx.next_to_enemy(p, h)
                 || advantage(ctx, p, &Order::Move { piece: m.piece, path: path.to_vec() }).is_none_or(|a| a >= hold)
         };
@@ -1090,6 +1155,140 @@ impl Staff {
                 .min_by_key(|(h, c, _)| (*c, *h))
                 .map(|(h, _, path)| (*h, path.clone()))
         })
+    }
+
+    /// The least margin (S-COMBAT-8 D) at which a piece goes into contact on `h`: the doctrine's
+    /// hold, or next to an enemy-held intact fortress (level 2 from every side, S-FORT-6) the
+    /// superiority of a deliberate attack, so that no division is spent on one at bad odds; the
+    /// line then stands off it, out of contact.
+    fn contact_bar(&self, ctx: &Ctx, h: HexAt) -> i64 {
+        if self.doctrine.siege && super::guns::faces_fortress(ctx, self.power, h) {
+            self.doctrine.superiority.max(self.doctrine.hold)
+        } else {
+            self.doctrine.hold
+        }
+    }
+
+    /// S-ARMY-6: each of our armies without a division in its off-map reserve takes the spare
+    /// division (fresh, independent, not needed on the line or at a capital) that reaches a hex
+    /// next to it most cheaply this turn, out of `left`. Returns how many armies hold a reserve.
+    fn army_reserves(
+        &mut self,
+        ctx: &Ctx,
+        left: &mut Vec<Mover>,
+        reach: &BTreeMap<Piece, BTreeMap<HexAt, u32>>,
+    ) -> usize {
+        if !self.doctrine.army_reserves {
+            return 0;
+        }
+        let p = self.power;
+        let mut held = 0;
+        for a in ctx.formations.iter().filter(|f| f.power == p && f.kind == FormationKind::Army) {
+            let hexes = ctx.formation_hexes(a.id);
+            if hexes.is_empty() {
+                continue;
+            }
+            if ctx.forces.iter().any(|f| f.place == Place::Reserve(a.id)) {
+                held += 1;
+                continue;
+            }
+            let next_to = |h: &HexAt| hexes.iter().any(|x| x.distance(*h) <= 1);
+            let best = left
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| matches!(m.piece, Piece::Unit(_)) && m.army.is_none())
+                .filter(|(_, m)| !self.grabs.contains_key(&m.piece) && !self.relieved.contains(&m.piece))
+                .filter(|(_, m)| !tired(ctx, m.piece))
+                .filter_map(|(j, m)| {
+                    let cost = reach.get(&m.piece)?.iter().filter(|(h, _)| next_to(h)).map(|(_, c)| *c).min()?;
+                    Some((cost, m.piece, j))
+                })
+                .min();
+            if let Some((_, piece, j)) = best {
+                left.remove(j);
+                self.army_reserve.insert(piece, a.id);
+                held += 1;
+            }
+        }
+        held
+    }
+
+    /// S-ARMY-6: a spare division goes next to its army (out of contact, the cheapest hex) and
+    /// into the army's off-map reserve, where it stays fresh (off the S-SUP-6 front line) and out
+    /// of harm until a contact needs it; where the army's moves took it out of reach, it stays a
+    /// reserve behind the line.
+    fn army_reserve(&mut self, ctx: &Ctx, m: Mover, army: FormationId) {
+        let p = self.power;
+        let Piece::Unit(unit) = m.piece else { return };
+        let Some(at) = ctx.piece_hex(m.piece) else { return };
+        let hexes = ctx.formation_hexes(army);
+        let next_to = |h: HexAt| hexes.iter().any(|x| x.distance(h) <= 1);
+        let assign = Order::AssignReserve { unit, army };
+        if next_to(at) {
+            self.queue.push_back(assign);
+            return;
+        }
+        let Ok((_, units)) = ctx.piece_units(m.piece) else { return };
+        let spot = ctx
+            .destinations(m.piece)
+            .into_iter()
+            .filter(|(h, _, _)| next_to(*h) && !ctx.next_to_enemy(p, *h) && !self.taken(*h))
+            .filter(|(h, _, _)| super::fit_to_stand(ctx, p, &units, *h))
+            .min_by_key(|(h, c, _)| (*c, *h));
+        match spot {
+            Some((h, _, path)) => {
+                self.claimed.insert(h);
+                self.queue.push_back(Order::Move { piece: m.piece, path });
+                self.queue.push_back(assign);
+            }
+            // The army moved out of its reach: it stays a reserve behind the line this turn.
+            None => {
+                self.kept.insert(m.piece);
+                self.move_piece(ctx, m);
+            }
+        }
+    }
+
+    /// S-ARMY-8: a division in an army's reserve comes onto a free hex next to its army where a
+    /// contact needs it, after the other moves: onto a gap of the line (or next to one, on our
+    /// side) where the preview does not see it beaten there; else into the contact where the
+    /// preview sees it strike with the doctrine's superiority (it joins the combat at once and
+    /// counts Attack, S-ARMY-9). Otherwise it stays in reserve.
+    fn commit(&mut self, ctx: &Ctx, unit: ForceId) {
+        let p = self.power;
+        let Some(Place::Reserve(army)) = ctx.force(unit).map(|f| f.place) else { return };
+        let Some(front) = self.front.clone() else { return };
+        let mut spots: Vec<HexAt> = ctx
+            .formation_hexes(army)
+            .into_iter()
+            .flat_map(|h| h.neighbours())
+            .filter(|h| ctx.map().is_land(*h) && ctx.at(*h).is_empty() && !self.taken(*h))
+            .filter(|h| super::fit_to_stand(ctx, p, &[unit], *h))
+            .collect();
+        spots.sort();
+        spots.dedup();
+        let order = |to: HexAt| Order::CommitReserve { unit, to };
+        let beaten = |h: HexAt| {
+            ctx.next_to_enemy(p, h) && advantage(ctx, p, &order(h)).is_none_or(|a| a < self.contact_bar(ctx, h))
+        };
+        let gap = front.gaps(ctx, p).into_iter().find_map(|g| {
+            spots.iter().copied().filter(|h| (*h == g || h.is_adjacent(g)) && front.ours(*h)).find(|h| !beaten(*h))
+        });
+        let strike = || {
+            spots
+                .iter()
+                .copied()
+                .filter(|h| ctx.next_to_enemy(p, *h))
+                .take(COMMIT_WORK)
+                .filter_map(|h| advantage(ctx, p, &order(h)).map(|a| (a, h)))
+                .filter(|(a, h)| *a >= self.doctrine.superiority.max(self.contact_bar(ctx, *h)))
+                .max_by_key(|(a, h)| (*a, std::cmp::Reverse(*h)))
+                .map(|(_, h)| h)
+        };
+        if let Some(to) = gap.or_else(strike) {
+            self.claimed.insert(to);
+            self.queue.push_back(order(to));
+        }
     }
 
     /// S-FORT-1: pieces that stand still where they defend dig in, while the treasury keeps a
@@ -1453,6 +1652,9 @@ const ASSIGN_WORK: usize = 12;
 
 /// Reserves a strike work item looks at before it comes back.
 const STRIKE_WORK: usize = 1;
+
+/// Contacts next to its army an army reserve's work item previews for a strike (S-ARMY-8).
+const COMMIT_WORK: usize = 8;
 
 /// The worst margin (S-COMBAT-8 D, negative when the enemy is the stronger) over the engagements
 /// the units of `order` stand in once it is applied to a copy of `ctx`: what the preview's

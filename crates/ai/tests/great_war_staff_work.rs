@@ -1,0 +1,289 @@
+//! The general staff's work with batteries (S-ART-5), sieges (S-FORT-6) and army reserves
+//! (S-ARMY-6, S-ARMY-8), at the Veteran and Marshal levels, on small hand-built fronts.
+
+use ai::Level;
+use ai::great_war::GwAi;
+use rules::strategic::hexmap::flag;
+use rules::strategic::scenario::{ArmySpec, CorpsSpec, ForceSpec, KindSpec, Scenario};
+use rules::strategic::state::Place;
+use rules::strategic::testkit::{ctx, hex, id, infantry, scenario, unit};
+use rules::strategic::{Ctx, FormationId, HexAt, HexMap, Order, Phase, PowerId, Terrain};
+
+const GERMANY: PowerId = PowerId(0);
+
+fn gun(n: u32, power: &str, at: (i32, i32), name: &str) -> ForceSpec {
+    unit(n, power, at, KindSpec::Artillery(name.into()))
+}
+
+fn clear(w: u32, h: u32) -> HexMap {
+    HexMap::filled("test", w, h, Terrain::Clear)
+}
+
+/// Plays `power`'s part of the current phase with its staff at `level` on `ctx`; its orders.
+fn staff_plays(ctx: &mut Ctx, power: PowerId, level: Level) -> Vec<Order> {
+    let mut ai = GwAi::new(power, level, 3);
+    let phase = ctx.clock.phase;
+    let mut out = Vec::new();
+    while ctx.clock.phase == phase && ctx.active_power() == power {
+        let o = ai.decide(ctx).expect("its turn");
+        ctx.apply(&o).unwrap_or_else(|e| panic!("{level}: {o:?}: {e}"));
+        out.push(o);
+    }
+    out
+}
+
+/// Passes until `power`'s part of `phase`.
+fn pass_to(ctx: &mut Ctx, power: PowerId, phase: Phase) {
+    while !(ctx.clock.phase == phase && ctx.active_power() == power) {
+        assert_ne!(ctx.clock.phase, Phase::Over);
+        ctx.apply(&Order::EndPhase).expect("a pass");
+    }
+}
+
+/// Three German 28 cm K L/40 Kurfürst (range 4, Attack 3, Health 2) on or next to (4, 4), a
+/// French division 4 hexes off, and (with `enemy_gun`) a French 155 mm gun (range 2, speed 6)
+/// whose move and range reach them.
+fn three_guns(enemy_gun: bool) -> Scenario {
+    let mut forces = vec![
+        gun(1, "germany", (4, 4), "28 cm K L/40 Kurfürst"),
+        gun(2, "germany", (5, 4), "28 cm K L/40 Kurfürst"),
+        gun(3, "germany", (4, 5), "28 cm K L/40 Kurfürst"),
+        infantry(10, "france", (8, 4)),
+    ];
+    if enemy_gun {
+        forces.push(gun(11, "france", (11, 4), "Canon de 155 mle 81"));
+    }
+    scenario(clear(16, 10), forces)
+}
+
+/// S-ART-5: three guns standing together under the enemy's guns form a battery (their Health
+/// summed: one shot of Attack 2 no longer destroys a gun of Health 2), and the battery fires as
+/// one at the best target in its range (Attack 3 + 3 + 3 = 9 in one shot). Out of the enemy guns'
+/// reach they stay single: a battery's shot takes 1 Morale where three shots take 3 (S-ART-3).
+#[test]
+fn s_art_5_the_staff_forms_a_battery_under_the_enemys_guns_and_fires_it_as_one() {
+    for level in [Level::Veteran, Level::Marshal] {
+        let s = three_guns(true);
+        let mut c = ctx(&s, Phase::Movement, 0);
+        assert!([hex(5, 4), hex(4, 5)].iter().all(|h| h.distance(hex(4, 4)) == 1));
+        let orders = staff_plays(&mut c, GERMANY, level);
+        assert!(
+            orders.contains(&Order::FormBattery { units: [id(1), id(2), id(3)] }),
+            "{level}: no battery in {orders:?}"
+        );
+        assert!((1..=3).all(|n| c.force(id(n)).is_some_and(|f| f.member.battery == Some(id(1)))));
+        pass_to(&mut c, GERMANY, Phase::Fire);
+        let health = c.force(id(10)).map(|f| f.vitals.health).expect("the French division");
+        let fire = staff_plays(&mut c, GERMANY, level);
+        let shots: Vec<&Order> = fire.iter().filter(|o| matches!(o, Order::Fire { .. })).collect();
+        assert_eq!(shots.len(), 1, "{level}: the battery fires once: {fire:?}");
+        assert!(matches!(shots[0], Order::Fire { target, .. } if *target == hex(8, 4)), "{level}: {shots:?}");
+        assert!((1..=3).all(|n| c.force(id(n)).is_some_and(|f| f.activity.fired)), "{level}: all three fired");
+        assert!(
+            c.force(id(10)).is_none_or(|f| f.vitals.health < health || !f.on_map()),
+            "{level}: the battery's shot hit"
+        );
+
+        let mut c = ctx(&three_guns(false), Phase::Movement, 0);
+        let orders = staff_plays(&mut c, GERMANY, level);
+        assert!(
+            !orders.iter().any(|o| matches!(o, Order::FormBattery { .. })),
+            "{level}: no enemy gun in reach, no battery: {orders:?}"
+        );
+    }
+}
+
+/// A French division in a fortress hex at (8, 4), another in the open at (8, 7); `forces` German.
+fn fortress(forces: Vec<ForceSpec>) -> Scenario {
+    let mut map = clear(16, 10);
+    map.cell_mut(hex(8, 4)).expect("on the map").flags |= flag::FORTRESS;
+    let mut all = vec![infantry(10, "france", (8, 4)), infantry(11, "france", (8, 7))];
+    all.extend(forces);
+    scenario(map, all)
+}
+
+/// S-FORT-6, S-TURN-3: a fortress hex withstands 8 damage in one Fire phase and takes all of it
+/// before its troops; less is restored at the phase's end. Two 42 cm Dicke Bertha (Attack 4,
+/// range 3) in reach of it break it together: the staff fires both at the fortress first, though
+/// either would harm the division in the open more this turn; the hex stays broken (no longer
+/// level 2, S-FORT-4). One gun alone could not break it and fires at the open instead.
+#[test]
+fn s_fort_6_the_staff_breaks_a_fortress_with_guns_that_together_reach_its_8() {
+    for level in [Level::Veteran, Level::Marshal] {
+        let s = fortress(vec![
+            gun(1, "germany", (6, 5), "42 cm Dicke Bertha"),
+            gun(2, "germany", (6, 6), "42 cm Dicke Bertha"),
+        ]);
+        let mut c = ctx(&s, Phase::Fire, 0);
+        assert!([hex(8, 4), hex(8, 7)].iter().all(|t| [hex(6, 5), hex(6, 6)].iter().all(|g| g.distance(*t) <= 3)));
+        let orders = staff_plays(&mut c, GERMANY, level);
+        let at_fortress =
+            orders.iter().filter(|o| matches!(o, Order::Fire { target, .. } if *target == hex(8, 4))).count();
+        assert_eq!(at_fortress, 2, "{level}: both guns at the fortress: {orders:?}");
+        assert!(c.hex_state(hex(8, 4)).fortress_destroyed, "{level}: the fortress hex is broken");
+
+        let s = fortress(vec![gun(1, "germany", (6, 6), "42 cm Dicke Bertha")]);
+        let mut c = ctx(&s, Phase::Fire, 0);
+        let orders = staff_plays(&mut c, GERMANY, level);
+        assert!(
+            !orders.iter().any(|o| matches!(o, Order::Fire { target, gas: false, .. } if *target == hex(8, 4))),
+            "{level}: one gun (4 of 8) wastes no shell on the fortress (a gas shell reaches the troops): {orders:?}"
+        );
+    }
+}
+
+/// S-ART-7, S-FORT-6: a shot at a hex where our troops fight loses half its damage to them on a
+/// d6 of 1–3. With a German division engaged next to the fortress, two 42 cm guns (8) may leave it
+/// standing (4 when both dice fall 1–3), so the staff fires no normal shell at it; four break it
+/// whatever the dice, and fire at it.
+#[test]
+fn s_art_7_a_siege_into_stubborn_fighting_fires_only_guns_that_break_the_fortress_whatever_the_dice() {
+    let guns = [(6, 5), (6, 6), (5, 5), (7, 6)].map(|(c, r)| hex(c, r));
+    for level in [Level::Veteran, Level::Marshal] {
+        for n in [2, 4] {
+            let mut forces = vec![infantry(5, "germany", (9, 4))];
+            forces.extend(
+                guns[..n]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, at)| gun(1 + i as u32, "germany", (at.col, at.row), "42 cm Dicke Bertha")),
+            );
+            let mut c = ctx(&fortress(forces), Phase::Fire, 0);
+            assert!(guns.iter().all(|g| g.distance(hex(8, 4)) <= 3) && hex(9, 4).is_adjacent(hex(8, 4)));
+            let orders = staff_plays(&mut c, GERMANY, level);
+            let at_fortress = orders
+                .iter()
+                .filter(|o| matches!(o, Order::Fire { target, gas: false, .. } if *target == hex(8, 4)))
+                .count();
+            // Four: at worst 2 a shot reaches it while our division stands (3 Health: two such hits
+            // take it), 4 once it has gone; three shots always break it.
+            let enough = if n == 2 { at_fortress == 0 } else { at_fortress >= 3 };
+            assert!(enough, "{level}, {n} guns: {orders:?}");
+            assert_eq!(c.hex_state(hex(8, 4)).fortress_destroyed, n == 4, "{level}, {n} guns");
+        }
+    }
+}
+
+/// S-FORT-6, S-FORT-4: defenders of an intact fortress fight at fortification level 2 from every
+/// side. On a front four hexes wide a French division with 2 Health of 3 holds the fortress hex
+/// (8, 1): one German division moving next to it would fight at D −8 (S-COMBAT-8), the enemy the
+/// stronger, within the Veteran's hold of −19 for a post in contact (without the siege rule it
+/// takes the post next to it). The staff sends no division into contact with an intact
+/// fortress short of the attack's superiority: the lone division stands off it, screening it; two
+/// divisions go in only where the preview sees them win by D ≥ 20.
+#[test]
+fn s_fort_6_the_staff_attacks_no_intact_fortress_at_bad_odds_and_screens_it() {
+    use ai::great_war::judge::margin_at;
+    use rules::strategic::combat::D_DISPERSED;
+    let fort = hex(8, 1);
+    for level in [Level::Veteran, Level::Marshal] {
+        for germans in [vec![(10, 1)], vec![(10, 1), (10, 2)]] {
+            let n = germans.len();
+            let mut map = clear(16, 4);
+            map.cell_mut(fort).expect("on the map").flags |= flag::FORTRESS;
+            let mut forces = vec![infantry(10, "france", (8, 1))];
+            forces[0].health = Some(2);
+            forces.extend(germans.iter().enumerate().map(|(i, at)| infantry(1 + i as u32, "germany", *at)));
+            let mut c = ctx(&scenario(map, forces), Phase::Movement, 0);
+            let orders = staff_plays(&mut c, GERMANY, level);
+            let at: Vec<HexAt> = (1..=n as u32).filter_map(|u| c.force(id(u)).and_then(|f| f.hex())).collect();
+            let facing: Vec<HexAt> = at.iter().copied().filter(|h| h.distance(fort) == 1).collect();
+            if n == 1 {
+                assert!(facing.is_empty(), "{level}: a lone division faces the intact fortress: {orders:?}");
+                assert!(at.iter().any(|h| h.distance(fort) <= 3), "{level}: the fortress is screened: {at:?}");
+            }
+            for h in facing {
+                let d = margin_at(&c, GERMANY, h);
+                assert!(d.is_some_and(|d| d >= D_DISPERSED), "{level}: {n} divisions attack it at D {d:?}: {orders:?}");
+            }
+        }
+    }
+}
+
+/// A German army (201) of two corps of two divisions, at (10, 1) and (10, 4), facing French
+/// divisions on column 6 of a clear map `height` rows high, with German `others`.
+fn army_front(height: u32, others: Vec<ForceSpec>) -> Scenario {
+    let mut forces: Vec<ForceSpec> =
+        (0..height as i32).step_by(2).map(|row| infantry(60 + row as u32, "france", (6, row))).collect();
+    forces.extend([
+        infantry(1, "germany", (10, 1)),
+        infantry(2, "germany", (10, 1)),
+        infantry(3, "germany", (10, 4)),
+        infantry(4, "germany", (10, 4)),
+    ]);
+    forces.extend(others);
+    let mut s = scenario(clear(16, height), forces);
+    s.corps = vec![
+        CorpsSpec { id: 101, name: "I".into(), units: vec![1, 2], attached: Vec::new() },
+        CorpsSpec { id: 102, name: "II".into(), units: vec![3, 4], attached: Vec::new() },
+    ];
+    s.armies = vec![ArmySpec {
+        id: 201,
+        name: "5th Army".into(),
+        corps: vec![101, 102],
+        reserves: Vec::new(),
+        attached: Vec::new(),
+    }];
+    s
+}
+
+/// S-ARMY-6: an army may hold any number of units in its off-map reserve, out of combat and out
+/// of reach of attack. With divisions to spare once the line is held, the staff sends one next to
+/// the army and into its reserve.
+#[test]
+fn s_army_6_the_staff_puts_a_spare_division_into_its_armys_reserve() {
+    let army = FormationId(201);
+    for level in [Level::Veteran, Level::Marshal] {
+        let spare =
+            vec![infantry(5, "germany", (13, 3)), infantry(6, "germany", (13, 4)), infantry(7, "germany", (13, 5))];
+        let mut c = ctx(&army_front(6, spare), Phase::Movement, 0);
+        let orders = staff_plays(&mut c, GERMANY, level);
+        let assigned: Vec<_> = orders
+            .iter()
+            .filter_map(|o| match o {
+                Order::AssignReserve { unit, army: a } if *a == army => Some(*unit),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(assigned.len(), 1, "{level}: one division into the reserve: {orders:?}");
+        assert!([5, 6, 7].iter().any(|n| id(*n) == assigned[0]), "{level}: a spare division");
+        assert_eq!(c.force(assigned[0]).map(|f| f.place), Some(Place::Reserve(army)), "{level}");
+    }
+}
+
+/// S-ARMY-8: a reserve of the army comes onto a free hex next to its army. The army's two corps
+/// cannot cover a line ten rows long; after their moves the staff commits the reserve next to the
+/// army where a contact needs it: onto a gap of the line as it then stands (or next to one), or
+/// into a contact where the preview sees it strike with the doctrine's superiority.
+#[test]
+fn s_army_8_the_staff_commits_its_armys_reserve_where_the_line_has_a_gap() {
+    use ai::great_war::front::Front;
+    use ai::great_war::judge::advantage;
+    for level in [Level::Veteran, Level::Marshal] {
+        let mut reserve = infantry(5, "germany", (0, 0));
+        reserve.at = None;
+        let mut s = army_front(10, vec![reserve]);
+        s.armies[0].reserves = vec![5];
+        let mut c = ctx(&s, Phase::Movement, 0);
+        assert_eq!(c.force(id(5)).map(|f| f.place), Some(Place::Reserve(FormationId(201))));
+        let mut ai = GwAi::new(GERMANY, level, 3);
+        let mut committed = None;
+        while c.clock.phase == Phase::Movement && c.active_power() == GERMANY {
+            let o = ai.decide(&c).expect("its turn");
+            if let Order::CommitReserve { to, .. } = o {
+                let gaps = Front::of(&c, GERMANY).gaps(&c, GERMANY);
+                let gap = gaps.iter().any(|g| g.distance(to) <= 1);
+                let strike = advantage(&c, GERMANY, &o).is_some_and(|a| a >= 10);
+                assert!(gap || strike, "{level}: {o:?} plugs none of the gaps {gaps:?} and strikes at no odds");
+                assert!(
+                    c.formation_hexes(FormationId(201)).iter().any(|h| h.is_adjacent(to)),
+                    "{level}: next to the army"
+                );
+                committed = Some(to);
+            }
+            c.apply(&o).unwrap_or_else(|e| panic!("{level}: {o:?}: {e}"));
+        }
+        let to = committed.unwrap_or_else(|| panic!("{level}: the reserve stays off the map"));
+        assert_eq!(c.force(id(5)).and_then(|f| f.hex()), Some(to), "{level}");
+    }
+}
