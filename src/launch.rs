@@ -293,13 +293,17 @@ fn start_scripted(
     }
 }
 
-/// Frames to let the board settle before the screenshot, and to let it be written.
+/// Frames to let the board settle before the screenshot (counted from the start and again from
+/// the frame the scripted state is reached, so that text drawn for the first time then has its
+/// glyphs in the font texture), and to let it be written.
 const SETTLE_FRAMES: u32 = 10;
 const GIVE_UP_FRAMES: u32 = 600;
 
 #[derive(Default)]
 struct Script {
     shot_at: Option<u32>,
+    /// The frame the scripted state was first reached.
+    done_at: Option<u32>,
     frames: u32,
 }
 
@@ -336,7 +340,13 @@ fn scripted_exit(
                 || launch.exit_after_turns.is_some_and(|n| n == 0 || (!progress.in_setup && progress.turn > n))
         }
     };
-    if !done || script.frames < SETTLE_FRAMES {
+    if !done {
+        script.done_at = None;
+        return;
+    }
+    let frames = script.frames;
+    let done_at = *script.done_at.get_or_insert(frames);
+    if script.frames < SETTLE_FRAMES || script.frames < done_at + SETTLE_FRAMES / 2 {
         return;
     }
     if let Some(path) = &launch.screenshot {
