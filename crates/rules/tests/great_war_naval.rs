@@ -201,14 +201,14 @@ fn s_naval_8_hit_table_by_class_difference() {
         let mut c = game(&s, Phase::Movement, 0, seed);
         c.surface_battle(1, 2);
         let v = volleys(&c);
-        v.first().is_some_and(|t| t.starts_with("LightCruiser") && ["=4", "=5", "=6"].iter().any(|p| t.ends_with(p)))
+        v.first().is_some_and(|t| t.starts_with("Light cruiser") && ["=4", "=5", "=6"].iter().any(|p| t.ends_with(p)))
             && c.navy.afloat(2).is_empty()
             && v.iter().filter(|t| t.contains("(Germany) fires")).count() >= 1
     });
     let first_is_german = frequency(3000, |seed| {
         let mut c = game(&s, Phase::Movement, 0, seed);
         c.surface_battle(1, 2);
-        volleys(&c).first().is_some_and(|t| t.starts_with("LightCruiser"))
+        volleys(&c).first().is_some_and(|t| t.starts_with("Light cruiser"))
     });
     close(first_is_german, 0.5, "initiative");
     close(sunk_first, 0.5 * 0.5, "first volley sinks on 4–6");
