@@ -29,6 +29,7 @@ use super::front::{Front, FrontDraft, held_by_alliance, posts};
 use super::judge::{
     advantage, battle_value, expected_gain, preparation_gain, ship_worth, submarine_attack_worth, torpedo_worth,
 };
+use super::treasury::{self, Spending};
 use super::{enemy_combat_hexes, enemy_hexes, legal, visible_enemy_fleets};
 use crate::{Level, Think};
 use rules::strategic::naval::ShipType;
@@ -77,6 +78,9 @@ struct Doctrine {
     /// Each army keeps a division in its off-map reserve and commits it where a contact next to
     /// the army needs it (S-ARMY-6, S-ARMY-8).
     army_reserves: bool,
+    /// Researches, upgrades and recruits by the state of the war (S-TURN-1, S-LAND-4, issue 12
+    /// purchases), with these house numbers; `None`: buys only ammunition, gas and repairs.
+    spending: Option<Spending>,
 }
 
 impl Doctrine {
@@ -100,6 +104,7 @@ impl Doctrine {
                 batteries: true,
                 siege: true,
                 army_reserves: true,
+                spending: Some(Spending::MARSHAL),
             },
             Level::Veteran => Doctrine {
                 width: 12,
@@ -119,6 +124,7 @@ impl Doctrine {
                 batteries: true,
                 siege: true,
                 army_reserves: true,
+                spending: Some(Spending::VETERAN),
             },
             _ => Doctrine {
                 width: 3,
@@ -138,6 +144,7 @@ impl Doctrine {
                 batteries: false,
                 siege: false,
                 army_reserves: false,
+                spending: None,
             },
         }
     }
@@ -176,7 +183,13 @@ struct PlanDraft {
 enum Item {
     /// Draw this phase's front, a part at a time ([`FrontDraft`]).
     Front,
+    /// Research what the war calls for (S-TURN-1), before the economy buys what it opens.
+    Research,
     Economy,
+    /// Upgrade the 1914 divisions nearest the enemy first (S-LAND-4).
+    Upgrades,
+    /// Raise what the front lacks at the own cities nearest the enemy (issue 12 purchases).
+    Recruits,
     Engaged(Piece),
     /// Retreat this engaged piece (S-ARMY-15), once the front is drawn.
     Retreat(Piece),
@@ -287,7 +300,10 @@ impl Item {
     fn kind(&self) -> &'static str {
         match self {
             Item::Front => "front",
+            Item::Research => "research",
             Item::Economy => "economy",
+            Item::Upgrades => "upgrades",
+            Item::Recruits => "recruits",
             Item::Engaged(_) => "engaged",
             Item::Retreat(_) => "retreat",
             Item::Plan => "plan",
@@ -409,7 +425,14 @@ impl Staff {
         match ctx.clock.phase {
             Phase::Preparation if self.doctrine.gas => self.items.push_back(Item::Gas),
             Phase::Movement => {
+                let spends = self.doctrine.spending.is_some();
+                if spends {
+                    self.items.push_back(Item::Research);
+                }
                 self.items.push_back(Item::Economy);
+                if spends {
+                    self.items.extend([Item::Upgrades, Item::Recruits]);
+                }
                 if self.doctrine.batteries {
                     self.items.push_back(Item::Batteries);
                 }
@@ -466,7 +489,24 @@ impl Staff {
                     None => self.items.push_front(Item::Front),
                 }
             }
+            Item::Research => {
+                if let Some(s) = self.doctrine.spending {
+                    let gas = self.doctrine.gas && self.doctrine.prepare;
+                    self.queue.extend(treasury::research(ctx, self.power, &s, gas, GAS_CYLINDERS));
+                }
+            }
             Item::Economy => self.economy(ctx),
+            Item::Upgrades | Item::Recruits => {
+                if let Some(s) = self.doctrine.spending {
+                    let (orders, spent) = if matches!(item, Item::Upgrades) {
+                        treasury::upgrades(ctx, self.power, &s)
+                    } else {
+                        treasury::recruits(ctx, self.power, &s)
+                    };
+                    self.queue.extend(orders);
+                    self.money -= spent;
+                }
+            }
             Item::Engaged(piece) => self.engaged(ctx, piece),
             Item::Retreat(piece) => {
                 let front = self.front_now(ctx);
@@ -519,8 +559,9 @@ impl Staff {
     }
 
     /// S-SUP-1, S-SUP-3: keep ammunition for two turns of fighting; S-LOSS-1/2: restore and
-    /// repair with what is left once the coming Upkeep is paid ([`spendable`]): troops that go
-    /// without money lose Morale (S-SUP-2), which costs more than any purchase gains.
+    /// repair with what is left once the coming Upkeep is paid ([`spendable`]) and, at the levels
+    /// that plan their spending, the later Upkeeps' shortfall kept: troops that go without money
+    /// lose Morale (S-SUP-2), which costs more than any purchase gains.
     fn economy(&mut self, ctx: &Ctx) {
         let p = self.power;
         let e = &ctx.scenario().rules.economy;
@@ -538,6 +579,9 @@ impl Staff {
                 money -= i64::from(amount) * price;
             }
         }
+        // What the Upkeeps after the coming one will lack, the levels that plan their spending
+        // keep in hand ([`treasury::kept_for_upkeep`]).
+        money -= self.doctrine.spending.map_or(0, |s| treasury::kept_for_upkeep(ctx, p, &s));
         // S-CHEM-1, S-CHEM-3: a staff that prepares its attacks with gas keeps a shell for each
         // gun and a cylinder for each of two hexes in contact, bought while the money lasts.
         if self.doctrine.gas
@@ -566,7 +610,8 @@ impl Staff {
             }
         }
         for f in ctx.forces.iter().filter(|f| f.power == p && f.place == Place::Dispersed) {
-            let cost = i64::from(e.division / 2);
+            // S-LOSS-1: half a division's price; back on the map it is paid again (S-SUP-1).
+            let cost = i64::from(e.division / 2) + treasury::independent_upkeep(ctx, f.kind);
             if money >= cost {
                 let class = if stock.manpower[0] >= e.division_manpower / 2 { 1 } else { 2 };
                 self.queue.push_back(Order::Restore { unit: f.id, class });
@@ -1910,39 +1955,7 @@ fn retreat(ctx: &Ctx, piece: Piece, at: HexAt, front: std::sync::Arc<Front>) -> 
 /// plus the income of the provinces it holds (S-CITY-2, paid before upkeep) less the upkeep of
 /// its units with the surcharges of corps and independent units (S-SUP-1, S-SUP-4).
 pub fn spendable(ctx: &Ctx, p: PowerId) -> i64 {
-    use rules::strategic::state::ForceKind;
-    use rules::strategic::upkeep::{CORPS_SURCHARGE_PERCENT, INDEPENDENT_SURCHARGE_PERCENT};
-    let e = &ctx.scenario().rules.economy;
-    let income: i64 = (0..ctx.map().provinces.len())
-        .filter(|i| ctx.provinces[*i].occupier.is_none() && ctx.province_owner(*i) == Some(p))
-        .map(|i| i64::from(ctx.map().provinces[i].gdp))
-        .sum();
-    let mut by_payer: BTreeMap<(u8, u32), i64> = BTreeMap::new();
-    for f in ctx.forces.iter().filter(|f| f.power == p && f.present()) {
-        let cost = i64::from(match f.kind {
-            ForceKind::Infantry { .. } | ForceKind::Cavalry { .. } => e.upkeep_division,
-            ForceKind::Tank { .. } => e.upkeep_tank,
-            ForceKind::Artillery { .. } => e.upkeep_artillery,
-        });
-        let payer = match (f.member.army, f.member.corps, f.place) {
-            (Some(a), _, _) => (2, a.0),
-            (None, Some(c), _) | (None, None, Place::Attached(c)) => (1, c.0),
-            _ => (0, f.id.0),
-        };
-        *by_payer.entry(payer).or_default() += cost;
-    }
-    let upkeep: i64 = by_payer
-        .iter()
-        .map(|((kind, _), base)| {
-            let pct = match kind {
-                0 => INDEPENDENT_SURCHARGE_PERCENT,
-                1 => CORPS_SURCHARGE_PERCENT,
-                _ => 0,
-            };
-            (base * (100 + pct)).div_euclid(100)
-        })
-        .sum();
-    ctx.powers[usize::from(p.0)].money + income - upkeep
+    ctx.powers[usize::from(p.0)].money + treasury::income(ctx, p) - treasury::upkeep(ctx, p)
 }
 
 /// The enemy fleets in sight stronger than fleet `id` (S-NAVAL-5, [`battle_value`] below zero):
