@@ -210,6 +210,9 @@ enum Item {
     /// One squadron's bombing (S-AIR-2).
     Air(u32),
     Gas,
+    /// Release the cylinder on this hex where it harms the enemy most, if anywhere (S-CHEM-1), on
+    /// the game as the releases before it left it.
+    Release(HexAt),
     /// Place gas cylinders where our troops face the enemy (S-CHEM-1).
     Cylinders,
     /// Form batteries of guns standing together (S-ART-5).
@@ -319,6 +322,7 @@ impl Item {
             Item::Gun(_) => "gun",
             Item::Air(_) => "air",
             Item::Gas => "gas",
+            Item::Release(_) => "release",
             Item::Cylinders => "cylinders",
             Item::Batteries => "batteries",
             Item::Siege => "siege",
@@ -549,7 +553,16 @@ impl Staff {
                     self.queue.push_back(o);
                 }
             }
-            Item::Gas => self.gas(ctx),
+            Item::Gas => {
+                let p = self.power;
+                let mut cylinders: Vec<HexAt> =
+                    ctx.hexes.iter().filter(|(_, s)| s.cylinder == Some(p)).map(|(h, _)| *h).collect();
+                cylinders.sort_unstable();
+                for from in cylinders.into_iter().rev() {
+                    self.items.push_front(Item::Release(from));
+                }
+            }
+            Item::Release(from) => self.release(ctx, from),
             Item::Cylinders => self.cylinders(ctx),
             Item::Batteries => self.queue.extend(super::guns::batteries(ctx, self.power)),
             Item::Siege => self.queue.extend(super::guns::siege(ctx, self.power)),
@@ -1633,27 +1646,27 @@ impl Staff {
         }
     }
 
-    /// S-CHEM-1: release a cylinder at the hex where the expected harm is greatest, if any.
-    fn gas(&mut self, ctx: &Ctx) {
+    /// S-CHEM-1: release the cylinder on `from` at the hex where the expected harm is greatest,
+    /// if any.
+    fn release(&mut self, ctx: &Ctx, from: HexAt) {
         let p = self.power;
-        let enemies = enemy_hexes(ctx, p);
-        let cylinders: Vec<HexAt> = ctx.hexes.iter().filter(|(_, s)| s.cylinder == Some(p)).map(|(h, _)| *h).collect();
-        for from in cylinders {
-            let best = enemies
-                .iter()
-                .filter(|e| e.distance(from) <= 3)
-                .map(|e| (*e, Order::ReleaseGas { from, target: *e }))
-                .filter_map(|(e, o)| {
-                    // A cylinder released at a hex our troops fight counts what it adds to the
-                    // engagement's margin too (the preparation of an attack).
-                    let prepared = preparation_gain(ctx, p, &o, e);
-                    prepared.or_else(|| expected_gain(ctx, p, &o)).map(|v| (v, o))
-                })
-                .filter(|(v, _)| *v > 0.0)
-                .max_by(|a, b| a.0.total_cmp(&b.0));
-            if let Some((_, o)) = best {
-                self.queue.push_back(o);
-            }
+        if ctx.hex_state(from).cylinder != Some(p) {
+            return;
+        }
+        let best = enemy_hexes(ctx, p)
+            .into_iter()
+            .filter(|e| e.distance(from) <= 3)
+            .map(|e| (e, Order::ReleaseGas { from, target: e }))
+            .filter_map(|(e, o)| {
+                // A cylinder released at a hex our troops fight counts what it adds to the
+                // engagement's margin too (the preparation of an attack).
+                let prepared = preparation_gain(ctx, p, &o, e);
+                prepared.or_else(|| expected_gain(ctx, p, &o)).map(|v| (v, o))
+            })
+            .filter(|(v, _)| *v > 0.0)
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some((_, o)) = best {
+            self.queue.push_back(o);
         }
     }
 }
