@@ -129,8 +129,8 @@ fn unit_upkeep(ctx: &Ctx, kind: ForceKind) -> i64 {
 
 /// The money the treasury may spend now on research, upgrades and recruits.
 struct Purse {
-    /// Treasury and income less the coming Upkeep and the ammunition still to buy (S-SUP-3: two
-    /// turns of fighting for every unit, as the staff's economy keeps).
+    /// Treasury less the ammunition still to buy (S-SUP-3: two turns of fighting for every unit,
+    /// as the staff's economy keeps) and what the income leaves unpaid of the coming Upkeep.
     left: i64,
     income: i64,
     upkeep: i64,
@@ -151,7 +151,10 @@ impl Purse {
         let last = ctx.scenario().start_turn + ctx.scenario().max_turns - 1;
         let turns = i64::from(last.saturating_sub(ctx.clock.turn).min(s.deficit_turns));
         let reserve = i64::from(s.restore_reserve) * i64::from(e.division / 2);
-        Purse { left: stock.money + income - upkeep - ammo, income, upkeep, turns, reserve }
+        // The income comes in only at the Upkeep (S-CITY-2): a purchase is paid from the
+        // treasury now, and what the income does not cover of the upkeep is kept.
+        let left = stock.money - ammo - (upkeep - income).max(0);
+        Purse { left, income, upkeep, turns, reserve }
     }
 
     /// What the treasury keeps once units of `added` upkeep a turn are raised: the restoring
