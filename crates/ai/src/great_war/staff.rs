@@ -388,9 +388,13 @@ impl Staff {
             }
             let Some(item) = self.items.pop_front() else { return Think::Order(Order::EndPhase) };
             // A slice ends before an item that might not fit in what is left of the budget (the
-            // guess: the longest item of this phase so far, or the longest of its kind in the
-            // game, whichever is longer); the first item always runs.
-            let guess = self.longest_item.max(self.steps.0.get(item.kind()).map_or(Duration::ZERO, |t| t.longest));
+            // guess: the longest item of this phase so far, or half as long again as the longest
+            // of its kind in the game, whichever is longer; a kind not yet timed in the game may
+            // take the whole budget); the first item always runs.
+            let guess = match self.steps.0.get(item.kind()) {
+                Some(t) => self.longest_item.max(t.longest + t.longest / 2),
+                None => budget,
+            };
             if worked && start.elapsed() + guess >= budget {
                 self.items.push_front(item);
                 return Think::Thinking;
@@ -962,35 +966,27 @@ impl Staff {
                 chosen: Vec::new(),
                 margin: i64::MIN,
                 next: 0,
+                near: 0,
                 best: None,
             },
         };
-        let mut looked = 0;
-        while draft.next < self.reserves.len() && looked < STRIKE_WORK {
+        // A few previews a work item: a reserve's contacts next to the target may be looked at
+        // over several items (each preview applies its move to a copy of the game).
+        let mut previews = 0;
+        while draft.next < self.reserves.len() && previews < STRIKE_WORK {
             let m = self.reserves[draft.next];
-            draft.next += 1;
-            if self.strikes.contains_key(&m.piece) || draft.chosen.iter().any(|c| c.0 == m.piece) {
+            let near = self.strike_contacts(&draft, m);
+            let Some((h, path)) = near.get(draft.near) else {
+                draft.next += 1;
+                draft.near = 0;
                 continue;
-            }
-            // One corps of an army a strike: the army's corps move in one order.
-            if m.army.is_some() && draft.chosen.iter().any(|c| c.3 == m.army) {
-                continue;
-            }
-            let Some(paths) = self.plan_draft.as_ref().and_then(|d| d.contacts.get(&m.piece)) else { continue };
-            let near: Vec<&(HexAt, Vec<HexAt>)> = paths
-                .iter()
-                .filter(|(h, _)| h.distance(target) == 1 && !self.taken(*h) && !draft.chosen.iter().any(|c| c.1 == *h))
-                .collect();
-            if near.is_empty() {
-                continue;
-            }
-            looked += 1;
-            for (h, path) in near {
-                let o = strike_order(m, path.clone());
-                let Some(a) = margin_after(&draft.probe, p, &o) else { continue };
-                if draft.best.as_ref().is_none_or(|b| a > b.0) {
-                    draft.best = Some((a, m, *h, path.clone()));
-                }
+            };
+            draft.near += 1;
+            previews += 1;
+            let o = strike_order(m, path.clone());
+            let Some(a) = margin_after(&draft.probe, p, &o) else { continue };
+            if draft.best.as_ref().is_none_or(|b| a > b.0) {
+                draft.best = Some((a, m, *h, path.clone()));
             }
         }
         if draft.next < self.reserves.len() {
@@ -1010,6 +1006,7 @@ impl Staff {
         };
         if !done {
             draft.next = 0;
+            draft.near = 0;
             self.strike_draft = Some(draft);
             self.items.push_front(Item::Strike(target));
             return;
@@ -1038,6 +1035,24 @@ impl Staff {
             self.claimed.insert(h);
             self.strikes.insert(piece, (h, path));
         }
+    }
+
+    /// The hexes next to the strike's target that reserve `m` reaches, with their paths; none if
+    /// it strikes elsewhere already, is chosen for this strike, or another corps of its army is
+    /// (an army's corps move in one order).
+    fn strike_contacts(&self, draft: &StrikeDraft, m: Mover) -> Vec<(HexAt, Vec<HexAt>)> {
+        let chosen = self.strikes.contains_key(&m.piece) || draft.chosen.iter().any(|c| c.0 == m.piece);
+        if chosen || (m.army.is_some() && draft.chosen.iter().any(|c| c.3 == m.army)) {
+            return Vec::new();
+        }
+        let Some(paths) = self.plan_draft.as_ref().and_then(|d| d.contacts.get(&m.piece)) else { return Vec::new() };
+        paths
+            .iter()
+            .filter(|(h, _)| {
+                h.distance(draft.target) == 1 && !self.taken(*h) && !draft.chosen.iter().any(|c| c.1 == *h)
+            })
+            .cloned()
+            .collect()
     }
 
     fn move_piece(&mut self, ctx: &Ctx, m: Mover) {
@@ -1708,7 +1723,7 @@ fn engaged_enemy_hexes(ctx: &Ctx, p: PowerId) -> Vec<HexAt> {
 /// Posts matched with pieces in one work item.
 const ASSIGN_WORK: usize = 12;
 
-/// Reserves a strike work item looks at before it comes back.
+/// Previews a strike work item makes before it comes back.
 const STRIKE_WORK: usize = 1;
 
 /// Contacts next to its army an army reserve's work item previews for a strike (S-ARMY-8).
@@ -1751,6 +1766,8 @@ struct StrikeDraft {
     chosen: Vec<(Piece, HexAt, Vec<HexAt>, Option<FormationId>)>,
     margin: i64,
     next: usize,
+    /// The next of the reserve's contacts next to the target to preview.
+    near: usize,
     best: Option<(i64, Mover, HexAt, Vec<HexAt>)>,
 }
 
