@@ -181,18 +181,17 @@ fn s_art_1_the_staff_recruits_guns_for_a_front_that_lacks_them_cavalry_for_an_op
     }
 }
 
-/// S-SUP-1, S-SUP-2, S-SUP-4: over six turns of a Germany with 40 in the treasury (the Marshal,
-/// who keeps more in hand: 80), income 2 and four divisions in contact (upkeep 8 a turn: a
+/// S-SUP-1, S-SUP-2, S-SUP-4: over six turns of a Germany with 60 in the treasury (the Marshal,
+/// who keeps more in hand: 110), income 2 and four divisions in contact (upkeep 8 a turn: a
 /// shortfall of 6 that its recruits grow), the staff raises units and buys what it buys, yet a Movement phase that starts with the coming
 /// Upkeep paid for ([`spendable`] at least 0) ends so too, and that Upkeep is paid in full: the
 /// staff never spends the troops' pay. (A shortfall the treasury no longer covers, once the turns
 /// the level looks ahead to have passed, is the war's, not a purchase's.)
 #[test]
 fn s_sup_2_the_staff_never_leaves_its_treasury_below_what_its_upkeep_needs() {
-    for (level, money) in [(Level::Veteran, 40), (Level::Marshal, 80)] {
+    for (level, money) in [(Level::Veteran, 60), (Level::Marshal, 110)] {
         let mut s: Scenario = scenario(german_cities(1), line(4));
         s.powers[0].money = money;
-        s.powers[0].techs.infantry = false;
         let mut c = ctx(&s, Phase::Movement, 0);
         let mut ai = GwAi::new(GERMANY, level, 3);
         let mut raised = 0;
@@ -224,5 +223,33 @@ fn s_sup_2_the_staff_never_leaves_its_treasury_below_what_its_upkeep_needs() {
             }
         }
         assert!(raised > 0, "{level}: raises units");
+    }
+}
+
+/// S-TURN-1, S-LAND-4: at turn 4, with four infantry divisions in contact, the Marshal keeps the
+/// price of the 1916 infantry research (50) and of the first three upgrades (3 × 6) that turn 5
+/// opens, rather than raise units with it; at turn 5 it researches it. The Veteran, which does not
+/// plan ahead, raises units at turn 4.
+#[test]
+fn s_turn_1_the_marshal_saves_for_the_research_the_next_turn_opens() {
+    for level in LEVELS {
+        let mut s = scenario(german_cities(0), line(4));
+        s.start_turn = 4;
+        s.powers[0].techs.infantry = false;
+        s.powers[0].money = 140;
+        let mut c = ctx(&s, Phase::Movement, 0);
+        let orders = staff_plays(&mut c, GERMANY, level);
+        let raised = recruited(&orders);
+        match level {
+            Level::Marshal => assert!(raised.is_empty(), "{level}: saves: {orders:?}"),
+            _ => assert!(!raised.is_empty(), "{level}: raises: {orders:?}"),
+        }
+        if level == Level::Marshal {
+            c.clock.turn = 5;
+            c.clock.phase = Phase::Movement;
+            c.clock.active = 0;
+            let orders = staff_plays(&mut c, GERMANY, level);
+            assert!(researched(&orders, Tech::Infantry), "{level}: {orders:?}");
+        }
     }
 }

@@ -499,17 +499,17 @@ impl Staff {
             }
             Item::Research => {
                 if let Some(s) = self.doctrine.spending {
-                    let gas = self.doctrine.gas && self.doctrine.prepare;
-                    self.queue.extend(treasury::research(ctx, self.power, &s, gas, GAS_CYLINDERS));
+                    self.queue.extend(treasury::research(ctx, self.power, &s, &self.gas_store()));
                 }
             }
             Item::Economy => self.economy(ctx),
             Item::Upgrades | Item::Recruits => {
                 if let Some(s) = self.doctrine.spending {
+                    let saving = treasury::research_saving(ctx, self.power, &s, &self.gas_store());
                     let (orders, spent) = if matches!(item, Item::Upgrades) {
-                        treasury::upgrades(ctx, self.power, &s)
+                        treasury::upgrades(ctx, self.power, &s, saving)
                     } else {
-                        treasury::recruits(ctx, self.power, &s)
+                        treasury::recruits(ctx, self.power, &s, saving)
                     };
                     self.queue.extend(orders);
                     self.money -= spent;
@@ -636,6 +636,11 @@ impl Staff {
             }
         }
         self.money = money;
+    }
+
+    /// Whether this staff uses gas (it prepares its attacks with it) and the cylinders it keeps.
+    fn gas_store(&self) -> treasury::GasStore {
+        treasury::GasStore { used: self.doctrine.gas && self.doctrine.prepare, cylinders: GAS_CYLINDERS }
     }
 
     /// An engaged piece: attack the adjacent hex the preview favours most, or retreat before the

@@ -42,6 +42,9 @@ pub(super) struct Spending {
     pub recruits: usize,
     /// Researches tanks and raises battalions (S-LAND-9).
     pub tanks: bool,
+    /// Saves for the technology the war calls for before it opens, rather than spend the money on
+    /// recruits and upgrades first ([`research_saving`]).
+    pub save_for_research: bool,
 }
 
 impl Spending {
@@ -55,6 +58,7 @@ impl Spending {
         open_percent: 25,
         recruits: 2,
         tanks: false,
+        save_for_research: false,
     };
 
     pub(super) const MARSHAL: Spending = Spending {
@@ -67,6 +71,7 @@ impl Spending {
         open_percent: 33,
         recruits: 4,
         tanks: true,
+        save_for_research: true,
     };
 }
 
@@ -246,47 +251,70 @@ fn own_tank(ctx: &Ctx, p: PowerId) -> Option<String> {
     best.map(|t| t.name.clone())
 }
 
-/// S-TURN-1, MD-S5: the technologies to research now, each only when the war calls for it and the
-/// money left after it still buys what it opens:
+/// S-TURN-1, MD-S5: the technologies the war calls for by `turn` (each with its price and the
+/// money for what it opens):
 /// - gas (from turn 3) when the staff uses gas and the front is static (`gas_contacts` own hexes
-///   in contact), leaving the shells for its guns and the cylinders it keeps (S-CHEM-1, S-CHEM-3);
-/// - tanks (from turn 4) when it attacks ([`War::attacking`]), leaving a battalion's price;
+///   in contact), with the shells for its guns and the cylinders it keeps (S-CHEM-1, S-CHEM-3);
+/// - tanks (from turn 4) when it attacks ([`War::attacking`]), with a battalion's price;
 /// - the 1916 infantry (from turn 5) when `upgrade_contacts` of its infantry divisions are in
-///   contact, leaving the upgrade of that many (S-LAND-4).
-pub(super) fn research(ctx: &Ctx, p: PowerId, s: &Spending, gas: bool, cylinders: u32) -> Vec<Order> {
+///   contact, with the upgrade of that many (S-LAND-4).
+fn called_for(ctx: &Ctx, p: PowerId, s: &Spending, gas: &GasStore, turn: u32) -> Vec<(Tech, i64, i64)> {
     let e = &ctx.scenario().rules.economy;
     let Some(buy) = ctx.scenario().rules.purchases.as_ref() else { return Vec::new() };
-    let (turn, techs) = (ctx.clock.turn, ctx.powers[usize::from(p.0)].techs);
+    let techs = ctx.powers[usize::from(p.0)].techs;
     let war = War::of(ctx, p);
+    let mut out = Vec::new();
+    let supplies = war.guns as i64 * i64::from(buy.gas_shell) + i64::from(gas.cylinders) * i64::from(buy.cylinder);
+    if gas.used && !techs.gas && turn >= GAS_FROM_TURN && war.contact_hexes >= s.gas_contacts {
+        out.push((Tech::Gas, i64::from(e.research_gas), supplies));
+    }
+    let tanks = s.tanks && !techs.tanks && turn >= TANKS_FROM_TURN && own_tank(ctx, p).is_some();
+    if tanks && war.attacking(s) {
+        out.push((Tech::Tanks, i64::from(e.research_tanks), i64::from(buy.tank.money)));
+    }
+    if !techs.infantry && turn >= UPGRADE_FROM_TURN && war.infantry >= s.upgrade_contacts {
+        let upgrades = i64::from(e.upgrade) * s.upgrade_contacts as i64;
+        out.push((Tech::Infantry, i64::from(e.research_infantry), upgrades));
+    }
+    out
+}
+
+/// Whether the staff uses gas (S-CHEM-1, S-CHEM-3) and the cylinders it keeps in store.
+pub(super) struct GasStore {
+    pub used: bool,
+    pub cylinders: u32,
+}
+
+/// S-TURN-1, MD-S5: the technologies the war calls for now ([`called_for`]), each bought only
+/// when the money left after it still buys what it opens.
+pub(super) fn research(ctx: &Ctx, p: PowerId, s: &Spending, gas: &GasStore) -> Vec<Order> {
     let mut free = Purse::of(ctx, p, s).free();
     let mut out = Vec::new();
-    let mut buy_if = |tech: Tech, price: u32, then: i64, wanted: bool| {
-        let price = i64::from(price);
-        if wanted && free >= price + then {
+    for (tech, price, then) in called_for(ctx, p, s, gas, ctx.clock.turn) {
+        if free >= price + then {
             out.push(Order::Research { tech });
             free -= price;
         }
-    };
-    let supplies = war.guns as i64 * i64::from(buy.gas_shell) + i64::from(cylinders) * i64::from(buy.cylinder);
-    buy_if(
-        Tech::Gas,
-        e.research_gas,
-        supplies,
-        gas && !techs.gas && turn >= GAS_FROM_TURN && war.contact_hexes >= s.gas_contacts,
-    );
-    let tanks = s.tanks && !techs.tanks && turn >= TANKS_FROM_TURN && own_tank(ctx, p).is_some();
-    buy_if(Tech::Tanks, e.research_tanks, i64::from(buy.tank.money), tanks && war.attacking(s));
-    let upgrades = i64::from(e.upgrade) * s.upgrade_contacts as i64;
-    let infantry = !techs.infantry && turn >= UPGRADE_FROM_TURN && war.infantry >= s.upgrade_contacts;
-    buy_if(Tech::Infantry, e.research_infantry, upgrades, infantry);
+    }
     out
+}
+
+/// S-TURN-1: what a level that saves for research (`save_for_research`) keeps from upgrades
+/// and recruits: the price, and what it opens, of each technology the war calls for that the
+/// next turn opens or that the treasury could not pay this turn, so that it is bought as soon
+/// as it may be.
+pub(super) fn research_saving(ctx: &Ctx, p: PowerId, s: &Spending, gas: &GasStore) -> i64 {
+    if !s.save_for_research {
+        return 0;
+    }
+    called_for(ctx, p, s, gas, ctx.clock.turn + 1).iter().map(|(_, price, then)| price + then).sum()
 }
 
 /// S-LAND-4, S-LAND-8: once the 1916 model is researched, the 1914 divisions in contact are
 /// upgraded first, then the others nearest the enemy, while the money lasts. Cavalry takes only
 /// gas masks from it, so it is upgraded only once an enemy has gas. Returns the orders and their
 /// price.
-pub(super) fn upgrades(ctx: &Ctx, p: PowerId, s: &Spending) -> (Vec<Order>, i64) {
+pub(super) fn upgrades(ctx: &Ctx, p: PowerId, s: &Spending, saving: i64) -> (Vec<Order>, i64) {
     let stock = &ctx.powers[usize::from(p.0)];
     if !stock.techs.infantry || ctx.clock.turn < UPGRADE_FROM_TURN {
         return (Vec::new(), 0);
@@ -313,7 +341,7 @@ pub(super) fn upgrades(ctx: &Ctx, p: PowerId, s: &Spending) -> (Vec<Order>, i64)
         })
         .collect();
     wanted.sort_unstable();
-    let mut free = Purse::of(ctx, p, s).free();
+    let mut free = Purse::of(ctx, p, s).free() - saving;
     let mut out = Vec::new();
     for (_, _, unit) in wanted {
         if free < price {
@@ -345,7 +373,7 @@ struct Levy {
 /// Upkeeps and the level's reserve allows ([`Purse::keep`]), each what the front lacks most
 /// ([`wanted`]). Returns the orders and the money they take from what the staff may still spend
 /// this turn (price, upkeep, ammunition and the upkeep they add to the Upkeeps kept in hand).
-pub(super) fn recruits(ctx: &Ctx, p: PowerId, s: &Spending) -> (Vec<Order>, i64) {
+pub(super) fn recruits(ctx: &Ctx, p: PowerId, s: &Spending, saving: i64) -> (Vec<Order>, i64) {
     let mut out = Vec::new();
     let Some(buy) = ctx.scenario().rules.purchases.as_ref() else { return (out, 0) };
     let e = &ctx.scenario().rules.economy;
@@ -371,7 +399,7 @@ pub(super) fn recruits(ctx: &Ctx, p: PowerId, s: &Spending) -> (Vec<Order>, i64)
             let levy = levy(ctx, buy, unit)?;
             let upkeep_now = (levy.upkeep * (100 + INDEPENDENT_SURCHARGE_PERCENT)).div_euclid(100);
             let cost = levy.money + upkeep_now + ammo;
-            let affordable = purse.left - spent - cost >= purse.keep(added + levy.upkeep);
+            let affordable = purse.left - saving - spent - cost >= purse.keep(added + levy.upkeep);
             let class = manpower(men, keep_men, levy.men, levy.class)?;
             affordable.then_some((levy, class, cost))
         });
