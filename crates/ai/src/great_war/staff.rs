@@ -1,7 +1,9 @@
 //! The general staff: plans each part of a phase as a list of work items, decides each item on
 //! the game as it stands, and gives the orders one at a time.
 //!
-//! Movement: economy (ammunition, repairs, restoring) → batteries of three guns standing together
+//! Movement: research by the state of the war (S-TURN-1) → economy (ammunition, gas, repairs,
+//! restoring) → upgrades of the divisions nearest the enemy (S-LAND-4) → recruits of what the
+//! front lacks at the own cities nearest the enemy (issue 12; [`super::treasury`]) → batteries of three guns standing together
 //! under the enemy's guns (S-ART-5) → engaged pieces (attack the weakest
 //! adjacent hex by the preview's odds, or retreat before destruction, S-ARMY-15) → the front (posts
 //! covering every hex of the line, divided between the alliance's powers; a piece the next Upkeep
@@ -22,7 +24,8 @@
 //!
 //! The levels differ by how far they look (how many contacts each reserve previews, how much
 //! superiority an attack needs, whether they rotate tired divisions, retreat, fortify a second
-//! level, use gas and repair), never by what they may see.
+//! level, use gas and repair, research, upgrade and recruit, and whether they plan the spending
+//! turns ahead), never by what they may see.
 
 use super::baseline::SeaReach;
 use super::front::{Front, FrontDraft, held_by_alliance, posts};
