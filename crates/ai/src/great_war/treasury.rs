@@ -1,7 +1,7 @@
 //! The staff's treasury: what it researches (S-TURN-1), which divisions it upgrades (S-LAND-4)
 //! and what it raises where (issue 12 purchases), by the state of the war and with the money the
 //! coming Upkeeps leave (S-SUP-1, S-SUP-4). Each rule of thumb is a function with its reason; its
-//! numbers are the level's [`Spending`].
+//! numbers are the level's `Spending`.
 
 use rules::strategic::economy::Recruit;
 use rules::strategic::state::{ForceKind, Place};
