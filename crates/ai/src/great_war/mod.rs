@@ -13,6 +13,7 @@ pub mod game;
 pub mod guns;
 pub mod judge;
 pub mod staff;
+pub mod treasury;
 
 use crate::{Level, Player, Think, ThinkStats};
 use rules::strategic::state::{ForceId, ForceKind, Place};

@@ -1,7 +1,9 @@
 //! The general staff: plans each part of a phase as a list of work items, decides each item on
 //! the game as it stands, and gives the orders one at a time.
 //!
-//! Movement: economy (ammunition, repairs, restoring) → batteries of three guns standing together
+//! Movement: research by the state of the war (S-TURN-1) → economy (ammunition, gas, repairs,
+//! restoring) → upgrades of the divisions nearest the enemy (S-LAND-4) → recruits of what the
+//! front lacks at the own cities nearest the enemy (issue 12; [`super::treasury`]) → batteries of three guns standing together
 //! under the enemy's guns (S-ART-5) → engaged pieces (attack the weakest
 //! adjacent hex by the preview's odds, or retreat before destruction, S-ARMY-15) → the front (posts
 //! covering every hex of the line, divided between the alliance's powers; a piece the next Upkeep
@@ -22,13 +24,15 @@
 //!
 //! The levels differ by how far they look (how many contacts each reserve previews, how much
 //! superiority an attack needs, whether they rotate tired divisions, retreat, fortify a second
-//! level, use gas and repair), never by what they may see.
+//! level, use gas and repair, research, upgrade and recruit, and whether they plan the spending
+//! turns ahead), never by what they may see.
 
 use super::baseline::SeaReach;
 use super::front::{Front, FrontDraft, held_by_alliance, posts};
 use super::judge::{
     advantage, battle_value, expected_gain, preparation_gain, ship_worth, submarine_attack_worth, torpedo_worth,
 };
+use super::treasury::{self, Spending};
 use super::{enemy_combat_hexes, enemy_hexes, legal, visible_enemy_fleets};
 use crate::{Level, Think};
 use rules::strategic::naval::ShipType;
@@ -77,6 +81,9 @@ struct Doctrine {
     /// Each army keeps a division in its off-map reserve and commits it where a contact next to
     /// the army needs it (S-ARMY-6, S-ARMY-8).
     army_reserves: bool,
+    /// Researches, upgrades and recruits by the state of the war (S-TURN-1, S-LAND-4, issue 12
+    /// purchases), with these house numbers; `None`: buys only ammunition, gas and repairs.
+    spending: Option<Spending>,
 }
 
 impl Doctrine {
@@ -100,6 +107,7 @@ impl Doctrine {
                 batteries: true,
                 siege: true,
                 army_reserves: true,
+                spending: Some(Spending::MARSHAL),
             },
             Level::Veteran => Doctrine {
                 width: 12,
@@ -119,6 +127,7 @@ impl Doctrine {
                 batteries: true,
                 siege: true,
                 army_reserves: true,
+                spending: Some(Spending::VETERAN),
             },
             _ => Doctrine {
                 width: 3,
@@ -138,6 +147,7 @@ impl Doctrine {
                 batteries: false,
                 siege: false,
                 army_reserves: false,
+                spending: None,
             },
         }
     }
@@ -176,7 +186,13 @@ struct PlanDraft {
 enum Item {
     /// Draw this phase's front, a part at a time ([`FrontDraft`]).
     Front,
+    /// Research what the war calls for (S-TURN-1), before the economy buys what it opens.
+    Research,
     Economy,
+    /// Upgrade the 1914 divisions nearest the enemy first (S-LAND-4).
+    Upgrades,
+    /// Raise what the front lacks at the own cities nearest the enemy (issue 12 purchases).
+    Recruits,
     Engaged(Piece),
     /// Retreat this engaged piece (S-ARMY-15), once the front is drawn.
     Retreat(Piece),
@@ -197,6 +213,9 @@ enum Item {
     /// One squadron's bombing (S-AIR-2).
     Air(u32),
     Gas,
+    /// Release the cylinder on this hex where it harms the enemy most, if anywhere (S-CHEM-1), on
+    /// the game as the releases before it left it.
+    Release(HexAt),
     /// Place gas cylinders where our troops face the enemy (S-CHEM-1).
     Cylinders,
     /// Form batteries of guns standing together (S-ART-5).
@@ -287,7 +306,10 @@ impl Item {
     fn kind(&self) -> &'static str {
         match self {
             Item::Front => "front",
+            Item::Research => "research",
             Item::Economy => "economy",
+            Item::Upgrades => "upgrades",
+            Item::Recruits => "recruits",
             Item::Engaged(_) => "engaged",
             Item::Retreat(_) => "retreat",
             Item::Plan => "plan",
@@ -303,6 +325,7 @@ impl Item {
             Item::Gun(_) => "gun",
             Item::Air(_) => "air",
             Item::Gas => "gas",
+            Item::Release(_) => "release",
             Item::Cylinders => "cylinders",
             Item::Batteries => "batteries",
             Item::Siege => "siege",
@@ -368,9 +391,13 @@ impl Staff {
             }
             let Some(item) = self.items.pop_front() else { return Think::Order(Order::EndPhase) };
             // A slice ends before an item that might not fit in what is left of the budget (the
-            // guess: the longest item of this phase so far, or the longest of its kind in the
-            // game, whichever is longer); the first item always runs.
-            let guess = self.longest_item.max(self.steps.0.get(item.kind()).map_or(Duration::ZERO, |t| t.longest));
+            // guess: the longest item of this phase so far, or half as long again as the longest
+            // of its kind in the game, whichever is longer; a kind not yet timed in the game may
+            // take the whole budget); the first item always runs.
+            let guess = match self.steps.0.get(item.kind()) {
+                Some(t) => self.longest_item.max(t.longest + t.longest / 2),
+                None => budget,
+            };
             if worked && start.elapsed() + guess >= budget {
                 self.items.push_front(item);
                 return Think::Thinking;
@@ -409,7 +436,14 @@ impl Staff {
         match ctx.clock.phase {
             Phase::Preparation if self.doctrine.gas => self.items.push_back(Item::Gas),
             Phase::Movement => {
+                let spends = self.doctrine.spending.is_some();
+                if spends {
+                    self.items.push_back(Item::Research);
+                }
                 self.items.push_back(Item::Economy);
+                if spends {
+                    self.items.extend([Item::Upgrades, Item::Recruits]);
+                }
                 if self.doctrine.batteries {
                     self.items.push_back(Item::Batteries);
                 }
@@ -466,7 +500,24 @@ impl Staff {
                     None => self.items.push_front(Item::Front),
                 }
             }
+            Item::Research => {
+                if let Some(s) = self.doctrine.spending {
+                    self.queue.extend(treasury::research(ctx, self.power, &s, &self.gas_store()));
+                }
+            }
             Item::Economy => self.economy(ctx),
+            Item::Upgrades | Item::Recruits => {
+                if let Some(s) = self.doctrine.spending {
+                    let saving = treasury::research_saving(ctx, self.power, &s, &self.gas_store());
+                    let (orders, spent) = if matches!(item, Item::Upgrades) {
+                        treasury::upgrades(ctx, self.power, &s, saving)
+                    } else {
+                        treasury::recruits(ctx, self.power, &s, saving)
+                    };
+                    self.queue.extend(orders);
+                    self.money -= spent;
+                }
+            }
             Item::Engaged(piece) => self.engaged(ctx, piece),
             Item::Retreat(piece) => {
                 let front = self.front_now(ctx);
@@ -509,7 +560,16 @@ impl Staff {
                     self.queue.push_back(o);
                 }
             }
-            Item::Gas => self.gas(ctx),
+            Item::Gas => {
+                let p = self.power;
+                let mut cylinders: Vec<HexAt> =
+                    ctx.hexes.iter().filter(|(_, s)| s.cylinder == Some(p)).map(|(h, _)| *h).collect();
+                cylinders.sort_unstable();
+                for from in cylinders.into_iter().rev() {
+                    self.items.push_front(Item::Release(from));
+                }
+            }
+            Item::Release(from) => self.release(ctx, from),
             Item::Cylinders => self.cylinders(ctx),
             Item::Batteries => self.queue.extend(super::guns::batteries(ctx, self.power)),
             Item::Siege => self.queue.extend(super::guns::siege(ctx, self.power)),
@@ -519,8 +579,9 @@ impl Staff {
     }
 
     /// S-SUP-1, S-SUP-3: keep ammunition for two turns of fighting; S-LOSS-1/2: restore and
-    /// repair with what is left once the coming Upkeep is paid ([`spendable`]): troops that go
-    /// without money lose Morale (S-SUP-2), which costs more than any purchase gains.
+    /// repair with what is left once the coming Upkeep is paid ([`spendable`]) and, at the levels
+    /// that plan their spending, the later Upkeeps' shortfall kept: troops that go without money
+    /// lose Morale (S-SUP-2), which costs more than any purchase gains.
     fn economy(&mut self, ctx: &Ctx) {
         let p = self.power;
         let e = &ctx.scenario().rules.economy;
@@ -538,6 +599,9 @@ impl Staff {
                 money -= i64::from(amount) * price;
             }
         }
+        // What the Upkeeps after the coming one will lack, the levels that plan their spending
+        // keep in hand ([`treasury::kept_for_upkeep`]).
+        money -= self.doctrine.spending.map_or(0, |s| treasury::kept_for_upkeep(ctx, p, &s));
         // S-CHEM-1, S-CHEM-3: a staff that prepares its attacks with gas keeps a shell for each
         // gun and a cylinder for each of two hexes in contact, bought while the money lasts.
         if self.doctrine.gas
@@ -566,7 +630,8 @@ impl Staff {
             }
         }
         for f in ctx.forces.iter().filter(|f| f.power == p && f.place == Place::Dispersed) {
-            let cost = i64::from(e.division / 2);
+            // S-LOSS-1: half a division's price; back on the map it is paid again (S-SUP-1).
+            let cost = i64::from(e.division / 2) + treasury::independent_upkeep(ctx, f.kind);
             if money >= cost {
                 let class = if stock.manpower[0] >= e.division_manpower / 2 { 1 } else { 2 };
                 self.queue.push_back(Order::Restore { unit: f.id, class });
@@ -574,6 +639,11 @@ impl Staff {
             }
         }
         self.money = money;
+    }
+
+    /// Whether this staff uses gas (it prepares its attacks with it) and the cylinders it keeps.
+    fn gas_store(&self) -> treasury::GasStore {
+        treasury::GasStore { used: self.doctrine.gas && self.doctrine.prepare, cylinders: GAS_CYLINDERS }
     }
 
     /// An engaged piece: attack the adjacent hex the preview favours most, or retreat before the
@@ -904,35 +974,27 @@ impl Staff {
                 chosen: Vec::new(),
                 margin: i64::MIN,
                 next: 0,
+                near: 0,
                 best: None,
             },
         };
-        let mut looked = 0;
-        while draft.next < self.reserves.len() && looked < STRIKE_WORK {
+        // A few previews a work item: a reserve's contacts next to the target may be looked at
+        // over several items (each preview applies its move to a copy of the game).
+        let mut previews = 0;
+        while draft.next < self.reserves.len() && previews < STRIKE_WORK {
             let m = self.reserves[draft.next];
-            draft.next += 1;
-            if self.strikes.contains_key(&m.piece) || draft.chosen.iter().any(|c| c.0 == m.piece) {
+            let near = self.strike_contacts(&draft, m);
+            let Some((h, path)) = near.get(draft.near) else {
+                draft.next += 1;
+                draft.near = 0;
                 continue;
-            }
-            // One corps of an army a strike: the army's corps move in one order.
-            if m.army.is_some() && draft.chosen.iter().any(|c| c.3 == m.army) {
-                continue;
-            }
-            let Some(paths) = self.plan_draft.as_ref().and_then(|d| d.contacts.get(&m.piece)) else { continue };
-            let near: Vec<&(HexAt, Vec<HexAt>)> = paths
-                .iter()
-                .filter(|(h, _)| h.distance(target) == 1 && !self.taken(*h) && !draft.chosen.iter().any(|c| c.1 == *h))
-                .collect();
-            if near.is_empty() {
-                continue;
-            }
-            looked += 1;
-            for (h, path) in near {
-                let o = strike_order(m, path.clone());
-                let Some(a) = margin_after(&draft.probe, p, &o) else { continue };
-                if draft.best.as_ref().is_none_or(|b| a > b.0) {
-                    draft.best = Some((a, m, *h, path.clone()));
-                }
+            };
+            draft.near += 1;
+            previews += 1;
+            let o = strike_order(m, path.clone());
+            let Some(a) = margin_after(&draft.probe, p, &o) else { continue };
+            if draft.best.as_ref().is_none_or(|b| a > b.0) {
+                draft.best = Some((a, m, *h, path.clone()));
             }
         }
         if draft.next < self.reserves.len() {
@@ -952,6 +1014,7 @@ impl Staff {
         };
         if !done {
             draft.next = 0;
+            draft.near = 0;
             self.strike_draft = Some(draft);
             self.items.push_front(Item::Strike(target));
             return;
@@ -980,6 +1043,24 @@ impl Staff {
             self.claimed.insert(h);
             self.strikes.insert(piece, (h, path));
         }
+    }
+
+    /// The hexes next to the strike's target that reserve `m` reaches, with their paths; none if
+    /// it strikes elsewhere already, is chosen for this strike, or another corps of its army is
+    /// (an army's corps move in one order).
+    fn strike_contacts(&self, draft: &StrikeDraft, m: Mover) -> Vec<(HexAt, Vec<HexAt>)> {
+        let chosen = self.strikes.contains_key(&m.piece) || draft.chosen.iter().any(|c| c.0 == m.piece);
+        if chosen || (m.army.is_some() && draft.chosen.iter().any(|c| c.3 == m.army)) {
+            return Vec::new();
+        }
+        let Some(paths) = self.plan_draft.as_ref().and_then(|d| d.contacts.get(&m.piece)) else { return Vec::new() };
+        paths
+            .iter()
+            .filter(|(h, _)| {
+                h.distance(draft.target) == 1 && !self.taken(*h) && !draft.chosen.iter().any(|c| c.1 == *h)
+            })
+            .cloned()
+            .collect()
     }
 
     fn move_piece(&mut self, ctx: &Ctx, m: Mover) {
@@ -1588,27 +1669,27 @@ impl Staff {
         }
     }
 
-    /// S-CHEM-1: release a cylinder at the hex where the expected harm is greatest, if any.
-    fn gas(&mut self, ctx: &Ctx) {
+    /// S-CHEM-1: release the cylinder on `from` at the hex where the expected harm is greatest,
+    /// if any.
+    fn release(&mut self, ctx: &Ctx, from: HexAt) {
         let p = self.power;
-        let enemies = enemy_hexes(ctx, p);
-        let cylinders: Vec<HexAt> = ctx.hexes.iter().filter(|(_, s)| s.cylinder == Some(p)).map(|(h, _)| *h).collect();
-        for from in cylinders {
-            let best = enemies
-                .iter()
-                .filter(|e| e.distance(from) <= 3)
-                .map(|e| (*e, Order::ReleaseGas { from, target: *e }))
-                .filter_map(|(e, o)| {
-                    // A cylinder released at a hex our troops fight counts what it adds to the
-                    // engagement's margin too (the preparation of an attack).
-                    let prepared = preparation_gain(ctx, p, &o, e);
-                    prepared.or_else(|| expected_gain(ctx, p, &o)).map(|v| (v, o))
-                })
-                .filter(|(v, _)| *v > 0.0)
-                .max_by(|a, b| a.0.total_cmp(&b.0));
-            if let Some((_, o)) = best {
-                self.queue.push_back(o);
-            }
+        if ctx.hex_state(from).cylinder != Some(p) {
+            return;
+        }
+        let best = enemy_hexes(ctx, p)
+            .into_iter()
+            .filter(|e| e.distance(from) <= 3)
+            .map(|e| (e, Order::ReleaseGas { from, target: e }))
+            .filter_map(|(e, o)| {
+                // A cylinder released at a hex our troops fight counts what it adds to the
+                // engagement's margin too (the preparation of an attack).
+                let prepared = preparation_gain(ctx, p, &o, e);
+                prepared.or_else(|| expected_gain(ctx, p, &o)).map(|v| (v, o))
+            })
+            .filter(|(v, _)| *v > 0.0)
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some((_, o)) = best {
+            self.queue.push_back(o);
         }
     }
 }
@@ -1650,7 +1731,7 @@ fn engaged_enemy_hexes(ctx: &Ctx, p: PowerId) -> Vec<HexAt> {
 /// Posts matched with pieces in one work item.
 const ASSIGN_WORK: usize = 12;
 
-/// Reserves a strike work item looks at before it comes back.
+/// Previews a strike work item makes before it comes back.
 const STRIKE_WORK: usize = 1;
 
 /// Contacts next to its army an army reserve's work item previews for a strike (S-ARMY-8).
@@ -1693,6 +1774,8 @@ struct StrikeDraft {
     chosen: Vec<(Piece, HexAt, Vec<HexAt>, Option<FormationId>)>,
     margin: i64,
     next: usize,
+    /// The next of the reserve's contacts next to the target to preview.
+    near: usize,
     best: Option<(i64, Mover, HexAt, Vec<HexAt>)>,
 }
 
@@ -1910,39 +1993,7 @@ fn retreat(ctx: &Ctx, piece: Piece, at: HexAt, front: std::sync::Arc<Front>) -> 
 /// plus the income of the provinces it holds (S-CITY-2, paid before upkeep) less the upkeep of
 /// its units with the surcharges of corps and independent units (S-SUP-1, S-SUP-4).
 pub fn spendable(ctx: &Ctx, p: PowerId) -> i64 {
-    use rules::strategic::state::ForceKind;
-    use rules::strategic::upkeep::{CORPS_SURCHARGE_PERCENT, INDEPENDENT_SURCHARGE_PERCENT};
-    let e = &ctx.scenario().rules.economy;
-    let income: i64 = (0..ctx.map().provinces.len())
-        .filter(|i| ctx.provinces[*i].occupier.is_none() && ctx.province_owner(*i) == Some(p))
-        .map(|i| i64::from(ctx.map().provinces[i].gdp))
-        .sum();
-    let mut by_payer: BTreeMap<(u8, u32), i64> = BTreeMap::new();
-    for f in ctx.forces.iter().filter(|f| f.power == p && f.present()) {
-        let cost = i64::from(match f.kind {
-            ForceKind::Infantry { .. } | ForceKind::Cavalry { .. } => e.upkeep_division,
-            ForceKind::Tank { .. } => e.upkeep_tank,
-            ForceKind::Artillery { .. } => e.upkeep_artillery,
-        });
-        let payer = match (f.member.army, f.member.corps, f.place) {
-            (Some(a), _, _) => (2, a.0),
-            (None, Some(c), _) | (None, None, Place::Attached(c)) => (1, c.0),
-            _ => (0, f.id.0),
-        };
-        *by_payer.entry(payer).or_default() += cost;
-    }
-    let upkeep: i64 = by_payer
-        .iter()
-        .map(|((kind, _), base)| {
-            let pct = match kind {
-                0 => INDEPENDENT_SURCHARGE_PERCENT,
-                1 => CORPS_SURCHARGE_PERCENT,
-                _ => 0,
-            };
-            (base * (100 + pct)).div_euclid(100)
-        })
-        .sum();
-    ctx.powers[usize::from(p.0)].money + income - upkeep
+    ctx.powers[usize::from(p.0)].money + treasury::income(ctx, p) - treasury::upkeep(ctx, p)
 }
 
 /// The enemy fleets in sight stronger than fleet `id` (S-NAVAL-5, [`battle_value`] below zero):
