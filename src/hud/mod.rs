@@ -113,13 +113,14 @@ fn style(mut contexts: EguiContexts, mut done: Local<bool>) {
     *done = true;
 }
 
+/// The panels' font: Ubuntu Light cut to Latin, Greek and Cyrillic with punctuation, arrows and
+/// mathematical signs (`assets/fonts/subset.py`, under the Ubuntu Font Licence).
+pub(crate) const PANEL_FONT: &[u8] = include_bytes!("../../assets/fonts/UbuntuLight-derivative-Kriegsspiel.ttf");
+
 /// The panels' font (Latin and Cyrillic).
 pub(crate) fn fonts() -> egui::FontDefinitions {
     let mut fonts = egui::FontDefinitions::empty();
-    fonts.font_data.insert(
-        "Ubuntu-Light".to_owned(),
-        std::sync::Arc::new(egui::FontData::from_static(epaint_default_fonts::UBUNTU_LIGHT)),
-    );
+    fonts.font_data.insert("Ubuntu-Light".to_owned(), std::sync::Arc::new(egui::FontData::from_static(PANEL_FONT)));
     for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
         fonts.families.insert(family, vec!["Ubuntu-Light".to_owned()]);
     }
@@ -217,19 +218,33 @@ mod tests {
         assert_eq!(frame(&mut app).len(), 3, "Tab bound to nothing is egui's");
     }
 
-    /// Every character of both string tables has a glyph in the panels' font: a missing one is
-    /// drawn as "?" (the engine's "→" was, in the Great War's log).
+    /// Every character of both string tables, the rules references and the shipped scenarios and
+    /// maps (names of places and units) has a glyph in the panels' font, a subset of Ubuntu Light:
+    /// a missing one is drawn as "?" (the engine's "→" was, in the Great War's log).
     #[test]
     fn the_panels_font_draws_every_character_of_the_string_tables() {
         use skrifa::MetadataProvider;
-        let font = skrifa::FontRef::new(epaint_default_fonts::UBUNTU_LIGHT).expect("the font parses");
+        let font = skrifa::FontRef::new(PANEL_FONT).expect("the font parses");
         let map = font.charmap();
-        for table in ["assets/i18n/en.ron", "assets/i18n/ru.ron"] {
-            let text = std::fs::read_to_string(table).expect("the string table is shipped");
+        let mut files = vec![std::path::PathBuf::from("assets/i18n/en.ron"), "assets/i18n/ru.ron".into()];
+        let mut dirs = vec![std::path::PathBuf::from("assets/rules"), "scenarios".into(), "maps".into()];
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).expect("a shipped folder").flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    dirs.push(p);
+                } else if p.extension().is_some_and(|x| x == "ron") {
+                    files.push(p);
+                }
+            }
+        }
+        assert!(files.len() > 20, "the shipped files are read");
+        for table in &files {
+            let text = std::fs::read_to_string(table).expect("the file is shipped");
             let mut missing: Vec<char> = text.chars().filter(|&c| !c.is_control() && map.map(c).is_none()).collect();
             missing.sort_unstable();
             missing.dedup();
-            assert!(missing.is_empty(), "{table}: no glyph for {missing:?}");
+            assert!(missing.is_empty(), "{}: no glyph for {missing:?}", table.display());
         }
         assert!(map.map('→').is_none(), "the test sees a missing glyph");
     }

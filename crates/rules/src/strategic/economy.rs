@@ -54,7 +54,7 @@ impl Ctx {
     /// The name of a unit raised in the game (scenario units have theirs in the static data).
     pub fn raised_name(&self, id: ForceId) -> String {
         let Some(f) = self.force(id) else { return id.to_string() };
-        let power = self.scenario().powers.get(usize::from(f.power.0)).map_or("?", |p| p.id.as_str());
+        let power = self.power_name(f.power);
         let kind = match f.kind {
             ForceKind::Infantry { .. } => "infantry division".to_string(),
             ForceKind::Cavalry { .. } => "cavalry division".to_string(),
@@ -65,7 +65,7 @@ impl Ctx {
                 self.scenario().units.guns.get(usize::from(gun)).map_or(String::new(), |g| g.name.clone())
             }
         };
-        format!("{power} {kind} {}", id.0)
+        format!("{kind} {} ({power})", id.0)
     }
 
     fn purchases(&self) -> Result<Purchases, OrderError> {
