@@ -114,19 +114,7 @@ fn heading(ui: &mut egui::Ui, text: String) {
 }
 
 fn ship_type(tr: &Tr, kind: ShipType) -> String {
-    let key = match kind {
-        ShipType::Battleship => "gw.ship.battleship",
-        ShipType::Battlecruiser => "gw.ship.battlecruiser",
-        ShipType::LightCruiser => "gw.ship.light_cruiser",
-        ShipType::Destroyer => "gw.ship.destroyer",
-        ShipType::Gunboat => "gw.ship.gunboat",
-        ShipType::Submarine => "gw.ship.submarine",
-        ShipType::Asw => "gw.ship.asw",
-        ShipType::Minelayer => "gw.ship.minelayer",
-        ShipType::Minesweeper => "gw.ship.minesweeper",
-        ShipType::Transport => "gw.ship.transport",
-    };
-    tr.t(key)
+    tr.t(kind.key())
 }
 
 /// "Battleship 12 (Great Britain)" in the interface's language.

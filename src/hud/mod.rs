@@ -226,18 +226,7 @@ mod tests {
         use skrifa::MetadataProvider;
         let font = skrifa::FontRef::new(PANEL_FONT).expect("the font parses");
         let map = font.charmap();
-        let mut files = vec![std::path::PathBuf::from("assets/i18n/en.ron"), "assets/i18n/ru.ron".into()];
-        let mut dirs = vec![std::path::PathBuf::from("assets/rules"), "scenarios".into(), "maps".into()];
-        while let Some(d) = dirs.pop() {
-            for e in std::fs::read_dir(&d).expect("a shipped folder").flatten() {
-                let p = e.path();
-                if p.is_dir() {
-                    dirs.push(p);
-                } else if p.extension().is_some_and(|x| x == "ron") {
-                    files.push(p);
-                }
-            }
-        }
+        let files = ::rules::testing::files_under(&["assets/i18n", "assets/rules", "scenarios", "maps"], "ron");
         assert!(files.len() > 20, "the shipped files are read");
         for table in &files {
             let text = std::fs::read_to_string(table).expect("the file is shipped");

@@ -3,32 +3,22 @@
 //! nearest the front (issue 12 purchases), and never a treasury short of its upkeep (S-SUP-1,
 //! S-SUP-2), on small hand-built fronts.
 
+mod gw_staff;
+
 use ai::Level;
 use ai::great_war::GwAi;
 use ai::great_war::staff::spendable;
+use gw_staff::staff_plays;
 use rules::strategic::economy::Recruit;
 use rules::strategic::scenario::{ForceSpec, Scenario};
 use rules::strategic::state::Techs;
 use rules::strategic::tech::Tech;
 use rules::strategic::testkit::{ctx, hex, id, infantry, scenario};
-use rules::strategic::{Ctx, EventKind, HexAt, HexMap, Order, Phase, PowerId, Terrain};
+use rules::strategic::{EventKind, HexAt, HexMap, Order, Phase, PowerId, Terrain};
 use std::collections::BTreeMap;
 
 const GERMANY: PowerId = PowerId(0);
 const LEVELS: [Level; 2] = [Level::Veteran, Level::Marshal];
-
-/// Plays `power`'s part of the current phase with its staff at `level` on `ctx`; its orders.
-fn staff_plays(ctx: &mut Ctx, power: PowerId, level: Level) -> Vec<Order> {
-    let mut ai = GwAi::new(power, level, 3);
-    let phase = ctx.clock.phase;
-    let mut out = Vec::new();
-    while ctx.clock.phase == phase && ctx.active_power() == power {
-        let o = ai.decide(ctx).expect("its turn");
-        ctx.apply(&o).unwrap_or_else(|e| panic!("{level}: {o:?}: {e}"));
-        out.push(o);
-    }
-    out
-}
 
 /// A clear map with German cities: "rear" at (1, 1) and "front" at (9, 4), each the capital of a
 /// German province of income `gdp`.

@@ -1,8 +1,11 @@
 //! The general staff's work with batteries (S-ART-5), sieges (S-FORT-6) and army reserves
 //! (S-ARMY-6, S-ARMY-8), at the Veteran and Marshal levels, on small hand-built fronts.
 
+mod gw_staff;
+
 use ai::Level;
 use ai::great_war::GwAi;
+use gw_staff::staff_plays;
 use rules::strategic::hexmap::flag;
 use rules::strategic::scenario::{ArmySpec, CorpsSpec, ForceSpec, KindSpec, Scenario};
 use rules::strategic::state::Place;
@@ -17,19 +20,6 @@ fn gun(n: u32, power: &str, at: (i32, i32), name: &str) -> ForceSpec {
 
 fn clear(w: u32, h: u32) -> HexMap {
     HexMap::filled("test", w, h, Terrain::Clear)
-}
-
-/// Plays `power`'s part of the current phase with its staff at `level` on `ctx`; its orders.
-fn staff_plays(ctx: &mut Ctx, power: PowerId, level: Level) -> Vec<Order> {
-    let mut ai = GwAi::new(power, level, 3);
-    let phase = ctx.clock.phase;
-    let mut out = Vec::new();
-    while ctx.clock.phase == phase && ctx.active_power() == power {
-        let o = ai.decide(ctx).expect("its turn");
-        ctx.apply(&o).unwrap_or_else(|e| panic!("{level}: {o:?}: {e}"));
-        out.push(o);
-    }
-    out
 }
 
 /// Passes until `power`'s part of `phase`.

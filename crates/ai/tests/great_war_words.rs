@@ -7,11 +7,10 @@ use ai::great_war::game::{GwSetup, play};
 use rules::strategic::{GreatWar, Order, Scenario};
 use rules::texts::{Arg, Msg, PLAIN, Texts};
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use web_time::Duration;
 
 fn load(name: &str) -> Scenario {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/great_war").join(name);
+    let path = rules::testing::repo_path(&format!("scenarios/great_war/{name}"));
     Scenario::load(&path).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
@@ -91,19 +90,8 @@ fn every_great_war_line_a_person_reads_is_in_both_tables() {
 #[test]
 fn every_great_war_key_in_the_sources_is_in_both_tables_with_the_same_values() {
     let (en, ru) = (Texts::english(), Texts::russian());
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut files = Vec::new();
-    let mut dirs = vec![root.join("crates/rules/src/strategic"), root.join("src/great_war")];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).expect("a source folder").flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "rs") {
-                files.push(p);
-            }
-        }
-    }
+    let root = rules::testing::repo_path("");
+    let files = rules::testing::files_under(&["crates/rules/src/strategic", "src/great_war"], "rs");
     let mut missing = BTreeSet::new();
     let mut keys = BTreeSet::new();
     for f in &files {

@@ -52,6 +52,25 @@ pub fn shipped_names() -> Vec<String> {
     names
 }
 
+/// Every file ending in `.ext` under the repository folders `dirs`, their subfolders included,
+/// in name order (tests that read the sources or the shipped data).
+pub fn files_under(dirs: &[&str], ext: &str) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut todo: Vec<PathBuf> = dirs.iter().map(|d| repo_path(d)).collect();
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())).flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                todo.push(p);
+            } else if p.extension().is_some_and(|x| x == ext) {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
 /// Reads a RON list of orders.
 pub fn orders_file(relative: &str) -> Vec<Order> {
     let path = repo_path(relative);

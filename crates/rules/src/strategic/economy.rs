@@ -19,22 +19,6 @@ use super::state::{
 use super::tables::{Model, Price, Purchases};
 use crate::texts::Msg;
 
-/// The table key of a ship type's name.
-fn ship_key(kind: ShipType) -> &'static str {
-    match kind {
-        ShipType::Battleship => "gw.ship.battleship",
-        ShipType::Battlecruiser => "gw.ship.battlecruiser",
-        ShipType::LightCruiser => "gw.ship.light_cruiser",
-        ShipType::Destroyer => "gw.ship.destroyer",
-        ShipType::Gunboat => "gw.ship.gunboat",
-        ShipType::Submarine => "gw.ship.submarine",
-        ShipType::Asw => "gw.ship.asw",
-        ShipType::Minelayer => "gw.ship.minelayer",
-        ShipType::Minesweeper => "gw.ship.minesweeper",
-        ShipType::Transport => "gw.ship.transport",
-    }
-}
-
 /// What a recruit is, in words of the tables: the `what` of its event and of its refusals.
 pub fn recruit_words(r: &Recruit) -> Msg {
     match r {
@@ -45,7 +29,7 @@ pub fn recruit_words(r: &Recruit) -> Msg {
         Recruit::Cavalry { class } => Msg::new("gwe.econ.buy.cavalry").arg("class", class),
         Recruit::Tank(name) => Msg::new("gwe.econ.buy.tank").arg("name", name),
         Recruit::Artillery(name) => Msg::new("gwe.econ.buy.artillery").arg("name", name),
-        Recruit::Ship(kind) => Msg::new("gwe.econ.buy.ship").msg("ship", Msg::new(ship_key(*kind))),
+        Recruit::Ship(kind) => Msg::new("gwe.econ.buy.ship").msg("ship", Msg::new(kind.key())),
         Recruit::Squadron(kind) => Msg::new("gwe.econ.buy.squadron").arg("kind", kind),
     }
 }

@@ -85,19 +85,19 @@ impl ShipType {
         self.class().unwrap_or(1)
     }
 
-    /// The type's key in the string tables, as the engine's lines name it.
+    /// The type's key in the string tables (the engine's lines and the fleet panel).
     pub fn key(self) -> &'static str {
         match self {
-            ShipType::Battleship => "gwe.naval.ship.battleship",
-            ShipType::Battlecruiser => "gwe.naval.ship.battlecruiser",
-            ShipType::LightCruiser => "gwe.naval.ship.light_cruiser",
-            ShipType::Destroyer => "gwe.naval.ship.destroyer",
-            ShipType::Gunboat => "gwe.naval.ship.gunboat",
-            ShipType::Submarine => "gwe.naval.ship.submarine",
-            ShipType::Asw => "gwe.naval.ship.asw",
-            ShipType::Minelayer => "gwe.naval.ship.minelayer",
-            ShipType::Minesweeper => "gwe.naval.ship.minesweeper",
-            ShipType::Transport => "gwe.naval.ship.transport",
+            ShipType::Battleship => "gw.ship.battleship",
+            ShipType::Battlecruiser => "gw.ship.battlecruiser",
+            ShipType::LightCruiser => "gw.ship.light_cruiser",
+            ShipType::Destroyer => "gw.ship.destroyer",
+            ShipType::Gunboat => "gw.ship.gunboat",
+            ShipType::Submarine => "gw.ship.submarine",
+            ShipType::Asw => "gw.ship.asw",
+            ShipType::Minelayer => "gw.ship.minelayer",
+            ShipType::Minesweeper => "gw.ship.minesweeper",
+            ShipType::Transport => "gw.ship.transport",
         }
     }
 
