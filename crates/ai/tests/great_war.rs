@@ -544,6 +544,11 @@ fn the_marshal_escorts_a_battle_fleet_without_asw_ships() {
 /// third row, German class-1 infantry on column 9 every second row (two hexes from the French:
 /// on the S-SUP-6 front line, not in contact), and German `extra` divisions far behind.
 fn line_position(extra: &[(u32, rules::strategic::HexAt)]) -> Scenario {
+    line_at(9, extra)
+}
+
+/// [`line_position`] with the German line on column `col` (8: in contact with the French).
+fn line_at(col: i32, extra: &[(u32, rules::strategic::HexAt)]) -> Scenario {
     use rules::strategic::HexAt;
     let mut s = load("test_front.ron");
     let template = |id: u32, power: &str| {
@@ -565,7 +570,7 @@ fn line_position(extra: &[(u32, rules::strategic::HexAt)]) -> Scenario {
     }
     for (i, row) in (0..16).step_by(2).enumerate() {
         let mut f = template(1 + i as u32, "germany");
-        f.at = Some(HexAt::new(9, row));
+        f.at = Some(HexAt::new(col, row));
         forces.push(f);
     }
     for (id, at) in extra {
@@ -687,6 +692,71 @@ fn s_sup_6_the_marshal_relieves_a_front_division_before_the_upkeep_costs_it_mora
     assert_eq!(ctx.force(tired).and_then(|f| f.vitals.morale), Some(before), "S-SUP-6 cost no Morale");
     assert_eq!(ctx.force(tired).map(|f| f.front.turns), Some(0), "a turn off resets the count");
     assert_eq!(ctx.force(fresh).map(|f| f.front.turns), Some(1), "the fresh one's first turn on the line");
+}
+
+/// S-SUP-6 with S-ARMY-15: a tired division in contact leaves it only by the retreat order, which
+/// costs a defender 1 Morale once, where staying on the line costs it 1 Morale at every Upkeep from
+/// its 3rd turn on. The German division at (8, 6) stands next to the French at (7, 6) with 2 turns
+/// on the front line; a fresh division waits at (12, 6). The Marshal withdraws the tired one off
+/// the front line (more than 3 hexes from every enemy) and the fresh one goes into the line, which
+/// keeps no more gaps than with the division fresh; at the
+/// Upkeep the tired one has lost only the retreat's Morale and its count is back to 0. The Recruit,
+/// who does not rotate, leaves it in contact.
+#[test]
+fn s_sup_6_the_marshal_relieves_a_division_in_contact_by_the_retreat_order() {
+    use rules::strategic::HexAt;
+    use rules::strategic::state::ForceId;
+    let s = line_at(8, &[(9, HexAt::new(12, 6))]);
+    let germany = PowerId(0);
+    let tired = ForceId(4);
+    let post = HexAt::new(8, 6);
+    let mut start = GreatWar::new(&s, 3).ctx();
+    assert_eq!(unit_hex(&start, 4), post);
+    assert!(start.next_to_enemy(germany, post), "the tired division is in contact");
+    start.force_mut(tired).expect("the tired division").front.turns = 2;
+    let before = start.force(tired).and_then(|f| f.vitals.morale).expect("a Morale");
+    let turn = start.clock.turn;
+
+    let mut ctx = start.clone();
+    pass_until(&mut ctx, Some(germany), turn);
+    let mut ai = GwAi::new(germany, Level::Marshal, 3);
+    let mut orders = Vec::new();
+    while ctx.clock.phase == Phase::Movement && ctx.active_power() == germany {
+        let o = ai.decide(&ctx).expect("its turn");
+        ctx.apply(&o).unwrap_or_else(|e| panic!("{o:?}: {e}"));
+        orders.push(o);
+    }
+    let withdrawn = unit_hex(&ctx, 4);
+    assert!(
+        orders
+            .iter()
+            .any(|o| matches!(o, Order::Retreat { moves } if moves[0].0 == rules::strategic::Piece::Unit(tired))),
+        "S-ARMY-15: it leaves contact by the retreat order: {orders:?}"
+    );
+    assert!(nearest_enemy(&ctx, germany, withdrawn) > 3, "off the S-SUP-6 front line: {withdrawn}");
+    assert_eq!(ctx.force(tired).and_then(|f| f.vitals.morale), Some(before - 1), "S-ARMY-15: 1 Morale");
+    // The line is left no more open than by the Marshal's move with the division fresh.
+    let front = Front::of(&start, germany);
+    let mut rested = start.clone();
+    rested.force_mut(tired).expect("the tired division").front.turns = 0;
+    pass_until(&mut rested, Some(germany), turn);
+    marshal_moves(&mut rested, germany);
+    let (gaps, usual) = (front.gaps(&ctx, germany), front.gaps(&rested, germany));
+    assert!(gaps.len() <= usual.len(), "the relief opened gaps: {gaps:?}, fresh {usual:?}");
+    let relief = unit_hex(&ctx, 9);
+    assert!(ctx.next_to_enemy(germany, relief), "the fresh division (9) went into the line: {relief}");
+    pass_until(&mut ctx, None, turn);
+    assert_eq!(ctx.force(tired).and_then(|f| f.vitals.morale), Some(before - 1), "S-SUP-6 cost nothing more");
+    assert_eq!(ctx.force(tired).map(|f| f.front.turns), Some(0), "a turn off the line resets the count");
+
+    let mut recruit = start.clone();
+    pass_until(&mut recruit, Some(germany), turn);
+    let mut ai = GwAi::new(germany, Level::Recruit, 3);
+    while recruit.clock.phase == Phase::Movement && recruit.active_power() == germany {
+        let o = ai.decide(&recruit).expect("its turn");
+        recruit.apply(&o).unwrap_or_else(|e| panic!("{o:?}: {e}"));
+    }
+    assert_eq!(unit_hex(&recruit, 4), post, "the Recruit does not rotate");
 }
 
 /// With more divisions than the line needs, the Marshal keeps reserves behind it (two): out of

@@ -277,3 +277,83 @@ fn s_army_8_the_staff_commits_its_armys_reserve_where_the_line_has_a_gap() {
         assert_eq!(c.force(id(5)).and_then(|f| f.hex()), Some(to), "{level}");
     }
 }
+
+/// S-FORT-6, S-COMBAT-8: a division already standing next to an intact enemy fortress fights it
+/// by default in every Combat phase (its front faces it). The French division with 2 Health in
+/// the fortress (8, 1) has the better of the German one with 2 Health at (9, 1): stubborn fighting in
+/// which the weaker side loses 2 Morale and the stronger 1, turn after turn. With no other enemy
+/// next to it, the staff steps the German division back out of contact by the retreat order
+/// (S-ARMY-15) to screen the fortress from a hex off; the Recruit, who lays no sieges, leaves it
+/// fighting.
+#[test]
+fn s_fort_6_a_division_fighting_an_intact_fortress_at_a_loss_steps_back_to_screen_it() {
+    use ai::great_war::judge::margin_at;
+    use rules::strategic::combat::{D_DISPERSED, D_STUBBORN_HEAVY};
+    let fort = hex(8, 1);
+    for level in [Level::Recruit, Level::Veteran, Level::Marshal] {
+        let mut map = clear(16, 4);
+        map.cell_mut(fort).expect("on the map").flags |= flag::FORTRESS;
+        let mut forces = vec![infantry(10, "france", (8, 1)), infantry(1, "germany", (9, 1))];
+        forces[0].health = Some(2);
+        forces[1].health = Some(2);
+        let mut c = ctx(&scenario(map, forces), Phase::Movement, 0);
+        // No money: a repair or upgrade would change the odds (it attacks once they favour it).
+        c.powers[usize::from(GERMANY.0)].money = 0;
+        assert!(hex(9, 1).is_adjacent(fort));
+        let d = margin_at(&c, GERMANY, hex(9, 1)).expect("it fights the fortress by default");
+        assert!((-D_DISPERSED + 1..=-D_STUBBORN_HEAVY).contains(&d), "stubborn fighting against it: D {d}");
+        let orders = staff_plays(&mut c, GERMANY, level);
+        let at = c.force(id(1)).and_then(|f| f.hex()).expect("on the map");
+        if level == Level::Recruit {
+            assert_eq!(at, hex(9, 1), "the Recruit stays in the fight: {orders:?}");
+            continue;
+        }
+        assert!(orders.iter().any(|o| matches!(o, Order::Retreat { .. })), "{level}: S-ARMY-15: {orders:?}");
+        assert!(at.distance(fort) >= 2 && at.distance(fort) <= 3, "{level}: it screens the fortress from {at}");
+        assert_eq!(margin_at(&c, GERMANY, at), None, "{level}: out of the fight");
+    }
+}
+
+/// Whether one of `guns` stands with the two others on or next to its hex (S-ART-5: a battery
+/// forms from three guns on or next to the first one's hex).
+fn together(c: &Ctx, guns: [u32; 3]) -> bool {
+    let at: Vec<HexAt> = guns.iter().filter_map(|g| c.force(id(*g)).and_then(|f| f.hex())).collect();
+    at.len() == 3 && at.iter().any(|a| at.iter().all(|b| b.distance(*a) <= 1))
+}
+
+/// S-ART-5: guns spread along the rear behind a German line gather by threes as they come up to
+/// the front (a battery forms only from guns on or next to one hex), and once together under the
+/// enemy's guns they form the battery, within three turns. The Recruit, who forms no batteries,
+/// brings each gun to its own nearest spot, apart.
+#[test]
+fn s_art_5_the_staff_brings_its_guns_together_to_form_a_battery() {
+    let spread = || {
+        let mut forces = vec![
+            gun(1, "germany", (3, 2), "28 cm K L/40 Kurfürst"),
+            gun(2, "germany", (3, 5), "28 cm K L/40 Kurfürst"),
+            gun(3, "germany", (3, 8), "28 cm K L/40 Kurfürst"),
+            gun(11, "france", (12, 5), "Canon de 155 mle 81"),
+        ];
+        forces.extend((0..5).map(|i| infantry(4 + i, "germany", (6, 1 + 2 * i as i32))));
+        forces.extend((0..3).map(|i| infantry(20 + i, "france", (9, 1 + 4 * i as i32))));
+        scenario(clear(16, 11), forces)
+    };
+    let spots = |c: &Ctx| -> Vec<HexAt> { (1..=3).filter_map(|g| c.force(id(g)).and_then(|f| f.hex())).collect() };
+    let mut c = ctx(&spread(), Phase::Movement, 0);
+    assert!(!together(&c, [1, 2, 3]));
+    staff_plays(&mut c, GERMANY, Level::Recruit);
+    assert!(!together(&c, [1, 2, 3]), "the Recruit's guns stay apart: {:?}", spots(&c));
+    for level in [Level::Veteran, Level::Marshal] {
+        let mut c = ctx(&spread(), Phase::Movement, 0);
+        let mut formed = false;
+        for _ in 0..3 {
+            let orders = staff_plays(&mut c, GERMANY, level);
+            if orders.iter().any(|o| matches!(o, Order::FormBattery { units } if units.iter().all(|u| u.0 <= 3))) {
+                formed = true;
+                break;
+            }
+            pass_to(&mut c, GERMANY, Phase::Movement);
+        }
+        assert!(formed, "{level}: no battery; the guns stand on {:?}", spots(&c));
+    }
+}

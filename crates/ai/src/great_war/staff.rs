@@ -30,11 +30,13 @@
 use super::baseline::SeaReach;
 use super::front::{Front, FrontDraft, held_by_alliance, posts};
 use super::judge::{
-    advantage, battle_value, expected_gain, preparation_gain, ship_worth, submarine_attack_worth, torpedo_worth,
+    advantage, battle_value, expected_gain, margin_at, preparation_gain, ship_worth, submarine_attack_worth,
+    torpedo_worth,
 };
 use super::treasury::{self, Spending};
 use super::{enemy_combat_hexes, enemy_hexes, legal, visible_enemy_fleets};
 use crate::{Level, Think};
+use rules::strategic::army::RETREAT_HEXES;
 use rules::strategic::naval::ShipType;
 use rules::strategic::state::{ForceId, FormationId, FormationKind, Place};
 use rules::strategic::upkeep::{FRONT_LINE_HEXES, ROTATION_TURNS};
@@ -180,6 +182,10 @@ struct PlanDraft {
     tired_at: BTreeSet<HexAt>,
     /// What each piece reaches of `tired_at` (the hex is free once its piece is relieved).
     relief: BTreeMap<Piece, Vec<(HexAt, u32)>>,
+    /// Tired pieces in contact (S-SUP-6) that may withdraw by the retreat order (S-ARMY-15).
+    withdraw: Vec<Mover>,
+    /// The posts wanted this phase (before the matching takes them).
+    wanted: BTreeSet<HexAt>,
 }
 
 #[derive(Clone, Debug)]
@@ -196,6 +202,10 @@ enum Item {
     Engaged(Piece),
     /// Retreat this engaged piece (S-ARMY-15), once the front is drawn.
     Retreat(Piece),
+    /// Withdraw this tired piece from contact so a fresh one takes its hex (S-SUP-6, S-ARMY-15).
+    Withdraw(Mover),
+    /// Step this piece back from the intact enemy fortress it fights at a loss (S-FORT-6).
+    Screen(Piece),
     Plan,
     Reach(Mover),
     Assign,
@@ -259,6 +269,8 @@ pub struct Staff {
     redraw: bool,
     /// Tired pieces relieved this phase (S-SUP-6): they leave the front line first.
     relieved: BTreeSet<Piece>,
+    /// Engaged pieces given an attack this phase (they stay in the fight).
+    attacking: BTreeSet<Piece>,
     /// Pieces kept as a reserve behind the line this phase.
     kept: BTreeSet<Piece>,
     /// Spare divisions going into an army's off-map reserve this phase (S-ARMY-6).
@@ -312,6 +324,8 @@ impl Item {
             Item::Recruits => "recruits",
             Item::Engaged(_) => "engaged",
             Item::Retreat(_) => "retreat",
+            Item::Withdraw(_) => "withdraw",
+            Item::Screen(_) => "screen",
             Item::Plan => "plan",
             Item::Reach(_) => "reach",
             Item::Assign => "assign",
@@ -358,6 +372,7 @@ impl Staff {
             longest_item: Duration::ZERO,
             redraw: false,
             relieved: BTreeSet::new(),
+            attacking: BTreeSet::new(),
             kept: BTreeSet::new(),
             army_reserve: BTreeMap::new(),
             shot_draft: None,
@@ -429,6 +444,7 @@ impl Staff {
         self.longest_item = Duration::ZERO;
         self.redraw = false;
         self.relieved.clear();
+        self.attacking.clear();
         self.kept.clear();
         self.army_reserve.clear();
         self.shot_draft = None;
@@ -484,7 +500,7 @@ impl Staff {
             self.redraw = false;
             self.front = None;
         }
-        if self.front.is_none() && matches!(item, Item::Plan | Item::Retreat(_)) {
+        if self.front.is_none() && matches!(item, Item::Plan | Item::Retreat(_) | Item::Screen(_)) {
             self.items.push_front(item);
             self.items.push_front(Item::Front);
             return;
@@ -523,6 +539,21 @@ impl Staff {
                 let front = self.front_now(ctx);
                 if let Some(at) = ctx.piece_hex(piece)
                     && let Some(o) = retreat(ctx, piece, at, front)
+                {
+                    self.queue.push_back(o);
+                    self.redraw = true;
+                }
+            }
+            Item::Withdraw(m) => {
+                let front = self.front_now(ctx);
+                if let Some(o) = withdrawal(ctx, m.piece, m.at, &front, &self.claimed, FRONT_LINE_HEXES + 1) {
+                    self.queue.push_back(o);
+                }
+            }
+            Item::Screen(piece) => {
+                let front = self.front_now(ctx);
+                if let Some(at) = ctx.piece_hex(piece)
+                    && let Some(o) = withdrawal(ctx, piece, at, &front, &self.claimed, 2)
                 {
                     self.queue.push_back(o);
                     self.redraw = true;
@@ -665,9 +696,27 @@ impl Staff {
                 self.items.push_front(Item::Retreat(piece));
             }
             // Name a target only where the odds favour us; else the front's own hex is fought.
-            Some((a, o)) if a > 0 => self.queue.push_back(o),
+            Some((a, o)) if a > 0 => {
+                self.attacking.insert(piece);
+                self.queue.push_back(o);
+            }
+            _ if self.doctrine.siege && self.screens(ctx, at) => self.items.push_front(Item::Screen(piece)),
             _ => {}
         }
+    }
+
+    /// S-FORT-6, S-COMBAT-8: whether a piece on `at` should step back from the intact enemy
+    /// fortress it stands against instead of fighting it by default: every enemy next to it holds
+    /// an intact fortress, and the fight it stands in goes against it by [`D_STUBBORN_HEAVY`] or
+    /// more (stubborn fighting then costs it 2 Morale a turn to the garrison's 1, while the
+    /// fortress's level 2 stays until the guns break it). It then screens the fortress a hex off.
+    fn screens(&self, ctx: &Ctx, at: HexAt) -> bool {
+        use rules::strategic::combat::D_STUBBORN_HEAVY;
+        let p = self.power;
+        let near: Vec<HexAt> = at.neighbours().into_iter().filter(|n| ctx.enemy_on(p, *n)).collect();
+        !near.is_empty()
+            && near.iter().all(|n| super::guns::enemy_fortress(ctx, p, *n))
+            && margin_at(ctx, p, at).is_some_and(|d| d <= -D_STUBBORN_HEAVY)
     }
 
     /// The front: posts on the line, divided between the alliance's powers, and who takes each.
@@ -677,12 +726,31 @@ impl Staff {
         let all = movers(ctx, p);
         let free: Vec<Mover> =
             all.iter().copied().filter(|m| !m.artillery && !ctx.next_to_enemy(p, m.at) && can_move(ctx, m)).collect();
+        // S-SUP-6, S-ARMY-15: tired pieces in contact that may be relieved: they leave contact
+        // only by the retreat order, which costs a defender 1 Morale once (and its guns: pieces
+        // with artillery stay), where staying costs 1 Morale every turn. An army retreats whole
+        // (S-ARMY-7), and a piece that attacks this turn stays in its fight.
+        let withdraw: Vec<Mover> = if self.doctrine.rotate {
+            all.iter()
+                .copied()
+                .filter(|m| m.army.is_none() && !m.artillery && ctx.next_to_enemy(p, m.at))
+                .filter(|m| !self.attacking.contains(&m.piece) && tired(ctx, m.piece))
+                .filter(|m| {
+                    ctx.piece_units(m.piece).is_ok_and(|(_, units)| {
+                        units.iter().filter_map(|u| ctx.force(*u)).all(|f| !f.kind.is_artillery())
+                    })
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         // Everything that will stay where it stands covers the line already.
         let mut fixed = held_by_alliance(ctx, p);
-        for m in &free {
+        for m in free.iter().chain(&withdraw) {
             fixed.remove(&m.at);
         }
         let wanted = posts(ctx, p, &front, &fixed);
+        let wanted_all: BTreeSet<HexAt> = wanted.iter().copied().collect();
         self.objectives = objectives(ctx, p);
         // Allies that move after us fill the posts nearest to their own free pieces.
         let allies: Vec<(PowerId, HexAt)> = ctx
@@ -706,7 +774,7 @@ impl Staff {
         self.items.push_back(Item::Strikes);
         self.items.push_back(Item::Assign);
         let tired_at: BTreeSet<HexAt> = if self.doctrine.rotate {
-            free.iter().filter(|m| tired(ctx, m.piece)).map(|m| m.at).collect()
+            free.iter().filter(|m| tired(ctx, m.piece)).chain(&withdraw).map(|m| m.at).collect()
         } else {
             BTreeSet::new()
         };
@@ -719,6 +787,8 @@ impl Staff {
             matching: None,
             tired_at,
             relief: BTreeMap::new(),
+            withdraw,
+            wanted: wanted_all,
         });
     }
 
@@ -833,11 +903,17 @@ impl Staff {
             self.posts.insert(m.piece, post);
             self.claimed.insert(post);
         }
-        // A tired piece that took a post after all stays on the line (no fresh piece reached it).
+        // A tired piece that took a post after all stays on the line (no fresh piece reached it);
+        // so does one in contact whose hex the line needs and no fresh piece took.
         let posts = &self.posts;
         self.relieved.retain(|piece| !posts.contains_key(piece));
+        for m in &draft.withdraw {
+            if draft.wanted.contains(&m.at) && !self.claimed.contains(&m.at) {
+                self.relieved.remove(&m.piece);
+            }
+        }
         let Some((_, mut left)) = draft.matching.take() else { return };
-        let PlanDraft { all, free, reach, .. } = draft;
+        let PlanDraft { all, free, reach, withdraw, .. } = draft;
         let reaches = |m: &Mover, post: HexAt| reach.get(&m.piece).and_then(|r| r.get(&post)).copied();
         // S-CITY-1: a province changes hands when our troops hold every hex of its capital at
         // Upkeep; each capital hex within this turn's reach gets the piece that reaches it most
@@ -869,6 +945,9 @@ impl Staff {
         // Relieved pieces first (they leave the hexes their relief takes), then posts (the line
         // before the reserves), then reserves, artillery, armies, the rest.
         // The kept reserves last: they plug what gaps the line still has.
+        for m in withdraw.iter().filter(|m| self.relieved.contains(&m.piece)) {
+            self.items.push_back(Item::Withdraw(*m));
+        }
         let mut order: Vec<Mover> = free.iter().copied().filter(|m| self.relieved.contains(&m.piece)).collect();
         order.extend(free.iter().copied().filter(|m| self.posts.contains_key(&m.piece)));
         order.extend(free.iter().copied().filter(|m| {
@@ -919,8 +998,20 @@ impl Staff {
                 self.relieved.insert(m.piece);
             }
         }
-        let freed: BTreeSet<HexAt> =
-            draft.free.iter().filter(|m| self.relieved.contains(&m.piece)).map(|m| m.at).collect();
+        // A tired piece in contact is relieved where it can withdraw off the front line.
+        let front = self.front_now(ctx);
+        for m in &draft.withdraw {
+            if withdrawal(ctx, m.piece, m.at, &front, &BTreeSet::new(), FRONT_LINE_HEXES + 1).is_some() {
+                self.relieved.insert(m.piece);
+            }
+        }
+        let freed: BTreeSet<HexAt> = draft
+            .free
+            .iter()
+            .chain(&draft.withdraw)
+            .filter(|m| self.relieved.contains(&m.piece))
+            .map(|m| m.at)
+            .collect();
         for (piece, hexes) in &draft.relief {
             if let Some(r) = draft.reach.get_mut(piece) {
                 for (h, c) in hexes.iter().filter(|(h, _)| freed.contains(h)) {
@@ -1100,7 +1191,7 @@ impl Staff {
         } else if grab.is_some() {
             grab
         } else if m.artillery {
-            artillery_spot(ctx, p, &front, at, &dests)
+            artillery_spot(ctx, p, &front, at, &dests, self.doctrine.batteries)
         } else if let Some(post) = self.posts.get(&m.piece).copied() {
             if post == at {
                 None
@@ -1879,29 +1970,47 @@ fn toward_far(dests: &[(HexAt, u32, Vec<HexAt>)], front: &Front, steps: u32) -> 
         .map(|(h, _, p)| (*h, p.clone()))
 }
 
-/// Heavy artillery keeps out of contact (S-COMBAT-10) but within reach of the enemy: three
-/// hexes from the nearest enemy on our side.
+/// Heavy artillery keeps out of contact (S-COMBAT-10) but within reach of the enemy: two or three
+/// hexes from the nearest enemy on our side, off the line; a gun three hexes off stays (unless
+/// `gather`ing brings it next to more guns).
 fn artillery_spot(
     ctx: &Ctx,
     p: PowerId,
     front: &Front,
     at: HexAt,
     dests: &[(HexAt, u32, Vec<HexAt>)],
+    gather: bool,
 ) -> Option<(HexAt, Vec<HexAt>)> {
-    let steps = front.enemy_steps(at);
-    if steps == 3 && !ctx.next_to_enemy(p, at) {
+    let fit = |h: HexAt| {
+        front.ours(h) && (2..=3).contains(&front.enemy_steps(h)) && !ctx.next_to_enemy(p, h) && !front.on_line(h)
+    };
+    // S-ART-5: a staff that forms batteries gathers its guns by threes (a battery forms from guns
+    // on or next to one hex): the spot next to the most other free guns, up to the two a battery
+    // needs, then the cheapest.
+    let mates = |h: HexAt| if gather { guns_near(ctx, p, h, at).min(2) } else { 0 };
+    let here = front.enemy_steps(at) == 3 && !ctx.next_to_enemy(p, at);
+    if here && (!gather || mates(at) == 2) {
         return None;
     }
-    dests
+    let (to, _, path) = dests
         .iter()
-        .filter(|(h, _, _)| {
-            front.ours(*h)
-                && (2..=3).contains(&front.enemy_steps(*h))
-                && !ctx.next_to_enemy(p, *h)
-                && !front.on_line(*h)
-        })
-        .min_by_key(|(h, c, _)| (*c, *h))
-        .map(|(h, _, p)| (*h, p.clone()))
+        .filter(|(h, _, _)| fit(*h))
+        .max_by_key(|(h, c, _)| (mates(*h), std::cmp::Reverse(*c), std::cmp::Reverse(*h)))?;
+    if here && mates(*to) <= mates(at) {
+        return None;
+    }
+    Some((*to, path.clone()))
+}
+
+/// The guns of `p` not yet in a battery on the hexes next to `h` (S-ART-5), but for the one on `me`.
+fn guns_near(ctx: &Ctx, p: PowerId, h: HexAt, me: HexAt) -> usize {
+    h.neighbours()
+        .into_iter()
+        .filter(|n| *n != me)
+        .flat_map(|n| ctx.at(n).iter().copied())
+        .filter_map(|u| ctx.force(u))
+        .filter(|f| f.power == p && f.kind.is_artillery() && f.member.battery.is_none())
+        .count()
 }
 
 /// Whether a combat unit of `p`'s alliance stands on a hex now.
@@ -1952,7 +2061,7 @@ fn retreat(ctx: &Ctx, piece: Piece, at: HexAt, front: std::sync::Arc<Front>) -> 
     let mut queue = VecDeque::from([(at, 0usize)]);
     parent.insert(at, at);
     while let Some((h, d)) = queue.pop_front() {
-        if d >= 10 {
+        if d >= RETREAT_HEXES {
             continue;
         }
         for n in h.neighbours() {
@@ -1977,6 +2086,61 @@ fn retreat(ctx: &Ctx, piece: Piece, at: HexAt, front: std::sync::Arc<Front>) -> 
             if *prev == at {
                 break;
             }
+            path.push(*prev);
+            cur = *prev;
+        }
+        path.reverse();
+        let o = Order::Retreat { moves: vec![(piece, path)] };
+        if legal(ctx, &o) {
+            return Some(o);
+        }
+    }
+    None
+}
+
+/// S-ARMY-15: the retreat order that takes an engaged piece back to the nearest free hex of our
+/// side at least `away` hexes from every enemy land unit (`FRONT_LINE_HEXES + 1`: off the S-SUP-6
+/// front line, to rest; 2: out of contact, screening), by a path of free land hexes within the
+/// retreat's 10 hexes; `None` when there is none or the engine refuses it. Hexes in `claimed` are
+/// left to the pieces that claimed them.
+fn withdrawal(
+    ctx: &Ctx,
+    piece: Piece,
+    at: HexAt,
+    front: &Front,
+    claimed: &BTreeSet<HexAt>,
+    away: u32,
+) -> Option<Order> {
+    let enemies = enemy_hexes(ctx, ctx.active_power());
+    let units = ctx.piece_units(piece).map(|(_, u)| u).unwrap_or_default();
+    let mut parent: BTreeMap<HexAt, HexAt> = BTreeMap::from([(at, at)]);
+    let mut queue = VecDeque::from([(at, 0usize)]);
+    let mut ends: Vec<(usize, HexAt)> = Vec::new();
+    while let Some((h, d)) = queue.pop_front() {
+        if h != at
+            && front.ours(h)
+            && !claimed.contains(&h)
+            && enemies.iter().all(|e| e.distance(h) >= away)
+            && super::fit_to_stand(ctx, ctx.active_power(), &units, h)
+        {
+            ends.push((d, h));
+        }
+        if d >= RETREAT_HEXES {
+            continue;
+        }
+        for n in h.neighbours() {
+            if parent.contains_key(&n) || !ctx.map().is_land(n) || !ctx.at(n).is_empty() {
+                continue;
+            }
+            parent.insert(n, h);
+            queue.push_back((n, d + 1));
+        }
+    }
+    ends.sort_unstable();
+    for (_, end) in ends.into_iter().take(8) {
+        let mut path = vec![end];
+        let mut cur = end;
+        while let Some(prev) = parent.get(&cur).filter(|prev| **prev != at) {
             path.push(*prev);
             cur = *prev;
         }
