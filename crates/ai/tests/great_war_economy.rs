@@ -243,3 +243,49 @@ fn s_turn_1_the_marshal_saves_for_the_research_the_next_turn_opens() {
         }
     }
 }
+
+/// S-LAND-9, S-TURN-1, MD-S5: tanks are researched for 40, not before turn 4, and a battalion
+/// adds its Attack only in a turn it moves, so they pay only for an attacker. At turn 4 a Marshal
+/// with six divisions in contact against four French (150 %, its attacker's margin) and two heavy
+/// guns (one per 3 divisions in contact: the line lacks no gun) researches tanks and raises a
+/// battalion of its own A7V at once. With the line even (four against four) it researches none,
+/// and the Veteran, who fields no tanks, none either.
+#[test]
+fn s_land_9_the_marshal_researches_tanks_when_it_attacks_and_raises_a_battalion() {
+    use rules::strategic::scenario::KindSpec;
+    use rules::strategic::testkit::unit;
+    let setup = |extra: bool| {
+        let mut forces = line(4);
+        if extra {
+            forces.push(infantry(10, "germany", (5, 2)));
+            forces.push(infantry(11, "germany", (5, 4)));
+        }
+        for (n, row) in [(20, 5), (21, 7)] {
+            forces.push(unit(n, "germany", (1, row), KindSpec::Artillery("28 cm K L/40 Kurfürst".into())));
+        }
+        let mut s = scenario(german_cities(0), forces);
+        s.start_turn = 4;
+        s.powers[0].techs = Techs { tanks: false, gas: false, infantry: false };
+        s.powers[0].money = 1000;
+        s
+    };
+    let tank =
+        |orders: &[Order]| recruited(orders).into_iter().any(|(r, _)| matches!(r, Recruit::Tank(t) if t == "A7V"));
+    for (level, extra, fields) in
+        [(Level::Marshal, true, true), (Level::Marshal, false, false), (Level::Veteran, true, false)]
+    {
+        let mut c = ctx(&setup(extra), Phase::Movement, 0);
+        assert_eq!(c.clock.turn, 4);
+        let contact = |p: PowerId| {
+            c.forces
+                .iter()
+                .filter(|f| f.power == p && f.kind.is_combatant() && f.hex().is_some_and(|h| c.next_to_enemy(p, h)))
+                .count()
+        };
+        assert_eq!((contact(GERMANY), contact(PowerId(1))), (if extra { 6 } else { 4 }, 4));
+        let orders = staff_plays(&mut c, GERMANY, level);
+        assert_eq!(researched(&orders, Tech::Tanks), fields, "{level}, extra {extra}: {orders:?}");
+        assert_eq!(tank(&orders), fields, "{level}, extra {extra}: a battalion raised: {orders:?}");
+        assert_eq!(c.powers[0].techs.tanks, fields);
+    }
+}
