@@ -64,6 +64,10 @@ struct Landing {
     lands: Vec<HexAt>,
 }
 
+/// How a crossing ranks: the units it lands (more first), their steps from the enemy summed, its
+/// length in hexes.
+type LandingRank = (std::cmp::Reverse<usize>, u32, u32);
+
 /// A breadth-first walk over the hexes a fleet of `power` may enter (sea, lakes, ports open to it,
 /// S-CITY-2) that `open` allows, up to `reach` steps from `from`, in a dense square around it.
 struct SeaWalk {
@@ -226,7 +230,7 @@ pub fn crossing(
     let mut order: Vec<(HexAt, Vec<ForceId>)> = pickups.into_iter().collect();
     order.sort_by_key(|(h, us)| (std::cmp::Reverse(us.len()), out.dist(*h), *h));
     // The most units landed, then the fewest steps from the enemy summed, then the shortest.
-    let mut best: Option<((std::cmp::Reverse<usize>, u32, u32), Landing)> = None;
+    let mut best: Option<(LandingRank, Landing)> = None;
     for (pickup, group) in order.into_iter().take(PICKUPS_TRIED) {
         let d1 = out.dist(pickup)?;
         let across = SeaWalk::new(ctx, power, pickup, mp - d1, &open);
