@@ -33,6 +33,7 @@ use super::judge::{
     advantage, battle_value, expected_gain, margin_at, preparation_gain, ship_worth, submarine_attack_worth,
     torpedo_worth,
 };
+use super::sea;
 use super::treasury::{self, Spending};
 use super::{enemy_combat_hexes, enemy_hexes, legal, visible_enemy_fleets};
 use crate::{Level, Think};
@@ -86,6 +87,12 @@ struct Doctrine {
     /// Researches, upgrades and recruits by the state of the war (S-TURN-1, S-LAND-4, issue 12
     /// purchases), with these house numbers; `None`: buys only ammunition, gas and repairs.
     spending: Option<Spending>,
+    /// Ships land units cut off by sea from the front over to it (S-NAVAL-11, [`sea::crossing`]),
+    /// and moves a fleet with warships toward them when no crossing fits in a turn.
+    sea_lift: bool,
+    /// Hunts the enemy U-boats it knows of: ASW ships into a reconnaissance squadron's radius and
+    /// the flight over them (S-AIR-1, S-SUB-2, S-SUB-6; [`sea::hunt`], [`sea::reconnaissance`]).
+    asw_hunt: bool,
 }
 
 impl Doctrine {
@@ -110,6 +117,8 @@ impl Doctrine {
                 siege: true,
                 army_reserves: true,
                 spending: Some(Spending::MARSHAL),
+                sea_lift: true,
+                asw_hunt: true,
             },
             Level::Veteran => Doctrine {
                 width: 12,
@@ -130,6 +139,8 @@ impl Doctrine {
                 siege: true,
                 army_reserves: true,
                 spending: Some(Spending::VETERAN),
+                sea_lift: true,
+                asw_hunt: true,
             },
             _ => Doctrine {
                 width: 3,
@@ -150,6 +161,8 @@ impl Doctrine {
                 siege: false,
                 army_reserves: false,
                 spending: None,
+                sea_lift: false,
+                asw_hunt: false,
             },
         }
     }
@@ -236,6 +249,16 @@ enum Item {
     Commit(ForceId),
     /// Send this spare division next to this army into its off-map reserve (S-ARMY-6).
     ArmyReserve(Mover, FormationId),
+    /// List the units cut off by sea from the front and the fleets that may carry them (S-NAVAL-11).
+    SeaLift,
+    /// This fleet's crossing with cut-off units, if one fits in this phase (S-NAVAL-11).
+    Crossing(u32),
+    /// A fleet with warships sails toward the cut-off units no crossing took (S-NAVAL-11).
+    LiftStation,
+    /// ASW ships into a reconnaissance squadron's radius over known boats (S-SUB-2, S-SUB-6).
+    Hunt,
+    /// This reconnaissance squadron's flight (S-AIR-1).
+    Recon(u32),
 }
 
 /// The general staff of one power.
@@ -279,6 +302,9 @@ pub struct Staff {
     longest_item: Duration,
     /// A gun's preparation shot under way: the targets looked at and the best shot so far.
     shot_draft: Option<ShotDraft>,
+    /// Fleets that carried cut-off units or sail to fetch them this phase: their moves are spent
+    /// on it (S-NAVAL-11).
+    lifting: Vec<u32>,
     /// How long each kind of step took over the game (it changes no decision).
     pub steps: StepTimes,
 }
@@ -345,6 +371,11 @@ impl Item {
             Item::Siege => "siege",
             Item::Commit(_) => "commit",
             Item::ArmyReserve(..) => "army reserve",
+            Item::SeaLift => "sea lift",
+            Item::Crossing(_) => "crossing",
+            Item::LiftStation => "lift station",
+            Item::Hunt => "hunt",
+            Item::Recon(_) => "recon",
         }
     }
 }
@@ -376,6 +407,7 @@ impl Staff {
             kept: BTreeSet::new(),
             army_reserve: BTreeMap::new(),
             shot_draft: None,
+            lifting: Vec::new(),
             steps: StepTimes::default(),
         }
     }
@@ -448,6 +480,7 @@ impl Staff {
         self.kept.clear();
         self.army_reserve.clear();
         self.shot_draft = None;
+        self.lifting.clear();
         let p = self.power;
         match ctx.clock.phase {
             Phase::Preparation if self.doctrine.gas => self.items.push_back(Item::Gas),
@@ -462,6 +495,10 @@ impl Staff {
                 }
                 if self.doctrine.batteries {
                     self.items.push_back(Item::Batteries);
+                }
+                // Before the land plan: units landed this phase stand where the plan sees them.
+                if self.doctrine.sea_lift {
+                    self.items.push_back(Item::SeaLift);
                 }
                 for m in movers(ctx, p) {
                     if m.army.is_none() && ctx.next_to_enemy(p, m.at) && !m.artillery {
@@ -488,6 +525,17 @@ impl Staff {
                     .collect();
                 squadrons.sort_unstable();
                 self.items.extend(squadrons.into_iter().map(Item::Air));
+                if self.doctrine.asw_hunt {
+                    let mut recon: Vec<u32> = ctx
+                        .navy
+                        .squadrons
+                        .iter()
+                        .filter(|s| s.power == p && s.recon && !s.flew && s.aircraft > 0 && s.aboard.is_none())
+                        .map(|s| s.id)
+                        .collect();
+                    recon.sort_unstable();
+                    self.items.extend(recon.into_iter().map(Item::Recon));
+                }
             }
             _ => {}
         }
@@ -500,7 +548,7 @@ impl Staff {
             self.redraw = false;
             self.front = None;
         }
-        if self.front.is_none() && matches!(item, Item::Plan | Item::Retreat(_) | Item::Screen(_)) {
+        if self.front.is_none() && matches!(item, Item::Plan | Item::Retreat(_) | Item::Screen(_) | Item::SeaLift) {
             self.items.push_front(item);
             self.items.push_front(Item::Front);
             return;
@@ -578,7 +626,9 @@ impl Staff {
                     ctx.navy.fleets.iter().filter(|f| f.power == self.power).map(|f| f.id).collect();
                 mine.sort_unstable();
                 if self.doctrine.escort {
-                    self.queue.extend(escort(ctx, self.power).into_iter().flatten());
+                    // Hunting groups stay where their squadron's flight needs them.
+                    let hunters = if self.doctrine.asw_hunt { sea::hunters(ctx, self.power) } else { Vec::new() };
+                    self.queue.extend(escort(ctx, self.power, &hunters).into_iter().flatten());
                 }
                 for id in mine.into_iter().rev() {
                     self.items.push_front(Item::Fleet(id));
@@ -606,6 +656,59 @@ impl Staff {
             Item::Siege => self.queue.extend(super::guns::siege(ctx, self.power)),
             Item::Commit(u) => self.commit(ctx, u),
             Item::ArmyReserve(m, a) => self.army_reserve(ctx, m, a),
+            Item::SeaLift => self.sea_lift(ctx),
+            Item::Crossing(id) => {
+                let front = self.front_now(ctx);
+                let units = sea::cut_off(ctx, self.power, &front);
+                if let Some(c) = sea::crossing(ctx, self.power, id, &front, &units, self.money) {
+                    self.money -= c.cost;
+                    self.queue.extend(c.orders);
+                    self.lifting.push(id);
+                    // The plan sees the landed units on the front drawn again.
+                    self.redraw = true;
+                }
+            }
+            Item::LiftStation => {
+                let front = self.front_now(ctx);
+                let units = sea::cut_off(ctx, self.power, &front);
+                if let Some((id, path)) = sea::lift_station(ctx, self.power, &front, &units, &self.lifting) {
+                    self.lifting.push(id);
+                    self.queue.push_back(Order::MoveFleet { fleet: id, path });
+                }
+            }
+            Item::Hunt => {
+                if let Some((orders, _)) = sea::hunt(ctx, self.power, GUARD_BOATS, &self.lifting) {
+                    self.queue.extend(orders);
+                }
+            }
+            Item::Recon(sq) => {
+                if let Some(o) = sea::reconnaissance(ctx, self.power, sq) {
+                    self.queue.push_back(o);
+                }
+            }
+        }
+    }
+
+    /// S-NAVAL-11: the fleets that may carry the units cut off by sea from the front, those with
+    /// warships (escorts) first, each a [`Item::Crossing`]; then a fleet sails toward the units
+    /// left ([`Item::LiftStation`]).
+    fn sea_lift(&mut self, ctx: &Ctx) {
+        let front = self.front_now(ctx);
+        if sea::cut_off(ctx, self.power, &front).is_empty() {
+            return;
+        }
+        let mut fleets: Vec<(bool, u32)> = ctx
+            .navy
+            .fleets
+            .iter()
+            .filter(|f| f.power == self.power && f.mp_left > 0 && !ctx.navy.is_flotilla(f.id))
+            .filter(|f| !ctx.navy.afloat(f.id).is_empty())
+            .map(|f| (!ctx.navy.has_warships(f.id), f.id))
+            .collect();
+        fleets.sort_unstable();
+        self.items.push_front(Item::LiftStation);
+        for (_, id) in fleets.into_iter().rev() {
+            self.items.push_front(Item::Crossing(id));
         }
     }
 
@@ -978,6 +1081,9 @@ impl Staff {
         self.items.push_back(Item::Fortify);
         if self.doctrine.gas {
             self.items.push_back(Item::Cylinders);
+        }
+        if self.doctrine.asw_hunt {
+            self.items.push_back(Item::Hunt);
         }
         self.items.push_back(Item::Fleets);
     }
@@ -1544,6 +1650,10 @@ impl Staff {
             };
             if (f.intercept, f.withdraw) != (stronger, !stronger) && legal(ctx, &stance) {
                 self.queue.push_back(stance);
+            }
+            // A fleet that carried or fetches cut-off units this phase has spent its move on it.
+            if self.lifting.contains(&f.id) {
+                return;
             }
             // A staff that looks ahead gives battle only where no stronger enemy fleet reaches the
             // battle's hex next (the battle spends the fleet's movement, S-NAVAL-12).
@@ -2162,7 +2272,7 @@ pub fn spendable(ctx: &Ctx, p: PowerId) -> i64 {
 
 /// The enemy fleets in sight stronger than fleet `id` (S-NAVAL-5, [`battle_value`] below zero):
 /// where each stands, how far it sails in a turn (S-NAVAL-4) and its power.
-fn threats(ctx: &Ctx, id: u32) -> Vec<(HexAt, u32, PowerId)> {
+pub(super) fn threats(ctx: &Ctx, id: u32) -> Vec<(HexAt, u32, PowerId)> {
     let Some(power) = ctx.navy.fleet(id).map(|f| f.power) else { return Vec::new() };
     visible_enemy_fleets(ctx, power)
         .into_iter()
@@ -2173,7 +2283,7 @@ fn threats(ctx: &Ctx, id: u32) -> Vec<(HexAt, u32, PowerId)> {
 
 /// Whether one of the `threats` can reach `h` with its full movement next turn (S-NAVAL-12); an
 /// own port it may not enter (S-CITY-2) is out of its reach.
-fn exposed(ctx: &Ctx, threats: &[(HexAt, u32, PowerId)], h: HexAt) -> bool {
+pub(super) fn exposed(ctx: &Ctx, threats: &[(HexAt, u32, PowerId)], h: HexAt) -> bool {
     threats.iter().any(|(at, reach, power)| at.distance(h) <= reach + 1 && ctx.check_port(*power, h).is_ok())
 }
 
@@ -2281,8 +2391,9 @@ const GUARD_BOATS: usize = 4;
 /// orders (split them off, sail, merge), where that lowers what the worst-guarded of the two would
 /// lose to a flotilla of [`GUARD_BOATS`] ([`torpedo_worth`]): a battle fleet without ASW ships loses
 /// a ship to each boat, so it takes some from a fleet that has several. The sailing group keeps
-/// out of the reach of enemy interceptors (S-NAVAL-12). `None`: no escort worth sending.
-fn escort(ctx: &Ctx, power: PowerId) -> Option<Vec<Order>> {
+/// out of the reach of enemy interceptors (S-NAVAL-12); the fleets in `keep` send none.
+/// `None`: no escort worth sending.
+fn escort(ctx: &Ctx, power: PowerId, keep: &[u32]) -> Option<Vec<Order>> {
     use rules::strategic::naval::{FLEET_LIMIT, ShipType};
     let worths = |id: u32| -> Vec<(u32, ShipType, f64)> {
         ctx.navy
@@ -2322,7 +2433,7 @@ fn escort(ctx: &Ctx, power: PowerId) -> Option<Vec<Order>> {
         for &from in &fleets {
             let giver = worths(from);
             let asw: Vec<u32> = giver.iter().filter(|s| s.1 == ShipType::Asw).map(|s| s.0).collect();
-            if from == to || asw.is_empty() {
+            if from == to || asw.is_empty() || keep.contains(&from) {
                 continue;
             }
             let Some(from_at) = ctx.navy.fleet(from).map(|f| f.at) else { continue };
