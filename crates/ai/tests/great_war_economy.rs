@@ -289,3 +289,23 @@ fn s_land_9_the_marshal_researches_tanks_when_it_attacks_and_raises_a_battalion(
         assert_eq!(c.powers[0].techs.tanks, fields);
     }
 }
+
+/// Issue 12, S-NAVAL-11: a city cut off by sea from the front comes after every city the front
+/// can be reached from by land, however near it lies as the crow flies (its recruits would need a
+/// transport each). With the sea all round "front" (9, 4), three hexes from the French division at
+/// (12, 4), the staff raises its first unit at "rear" (1, 1), eleven hexes off but joined to the
+/// enemy by land.
+#[test]
+fn issue_12_the_staff_recruits_on_the_mainland_before_a_nearer_city_cut_off_by_sea() {
+    let forces = vec![infantry(1, "germany", (6, 8)), infantry(100, "france", (12, 4))];
+    for level in LEVELS {
+        let mut map = german_cities(0);
+        for n in hex(9, 4).neighbours() {
+            map.cell_mut(n).expect("on the map").terrain = Terrain::Sea;
+        }
+        let mut c = ctx(&scenario(map, forces.clone()), Phase::Movement, 0);
+        assert!(hex(9, 4).distance(hex(12, 4)) < hex(1, 1).distance(hex(12, 4)));
+        let raised = recruited(&staff_plays(&mut c, GERMANY, level));
+        assert_eq!(raised.first().map(|r| r.1), Some(hex(1, 1)), "{level}: {raised:?}");
+    }
+}

@@ -3,24 +3,28 @@
 //!
 //! Movement: research by the state of the war (S-TURN-1) → economy (ammunition, gas, repairs,
 //! restoring) → upgrades of the divisions nearest the enemy (S-LAND-4) → recruits of what the
-//! front lacks at the own cities nearest the enemy (issue 12; [`super::treasury`]) → batteries of three guns standing together
-//! under the enemy's guns (S-ART-5) → engaged pieces (attack the weakest
-//! adjacent hex by the preview's odds, or retreat before destruction, S-ARMY-15) → the front (posts
-//! covering every hex of the line, divided between the alliance's powers; a piece the next Upkeep
-//! on the front line would cost Morale, S-SUP-6, leaves its post to a fresh one and goes off the
-//! line first) → each piece to its post, or as a reserve into a contact the preview favours, on to
-//! an enemy city, or kept behind the line (off the S-SUP-6 front line, plugging the line's gaps
-//! after the other moves; a piece goes into contact with an intact enemy fortress only at the
-//! attack's superiority, S-FORT-6) →
-//! armies → army reserves (each army's reserve committed onto a gap next to it or into a contact
-//! the preview favours, S-ARMY-8; a spare division into each army's reserve, S-ARMY-6) →
-//! fortifications where it defends (S-FORT-1) → gas cylinders where the troops face the
-//! enemy (S-CHEM-1) → fleets (battle or port by the odds, the intercept stance only when the
-//! stronger, mines off the own coast, U-boats on the enemy's lanes). Fire: the Marshal's and
-//! Veteran's guns first break the enemy fortress hexes they can break together (S-FORT-6), then
-//! prepare the Combat phase — first at the enemy hexes their troops fight, by the
-//! harm and the engagement's margin the preview sees — else at the hex where they do most harm,
-//! gas shells when they do more (S-ART-2, S-CHEM-3). Preparation: cylinders released (S-CHEM-1).
+//! front lacks at the own cities nearest the enemy by land (issue 12; [`super::treasury`]) →
+//! batteries of three guns standing together under the enemy's guns (S-ART-5) → units cut off by
+//! sea shipped to the front out of the enemy's reach (S-NAVAL-11, [`super::sea`]) → engaged
+//! pieces (attack the weakest adjacent hex by the preview's odds, retreat before destruction,
+//! S-ARMY-15, or step back from an intact enemy fortress fought at a loss, S-FORT-6) → the front
+//! (posts covering every hex of the line, divided between the alliance's powers; a piece the next
+//! Upkeep on the front line would cost Morale, S-SUP-6, leaves its post to a fresh one and goes
+//! off the line first, one in contact by the retreat order) → each piece to its post, or as a
+//! reserve into a contact the preview favours, on to an enemy city, or kept behind the line (off
+//! the S-SUP-6 front line, plugging the line's gaps after the other moves; a piece goes into
+//! contact with an intact enemy fortress only at the attack's superiority, S-FORT-6), guns
+//! gathering by threes → armies → army reserves (each army's reserve committed onto a gap next
+//! to it or into a contact the preview favours, S-ARMY-8; a spare division into each army's
+//! reserve, S-ARMY-6) → fortifications where it defends (S-FORT-1) → gas cylinders where the
+//! troops face the enemy (S-CHEM-1) → ASW ships to the known U-boats (S-SUB-6) → fleets (battle
+//! or port by the odds, the intercept stance only when the stronger, mines off the own coast,
+//! U-boats on the enemy's lanes). Fire: the Marshal's and Veteran's guns first break the enemy
+//! fortress hexes they can break together (S-FORT-6), then prepare the Combat phase — first at
+//! the enemy hexes their troops fight, by the harm and the engagement's margin the preview sees —
+//! else at the hex where they do most harm, gas shells when they do more (S-ART-2, S-CHEM-3);
+//! bombers at ships (S-AIR-2), reconnaissance over the known U-boats (S-AIR-1). Preparation:
+//! cylinders released (S-CHEM-1).
 //!
 //! The levels differ by how far they look (how many contacts each reserve previews, how much
 //! superiority an attack needs, whether they rotate tired divisions, retreat, fortify a second
@@ -548,7 +552,9 @@ impl Staff {
             self.redraw = false;
             self.front = None;
         }
-        if self.front.is_none() && matches!(item, Item::Plan | Item::Retreat(_) | Item::Screen(_) | Item::SeaLift) {
+        let needs_front =
+            matches!(item, Item::Plan | Item::Retreat(_) | Item::Screen(_) | Item::SeaLift | Item::Recruits);
+        if self.front.is_none() && needs_front {
             self.items.push_front(item);
             self.items.push_front(Item::Front);
             return;
@@ -576,7 +582,7 @@ impl Staff {
                     let (orders, spent) = if matches!(item, Item::Upgrades) {
                         treasury::upgrades(ctx, self.power, &s, saving)
                     } else {
-                        treasury::recruits(ctx, self.power, &s, saving)
+                        treasury::recruits(ctx, self.power, &s, saving, &self.front_now(ctx))
                     };
                     self.queue.extend(orders);
                     self.money -= spent;

@@ -3,6 +3,7 @@
 //! coming Upkeeps leave (S-SUP-1, S-SUP-4). Each rule of thumb is a function with its reason; its
 //! numbers are the level's `Spending`.
 
+use super::front::Front;
 use rules::strategic::economy::Recruit;
 use rules::strategic::state::{ForceKind, Place};
 use rules::strategic::tables::Model;
@@ -368,12 +369,14 @@ struct Levy {
     upkeep: i64,
 }
 
-/// Issue 12 purchases: units raised at the free hexes of own cities nearest the enemy (not in
-/// contact: a new unit cannot move in the turn it is raised), while the money after the coming
+/// Issue 12 purchases: units raised at the free hexes of own cities nearest the enemy by land (a
+/// city cut off by sea from the front comes last: its troops need a transport to reach it,
+/// S-NAVAL-11), then as the crow flies (not in contact: a new unit cannot move in the turn it is
+/// raised), while the money after the coming
 /// Upkeeps and the level's reserve allows ([`Purse::keep`]), each what the front lacks most
 /// ([`wanted`]). Returns the orders and the money they take from what the staff may still spend
 /// this turn (price, upkeep, ammunition and the upkeep they add to the Upkeeps kept in hand).
-pub(super) fn recruits(ctx: &Ctx, p: PowerId, s: &Spending, saving: i64) -> (Vec<Order>, i64) {
+pub(super) fn recruits(ctx: &Ctx, p: PowerId, s: &Spending, saving: i64, front: &Front) -> (Vec<Order>, i64) {
     let mut out = Vec::new();
     let Some(buy) = ctx.scenario().rules.purchases.as_ref() else { return (out, 0) };
     let e = &ctx.scenario().rules.economy;
@@ -382,19 +385,19 @@ pub(super) fn recruits(ctx: &Ctx, p: PowerId, s: &Spending, saving: i64) -> (Vec
     let mut men = ctx.powers[usize::from(p.0)].manpower;
     let keep_men = s.restore_reserve * (e.division_manpower / 2);
     let enemies = super::enemy_combat_hexes(ctx, p);
-    let mut cities: Vec<(u32, HexAt)> = ctx
+    let mut cities: Vec<(u32, u32, HexAt)> = ctx
         .map()
         .cities
         .iter()
         .flat_map(|c| c.hexes.iter().copied())
         .filter(|h| ctx.own_city_hex(p, *h, false) && ctx.map().is_land(*h) && !ctx.next_to_enemy(p, *h))
-        .map(|h| (nearest(&enemies, h), h))
+        .map(|h| (front.enemy_steps(h), nearest(&enemies, h), h))
         .collect();
     cities.sort_unstable();
     cities.dedup();
     let ammo = 2 * i64::from(e.ammo_per_action) * i64::from(ctx.scenario().rules.ammunition.price);
     let (mut spent, mut added) = (0i64, 0i64);
-    for (_, at) in cities.into_iter().take(s.recruits) {
+    for (_, _, at) in cities.into_iter().take(s.recruits) {
         let chosen = wanted(ctx, p, s, &war).into_iter().find_map(|unit| {
             let levy = levy(ctx, buy, unit)?;
             let upkeep_now = (levy.upkeep * (100 + INDEPENDENT_SURCHARGE_PERCENT)).div_euclid(100);
