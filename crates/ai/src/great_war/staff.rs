@@ -970,6 +970,10 @@ impl Staff {
                 .collect();
             draft.matching = Some((open, left));
             self.relief(ctx, &mut draft);
+            // The matching in work items of its own.
+            self.plan_draft = Some(draft);
+            self.items.push_front(Item::Assign);
+            return;
         }
         let relieved = &self.relieved;
         let relieving = |m: &Mover| relieved.contains(&m.piece);
@@ -979,15 +983,17 @@ impl Staff {
         // The post fewest pieces can reach this turn first, taken by the piece that reaches the
         // fewest other posts (then the fresher, then the cheaper; one beyond reach by distance):
         // the matching leaves no post open that some piece could have held. A few posts a work
-        // item.
+        // item: each looks at every piece left for every post open, twice.
         let mut matched = 0;
+        let mut work = 0;
         while !open.is_empty() && !left.is_empty() {
-            if matched == ASSIGN_WORK {
+            if work >= ASSIGN_WORK {
                 self.plan_draft = Some(draft);
                 self.items.push_front(Item::Assign);
                 return;
             }
             matched += 1;
+            work += 2 * open.len() * left.len();
             let (i, post) = open
                 .iter()
                 .copied()
@@ -1011,6 +1017,12 @@ impl Staff {
             let m = left.remove(j);
             self.posts.insert(m.piece, post);
             self.claimed.insert(post);
+        }
+        // What follows the matching in a work item of its own.
+        if matched > 0 {
+            self.plan_draft = Some(draft);
+            self.items.push_front(Item::Assign);
+            return;
         }
         // A tired piece that took a post after all stays on the line (no fresh piece reached it);
         // so does one in contact whose hex the line needs and no fresh piece took.
@@ -1476,7 +1488,8 @@ impl Staff {
                 held += 1;
                 continue;
             }
-            let next_to = |h: &HexAt| hexes.iter().any(|x| x.distance(*h) <= 1);
+            let around: BTreeSet<HexAt> = hexes.iter().flat_map(|h| h.neighbours().into_iter().chain([*h])).collect();
+            let next_to = |h: &HexAt| around.contains(h);
             let best = left
                 .iter()
                 .enumerate()
@@ -1935,8 +1948,9 @@ fn engaged_enemy_hexes(ctx: &Ctx, p: PowerId) -> Vec<HexAt> {
     enemy_combat_hexes(ctx, p).into_iter().filter(|h| h.neighbours().iter().any(|n| held_now(ctx, p, *n))).collect()
 }
 
-/// Posts matched with pieces in one work item.
-const ASSIGN_WORK: usize = 12;
+/// Reach lookups of the matching of posts and pieces in one work item (about 2 ms in a release
+/// build; at least one post is matched an item).
+const ASSIGN_WORK: usize = 40_000;
 
 /// Previews a strike work item makes before it comes back.
 const STRIKE_WORK: usize = 1;
