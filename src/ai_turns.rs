@@ -5,7 +5,7 @@
 use crate::screens::{Menu, PlayView, Scene, playing};
 use crate::session::{AnimBusy, GameEvents, PlayGame, Seat, Session, Thinking};
 use bevy::prelude::*;
-use web_time::Duration;
+use web_time::{Duration, Instant};
 
 /// Thinking time per frame.
 pub const SLICE: Duration = Duration::from_millis(8);
@@ -29,19 +29,33 @@ fn ai_turn<G: PlayGame>(
     mut events: MessageWriter<GameEvents<G>>,
 ) {
     let Some(mut session) = session else { return };
-    if busy.0 || !ai_to_move(&session) {
+    if busy.0 {
         return;
     }
-    let Some(player) = session.game.active_player() else { return };
-    let ctx = session.ctx();
-    let Some(ai) = session.ai_mut(player) else { return };
-    if let ai::Think::Order(order) = ai.think(&ctx, SLICE)
-        && let Err(e) = session.apply(order.clone(), &mut events)
-    {
-        // Never expected (the AI only gives legal orders); end its turn rather than stall.
-        warn!("the AI's order {order:?} was refused: {e}");
-        let pass = session.game.pass();
-        let _ = session.apply(pass, &mut events);
+    let start = Instant::now();
+    // A scene that does not animate orders takes more of them in this frame while the first half
+    // of the slice lasts: the thinking that follows stays within the rest of it (the staff's
+    // guard; each order is read from the game as the orders before it left it). On a slow
+    // (software-drawn) screen the AI's turn then no longer waits a frame for each order.
+    loop {
+        if !ai_to_move(&session) {
+            return;
+        }
+        let Some(player) = session.game.active_player() else { return };
+        let ctx = session.ctx();
+        let budget = SLICE.saturating_sub(start.elapsed());
+        let Some(ai) = session.ai_mut(player) else { return };
+        let ai::Think::Order(order) = ai.think(&ctx, budget) else { return };
+        if let Err(e) = session.apply(order.clone(), &mut events) {
+            // Never expected (the AI only gives legal orders); end its turn rather than stall.
+            warn!("the AI's order {order:?} was refused: {e}");
+            let pass = session.game.pass();
+            let _ = session.apply(pass, &mut events);
+            return;
+        }
+        if G::ANIMATES_ORDERS || start.elapsed() >= SLICE / 2 {
+            return;
+        }
     }
 }
 

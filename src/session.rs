@@ -37,6 +37,10 @@ pub(super) fn plugin(app: &mut App) {
 /// written inside the envelope (its [`SceneSave`] follows from these).
 pub trait PlayGame: Game {
     const MODE: Mode;
+    /// Whether the board animates each order before the next is given: the AI then gives at most
+    /// one order a frame. A scene that does not (its effects play alongside) takes as many of the
+    /// AI's orders in a frame as its thinking slice holds ([`crate::ai_turns`]).
+    const ANIMATES_ORDERS: bool = true;
     /// The save as written inside the envelope (it may reference a large scenario by path and
     /// hash instead of embedding it).
     type Body: Serialize + DeserializeOwned;

@@ -244,6 +244,8 @@ impl GwNames for Tr {
 
 impl PlayGame for GreatWar {
     const MODE: Mode = Mode::GreatWar;
+    // Moves and fire show as effects beside the play, not as animations it waits for.
+    const ANIMATES_ORDERS: bool = false;
     type Body = save::SaveBody;
 
     fn refusal(e: &OrderError) -> Msg {
