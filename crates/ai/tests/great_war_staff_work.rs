@@ -357,3 +357,77 @@ fn s_art_5_the_staff_brings_its_guns_together_to_form_a_battery() {
         assert!(formed, "{level}: no battery; the guns stand on {:?}", spots(&c));
     }
 }
+
+/// S-COMBAT-11, S-ARMY-15: the German division at (5, 5) between French divisions at (4, 5) and
+/// (6, 5) has every free hex around it next to an enemy: the engine finds it encircled (at the
+/// Upkeep it would lose 2 Morale and a quarter of its value, and more each turn). The staff takes
+/// it out of the pocket by the retreat order, towards the hexes open to the German city at (5, 0)
+/// (1 Morale once); the Recruit, who never retreats, leaves it encircled.
+#[test]
+fn s_combat_11_the_staff_takes_an_encircled_division_out_of_the_pocket() {
+    let map = HexMap::parse(
+        "pocket.ron",
+        r#"GreatWarMap(name: "p", width: 12, height: 10,
+          provinces: [(id: "home", name: "Home", owner: "germany", capital: "city", gdp: 0, manpower: (0, 0))],
+          cities: [(id: "city", name: "City", province: "home", hexes: [(5, 0)])])"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let forces = vec![infantry(1, "germany", (5, 5)), infantry(10, "france", (4, 5)), infantry(11, "france", (6, 5))];
+    for level in [Level::Recruit, Level::Veteran, Level::Marshal] {
+        let mut c = ctx(&scenario(map.clone(), forces.clone()), Phase::Movement, 0);
+        c.powers[usize::from(GERMANY.0)].money = 0;
+        assert_eq!(c.encircled_groups(), vec![vec![hex(5, 5)]], "encircled to begin with");
+        let morale = c.force(id(1)).and_then(|f| f.vitals.morale);
+        let orders = staff_plays(&mut c, GERMANY, level);
+        let at = c.force(id(1)).and_then(|f| f.hex()).expect("on the map");
+        let encircled = c.encircled_groups().into_iter().flatten().any(|h| h == at);
+        if level == Level::Recruit {
+            assert!(encircled, "the Recruit stays: {orders:?}");
+            continue;
+        }
+        assert!(!encircled, "{level}: out of the pocket at {at}: {orders:?}");
+        assert!(orders.iter().any(|o| matches!(o, Order::Retreat { .. })), "{level}: {orders:?}");
+        assert_eq!(c.force(id(1)).and_then(|f| f.vitals.morale), morale.map(|m| m - 1), "{level}: S-ARMY-15");
+    }
+}
+
+/// S-COMBAT-11: a German division at (6, 5), out of contact, with three French divisions two
+/// hexes out, placed (the first such three of the ring, in hex order) so that every hex next to
+/// it lies next to one of them: the engine finds it encircled, as no German holds a hex next to
+/// it. Held by it, a hex next to it would join it to the open ground between the French beyond.
+/// The staff moves it there (out of the pocket, towards the German city at (14, 5)).
+#[test]
+fn s_combat_11_a_free_division_in_a_pocket_makes_for_the_gap() {
+    let map = HexMap::parse(
+        "ring.ron",
+        r#"GreatWarMap(name: "r", width: 16, height: 10,
+          provinces: [(id: "home", name: "Home", owner: "germany", capital: "city", gdp: 0, manpower: (0, 0))],
+          cities: [(id: "city", name: "City", province: "home", hexes: [(14, 5)])])"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let centre = hex(6, 5);
+    let ring: Vec<HexAt> =
+        (0..10).flat_map(|row| (0..16).map(move |col| hex(col, row))).filter(|h| h.distance(centre) == 2).collect();
+    assert_eq!(ring.len(), 12);
+    let with = |three: [HexAt; 3]| {
+        let mut forces = vec![infantry(1, "germany", (6, 5))];
+        forces.extend(three.iter().enumerate().map(|(i, h)| infantry(10 + i as u32, "france", (h.col, h.row))));
+        scenario(map.clone(), forces)
+    };
+    let mut trios = (0..12).flat_map(|a| (a + 1..12).flat_map(move |b| (b + 1..12).map(move |c| [a, b, c])));
+    let three = trios
+        .find_map(|[a, b, c]| {
+            let three = [ring[a], ring[b], ring[c]];
+            (ctx(&with(three), Phase::Movement, 0).encircled_groups() == vec![vec![centre]]).then_some(three)
+        })
+        .expect("three French divisions that encircle it");
+    for level in [Level::Veteran, Level::Marshal] {
+        let mut c = ctx(&with(three), Phase::Movement, 0);
+        c.powers[usize::from(GERMANY.0)].money = 0;
+        assert!(!c.next_to_enemy(GERMANY, centre));
+        let orders = staff_plays(&mut c, GERMANY, level);
+        let at = c.force(id(1)).and_then(|f| f.hex()).expect("on the map");
+        let encircled = c.encircled_groups().into_iter().flatten().any(|h| h == at);
+        assert!(!encircled, "{level}: French on {three:?}, at {at}: {orders:?}");
+    }
+}

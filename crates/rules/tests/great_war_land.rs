@@ -878,6 +878,12 @@ fn s_combat_11_attacked_from_two_opposite_sides_with_an_open_path_is_not_encircl
     let s = scenario(german_city(clear(12, 10), (5, 0)), forces.into_iter().filter(|f| f.id != 2).collect());
     let c = ctx(&s, Phase::Upkeep, 0);
     assert_eq!(c.encircled_groups(), vec![vec![hex(5, 5)]]);
+    // What the AI reads of it: (5,5) and the empty hexes next to the French are not open to the
+    // German city; the city and the ground two hexes off are.
+    let open = c.open_to_own_cities(rules::strategic::PowerId(0), true);
+    let is_open = |h| c.map().index(h).is_some_and(|i| open[i]);
+    assert!(!is_open(hex(5, 5)) && !is_open(hex(5, 4)));
+    assert!(is_open(hex(5, 0)) && is_open(hex(5, 2)));
 }
 
 #[test]

@@ -44,7 +44,7 @@ use crate::{Level, Think};
 use rules::strategic::army::RETREAT_HEXES;
 use rules::strategic::naval::ShipType;
 use rules::strategic::state::{ForceId, FormationId, FormationKind, Place};
-use rules::strategic::upkeep::{FRONT_LINE_HEXES, ROTATION_TURNS};
+use rules::strategic::upkeep::{CityWalk, FRONT_LINE_HEXES, ROTATION_TURNS};
 use rules::strategic::{Ctx, HexAt, Order, Phase, Piece, PowerId};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use web_time::{Duration, Instant};
@@ -182,8 +182,19 @@ struct Mover {
     artillery: bool,
 }
 
+/// S-COMBAT-11: how far around a pocket the staff looks for hexes open to its cities (two
+/// retreats' length, S-ARMY-15).
+const ESCAPE_RADIUS: u32 = 2 * RETREAT_HEXES as u32;
+
 /// Hexes of front-drawing work in one work item (about a millisecond in a release build).
 const FRONT_WORK: usize = 5_000;
+
+/// The pockets' walks between their work items (S-COMBAT-11): the walk under way, and the hexes
+/// open to our cities once the first (with the enemy counted) is done.
+struct PocketDraft {
+    walk: CityWalk,
+    open: Option<Vec<bool>>,
+}
 
 /// The plan between its work items: the pieces, the posts wanted, and what each piece reaches.
 struct PlanDraft {
@@ -223,6 +234,10 @@ enum Item {
     Withdraw(Mover),
     /// Step this piece back from the intact enemy fortress it fights at a loss (S-FORT-6).
     Screen(Piece),
+    /// Find the own pieces the enemy has encircled and the open hexes near them (S-COMBAT-11).
+    Pockets,
+    /// Take this encircled piece out of the pocket, by a move or (engaged) the retreat order.
+    Escape(Mover),
     Plan,
     Reach(Mover),
     Assign,
@@ -298,6 +313,11 @@ pub struct Staff {
     relieved: BTreeSet<Piece>,
     /// Engaged pieces given an attack this phase (they stay in the fight).
     attacking: BTreeSet<Piece>,
+    /// This phase's own hexes the enemy has encircled (S-COMBAT-11), and the hexes open to our
+    /// cities near them, where their pieces escape to.
+    pocket: BTreeSet<HexAt>,
+    exits: Vec<HexAt>,
+    pocket_draft: Option<PocketDraft>,
     /// Pieces kept as a reserve behind the line this phase.
     kept: BTreeSet<Piece>,
     /// Spare divisions going into an army's off-map reserve this phase (S-ARMY-6).
@@ -356,6 +376,8 @@ impl Item {
             Item::Retreat(_) => "retreat",
             Item::Withdraw(_) => "withdraw",
             Item::Screen(_) => "screen",
+            Item::Pockets => "pockets",
+            Item::Escape(_) => "escape",
             Item::Plan => "plan",
             Item::Reach(_) => "reach",
             Item::Assign => "assign",
@@ -408,6 +430,9 @@ impl Staff {
             redraw: false,
             relieved: BTreeSet::new(),
             attacking: BTreeSet::new(),
+            pocket: BTreeSet::new(),
+            exits: Vec::new(),
+            pocket_draft: None,
             kept: BTreeSet::new(),
             army_reserve: BTreeMap::new(),
             shot_draft: None,
@@ -481,6 +506,9 @@ impl Staff {
         self.redraw = false;
         self.relieved.clear();
         self.attacking.clear();
+        self.pocket.clear();
+        self.exits.clear();
+        self.pocket_draft = None;
         self.kept.clear();
         self.army_reserve.clear();
         self.shot_draft = None;
@@ -503,6 +531,9 @@ impl Staff {
                 // Before the land plan: units landed this phase stand where the plan sees them.
                 if self.doctrine.sea_lift {
                     self.items.push_back(Item::SeaLift);
+                }
+                if self.doctrine.retreat {
+                    self.items.push_back(Item::Pockets);
                 }
                 for m in movers(ctx, p) {
                     if m.army.is_none() && ctx.next_to_enemy(p, m.at) && !m.artillery {
@@ -613,6 +644,8 @@ impl Staff {
                     self.redraw = true;
                 }
             }
+            Item::Pockets => self.pockets(ctx),
+            Item::Escape(m) => self.escape(ctx, m),
             Item::Plan => self.plan(ctx),
             Item::Reach(m) => self.reach(ctx, m),
             Item::Assign => self.assign(ctx),
@@ -809,8 +842,154 @@ impl Staff {
                 self.attacking.insert(piece);
                 self.queue.push_back(o);
             }
+            _ if self.pocket.contains(&at) => {
+                self.items.push_front(Item::Escape(Mover { piece, army: None, at, artillery: false }));
+            }
             _ if self.doctrine.siege && self.screens(ctx, at) => self.items.push_front(Item::Screen(piece)),
             _ => {}
+        }
+    }
+
+    /// S-COMBAT-11: the own hexes the enemy has encircled (the engine's test as the coming Upkeep
+    /// will make it, were nobody to move: cut off from every city of the alliance by the enemy,
+    /// not by the sea) and the hexes open to our cities within [`ESCAPE_RADIUS`] of them. The
+    /// engine's walks from the cities run a part a work item.
+    fn pockets(&mut self, ctx: &Ctx) {
+        let p = self.power;
+        let alliance = ctx.alliance(p).min(1);
+        let draft = self
+            .pocket_draft
+            .get_or_insert_with(|| PocketDraft { walk: CityWalk::new(ctx, alliance, true), open: None });
+        let Some(done) = draft.walk.step(ctx, FRONT_WORK) else {
+            self.items.push_front(Item::Pockets);
+            return;
+        };
+        let index = |h: HexAt| ctx.map().index(h);
+        let Some(open) = draft.open.take() else {
+            // Walked with the enemy counted: our hexes it did not reach may be a pocket, unless
+            // the sea, not the enemy, cuts them off (the walk without the enemy tells).
+            let cut = ctx
+                .forces
+                .iter()
+                .filter(|f| !ctx.hostile(p, f.power))
+                .filter_map(|f| f.hex())
+                .any(|h| index(h).is_some_and(|i| !done[i]));
+            if cut {
+                draft.open = Some(done);
+                draft.walk = CityWalk::new(ctx, alliance, false);
+                self.items.push_front(Item::Pockets);
+            } else {
+                self.pocket_draft = None;
+            }
+            return;
+        };
+        self.pocket_draft = None;
+        let is_open = |h: HexAt| index(h).is_some_and(|i| open[i]);
+        self.pocket = ctx
+            .forces
+            .iter()
+            .filter(|f| !ctx.hostile(p, f.power))
+            .filter_map(|f| f.hex())
+            .filter(|h| !is_open(*h) && index(*h).is_some_and(|i| done[i]))
+            .collect();
+        if self.pocket.is_empty() {
+            return;
+        }
+        // The open hexes that bound the pockets (the walk goes no further than them).
+        let mut seen = vec![false; ctx.map().len()];
+        let mut queue: VecDeque<(HexAt, u32)> = VecDeque::new();
+        for h in &self.pocket {
+            if let Some(i) = index(*h) {
+                seen[i] = true;
+                queue.push_back((*h, 0));
+            }
+        }
+        while let Some((h, d)) = queue.pop_front() {
+            if is_open(h) {
+                self.exits.push(h);
+                continue;
+            }
+            if d == ESCAPE_RADIUS {
+                continue;
+            }
+            for n in h.neighbours() {
+                if let Some(i) = index(n).filter(|i| !seen[*i] && ctx.map().is_land(n)) {
+                    seen[i] = true;
+                    queue.push_back((n, d + 1));
+                }
+            }
+        }
+        self.exits.sort_unstable();
+    }
+
+    /// How far a hex lies from the nearest open hex near the pocket (0: open), `u32::MAX` when
+    /// none lies near.
+    fn exit_distance(&self, h: HexAt) -> u32 {
+        self.exits.iter().map(|e| e.distance(h)).min().unwrap_or(u32::MAX)
+    }
+
+    /// S-COMBAT-11: an encircled piece loses 2 Morale and a quarter of its value at the coming
+    /// Upkeep, and more every turn after; it goes to the reachable hex nearest the open hexes
+    /// (an open one first), by a move or, engaged, by the retreat order (S-ARMY-15: 1 Morale
+    /// once), where that brings it nearer.
+    fn escape(&mut self, ctx: &Ctx, m: Mover) {
+        let p = self.power;
+        let Some(at) = ctx.piece_hex(m.piece) else { return };
+        let here = self.exit_distance(at);
+        if here == u32::MAX {
+            return;
+        }
+        let engaged = ctx.next_to_enemy(p, at);
+        let order = if engaged {
+            let units = ctx.piece_units(m.piece).map(|(_, u)| u).unwrap_or_default();
+            let mut parent: BTreeMap<HexAt, HexAt> = BTreeMap::from([(at, at)]);
+            let mut queue = VecDeque::from([(at, 0usize)]);
+            let mut best: Option<(u32, usize, HexAt)> = None;
+            while let Some((h, d)) = queue.pop_front() {
+                let key = (self.exit_distance(h), d, h);
+                if h != at
+                    && key.0 < here
+                    && best.is_none_or(|b| key < b)
+                    && !self.taken(h)
+                    && super::fit_to_stand(ctx, p, &units, h)
+                {
+                    best = Some(key);
+                }
+                if d >= RETREAT_HEXES {
+                    continue;
+                }
+                for n in h.neighbours() {
+                    if !parent.contains_key(&n) && ctx.map().is_land(n) && ctx.at(n).is_empty() {
+                        parent.insert(n, h);
+                        queue.push_back((n, d + 1));
+                    }
+                }
+            }
+            let Some((_, _, end)) = best else { return };
+            let mut path = vec![end];
+            let mut cur = end;
+            while let Some(prev) = parent.get(&cur).filter(|prev| **prev != at) {
+                path.push(*prev);
+                cur = *prev;
+            }
+            path.reverse();
+            Order::Retreat { moves: vec![(m.piece, path)] }
+        } else {
+            let best = ctx
+                .destinations(m.piece)
+                .into_iter()
+                .filter(|(h, _, _)| !self.taken(*h) && super::neutral_free(ctx, p, *h))
+                .map(|(h, c, path)| (self.exit_distance(h), c, h, path))
+                .filter(|(d, ..)| *d < here)
+                .min_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)));
+            let Some((_, _, to, path)) = best else { return };
+            self.claimed.insert(to);
+            Order::Move { piece: m.piece, path }
+        };
+        if legal(ctx, &order) {
+            self.queue.push_back(order);
+            // An engaged piece leaves the line before the plan: the plan draws the front again.
+            self.redraw |= engaged;
         }
     }
 
@@ -833,8 +1012,22 @@ impl Staff {
         let p = self.power;
         let front = self.front_now(ctx);
         let all = movers(ctx, p);
-        let free: Vec<Mover> =
-            all.iter().copied().filter(|m| !m.artillery && !ctx.next_to_enemy(p, m.at) && can_move(ctx, m)).collect();
+        // S-COMBAT-11: a free piece in a pocket makes for the open hexes first.
+        let escaping: Vec<Mover> = all
+            .iter()
+            .copied()
+            .filter(|m| {
+                m.army.is_none() && self.pocket.contains(&m.at) && !ctx.next_to_enemy(p, m.at) && can_move(ctx, m)
+            })
+            .collect();
+        for m in escaping.iter().rev() {
+            self.items.push_front(Item::Escape(*m));
+        }
+        let free: Vec<Mover> = all
+            .iter()
+            .copied()
+            .filter(|m| !m.artillery && !ctx.next_to_enemy(p, m.at) && can_move(ctx, m) && !escaping.contains(m))
+            .collect();
         // S-SUP-6, S-ARMY-15: tired pieces in contact that may be relieved: they leave contact
         // only by the retreat order, which costs a defender 1 Morale once (and its guns: pieces
         // with artillery stay), where staying costs 1 Morale every turn. An army retreats whole

@@ -248,54 +248,35 @@ impl Ctx {
         out
     }
 
-    /// The hexes from which a path of passable hexes leads to a city of `alliance` (a city of a
-    /// province it controls) without entering a hex held by the enemy or an empty hex next to an
-    /// enemy land unit; with `blocked` false, only water and the map's edge stop the path.
-    fn open_to_cities(&self, alliance: u8, held: &BTreeMap<HexAt, u8>, blocked: bool) -> Vec<bool> {
-        let map = self.map();
-        let enemy_on = |h: HexAt| held.get(&h).is_some_and(|s| *s != alliance);
-        let allowed = |h: HexAt| {
-            map.is_land(h)
-                && (!blocked
-                    || held.get(&h) == Some(&alliance)
-                    || (!enemy_on(h) && !h.neighbours().into_iter().any(enemy_on)))
-        };
-        let mut seen = vec![false; map.len()];
-        let mut queue: Vec<HexAt> = Vec::new();
-        for city in &map.cities {
-            let Some(pi) = map.province_index(&city.province) else { continue };
-            let controller = match self.provinces.get(pi).and_then(|p| p.occupier) {
-                Some(o) => Some(o),
-                None => self.scenario().power_index(&map.provinces[pi].owner).map(|i| PowerId(i as u8)),
-            };
-            if controller.is_none_or(|c| self.alliance(c).min(1) != alliance) {
-                continue;
-            }
-            for h in &city.hexes {
-                if let Some(i) = map.index(*h)
-                    && !seen[i]
-                    && allowed(*h)
-                {
-                    seen[i] = true;
-                    queue.push(*h);
-                }
+    /// The alliance (0 or 1) holding each hex with land units on it.
+    fn holdings(&self) -> BTreeMap<HexAt, u8> {
+        let mut held: BTreeMap<HexAt, u8> = BTreeMap::new();
+        for f in self.forces.iter().filter(|f| f.on_map()) {
+            if let Some(h) = f.hex() {
+                held.insert(h, self.alliance(f.power).min(1));
             }
         }
-        let mut next = 0;
-        while next < queue.len() {
-            let h = queue[next];
-            next += 1;
-            for n in h.neighbours() {
-                if let Some(i) = map.index(n)
-                    && !seen[i]
-                    && allowed(n)
-                {
-                    seen[i] = true;
-                    queue.push(n);
-                }
+        held
+    }
+
+    /// S-COMBAT-11: whether each land hex (by map index) lies open to a city of `power`'s
+    /// alliance as the encirclement test walks: a path of passable hexes leads from it to such a
+    /// city without entering a hex held by the enemy or an empty hex next to an enemy land unit.
+    /// A group of the alliance's hexes none of which is open is encircled (when the enemy, not the
+    /// sea, cut it off: [`Ctx::encircled_groups`]); a unit that reaches an open hex escapes.
+    /// With `blocked` false only water and the map's edge stop the path: a group open so but not
+    /// with the enemy counted is the enemy's pocket, not the sea's.
+    pub fn open_to_own_cities(&self, power: PowerId, blocked: bool) -> Vec<bool> {
+        self.open_to_cities(self.alliance(power).min(1), blocked)
+    }
+
+    fn open_to_cities(&self, alliance: u8, blocked: bool) -> Vec<bool> {
+        let mut walk = CityWalk::new(self, alliance, blocked);
+        loop {
+            if let Some(open) = walk.step(self, usize::MAX) {
+                return open;
             }
         }
-        seen
     }
 
     /// S-COMBAT-11 resolution [house]: a connected group of hexes held by one alliance is encircled
@@ -303,13 +284,8 @@ impl Ctx {
     /// entering an enemy-held hex or a hex next to an enemy land unit that no friendly unit holds,
     /// while such a path would exist without the enemy (the enemy, not the sea, cut it off).
     pub fn encircled_groups(&self) -> Vec<Vec<HexAt>> {
-        let mut held: BTreeMap<HexAt, u8> = BTreeMap::new();
-        for f in self.forces.iter().filter(|f| f.on_map()) {
-            if let Some(h) = f.hex() {
-                held.insert(h, self.alliance(f.power).min(1));
-            }
-        }
-        let open: [[Vec<bool>; 2]; 2] = [0u8, 1].map(|a| [false, true].map(|b| self.open_to_cities(a, &held, b)));
+        let held = self.holdings();
+        let open: [[Vec<bool>; 2]; 2] = [0u8, 1].map(|a| [false, true].map(|b| self.open_to_cities(a, b)));
         let reached = |v: &Vec<bool>, h: HexAt| self.map().index(h).is_some_and(|i| v[i]);
         let mut seen: BTreeSet<HexAt> = BTreeSet::new();
         let mut out = Vec::new();
@@ -419,5 +395,87 @@ impl Ctx {
                 f.front.front = None;
             }
         }
+    }
+}
+
+/// S-COMBAT-11: the walk of the encirclement test from the cities of one alliance, a part at a
+/// time (the AI slices it; [`Ctx::open_to_own_cities`] runs it whole): the hexes from which a path
+/// of passable hexes leads to a city of the alliance (a city of a province it controls) without
+/// entering a hex held by the enemy or an empty hex next to an enemy land unit; with `blocked`
+/// false, only water and the map's edge stop the path.
+#[derive(Clone, Debug)]
+pub struct CityWalk {
+    blocked: bool,
+    /// By map index: held by the alliance; held by the enemy or next to an enemy land unit.
+    own: Vec<bool>,
+    barred: Vec<bool>,
+    seen: Vec<bool>,
+    queue: Vec<HexAt>,
+    next: usize,
+}
+
+impl CityWalk {
+    /// The walk from the cities of `alliance` (0 or 1) on the game as it stands.
+    pub fn new(ctx: &Ctx, alliance: u8, blocked: bool) -> CityWalk {
+        let map = ctx.map();
+        let mut own = vec![false; map.len()];
+        let mut barred = vec![false; map.len()];
+        for (h, side) in ctx.holdings() {
+            if side == alliance {
+                if let Some(i) = map.index(h) {
+                    own[i] = true;
+                }
+                continue;
+            }
+            for x in std::iter::once(h).chain(h.neighbours()) {
+                if let Some(i) = map.index(x) {
+                    barred[i] = true;
+                }
+            }
+        }
+        let mut walk = CityWalk { blocked, own, barred, seen: vec![false; map.len()], queue: Vec::new(), next: 0 };
+        for city in &map.cities {
+            let Some(pi) = map.province_index(&city.province) else { continue };
+            let controller = match ctx.provinces.get(pi).and_then(|p| p.occupier) {
+                Some(o) => Some(o),
+                None => ctx.scenario().power_index(&map.provinces[pi].owner).map(|i| PowerId(i as u8)),
+            };
+            if controller.is_none_or(|c| ctx.alliance(c).min(1) != alliance) {
+                continue;
+            }
+            for h in &city.hexes {
+                walk.visit(ctx, *h);
+            }
+        }
+        walk
+    }
+
+    fn visit(&mut self, ctx: &Ctx, h: HexAt) {
+        let map = ctx.map();
+        if let Some(i) = map.index(h)
+            && !self.seen[i]
+            && map.is_land(h)
+            && (!self.blocked || self.own[i] || !self.barred[i])
+        {
+            self.seen[i] = true;
+            self.queue.push(h);
+        }
+    }
+
+    /// Walks on from up to `work` more hexes; the open hexes by map index once it is done.
+    pub fn step(&mut self, ctx: &Ctx, work: usize) -> Option<Vec<bool>> {
+        let mut done = 0;
+        while self.next < self.queue.len() {
+            if done == work {
+                return None;
+            }
+            done += 1;
+            let h = self.queue[self.next];
+            self.next += 1;
+            for n in h.neighbours() {
+                self.visit(ctx, n);
+            }
+        }
+        Some(std::mem::take(&mut self.seen))
     }
 }
