@@ -431,3 +431,56 @@ fn s_combat_11_a_free_division_in_a_pocket_makes_for_the_gap() {
         assert!(!encircled, "{level}: French on {three:?}, at {at}: {orders:?}");
     }
 }
+
+/// S-COMBAT-11: two German divisions two hexes from a French one at (6, 5) leave it one way out;
+/// a third German division, free, four hexes off, can reach the hex that closes it (the three
+/// of the ring that encircle it are the first such three, in hex order, and the third one's hex
+/// is the gap). The staff sends it there: after its move the engine finds the French division
+/// encircled (at the Upkeep it loses 2 Morale and a quarter of its value).
+#[test]
+fn s_combat_11_the_staff_closes_a_ring_round_an_enemy_division() {
+    let map = HexMap::parse(
+        "ring.ron",
+        r#"GreatWarMap(name: "r", width: 16, height: 12,
+          provinces: [
+            (id: "west", name: "West", owner: "germany", capital: "berlin", gdp: 0, manpower: (0, 0)),
+            (id: "east", name: "East", owner: "france", capital: "paris", gdp: 0, manpower: (0, 0)),
+          ],
+          cities: [
+            (id: "berlin", name: "Berlin", province: "west", hexes: [(1, 1)]),
+            (id: "paris", name: "Paris", province: "east", hexes: [(15, 11)]),
+          ])"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let centre = hex(6, 5);
+    let ring: Vec<HexAt> =
+        (0..12).flat_map(|row| (0..16).map(move |col| hex(col, row))).filter(|h| h.distance(centre) == 2).collect();
+    let with = |germans: &[HexAt]| {
+        let mut forces = vec![infantry(10, "france", (6, 5))];
+        forces.extend(germans.iter().enumerate().map(|(i, h)| infantry(1 + i as u32, "germany", (h.col, h.row))));
+        scenario(map.clone(), forces)
+    };
+    let french = |c: &Ctx| c.encircled_groups().contains(&vec![centre]);
+    let mut trios = (0..12).flat_map(|a| (a + 1..12).flat_map(move |b| (b + 1..12).map(move |c| [a, b, c])));
+    let three = trios
+        .find_map(|[a, b, c]| {
+            let three = [ring[a], ring[b], ring[c]];
+            french(&ctx(&with(&three), Phase::Movement, 0)).then_some(three)
+        })
+        .expect("three German divisions that encircle it");
+    // The gap's German starts four hexes further out, on the side away from the French.
+    let gap = three[2];
+    let start = (0..12)
+        .flat_map(|row| (0..16).map(move |col| hex(col, row)))
+        .filter(|h| h.distance(gap) == 3 && h.distance(centre) == 5)
+        .min()
+        .expect("a start");
+    let germans = [three[0], three[1], start];
+    for level in [Level::Veteran, Level::Marshal] {
+        let mut c = ctx(&with(&germans), Phase::Movement, 0);
+        c.powers[usize::from(GERMANY.0)].money = 0;
+        assert!(!french(&c), "one way out to begin with");
+        let orders = staff_plays(&mut c, GERMANY, level);
+        assert!(french(&c), "{level}: the ring closed ({three:?}, from {start}): {orders:?}");
+    }
+}

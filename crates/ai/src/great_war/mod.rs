@@ -12,6 +12,7 @@ pub mod front;
 pub mod game;
 pub mod guns;
 pub mod judge;
+pub mod ring;
 pub mod sea;
 pub mod staff;
 pub mod treasury;

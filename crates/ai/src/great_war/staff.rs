@@ -52,7 +52,9 @@ use web_time::{Duration, Instant};
 /// How a level plays.
 #[derive(Clone, Copy, Debug)]
 struct Doctrine {
-    /// Contacts previewed per reserve piece.
+    /// Contacts previewed per reserve piece, the best defended ground first (each preview
+    /// resolves the engagements the move leads to: a cavalry division reaching fifty contacts
+    /// would take a work item of 35 ms in August 1914).
     width: usize,
     /// The least D (S-COMBAT-8) in our favour for a deliberate attack.
     superiority: i64,
@@ -94,6 +96,9 @@ struct Doctrine {
     /// Ships land units cut off by sea from the front over to it (S-NAVAL-11, [`sea::crossing`]),
     /// and moves a fleet with warships toward them when no crossing fits in a turn.
     sea_lift: bool,
+    /// Closes rings round enemy troops: a reserve takes the hex that leaves an enemy unit in
+    /// contact no way out (S-COMBAT-11, [`super::ring`]).
+    rings: bool,
     /// Hunts the enemy U-boats it knows of: ASW ships into a reconnaissance squadron's radius and
     /// the flight over them (S-AIR-1, S-SUB-2, S-SUB-6; [`sea::hunt`], [`sea::reconnaissance`]).
     asw_hunt: bool,
@@ -103,7 +108,7 @@ impl Doctrine {
     fn of(level: Level) -> Doctrine {
         match level {
             Level::Marshal => Doctrine {
-                width: usize::MAX,
+                width: 16,
                 superiority: 20,
                 rotate: true,
                 keep: 2,
@@ -123,6 +128,7 @@ impl Doctrine {
                 spending: Some(Spending::MARSHAL),
                 sea_lift: true,
                 asw_hunt: true,
+                rings: true,
             },
             Level::Veteran => Doctrine {
                 width: 12,
@@ -145,6 +151,7 @@ impl Doctrine {
                 spending: Some(Spending::VETERAN),
                 sea_lift: true,
                 asw_hunt: true,
+                rings: true,
             },
             _ => Doctrine {
                 width: 3,
@@ -167,6 +174,7 @@ impl Doctrine {
                 spending: None,
                 sea_lift: false,
                 asw_hunt: false,
+                rings: false,
             },
         }
     }
@@ -181,6 +189,10 @@ struct Mover {
     at: HexAt,
     artillery: bool,
 }
+
+/// S-COMBAT-11: the enemy hexes in contact the staff looks at for a ring to close, at most (by
+/// hex order), a work item each.
+const RING_TARGETS: usize = 16;
 
 /// S-COMBAT-11: how far around a pocket the staff looks for hexes open to its cities (two
 /// retreats' length, S-ARMY-15).
@@ -238,6 +250,10 @@ enum Item {
     Pockets,
     /// Take this encircled piece out of the pocket, by a move or (engaged) the retreat order.
     Escape(Mover),
+    /// List the enemy hexes in contact a ring may close round (S-COMBAT-11).
+    Rings,
+    /// Send a reserve to the hex that closes a ring round this enemy hex, if one does.
+    Ring(HexAt),
     Plan,
     Reach(Mover),
     Assign,
@@ -378,6 +394,8 @@ impl Item {
             Item::Screen(_) => "screen",
             Item::Pockets => "pockets",
             Item::Escape(_) => "escape",
+            Item::Rings => "rings",
+            Item::Ring(_) => "ring",
             Item::Plan => "plan",
             Item::Reach(_) => "reach",
             Item::Assign => "assign",
@@ -646,6 +664,13 @@ impl Staff {
             }
             Item::Pockets => self.pockets(ctx),
             Item::Escape(m) => self.escape(ctx, m),
+            Item::Rings => {
+                // The enemy hexes in contact, one work item each.
+                for t in enemy_combat_hexes(ctx, self.power).into_iter().take(RING_TARGETS).rev() {
+                    self.items.push_front(Item::Ring(t));
+                }
+            }
+            Item::Ring(target) => self.ring(ctx, target),
             Item::Plan => self.plan(ctx),
             Item::Reach(m) => self.reach(ctx, m),
             Item::Assign => self.assign(ctx),
@@ -847,6 +872,23 @@ impl Staff {
             }
             _ if self.doctrine.siege && self.screens(ctx, at) => self.items.push_front(Item::Screen(piece)),
             _ => {}
+        }
+    }
+
+    /// S-COMBAT-11: a reserve (fresh, free, not striking) takes the hex that closes a ring round
+    /// the enemy unit on `target`, where one hex does ([`super::ring::closer`]); it moves there as
+    /// to a capital hex (in contact only at the doctrine's hold). An encircled unit loses 2 Morale
+    /// and a quarter of its value at the Upkeep, and more every turn after.
+    fn ring(&mut self, ctx: &Ctx, target: HexAt) {
+        let Some(draft) = self.plan_draft.as_ref() else { return };
+        let reserves: BTreeSet<Piece> = self.reserves.iter().map(|m| m.piece).collect();
+        let usable = |piece: &Piece| {
+            reserves.contains(piece) && !self.strikes.contains_key(piece) && !self.grabs.contains_key(piece)
+        };
+        let found = super::ring::closer(ctx, self.power, target, &draft.reach, usable, |h| self.taken(h));
+        if let Some((piece, hex)) = found {
+            self.grabs.insert(piece, hex);
+            self.claimed.insert(hex);
         }
     }
 
@@ -1074,6 +1116,9 @@ impl Staff {
             self.items.push_back(Item::Reach(*m));
         }
         self.items.push_back(Item::Strikes);
+        if self.doctrine.rings {
+            self.items.push_back(Item::Rings);
+        }
         self.items.push_back(Item::Assign);
         let tired_at: BTreeSet<HexAt> = if self.doctrine.rotate {
             free.iter().filter(|m| tired(ctx, m.piece)).chain(&withdraw).map(|m| m.at).collect()
@@ -1153,8 +1198,13 @@ impl Staff {
         let p = self.power;
         let Some(mut draft) = self.plan_draft.take() else { return };
         if draft.matching.is_none() {
-            let left: Vec<Mover> =
-                draft.free.iter().copied().filter(|m| !self.strikes.contains_key(&m.piece)).collect();
+            // Pieces striking or closing a ring are spoken for.
+            let left: Vec<Mover> = draft
+                .free
+                .iter()
+                .copied()
+                .filter(|m| !self.strikes.contains_key(&m.piece) && !self.grabs.contains_key(&m.piece))
+                .collect();
             // Posts a strike stands by are held by it.
             let striking: Vec<HexAt> = self.strikes.values().map(|(h, _)| *h).collect();
             let open: Vec<HexAt> = std::mem::take(&mut draft.posts)
