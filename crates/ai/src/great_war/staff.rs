@@ -201,6 +201,26 @@ const ESCAPE_RADIUS: u32 = 2 * RETREAT_HEXES as u32;
 /// Hexes of front-drawing work in one work item (about a millisecond in a release build).
 const FRONT_WORK: usize = 5_000;
 
+/// Where a reserve's look at the contacts within its reach stands ([`Staff::reserve_contact`]).
+enum Contact {
+    /// More previews to make, in the next work item.
+    Pending,
+    Found(HexAt, Vec<HexAt>),
+    None,
+}
+
+/// A reserve's contacts between work items: those to preview, the next, the best so far (margin,
+/// hex, path).
+struct ContactDraft {
+    piece: Piece,
+    list: Vec<(HexAt, Vec<HexAt>)>,
+    next: usize,
+    best: Option<(i64, HexAt, Vec<HexAt>)>,
+}
+
+/// Previews of a reserve's contacts in one work item.
+const CONTACT_WORK: usize = 4;
+
 /// The pockets' walks between their work items (S-COMBAT-11): the walk under way, and the hexes
 /// open to our cities once the first (with the enemy counted) is done.
 struct PocketDraft {
@@ -334,6 +354,8 @@ pub struct Staff {
     pocket: BTreeSet<HexAt>,
     exits: Vec<HexAt>,
     pocket_draft: Option<PocketDraft>,
+    /// A reserve's look at its contacts under way.
+    contact_draft: Option<ContactDraft>,
     /// Pieces kept as a reserve behind the line this phase.
     kept: BTreeSet<Piece>,
     /// Spare divisions going into an army's off-map reserve this phase (S-ARMY-6).
@@ -451,6 +473,7 @@ impl Staff {
             pocket: BTreeSet::new(),
             exits: Vec::new(),
             pocket_draft: None,
+            contact_draft: None,
             kept: BTreeSet::new(),
             army_reserve: BTreeMap::new(),
             shot_draft: None,
@@ -527,6 +550,7 @@ impl Staff {
         self.pocket.clear();
         self.exits.clear();
         self.pocket_draft = None;
+        self.contact_draft = None;
         self.kept.clear();
         self.army_reserve.clear();
         self.shot_draft = None;
@@ -1577,7 +1601,14 @@ impl Staff {
                 toward(&dests, post, |h| front.ours(h) && ((h == post && post_ok) || !ctx.next_to_enemy(p, h)))
             }
         } else {
-            self.reserve(ctx, &front, m, at, &dests)
+            match self.reserve_contact(ctx, m, &dests) {
+                Contact::Pending => {
+                    self.items.push_front(Item::Move(m));
+                    return;
+                }
+                Contact::Found(h, path) => Some((h, path)),
+                Contact::None => self.reserve(ctx, &front, m, at, &dests),
+            }
         };
         let Some((to, path)) = choice else { return };
         self.claimed.insert(to);
@@ -1602,6 +1633,46 @@ impl Staff {
 
     /// A reserve: into the contact the preview favours most (local superiority), else tired ones
     /// to the rear, else on to an enemy city when the way is open, else two hexes behind the line.
+    /// A reserve goes into the contact within its reach where the preview gives the best margin,
+    /// at the doctrine's superiority at least: the doctrine's `width` of them, the best defended
+    /// ground first, then the cheapest, [`CONTACT_WORK`] previews a work item.
+    fn reserve_contact(&mut self, ctx: &Ctx, m: Mover, dests: &[(HexAt, u32, Vec<HexAt>)]) -> Contact {
+        let p = self.power;
+        let d = self.doctrine;
+        if m.army.is_some() || self.relieved.contains(&m.piece) || self.kept.contains(&m.piece) {
+            return Contact::None;
+        }
+        let draft = match self.contact_draft.take() {
+            Some(draft) if draft.piece == m.piece => draft,
+            _ => {
+                let mut contacts: Vec<&(HexAt, u32, Vec<HexAt>)> =
+                    dests.iter().filter(|(h, _, _)| ctx.next_to_enemy(p, *h)).collect();
+                contacts.sort_by_key(|(h, c, _)| (std::cmp::Reverse(super::front::defence(ctx, p, *h)), *c, *h));
+                let list = contacts.into_iter().take(d.width).map(|(h, _, path)| (*h, path.clone())).collect();
+                ContactDraft { piece: m.piece, list, next: 0, best: None }
+            }
+        };
+        let mut draft = draft;
+        for _ in 0..CONTACT_WORK {
+            let Some((h, path)) = draft.list.get(draft.next).cloned() else { break };
+            draft.next += 1;
+            let o = Order::Move { piece: m.piece, path: path.clone() };
+            if let Some(a) = advantage(ctx, p, &o).filter(|a| *a >= d.superiority)
+                && draft.best.as_ref().is_none_or(|(b, bh, _)| (a, std::cmp::Reverse(h)) > (*b, std::cmp::Reverse(*bh)))
+            {
+                draft.best = Some((a, h, path));
+            }
+        }
+        if draft.next < draft.list.len() {
+            self.contact_draft = Some(draft);
+            return Contact::Pending;
+        }
+        match draft.best {
+            Some((_, h, path)) => Contact::Found(h, path),
+            None => Contact::None,
+        }
+    }
+
     fn reserve(
         &self,
         ctx: &Ctx,
@@ -1630,24 +1701,6 @@ impl Staff {
                 Err(_) => Vec::new(),
             };
             return self.plug(ctx, front, m, dests).or_else(|| reserve_spot(ctx, p, front, at, &unharmed));
-        }
-        if m.army.is_none() {
-            let mut contacts: Vec<&(HexAt, u32, Vec<HexAt>)> =
-                dests.iter().filter(|(h, _, _)| ctx.next_to_enemy(p, *h)).collect();
-            // The best defended ground first, then the cheapest.
-            contacts.sort_by_key(|(h, c, _)| (std::cmp::Reverse(super::front::defence(ctx, p, *h)), *c, *h));
-            let best = contacts
-                .into_iter()
-                .take(d.width)
-                .filter_map(|(h, _, path)| {
-                    let o = Order::Move { piece: m.piece, path: path.clone() };
-                    advantage(ctx, p, &o).map(|a| (a, *h, path.clone()))
-                })
-                .filter(|(a, _, _)| *a >= d.superiority)
-                .max_by_key(|(a, h, _)| (*a, std::cmp::Reverse(*h)));
-            if let Some((_, h, path)) = best {
-                return Some((h, path));
-            }
         }
         if d.rotate && tired(ctx, m.piece) {
             return toward_far(dests, front, 4);
