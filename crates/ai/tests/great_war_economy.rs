@@ -309,3 +309,34 @@ fn issue_12_the_staff_recruits_on_the_mainland_before_a_nearer_city_cut_off_by_s
         assert_eq!(raised.first().map(|r| r.1), Some(hex(1, 1)), "{level}: {raised:?}");
     }
 }
+
+/// S-LAND-8, issue 12: in a war of movement (no division in contact) a recruit is cavalry, which
+/// moves 25 hexes, only while cavalry is under a fifth of the divisions: it holds a line at half
+/// infantry's Defense. Five German infantry divisions far from the French raise cavalry first;
+/// four and a cavalry division (a fifth) raise infantry.
+#[test]
+fn s_land_8_the_staff_raises_cavalry_for_a_war_of_movement_up_to_a_fifth_of_its_divisions() {
+    use rules::strategic::scenario::KindSpec;
+    use rules::strategic::tables::Model;
+    use rules::strategic::testkit::unit;
+    for level in LEVELS {
+        for cavalry in [false, true] {
+            let mut forces: Vec<ForceSpec> =
+                (0..4).map(|i| infantry(1 + i, "germany", (2, 1 + 2 * i as i32))).collect();
+            forces.push(if cavalry {
+                unit(5, "germany", (3, 8), KindSpec::Cavalry { class: 1, model: Model::M1914, elite: false })
+            } else {
+                infantry(5, "germany", (3, 8))
+            });
+            forces.push(infantry(100, "france", (14, 8)));
+            let mut c = ctx(&scenario(german_cities(0), forces), Phase::Movement, 0);
+            let raised = recruited(&staff_plays(&mut c, GERMANY, level));
+            let first = raised.first().map(|r| r.0.clone());
+            if cavalry {
+                assert!(matches!(first, Some(Recruit::Infantry { .. })), "{level}, a fifth cavalry: {raised:?}");
+            } else {
+                assert!(matches!(first, Some(Recruit::Cavalry { .. })), "{level}, no cavalry: {raised:?}");
+            }
+        }
+    }
+}

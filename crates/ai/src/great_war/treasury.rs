@@ -39,6 +39,12 @@ pub(super) struct Spending {
     /// Below this share (percent) of the divisions in contact the war is one of movement: a
     /// recruit is cavalry, which moves 25 hexes (S-LAND-8) to the open ground and cities.
     pub open_percent: usize,
+    /// Cavalry a war of movement raises up to this share (percent) of the own divisions: cavalry
+    /// holds a line at half infantry's Defense (15 against 30, S-LAND-8), so past a raiding and
+    /// screening arm the front wants infantry (1914's armies had about one cavalry division in
+    /// ten; the grand campaign's divisions in contact stay few on a map this large, so without
+    /// the cap every recruit would be cavalry).
+    pub cavalry_percent: usize,
     /// Units raised in one turn at most: the money of a turn is not spent on one place's troops.
     pub recruits: usize,
     /// Researches tanks and raises battalions (S-LAND-9).
@@ -57,6 +63,7 @@ impl Spending {
         attack_percent: 150,
         divisions_per_gun: 4,
         open_percent: 25,
+        cavalry_percent: 20,
         recruits: 2,
         tanks: false,
         save_for_research: false,
@@ -70,6 +77,7 @@ impl Spending {
         attack_percent: 150,
         divisions_per_gun: 3,
         open_percent: 33,
+        cavalry_percent: 20,
         recruits: 4,
         tanks: true,
         save_for_research: true,
@@ -186,13 +194,16 @@ struct War {
     theirs: usize,
     /// Own divisions (infantry, cavalry), heavy artillery divisions and tank battalions present.
     divisions: usize,
+    /// Own cavalry divisions present.
+    cavalry: usize,
     guns: usize,
     tanks: usize,
 }
 
 impl War {
     fn of(ctx: &Ctx, p: PowerId) -> War {
-        let mut w = War { contact_hexes: 0, ours: 0, infantry: 0, theirs: 0, divisions: 0, guns: 0, tanks: 0 };
+        let mut w =
+            War { contact_hexes: 0, ours: 0, infantry: 0, theirs: 0, divisions: 0, cavalry: 0, guns: 0, tanks: 0 };
         let mut hexes = std::collections::BTreeSet::new();
         for f in ctx.forces.iter().filter(|f| f.present()) {
             if ctx.hostile(p, f.power) {
@@ -204,6 +215,7 @@ impl War {
                 continue;
             }
             w.divisions += usize::from(f.kind.is_division());
+            w.cavalry += usize::from(matches!(f.kind, ForceKind::Cavalry { .. }));
             w.guns += usize::from(f.kind.is_artillery());
             w.tanks += usize::from(matches!(f.kind, ForceKind::Tank { .. }));
             let Some(at) = f.hex().filter(|h| f.kind.is_combatant() && ctx.next_to_enemy(p, *h)) else { continue };
@@ -233,6 +245,11 @@ impl War {
     /// Few divisions are in contact: a war of movement.
     fn open(&self, s: &Spending) -> bool {
         self.ours * 100 < self.divisions * s.open_percent
+    }
+
+    /// The cavalry is under the level's share of the divisions.
+    fn short_of_cavalry(&self, s: &Spending) -> bool {
+        self.cavalry * 100 < self.divisions * s.cavalry_percent
     }
 }
 
@@ -413,6 +430,10 @@ pub(super) fn recruits(ctx: &Ctx, p: PowerId, s: &Spending, saving: i64, front: 
         match levy.unit {
             Recruit::Artillery(_) => war.guns += 1,
             Recruit::Tank(_) => war.tanks += 1,
+            Recruit::Cavalry { .. } => {
+                war.divisions += 1;
+                war.cavalry += 1;
+            }
             _ => war.divisions += 1,
         }
         out.push(Order::Recruit { unit: levy.unit, at });
@@ -422,7 +443,8 @@ pub(super) fn recruits(ctx: &Ctx, p: PowerId, s: &Spending, saving: i64, front: 
 
 /// What the front lacks, most wanted first (the others follow when it cannot be afforded): guns
 /// when it has fewer than one per `divisions_per_gun` divisions in contact; tank battalions as
-/// many when it attacks; cavalry in a war of movement ([`War::open`]); else infantry, which holds
+/// many when it attacks; cavalry in a war of movement ([`War::open`]) while it is under the
+/// level's share of the divisions ([`War::short_of_cavalry`]); else infantry, which holds
 /// the line best (Defense 30 against cavalry's 15, S-LAND-1, S-LAND-8).
 fn wanted(ctx: &Ctx, p: PowerId, s: &Spending, war: &War) -> Vec<Recruit> {
     let techs = ctx.powers[usize::from(p.0)].techs;
@@ -443,7 +465,7 @@ fn wanted(ctx: &Ctx, p: PowerId, s: &Spending, war: &War) -> Vec<Recruit> {
     }
     let infantry = |class| Recruit::Infantry { class, mountain: false, elite: false };
     let cavalry = [Recruit::Cavalry { class: 1 }, Recruit::Cavalry { class: 2 }];
-    if war.open(s) {
+    if war.open(s) && war.short_of_cavalry(s) {
         out.extend(cavalry.clone());
         out.extend([infantry(1), infantry(2)]);
     } else {
