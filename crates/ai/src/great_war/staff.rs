@@ -1007,39 +1007,15 @@ impl Staff {
         }
         let engaged = ctx.next_to_enemy(p, at);
         let order = if engaged {
-            let units = ctx.piece_units(m.piece).map(|(_, u)| u).unwrap_or_default();
-            let mut parent: BTreeMap<HexAt, HexAt> = BTreeMap::from([(at, at)]);
-            let mut queue = VecDeque::from([(at, 0usize)]);
-            let mut best: Option<(u32, usize, HexAt)> = None;
-            while let Some((h, d)) = queue.pop_front() {
-                let key = (self.exit_distance(h), d, h);
-                if h != at
-                    && key.0 < here
-                    && best.is_none_or(|b| key < b)
-                    && !self.taken(h)
-                    && super::fit_to_stand(ctx, p, &units, h)
-                {
-                    best = Some(key);
-                }
-                if d >= RETREAT_HEXES {
-                    continue;
-                }
-                for n in h.neighbours() {
-                    if !parent.contains_key(&n) && ctx.map().is_land(n) && ctx.at(n).is_empty() {
-                        parent.insert(n, h);
-                        queue.push_back((n, d + 1));
-                    }
-                }
-            }
+            let walk = RetreatWalk::from(ctx, m.piece, at);
+            let best = walk
+                .ends
+                .iter()
+                .map(|(d, h)| (self.exit_distance(*h), *d, *h))
+                .filter(|(exit, _, h)| *exit < here && !self.taken(*h))
+                .min();
             let Some((_, _, end)) = best else { return };
-            let mut path = vec![end];
-            let mut cur = end;
-            while let Some(prev) = parent.get(&cur).filter(|prev| **prev != at) {
-                path.push(*prev);
-                cur = *prev;
-            }
-            path.reverse();
-            Order::Retreat { moves: vec![(m.piece, path)] }
+            walk.order(end)
         } else {
             let best = ctx
                 .destinations(m.piece)
@@ -2483,45 +2459,62 @@ fn capital_hexes(ctx: &Ctx, p: PowerId) -> Vec<HexAt> {
 /// S-ARMY-15: an engaged piece retreats up to 10 hexes to the free hex of our side farthest from
 /// the enemy it can reach through free hexes.
 fn retreat(ctx: &Ctx, piece: Piece, at: HexAt, front: std::sync::Arc<Front>) -> Option<Order> {
-    let mut parent: BTreeMap<HexAt, HexAt> = BTreeMap::new();
-    let mut queue = VecDeque::from([(at, 0usize)]);
-    parent.insert(at, at);
-    while let Some((h, d)) = queue.pop_front() {
-        if d >= RETREAT_HEXES {
-            continue;
-        }
-        for n in h.neighbours() {
-            if parent.contains_key(&n) || !ctx.map().is_land(n) || !ctx.at(n).is_empty() {
+    let walk = RetreatWalk::from(ctx, piece, at);
+    let mut ends: Vec<HexAt> = walk.ends.iter().map(|(_, h)| *h).collect();
+    ends.sort_by_key(|h| (std::cmp::Reverse(front.enemy_steps(*h).min(1000)), *h));
+    walk.first_legal(ctx, ends)
+}
+
+/// S-ARMY-15: where an engaged piece may retreat to: the free land hexes within the retreat's 10
+/// hexes of `at` by a path of free land hexes, each with its length, where the piece may stand.
+struct RetreatWalk {
+    piece: Piece,
+    at: HexAt,
+    /// (length, hex), by length then hex.
+    ends: Vec<(usize, HexAt)>,
+    parent: BTreeMap<HexAt, HexAt>,
+}
+
+impl RetreatWalk {
+    fn from(ctx: &Ctx, piece: Piece, at: HexAt) -> RetreatWalk {
+        let units = ctx.piece_units(piece).map(|(_, u)| u).unwrap_or_default();
+        let mut parent: BTreeMap<HexAt, HexAt> = BTreeMap::from([(at, at)]);
+        let mut queue = VecDeque::from([(at, 0usize)]);
+        let mut ends = Vec::new();
+        while let Some((h, d)) = queue.pop_front() {
+            if h != at && super::fit_to_stand(ctx, ctx.active_power(), &units, h) {
+                ends.push((d, h));
+            }
+            if d >= RETREAT_HEXES {
                 continue;
             }
-            parent.insert(n, h);
-            queue.push_back((n, d + 1));
+            for n in h.neighbours() {
+                if !parent.contains_key(&n) && ctx.map().is_land(n) && ctx.at(n).is_empty() {
+                    parent.insert(n, h);
+                    queue.push_back((n, d + 1));
+                }
+            }
         }
+        ends.sort_unstable();
+        RetreatWalk { piece, at, ends, parent }
     }
-    let units = ctx.piece_units(piece).map(|(_, u)| u).unwrap_or_default();
-    let mut ends: Vec<HexAt> = parent
-        .keys()
-        .copied()
-        .filter(|h| *h != at && super::fit_to_stand(ctx, ctx.active_power(), &units, *h))
-        .collect();
-    ends.sort_by_key(|h| (std::cmp::Reverse(front.enemy_steps(*h).min(1000)), *h));
-    for end in ends.into_iter().take(8) {
+
+    /// The retreat order to `end`.
+    fn order(&self, end: HexAt) -> Order {
         let mut path = vec![end];
         let mut cur = end;
-        while let Some(prev) = parent.get(&cur) {
-            if *prev == at {
-                break;
-            }
+        while let Some(prev) = self.parent.get(&cur).filter(|prev| **prev != self.at) {
             path.push(*prev);
             cur = *prev;
         }
         path.reverse();
-        let o = Order::Retreat { moves: vec![(piece, path)] };
-        if legal(ctx, &o) {
-            return Some(o);
-        }
+        Order::Retreat { moves: vec![(self.piece, path)] }
     }
-    None
+
+    /// The retreat to the first of `ends` (eight at most) the engine accepts.
+    fn first_legal(&self, ctx: &Ctx, ends: Vec<HexAt>) -> Option<Order> {
+        ends.into_iter().take(8).map(|end| self.order(end)).find(|o| legal(ctx, o))
+    }
 }
 
 /// S-ARMY-15: the retreat order that takes an engaged piece back to the nearest free hex of our
@@ -2538,45 +2531,14 @@ fn withdrawal(
     away: u32,
 ) -> Option<Order> {
     let enemies = enemy_hexes(ctx, ctx.active_power());
-    let units = ctx.piece_units(piece).map(|(_, u)| u).unwrap_or_default();
-    let mut parent: BTreeMap<HexAt, HexAt> = BTreeMap::from([(at, at)]);
-    let mut queue = VecDeque::from([(at, 0usize)]);
-    let mut ends: Vec<(usize, HexAt)> = Vec::new();
-    while let Some((h, d)) = queue.pop_front() {
-        if h != at
-            && front.ours(h)
-            && !claimed.contains(&h)
-            && enemies.iter().all(|e| e.distance(h) >= away)
-            && super::fit_to_stand(ctx, ctx.active_power(), &units, h)
-        {
-            ends.push((d, h));
-        }
-        if d >= RETREAT_HEXES {
-            continue;
-        }
-        for n in h.neighbours() {
-            if parent.contains_key(&n) || !ctx.map().is_land(n) || !ctx.at(n).is_empty() {
-                continue;
-            }
-            parent.insert(n, h);
-            queue.push_back((n, d + 1));
-        }
-    }
-    ends.sort_unstable();
-    for (_, end) in ends.into_iter().take(8) {
-        let mut path = vec![end];
-        let mut cur = end;
-        while let Some(prev) = parent.get(&cur).filter(|prev| **prev != at) {
-            path.push(*prev);
-            cur = *prev;
-        }
-        path.reverse();
-        let o = Order::Retreat { moves: vec![(piece, path)] };
-        if legal(ctx, &o) {
-            return Some(o);
-        }
-    }
-    None
+    let walk = RetreatWalk::from(ctx, piece, at);
+    let ends: Vec<HexAt> = walk
+        .ends
+        .iter()
+        .map(|(_, h)| *h)
+        .filter(|h| front.ours(*h) && !claimed.contains(h) && enemies.iter().all(|e| e.distance(*h) >= away))
+        .collect();
+    walk.first_legal(ctx, ends)
 }
 
 /// Money a power may spend before the coming Upkeep without leaving troops unpaid: its treasury
