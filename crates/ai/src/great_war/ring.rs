@@ -37,8 +37,14 @@ impl Area {
         let mut seen = BTreeSet::from([centre]);
         while let Some(h) = queue.pop_front() {
             let land = ctx.map().is_land(h);
-            let ours = ctx.at(h).iter().filter_map(|u| ctx.force(*u)).any(|f| !ctx.hostile(p, f.power));
-            hexes.insert(h, (land, ours, ctx.enemy_on(p, h)));
+            // As the engine's test counts them: by alliance, neutrals with theirs.
+            let side = |ours: bool| {
+                ctx.at(h)
+                    .iter()
+                    .filter_map(|u| ctx.force(*u))
+                    .any(|f| (ctx.alliance(f.power) == ctx.alliance(p)) == ours)
+            };
+            hexes.insert(h, (land, side(true), side(false)));
             for n in h.neighbours() {
                 if n.distance(centre) <= RING_RADIUS + 1 && ctx.map().index(n).is_some() && seen.insert(n) {
                     queue.push_back(n);

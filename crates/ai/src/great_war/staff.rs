@@ -922,6 +922,8 @@ impl Staff {
     /// engine's walks from the cities run a part a work item.
     fn pockets(&mut self, ctx: &Ctx) {
         let p = self.power;
+        // The engine's test counts the units of an alliance's powers (its neutrals too) as its
+        // side, and every other unit as the other side's.
         let alliance = ctx.alliance(p).min(1);
         let draft = self
             .pocket_draft
@@ -937,7 +939,7 @@ impl Staff {
             let cut = ctx
                 .forces
                 .iter()
-                .filter(|f| !ctx.hostile(p, f.power))
+                .filter(|f| ctx.alliance(f.power) == ctx.alliance(p))
                 .filter_map(|f| f.hex())
                 .any(|h| index(h).is_some_and(|i| !done[i]));
             if cut {
@@ -954,7 +956,7 @@ impl Staff {
         self.pocket = ctx
             .forces
             .iter()
-            .filter(|f| !ctx.hostile(p, f.power))
+            .filter(|f| ctx.alliance(f.power) == ctx.alliance(p))
             .filter_map(|f| f.hex())
             .filter(|h| !is_open(*h) && index(*h).is_some_and(|i| done[i]))
             .collect();
