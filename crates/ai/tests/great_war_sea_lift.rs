@@ -170,7 +170,15 @@ fn s_naval_11_no_unescorted_transport_sails_within_reach_of_an_enemy_interceptor
 /// is all France knows of them), a French reconnaissance squadron on the island (radius 8) and a
 /// French fleet of `asw` ASW ships far out of its radius.
 fn cut_lane(asw: u32, boats_at: (i32, i32)) -> Ctx {
-    let mut s = scenario(channel_map(WIDE), vec![infantry(11, "france", (25, 5)), infantry(1, "germany", (33, 5))]);
+    let mut c = game(&cut_lane_scenario(channel_map(WIDE), asw, boats_at), Phase::Movement, FRANCE);
+    c.navy.fleet_mut(5).expect("the flotilla").patrol = Some(0);
+    assert_eq!(c.lane_efficiency(0), 90);
+    c
+}
+
+/// The scenario of [`cut_lane`] on `map`.
+fn cut_lane_scenario(map: HexMap, asw: u32, boats_at: (i32, i32)) -> Scenario {
+    let mut s = scenario(map, vec![infantry(11, "france", (25, 5)), infantry(1, "germany", (33, 5))]);
     s.fleets = vec![
         fleet(2, "france", (18, 1), &[(ShipType::Asw, asw)], false),
         fleet(5, "germany", boats_at, &[(ShipType::Submarine, 2)], false),
@@ -184,10 +192,7 @@ fn cut_lane(asw: u32, boats_at: (i32, i32)) -> Ctx {
         base: hex(2, 5),
         name: None,
     }];
-    let mut c = game(&s, Phase::Movement, FRANCE);
-    c.navy.fleet_mut(5).expect("the flotilla").patrol = Some(0);
-    assert_eq!(c.lane_efficiency(0), 90);
-    c
+    s
 }
 
 /// The French Movement then Fire phase with the Marshal; the orders of each.
@@ -262,4 +267,58 @@ fn the_sea_lift_is_the_same_however_thinking_is_sliced() {
     assert!(calm.iter().any(|o| matches!(o, Order::Disembark { .. })), "{calm:?}");
     assert_eq!(calm, play(Duration::from_micros(50)));
     let _ = GERMANY;
+}
+
+/// S-AIR-1, S-SUB-6: the lane at 90 % tells France of 2 boats, and it has 4 ASW ships, but no
+/// squadron: it buys a reconnaissance squadron of the widest radius (the seaplanes', 10) at its
+/// port on the channel, whose radius covers the lane, with money to spare for the price of 8.
+/// With a squadron of its own over the lane already, or no ASW ship, it buys none.
+#[test]
+fn s_air_1_the_staff_buys_a_reconnaissance_squadron_to_hunt_the_boats_on_its_lane() {
+    use rules::strategic::economy::Recruit;
+    use rules::strategic::hexmap::{City, Province, flag};
+    let port = hex(2, 5);
+    let mut map = channel_map(WIDE);
+    map.provinces.push(Province {
+        id: "home".into(),
+        name: "Home".into(),
+        name_ru: String::new(),
+        owner: "france".into(),
+        capital: "port".into(),
+        gdp: 0,
+        manpower: [0, 0],
+    });
+    map.cities.push(City {
+        id: "port".into(),
+        name: "Port".into(),
+        name_ru: String::new(),
+        province: "home".into(),
+        hexes: vec![port],
+        port: true,
+        fortress: false,
+    });
+    let province = map.provinces.len() as u16;
+    let cell = map.cell_mut(port).expect("on the map");
+    cell.flags |= flag::CITY;
+    cell.province = province;
+    let play = |squadron: bool, asw: bool| {
+        let mut s = cut_lane_scenario(map.clone(), 4, (6, 6));
+        if !squadron {
+            s.squadrons.clear();
+        }
+        if !asw {
+            s.fleets.retain(|f| f.id != 2);
+        }
+        s.powers.iter_mut().for_each(|p| p.money = 500);
+        let mut c = game(&s, Phase::Movement, FRANCE);
+        c.navy.fleet_mut(5).expect("the flotilla").patrol = Some(0);
+        assert_eq!(c.lane_efficiency(0), 90);
+        staff_plays(&mut c, FRANCE, Level::Marshal).into_iter().find_map(|o| match o {
+            Order::Recruit { unit: Recruit::Squadron(kind), at } => Some((kind, at)),
+            _ => None,
+        })
+    };
+    assert_eq!(play(false, true), Some(("Seaplane reconnaissance squadron".to_string(), port)));
+    assert_eq!(play(true, true), None, "its squadron covers the lane");
+    assert_eq!(play(false, false), None, "S-AIR-1: a flight with no ASW ship harms no boat");
 }

@@ -659,6 +659,12 @@ impl Staff {
                     };
                     self.queue.extend(orders);
                     self.money -= spent;
+                    // S-AIR-1: the squadron the hunt of known U-boats needs, from what is left.
+                    if matches!(item, Item::Recruits) && self.doctrine.asw_hunt {
+                        let (orders, price) = treasury::reconnaissance_squadron(ctx, self.power, &s, saving + spent);
+                        self.queue.extend(orders);
+                        self.money -= price;
+                    }
                 }
             }
             Item::Engaged(piece) => self.engaged(ctx, piece),

@@ -510,3 +510,55 @@ fn manpower(men: [u32; 2], keep: u32, need: u32, class: Option<u8>) -> Option<u8
         None => [2, 1].into_iter().find(|c| enough(*c)),
     }
 }
+
+/// S-AIR-1, S-SUB-6: a reconnaissance squadron bought to hunt the U-boats the staff knows of
+/// (its cut sea lanes, the flotillas its side detected: [`super::sea::known_boats`]) when none of
+/// its squadrons covers them and it has ASW ships to send there: the type with the widest radius,
+/// based at the city of an own unoccupied province whose radius covers most of the known boats'
+/// hexes (then the nearest to them), while the money after the coming Upkeeps allows (price `purchases.squadron`).
+/// Returns the order and its price.
+pub(super) fn reconnaissance_squadron(ctx: &Ctx, p: PowerId, s: &Spending, saving: i64) -> (Vec<Order>, i64) {
+    use super::sea::{coverage, known_boats};
+    use rules::strategic::hexmap::flag;
+    use rules::strategic::naval::ShipType;
+    let Some(buy) = ctx.scenario().rules.purchases.as_ref() else { return (Vec::new(), 0) };
+    let known = known_boats(ctx, p);
+    let covered = |base: HexAt, radius: u32| known.iter().map(|k| coverage(k, base, radius)).sum::<f64>();
+    let own = ctx.navy.squadrons.iter().filter(|q| q.power == p && q.recon && q.aircraft > 0);
+    let asw = ctx.navy.fleets.iter().any(|f| f.power == p && ctx.navy.count(f.id, ShipType::Asw) > 0);
+    if known.is_empty() || !asw || own.clone().any(|q| covered(q.base, q.radius) > 0.0) {
+        return (Vec::new(), 0);
+    }
+    let price = i64::from(buy.squadron);
+    if Purse::of(ctx, p, s).free() - saving < price {
+        return (Vec::new(), 0);
+    }
+    let Some(kind) = ctx
+        .scenario()
+        .aviation
+        .squadrons
+        .iter()
+        .filter(|t| t.recon)
+        .max_by_key(|t| (t.radius, std::cmp::Reverse(&t.name)))
+    else {
+        return (Vec::new(), 0);
+    };
+    let near = |h: HexAt| known.iter().flat_map(|k| k.hexes.iter()).map(|k| k.distance(h)).min().unwrap_or(u32::MAX);
+    let base = ctx
+        .map()
+        .cities
+        .iter()
+        .flat_map(|c| c.hexes.iter().copied())
+        .filter(|h| {
+            ctx.map().cell(*h).is_some_and(|c| c.has(flag::CITY))
+                && ctx
+                    .province_at(*h)
+                    .is_some_and(|pi| ctx.province_owner(pi) == Some(p) && ctx.province_controller(pi) == Some(p))
+        })
+        .map(|h| (covered(h, kind.radius), h))
+        .filter(|(c, _)| *c > 0.0)
+        .max_by(|a, b| a.0.total_cmp(&b.0).then_with(|| near(b.1).cmp(&near(a.1))).then_with(|| b.1.cmp(&a.1)));
+    let Some((_, at)) = base else { return (Vec::new(), 0) };
+    let o = Order::Recruit { unit: Recruit::Squadron(kind.name.clone()), at };
+    if super::legal(ctx, &o) { (vec![o], price) } else { (Vec::new(), 0) }
+}
