@@ -96,8 +96,8 @@ struct Doctrine {
     /// Ships land units cut off by sea from the front over to it (S-NAVAL-11, [`sea::crossing`]),
     /// and moves a fleet with warships toward them when no crossing fits in a turn.
     sea_lift: bool,
-    /// Closes rings round enemy troops: a reserve takes the hex that leaves an enemy unit in
-    /// contact no way out (S-COMBAT-11, [`super::ring`]).
+    /// Closes rings round enemy troops: a reserve takes the hex that leaves an enemy unit no way
+    /// out (S-COMBAT-11, [`super::ring`]).
     rings: bool,
     /// Hunts the enemy U-boats it knows of: ASW ships into a reconnaissance squadron's radius and
     /// the flight over them (S-AIR-1, S-SUB-2, S-SUB-6; [`sea::hunt`], [`sea::reconnaissance`]).
@@ -190,8 +190,8 @@ struct Mover {
     artillery: bool,
 }
 
-/// S-COMBAT-11: the enemy hexes in contact the staff looks at for a ring to close, at most (by
-/// hex order), a work item each.
+/// S-COMBAT-11: the enemy hexes within two hexes of its troops the staff looks at for a ring to
+/// close, at most (the nearest to its reserves first), a work item each.
 const RING_TARGETS: usize = 16;
 
 /// S-COMBAT-11: how far around a pocket the staff looks for hexes open to its cities (two
@@ -270,7 +270,7 @@ enum Item {
     Pockets,
     /// Take this encircled piece out of the pocket, by a move or (engaged) the retreat order.
     Escape(Mover),
-    /// List the enemy hexes in contact a ring may close round (S-COMBAT-11).
+    /// List the enemy hexes a ring may close round (S-COMBAT-11).
     Rings,
     /// Send a reserve to the hex that closes a ring round this enemy hex, if one does.
     Ring(HexAt),
@@ -695,8 +695,17 @@ impl Staff {
             Item::Pockets => self.pockets(ctx),
             Item::Escape(m) => self.escape(ctx, m),
             Item::Rings => {
-                // The enemy hexes in contact, one work item each.
-                for t in enemy_combat_hexes(ctx, self.power).into_iter().take(RING_TARGETS).rev() {
+                // The enemy hexes within two hexes of our troops (a ring closes round those),
+                // nearest the reserves that may close it first, one work item each.
+                let held = held_by_alliance(ctx, self.power);
+                let near = |t: HexAt| t.neighbours().into_iter().any(|n| super::front::covered(&held, n));
+                let mut targets: Vec<(u32, HexAt)> = enemy_combat_hexes(ctx, self.power)
+                    .into_iter()
+                    .filter(|t| near(*t))
+                    .filter_map(|t| self.reserves.iter().map(|m| m.at.distance(t)).min().map(|d| (d, t)))
+                    .collect();
+                targets.sort_unstable();
+                for (_, t) in targets.into_iter().take(RING_TARGETS).rev() {
                     self.items.push_front(Item::Ring(t));
                 }
             }
