@@ -46,17 +46,9 @@ fn channel_map(sea_end: i32) -> HexMap {
     map
 }
 
+/// The testkit's fleet, with the intercept stance or not (S-NAVAL-12).
 fn fleet(id: u32, power: &str, at: (i32, i32), ships: &[(ShipType, u32)], intercept: bool) -> FleetSpec {
-    FleetSpec {
-        id,
-        power: power.into(),
-        name: format!("{power} fleet {id}"),
-        at: hex(at.0, at.1),
-        ships: ships.to_vec(),
-        historical: false,
-        intercept,
-        withdraw: false,
-    }
+    FleetSpec { intercept, ..rules::strategic::testkit::fleet(id, power, at, ships) }
 }
 
 /// A French division (10) on the island, cut off by sea; on the continent a French division (11)

@@ -358,6 +358,17 @@ fn s_art_5_the_staff_brings_its_guns_together_to_form_a_battery() {
     }
 }
 
+/// A clear map `width` × `height` whose only province is German, with its city at `city`.
+fn german_city_map(width: u32, height: u32, city: (i32, i32)) -> HexMap {
+    let text = format!(
+        r#"GreatWarMap(name: "g", width: {width}, height: {height},
+          provinces: [(id: "home", name: "Home", owner: "germany", capital: "city", gdp: 0, manpower: (0, 0))],
+          cities: [(id: "city", name: "City", province: "home", hexes: [({}, {})])])"#,
+        city.0, city.1
+    );
+    HexMap::parse("g.ron", &text).unwrap_or_else(|e| panic!("{e}"))
+}
+
 /// S-COMBAT-11, S-ARMY-15: the German division at (5, 5) between French divisions at (4, 5) and
 /// (6, 5) has every free hex around it next to an enemy: the engine finds it encircled (at the
 /// Upkeep it would lose 2 Morale and a quarter of its value, and more each turn). The staff takes
@@ -365,13 +376,7 @@ fn s_art_5_the_staff_brings_its_guns_together_to_form_a_battery() {
 /// (1 Morale once); the Recruit, who never retreats, leaves it encircled.
 #[test]
 fn s_combat_11_the_staff_takes_an_encircled_division_out_of_the_pocket() {
-    let map = HexMap::parse(
-        "pocket.ron",
-        r#"GreatWarMap(name: "p", width: 12, height: 10,
-          provinces: [(id: "home", name: "Home", owner: "germany", capital: "city", gdp: 0, manpower: (0, 0))],
-          cities: [(id: "city", name: "City", province: "home", hexes: [(5, 0)])])"#,
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    let map = german_city_map(12, 10, (5, 0));
     let forces = vec![infantry(1, "germany", (5, 5)), infantry(10, "france", (4, 5)), infantry(11, "france", (6, 5))];
     for level in [Level::Recruit, Level::Veteran, Level::Marshal] {
         let mut c = ctx(&scenario(map.clone(), forces.clone()), Phase::Movement, 0);
@@ -398,13 +403,7 @@ fn s_combat_11_the_staff_takes_an_encircled_division_out_of_the_pocket() {
 /// The staff moves it there (out of the pocket, towards the German city at (14, 5)).
 #[test]
 fn s_combat_11_a_free_division_in_a_pocket_makes_for_the_gap() {
-    let map = HexMap::parse(
-        "ring.ron",
-        r#"GreatWarMap(name: "r", width: 16, height: 10,
-          provinces: [(id: "home", name: "Home", owner: "germany", capital: "city", gdp: 0, manpower: (0, 0))],
-          cities: [(id: "city", name: "City", province: "home", hexes: [(14, 5)])])"#,
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    let map = german_city_map(16, 10, (14, 5));
     let centre = hex(6, 5);
     let ring: Vec<HexAt> =
         (0..10).flat_map(|row| (0..16).map(move |col| hex(col, row))).filter(|h| h.distance(centre) == 2).collect();

@@ -40,19 +40,6 @@ fn sea() -> HexMap {
     map
 }
 
-fn fleet(id: u32, power: &str, at: (i32, i32), ships: &[(ShipType, u32)]) -> FleetSpec {
-    FleetSpec {
-        id,
-        power: power.into(),
-        name: format!("{power} fleet {id}"),
-        at: hex(at.0, at.1),
-        ships: ships.to_vec(),
-        historical: false,
-        intercept: false,
-        withdraw: false,
-    }
-}
-
 fn naval(fleets: Vec<FleetSpec>) -> Scenario {
     let mut s = scenario(sea(), vec![]);
     s.fleets = fleets;

@@ -4,7 +4,8 @@ use super::apply::PhaseSchedule;
 use super::event::Event;
 use super::game::{new_ctx, world_of};
 use super::hexmap::{HexAt, HexMap};
-use super::scenario::{ForceSpec, KindSpec, PowerSpec, Scenario};
+use super::naval::ShipType;
+use super::scenario::{FleetSpec, ForceSpec, KindSpec, PowerSpec, Scenario};
 use super::state::{Ctx, ForceId, Phase, Techs};
 use super::tables::{AviationTables, Model, RulesTables, UnitTables};
 
@@ -52,6 +53,21 @@ pub fn infantry(id: u32, power: &str, at: (i32, i32)) -> ForceSpec {
         at,
         KindSpec::Infantry { model: Model::M1914, class: 1, mountain: false, elite: false, colonial: None },
     )
+}
+
+/// A fleet of `power` on `at` with `ships` (type and historical count, S-NAVAL-1), named after
+/// its power and ID, neither intercepting nor withdrawing.
+pub fn fleet(id: u32, power: &str, at: (i32, i32), ships: &[(ShipType, u32)]) -> FleetSpec {
+    FleetSpec {
+        id,
+        power: power.into(),
+        name: format!("{power} fleet {id}"),
+        at: HexAt::from(at),
+        ships: ships.to_vec(),
+        historical: false,
+        intercept: false,
+        withdraw: false,
+    }
 }
 
 pub fn unit(id: u32, power: &str, at: (i32, i32), kind: KindSpec) -> ForceSpec {
