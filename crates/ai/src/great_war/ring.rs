@@ -15,14 +15,6 @@ pub const RING_RADIUS: u32 = 8;
 /// The hexes a candidate closer is looked at on, nearest the enemy unit first, at most.
 pub const RING_CANDIDATES: usize = 24;
 
-/// The local walk of the enemy's way out from `from` (S-COMBAT-11 as the engine walks it for the
-/// enemy of `p`: hexes its alliance holds, or empty land hexes next to no land unit of `p`'s side),
-/// with `closer` held by `p`'s side as well. `Some(hexes walked)` when the way out is closed: the
-/// walk stays within [`RING_RADIUS`] and reaches no city of the enemy's alliance; `None` when open.
-pub fn enclosed(ctx: &Ctx, p: PowerId, from: HexAt, closer: Option<HexAt>) -> Option<Vec<HexAt>> {
-    Area::of(ctx, p, from).enclosed(from, closer)
-}
-
 /// What the walks round one enemy unit read of each hex within [`RING_RADIUS`] of it, read once.
 struct Area {
     /// Land, held by `p`'s side, held by the enemy; hexes off the map or beyond are water.
@@ -54,6 +46,10 @@ impl Area {
         Area { hexes, cities: enemy_cities(ctx, p) }
     }
 
+    /// The local walk of the enemy's way out from `from` (S-COMBAT-11 as the engine walks it for the
+    /// enemy of `p`: hexes its alliance holds, or empty land hexes next to no land unit of `p`'s side),
+    /// with `closer` held by `p`'s side as well. `Some(hexes walked)` when the way out is closed: the
+    /// walk stays within [`RING_RADIUS`] and reaches no city of the enemy's alliance; `None` when open.
     fn enclosed(&self, from: HexAt, closer: Option<HexAt>) -> Option<Vec<HexAt>> {
         let read = |h: HexAt| self.hexes.get(&h).copied().unwrap_or((false, false, false));
         let ours = |h: HexAt| closer == Some(h) || read(h).1;
@@ -94,7 +90,7 @@ fn enemy_cities(ctx: &Ctx, p: PowerId) -> BTreeSet<HexAt> {
 
 /// The hex that closes a ring round the enemy unit on `target` and the piece that takes it:
 /// among the empty hexes of the enemy's way out within [`RING_RADIUS`] (nearest the target first,
-/// [`RING_CANDIDATES`] at most), the first whose holding leaves the way closed ([`enclosed`]) that
+/// [`RING_CANDIDATES`] at most), the first whose holding leaves the way closed (the local walk) that
 /// one of the `usable` pieces of `reach` reaches (the cheapest, then the lowest). `None` when the
 /// target is already encircled, or no single hex closes its way out.
 pub fn closer<K: Copy + Ord>(

@@ -187,7 +187,7 @@ fn landing_hex(ctx: &Ctx, power: PowerId, front: &Front, units: &[ForceId], h: H
 /// S-NAVAL-11: the shortest safe crossing fleet `fleet` can make this phase with the units cut off
 /// by sea (`units`): it sails to a hex next to some of them, they embark (a transport each, at
 /// `price`, while `money` lasts and the fleet has room, S-NAVAL-2), it sails to a sea hex next to
-/// free landing hexes ([`landing_hex`]) and they land, all within its movement, so no transport
+/// free landing hexes (`landing_hex`) and they land, all within its movement, so no transport
 /// lies at sea when the enemy moves. The way keeps out of the reach of every enemy surface fleet in
 /// sight (S-NAVAL-12) and out of enemy mines (S-MINE-2). Among the crossings, the one that lands the
 /// most units, then nearest the enemy (the front needs them there), then the shortest. Checked on a
@@ -402,7 +402,7 @@ fn flight_worth(known: &[KnownBoats], base: HexAt, radius: u32, asw: u32) -> f64
 }
 
 /// S-AIR-1, S-SUB-6: the reconnaissance flight `squadron` makes this Fire phase, if the boats its
-/// side knows of within its radius are worth hunting with the ASW ships there ([`flight_worth`]
+/// side knows of within its radius are worth hunting with the ASW ships there (`flight_worth`
 /// above zero: more ASW ships than boats).
 pub fn reconnaissance(ctx: &Ctx, power: PowerId, squadron: u32) -> Option<Order> {
     let (_, base, radius) = recon_squadrons(ctx, power).into_iter().find(|s| s.0 == squadron)?;
@@ -414,7 +414,7 @@ pub fn reconnaissance(ctx: &Ctx, power: PowerId, squadron: u32) -> Option<Order>
 
 /// S-SUB-2, S-SUB-6: ASW ships sent where a reconnaissance squadron's radius covers boats the
 /// staff knows of, so that the next Fire phase's flight hunts them: the own fleet with ASW ships
-/// that gains most sends enough of them (up to [`STEALTH_EDGE`] more than the boats, and more than
+/// that gains most sends enough of them (up to `STEALTH_EDGE` more than the boats, and more than
 /// the boats in any case) to a hex in the radius that no enemy warship reaches next (S-NAVAL-12),
 /// split off first unless the fleet is all ASW ships. The gain is the flight's worth with them
 /// less without, less what the giver then lies open to a U-boat flotilla of `guard_boats`
