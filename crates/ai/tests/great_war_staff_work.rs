@@ -284,7 +284,7 @@ fn s_army_8_the_staff_commits_its_armys_reserve_where_the_line_has_a_gap() {
 /// which the weaker side loses 2 Morale and the stronger 1, turn after turn. With no other enemy
 /// next to it, the staff steps the German division back out of contact by the retreat order
 /// (S-ARMY-15) to screen the fortress from a hex off; the Recruit, who lays no sieges, leaves it
-/// fighting.
+/// fighting. At D −3 (a fight that costs both sides alike) it stays.
 #[test]
 fn s_fort_6_a_division_fighting_an_intact_fortress_at_a_loss_steps_back_to_screen_it() {
     use ai::great_war::judge::margin_at;
@@ -311,6 +311,20 @@ fn s_fort_6_a_division_fighting_an_intact_fortress_at_a_loss_steps_back_to_scree
         assert!(orders.iter().any(|o| matches!(o, Order::Retreat { .. })), "{level}: S-ARMY-15: {orders:?}");
         assert!(at.distance(fort) >= 2 && at.distance(fort) <= 3, "{level}: it screens the fortress from {at}");
         assert_eq!(margin_at(&c, GERMANY, at), None, "{level}: out of the fight");
+    }
+    // The other side of the threshold: the German division at full Health fights at D −3 (both
+    // sides lose 1 Morale, S-COMBAT-8) and holds its ground.
+    for level in [Level::Veteran, Level::Marshal] {
+        let mut map = clear(16, 4);
+        map.cell_mut(fort).expect("on the map").flags |= flag::FORTRESS;
+        let mut forces = vec![infantry(10, "france", (8, 1)), infantry(1, "germany", (9, 1))];
+        forces[0].health = Some(2);
+        let mut c = ctx(&scenario(map, forces), Phase::Movement, 0);
+        c.powers[usize::from(GERMANY.0)].money = 0;
+        let d = margin_at(&c, GERMANY, hex(9, 1)).expect("it fights the fortress by default");
+        assert!(d < 0 && d > -D_STUBBORN_HEAVY, "even stubborn fighting: D {d}");
+        let orders = staff_plays(&mut c, GERMANY, level);
+        assert!(!orders.iter().any(|o| matches!(o, Order::Retreat { .. })), "{level}: it stays: {orders:?}");
     }
 }
 
