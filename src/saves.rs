@@ -30,7 +30,7 @@ pub enum Seat {
 /// The version of the envelope the game writes. Format 1 (no `format` field, `seats` a pair)
 /// was written before autosaves per game; [`saved_game_from_text`] reads both, and plain engine
 /// saves from `umpire play --save`.
-pub const SAVE_FORMAT: u32 = 2;
+pub const SAVE_FORMAT: u32 = rules::savefile::ENVELOPE_FORMAT;
 
 /// UI limit: autosaves kept for each game (its last turns).
 pub const AUTOSAVE_TURNS: usize = 3;
@@ -109,16 +109,9 @@ pub fn fetch_first_of<S: SceneSave>(name: &str, text: &str) -> Option<FetchFirst
     }
 }
 
-/// The envelope as written, format 2.
-#[derive(Serialize, Deserialize)]
-#[serde(rename = "SavedGame", deny_unknown_fields)]
-struct FileV2<B> {
-    format: u32,
-    mode: Mode,
-    game: String,
-    seats: Vec<Seat>,
-    save: B,
-}
+/// The envelope as written, format 2 (the engine's format, [`rules::savefile`], which the
+/// referee reads too).
+type FileV2<B> = rules::savefile::Envelope<Mode, Seat, B>;
 
 /// Just the format and the mode, to choose how to read the rest.
 #[derive(Deserialize)]

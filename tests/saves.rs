@@ -347,3 +347,18 @@ fn a_save_of_a_scene_this_version_lacks_is_refused_and_kept() {
     assert!(dir.join("slot4.ron").exists(), "still not set aside");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 27: the envelope's mode is written as the engine's scene kind (`rules::savefile`), by
+/// which the referee (`umpire replay`) tells the scenes' saves apart.
+#[test]
+fn the_envelopes_mode_is_the_engines_scene_kind() {
+    use kriegsspiel::screens::Mode;
+    use rules::savefile::SceneKind;
+    for (mode, kind) in [
+        (Mode::Battle, SceneKind::Battle),
+        (Mode::GreatWar, SceneKind::GreatWar),
+        (Mode::Campaign, SceneKind::Campaign),
+    ] {
+        assert_eq!(rules::data::to_ron(&mode), rules::data::to_ron(&kind));
+    }
+}

@@ -5,75 +5,27 @@
 
 use crate::saves::{self, SAVE_FORMAT, SavedGame, Seat};
 use crate::screens::Mode;
-use rules::campaign::{CampaignSave, CampaignScenario, Order};
+use rules::campaign::CampaignSave;
 use rules::data::{parse_ron, to_ron};
 use rules::hash::StateHash;
-use rules::replay::Checkpoint;
-use serde::{Deserialize, Serialize};
 
-/// The engine's save as written in an envelope, with the running battle if there is one.
-#[derive(Serialize, Deserialize)]
-#[serde(rename = "CampaignSave", deny_unknown_fields)]
-pub struct SaveBody {
-    format: u32,
-    scenario_hash: StateHash,
-    seed: u64,
-    orders: Vec<Order>,
-    checkpoints: Vec<Checkpoint>,
-    final_hash: StateHash,
-    scenario: CampaignScenario,
-    /// The battle in progress when the save was written.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    battle: Option<RunningBattle>,
-}
-
-/// A battle of the campaign in progress: the orders given in it so far.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RunningBattle {
-    pub orders: Vec<rules::tactical::Order>,
-}
+/// The engine's save as written in an envelope, with the running battle if there is one (the
+/// format is the engine's, [`rules::savefile`], which the referee reads too).
+pub type SaveBody = rules::savefile::CampaignBody;
+pub use rules::savefile::RunningBattle;
 
 /// The save as written inside the envelope.
 pub fn to_body(save: &CampaignSave, battle: Option<RunningBattle>) -> SaveBody {
-    SaveBody {
-        format: save.format,
-        scenario_hash: save.scenario_hash,
-        seed: save.seed,
-        orders: save.orders.clone(),
-        checkpoints: save.checkpoints.clone(),
-        final_hash: save.final_hash,
-        scenario: save.scenario.clone(),
-        battle,
-    }
+    SaveBody::new(save, battle)
 }
 
 /// The save from the envelope (the running battle is read by [`running_battle`]).
 pub fn from_body(name: &str, b: SaveBody) -> Result<CampaignSave, String> {
-    if b.scenario.hash() != b.scenario_hash {
-        return Err(format!("{name}: the campaign embedded in the save does not match its hash"));
-    }
-    Ok(CampaignSave {
-        format: b.format,
-        scenario_hash: b.scenario_hash,
-        seed: b.seed,
-        orders: b.orders,
-        checkpoints: b.checkpoints,
-        final_hash: b.final_hash,
-        scenario: b.scenario,
-    })
+    b.to_save(name)
 }
 
 /// The envelope as the shell writes it (format 2), around a campaign's body.
-#[derive(Serialize, Deserialize)]
-#[serde(rename = "SavedGame", deny_unknown_fields)]
-struct Envelope {
-    format: u32,
-    mode: Mode,
-    game: String,
-    seats: Vec<Seat>,
-    save: SaveBody,
-}
+type Envelope = rules::savefile::Envelope<Mode, Seat, SaveBody>;
 
 /// The text of a campaign's save with the battle being fought (the shell's envelope, format 2).
 pub fn text_with_battle(game: &SavedGame<CampaignSave>, battle: Option<RunningBattle>) -> String {

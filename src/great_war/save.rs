@@ -6,27 +6,12 @@
 use super::files::{load_scenario, scenario_paths};
 use rules::data::to_ron;
 use rules::hash::StateHash;
-use rules::replay::Checkpoint;
-use rules::strategic::{Order, SaveGame, Scenario};
-use serde::{Deserialize, Serialize};
+use rules::strategic::SaveGame;
 use std::sync::Mutex;
 
-/// The engine's save as written in an envelope.
-#[derive(Serialize, Deserialize)]
-#[serde(rename = "GreatWarSave", deny_unknown_fields)]
-pub struct SaveBody {
-    format: u32,
-    scenario_hash: StateHash,
-    seed: u64,
-    orders: Vec<Order>,
-    checkpoints: Vec<Checkpoint>,
-    final_hash: StateHash,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    scenario: Option<Scenario>,
-    /// Where the scenario is, when it is not embedded (its hash is `scenario_hash`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    scenario_path: Option<String>,
-}
+/// The engine's save as written in an envelope (the format is the engine's,
+/// [`rules::savefile`], which the referee reads too).
+pub type SaveBody = rules::savefile::GreatWarBody;
 
 /// UI limit: a map of more hexes than this is never embedded in a save (its resolved cells alone
 /// run past the embedding limit), so the save's size is not worked out by writing it.
@@ -55,36 +40,12 @@ fn scenario_path_of(hash: StateHash) -> Option<String> {
     None
 }
 
-/// Finds a referenced scenario: the file at `path` must have `hash`.
-fn resolve_scenario(name: &str, path: &str, hash: StateHash) -> Result<Scenario, String> {
-    let scenario = load_scenario(path).map_err(|e| {
-        format!("{name}: the save is played on {path}, which cannot be loaded here ({e}), so the save cannot be opened")
-    })?;
-    let here = scenario.hash();
-    if here != hash {
-        return Err(format!(
-            "{name}: the save is played on {path} with hash {hash}, but that scenario here has hash {here} (it was changed since), so the save cannot be opened"
-        ));
-    }
-    Ok(scenario)
-}
-
 /// The save as written inside the envelope.
 pub fn to_body(save: &SaveGame, embed_limit: usize) -> SaveBody {
     // A scenario of the shipped files is referenced whenever its resolved form would be large.
     let embed = save.scenario.map.len() <= EMBED_HEXES && to_ron(&save.scenario).len() <= embed_limit;
-    let path = (!embed).then(|| scenario_path_of(save.scenario_hash)).flatten();
-    SaveBody {
-        format: save.format,
-        scenario_hash: save.scenario_hash,
-        seed: save.seed,
-        orders: save.orders.clone(),
-        checkpoints: save.checkpoints.clone(),
-        final_hash: save.final_hash,
-        // A scenario that no shipped file matches is embedded whatever its size.
-        scenario: path.is_none().then(|| save.scenario.clone()),
-        scenario_path: path,
-    }
+    // A scenario that no shipped file matches is embedded whatever its size.
+    SaveBody::new(save, (!embed).then(|| scenario_path_of(save.scenario_hash)).flatten())
 }
 
 /// What a save that references a scenario to be fetched first needs (see
@@ -104,26 +65,15 @@ pub fn fetch_first(b: &SaveBody, missing: fn(&str) -> Vec<&'static str>) -> Opti
 
 /// The save from the envelope (a referenced scenario is found and checked).
 pub fn from_body(name: &str, b: SaveBody) -> Result<SaveGame, String> {
-    let scenario = match (b.scenario, b.scenario_path) {
-        (Some(s), _) => s,
-        (None, Some(path)) => resolve_scenario(name, &path, b.scenario_hash)?,
-        (None, None) => return Err(format!("{name}: the save holds no scenario and names none")),
-    };
-    Ok(SaveGame {
-        format: b.format,
-        scenario_hash: b.scenario_hash,
-        seed: b.seed,
-        orders: b.orders,
-        checkpoints: b.checkpoints,
-        final_hash: b.final_hash,
-        scenario,
-    })
+    b.into_save(name, |path| load_scenario(path).map_err(|e| e.to_string()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rules::hash::StateHash;
     use rules::replay::Checkpoint;
+    use rules::strategic::Order;
 
     fn body(scenario_path: Option<&str>) -> SaveBody {
         let hash = StateHash(7);

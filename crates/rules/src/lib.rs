@@ -12,6 +12,7 @@ pub mod hash;
 pub mod limits;
 pub mod reference;
 pub mod replay;
+pub mod savefile;
 pub mod source;
 pub mod strategic;
 pub mod tactical;

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 mod campaign;
+mod game_save;
 mod great_war;
 mod map;
 mod orders;
@@ -222,6 +223,7 @@ fn kind_of(text: &str) -> Option<&'static str> {
         "CampaignMap" => Some("campaign map"),
         "CampaignRules" => Some("campaign rules"),
         "CampaignSave" => Some("campaign save"),
+        "SavedGame" => Some("game save"),
         _ => None,
     }
 }
@@ -232,7 +234,7 @@ fn validate(files: &[PathBuf]) -> Result<(), Failure> {
         let text = read_text(path)?;
         let kind = kind_of(&text).ok_or_else(|| {
             Failure(format!(
-                "{label}:1:1: not a Kriegsspiel file (expected Scenario(..), Map(..), UnitTable(..), RulesConfig(..), SaveGame(..), GreatWarScenario(..), GreatWarMap(..), GreatWarUnits(..), GreatWarRules(..), GreatWarAviation(..), GreatWarSave(..), CampaignScenario(..), CampaignMap(..), CampaignRules(..), CampaignSave(..) or a list of orders)"
+                "{label}:1:1: not a Kriegsspiel file (expected Scenario(..), Map(..), UnitTable(..), RulesConfig(..), SaveGame(..), GreatWarScenario(..), GreatWarMap(..), GreatWarUnits(..), GreatWarRules(..), GreatWarAviation(..), GreatWarSave(..), CampaignScenario(..), CampaignMap(..), CampaignRules(..), CampaignSave(..), the game's SavedGame(..) or a list of orders)"
             ))
         })?;
         let summary = match kind {
@@ -252,6 +254,15 @@ fn validate(files: &[PathBuf]) -> Result<(), Failure> {
                 "rule numbers".to_string()
             }
             "save" => referee::validate_save::<Battle>(&label, &text)?,
+            "game save" => {
+                let inner = game_save::inner(&label, &text)?;
+                let summary = match &inner {
+                    game_save::Inner::Battle(t) => referee::validate_save::<Battle>(&label, t)?,
+                    game_save::Inner::GreatWar(t) => referee::validate_save::<GreatWar>(&label, t)?,
+                    game_save::Inner::Campaign(t) => referee::validate_save::<rules::campaign::Campaign>(&label, t)?,
+                };
+                format!("the game's save of a {}: {summary}", inner.scene())
+            }
             _ => match parse_orders::<Order>(&label, &text) {
                 Ok(list) => format!("{} battle orders", list.len()),
                 Err(battle_error) => match parse_orders::<rules::strategic::Order>(&label, &text) {
@@ -406,6 +417,14 @@ fn tournament(
 
 fn replay(path: &Path, json: bool) -> Result<(), Failure> {
     let text = read_text(path)?;
+    // The game's own saves: the engine's save inside the envelope.
+    if kind_of(&text) == Some("game save") {
+        return match game_save::inner(&path.to_string_lossy(), &text)? {
+            game_save::Inner::Battle(t) => referee::replay::<Battle>(path, &t, json),
+            game_save::Inner::GreatWar(t) => referee::replay::<GreatWar>(path, &t, json),
+            game_save::Inner::Campaign(t) => referee::replay::<rules::campaign::Campaign>(path, &t, json),
+        };
+    }
     if kind_of(&text) == Some("gw save") {
         return referee::replay::<GreatWar>(path, &text, json);
     }
