@@ -484,3 +484,54 @@ fn an_engaged_army_retreats_as_a_whole() {
     }
     assert_eq!(unit_at(&app, 20), Place::Destroyed, "the attached Dicke Bertha is lost in the retreat");
 }
+
+/// Issue 27, S-ARMY-5: attached heavy artillery has no counter, yet fires from its formation's
+/// hexes. In the Fire phase a click on the army's hex picks its attached gun, so does the army
+/// panel's "Fire…" (a `Select` of the gun) and Tab; a click on an enemy in range shows the
+/// preview and "yes" fires it. A corps selected in the Fire phase fires with its army's gun, and
+/// once that gun has fired the corps' click says why nothing fires.
+#[test]
+fn s_army_5_an_attached_gun_is_picked_by_click_panel_or_tab_and_fires() {
+    let bertha = ForceId(20);
+    let mut app = app();
+    start(&mut app);
+    while phase(&app) != (Phase::Fire, GERMANY) {
+        end_phase(&mut app);
+    }
+    assert_eq!(unit_at(&app, 20), Place::Attached(FIFTH_ARMY));
+    let gun = Selected::Piece(Piece::Unit(bertha));
+    // A click on the 5th Army's hex: the gun that fires from there.
+    click(&mut app, HexAt::new(14, 6));
+    assert_eq!(selected(&app), Some(gun), "{}", refusal(&app));
+    // The panel's button.
+    app.world_mut().write_message(UiCommand::Deselect);
+    app.update();
+    assert_eq!(selected(&app), None);
+    app.world_mut().write_message(UiCommand::Select(gun));
+    app.update();
+    assert_eq!(selected(&app), Some(gun));
+    // Tab: the guns that may fire, the lowest ID first.
+    app.world_mut().write_message(UiCommand::Deselect);
+    app.update();
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(selected(&app), Some(gun));
+    // The corps selected, a click on the French cavalry three hexes off: the army's gun (range 3).
+    app.world_mut().write_message(UiCommand::Select(Selected::Piece(Piece::Corps(BAVARIAN_CORPS))));
+    app.update();
+    let target = HexAt::new(14, 9);
+    click(&mut app, target);
+    let order = Order::Fire { unit: bertha, target, gas: false };
+    assert_eq!(session(&app).confirm, Some(order.clone()), "{}", refusal(&app));
+    assert_eq!(selected(&app), Some(gun), "the gun that fires is shown as the selection");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(last_order(&app), Some(order));
+    assert!(session(&app).ctx().force(bertha).is_some_and(|f| f.activity.fired));
+    // It has fired: Tab goes on to the guns on the map, the corps' click names why nothing fires.
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(selected(&app), Some(Selected::Piece(Piece::Unit(ForceId(21)))));
+    app.world_mut().write_message(UiCommand::Select(Selected::Piece(Piece::Corps(BAVARIAN_CORPS))));
+    app.update();
+    click(&mut app, HexAt::new(14, 5));
+    assert!(session(&app).confirm.is_none());
+    assert!(refusal(&app).contains("S-ARMY-5"), "{}", refusal(&app));
+}

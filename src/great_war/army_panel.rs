@@ -87,6 +87,24 @@ fn units_ui(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, units: &[ForceId]) {
     }
 }
 
+/// Attached artillery (S-ARMY-5): each gun's line and, in its power's Fire phase, a button that
+/// selects it to fire (a click on a hex in its range then fires it, after the preview).
+fn guns_ui(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, guns: &[ForceId], human: bool, give: &mut MessageWriter<UiCommand>) {
+    let ready = guns.first().and_then(|g| ctx.force(*g)).map(|g| ctx.guns_ready(g.power)).unwrap_or_default();
+    for f in guns.iter().filter_map(|u| ctx.force(*u)) {
+        ui.horizontal_wrapped(|ui| {
+            let (line, _) = unit_line(tr, ctx, f);
+            let shown = ui.label(egui::RichText::new(format!("• {line}")).size(12.5));
+            if shown.hovered() {
+                pointer_card(ui.ctx(), &unit_card(tr, ctx, f), 8);
+            }
+            if human && ready.contains(&f.id) && ui.button(tr.t("gw.army.fire")).clicked() {
+                give.write(UiCommand::Select(Selected::Piece(Piece::Unit(f.id))));
+            }
+        });
+    }
+}
+
 /// A unit's card (the shell's unit card): its kind and power, Health, Morale, movement left,
 /// supply and front-line turns.
 pub fn unit_card(tr: &Tr, ctx: &Ctx, f: &Force) -> Card {
@@ -196,14 +214,12 @@ pub fn army_tab(
                     }
                 });
                 for c in &army.corps {
-                    corps_ui(ui, tr, ctx, *c);
+                    corps_ui(ui, tr, ctx, *c, human, give);
                 }
-                let mut ids = army.corps.clone();
-                ids.push(army.id);
-                let attached = placed_with(ctx, &ids, false);
+                let attached = placed_with(ctx, &[army.id], false);
                 if !attached.is_empty() {
                     ui.label(egui::RichText::new(tr.t("gw.army.attached")).italics());
-                    units_ui(ui, tr, ctx, &attached);
+                    guns_ui(ui, tr, ctx, &attached, human, give);
                 }
                 let reserves = placed_with(ctx, &[army.id], true);
                 ui.label(egui::RichText::new(tr.f("gw.army.reserves", &[("n", reserves.len().to_string())])).italics());
@@ -229,7 +245,7 @@ pub fn army_tab(
         ui.separator();
         ui.label(egui::RichText::new(tr.t("gw.army.free_corps")).strong());
         for c in free_corps {
-            corps_ui(ui, tr, ctx, c);
+            corps_ui(ui, tr, ctx, c, human, give);
         }
     }
     let independent: Vec<ForceId> = ctx
@@ -245,7 +261,14 @@ pub fn army_tab(
     }
 }
 
-fn corps_ui(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, corps: FormationId) {
+fn corps_ui(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    ctx: &Ctx,
+    corps: FormationId,
+    human: bool,
+    give: &mut MessageWriter<UiCommand>,
+) {
     let Some(c) = ctx.formation(corps) else { return };
     let at = ctx.piece_hex(Piece::Corps(corps)).map_or_else(String::new, |h| format!(" {h}"));
     ui.label(egui::RichText::new(format!("{}{at}", c.name)).strong().size(13.5));
@@ -253,6 +276,6 @@ fn corps_ui(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, corps: FormationId) {
     let attached = placed_with(ctx, &[corps], false);
     if !attached.is_empty() {
         ui.label(egui::RichText::new(tr.t("gw.army.attached")).italics());
-        units_ui(ui, tr, ctx, &attached);
+        guns_ui(ui, tr, ctx, &attached, human, give);
     }
 }

@@ -186,7 +186,8 @@ fn order_for(
             None
         }
         UiCommand::NextPiece => {
-            let pieces = movable_pieces(&ctx, power);
+            // In the Fire phase, Tab goes through the guns that may fire, attached ones included.
+            let pieces = pieces_for_tab(&ctx, power);
             let now = chosen.and_then(|s| match s {
                 Selected::Piece(p) => pieces.iter().position(|q| *q == p),
                 _ => None,
@@ -275,7 +276,11 @@ fn click(
 ) -> Option<Give> {
     let power = ctx.active_power();
     let phase = ctx.clock.phase;
-    let own: Vec<Selected> = pieces_at(ctx, power, at)
+    // In the Fire phase a click on own troops selects the guns that fire from there, attached
+    // ones included (S-ARMY-5); elsewhere, or where none is ready, the pieces that stand there.
+    let guns: Vec<Piece> = ctx.guns_ready_at(power, at).into_iter().map(Piece::Unit).collect();
+    let pieces = if guns.is_empty() { pieces_at(ctx, power, at) } else { guns };
+    let own: Vec<Selected> = pieces
         .into_iter()
         .map(Selected::Piece)
         .chain(fleets_at(ctx, power, at).into_iter().map(Selected::Fleet))
@@ -301,14 +306,23 @@ fn click(
     };
     match selected {
         Selected::Piece(piece) => {
-            let from = ctx.piece_hex(piece)?;
-            let enemy_here = ctx.enemy_on(power, at);
             if phase == Phase::Fire {
-                let Piece::Unit(unit) = piece else {
-                    return refuse(session, Msg::new("gw.why.corps_fires"));
+                let unit = match piece {
+                    Piece::Unit(unit) => unit,
+                    // A corps fires with its own or its army's attached guns: the first ready
+                    // one in range.
+                    Piece::Corps(c) => match first_gun_in_range(ctx, power, c, at) {
+                        Some(gun) => {
+                            *chosen = Some(Selected::Piece(Piece::Unit(gun)));
+                            gun
+                        }
+                        None => return refuse(session, Msg::new("gw.why.corps_fires")),
+                    },
                 };
                 return Some(Give::AfterPreview(Order::Fire { unit, target: at, gas }));
             }
+            let from = ctx.piece_hex(piece)?;
+            let enemy_here = ctx.enemy_on(power, at);
             if enemy_here && from.is_adjacent(at) {
                 return Some(Give::AfterPreview(Order::Attack { piece, target: at }));
             }
@@ -328,6 +342,13 @@ fn click(
                 }
             }
         }
+        Selected::Army(army) if phase == Phase::Fire => match first_gun_in_range(ctx, power, army, at) {
+            Some(gun) => {
+                *chosen = Some(Selected::Piece(Piece::Unit(gun)));
+                Some(Give::AfterPreview(Order::Fire { unit: gun, target: at, gas }))
+            }
+            None => refuse(session, Msg::new("gw.why.corps_fires")),
+        },
         Selected::Army(army) => {
             let moves = army_moves(ctx, army, at);
             if moves.is_empty() {
@@ -350,6 +371,33 @@ fn click(
         // A squadron strikes only at ships (`sea_orders::click`).
         Selected::Squadron(_) => None,
     }
+}
+
+/// The first gun ready to fire (by ID) whose range reaches `at`, of a corps (attached to it or to
+/// its army) or of an army (attached to it or to one of its corps).
+fn first_gun_in_range(ctx: &Ctx, power: PowerId, formation: FormationId, at: HexAt) -> Option<ForceId> {
+    let mut within = vec![formation];
+    within.extend(ctx.formation(formation).map(|f| f.corps.clone()).unwrap_or_default());
+    within.extend(army_of(ctx, Piece::Corps(formation)));
+    ctx.guns_ready(power).into_iter().find(|g| {
+        let Some(f) = ctx.force(*g) else { return false };
+        let belongs = match f.place {
+            rules::strategic::state::Place::Attached(x) => within.contains(&x),
+            _ => f.member.corps.is_some_and(|c| within.contains(&c)),
+        };
+        belongs && ctx.check_fire_range(*g).is_some_and(|(_, reach)| reach.contains(&at))
+    })
+}
+
+/// The guns a person can give a Fire order to now, then every other piece (Tab's order).
+pub fn pieces_for_tab(ctx: &Ctx, power: PowerId) -> Vec<Piece> {
+    if ctx.clock.phase == Phase::Fire {
+        let guns: Vec<Piece> = ctx.guns_ready(power).into_iter().map(Piece::Unit).collect();
+        if !guns.is_empty() {
+            return guns;
+        }
+    }
+    movable_pieces(ctx, power)
 }
 
 /// The hexes of a straight line from `from` (excluded) to `to`, for the engine to judge.

@@ -29,6 +29,8 @@ fn forget(mut shown: ResMut<Shown>) {
 /// Where the selection stands.
 pub fn selected_hexes(ctx: &Ctx, s: Selected) -> Vec<HexAt> {
     match s {
+        // A gun fires from its hex, or attached from every hex of its formation (S-ARMY-5).
+        Selected::Piece(Piece::Unit(u)) if ctx.piece_hex(Piece::Unit(u)).is_none() => ctx.gun_hexes(u),
         Selected::Piece(p) => ctx.piece_hex(p).into_iter().collect(),
         Selected::Army(a) => ctx.formation_hexes(a),
         Selected::Fleet(f) => super::fleet(ctx, f).map(|f| f.at).into_iter().collect(),
@@ -38,6 +40,12 @@ pub fn selected_hexes(ctx: &Ctx, s: Selected) -> Vec<HexAt> {
 
 /// The hexes the selection can reach this phase.
 pub fn reach(ctx: &Ctx, s: Selected) -> Vec<HexAt> {
+    // S-ART-2: in the Fire phase, a gun's reach is its range.
+    if ctx.clock.phase == Phase::Fire
+        && let Selected::Piece(Piece::Unit(u)) = s
+    {
+        return ctx.check_fire_range(u).map(|(_, hexes)| hexes).unwrap_or_default();
+    }
     if ctx.clock.phase != Phase::Movement {
         return Vec::new();
     }

@@ -4,7 +4,7 @@
 use super::event::{Event, EventKind};
 use super::hexmap::{HexAt, Terrain, flag};
 use super::order::OrderError;
-use super::state::{Ctx, ForceId, ForceKind, Place, PowerId, Tech};
+use super::state::{Ctx, ForceId, ForceKind, Phase, Place, PowerId, Tech};
 use super::tables::Model;
 pub use super::tech::{GAS_FROM_TURN, TANKS_FROM_TURN, UPGRADE_FROM_TURN};
 use crate::dice::PipRange;
@@ -65,6 +65,81 @@ impl Ctx {
         }
     }
 
+    /// The heavy artillery a power may give a Fire order to this phase: its guns on the map and
+    /// those attached to its corps and armies (S-ARMY-5), that have not fired, one per battery
+    /// (its lowest ID), in ID order. Only in the power's own part of the Fire phase.
+    ///
+    /// ```
+    /// use rules::strategic::hexmap::{HexMap, Terrain};
+    /// use rules::strategic::scenario::KindSpec;
+    /// use rules::strategic::testkit::{self, hex, id, unit};
+    /// use rules::strategic::Phase;
+    ///
+    /// let gun = unit(1, "germany", (2, 2), KindSpec::Artillery("15 cm sFH 13".into()));
+    /// let map = HexMap::filled("test", 8, 8, Terrain::Clear);
+    /// let scenario = testkit::scenario(map, vec![gun, testkit::infantry(2, "france", (5, 2))]);
+    /// let ctx = testkit::ctx(&scenario, Phase::Fire, 0);
+    /// assert_eq!(ctx.guns_ready(ctx.active_power()), vec![id(1)]);
+    /// assert_eq!(ctx.guns_ready_at(ctx.active_power(), hex(2, 2)), vec![id(1)]);
+    /// let (range, reach) = ctx.check_fire_range(id(1)).expect("a gun on the map");
+    /// assert!(reach.iter().all(|h| h.distance(hex(2, 2)) <= range));
+    /// ```
+    pub fn guns_ready(&self, power: PowerId) -> Vec<ForceId> {
+        if self.clock.phase != Phase::Fire || self.active_power() != power {
+            return Vec::new();
+        }
+        let mut guns: Vec<ForceId> = self
+            .forces
+            .iter()
+            .filter(|f| f.power == power && matches!(f.kind, ForceKind::Artillery { .. }))
+            .filter(|f| matches!(f.place, Place::Map(_) | Place::Attached(_)))
+            .filter(|f| {
+                let battery = self.battery_of(f.id);
+                battery.iter().min() == Some(&f.id)
+                    && !battery.iter().any(|g| self.force(*g).is_some_and(|g| g.activity.fired))
+            })
+            .filter(|f| !self.gun_hexes(f.id).is_empty())
+            .map(|f| f.id)
+            .collect();
+        guns.sort();
+        guns
+    }
+
+    /// The guns of [`Ctx::guns_ready`] that fire from `at`: standing there, or attached to a
+    /// formation with a unit there.
+    pub fn guns_ready_at(&self, power: PowerId, at: HexAt) -> Vec<ForceId> {
+        self.guns_ready(power).into_iter().filter(|g| self.gun_hexes(*g).contains(&at)).collect()
+    }
+
+    /// A gun's (or its battery's) range in hexes and the hexes it reaches from where it fires
+    /// (S-ART-2, S-ARMY-5), or `None` for a unit that is no heavy artillery or fires from nowhere.
+    pub fn check_fire_range(&self, id: ForceId) -> Option<(u32, Vec<HexAt>)> {
+        let range = self.battery_range(&self.battery_of(id))?;
+        let from = self.gun_hexes(id);
+        if from.is_empty() {
+            return None;
+        }
+        let mut reach: Vec<HexAt> = from
+            .iter()
+            .flat_map(|h| h.hex().range(range).map(HexAt::from_hex).collect::<Vec<_>>())
+            .filter(|h| self.map().contains(*h))
+            .collect();
+        reach.sort();
+        reach.dedup();
+        Some((range, reach))
+    }
+
+    /// The shortest range among a battery's guns (S-ART-5), `None` if none is heavy artillery.
+    fn battery_range(&self, guns: &[ForceId]) -> Option<u32> {
+        guns.iter()
+            .filter_map(|g| self.force(*g))
+            .filter_map(|g| match g.kind {
+                ForceKind::Artillery { gun } => self.scenario().units.guns.get(usize::from(gun)).map(|t| t.range),
+                _ => None,
+            })
+            .min()
+    }
+
     /// Checks a Fire order (S-ART-2, S-ART-5, S-ART-8, S-CHEM-3, S-SUP-3).
     pub fn check_fire(&self, id: ForceId, target: HexAt, gas: bool) -> Result<Shot, OrderError> {
         let f = self.force(id).ok_or(OrderError::NoUnit(id))?;
@@ -83,14 +158,7 @@ impl Ctx {
             return Err(OrderError::OutsideMap(target));
         }
         let guns_data: Vec<_> = guns.iter().filter_map(|g| self.force(*g)).collect();
-        let range = guns_data
-            .iter()
-            .filter_map(|g| match g.kind {
-                ForceKind::Artillery { gun } => self.scenario().units.guns.get(usize::from(gun)).map(|t| t.range),
-                _ => None,
-            })
-            .min()
-            .unwrap_or(0);
+        let range = self.battery_range(&guns).unwrap_or(0);
         let from = self.gun_hexes(id);
         if from.is_empty() {
             return Err(OrderError::OffMap(self.name(id)));
