@@ -107,6 +107,10 @@ pub struct Chosen {
     pub path: String,
     pub seed: u64,
     pub seats: Vec<Seat>,
+    /// The players' names the seats stand for, in their order (the launch's `--ai` names them
+    /// by the scene's list of players); empty when they are the scenario's own order (the set-up
+    /// screen).
+    pub seat_names: Vec<String>,
 }
 
 /// The chosen scenario's files being downloaded (the browser fetches the large Great War maps

@@ -282,7 +282,9 @@ fn start_scripted(
     let scenes = scenes.map(|s| s.0.clone()).unwrap_or_default();
     let started = launch.scene(&scenes).and_then(|scene| {
         let seats = AiSides::seats(launch.ai.as_ref(), scene, launch.level)?;
-        Ok(Chosen { mode: scene.mode, path: path.to_string_lossy().replace('\\', "/"), seed: launch.seed, seats })
+        let seat_names = scene.players.iter().map(|p| p.to_string()).collect();
+        let path = path.to_string_lossy().replace('\\', "/");
+        Ok(Chosen { mode: scene.mode, path, seed: launch.seed, seats, seat_names })
     });
     match started {
         Ok(chosen) => {

@@ -384,9 +384,32 @@ fn the_launch_knows_a_great_war_scenario() {
         AiSides::seats(Some(&AiSides::parse("france").expect("parses")), &scene, ai::Level::Veteran).expect("known");
     let scenario = files::load_scenario(TEST_FRONT).expect("loads");
     assert_eq!(
-        kriegsspiel::great_war::seats_for(&scenario, &seats),
+        kriegsspiel::great_war::seats_for(&scenario, &seats, &names(&scene)),
         vec![Seat::Human, Seat::Ai(ai::Level::Veteran), Seat::Human]
     );
+}
+
+/// The launch's names of the scene's players, as it gives them with its seats.
+fn names(scene: &kriegsspiel::launch::SceneInfo) -> Vec<String> {
+    scene.players.iter().map(|p| p.to_string()).collect()
+}
+
+/// Issue 27: `--ai` knows every power of every shipped Great War scenario (`usa` was unknown).
+#[test]
+fn the_launch_names_every_power_of_the_shipped_scenarios() {
+    use kriegsspiel::launch::AiSides;
+    let scene = kriegsspiel::great_war::SCENE;
+    for path in files::scenario_paths() {
+        let scenario = files::load_scenario(&path).unwrap_or_else(|e| panic!("{e}"));
+        for p in &scenario.powers {
+            let named = AiSides::parse(&p.id).expect("parses");
+            let seats =
+                AiSides::seats(Some(&named), &scene, ai::Level::Recruit).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let mine = kriegsspiel::great_war::seats_for(&scenario, &seats, &names(&scene));
+            let at = scenario.powers.iter().position(|q| q.id == p.id).expect("the power");
+            assert_eq!(mine.get(at), Some(&Seat::Ai(ai::Level::Recruit)), "{path}: {}", p.id);
+        }
+    }
 }
 
 /// Each shipped Great War scenario's pieces: every piece a power commands on a hex is selectable.
@@ -420,6 +443,7 @@ fn a_chosen_great_war_scenario_starts_from_the_loading_screen() {
         path: entry.path.clone(),
         seed: 4,
         seats: seats.clone(),
+        seat_names: Vec::new(),
     });
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Loading);
     for _ in 0..4 {

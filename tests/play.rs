@@ -210,6 +210,7 @@ fn a_chosen_scenario_is_parsed_on_the_loading_screen() {
             path: path.to_string(),
             seed: 4,
             seats: vec![Seat::Human, Seat::Ai(ai::Level::Recruit)],
+            seat_names: Vec::new(),
         });
         app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Loading);
         for _ in 0..4 {
@@ -307,4 +308,44 @@ fn the_saves_menu_forgets_the_titles_replays_when_it_closes() {
     app.world_mut().resource_mut::<NextState<Menu>>().set(Menu::None);
     app.update();
     assert!(!app.world().resource::<SavesMenu>().replay, "closed: for saving and loading");
+}
+
+/// Issue 27, T-END-2: a retreating army leaves the field by clicks. The selected unit on the map
+/// edge leaves by a click on its own cell; one a step from the edge leaves by a click on the edge
+/// cell (the step and the exit within its retreat MP); when the last has gone the battle is over.
+#[test]
+fn t_end_2_a_retreating_unit_leaves_the_field_by_a_click() {
+    let mut scenario = shipped("worked_example_a");
+    let line = scenario.units.iter_mut().find(|u| u.id == UnitId(1)).expect("L");
+    line.at = Some(Cell::new(5, 1));
+    let mut second = line.clone();
+    second.id = UnitId(4);
+    second.at = Some(Cell::new(8, 0));
+    second.name = Some("2nd line".into());
+    scenario.units.push(second);
+    let mut app = app();
+    start(&mut app, scenario, 1, [Seat::Human, Seat::Human]);
+    assert_eq!(session(&app).game.clock().phase, Phase::Battle);
+    // Before the retreat, a click on the edge is a plain move.
+    click(&mut app, Cell::new(8, 0));
+    assert_eq!(selected(&app), Some(UnitId(4)));
+    click(&mut app, Cell::new(8, 0));
+    assert!(session(&app).ctx().unit(UnitId(4)).is_some_and(|u| u.status.on_field()), "no retreat ordered yet");
+    press(&mut app, KeyCode::KeyR);
+    press(&mut app, KeyCode::Enter);
+    assert!(session(&app).ctx().sides.retreating[Side::Red.index()], "the retreat is ordered");
+    // On the edge: a click on its own cell.
+    click(&mut app, Cell::new(8, 0));
+    assert_eq!(session(&app).game.orders().last(), Some(&Order::Move { unit: UnitId(4), path: vec![], exit: true }));
+    assert!(session(&app).ctx().unit(UnitId(4)).is_some_and(|u| !u.status.on_field()), "it has left the field");
+    // A step from the edge: select, then a click on the edge cell.
+    click(&mut app, Cell::new(5, 1));
+    assert_eq!(selected(&app), Some(UnitId(1)));
+    click(&mut app, Cell::new(5, 0));
+    assert_eq!(
+        session(&app).game.orders().last(),
+        Some(&Order::Move { unit: UnitId(1), path: vec![Cell::new(5, 0)], exit: true })
+    );
+    app.update();
+    assert_eq!(session(&app).game.clock().phase, Phase::Over, "the whole army has left");
 }

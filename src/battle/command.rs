@@ -248,16 +248,33 @@ fn click(session: &mut Session<Battle>, chosen: &mut Chosen, cell: Cell) -> Opti
             Some(Order::Deploy { unit, cell, facing })
         }
         Phase::Battle => {
+            let selected = chosen.unit.and_then(|id| ctx.unit(id)).filter(|u| u.side == side && u.status.on_field());
+            // T-END-2: in a retreat, a click on the selected unit's own cell, or on an edge cell
+            // in its reach, leaves the field; the engine says whether it may (and why not).
+            if let Some(u) = selected.filter(|_| ctx.sides.retreating[side.index()]) {
+                if cell == u.cell {
+                    return match ctx.check_move(u.id, &[], true) {
+                        Ok(plan) => Some(Order::Move { unit: u.id, path: plan.path, exit: true }),
+                        Err(e) => {
+                            session.refusal = Some(rules::texts::Msg::plain(e.to_string()));
+                            None
+                        }
+                    };
+                }
+                if own_here.is_none()
+                    && let Ok(reach) = ctx.check_reach(u.id, cell)
+                    && let Ok(plan) = ctx.check_move(u.id, &reach.path, true)
+                {
+                    return Some(Order::Move { unit: u.id, path: plan.path, exit: true });
+                }
+            }
             if let Some(id) = own_here {
                 chosen.unit = Some(id);
                 return None;
             }
-            let selected = chosen.unit.and_then(|id| ctx.unit(id)).filter(|u| u.side == side && u.status.on_field())?;
+            let selected = selected?;
             if let Some(enemy) = ctx.at(cell).filter(|e| e.side != side && ctx.visible_to(e, side)) {
                 return Some(Order::Fire { unit: selected.id, target: enemy.id });
-            }
-            if ctx.sides.retreating[side.index()] && cell == selected.cell && ctx.grid.on_edge(cell) {
-                return Some(Order::Move { unit: selected.id, path: Vec::new(), exit: true });
             }
             // Out of reach: the engine names what really stops the move.
             match ctx.check_reach(selected.id, cell) {

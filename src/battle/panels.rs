@@ -319,6 +319,9 @@ fn unit_panel(
                 out.write(UiCommand::Undo);
             }
             if bctx.clock.phase == Phase::Battle {
+                if bctx.sides.retreating[side.index()] {
+                    ui.label(tr.t("ui.retreat.hint"));
+                }
                 if bctx.check_retreat().is_ok() && ui.button(tr.t("ui.cmd.retreat")).clicked() {
                     out.write(UiCommand::Ask(Order::Retreat));
                 }

@@ -114,6 +114,7 @@ pub const POWERS: &[&str] = &[
     "greece",
     "montenegro",
     "albania",
+    "usa",
 ];
 
 /// The Great War as the launch knows it.
@@ -126,16 +127,18 @@ pub const SCENE: crate::launch::SceneInfo = crate::launch::SceneInfo {
 /// Start a new Great War game.
 pub type StartGreatWar = StartGame<GreatWar>;
 
-/// The seats of a scenario's powers. The set-up screen gives one per power; the command line one
-/// per name of [`POWERS`], matched here by the power's id (a power it does not name is a person).
-pub fn seats_for(scenario: &Scenario, seats: &[Seat]) -> Vec<Seat> {
-    if seats.len() == scenario.powers.len() {
-        return seats.to_vec();
-    }
+/// The seats of a scenario's powers. The set-up screen gives one per power in the scenario's order
+/// (`names` empty); the command line one per name of [`POWERS`] (`names`), matched here by the
+/// power's id. A power without a seat is a person.
+pub fn seats_for(scenario: &Scenario, seats: &[Seat], names: &[String]) -> Vec<Seat> {
     scenario
         .powers
         .iter()
-        .map(|p| POWERS.iter().position(|n| *n == p.id).and_then(|i| seats.get(i)).copied().unwrap_or(Seat::Human))
+        .enumerate()
+        .map(|(i, p)| {
+            let at = if names.is_empty() { Some(i) } else { names.iter().position(|n| *n == p.id) };
+            at.and_then(|i| seats.get(i)).copied().unwrap_or(Seat::Human)
+        })
         .collect()
 }
 
@@ -198,7 +201,10 @@ impl Selection {
 pub fn owner_of(ctx: &Ctx, s: Selected) -> Option<PowerId> {
     match s {
         Selected::Piece(p) => {
-            ctx.piece_hex(p)?;
+            // Attached artillery has no counter of its own but fires (S-ARMY-5).
+            if ctx.piece_hex(p).is_none() && command::piece_unit(p).is_none_or(|u| ctx.gun_hexes(u).is_empty()) {
+                return None;
+            }
             ctx.piece_units(p).ok().map(|(power, _)| power)
         }
         Selected::Army(a) => ctx.formation(a).map(|f| f.power),
@@ -223,7 +229,7 @@ fn start_chosen(
 ) {
     if let Some((scenario, chosen)) = chosen {
         commands.remove_resource::<Chosen>();
-        let seats = seats_for(&scenario, &chosen.seats);
+        let seats = seats_for(&scenario, &chosen.seats, &chosen.seat_names);
         start.write(StartGame { scenario, seed: chosen.seed, seats });
     }
 }

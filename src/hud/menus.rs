@@ -214,6 +214,7 @@ pub fn setup(
                             path: entry.path.clone(),
                             seed,
                             seats: form.seats.clone(),
+                            seat_names: Vec::new(),
                         });
                         screen.set(Screen::Loading);
                     }
