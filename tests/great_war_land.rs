@@ -535,3 +535,58 @@ fn s_army_5_an_attached_gun_is_picked_by_click_panel_or_tab_and_fires() {
     assert!(session(&app).confirm.is_none());
     assert!(refusal(&app).contains("S-ARMY-5"), "{}", refusal(&app));
 }
+
+/// Issue 27, S-ARMY-3: orders go to armies. A click on a corps of an army selects the army first
+/// and the corps on the next click; the corps alone shows no moves (the engine refuses them), Tab
+/// goes through the army, not its corps; with the army selected a click on an enemy is no move:
+/// next to one of its corps it says the army fights there in the Combat phase (S-ARMY-11), farther
+/// off that the army must be moved up first. The preview of a fight says what it assumes.
+#[test]
+fn s_army_3_a_corps_of_an_army_is_commanded_through_its_army() {
+    let mut app = app();
+    start(&mut app);
+    to_movement(&mut app);
+    let army = Selected::Army(FIFTH_ARMY);
+    let bavarians = Selected::Piece(Piece::Corps(BAVARIAN_CORPS));
+    click(&mut app, HexAt::new(14, 6));
+    assert_eq!(selected(&app), Some(army));
+    click(&mut app, HexAt::new(14, 6));
+    assert_eq!(selected(&app), Some(bavarians));
+    let ctx = session(&app).ctx();
+    assert!(kriegsspiel::great_war::overlay::reach(&ctx, bavarians).is_empty(), "no moves of its own");
+    assert!(!kriegsspiel::great_war::overlay::reach(&ctx, army).is_empty(), "the army's moves");
+    let tab = kriegsspiel::great_war::command::tab_order(&ctx, GERMANY);
+    assert!(tab.contains(&army) && !tab.contains(&bavarians), "{tab:?}");
+    // The army selected, a click on the French division next to the Guards Corps (14, 8).
+    app.world_mut().write_message(UiCommand::Select(army));
+    app.update();
+    let orders = session(&app).game.orders().len();
+    click(&mut app, HexAt::new(14, 9));
+    assert!(session(&app).confirm.is_none());
+    assert_eq!(session(&app).game.orders().len(), orders, "no move");
+    assert!(refusal(&app).contains("it fights there as a whole in the Combat phase"), "{}", refusal(&app));
+    // A fight's preview (a free piece moving next to the French) says what it assumes.
+    let ctx = session(&app).ctx();
+    let contact = kriegsspiel::great_war::command::movable_pieces(&ctx, GERMANY)
+        .into_iter()
+        .filter(|p| ctx.free_piece(*p).is_ok())
+        .find_map(|p| {
+            let (_, _, path) = ctx
+                .destinations(p)
+                .into_iter()
+                .find(|(h, _, _)| h.neighbours().into_iter().any(|n| ctx.enemy_on(GERMANY, n)))?;
+            Some(Order::Move { piece: p, path })
+        })
+        .expect("a German piece can reach the French");
+    let preview = session(&app).game.preview(&contact).expect("a preview");
+    let tr = kriegsspiel::i18n::Tr::new(kriegsspiel::i18n::Lang::English);
+    let lines = kriegsspiel::great_war::panels::preview_lines(&tr, &preview);
+    assert!(!preview.engagements.is_empty());
+    assert!(lines.iter().any(|l| l.contains("after every power has moved")), "{lines:?}");
+    // An enemy no corps of the army stands next to: why nothing happens.
+    app.world_mut().write_message(UiCommand::Select(army));
+    app.update();
+    click(&mut app, HexAt::new(9, 8));
+    assert!(session(&app).confirm.is_none());
+    assert!(refusal(&app).contains("no corps of the army stands next to"), "{}", refusal(&app));
+}

@@ -187,14 +187,11 @@ fn order_for(
         }
         UiCommand::NextPiece => {
             // In the Fire phase, Tab goes through the guns that may fire, attached ones included.
-            let pieces = pieces_for_tab(&ctx, power);
-            let now = chosen.and_then(|s| match s {
-                Selected::Piece(p) => pieces.iter().position(|q| *q == p),
-                _ => None,
-            });
+            let order = tab_order(&ctx, power);
+            let now = chosen.and_then(|s| order.iter().position(|q| *q == s));
             *chosen = match now {
-                Some(i) => pieces.get((i + 1) % pieces.len().max(1)).copied().map(Selected::Piece),
-                None => pieces.first().copied().map(Selected::Piece),
+                Some(i) => order.get((i + 1) % order.len().max(1)).copied(),
+                None => order.first().copied(),
             };
             None
         }
@@ -280,9 +277,19 @@ fn click(
     // ones included (S-ARMY-5); elsewhere, or where none is ready, the pieces that stand there.
     let guns: Vec<Piece> = ctx.guns_ready_at(power, at).into_iter().map(Piece::Unit).collect();
     let pieces = if guns.is_empty() { pieces_at(ctx, power, at) } else { guns };
-    let own: Vec<Selected> = pieces
+    // S-ARMY-3: a corps of an army takes its orders from the army, so the army comes first and
+    // the corps (to fortify, or to look at) on the next click.
+    let mut own: Vec<Selected> = Vec::new();
+    for piece in pieces {
+        if let Some(army) = army_of(ctx, piece).filter(|_| matches!(piece, Piece::Corps(_)))
+            && !own.contains(&Selected::Army(army))
+        {
+            own.push(Selected::Army(army));
+        }
+        own.push(Selected::Piece(piece));
+    }
+    let own: Vec<Selected> = own
         .into_iter()
-        .map(Selected::Piece)
         .chain(fleets_at(ctx, power, at).into_iter().map(Selected::Fleet))
         .chain(sea_orders::squadrons_at(ctx, power, at).into_iter().map(Selected::Squadron))
         .collect();
@@ -349,6 +356,16 @@ fn click(
             }
             None => refuse(session, Msg::new("gw.why.corps_fires")),
         },
+        // A click on an enemy is no move: an army in contact fights it as a whole in the Combat
+        // phase (S-ARMY-11), its corps name no targets of their own (S-ARMY-3); one not in
+        // contact must be moved up first.
+        Selected::Army(army) if ctx.enemy_on(power, at) => {
+            let corps = ctx.formation(army).map(|f| f.corps.clone()).unwrap_or_default();
+            let touching = corps.iter().any(|c| ctx.piece_hex(Piece::Corps(*c)).is_some_and(|h| h.is_adjacent(at)));
+            let name = ctx.formation(army).map(|f| f.name.clone()).unwrap_or_default();
+            let why = if touching { "gw.why.army_in_contact" } else { "gw.why.army_not_adjacent" };
+            refuse(session, Msg::new(why).arg("army", name).arg("hex", at))
+        }
         Selected::Army(army) => {
             let moves = army_moves(ctx, army, at);
             if moves.is_empty() {
@@ -389,15 +406,26 @@ fn first_gun_in_range(ctx: &Ctx, power: PowerId, formation: FormationId, at: Hex
     })
 }
 
-/// The guns a person can give a Fire order to now, then every other piece (Tab's order).
-pub fn pieces_for_tab(ctx: &Ctx, power: PowerId) -> Vec<Piece> {
+/// What Tab goes through: in the Fire phase the guns a person can fire now (attached ones
+/// included); otherwise every piece that takes orders of its own, an army for its corps (S-ARMY-3).
+pub fn tab_order(ctx: &Ctx, power: PowerId) -> Vec<Selected> {
     if ctx.clock.phase == Phase::Fire {
-        let guns: Vec<Piece> = ctx.guns_ready(power).into_iter().map(Piece::Unit).collect();
+        let guns: Vec<Selected> = ctx.guns_ready(power).into_iter().map(|g| Selected::Piece(Piece::Unit(g))).collect();
         if !guns.is_empty() {
             return guns;
         }
     }
-    movable_pieces(ctx, power)
+    let mut out: Vec<Selected> = Vec::new();
+    for piece in movable_pieces(ctx, power) {
+        let s = match army_of(ctx, piece).filter(|_| matches!(piece, Piece::Corps(_))) {
+            Some(army) => Selected::Army(army),
+            None => Selected::Piece(piece),
+        };
+        if !out.contains(&s) {
+            out.push(s);
+        }
+    }
+    out
 }
 
 /// The hexes of a straight line from `from` (excluded) to `to`, for the engine to judge.

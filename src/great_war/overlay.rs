@@ -50,6 +50,8 @@ pub fn reach(ctx: &Ctx, s: Selected) -> Vec<HexAt> {
         return Vec::new();
     }
     match s {
+        // S-ARMY-3: a corps or division that serves in an army or corps has no moves of its own.
+        Selected::Piece(p) if ctx.free_piece(p).is_err() => Vec::new(),
         Selected::Piece(p) => ctx.destinations(p).into_iter().map(|(h, _, _)| h).collect(),
         Selected::Army(a) => ctx
             .formation(a)
@@ -84,6 +86,7 @@ pub fn reach(ctx: &Ctx, s: Selected) -> Vec<HexAt> {
 /// The path the selection would take to `to`.
 pub fn path_to(ctx: &Ctx, s: Selected, to: HexAt) -> Vec<HexAt> {
     match s {
+        Selected::Piece(p) if ctx.free_piece(p).is_err() => Vec::new(),
         Selected::Piece(p) => {
             ctx.destinations(p).into_iter().find(|(h, _, _)| *h == to).map(|(_, _, path)| path).unwrap_or_default()
         }

@@ -26,7 +26,7 @@ use rules::Game;
 use rules::strategic::campaign::Outcome;
 use rules::strategic::preview::Preview;
 use rules::strategic::tech::Tech;
-use rules::strategic::{Ctx, Event, EventKind, GreatWar, HexAt, Order, Phase, Piece, PowerId};
+use rules::strategic::{CombatResult, Ctx, Event, EventKind, GreatWar, HexAt, Order, Phase, Piece, PowerId};
 
 type GwSession = Session<GreatWar>;
 
@@ -57,6 +57,10 @@ struct PreviewCache {
 /// its chance (S-COMBAT-8, S-ART-7, S-NAVAL-6…10 as the engine computes them).
 pub fn preview_lines(tr: &Tr, preview: &Preview) -> Vec<String> {
     let mut lines: Vec<String> = preview.engagement_lines.iter().map(|l| tr.msg(l)).collect();
+    if !preview.engagements.is_empty() {
+        // S-TURN-2: the order is previewed as things stand after it; the fight itself comes later.
+        lines.push(tr.t("gw.preview.assumes"));
+    }
     for o in preview.outcomes.iter().take(8) {
         let pips = if o.pips.is_empty() {
             String::new()
@@ -267,7 +271,11 @@ fn playing(
         let key = (session.game.orders().len(), format!("{}{order:?}", tr.lang.code()));
         if cache.key.as_ref() != Some(&key) {
             cache.lines = match session.game.preview(order) {
-                Ok(p) => preview_lines(&tr, &p),
+                Ok(p) => {
+                    let mut lines = warnings(&tr, &gctx, &p);
+                    lines.extend(preview_lines(&tr, &p));
+                    lines
+                }
                 Err(e) => vec![tr.msg(&e.line())],
             };
             cache.key = Some(key);
@@ -292,6 +300,24 @@ fn playing(
             });
     }
     Ok(())
+}
+
+/// What the person giving the order must not miss, first: the neutrals it brings into the war,
+/// and for each fight, which side the giver's is and what the result would do to it.
+fn warnings(tr: &Tr, ctx: &Ctx, p: &Preview) -> Vec<String> {
+    let mut lines: Vec<String> =
+        p.enters_war.iter().map(|n| tr.f("gw.preview.enters_war", &[("power", tr.power(ctx, *n))])).collect();
+    let me = ctx.active_power();
+    let mine = usize::from(ctx.alliance(me));
+    for e in &p.engagements {
+        let key = match (e.stronger == mine, e.result) {
+            (_, CombatResult::Stubborn | CombatResult::StubbornHeavy) => "gw.preview.you_stubborn",
+            (true, _) => "gw.preview.you_win",
+            (false, _) => "gw.preview.you_lose",
+        };
+        lines.push(tr.f(key, &[("result", tr.msg(&e.result.text()))]));
+    }
+    lines
 }
 
 /// An order in a few words.

@@ -680,3 +680,35 @@ fn a_save_with_economy_orders_replays_bit_identically() {
     assert_eq!(again.state(), g.state());
     assert!(g.ctx().forces.len() == 4 && !g.ctx().powers[2].neutral, "two recruits, Belgium invaded");
 }
+
+/// Issue 27: the preview of a move into a neutral's land that brings it into the war names the
+/// neutral (the app warns with it); a move that stays out of neutral land names none.
+#[test]
+fn the_preview_names_the_neutral_a_move_brings_into_the_war() {
+    let s = campaign(vec![infantry(1, "germany", (7, 2))]);
+    let c = movement(&s, GERMANY);
+    let into = Order::Move { piece: rules::strategic::Piece::Unit(id(1)), path: vec![hex(6, 2)] };
+    assert_eq!(c.preview(&into).expect("legal").enters_war, vec![BELGIUM]);
+    let home = Order::Move { piece: rules::strategic::Piece::Unit(id(1)), path: vec![hex(8, 2)] };
+    assert_eq!(c.preview(&home).expect("legal").enters_war, Vec::<PowerId>::new());
+    assert!(c.powers[2].neutral, "a preview changes nothing");
+}
+
+/// Issue 27: an engagement is named by the powers that fight in it, not by the whole alliances
+/// (a German division against a French one names Germany and France, not Belgium and Italy).
+#[test]
+fn an_engagements_summary_names_only_the_powers_that_fight() {
+    let s = campaign(vec![infantry(1, "germany", (8, 2)), infantry(2, "france", (3, 2))]);
+    let c = movement(&s, FRANCE);
+    let to = Order::Move { piece: rules::strategic::Piece::Unit(id(2)), path: vec![hex(4, 2)] };
+    // Not adjacent yet: nothing to fight.
+    assert!(c.preview(&to).expect("legal").engagements.is_empty());
+    let s = campaign(vec![infantry(1, "germany", (5, 2)), infantry(2, "france", (3, 2))]);
+    let c = movement(&s, FRANCE);
+    let p = c.preview(&to).expect("legal");
+    let e = p.engagements.first().expect("the move makes contact");
+    let names = c.engagement_names(e).map(|m| m.english());
+    assert_eq!(names, ["France".to_string(), "Germany".to_string()]);
+    let line = p.engagement_lines.first().map(Msg::english).unwrap_or_default();
+    assert!(!line.contains("Belgium") && !line.contains("Italy"), "{line}");
+}

@@ -130,8 +130,10 @@ impl Ctx {
         Ok(())
     }
 
-    /// S-ARMY-3: a unit or corps that serves in a larger formation takes no orders of its own.
-    fn free_piece(&self, piece: Piece) -> Result<(), OrderError> {
+    /// S-ARMY-3: a unit or corps that serves in a larger formation takes no orders of its own
+    /// (its army's or corps' orders move it); also whether the piece is the active power's and
+    /// on the map. The app asks it before it shows a piece's own moves.
+    pub fn free_piece(&self, piece: Piece) -> Result<(), OrderError> {
         let (power, units) = self.piece_units(piece)?;
         if power != self.active_power() {
             return Err(OrderError::NotYours(self.piece_name(piece)));
@@ -145,7 +147,7 @@ impl Ctx {
             Piece::Corps(_) => f.member.army.is_some(),
         };
         if bound {
-            return Err(OrderError::TakesOrdersFromFormation(self.name(f.id)));
+            return Err(OrderError::TakesOrdersFromFormation(self.piece_name(piece)));
         }
         Ok(())
     }

@@ -37,6 +37,9 @@ pub struct Preview {
     pub outcomes: Vec<Outcome>,
     /// Chance left in branches too unlikely to follow.
     pub unexplored: f64,
+    /// Neutral powers the order brings into the war (its troops enter their land), by ID.
+    #[serde(default)]
+    pub enters_war: Vec<super::state::PowerId>,
 }
 
 impl Ctx {
@@ -61,18 +64,38 @@ impl Ctx {
             .filter(|g| g.iter().flatten().any(|u| touched.contains(u)))
             .map(|g| base.assess(&g))
             .collect();
-        let names = [base.alliance_name(0), base.alliance_name(1)];
         let engagement_lines = engagements
             .iter()
             .flat_map(|e| {
-                let mut v = vec![e.summary(&names)];
+                let mut v = vec![e.summary(&base.engagement_names(e))];
                 v.extend(e.terms.iter().map(|t| {
                     Msg::new("gwe.land.preview.unit_value").arg("unit", base.name(t.unit)).msg("terms", t.text())
                 }));
                 v
             })
             .collect();
-        Ok(Preview { engagements, engagement_lines, outcomes, unexplored })
+        let enters_war = (0..self.powers.len())
+            .filter(|i| self.powers[*i].neutral && base.powers.get(*i).is_some_and(|p| !p.neutral))
+            .filter_map(|i| u8::try_from(i).ok().map(super::state::PowerId))
+            .collect();
+        Ok(Preview { engagements, engagement_lines, outcomes, unexplored, enters_war })
+    }
+
+    /// The powers that fight on each side of an engagement, by name: only those with units in
+    /// it, not the whole alliances (a corps against a division names two powers).
+    pub fn engagement_names(&self, e: &Engagement) -> [Msg; 2] {
+        let side = |units: &[ForceId]| {
+            let mut powers: Vec<super::state::PowerId> =
+                units.iter().filter_map(|u| self.force(*u)).map(|f| f.power).collect();
+            powers.sort();
+            powers.dedup();
+            let names = powers
+                .into_iter()
+                .map(|p| Msg::new("gwe.land.power").name("power", self.power_key(p), self.power_name(p)))
+                .collect();
+            Msg::new("gwe.land.alliance").list("powers", names, ", ")
+        };
+        [side(&e.sides[0]), side(&e.sides[1])]
     }
 
     /// Every fall of the dice the order throws, depth first in face order, merged into outcomes by
