@@ -3,15 +3,20 @@
 //! [`BoardView`](super::board::BoardView) tells the board which part of the map is in view and at what zoom.
 
 use super::board::{BoardView, map_rect, shown};
-use super::geometry::HEX_W;
+use super::geometry::{HEX_W, hex_to_world};
+use super::{Selected, Selection};
 use crate::camera::BoardCamera;
+use crate::hud::EguiBusy;
 use crate::hud::board::{BoardRoom, BoardView as RoomView, FitBoard, fit_scale};
 use crate::input::{Controls, KeyBindings, ShellAction as Action, just_pressed};
 use crate::replay::ReplayView;
 use crate::screens::{Mode, Scene};
 use crate::session::Session;
 use bevy::camera::ScalingMode;
+use bevy::ecs::system::SystemParam;
+use bevy::input::mouse::AccumulatedMouseMotion;
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 use leafwing_input_manager::prelude::ActionState;
 use rules::strategic::GreatWar;
 
@@ -20,7 +25,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Scene::Replay(Mode::GreatWar)), fit)
         .add_systems(
             Update,
-            (control, fit_when_asked, follow).chain().in_set(crate::AppSystems::Input).run_if(in_state(Mode::GreatWar)),
+            (control, fit_when_asked, show_selection, follow)
+                .chain()
+                .in_set(crate::AppSystems::Input)
+                .run_if(in_state(Mode::GreatWar)),
         );
     // `KRIEGSSPIEL_FRAME_LOG=1`: the frame times are written to the log every two seconds (for
     // measuring panning on the largest map under Xvfb; see the closing note of issue 14).
@@ -135,6 +143,43 @@ fn fit_when_asked(
     }
 }
 
+/// The mouse as the camera reads it: where it points on the board, and a middle-button drag.
+#[derive(SystemParam)]
+struct Pointer<'w, 's> {
+    windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+    lens: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<BoardCamera>>,
+    busy: Res<'w, EguiBusy>,
+    mouse: Option<Res<'w, ButtonInput<MouseButton>>>,
+    motion: Option<Res<'w, AccumulatedMouseMotion>>,
+}
+
+impl Pointer<'_, '_> {
+    /// Where the pointer is on the map, when it is over the board (not over a panel).
+    fn on_board(&self) -> Option<Vec2> {
+        let (window, (camera, tf)) = (self.windows.single().ok()?, self.lens.single().ok()?);
+        let p = window.cursor_position().filter(|_| !self.busy.pointer)?;
+        if camera.logical_viewport_rect().is_some_and(|r| !r.contains(p)) {
+            return None;
+        }
+        camera.viewport_to_world_2d(tf, p).ok()
+    }
+
+    /// This frame's drag with the middle button, in logical pixels (a left click selects and
+    /// orders, so it does not pan).
+    fn drag(&self) -> Vec2 {
+        match (&self.mouse, &self.motion) {
+            (Some(m), Some(d)) if m.pressed(MouseButton::Middle) && !self.busy.pointer => d.delta,
+            _ => Vec2::ZERO,
+        }
+    }
+}
+
+/// The centre that keeps the map point `anchor` under the pointer when the zoom goes from `old`
+/// to `new` (the wheel zooms towards the pointer, not the middle of the view).
+pub fn anchored_centre(centre: Vec2, anchor: Vec2, old: f32, new: f32) -> Vec2 {
+    anchor + (centre - anchor) * (new / old)
+}
+
 #[allow(clippy::too_many_arguments)]
 fn control(
     time: Res<Time<Real>>,
@@ -143,6 +188,7 @@ fn control(
     replay: Option<Res<ReplayView<GreatWar>>>,
     typing: Res<crate::input::TypingText>,
     (keys, bindings): (Option<Res<ButtonInput<KeyCode>>>, Res<KeyBindings>),
+    mouse: Pointer,
     mut fit: MessageWriter<FitBoard>,
     mut cameras: Query<(&mut Transform, &mut Projection, &mut RoomView), With<BoardCamera>>,
 ) {
@@ -151,6 +197,7 @@ fn control(
     if typing.0 {
         return;
     }
+    let (pointer, drag) = (mouse.on_board(), mouse.drag());
     let rect = map_rect(&game.scenario().map);
     // The frame's time, bounded so a slow frame does not throw the view across the map.
     let dt = time.delta_secs().min(0.1);
@@ -176,9 +223,14 @@ fn control(
             view.fitted = false;
             tf.translation += (d * speed).extend(0.0);
         }
-        tf.translation.x = tf.translation.x.clamp(rect.min.x, rect.max.x);
-        tf.translation.y = tf.translation.y.clamp(rect.min.y, rect.max.y);
-        let mut zoom = actions.value(&Action::Zoom) * 0.12;
+        if drag != Vec2::ZERO {
+            view.fitted = false;
+            // The map follows the pointer (screen y grows downwards).
+            tf.translation += (Vec2::new(-drag.x, drag.y) * ortho.scale).extend(0.0);
+        }
+        // The wheel over a panel (the log, the legend) scrolls the panel, not the map.
+        let wheel = if pointer.is_some() { actions.value(&Action::Zoom) * 0.12 } else { 0.0 };
+        let mut zoom = wheel;
         if actions.pressed(&Action::ZoomIn) {
             zoom += 1.5 * dt;
         }
@@ -187,8 +239,43 @@ fn control(
         }
         if zoom != 0.0 {
             view.fitted = false;
-            ortho.scale = (ortho.scale * (1.0 - zoom.clamp(-0.5, 0.5))).clamp(MIN_SCALE, MAX_SCALE);
+            let (old, new) = (ortho.scale, (ortho.scale * (1.0 - zoom.clamp(-0.5, 0.5))).clamp(MIN_SCALE, MAX_SCALE));
+            if let Some(anchor) = pointer.filter(|_| wheel != 0.0) {
+                let centre = anchored_centre(tf.translation.truncate(), anchor, old, new);
+                tf.translation = centre.extend(tf.translation.z);
+            }
+            ortho.scale = new;
         }
+        tf.translation.x = tf.translation.x.clamp(rect.min.x, rect.max.x);
+        tf.translation.y = tf.translation.y.clamp(rect.min.y, rect.max.y);
+    }
+}
+
+/// A selection made off the screen (Tab, the army panel, a log line) brings the camera to it;
+/// one in view (a click on the board) leaves the camera where it is.
+fn show_selection(
+    session: Option<Res<Session<GreatWar>>>,
+    selection: Res<Selection>,
+    view: Option<Res<BoardView>>,
+    mut last: Local<Option<Selected>>,
+    mut cameras: Query<(&mut Transform, &mut RoomView), With<BoardCamera>>,
+) {
+    let Some(session) = session else { return };
+    let now = selection.of(&session);
+    if now == *last {
+        return;
+    }
+    *last = now;
+    let (Some(s), Some(view)) = (now, view) else { return };
+    let ctx = session.ctx();
+    let hexes = super::overlay::selected_hexes(&ctx, s);
+    let Some(first) = hexes.first().copied() else { return };
+    if hexes.iter().any(|h| view.rect.contains(hex_to_world(*h))) {
+        return;
+    }
+    for (mut tf, mut room) in &mut cameras {
+        tf.translation = hex_to_world(first).extend(tf.translation.z);
+        room.fitted = false;
     }
 }
 
@@ -214,6 +301,25 @@ pub fn look_at(at: Vec2, scale: f32, cameras: &mut Query<(&mut Transform, &mut P
         tf.translation = at.extend(tf.translation.z);
         if let Projection::Orthographic(o) = &mut *projection {
             o.scale = scale.clamp(MIN_SCALE, MAX_SCALE);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 27: the wheel zooms towards the pointer: the map point under it stays under it.
+    #[test]
+    fn the_point_under_the_pointer_stays_under_it_when_zooming() {
+        let (centre, anchor, room) = (Vec2::new(100.0, 50.0), Vec2::new(180.0, 10.0), Vec2::new(800.0, 600.0));
+        for (old, new) in [(1.0, 0.5), (0.7, 2.1), (4.0, 4.0)] {
+            let moved = anchored_centre(centre, anchor, old, new);
+            // The pointer's offset from the middle of the room, in pixels, is the same before and after.
+            let before = (anchor - centre) / old;
+            let after = (anchor - moved) / new;
+            assert!((before - after).length() < 1e-4, "{old} → {new}: {before} vs {after}");
+            assert!(view_rect(moved, new, room).contains(anchor));
         }
     }
 }

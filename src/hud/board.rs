@@ -2,7 +2,7 @@
 //! draws into the rectangle its panels did not take (its viewport), so no piece hides under a
 //! panel, and the panels are drawn by a camera of their own over the whole window. When the
 //! room changes (a panel resized, the window resized) a board still showing the whole field is
-//! fitted again ([`FitBoard`]); a resized window always re-fits.
+//! fitted again ([`FitBoard`]), and so is one after the window is resized.
 
 use bevy::camera::{ClearColorConfig, Viewport};
 use bevy::prelude::*;
@@ -115,9 +115,14 @@ pub(super) fn follow_room(
     }
 }
 
-/// A resized window shows the whole field again.
-fn fit_on_resize(mut resized: MessageReader<WindowResized>, mut fit: MessageWriter<FitBoard>) {
-    if resized.read().count() > 0 {
+/// A resized window shows the whole field again if it showed it before; a view zoomed in on a
+/// part of the field stays where it is.
+fn fit_on_resize(
+    mut resized: MessageReader<WindowResized>,
+    views: Query<&BoardView>,
+    mut fit: MessageWriter<FitBoard>,
+) {
+    if resized.read().count() > 0 && views.iter().any(|v| v.fitted) {
         fit.write(FitBoard);
     }
 }
