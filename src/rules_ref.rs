@@ -106,13 +106,40 @@ fn key_to_command(
     }
 }
 
-fn follow_commands(mut commands: MessageReader<RulesCommand>, mut window: ResMut<RulesWindow>) {
+fn follow_commands(
+    mut commands: MessageReader<RulesCommand>,
+    scene: Option<Res<State<crate::screens::Mode>>>,
+    mut window: ResMut<RulesWindow>,
+) {
     for command in commands.read() {
+        // Opened by its key or button, the window shows the rules of the war being played.
+        if *command == RulesCommand::Toggle
+            && !window.open
+            && let Some(scene) = &scene
+        {
+            window.show_book(book_of(*scene.get()));
+        }
         window.follow(command);
     }
 }
 
+/// The book of the reference a scene's rules are in.
+pub fn book_of(scene: crate::screens::Mode) -> Mode {
+    match scene {
+        crate::screens::Mode::GreatWar => Mode::Strategic,
+        crate::screens::Mode::Battle | crate::screens::Mode::Campaign => Mode::Tactical,
+    }
+}
+
 impl RulesWindow {
+    /// Shows the list of `mode`'s book; an entry of the other book is put aside.
+    pub fn show_book(&mut self, mode: Mode) {
+        if self.entry.as_deref().and_then(Mode::of_id).is_some_and(|m| m != mode) {
+            self.entry = None;
+        }
+        self.mode = mode;
+    }
+
     /// Applies one command.
     pub fn follow(&mut self, command: &RulesCommand) {
         match command {

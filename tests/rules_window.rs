@@ -145,3 +145,39 @@ fn keys_typed_into_the_search_box_give_no_orders() {
     press(&mut app, KeyCode::KeyQ);
     assert_ne!(facing(&app), before, "Q turns the unit when no text field has the keyboard");
 }
+
+/// Issue 27: F1 in the Great War opens the Great War's rules (not the Napoleonic tab), in a battle
+/// the Napoleonic ones; a search lists the tab's own rules first.
+#[test]
+fn f1_opens_the_rules_of_the_war_being_played_and_a_search_lists_them_first() {
+    use rules::reference::Mode as Book;
+    let mut app = app();
+    let scenario = kriegsspiel::great_war::files::load_scenario("scenarios/great_war/test_front.ron").expect("loads");
+    app.world_mut().write_message(kriegsspiel::great_war::StartGreatWar {
+        scenario,
+        seed: 1,
+        seats: vec![Seat::Human; 3],
+    });
+    app.update();
+    app.update();
+    press(&mut app, KeyCode::F1);
+    assert!(window(&app).open);
+    assert_eq!(window(&app).mode, Book::Strategic);
+    let book = app.world().resource::<RulesBook>().0.clone().expect("the reference");
+    let found =
+        kriegsspiel::hud::rules::search_tab_first(&book, "victory", rules::reference::Lang::En, Book::Strategic);
+    assert!(found.first().is_some_and(|e| e.id.starts_with("S-")), "{:?}", found.first().map(|e| &e.id));
+    let found = kriegsspiel::hud::rules::search_tab_first(&book, "victory", rules::reference::Lang::En, Book::Tactical);
+    assert!(found.first().is_some_and(|e| e.id.starts_with("T-")), "{:?}", found.first().map(|e| &e.id));
+    press(&mut app, KeyCode::F1);
+    // A battle: the Napoleonic book.
+    app.world_mut().write_message(StartBattle {
+        scenario: shipped("worked_example_b"),
+        seed: 1,
+        seats: vec![Seat::Human, Seat::Human],
+    });
+    app.update();
+    app.update();
+    press(&mut app, KeyCode::F1);
+    assert_eq!(window(&app).mode, Book::Tactical);
+}

@@ -98,7 +98,7 @@ pub fn rules_window(
                         let found: Vec<&Entry> = if query.is_empty() {
                             reference.book(window.mode, lang).map(|b| b.entries.iter().collect()).unwrap_or_default()
                         } else {
-                            reference.search(&query, lang)
+                            search_tab_first(reference, &query, lang, window.mode)
                         };
                         if found.is_empty() {
                             ui.label(tr.t("ui.rules.none_found"));
@@ -219,4 +219,17 @@ fn entry_view(ui: &mut egui::Ui, tr: &Tr, e: &Entry, book: &RulesBook, out: &mut
 /// Text in the default style.
 pub fn plain(text: &str) -> egui::RichText {
     egui::RichText::new(text)
+}
+
+/// The entries a search finds, those of the tab on show first (a search for "victory" in the
+/// Great War tab lists the Great War's rules before the Napoleonic ones).
+pub fn search_tab_first<'a>(
+    reference: &'a rules::reference::Reference,
+    query: &str,
+    lang: rules::reference::Lang,
+    tab: rules::reference::Mode,
+) -> Vec<&'a Entry> {
+    let mut found = reference.search(query, lang);
+    found.sort_by_key(|e| rules::reference::Mode::of_id(&e.id) != Some(tab));
+    found
 }
