@@ -272,3 +272,27 @@ fn the_fitted_map_lies_in_the_panels_room() {
         assert!(scale > whole_window, "{path}: the room is smaller than the window");
     }
 }
+
+/// Issue 27: the top bar's goals say when the war ends (turn and date), how it is won, and the
+/// victory points each side holds, from the scenario's calendar and victory block.
+#[test]
+fn the_goals_say_when_the_war_ends_how_it_is_won_and_the_points_now() {
+    let scenario = files::load_scenario("scenarios/great_war/east_prussia_1914.ron").expect("loads");
+    let c = ctx(&scenario, Phase::Movement, 0);
+    let tr = kriegsspiel::i18n::Tr::new(kriegsspiel::i18n::Lang::English);
+    let lines = kriegsspiel::great_war::panels::goal_lines(&tr, &c, PowerId(0));
+    assert_eq!(lines[0], "The war ends after turn 2 (September 1914), unless one side has surrendered first.");
+    assert!(lines.iter().any(|l| l.contains("holds its capital and 50 %")), "{lines:?}");
+    let points = c.victory_points();
+    let mine = usize::from(c.alliance(PowerId(0)).min(1));
+    let want = format!("Victory points now: your side {}, the enemy {}.", points[mine], points[1 - mine]);
+    assert!(lines.contains(&want), "{lines:?}");
+    let ru = kriegsspiel::i18n::Tr::new(kriegsspiel::i18n::Lang::Russian);
+    let lines = kriegsspiel::great_war::panels::goal_lines(&ru, &c, PowerId(0));
+    assert!(lines[0].contains("сентябрь 1914"), "{lines:?}");
+    // Without a victory block: played to the last turn.
+    let test_front = files::load_scenario(TEST_FRONT).expect("loads");
+    let c = ctx(&test_front, Phase::Movement, 0);
+    let lines = kriegsspiel::great_war::panels::goal_lines(&tr, &c, PowerId(0));
+    assert!(lines.iter().any(|l| l.contains("sets no victory conditions")), "{lines:?}");
+}

@@ -196,7 +196,17 @@ fn playing(
         ui.horizontal_wrapped(|ui| {
             ui.label(egui::RichText::new(&gctx.scenario().name).strong());
             ui.separator();
-            ui.label(tr.f("gw.turn", &[("turn", gctx.clock.turn.to_string())]));
+            let turn = &[("turn", gctx.clock.turn.to_string()), ("last", gctx.last_turn().to_string())];
+            ui.label(tr.f("gw.turn_of", turn));
+            if let Some(date) = gctx.date_of(gctx.clock.turn) {
+                ui.label(egui::RichText::new(date_words(&tr, date)).strong());
+            }
+            ui.label(egui::RichText::new(tr.t("gw.goals")).underline()).on_hover_ui(|ui| {
+                for line in goal_lines(&tr, &gctx, power) {
+                    ui.label(line);
+                }
+            });
+            ui.separator();
             for phase in [Phase::Preparation, Phase::Movement, Phase::Fire, Phase::Combat, Phase::Upkeep] {
                 let now = gctx.clock.phase == phase;
                 let text = egui::RichText::new(tr.t(phase.key()));
@@ -300,6 +310,37 @@ fn playing(
             });
     }
     Ok(())
+}
+
+/// A date in the interface's language ("August 1914", «август 1914»).
+pub fn date_words(tr: &Tr, date: rules::strategic::campaign::Date) -> String {
+    tr.f(
+        "gw.date",
+        &[("month", tr.t(&format!("gw.month.{}", date.month.clamp(1, 12)))), ("year", date.year.to_string())],
+    )
+}
+
+/// How the game is won, from the scenario's victory block, with the end date and the victory
+/// points each side holds now (what a player looks for before planning a turn).
+pub fn goal_lines(tr: &Tr, ctx: &Ctx, me: PowerId) -> Vec<String> {
+    let last = ctx.last_turn();
+    let end = ctx.date_of(last).map(|d| date_words(tr, d)).unwrap_or_default();
+    let mut lines = vec![tr.f("gw.goals.end", &[("last", last.to_string()), ("date", end)])];
+    let Some(v) = ctx.scenario().victory.as_ref() else {
+        lines.push(tr.t("gw.goals.none"));
+        return lines;
+    };
+    lines.push(tr.f("gw.goals.surrender", &[("share", v.surrender_share_percent.to_string())]));
+    if v.exhaustion {
+        lines.push(tr.t("gw.goals.exhaustion"));
+    }
+    lines.push(tr.t("gw.goals.win"));
+    let points = ctx.victory_points();
+    let mine = usize::from(ctx.alliance(me).min(1));
+    lines
+        .push(tr.f("gw.goals.points", &[("mine", points[mine].to_string()), ("theirs", points[1 - mine].to_string())]));
+    lines.push(tr.t("gw.goals.rule"));
+    lines
 }
 
 /// What the person giving the order must not miss, first: the neutrals it brings into the war,

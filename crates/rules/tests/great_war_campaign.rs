@@ -712,3 +712,22 @@ fn an_engagements_summary_names_only_the_powers_that_fight() {
     let line = p.engagement_lines.first().map(Msg::english).unwrap_or_default();
     assert!(!line.contains("Belgium") && !line.contains("Italy"), "{line}");
 }
+
+/// Issue 27: the game tells its last turn and each turn's date by the scenario's calendar (the
+/// app's top bar and goals): one month a turn from August 1914, turn 52 is November 1918.
+#[test]
+fn the_last_turn_and_the_date_of_a_turn_follow_the_scenario() {
+    let mut s = campaign(vec![]);
+    s.start_turn = 1;
+    s.max_turns = 52;
+    s.calendar = Some(Calendar { year: 1914, month: 8, months_per_turn: 1 });
+    let c = movement(&s, GERMANY);
+    assert_eq!(c.last_turn(), 52);
+    assert_eq!(c.date_of(1), Some(Date { year: 1914, month: 8 }));
+    assert_eq!(c.date_of(52), Some(Date { year: 1918, month: 11 }));
+    s.calendar = None;
+    s.start_turn = 5;
+    s.max_turns = 1;
+    let c = movement(&s, GERMANY);
+    assert_eq!((c.last_turn(), c.date_of(5)), (5, None));
+}

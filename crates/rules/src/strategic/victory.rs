@@ -125,6 +125,18 @@ impl Ctx {
         points
     }
 
+    /// The scenario's last turn: the game ends after it (its victory points decide).
+    pub fn last_turn(&self) -> u32 {
+        let s = self.scenario();
+        s.start_turn.saturating_add(s.max_turns).saturating_sub(1)
+    }
+
+    /// The date of a turn by the scenario's calendar (none without one).
+    pub fn date_of(&self, turn: u32) -> Option<super::campaign::Date> {
+        let s = self.scenario();
+        s.calendar.map(|c| c.date(s.start_turn, turn))
+    }
+
     /// How the game ended: none while it goes on or when the scenario has no victory block.
     pub fn outcome(&self) -> Option<Outcome> {
         if self.clock.phase != Phase::Over || self.scenario().victory.is_none() {
