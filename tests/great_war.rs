@@ -490,3 +490,20 @@ fn a_great_war_save_opens_in_the_replay_viewer() {
     view.go(last).expect("replays to the end");
     assert_eq!(view.game.orders().len(), 4);
 }
+
+/// Issue 27: a Great War game is saved by hand (the top bar's Save, a `SaveToSlot`), the notice
+/// says so, and the slot opens the same game.
+#[test]
+fn a_great_war_game_is_saved_by_hand_to_a_slot_and_opens_again() {
+    let mut app = app();
+    start(&mut app, TEST_FRONT, 3, vec![Seat::Human; 3]);
+    end_phase(&mut app);
+    end_phase(&mut app);
+    app.world_mut().write_message(kriegsspiel::session::SaveToSlot("slot4".into()));
+    app.update();
+    assert!(session(&app).notice.as_deref().is_some_and(|n| n.contains("Saved")), "{:?}", session(&app).notice);
+    let saved: kriegsspiel::saves::SavedGame<rules::strategic::SaveGame> =
+        kriegsspiel::saves::load_slot("slot4").expect("the slot opens");
+    assert_eq!(saved.save.final_hash, session(&app).game.state_hash());
+    assert_eq!(saved.save.orders, session(&app).game.orders());
+}

@@ -162,7 +162,12 @@ fn playing(
         ResMut<Overlays>,
         Res<KeyBindings>,
     ),
-    (mut links, mut looks, mut leave): (RuleLinks, MessageWriter<LookAt>, MessageWriter<Leave>),
+    (mut links, mut looks, mut leave, mut save): (
+        RuleLinks,
+        MessageWriter<LookAt>,
+        MessageWriter<Leave>,
+        MessageWriter<crate::session::SaveToSlot>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(session) = session else { return Ok(()) };
@@ -228,8 +233,28 @@ fn playing(
             if ui.add_enabled(session.can_undo(), egui::Button::new(tr.t("gw.undo"))).clicked() {
                 out.write(UiCommand::Undo);
             }
+            // A save by hand, to one of the shell's slots (as in a battle); autosaves go on too.
+            ui.menu_button(tr.t("ui.menu.save"), |ui| {
+                for slot in &crate::saves::SLOTS {
+                    if ui.button(tr.t(&format!("ui.slot.{slot}"))).clicked() {
+                        save.write(crate::session::SaveToSlot(slot.to_string()));
+                        ui.close();
+                    }
+                }
+                #[cfg(target_arch = "wasm32")]
+                if ui.button(tr.t("ui.menu.download")).clicked() {
+                    crate::web::download(
+                        "kriegsspiel-great-war.ron",
+                        &crate::saves::saved_game_to_text(&session.saved_game()),
+                    );
+                    ui.close();
+                }
+            });
             if ui.button(tr.t("gw.saves")).clicked() {
                 menu.set(Menu::Saves);
+            }
+            if let Some(notice) = &session.notice {
+                ui.label(egui::RichText::new(notice).weak());
             }
             // Asked first, and autosaved before it is left (the shell's Leave).
             if ui.button(tr.t("gw.to_title")).clicked() {
