@@ -355,6 +355,14 @@ fn purchases_restoring_and_supply_priority() {
     let economy = session(&app).game.scenario().rules.economy.clone();
     let recruit = Recruit::Infantry { class: 2, mountain: false, elite: false };
     button(&mut app, LandCommand::Start(Pick::Recruit(recruit.clone())));
+    // Issue 27: the pick shows where the engine would take the recruit: free hexes of own cities.
+    let ctx = session(&app).ctx();
+    let places = kriegsspiel::great_war::overlay::pick_hexes(&ctx, &Pick::Recruit(recruit.clone()));
+    assert!(places.contains(&koeln) && !places.contains(&HexAt::new(19, 4)), "{places:?}");
+    for at in &places {
+        let order = Order::Recruit { unit: recruit.clone(), at: *at };
+        assert!(session(&app).game.preview(&order).is_ok(), "{at} is shown, so the order is taken there");
+    }
     click(&mut app, HexAt::new(19, 4));
     assert!(refusal(&app).contains("appears on a free hex of an own city"), "{}", refusal(&app));
     click(&mut app, koeln);
@@ -589,4 +597,21 @@ fn s_army_3_a_corps_of_an_army_is_commanded_through_its_army() {
     click(&mut app, HexAt::new(9, 8));
     assert!(session(&app).confirm.is_none());
     assert!(refusal(&app).contains("no corps of the army stands next to"), "{}", refusal(&app));
+}
+
+/// Issue 27: a refusal is shown until the player does something else, not for the rest of the
+/// phase: a click that selects another piece clears it.
+#[test]
+fn a_refusal_is_cleared_by_the_next_click() {
+    let mut app = app();
+    start(&mut app);
+    while phase(&app) != (Phase::Fire, GERMANY) {
+        end_phase(&mut app);
+    }
+    app.world_mut().write_message(UiCommand::Select(Selected::Piece(Piece::Corps(BAVARIAN_CORPS))));
+    app.update();
+    click(&mut app, HexAt::new(2, 2));
+    assert!(!refusal(&app).is_empty(), "out of every gun's range: refused");
+    click(&mut app, HexAt::new(16, 6));
+    assert_eq!(refusal(&app), "", "the next click clears it");
 }

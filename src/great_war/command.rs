@@ -127,6 +127,18 @@ pub(super) fn handle_commands(
             }
             continue;
         }
+        // A refusal stands until the player does something else, not for the rest of the phase.
+        if matches!(
+            command,
+            UiCommand::ClickHex(_)
+                | UiCommand::Select(_)
+                | UiCommand::NextPiece
+                | UiCommand::WholeArmy
+                | UiCommand::Cancel
+                | UiCommand::Deselect
+        ) {
+            session.refusal = None;
+        }
         match command {
             UiCommand::Cancel | UiCommand::Deselect => {
                 selection.set(None, &session);

@@ -4,6 +4,7 @@
 use super::board::{GwArt, shown};
 use super::command::{army_moves, sea_path};
 use super::geometry::hex_to_world;
+use super::land_orders::{LandPick, Pick};
 use super::{HoveredHex, Selected, Selection};
 use crate::screens::{Mode, Scene};
 use crate::session::Session;
@@ -16,14 +17,27 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Scene::Playing(Mode::GreatWar)), forget);
 }
 
+/// What the marks were drawn for: the orders given, the selection, the hex under the pointer,
+/// the phases passed and the pick in hand.
+type ShownFor = (usize, Option<Selected>, Option<HexAt>, u64, Option<Pick>);
+
 #[derive(Resource, Default)]
 struct Shown {
-    key: Option<(usize, Option<Selected>, Option<HexAt>, u64)>,
+    key: Option<ShownFor>,
     entities: Vec<Entity>,
 }
 
 fn forget(mut shown: ResMut<Shown>) {
     *shown = Shown::default();
+}
+
+/// The hexes a pick in hand may name, as the engine says (a purchase's cities), to show while it
+/// waits for the click.
+pub fn pick_hexes(ctx: &Ctx, pick: &Pick) -> Vec<HexAt> {
+    match pick {
+        Pick::Recruit(r) => ctx.recruit_places(ctx.active_power(), r),
+        _ => Vec::new(),
+    }
 }
 
 /// Where the selection stands.
@@ -105,14 +119,16 @@ fn sync(
     selection: Res<Selection>,
     hovered: Res<HoveredHex>,
     art: Option<Res<GwArt>>,
+    pick: Res<LandPick>,
     mut shown_now: ResMut<Shown>,
 ) {
     let Some(art) = art else { return };
     let Some(session) = session else { return };
     let Some(game) = shown(Some(&session), None) else { return };
     let selected = selection.of(&session);
-    let key = (game.orders().len(), selected, hovered.0, session.turns_passed);
-    if shown_now.key == Some(key) {
+    let pick = pick.of(&session).cloned();
+    let key = (game.orders().len(), selected, hovered.0, session.turns_passed, pick.clone());
+    if shown_now.key.as_ref() == Some(&key) {
         return;
     }
     shown_now.key = Some(key);
@@ -132,6 +148,10 @@ fn sync(
             .id();
         shown_now.entities.push(e);
     };
+    // The places a purchase may appear, while it waits for the click.
+    for h in pick.as_ref().map(|p| pick_hexes(&ctx, p)).unwrap_or_default() {
+        put(&mut commands, &art.hex_fill, h, Color::srgba(0.45, 1.0, 0.45, 0.45), 2.2);
+    }
     if let Some(s) = selected {
         for h in reach(&ctx, s) {
             put(&mut commands, &art.hex_fill, h, Color::srgba(1.0, 1.0, 0.6, 0.28), 2.0);

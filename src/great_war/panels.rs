@@ -430,7 +430,17 @@ fn power_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, power: PowerId, human: boo
         ] {
             if has {
                 ui.label(egui::RichText::new(format!("+ {}", tr.t(key))).weak());
-            } else if ui.add_enabled(human, egui::Button::new(tr.f("gw.research", &[("tech", tr.t(key))]))).clicked() {
+                continue;
+            }
+            // Offered only when the engine would take it; otherwise its reason on hover.
+            let check = ctx.check_research(tech);
+            let button =
+                ui.add_enabled(human && check.is_ok(), egui::Button::new(tr.f("gw.research", &[("tech", tr.t(key))])));
+            let button = match &check {
+                Err(e) if human => button.on_disabled_hover_text(tr.msg(&e.line())),
+                _ => button,
+            };
+            if button.clicked() {
                 out.write(UiCommand::Give(Order::Research { tech }));
             }
         }

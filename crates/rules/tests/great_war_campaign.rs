@@ -731,3 +731,27 @@ fn the_last_turn_and_the_date_of_a_turn_follow_the_scenario() {
     let c = movement(&s, GERMANY);
     assert_eq!((c.last_turn(), c.date_of(5)), (5, None));
 }
+
+/// Issue 27, S-TURN-1: the check the app asks before it offers research agrees with the order:
+/// tanks refused in turn 3 and bought in turn 4, refused with one less than the price, and
+/// refused once known.
+#[test]
+fn s_turn_1_research_is_offered_exactly_when_the_order_is_taken() {
+    let mut s = campaign(vec![]);
+    s.powers[0].techs = rules::strategic::state::Techs { tanks: false, gas: false, infantry: false };
+    let price = i64::from(s.rules.economy.research_tanks);
+    for (turn, money, ok) in [(3, price, false), (4, price, true), (4, price - 1, false)] {
+        let mut c = movement(&s, GERMANY);
+        c.clock.turn = turn;
+        c.powers[0].money = money;
+        let check = c.check_research(Tech::Tanks);
+        let applied = c.apply(&Order::Research { tech: Tech::Tanks });
+        assert_eq!(check.is_ok(), ok, "turn {turn}, money {money}: {check:?}");
+        assert_eq!(applied.is_ok(), ok, "turn {turn}, money {money}: {applied:?}");
+        assert_eq!(check.err(), applied.err(), "the same reason");
+        if ok {
+            assert_eq!(c.powers[0].money, 0, "paid {price}");
+            assert!(c.check_research(Tech::Tanks).is_err(), "known now");
+        }
+    }
+}

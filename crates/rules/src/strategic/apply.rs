@@ -563,8 +563,10 @@ impl Ctx {
         Ok(())
     }
 
-    /// Buys a technology: gas from turn 3, tanks from turn 4, the infantry upgrade from turn 5 (S-TURN-1).
-    fn research(&mut self, tech: Tech) -> Result<(), OrderError> {
+    /// Whether the active power may buy a technology now, and its price: in the Movement phase,
+    /// gas from turn 3, tanks from turn 4, the infantry upgrade from turn 5 (S-TURN-1), once, with
+    /// the money for it. The app asks it before it offers the button.
+    pub fn check_research(&self, tech: Tech) -> Result<i64, OrderError> {
         if !matches!(self.clock.phase, Phase::Movement) {
             return Err(OrderError::WrongPhase { what: Msg::new("gwe.army.act.research"), phase: self.clock.phase });
         }
@@ -578,16 +580,32 @@ impl Ctx {
         if self.clock.turn < from {
             return Err(OrderError::TooEarly { what: Msg::new(tech.key()), from });
         }
-        let techs = self.powers[usize::from(power.0)].techs;
+        let p = &self.powers[usize::from(power.0)];
         let has = match tech {
-            Tech::Gas => techs.gas,
-            Tech::Tanks => techs.tanks,
-            Tech::Infantry => techs.infantry,
+            Tech::Gas => p.techs.gas,
+            Tech::Tanks => p.techs.tanks,
+            Tech::Infantry => p.techs.infantry,
         };
         if has {
             return Err(OrderError::Economy(Msg::new("gwe.army.tech_known").msg("tech", Msg::new(tech.key()))));
         }
-        self.pay(power, i64::from(price), "gwe.army.pay.research")?;
+        let price = i64::from(price);
+        if p.money < price {
+            return Err(OrderError::Economy(
+                Msg::new("gw.err.buy.money")
+                    .msg("what", Msg::new("gwe.army.pay.research"))
+                    .arg("price", price)
+                    .arg("left", p.money),
+            ));
+        }
+        Ok(price)
+    }
+
+    /// Buys a technology (see [`Ctx::check_research`]).
+    fn research(&mut self, tech: Tech) -> Result<(), OrderError> {
+        let price = self.check_research(tech)?;
+        let power = self.active_power();
+        self.pay(power, price, "gwe.army.pay.research")?;
         let t = &mut self.powers[usize::from(power.0)].techs;
         match tech {
             Tech::Gas => t.gas = true,

@@ -88,6 +88,37 @@ impl Ctx {
     }
 
     /// Whether `at` is a free hex of a city in a province `power` owns and controls (`port`: a port hex).
+    /// Whether a purchase may appear at `at`: a land unit on a free land hex of an own city that
+    /// the power holds, a ship at a port of one, a squadron based at an own held city (others may
+    /// stand on its hex).
+    pub fn recruit_place_ok(&self, power: PowerId, r: &Recruit, at: HexAt) -> bool {
+        match r {
+            Recruit::Ship(_) => self.own_city_hex(power, at, true),
+            Recruit::Squadron(_) => {
+                self.map().cell(at).is_some_and(|c| c.has(flag::CITY))
+                    && self.province_at(at).is_some_and(|pi| {
+                        self.province_owner(pi) == Some(power) && self.provinces[pi].occupier.is_none()
+                    })
+            }
+            _ => self.own_city_hex(power, at, false) && self.map().is_land(at),
+        }
+    }
+
+    /// Every hex where a purchase of `power` may appear now (the app shows them while it waits
+    /// for the click), in hex order.
+    pub fn recruit_places(&self, power: PowerId, r: &Recruit) -> Vec<HexAt> {
+        let mut hexes: Vec<HexAt> = self
+            .map()
+            .cities
+            .iter()
+            .flat_map(|c| c.hexes.iter().copied())
+            .filter(|h| self.recruit_place_ok(power, r, *h))
+            .collect();
+        hexes.sort();
+        hexes.dedup();
+        hexes
+    }
+
     pub fn own_city_hex(&self, power: PowerId, at: HexAt, port: bool) -> bool {
         let Some(cell) = self.map().cell(at) else { return false };
         let Some(city) = usize::from(cell.city).checked_sub(1).and_then(|c| self.map().cities.get(c)) else {
@@ -205,7 +236,7 @@ impl Ctx {
         }
         let (price, class, kind) = self.land_recruit(power, r, &p)?;
         let class = self.manpower_class(power, class, price.manpower, &what)?;
-        if !self.own_city_hex(power, at, false) || !self.map().is_land(at) {
+        if !self.recruit_place_ok(power, r, at) {
             return Err(PurchaseError::Place { what, at }.into());
         }
         self.charge(power, i64::from(price.money), &what)?;
@@ -248,7 +279,7 @@ impl Ctx {
     fn buy_ship(&mut self, power: PowerId, kind: ShipType, at: HexAt, p: &Purchases) -> Result<(), OrderError> {
         let what = recruit_words(&Recruit::Ship(kind));
         let price = p.ship(kind).ok_or_else(|| PurchaseError::NotForSale(what.clone()))?;
-        if !self.own_city_hex(power, at, true) {
+        if !self.recruit_place_ok(power, &Recruit::Ship(kind), at) {
             return Err(PurchaseError::Place { what, at }.into());
         }
         self.charge(power, i64::from(price), &what)?;
@@ -286,12 +317,7 @@ impl Ctx {
     fn buy_squadron(&mut self, power: PowerId, kind: &str, at: HexAt, p: &Purchases) -> Result<(), OrderError> {
         let what = recruit_words(&Recruit::Squadron(kind.to_string()));
         let t = self.scenario().aviation.get(kind).cloned().ok_or_else(|| PurchaseError::NotForSale(what.clone()))?;
-        // A squadron is based at a city; others may stand on the hex.
-        let base_ok = self.map().cell(at).is_some_and(|c| c.has(flag::CITY)) && {
-            let pi = self.province_at(at);
-            pi.is_some_and(|pi| self.province_owner(pi) == Some(power) && self.provinces[pi].occupier.is_none())
-        };
-        if !base_ok {
+        if !self.recruit_place_ok(power, &Recruit::Squadron(kind.to_string()), at) {
             return Err(PurchaseError::Place { what, at }.into());
         }
         self.charge(power, i64::from(p.squadron), &what)?;
