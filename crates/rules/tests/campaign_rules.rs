@@ -477,6 +477,36 @@ fn t_strat_9_auto_battle_when_both_together_have_6_units_or_fewer() {
 }
 
 #[test]
+fn t_fort_1_a_fortress_assault_fields_up_to_15_attackers_and_10_defenders_without_a_cut() {
+    let t = rules::tactical::config::RulesConfig::builtin();
+    assert_eq!((t.max_units_fortress_attacker, t.max_units_fortress_defender), (15, 10));
+    // Fort Hohenberg (6, 5); the attacker comes from (5, 5). Attacker 15 | 16, defender 10 | 11.
+    for (attacking, defending, fielded) in [(16, 11, [15, 10]), (15, 10, [15, 10]), (14, 9, [14, 9])] {
+        let mut c = campaign(vec![
+            army(1, Side::Red, (5, 5), &line(attacking)),
+            army(11, Side::Blue, (6, 5), &line(defending)),
+        ]);
+        let events = ok(&mut c, mv(1, &[(6, 5)]));
+        let want = Event::Cut { at: hex(6, 5), fielded, bring_up: None };
+        assert!(events.contains(&want), "T-FORT-1: {attacking} v {defending}: {events:?}");
+        pass(&mut c);
+        pass(&mut c);
+        let s = c.battle_scenario().expect("scenario");
+        let count = |side| s.units.iter().filter(|u| u.side == side && !u.reserve).count();
+        assert_eq!([count(Side::Red), count(Side::Blue)], fielded);
+        assert!(s.units.iter().all(|u| !u.reserve), "no unit comes up in an assault");
+        let text = ron::to_string(&s).expect("ron");
+        s.check_embedded("assault", &text, "scenario")
+            .unwrap_or_else(|e| panic!("T-FORT-1: the assault is a valid battle: {e}"));
+    }
+    // The other way round: Blue storms with 16, Red holds with 11.
+    let mut c = campaign(vec![army(1, Side::Red, (6, 5), &line(11)), army(11, Side::Blue, (5, 5), &line(16))]);
+    let events = ok(&mut c, Order::EndTurn);
+    let events = [events, ok(&mut c, mv(11, &[(6, 5)]))].concat();
+    assert!(events.contains(&Event::Cut { at: hex(6, 5), fielded: [10, 15], bring_up: None }), "{events:?}");
+}
+
+#[test]
 fn t_strat_10_special_units_only_for_their_faction_and_replenished_never_raised() {
     // France may not have the Life-Guard Hussars of T-RUS-4.
     let mut s = linden();

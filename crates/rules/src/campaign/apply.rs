@@ -5,7 +5,7 @@ use super::event::Event;
 use super::field::{battle_scenario, most_redoubts};
 use super::map::{Crossing, HexAt};
 use super::order::{MAX_DIRECTIVE_CHARS, Order, OrderError};
-use super::resolve::{AutoUnit, attacker_redoubts, auto_battle, cut, left_out_loss};
+use super::resolve::{AutoUnit, attacker_redoubts, auto_battle, cut, fortress_cut, left_out_loss};
 use super::scenario::CampaignScenario;
 use super::state::*;
 use crate::game::Game;
@@ -259,7 +259,13 @@ impl Ctx {
             self.auto_battle(at, attacker);
             return;
         }
-        let c = cut(units[0], units[1], r);
+        let c = if self.scenario.map.has_fortress(at) {
+            let t = &self.scenario.rules;
+            let red_attacks = attacker == Side::Red;
+            fortress_cut(units[0], units[1], red_attacks, t.max_units_fortress_attacker, t.max_units_fortress_defender)
+        } else {
+            cut(units[0], units[1], r)
+        };
         let bring_up = c.bring_up.map(|second| if second { Side::Blue } else { Side::Red });
         let fielded = [c.fielded.0, c.fielded.1];
         let attacker_mp =

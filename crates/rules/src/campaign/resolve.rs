@@ -39,6 +39,15 @@ pub fn cut(a: usize, b: usize, rules: &CampaignRules) -> Cut {
     Cut { fielded, bring_up }
 }
 
+/// T-FORT-1: a fortress assault fields up to `max_attackers` attacking and `max_defenders`
+/// defending units, with no proportional cut (16 v 11 fight 15 v 10) and no unit brought up;
+/// the rest take losses by T-STRAT-7. `a` and `b` as for [`cut`]; `a_attacks`: the first side
+/// is the attacker.
+pub fn fortress_cut(a: usize, b: usize, a_attacks: bool, max_attackers: usize, max_defenders: usize) -> Cut {
+    let (a_max, b_max) = if a_attacks { (max_attackers, max_defenders) } else { (max_defenders, max_attackers) };
+    Cut { fielded: (a.min(a_max), b.min(b_max)), bring_up: None }
+}
+
 /// T-STRAT-8: redoubts the attacker may build with `unused_mp`: 1 per `mp_per_redoubt`, at most
 /// `max_attacker_redoubts`.
 pub fn attacker_redoubts(unused_mp: u32, rules: &CampaignRules) -> u32 {
