@@ -225,6 +225,11 @@ pub enum Event {
         roll: Option<Roll>,
         damage: Sum,
     },
+    /// T-ART-1: horse artillery's shots test for a second shot this turn.
+    ShotsTest {
+        unit: UnitId,
+        roll: Roll,
+    },
     Damaged {
         unit: UnitId,
         amount: i32,
@@ -395,6 +400,10 @@ impl Event {
                 }
                 s
             }
+            Event::ShotsTest { unit: u, roll } => t.fill(
+                if roll.success() { "event.shots_test.passed" } else { "event.shots_test.failed" },
+                &[unit(u), ("pips", roll.pips.to_string()), ("needed", roll.needed.to_string())],
+            ),
             Event::Damaged { unit: u, amount, health } => {
                 t.fill("event.damaged", &[unit(u), ("amount", amount.to_string()), ("health", health.to_string())])
             }

@@ -198,7 +198,7 @@ impl Ctx {
                 format!("{} has spent this turn changing its order", self.name(id)),
             ));
         }
-        if u.activity.fired {
+        if u.activity.fired && !self.may_fire_second_shot(u) {
             return Err(OrderError::rule("T-FIRE-1", format!("{} has already fired this turn", self.name(id))));
         }
         if self.sides.retreating[u.side.index()] {
@@ -207,18 +207,35 @@ impl Ctx {
         if self.in_contact(u) {
             return Err(OrderError::rule("T-FIRE-1", format!("{} is in melee and cannot fire", self.name(id))));
         }
-        if self.arm(u) == Arm::Artillery && !self.has(u, Ability::HorseArtillery) && u.activity.mp_spent > 0 {
-            return Err(OrderError::rule(
-                "T-ART-1",
-                format!("{} has moved; foot artillery moves or fires", self.name(id)),
-            ));
-        }
         self.check_command(u)?;
         let t = self
             .unit(target)
             .filter(|t| t.side != u.side && t.status.on_field() && self.visible_to(t, u.side))
             .ok_or_else(|| OrderError::rule("T-FIRE-1", format!("unit {target} is not an enemy in sight")))?;
         self.shot(u, u.cell, u.facing, t, FireOccasion::Ordered)
+    }
+
+    /// T-ART-1: horse artillery that has fired once this turn may try a second shot, once.
+    pub fn may_fire_second_shot(&self, u: &UnitState) -> bool {
+        self.has(u, Ability::HorseArtillery) && u.activity.fired && !u.activity.second_shot
+    }
+
+    /// An ordered shot (T-FIRE-1); horse artillery's second shot of the turn first takes the
+    /// shots test, and is not fired if it fails (T-ART-1).
+    pub fn fire_ordered(&mut self, shot: &Shot) {
+        let second = self.unit(shot.firer).is_some_and(|u| self.may_fire_second_shot(u));
+        if let Some(u) = self.unit_mut(shot.firer) {
+            u.activity.fired = true;
+            u.activity.second_shot |= second;
+        }
+        if second {
+            let roll = Roll { pips: self.dice.d6(), needed: self.rules().horse_artillery_second_shot };
+            self.push(Event::ShotsTest { unit: shot.firer, roll });
+            if !roll.success() {
+                return;
+            }
+        }
+        self.fire(shot);
     }
 
     /// Fires a shot: the hit die if one is needed, then damage (T-FIRE-1, T-FIRE-5, T-SKIRM-2).

@@ -388,6 +388,18 @@ impl Scenario {
                     ),
                 ));
             }
+            if !ty.fielded_by(&self.side(u.side).faction) {
+                return Err(Problem::at(
+                    &field("unit"),
+                    format!(
+                        "unit {}: {} does not field `{}`; only {} do (T-ART-1)",
+                        u.id.0,
+                        self.side(u.side).faction,
+                        u.unit,
+                        ty.factions.join(", ")
+                    ),
+                ));
+            }
             if let Some(h) = u.health
                 && !(1..=ty.health).contains(&h)
             {
