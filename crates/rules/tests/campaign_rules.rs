@@ -4,6 +4,7 @@
 use rules::campaign::resolve::{AutoUnit, attacker_redoubts, auto_battle, cut, left_out_loss};
 use rules::campaign::scenario::{ArmySpec, CampaignUnit};
 use rules::campaign::state::VictoryReason;
+use rules::tactical::config::GeneralFate;
 use rules::campaign::{ArmyId, Campaign, CampaignRules, CampaignScenario, Event, Forces, HexAt, Order, OrderError};
 use rules::game::Game;
 use rules::tactical::units::UnitTable;
@@ -504,6 +505,90 @@ fn t_fort_1_a_fortress_assault_fields_up_to_15_attackers_and_10_defenders_withou
     let events = ok(&mut c, Order::EndTurn);
     let events = [events, ok(&mut c, mv(11, &[(6, 5)]))].concat();
     assert!(events.contains(&Event::Cut { at: hex(6, 5), fielded: [10, 15], bring_up: None }), "{events:?}");
+}
+
+/// The fates of each side's army general (formation "Army") in a battle of 5 v 5 guns at
+/// (1, 5), fought out by fire (a division: a casualty test at 10 and 20 lost), with campaign seed `seed`; and the campaign after it.
+fn general_fates(seed: u64) -> (Vec<(Side, GeneralFate)>, Campaign) {
+    let mut s = linden();
+    let guns = ["artillery"; 5];
+    s.armies = vec![army(1, Side::Red, (0, 5), &guns), army(11, Side::Blue, (1, 5), &guns)];
+    let mut c = Campaign::new(&s, seed);
+    ok(&mut c, mv(1, &[(1, 5)]));
+    pass(&mut c);
+    pass(&mut c);
+    let save = fight(&mut c, "5 v 5");
+    let result = Battle::replay(&save).unwrap_or_else(|e| panic!("{e}")).result().expect("over");
+    ok(&mut c, Order::BattleResult { save: Box::new(save) });
+    let fates = result.generals.iter().filter(|g| g.formation == "Army").map(|g| (g.side, g.fate)).collect();
+    (fates, c)
+}
+
+#[test]
+fn t_cmd_3_a_general_killed_or_badly_wounded_is_gone_for_the_campaigns_next_battles() {
+    let army_of = |side: Side| if side == Side::Red { ArmyId(1) } else { ArmyId(11) };
+    // T-CMD-2's d6: 1 killed, 2 badly wounded (gone), 3–4 lightly wounded (back next battle).
+    let (mut gone, mut back) = (false, false);
+    for seed in 1..60 {
+        let (fates, c) = general_fates(seed);
+        for (side, fate) in fates {
+            // A beaten army may have lost every unit, and itself with them.
+            let Some(army) = c.state().army(army_of(side)) else { continue };
+            let lost = army.general_lost;
+            match fate {
+                GeneralFate::Killed | GeneralFate::BadlyWounded => {
+                    assert_eq!(lost, Some(fate), "T-CMD-3: seed {seed}, {side:?}: {fate:?} is gone");
+                    gone = true;
+                }
+                GeneralFate::LightlyWounded => {
+                    assert_eq!(lost, None, "T-CMD-3: seed {seed}, {side:?}: lightly wounded, back next battle");
+                    back = true;
+                }
+                GeneralFate::Unhurt => {}
+            }
+        }
+        if gone && back {
+            break;
+        }
+    }
+    assert!(gone && back, "some battle lost a general for good and some one lightly wounded");
+    // The next battle: Red's army 1 without its general, Blue's with; Red's second army (12)
+    // still has its own, so it leads when its unit comes first.
+    let mut c = campaign(vec![
+        army(1, Side::Red, (0, 5), &line(5)),
+        army(12, Side::Red, (0, 5), &line(5)),
+        army(11, Side::Blue, (1, 5), &line(10)),
+    ]);
+    ok(&mut c, Order::EndTurn);
+    ok(&mut c, mv(11, &[(0, 5)]));
+    let mut state = c.state().clone();
+    let pending = state.battle.clone().expect("a battle");
+    let scenario = linden();
+    let next = |state: &rules::campaign::CampaignState| rules::campaign::field::battle_scenario(&scenario, state, &pending);
+    for fate in [GeneralFate::Killed, GeneralFate::BadlyWounded] {
+        if let Some(a) = state.armies.iter_mut().find(|a| a.id == ArmyId(1)) {
+            a.general_lost = Some(fate);
+        }
+        // Army 12 fielding too: its general commands, from its first unit (1200).
+        let s = next(&state);
+        assert_eq!((s.red.general_lost, s.red.hq), (None, Some(UnitId(1200))), "{fate:?}");
+        if let Some(a) = state.armies.iter_mut().find(|a| a.id == ArmyId(12)) {
+            a.general_lost = Some(fate);
+        }
+        let s = next(&state);
+        assert_eq!(s.red.general_lost, Some(fate), "{fate:?}: no general left");
+        assert_eq!(s.blue.general_lost, None);
+        let battle = Battle::new(&s, 1);
+        let ctx = battle.ctx();
+        let formations = &ctx.command.formations;
+        assert!(formations.iter().filter(|f| f.side == Side::Red).all(|f| f.general_lost() && f.general_with.is_none()));
+        assert!(formations.iter().filter(|f| f.side == Side::Blue).all(|f| !f.general_lost()));
+        for a in state.armies.iter_mut() {
+            a.general_lost = None;
+        }
+    }
+    let s = next(&state);
+    assert_eq!((s.red.general_lost, s.red.hq), (None, None), "both generals there: the first unit's army leads");
 }
 
 #[test]

@@ -10,6 +10,8 @@ use super::scenario::CampaignScenario;
 use super::state::*;
 use crate::game::Game;
 use crate::hash::fnv1a64;
+use crate::tactical::config::GeneralFate;
+use crate::tactical::setup::DEFAULT_FORMATION;
 use crate::tactical::units::Arm;
 use crate::tactical::{Battle, BattleResult, SaveGame, Scenario, Side, Status, UnitId};
 use std::collections::BTreeMap;
@@ -52,6 +54,7 @@ impl Ctx {
                 mp_left: r.movement_points,
                 intercept: false,
                 came_from: None,
+                general_lost: None,
             })
             .collect();
         armies.sort_by_key(|a| a.id);
@@ -485,6 +488,7 @@ impl Ctx {
             scenario.units.iter().map(|u| (u.id, u.health.unwrap_or_else(|| self.full(u.id)))).collect();
         let start = |id: UnitId| starts.get(&id).copied().unwrap_or(0);
         let rejoin = self.scenario.campaign_rules.rejoin_health;
+        self.generals_fallen(scenario, result);
         // Who was in the hex before anything changes hands (a taken gun is no left-out unit).
         let present = [self.state.units_at(b.at, Side::Red), self.state.units_at(b.at, Side::Blue)];
         for side in Side::BOTH {
@@ -545,6 +549,28 @@ impl Ctx {
         self.state.battle = None;
         self.clear_empty();
         self.check_destroyed();
+    }
+
+    /// T-CMD-3: a side's army general commands its default formation, starting with its HQ
+    /// unit; killed or badly wounded, he is gone for the army's next battles of the campaign
+    /// (lightly wounded, he is back for the next one).
+    fn generals_fallen(&mut self, scenario: &Scenario, result: &BattleResult) {
+        for side in Side::BOTH {
+            let spec = scenario.side(side);
+            let Some(hq) = spec.hq.or_else(|| scenario.units_of(side).map(|u| u.id).next()) else {
+                continue;
+            };
+            let fallen = result.generals.iter().find(|g| {
+                g.side == side
+                    && g.formation == DEFAULT_FORMATION
+                    && matches!(g.fate, GeneralFate::Killed | GeneralFate::BadlyWounded)
+            });
+            if let (Some(g), None) = (fallen, spec.general_lost)
+                && let Some(army) = self.state.armies.iter_mut().find(|a| a.side == side && a.units.contains(&hq))
+            {
+                army.general_lost = Some(g.fate);
+            }
+        }
     }
 
     fn full(&self, id: UnitId) -> i32 {
@@ -626,6 +652,10 @@ impl Ctx {
         if let Some(b) = self.state.army_mut(into) {
             b.units.extend(a.units.iter().copied());
             b.mp_left = b.mp_left.min(a.mp_left);
+            // T-CMD-3: the merged army is led by whichever of the two generals is still there.
+            if a.general_lost.is_none() {
+                b.general_lost = None;
+            }
         }
         self.state.armies.retain(|x| x.id != army);
         self.push(Event::Merged { army, into });
