@@ -623,6 +623,47 @@ fn t_strat_10_special_units_only_for_their_faction_and_replenished_never_raised(
     assert!(table.types.iter().filter(|t| t.faction.as_deref() == Some("Russia")).count() == 6, "T-RUS-1..6");
 }
 
+#[test]
+fn t_strat_10_special_units_that_lost_health_are_replenished_standing_never_raised() {
+    // Blue (Russia): the 17th Jägers at 8 of 9 (lost 1), the Life-Guard Hussars at 5 of 5, a
+    // line regiment (generic) at 3 of 10; a second army's Semyonovsky regiment at 12 of 12.
+    let with_health = |mut a: ArmySpec, health: &[Option<i32>]| {
+        for (u, h) in a.units.iter_mut().zip(health) {
+            u.health = *h;
+        }
+        a
+    };
+    let mut c = campaign(vec![
+        army(1, Side::Red, (0, 1), &line(4)),
+        with_health(army(11, Side::Blue, (6, 5), &["jaeger_17", "lg_hussars", "line_infantry"]), &[Some(8), None, Some(3)]),
+        army(12, Side::Blue, (5, 5), &["lg_semyonovsky", "line_infantry"]),
+        with_health(army(13, Side::Blue, (7, 5), &["line_infantry"]), &[Some(3)]),
+    ]);
+    let e = refused(&mut c, Order::Replenish { army: ArmyId(11) });
+    assert!(e.contains("Blue's turn") || e.contains("turn"), "{e}");
+    ok(&mut c, Order::EndTurn);
+    let units_before = c.state().units.len();
+    let health = |c: &Campaign, id: u32| c.state().unit(UnitId(id)).map(|u| u.health);
+    let e = refused(&mut c, Order::Replenish { army: ArmyId(12) });
+    assert!(e.contains("T-STRAT-10") && e.contains("no special unit below full"), "12 of 12: {e}");
+    let e = refused(&mut c, Order::Replenish { army: ArmyId(13) });
+    assert!(e.contains("T-STRAT-10") && e.contains("only special units"), "a generic unit is not replenished: {e}");
+    let events = ok(&mut c, Order::Replenish { army: ArmyId(11) });
+    assert_eq!(events, vec![Event::Replenished { unit: UnitId(1100), health: 9 }], "8 of 9 → 9");
+    assert_eq!((health(&c, 1100), health(&c, 1101), health(&c, 1102)), (Some(9), Some(5), Some(3)));
+    assert_eq!(c.state().army(ArmyId(11)).map(|a| a.mp_left), Some(0), "it spends the turn");
+    assert_eq!(c.state().units.len(), units_before, "T-STRAT-10: nothing is raised");
+    // An army that has moved does not replenish that turn.
+    let mut c = campaign(vec![
+        army(1, Side::Red, (0, 1), &line(4)),
+        with_health(army(11, Side::Blue, (6, 5), &["jaeger_17"]), &[Some(1)]),
+    ]);
+    ok(&mut c, Order::EndTurn);
+    ok(&mut c, mv(11, &[(7, 5)]));
+    let e = refused(&mut c, Order::Replenish { army: ArmyId(11) });
+    assert!(e.contains("T-STRAT-10") && e.contains("has moved"), "{e}");
+}
+
 fn ty(id: &str) -> rules::tactical::units::UnitType {
     UnitTable::builtin().get(id).cloned().unwrap_or_else(|| panic!("{id}"))
 }

@@ -137,6 +137,7 @@ impl Ctx {
                     }
                     Order::Split { army, units } => self.split(*army, units)?,
                     Order::Merge { army, into } => self.merge(*army, *into)?,
+                    Order::Replenish { army } => self.replenish(*army)?,
                     _ => self.end_turn(),
                 }
                 Ok(())
@@ -659,6 +660,41 @@ impl Ctx {
         }
         self.state.armies.retain(|x| x.id != army);
         self.push(Event::Merged { army, into });
+        Ok(())
+    }
+
+    /// T-STRAT-10: special units "можно восполнять, если они были рассеяны или понесли потери, но
+    /// нанимать новые нельзя": an army that has not moved this turn spends the rest of it (house)
+    /// bringing each of its special units below full Health back to full. Nothing is raised.
+    fn replenish(&mut self, army: ArmyId) -> Result<(), OrderError> {
+        let a = self.own_army(army)?.clone();
+        if a.mp_left < self.scenario.campaign_rules.movement_points {
+            return Err(OrderError::rule("T-STRAT-10", format!("{army} has moved this turn; it replenishes standing")));
+        }
+        let worn: Vec<(UnitId, i32)> = a
+            .units
+            .iter()
+            .filter_map(|id| self.state.unit(*id))
+            .filter_map(|u| {
+                let t = self.scenario.unit_type(&u.unit).filter(|t| t.faction.is_some())?;
+                (u.health < t.health).then_some((u.id, t.health))
+            })
+            .collect();
+        if worn.is_empty() {
+            return Err(OrderError::rule(
+                "T-STRAT-10",
+                format!("{army} has no special unit below full strength; only special units are replenished"),
+            ));
+        }
+        if let Some(x) = self.state.army_mut(army) {
+            x.mp_left = 0;
+        }
+        for (id, full) in worn {
+            if let Some(u) = self.state.unit_mut(id) {
+                u.health = full;
+            }
+            self.push(Event::Replenished { unit: id, health: full });
+        }
         Ok(())
     }
 
