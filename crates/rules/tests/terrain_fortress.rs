@@ -106,22 +106,24 @@ fn t_terr_4_redoubt_lets_infantry_and_artillery_fire_over_troops() {
 }
 
 #[test]
-fn t_terr_4_and_t_fire_6_guns_on_a_redoubt_fire_over_own_troops_not_over_the_enemy() {
-    let field = |covering: Side, at: (i32, i32)| {
-        Field::new(10, 10)
-            .terrain(&[(5, 1)], Terrain::Redoubt)
-            .unit(1, Side::Red, "artillery", (5, 1), Dir::South)
-            .unit_with(2, covering, "line_infantry", at, Dir::North, |u| u.reactions = quiet())
-            .unit_with(3, Side::Blue, "line_infantry", (5, 6), Dir::North, |u| u.reactions = quiet())
+fn t_terr_4_on_a_redoubt_infantry_and_guns_alike_fire_over_the_heads_of_soldiers_own_or_enemy() {
+    // «находясь на редуте, пехота и артиллерия могут стрелять через головы солдат»: the firer on a
+    // redoubt at (5, 1), a unit of either side at (5, 3) between it and the target at (5, 4).
+    let field = |firer: &str, redoubt: bool, covering: Side| {
+        let f = Field::new(10, 10);
+        let f = if redoubt { f.terrain(&[(5, 1)], Terrain::Redoubt) } else { f };
+        f.unit(1, Side::Red, firer, (5, 1), Dir::South)
+            .unit_with(2, covering, "line_infantry", (5, 3), Dir::North, |u| u.reactions = quiet())
+            .unit_with(3, Side::Blue, "line_infantry", (5, 4), Dir::North, |u| u.reactions = quiet())
             .ctx(1)
     };
-    ok(&mut field(Side::Red, (5, 5)), fire(1, 3)); // T-TERR-4: over its own troops next to the target
-    let why = refused(&mut field(Side::Blue, (5, 5)), fire(1, 3));
-    assert!(
-        why.contains("T-FIRE-6"),
-        "T-TERR-4 is over own troops only: the enemy next to the target covers it: {why}"
-    );
-    ok(&mut field(Side::Blue, (5, 3)), fire(1, 3)); // T-FIRE-6: an enemy in the line but not next to the target
+    for firer in ["light_infantry", "artillery"] {
+        for covering in [Side::Red, Side::Blue] {
+            ok(&mut field(firer, true, covering), fire(1, 3)); // T-TERR-4
+            let why = refused(&mut field(firer, false, covering), fire(1, 3));
+            assert!(why.contains("T-FIRE-3") || why.contains("T-FIRE-6"), "{firer}, off the redoubt: {why}");
+        }
+    }
 }
 
 fn map_text(rows: &[&str]) -> String {

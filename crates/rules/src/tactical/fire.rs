@@ -57,10 +57,15 @@ pub fn hit_needed(kind: FireKind, target_skirmishing: bool, rules: &RulesConfig)
 }
 
 impl Ctx {
-    /// Infantry on a hill, the wall or a redoubt fires over units (T-FIRE-3, T-TERR-4, T-TERR-5).
+    /// Infantry on a hill, the wall or a redoubt fires over units (T-FIRE-3, T-TERR-5); on a
+    /// redoubt, artillery alike: "пехота и артиллерия могут стрелять через головы солдат" (T-TERR-4).
     fn elevated(&self, u: &UnitState, from: Cell) -> bool {
         let t = self.terrain(from);
-        self.arm(u) == Arm::Infantry && matches!(t, Some(Terrain::Hill | Terrain::Wall | Terrain::Redoubt))
+        match self.arm(u) {
+            Arm::Infantry => matches!(t, Some(Terrain::Hill | Terrain::Wall | Terrain::Redoubt)),
+            Arm::Artillery => t == Some(Terrain::Redoubt),
+            Arm::Cavalry => false,
+        }
     }
 
     /// Range of a unit firing from a cell (T-FORT-3: +1 for infantry on the wall).
@@ -134,11 +139,7 @@ impl Ctx {
         }
         let seen = |c: &Cell| self.at(*c).filter(|o| o.id != u.id && self.visible_to(o, u.side));
         if self.arm(u) == Arm::Artillery {
-            // T-TERR-4: guns on a redoubt fire over their own troops; an enemy unit next to the
-            // target still covers the line (T-FIRE-6).
-            let over_own = self.terrain(from) == Some(Terrain::Redoubt);
-            let covers = |c: &Cell| seen(c).is_some_and(|o| !(over_own && o.side == u.side));
-            if let Some(c) = between.iter().find(|c| c.touches(target) && covers(c)) {
+            if let Some(c) = between.iter().find(|c| c.touches(target) && seen(c).is_some()) {
                 return Err(OrderError::rule(
                     "T-FIRE-6",
                     format!("the unit at {c} next to the target covers the line"),
@@ -200,6 +201,13 @@ impl Ctx {
         }
         if u.activity.fired && !self.may_fire_second_shot(u) {
             return Err(OrderError::rule("T-FIRE-1", format!("{} has already fired this turn", self.name(id))));
+        }
+        // T-FIRE-1: one fire per own turn, a counter-volley at an interceptor included.
+        if u.activity.counter_volleyed {
+            return Err(OrderError::rule(
+                "T-FIRE-1",
+                format!("{} has fired a counter-volley this turn; one fire per turn", self.name(id)),
+            ));
         }
         if self.sides.retreating[u.side.index()] {
             return Err(OrderError::rule("T-END-2", "a retreating army no longer fires"));
