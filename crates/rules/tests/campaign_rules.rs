@@ -507,6 +507,28 @@ fn t_fort_1_a_fortress_assault_fields_up_to_15_attackers_and_10_defenders_withou
     assert!(events.contains(&Event::Cut { at: hex(6, 5), fielded: [10, 15], bring_up: None }), "{events:?}");
 }
 
+#[test]
+fn t_fort_2_breaches_count_the_attackers_guns_fielded_or_not() {
+    // Fort Hohenberg (6, 5): 16 line and, but for the first case, 1 gun attack 10 line; the
+    // attacker fields 15 (T-FORT-1), choosing the gun or leaving it out.
+    let breaches = |gun: bool, field_gun: bool| {
+        let units: Vec<&str> = if gun { [vec!["artillery"], line(16)].concat() } else { line(16) };
+        let mut c = campaign(vec![army(1, Side::Red, (5, 5), &units), army(11, Side::Blue, (6, 5), &line(10))]);
+        ok(&mut c, mv(1, &[(6, 5)]));
+        let mine: Vec<UnitId> = c.state().units_at(hex(6, 5), Side::Red);
+        let chosen: Vec<UnitId> = if field_gun { mine[..15].to_vec() } else { mine[mine.len() - 15..].to_vec() };
+        assert_eq!(chosen.contains(&UnitId(100)), gun && field_gun);
+        ok(&mut c, Order::ChooseForces(Forces { units: chosen, redoubts: 0, retreat: None }));
+        pass(&mut c);
+        let s = c.battle_scenario().expect("scenario");
+        assert_eq!(s.kind, rules::tactical::BattleKind::Fortress);
+        s.map.cells().filter(|cell| s.map.terrain(*cell) == Some(rules::tactical::Terrain::Breach)).count()
+    };
+    assert_eq!(breaches(false, false), 2, "T-FORT-2: no guns, 2 breaches");
+    assert_eq!(breaches(true, true), 3, "T-FORT-2: a gun fielded, 3 breaches");
+    assert_eq!(breaches(true, false), 3, "T-FORT-2: a gun in the army, left out of the assault: still 3");
+}
+
 /// The fates of each side's army general (formation "Army") in a battle of 5 v 5 guns at
 /// (1, 5), fought out by fire (a division: a casualty test at 10 and 20 lost), with campaign seed `seed`; and the campaign after it.
 fn general_fates(seed: u64) -> (Vec<(Side, GeneralFate)>, Campaign) {

@@ -201,10 +201,10 @@ pub fn battle_scenario(scenario: &CampaignScenario, state: &CampaignState, battl
         .chain(&reserves)
         .copied()
         .collect();
-    let attacker_artillery = listed.iter().any(|id| {
-        state
-            .unit(*id)
-            .is_some_and(|u| u.side == attacker && scenario.unit_type(&u.unit).is_some_and(|t| t.arm == Arm::Artillery))
+    // T-FORT-2: «3 бреши, если в армии атакующего есть артиллерия» — the attacker's army's guns
+    // in the hex, fielded or not.
+    let attacker_artillery = state.units_at(battle.at, attacker).iter().any(|id| {
+        state.unit(*id).is_some_and(|u| scenario.unit_type(&u.unit).is_some_and(|t| t.arm == Arm::Artillery))
     });
     let field = match scenario.field_at(battle.at).and_then(|f| f.map.to_grid().ok()) {
         Some(grid) => {
