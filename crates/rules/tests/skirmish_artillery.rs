@@ -89,15 +89,39 @@ fn t_skirm_3_skirmishers_lower_the_morale_of_the_unit_they_attack_by_1() {
     d.dice.script(vec![4]);
     ok(&mut d, Order::EndTurn); // 3 vs 2: line −1 → 2
     assert_eq!(first_morale_test(&d), Some((2, vec![], 4, true)), "T-MORALE-1: the attacker of skirmishers has no −1");
-    // Their fire is no attack in melee: a test it causes has no −1 (T-MORALE-1).
-    let mut f = Field::new(10, 10)
-        .unit_with(1, Side::Red, "light_infantry", (4, 0), Dir::South, |u| u.skirmish = true)
-        .unit_with(2, Side::Blue, "light_cavalry", (4, 3), Dir::North, |u| u.health = Some(4))
-        .unit(3, Side::Blue, "militia", (9, 9), Dir::North)
+}
+
+#[test]
+fn t_morale_1_and_t_skirm_3_skirmishers_lower_the_morale_of_the_unit_they_attack_by_fire_too() {
+    // «понижают мораль атакуемого подразделения», by fire as by melee: skirmishers (hit die 1–2
+    // for fire at them, none for their own) fire 3 at light cavalry of Health 4 → 1, a test.
+    let shot_at = |skirmish: bool, pips: u8| {
+        let mut f = Field::new(10, 10)
+            .unit_with(1, Side::Red, "light_infantry", (4, 0), Dir::South, |u| u.skirmish = skirmish)
+            .unit_with(2, Side::Blue, "light_cavalry", (4, 3), Dir::North, |u| u.health = Some(4))
+            .unit(3, Side::Blue, "militia", (9, 9), Dir::North)
+            .ctx(1);
+        f.dice.script(vec![pips]);
+        ok(&mut f, fire(1, 2));
+        first_morale_test(&f)
+    };
+    assert_eq!(shot_at(true, 4), Some((2, vec![-1], 3, false)), "T-SKIRM-3: d6 4 − 1 = 3 < 4, fails");
+    assert_eq!(shot_at(true, 5), Some((2, vec![-1], 4, true)), "T-SKIRM-3: d6 5 − 1 = 4, passes");
+    assert_eq!(shot_at(false, 4), Some((2, vec![], 4, true)), "light infantry in close order: no −1");
+    // A counter-volley by skirmishers answers an attack: the attacker is not "attacked" (no −1).
+    let mut c = Field::new(10, 10)
+        .unit_with(1, Side::Red, "light_cavalry", (4, 1), Dir::South, |u| {
+            u.health = Some(4);
+            u.reactions = quiet()
+        })
+        .unit_with(2, Side::Blue, "light_infantry", (4, 3), Dir::North, |u| u.skirmish = true)
+        .unit(3, Side::Red, "militia", (9, 9), Dir::North)
         .ctx(1);
-    f.dice.script(vec![4]);
-    ok(&mut f, fire(1, 2)); // 4 − 3 = 1: test d6 4, no modifier
-    assert_eq!(first_morale_test(&f), Some((2, vec![], 4, true)), "T-MORALE-1: not for tests caused by fire");
+    c.dice.script(vec![4, 4, 4, 4]);
+    ok(&mut c, mv(1, &[(4, 2)]));
+    let volley = c.events.iter().any(|e| matches!(e, Event::Fired { firer: UnitId(2), .. }));
+    assert!(volley, "the skirmishers counter-volley: {:?}", c.events);
+    assert_eq!(first_morale_test(&c).map(|t| (t.0, t.1)), Some((1, vec![])), "T-MORALE-1: no −1 for the unit they answer");
 }
 
 #[test]

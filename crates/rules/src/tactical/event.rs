@@ -92,6 +92,8 @@ impl Sum {
 /// What a damage step came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Cause {
+    /// `skirmisher`: skirmishers attacking by fire (not answering an attack with a
+    /// counter-volley), which lowers the target's Morale (T-SKIRM-3).
     Fire { by: UnitId, skirmisher: bool },
     Melee,
 }

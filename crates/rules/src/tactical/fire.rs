@@ -259,7 +259,8 @@ impl Ctx {
             damage: shot.damage.clone(),
         });
         self.reveal(shot.firer);
-        let skirmisher = self.unit(shot.firer).is_some_and(|u| u.skirmish.is_some());
+        let answering = matches!(shot.occasion, FireOccasion::CounterVolley | FireOccasion::FlankCounterVolley);
+        let skirmisher = !answering && self.unit(shot.firer).is_some_and(|u| u.skirmish.is_some());
         if hit && shot.damage.total > 0 {
             self.damage(shot.target, shot.damage.total, Cause::Fire { by: shot.firer, skirmisher });
         }
