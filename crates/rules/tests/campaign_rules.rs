@@ -203,8 +203,8 @@ fn t_strat_5_at_most_10_units_a_side_the_cut_of_the_digest() {
     assert_eq!(cut(10, 10, &r).fielded, (10, 10));
     assert_eq!(cut(11, 10, &r).fielded, (10, 9));
     assert_eq!(cut(11, 11, &r).fielded, (10, 10), "10 × 11 / 11");
-    // Rounding half up: 10 × 9 / 20 = 4.5 → 5.
-    assert_eq!(cut(20, 9, &r).fielded, (10, 5));
+    // Rounding half up: 10 × 9 / 20 = 4.5 → 5, raised to 6 (T-STRAT-5/6, no cliff).
+    assert_eq!(cut(20, 9, &r).fielded, (10, 6));
     assert_eq!(cut(8, 12, &r).bring_up, None);
     // In the campaign: 12 attack 13, and the owners pick which units fight.
     let mut c = campaign(vec![army(1, Side::Red, (0, 5), &line(12)), army(11, Side::Blue, (1, 5), &line(13))]);
@@ -275,6 +275,21 @@ fn t_strat_6_six_units_or_fewer_against_more_than_10_no_cut_one_unit_comes_up_fr
     let other = rules::tactical::Cell::new(zone_cell.x + 1, 0);
     let e = b.apply(BattleOrder::BringUp { unit: UnitId(111), cell: other, facing: rules::tactical::Dir::South });
     assert!(e.expect_err("only 1").to_string().contains("brought up 1 of the 1"));
+}
+
+#[test]
+fn t_strat_5_and_6_the_limit_has_no_cliff_a_smaller_army_fields_at_least_6() {
+    let r = rules();
+    // 6 v 13: no cut, 6 fight (T-STRAT-6); 7 v 13: 10 × 7 / 13 = 5.4 → 5, but never fewer than
+    // the 6 a smaller army would field: 6 v 10 (house).
+    assert_eq!(cut(6, 13, &r).fielded, (6, 10));
+    assert_eq!(cut(7, 13, &r).fielded, (6, 10), "7 v 13 → 6 v 10, not 5 v 10");
+    assert_eq!(cut(13, 7, &r).fielded, (10, 6));
+    assert_eq!(cut(7, 30, &r).fielded, (6, 10), "10 × 7 / 30 = 2.3 → 2, raised to 6");
+    // Above the floor the formula stands: 10 × 8 / 13 = 6.2 → 6; 10 × 9 / 13 = 6.9 → 7.
+    assert_eq!(cut(8, 13, &r).fielded, (6, 10));
+    assert_eq!(cut(9, 13, &r).fielded, (7, 10));
+    assert_eq!(cut(7, 13, &r).bring_up, None, "the cut battle brings no one up");
 }
 
 #[test]
