@@ -269,7 +269,10 @@ fn t_turn_2_and_t_setup_1_the_clocks_are_on_by_default_and_never_time_out_the_ai
         app.update();
         ends += 1;
         let left = timer(&app).remaining.expect("still running");
-        assert!(left <= first, "T-SETUP-1: {side:?} ended its step; the clock runs on ({left} ≤ {first}), it does not start again");
+        assert!(
+            left <= first,
+            "T-SETUP-1: {side:?} ended its step; the clock runs on ({left} ≤ {first}), it does not start again"
+        );
     }
     assert_eq!(session(&app).game.clock().phase, Phase::Battle);
     app.update();

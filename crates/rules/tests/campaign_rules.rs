@@ -4,9 +4,9 @@
 use rules::campaign::resolve::{AutoUnit, attacker_redoubts, auto_battle, cut, left_out_loss};
 use rules::campaign::scenario::{ArmySpec, CampaignUnit};
 use rules::campaign::state::VictoryReason;
-use rules::tactical::config::GeneralFate;
 use rules::campaign::{ArmyId, Campaign, CampaignRules, CampaignScenario, Event, Forces, HexAt, Order, OrderError};
 use rules::game::Game;
+use rules::tactical::config::GeneralFate;
 use rules::tactical::units::UnitTable;
 use rules::tactical::{Battle, Order as BattleOrder, Phase, SaveGame, Side, Status, UnitId};
 use std::path::Path;
@@ -601,7 +601,8 @@ fn t_cmd_3_a_general_killed_or_badly_wounded_is_gone_for_the_campaigns_next_batt
     let mut state = c.state().clone();
     let pending = state.battle.clone().expect("a battle");
     let scenario = linden();
-    let next = |state: &rules::campaign::CampaignState| rules::campaign::field::battle_scenario(&scenario, state, &pending);
+    let next =
+        |state: &rules::campaign::CampaignState| rules::campaign::field::battle_scenario(&scenario, state, &pending);
     for fate in [GeneralFate::Killed, GeneralFate::BadlyWounded] {
         if let Some(a) = state.armies.iter_mut().find(|a| a.id == ArmyId(1)) {
             a.general_lost = Some(fate);
@@ -618,7 +619,9 @@ fn t_cmd_3_a_general_killed_or_badly_wounded_is_gone_for_the_campaigns_next_batt
         let battle = Battle::new(&s, 1);
         let ctx = battle.ctx();
         let formations = &ctx.command.formations;
-        assert!(formations.iter().filter(|f| f.side == Side::Red).all(|f| f.general_lost() && f.general_with.is_none()));
+        assert!(
+            formations.iter().filter(|f| f.side == Side::Red).all(|f| f.general_lost() && f.general_with.is_none())
+        );
         assert!(formations.iter().filter(|f| f.side == Side::Blue).all(|f| !f.general_lost()));
         for a in state.armies.iter_mut() {
             a.general_lost = None;
@@ -672,7 +675,10 @@ fn t_strat_10_special_units_that_lost_health_are_replenished_standing_never_rais
     };
     let mut c = campaign(vec![
         army(1, Side::Red, (0, 1), &line(4)),
-        with_health(army(11, Side::Blue, (6, 5), &["jaeger_17", "lg_hussars", "line_infantry"]), &[Some(8), None, Some(3)]),
+        with_health(
+            army(11, Side::Blue, (6, 5), &["jaeger_17", "lg_hussars", "line_infantry"]),
+            &[Some(8), None, Some(3)],
+        ),
         army(12, Side::Blue, (5, 5), &["lg_semyonovsky", "line_infantry"]),
         with_health(army(13, Side::Blue, (7, 5), &["line_infantry"]), &[Some(3)]),
     ]);

@@ -111,7 +111,8 @@ fn t_turn_2_the_armies_are_counted_when_the_battle_starts() {
         for i in 0..red {
             let (id, x) = (1 + i, i32::try_from(i).unwrap_or(0));
             f = f.unit_with(id, Side::Red, "militia", (x, 5), Dir::South, |u| {
-                u.reactions = Some(rules::tactical::Reactions { counter_volley: false, counter_charge: false, intercept: false });
+                u.reactions =
+                    Some(rules::tactical::Reactions { counter_volley: false, counter_charge: false, intercept: false });
             });
         }
         for i in 0..5 {

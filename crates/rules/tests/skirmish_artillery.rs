@@ -121,7 +121,11 @@ fn t_morale_1_and_t_skirm_3_skirmishers_lower_the_morale_of_the_unit_they_attack
     ok(&mut c, mv(1, &[(4, 2)]));
     let volley = c.events.iter().any(|e| matches!(e, Event::Fired { firer: UnitId(2), .. }));
     assert!(volley, "the skirmishers counter-volley: {:?}", c.events);
-    assert_eq!(first_morale_test(&c).map(|t| (t.0, t.1)), Some((1, vec![])), "T-MORALE-1: no −1 for the unit they answer");
+    assert_eq!(
+        first_morale_test(&c).map(|t| (t.0, t.1)),
+        Some((1, vec![])),
+        "T-MORALE-1: no −1 for the unit they answer"
+    );
 }
 
 #[test]

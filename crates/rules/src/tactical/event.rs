@@ -94,7 +94,10 @@ impl Sum {
 pub enum Cause {
     /// `skirmisher`: skirmishers attacking by fire (not answering an attack with a
     /// counter-volley), which lowers the target's Morale (T-SKIRM-3).
-    Fire { by: UnitId, skirmisher: bool },
+    Fire {
+        by: UnitId,
+        skirmisher: bool,
+    },
     Melee,
 }
 

@@ -370,7 +370,10 @@ impl Scenario {
             return Err(Problem::at(&path!["blue", "edge"], "both armies deploy at the same map edge".to_string()));
         }
         for side in Side::BOTH {
-            if self.side(side).general_lost.is_some_and(|f| !matches!(f, GeneralFate::Killed | GeneralFate::BadlyWounded))
+            if self
+                .side(side)
+                .general_lost
+                .is_some_and(|f| !matches!(f, GeneralFate::Killed | GeneralFate::BadlyWounded))
             {
                 return Err(Problem::at(
                     &path![side.name(), "general_lost"],
