@@ -68,7 +68,8 @@ impl AnimSpeed {
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
     pub lang: Lang,
-    /// T-TURN-2: 20 s a turn (15 s in small battles), 2 minutes to deploy (T-SETUP-1).
+    /// T-TURN-2: 20 s a turn (15 s in small battles), 2 minutes to set up for both sides
+    /// together (T-SETUP-1): rules of the game, so on by default; the AI's seat is never timed.
     pub turn_timer: bool,
     pub anim: AnimSpeed,
     /// Keys of each action (mouse buttons stay as they are).
@@ -86,7 +87,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             lang: Lang::default(),
-            turn_timer: false,
+            turn_timer: true,
             anim: AnimSpeed::default(),
             bindings: crate::input::default_bindings(),
             legend_seen: false,

@@ -249,3 +249,46 @@ fn a_rebound_key_keeps_the_other_key_and_takes_a_taken_key_with_a_clear_message(
     let known = app.world().resource::<KnownActions>().clone();
     assert!(known.clash("Undo", "TurnLeft") && known.clash("NextUnit", "Skirmish") && !known.clash("Undo", "Undo"));
 }
+
+#[test]
+fn t_turn_2_and_t_setup_1_the_clocks_are_on_by_default_and_never_time_out_the_ai() {
+    use kriegsspiel::session::TurnTimer;
+    use rules::tactical::Phase;
+    assert!(Settings::default().turn_timer, "T-TURN-2, T-SETUP-1: the clocks are rules, on by default");
+    let (_turn, mut app) = app("clocks");
+    assert!(app.world().resource::<Settings>().turn_timer);
+    // Hot seat, set-up: one clock of 120 s for both sides together, not 120 s each.
+    start(&mut app, shipped("open_field"), [Seat::Human, Seat::Human]);
+    let timer = |app: &App| *app.world().resource::<TurnTimer>();
+    let first = timer(&app).remaining.expect("the set-up clock runs");
+    assert!(first <= 120.0 && first > 100.0, "T-SETUP-1: {first}");
+    let mut ends = 0;
+    while session(&app).game.clock().phase != Phase::Battle && ends < 8 {
+        let side = session(&app).game.clock().active;
+        app.world_mut().resource_mut::<Session>().game.apply(Order::EndSetup).expect("ends the step");
+        app.update();
+        ends += 1;
+        let left = timer(&app).remaining.expect("still running");
+        assert!(
+            left <= first,
+            "T-SETUP-1: {side:?} ended its step; the clock runs on ({left} ≤ {first}), it does not start again"
+        );
+    }
+    assert_eq!(session(&app).game.clock().phase, Phase::Battle);
+    app.update();
+    let left = timer(&app).remaining.expect("the turn clock runs");
+    assert!(left <= 20.0 && left > 15.0, "T-TURN-2: 20 s in a battle of more than 5 units a side: {left}");
+    // A setting switches them off.
+    app.world_mut().resource_mut::<Settings>().turn_timer = false;
+    app.update();
+    assert_eq!(timer(&app).remaining, None, "switched off by the setting");
+    // The AI's seats: no clock runs for them, in set-up or in battle.
+    app.world_mut().resource_mut::<Settings>().turn_timer = true;
+    start(&mut app, shipped("open_field"), [Seat::Ai(ai::Level::Recruit), Seat::Ai(ai::Level::Recruit)]);
+    for _ in 0..20 {
+        app.update();
+        if session(&app).game.clock().phase == Phase::Battle {
+            assert_eq!(timer(&app).remaining, None, "T-TURN-2: the AI's seat is never timed out");
+        }
+    }
+}

@@ -303,30 +303,30 @@ fn turn_timer(
     let Some(mut session) = session else { return };
     let clock = session.game.clock();
     let human = session.human_turn();
-    // T-TURN-2: 20 s a turn (15 s in small battles); T-SETUP-1: 2 minutes to deploy.
-    if !settings.turn_timer || !human || clock.phase == Phase::Over {
+    let setting_up = matches!(clock.phase, Phase::Redoubts | Phase::Deployment);
+    // T-TURN-2: 20 s a turn (15 s in small battles); T-SETUP-1: 2 minutes for the whole set-up
+    // of both sides together. The AI's seat is never timed out: no turn clock runs for it, and
+    // the set-up clock waits while it sets up.
+    if !settings.turn_timer || clock.phase == Phase::Over || (!human && !setting_up) {
         timer.remaining = None;
         return;
     }
-    let key = (clock.turn, Some(clock.active.index()), clock.phase == Phase::Battle);
+    let key = if setting_up { (0, None, false) } else { (clock.turn, Some(clock.active.index()), true) };
     if timer.key != key || timer.remaining.is_none() {
         timer.key = key;
-        let rules = session.game.scenario().rules.clone();
-        timer.remaining = Some(if clock.phase == Phase::Battle {
-            session.ctx().turn_seconds() as f32
-        } else {
-            rules.deployment_seconds as f32
-        });
+        let ctx = session.ctx();
+        timer.remaining = Some(if setting_up { ctx.setup_seconds() } else { ctx.turn_seconds() } as f32);
     }
     // The clock stops while a question waits for the player.
-    if *view.get() != PlayView::Playing || busy.0 || session.confirm.is_some() || leaving.0 {
+    if !human || *view.get() != PlayView::Playing || busy.0 || session.confirm.is_some() || leaving.0 {
         return;
     }
     if let Some(left) = &mut timer.remaining {
         *left -= time.delta_secs();
         if *left <= 0.0 {
-            timer.remaining = None;
-            let pass = if clock.phase == Phase::Battle { Order::EndTurn } else { Order::EndSetup };
+            // Run out in set-up, it stays out for the other side too (one clock for both).
+            timer.remaining = setting_up.then_some(0.0);
+            let pass = if setting_up { Order::EndSetup } else { Order::EndTurn };
             let _ = session.apply(pass, &mut events);
         }
     }

@@ -409,6 +409,7 @@ pub fn log_lines(tr: &Tr, bctx: &Ctx, events: &[Event], viewer: Option<Side>) ->
             | Event::Revealed { unit }
             | Event::Contact { unit, .. }
             | Event::CounterCharge { unit }
+            | Event::ShotsTest { unit, .. }
             | Event::Damaged { unit, .. }
             | Event::MoraleTest { unit, .. }
             | Event::Removed { unit, .. }
@@ -459,6 +460,7 @@ fn event_unit(e: &Event) -> Option<UnitId> {
         | Event::Revealed { unit }
         | Event::Contact { unit, .. }
         | Event::CounterCharge { unit }
+        | Event::ShotsTest { unit, .. }
         | Event::Damaged { unit, .. }
         | Event::MoraleTest { unit, .. }
         | Event::Removed { unit, .. }

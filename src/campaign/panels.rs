@@ -163,6 +163,9 @@ pub fn event_text(tr: &Tr, scenario: &CampaignScenario, state: &CampaignState, e
         Event::Rejoined { unit: u, health } => {
             tr.f("ev.campaign.rejoined", &[("unit", unit(u)), ("health", health.to_string())])
         }
+        Event::Replenished { unit: u, health } => {
+            tr.f("ev.campaign.replenished", &[("unit", unit(u)), ("health", health.to_string())])
+        }
         Event::UnitLost { unit: u } => tr.f("ev.campaign.lost", &[("unit", unit(u))]),
         Event::Captured { unit: u, by } => tr.f("ev.campaign.captured", &[("unit", unit(u)), ("side", side(by))]),
         Event::GunTaken { unit: u, by, army: a } => {

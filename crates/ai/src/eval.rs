@@ -184,12 +184,22 @@ pub fn evaluate(ctx: &Ctx, side: Side, w: &Weights) -> f64 {
             }
         }
         // Guns fire all round, but an enemy closing on a gun's flank or rear gains the flank bonus
-        // (T-MELEE-5): among facings that keep the same T-ART-3 cover, a gun faces the enemy too.
+        // (T-MELEE-5) and gets no counter-volley from it (T-FIRE-9): among facings that keep the
+        // same T-ART-3 cover, a gun faces the nearest enemy, else at least some enemy.
         if let Some(e) = nearest
             && free(u)
         {
-            let (forward, lateral) = u.facing.project(u.cell, e.cell);
-            score += if forward > 0 && forward >= lateral.abs() { w.facing } else { -0.5 * w.facing };
+            let ahead = |c: Cell| {
+                let (forward, lateral) = u.facing.project(u.cell, c);
+                forward > 0 && forward >= lateral.abs()
+            };
+            score += if ahead(e.cell) {
+                w.facing
+            } else if theirs.iter().any(|t| ahead(t.cell)) {
+                0.0
+            } else {
+                -0.5 * w.facing
+            };
         }
         if !ty.has(Ability::IgnoresCommandDistance)
             && let Some(hq) = own_hq

@@ -80,7 +80,8 @@ enum Stage {
     Manoeuvre,
     /// Guns and horse look at their facing once more, now that the rest of the side has moved:
     /// a friend that has since come to stand behind a gun may let it face the enemy and keep its
-    /// T-ART-3 cover (a unit still turns at most once a turn).
+    /// T-ART-3 cover. They turn free (T-MOVE-2), so one that turned while manoeuvring may turn
+    /// once more here; since guns counter-volley only what they face (T-FIRE-9), facing counts.
     Face,
     Done,
 }
@@ -115,6 +116,8 @@ pub struct Planner {
     focus_orders: u32,
     /// Units that have turned this turn: a turn is never taken back and forth (cavalry turns free).
     turned: Vec<UnitId>,
+    /// Units that turned in this turn's last look at facing (once each).
+    faced: Vec<UnitId>,
     /// Cells each unit has left this turn: a unit never walks back onto one (issue 13: a move
     /// up, a shot, and the step back read as a unit walking to and fro).
     left: Vec<(UnitId, Cell)>,
@@ -133,6 +136,7 @@ impl Planner {
             queue: Vec::new(),
             focus_orders: 0,
             turned: Vec::new(),
+            faced: Vec::new(),
             left: Vec::new(),
             job: None,
         }
@@ -152,6 +156,7 @@ impl Planner {
             self.queue.clear();
             self.focus_orders = 0;
             self.turned.clear();
+            self.faced.clear();
             self.left.clear();
             self.job = None;
         }
@@ -210,7 +215,12 @@ impl Planner {
                 Some(order) => {
                     self.focus_orders += 1;
                     match &order {
-                        Order::Turn { unit, .. } => self.turned.push(*unit),
+                        Order::Turn { unit, .. } => {
+                            if self.stage == Stage::Face {
+                                self.faced.push(*unit);
+                            }
+                            self.turned.push(*unit);
+                        }
                         Order::Move { unit, path, .. } => self.leaves(ctx, *unit, path),
                         _ => {}
                     }
@@ -338,7 +348,7 @@ impl Planner {
                         continue;
                     };
                     let orders =
-                        if ctx.sides.retreating[self.side.index()] { Vec::new() } else { self.turns(ctx, unit) };
+                        if ctx.sides.retreating[self.side.index()] { Vec::new() } else { self.turns(ctx, unit, true) };
                     if orders.is_empty() {
                         self.advance(ctx);
                         continue;
@@ -410,13 +420,13 @@ impl Planner {
         None
     }
 
-    /// Candidate orders for one unit's manoeuvre.
-    /// The turns a unit may make: none once it has turned this turn.
-    fn turns(&self, ctx: &Ctx, id: UnitId) -> Vec<Order> {
+    /// The turns a unit may make; `last_look`: the Face stage's, where a unit that turned while
+    /// manoeuvring may turn once more (each unit comes to that stage once).
+    fn turns(&self, ctx: &Ctx, id: UnitId, last_look: bool) -> Vec<Order> {
         let Some(u) = ctx.unit(id).filter(|u| u.status.on_field() && u.side == self.side) else {
             return Vec::new();
         };
-        if self.turned.contains(&id) {
+        if (self.turned.contains(&id) && !last_look) || self.faced.contains(&id) {
             return Vec::new();
         }
         Dir::ALL
@@ -426,6 +436,7 @@ impl Planner {
             .collect()
     }
 
+    /// Candidate orders for one unit's manoeuvre.
     fn unit_orders(&mut self, ctx: &Ctx, id: UnitId) -> Vec<Order> {
         let mut orders: Vec<Order> =
             ctx.fire_targets(id).into_iter().map(|s| Order::Fire { unit: id, target: s.target }).collect();
@@ -452,7 +463,7 @@ impl Planner {
             moves = picked;
         }
         orders.extend(moves);
-        orders.extend(self.turns(ctx, id));
+        orders.extend(self.turns(ctx, id, false));
         for on in [true, false] {
             if ctx.check_skirmish(id, on).is_ok() {
                 orders.push(Order::Skirmish { unit: id, on });

@@ -96,6 +96,7 @@ impl Field {
             formations: Vec::new(),
             bring_up: 0,
             bring_up_from_turn: 0,
+            general_lost: None,
         };
         Field {
             scenario: Scenario {

@@ -95,6 +95,7 @@ fn generated_fields_are_valid_battles_on_every_hex_and_deterministic() {
                 formations: Vec::new(),
                 bring_up: 0,
                 bring_up_from_turn: 0,
+                general_lost: None,
             };
             let scenario = Scenario {
                 name: "generated".into(),

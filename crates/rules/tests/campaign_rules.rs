@@ -6,6 +6,7 @@ use rules::campaign::scenario::{ArmySpec, CampaignUnit};
 use rules::campaign::state::VictoryReason;
 use rules::campaign::{ArmyId, Campaign, CampaignRules, CampaignScenario, Event, Forces, HexAt, Order, OrderError};
 use rules::game::Game;
+use rules::tactical::config::GeneralFate;
 use rules::tactical::units::UnitTable;
 use rules::tactical::{Battle, Order as BattleOrder, Phase, SaveGame, Side, Status, UnitId};
 use std::path::Path;
@@ -202,8 +203,8 @@ fn t_strat_5_at_most_10_units_a_side_the_cut_of_the_digest() {
     assert_eq!(cut(10, 10, &r).fielded, (10, 10));
     assert_eq!(cut(11, 10, &r).fielded, (10, 9));
     assert_eq!(cut(11, 11, &r).fielded, (10, 10), "10 × 11 / 11");
-    // Rounding half up: 10 × 9 / 20 = 4.5 → 5.
-    assert_eq!(cut(20, 9, &r).fielded, (10, 5));
+    // Rounding half up: 10 × 9 / 20 = 4.5 → 5, raised to 6 (T-STRAT-5/6, no cliff).
+    assert_eq!(cut(20, 9, &r).fielded, (10, 6));
     assert_eq!(cut(8, 12, &r).bring_up, None);
     // In the campaign: 12 attack 13, and the owners pick which units fight.
     let mut c = campaign(vec![army(1, Side::Red, (0, 5), &line(12)), army(11, Side::Blue, (1, 5), &line(13))]);
@@ -274,6 +275,21 @@ fn t_strat_6_six_units_or_fewer_against_more_than_10_no_cut_one_unit_comes_up_fr
     let other = rules::tactical::Cell::new(zone_cell.x + 1, 0);
     let e = b.apply(BattleOrder::BringUp { unit: UnitId(111), cell: other, facing: rules::tactical::Dir::South });
     assert!(e.expect_err("only 1").to_string().contains("brought up 1 of the 1"));
+}
+
+#[test]
+fn t_strat_5_and_6_the_limit_has_no_cliff_a_smaller_army_fields_at_least_6() {
+    let r = rules();
+    // 6 v 13: no cut, 6 fight (T-STRAT-6); 7 v 13: 10 × 7 / 13 = 5.4 → 5, but never fewer than
+    // the 6 a smaller army would field: 6 v 10 (house).
+    assert_eq!(cut(6, 13, &r).fielded, (6, 10));
+    assert_eq!(cut(7, 13, &r).fielded, (6, 10), "7 v 13 → 6 v 10, not 5 v 10");
+    assert_eq!(cut(13, 7, &r).fielded, (10, 6));
+    assert_eq!(cut(7, 30, &r).fielded, (6, 10), "10 × 7 / 30 = 2.3 → 2, raised to 6");
+    // Above the floor the formula stands: 10 × 8 / 13 = 6.2 → 6; 10 × 9 / 13 = 6.9 → 7.
+    assert_eq!(cut(8, 13, &r).fielded, (6, 10));
+    assert_eq!(cut(9, 13, &r).fielded, (7, 10));
+    assert_eq!(cut(7, 13, &r).bring_up, None, "the cut battle brings no one up");
 }
 
 #[test]
@@ -477,6 +493,145 @@ fn t_strat_9_auto_battle_when_both_together_have_6_units_or_fewer() {
 }
 
 #[test]
+fn t_fort_1_a_fortress_assault_fields_up_to_15_attackers_and_10_defenders_without_a_cut() {
+    let t = rules::tactical::config::RulesConfig::builtin();
+    assert_eq!((t.max_units_fortress_attacker, t.max_units_fortress_defender), (15, 10));
+    // Fort Hohenberg (6, 5); the attacker comes from (5, 5). Attacker 15 | 16, defender 10 | 11.
+    for (attacking, defending, fielded) in [(16, 11, [15, 10]), (15, 10, [15, 10]), (14, 9, [14, 9])] {
+        let mut c = campaign(vec![
+            army(1, Side::Red, (5, 5), &line(attacking)),
+            army(11, Side::Blue, (6, 5), &line(defending)),
+        ]);
+        let events = ok(&mut c, mv(1, &[(6, 5)]));
+        let want = Event::Cut { at: hex(6, 5), fielded, bring_up: None };
+        assert!(events.contains(&want), "T-FORT-1: {attacking} v {defending}: {events:?}");
+        pass(&mut c);
+        pass(&mut c);
+        let s = c.battle_scenario().expect("scenario");
+        let count = |side| s.units.iter().filter(|u| u.side == side && !u.reserve).count();
+        assert_eq!([count(Side::Red), count(Side::Blue)], fielded);
+        assert!(s.units.iter().all(|u| !u.reserve), "no unit comes up in an assault");
+        let text = ron::to_string(&s).expect("ron");
+        s.check_embedded("assault", &text, "scenario")
+            .unwrap_or_else(|e| panic!("T-FORT-1: the assault is a valid battle: {e}"));
+    }
+    // The other way round: Blue storms with 16, Red holds with 11.
+    let mut c = campaign(vec![army(1, Side::Red, (6, 5), &line(11)), army(11, Side::Blue, (5, 5), &line(16))]);
+    let events = ok(&mut c, Order::EndTurn);
+    let events = [events, ok(&mut c, mv(11, &[(6, 5)]))].concat();
+    assert!(events.contains(&Event::Cut { at: hex(6, 5), fielded: [10, 15], bring_up: None }), "{events:?}");
+}
+
+#[test]
+fn t_fort_2_breaches_count_the_attackers_guns_fielded_or_not() {
+    // Fort Hohenberg (6, 5): 16 line and, but for the first case, 1 gun attack 10 line; the
+    // attacker fields 15 (T-FORT-1), choosing the gun or leaving it out.
+    let breaches = |gun: bool, field_gun: bool| {
+        let units: Vec<&str> = if gun { [vec!["artillery"], line(16)].concat() } else { line(16) };
+        let mut c = campaign(vec![army(1, Side::Red, (5, 5), &units), army(11, Side::Blue, (6, 5), &line(10))]);
+        ok(&mut c, mv(1, &[(6, 5)]));
+        let mine: Vec<UnitId> = c.state().units_at(hex(6, 5), Side::Red);
+        let chosen: Vec<UnitId> = if field_gun { mine[..15].to_vec() } else { mine[mine.len() - 15..].to_vec() };
+        assert_eq!(chosen.contains(&UnitId(100)), gun && field_gun);
+        ok(&mut c, Order::ChooseForces(Forces { units: chosen, redoubts: 0, retreat: None }));
+        pass(&mut c);
+        let s = c.battle_scenario().expect("scenario");
+        assert_eq!(s.kind, rules::tactical::BattleKind::Fortress);
+        s.map.cells().filter(|cell| s.map.terrain(*cell) == Some(rules::tactical::Terrain::Breach)).count()
+    };
+    assert_eq!(breaches(false, false), 2, "T-FORT-2: no guns, 2 breaches");
+    assert_eq!(breaches(true, true), 3, "T-FORT-2: a gun fielded, 3 breaches");
+    assert_eq!(breaches(true, false), 3, "T-FORT-2: a gun in the army, left out of the assault: still 3");
+}
+
+/// The fates of each side's army general (formation "Army") in a battle of 5 v 5 guns at
+/// (1, 5), fought out by fire (a division: a casualty test at 10 and 20 lost), with campaign seed `seed`; and the campaign after it.
+fn general_fates(seed: u64) -> (Vec<(Side, GeneralFate)>, Campaign) {
+    let mut s = linden();
+    let guns = ["artillery"; 5];
+    s.armies = vec![army(1, Side::Red, (0, 5), &guns), army(11, Side::Blue, (1, 5), &guns)];
+    let mut c = Campaign::new(&s, seed);
+    ok(&mut c, mv(1, &[(1, 5)]));
+    pass(&mut c);
+    pass(&mut c);
+    let save = fight(&mut c, "5 v 5");
+    let result = Battle::replay(&save).unwrap_or_else(|e| panic!("{e}")).result().expect("over");
+    ok(&mut c, Order::BattleResult { save: Box::new(save) });
+    let fates = result.generals.iter().filter(|g| g.formation == "Army").map(|g| (g.side, g.fate)).collect();
+    (fates, c)
+}
+
+#[test]
+fn t_cmd_3_a_general_killed_or_badly_wounded_is_gone_for_the_campaigns_next_battles() {
+    let army_of = |side: Side| if side == Side::Red { ArmyId(1) } else { ArmyId(11) };
+    // T-CMD-2's d6: 1 killed, 2 badly wounded (gone), 3–4 lightly wounded (back next battle).
+    let (mut gone, mut back) = (false, false);
+    for seed in 1..60 {
+        let (fates, c) = general_fates(seed);
+        for (side, fate) in fates {
+            // A beaten army may have lost every unit, and itself with them.
+            let Some(army) = c.state().army(army_of(side)) else { continue };
+            let lost = army.general_lost;
+            match fate {
+                GeneralFate::Killed | GeneralFate::BadlyWounded => {
+                    assert_eq!(lost, Some(fate), "T-CMD-3: seed {seed}, {side:?}: {fate:?} is gone");
+                    gone = true;
+                }
+                GeneralFate::LightlyWounded => {
+                    assert_eq!(lost, None, "T-CMD-3: seed {seed}, {side:?}: lightly wounded, back next battle");
+                    back = true;
+                }
+                GeneralFate::Unhurt => {}
+            }
+        }
+        if gone && back {
+            break;
+        }
+    }
+    assert!(gone && back, "some battle lost a general for good and some one lightly wounded");
+    // The next battle: Red's army 1 without its general, Blue's with; Red's second army (12)
+    // still has its own, so it leads when its unit comes first.
+    let mut c = campaign(vec![
+        army(1, Side::Red, (0, 5), &line(5)),
+        army(12, Side::Red, (0, 5), &line(5)),
+        army(11, Side::Blue, (1, 5), &line(10)),
+    ]);
+    ok(&mut c, Order::EndTurn);
+    ok(&mut c, mv(11, &[(0, 5)]));
+    let mut state = c.state().clone();
+    let pending = state.battle.clone().expect("a battle");
+    let scenario = linden();
+    let next =
+        |state: &rules::campaign::CampaignState| rules::campaign::field::battle_scenario(&scenario, state, &pending);
+    for fate in [GeneralFate::Killed, GeneralFate::BadlyWounded] {
+        if let Some(a) = state.armies.iter_mut().find(|a| a.id == ArmyId(1)) {
+            a.general_lost = Some(fate);
+        }
+        // Army 12 fielding too: its general commands, from its first unit (1200).
+        let s = next(&state);
+        assert_eq!((s.red.general_lost, s.red.hq), (None, Some(UnitId(1200))), "{fate:?}");
+        if let Some(a) = state.armies.iter_mut().find(|a| a.id == ArmyId(12)) {
+            a.general_lost = Some(fate);
+        }
+        let s = next(&state);
+        assert_eq!(s.red.general_lost, Some(fate), "{fate:?}: no general left");
+        assert_eq!(s.blue.general_lost, None);
+        let battle = Battle::new(&s, 1);
+        let ctx = battle.ctx();
+        let formations = &ctx.command.formations;
+        assert!(
+            formations.iter().filter(|f| f.side == Side::Red).all(|f| f.general_lost() && f.general_with.is_none())
+        );
+        assert!(formations.iter().filter(|f| f.side == Side::Blue).all(|f| !f.general_lost()));
+        for a in state.armies.iter_mut() {
+            a.general_lost = None;
+        }
+    }
+    let s = next(&state);
+    assert_eq!((s.red.general_lost, s.red.hq), (None, None), "both generals there: the first unit's army leads");
+}
+
+#[test]
 fn t_strat_10_special_units_only_for_their_faction_and_replenished_never_raised() {
     // France may not have the Life-Guard Hussars of T-RUS-4.
     let mut s = linden();
@@ -506,6 +661,50 @@ fn t_strat_10_special_units_only_for_their_faction_and_replenished_never_raised(
     assert!(c.state().units.len() <= units_before);
     let table = UnitTable::builtin();
     assert!(table.types.iter().filter(|t| t.faction.as_deref() == Some("Russia")).count() == 6, "T-RUS-1..6");
+}
+
+#[test]
+fn t_strat_10_special_units_that_lost_health_are_replenished_standing_never_raised() {
+    // Blue (Russia): the 17th Jägers at 8 of 9 (lost 1), the Life-Guard Hussars at 5 of 5, a
+    // line regiment (generic) at 3 of 10; a second army's Semyonovsky regiment at 12 of 12.
+    let with_health = |mut a: ArmySpec, health: &[Option<i32>]| {
+        for (u, h) in a.units.iter_mut().zip(health) {
+            u.health = *h;
+        }
+        a
+    };
+    let mut c = campaign(vec![
+        army(1, Side::Red, (0, 1), &line(4)),
+        with_health(
+            army(11, Side::Blue, (6, 5), &["jaeger_17", "lg_hussars", "line_infantry"]),
+            &[Some(8), None, Some(3)],
+        ),
+        army(12, Side::Blue, (5, 5), &["lg_semyonovsky", "line_infantry"]),
+        with_health(army(13, Side::Blue, (7, 5), &["line_infantry"]), &[Some(3)]),
+    ]);
+    let e = refused(&mut c, Order::Replenish { army: ArmyId(11) });
+    assert!(e.contains("Blue's turn") || e.contains("turn"), "{e}");
+    ok(&mut c, Order::EndTurn);
+    let units_before = c.state().units.len();
+    let health = |c: &Campaign, id: u32| c.state().unit(UnitId(id)).map(|u| u.health);
+    let e = refused(&mut c, Order::Replenish { army: ArmyId(12) });
+    assert!(e.contains("T-STRAT-10") && e.contains("no special unit below full"), "12 of 12: {e}");
+    let e = refused(&mut c, Order::Replenish { army: ArmyId(13) });
+    assert!(e.contains("T-STRAT-10") && e.contains("only special units"), "a generic unit is not replenished: {e}");
+    let events = ok(&mut c, Order::Replenish { army: ArmyId(11) });
+    assert_eq!(events, vec![Event::Replenished { unit: UnitId(1100), health: 9 }], "8 of 9 → 9");
+    assert_eq!((health(&c, 1100), health(&c, 1101), health(&c, 1102)), (Some(9), Some(5), Some(3)));
+    assert_eq!(c.state().army(ArmyId(11)).map(|a| a.mp_left), Some(0), "it spends the turn");
+    assert_eq!(c.state().units.len(), units_before, "T-STRAT-10: nothing is raised");
+    // An army that has moved does not replenish that turn.
+    let mut c = campaign(vec![
+        army(1, Side::Red, (0, 1), &line(4)),
+        with_health(army(11, Side::Blue, (6, 5), &["jaeger_17"]), &[Some(1)]),
+    ]);
+    ok(&mut c, Order::EndTurn);
+    ok(&mut c, mv(11, &[(7, 5)]));
+    let e = refused(&mut c, Order::Replenish { army: ArmyId(11) });
+    assert!(e.contains("T-STRAT-10") && e.contains("has moved"), "{e}");
 }
 
 fn ty(id: &str) -> rules::tactical::units::UnitType {

@@ -237,7 +237,64 @@ fn t_fire_10_light_infantry_counter_volleys_flank_attackers_at_half() {
         .unit(2, Side::Blue, "light_infantry", (4, 4), Dir::North)
         .ctx(1);
     ok(&mut rear, mv(1, &[(4, 5)]));
-    assert_eq!(shots(&rear.events), vec![(2, 1, FireOccasion::FlankCounterVolley, 1)], "T-FIRE-10: rear too");
+    assert_eq!(shots(&rear.events), vec![], "T-FIRE-10: «во фланг» — a rear attacker gets no half volley");
+    // Both flanks, east and west: ½ × 3 = 1 from either.
+    let mut west = Field::new(10, 10)
+        .unit(1, Side::Red, "line_infantry", (6, 4), Dir::West)
+        .unit(2, Side::Blue, "light_infantry", (4, 4), Dir::North)
+        .ctx(1);
+    ok(&mut west, mv(1, &[(5, 4)]));
+    assert_eq!(shots(&west.events), vec![(2, 1, FireOccasion::FlankCounterVolley, 1)], "T-FIRE-10: the other flank");
+}
+
+#[test]
+fn t_fire_9_guns_counter_volley_only_an_attacker_they_face() {
+    // Guns at (5, 4) facing north, supported from behind or beside so they are not overrun.
+    // Attackers close from the north (front), the east (flank) and the south (rear).
+    let field = |from: (i32, i32), to: (i32, i32), support: (i32, i32)| {
+        let mut c = Field::new(10, 10)
+            .unit_with(1, Side::Red, "line_infantry", from, Dir::South, |u| u.reactions = None)
+            .unit(3, Side::Blue, "artillery", (5, 4), Dir::North)
+            .unit(4, Side::Blue, "line_infantry", support, Dir::North)
+            .unit(9, Side::Red, "line_infantry", (0, 0), Dir::South)
+            .ctx(1);
+        ok(&mut c, mv(1, &[to]));
+        shots(&c.events).into_iter().filter(|s| s.0 == 3).collect::<Vec<_>>()
+    };
+    assert_eq!(field((5, 2), (5, 3), (5, 5)), vec![(3, 1, FireOccasion::CounterVolley, 4)], "T-FIRE-9: faced");
+    assert_eq!(field((7, 4), (6, 4), (5, 5)), vec![], "T-FIRE-9: a flank attacker is not faced");
+    assert_eq!(field((5, 6), (5, 5), (4, 4)), vec![], "T-FIRE-9: a rear attacker is not faced");
+}
+
+#[test]
+fn t_fire_1_a_unit_that_counter_volleyed_in_its_own_turn_fires_no_ordered_shot() {
+    // Red's unit 1 closes on blue 2; the blue cavalry (Health 3) intercepts it from the west onto
+    // (4, 3), next to red 4, which counter-volleys it in Red's own turn and disperses it (3 − 3),
+    // so 4 is out of contact. Then 4 would fire at blue 5, 3 cells ahead.
+    let field = |intercept: bool| {
+        let mut c = Field::new(10, 10)
+            .unit(1, Side::Red, "light_infantry", (5, 2), Dir::South)
+            .unit(2, Side::Blue, "line_infantry", (5, 4), Dir::North)
+            .unit_with(3, Side::Blue, "light_cavalry", (2, 3), Dir::East, |u| {
+                u.reactions = Some(Reactions { counter_volley: false, counter_charge: false, intercept });
+                u.health = Some(3);
+            })
+            .unit(4, Side::Red, "light_infantry", (4, 2), Dir::South)
+            .unit(5, Side::Blue, "line_infantry", (3, 5), Dir::North)
+            .ctx(1);
+        c.dice.script(vec![6, 6, 6]);
+        ok(&mut c, mv(1, &[(5, 3)]));
+        c
+    };
+    let mut c = field(true);
+    assert!(shots(&c.events).contains(&(4, 3, FireOccasion::CounterVolley, 3)), "{:?}", c.events);
+    assert_eq!(status(&c, 3), Status::Dispersed, "the interceptor is gone: unit 4 is not in contact");
+    let e = refused(&mut c, fire(4, 5));
+    assert!(e.contains("T-FIRE-1") && e.contains("counter-volley"), "one fire per own turn: {e}");
+    // No interceptor, no counter-volley: its ordered shot is its one fire.
+    let mut c = field(false);
+    ok(&mut c, fire(4, 5));
+    assert_eq!(health(&c, 5), 7);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use rules::tactical::components::Phase;
 use rules::tactical::event::Event;
-use rules::tactical::{Battle, Dir, Order, Side, Terrain, UnitId};
+use rules::tactical::{Battle, Dir, Order, Side, Status, Terrain, UnitId};
 use rules::testing::orders::*;
 use rules::testing::{Field, shipped};
 
@@ -66,6 +66,20 @@ fn t_setup_1_auto_deployment_front_row_centre_outwards_left_first() {
 }
 
 #[test]
+fn t_setup_1_two_minutes_for_both_sides_together() {
+    // «обе стороны в течение 2 минут расставляют»: one clock for the whole set-up, both sides,
+    // in whichever phase and with whichever side to set up: 120 s, not 120 s a side.
+    let mut b = Battle::new(&shipped("open_field"), 1);
+    let mut seen = Vec::new();
+    while b.clock().phase != Phase::Battle {
+        seen.push((b.clock().phase, b.clock().active, b.ctx().setup_seconds()));
+        b.apply(Order::EndSetup).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert!(seen.len() >= 2 && seen.iter().all(|s| s.2 == 120), "{seen:?}");
+    assert!(seen.iter().any(|s| s.1 == Side::Red) && seen.iter().any(|s| s.1 == Side::Blue), "{seen:?}");
+}
+
+#[test]
 fn t_turn_1_attacker_first_and_sides_alternate() {
     let mut c = Field::new(10, 10)
         .attacker(Side::Blue)
@@ -88,6 +102,34 @@ fn t_turn_2_turn_time_20_or_15_seconds() {
     assert_eq!(small.ctx().turn_seconds(), 15, "T-TURN-2: 15 s when both armies have at most 5 units");
 }
 
+#[test]
+fn t_turn_2_the_armies_are_counted_when_the_battle_starts() {
+    // 6 v 5 at the start: 20 s, and still 20 s once the sixth red unit is dispersed (5 v 5 on
+    // the field); 5 v 5 at the start: 15 s.
+    let field = |red: u32| {
+        let mut f = Field::new(20, 14);
+        for i in 0..red {
+            let (id, x) = (1 + i, i32::try_from(i).unwrap_or(0));
+            f = f.unit_with(id, Side::Red, "militia", (x, 5), Dir::South, |u| {
+                u.reactions =
+                    Some(rules::tactical::Reactions { counter_volley: false, counter_charge: false, intercept: false });
+            });
+        }
+        for i in 0..5 {
+            f = f.unit(11 + i, Side::Blue, "artillery", (i32::try_from(i).unwrap_or(0) * 2, 13), Dir::North);
+        }
+        f.unit_with(6, Side::Red, "militia", (19, 5), Dir::South, |u| u.health = Some(1))
+    };
+    assert_eq!(field(5).ctx(1).turn_seconds(), 20, "T-TURN-2: 6 v 5");
+    let mut c = field(5).ctx(1);
+    ok(&mut c, Order::EndTurn);
+    c.dice.script(vec![6, 6, 6]);
+    ok(&mut c, fire(11, 6)); // roundshot, 19 cells: the scripted 6 hits; Health 1 − 4 < 0
+    assert_ne!(status(&c, 6), Status::Active, "red is down to 5 on the field");
+    assert_eq!(c.turn_seconds(), 20, "T-TURN-2: counted when the battle starts (6 v 5), not now (5 v 5)");
+    assert_eq!(field(4).ctx(1).turn_seconds(), 15, "T-TURN-2: 5 v 5 at the start");
+}
+
 /// An open field with `red` and `blue` units in the back rows.
 fn armies(red: u32, blue: u32) -> rules::tactical::Ctx {
     let mut f = Field::new(20, 14);
@@ -106,10 +148,10 @@ fn t_turn_2_the_5_unit_cut_off_on_both_sides_of_it() {
     assert_eq!(armies(6, 5).turn_seconds(), 20, "T-TURN-2: red has 6 units: 20 s");
     assert_eq!(armies(5, 6).turn_seconds(), 20, "T-TURN-2: blue has 6 units: 20 s");
     assert_eq!(armies(4, 5).turn_seconds(), 15, "T-TURN-2: 4 and 5 units: 15 s");
-    // Units that left the field no longer count: 6 red, one dispersed → 5 → 15 s.
+    // Counted when the battle starts: 6 red, one dispersed later → still 20 s.
     let mut c = armies(6, 5);
     c.remove(UnitId(6), rules::tactical::event::Removal::HealthZero);
-    assert_eq!(c.turn_seconds(), 15, "T-TURN-2: 5 units left on the field");
+    assert_eq!(c.turn_seconds(), 20, "T-TURN-2: 6 v 5 at the start, though 5 are left on the field");
 }
 
 #[test]

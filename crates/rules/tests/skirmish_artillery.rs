@@ -89,15 +89,43 @@ fn t_skirm_3_skirmishers_lower_the_morale_of_the_unit_they_attack_by_1() {
     d.dice.script(vec![4]);
     ok(&mut d, Order::EndTurn); // 3 vs 2: line −1 → 2
     assert_eq!(first_morale_test(&d), Some((2, vec![], 4, true)), "T-MORALE-1: the attacker of skirmishers has no −1");
-    // Their fire is no attack in melee: a test it causes has no −1 (T-MORALE-1).
-    let mut f = Field::new(10, 10)
-        .unit_with(1, Side::Red, "light_infantry", (4, 0), Dir::South, |u| u.skirmish = true)
-        .unit_with(2, Side::Blue, "light_cavalry", (4, 3), Dir::North, |u| u.health = Some(4))
-        .unit(3, Side::Blue, "militia", (9, 9), Dir::North)
+}
+
+#[test]
+fn t_morale_1_and_t_skirm_3_skirmishers_lower_the_morale_of_the_unit_they_attack_by_fire_too() {
+    // «понижают мораль атакуемого подразделения», by fire as by melee: skirmishers (hit die 1–2
+    // for fire at them, none for their own) fire 3 at light cavalry of Health 4 → 1, a test.
+    let shot_at = |skirmish: bool, pips: u8| {
+        let mut f = Field::new(10, 10)
+            .unit_with(1, Side::Red, "light_infantry", (4, 0), Dir::South, |u| u.skirmish = skirmish)
+            .unit_with(2, Side::Blue, "light_cavalry", (4, 3), Dir::North, |u| u.health = Some(4))
+            .unit(3, Side::Blue, "militia", (9, 9), Dir::North)
+            .ctx(1);
+        f.dice.script(vec![pips]);
+        ok(&mut f, fire(1, 2));
+        first_morale_test(&f)
+    };
+    assert_eq!(shot_at(true, 4), Some((2, vec![-1], 3, false)), "T-SKIRM-3: d6 4 − 1 = 3 < 4, fails");
+    assert_eq!(shot_at(true, 5), Some((2, vec![-1], 4, true)), "T-SKIRM-3: d6 5 − 1 = 4, passes");
+    assert_eq!(shot_at(false, 4), Some((2, vec![], 4, true)), "light infantry in close order: no −1");
+    // A counter-volley by skirmishers answers an attack: the attacker is not "attacked" (no −1).
+    let mut c = Field::new(10, 10)
+        .unit_with(1, Side::Red, "light_cavalry", (4, 1), Dir::South, |u| {
+            u.health = Some(4);
+            u.reactions = quiet()
+        })
+        .unit_with(2, Side::Blue, "light_infantry", (4, 3), Dir::North, |u| u.skirmish = true)
+        .unit(3, Side::Red, "militia", (9, 9), Dir::North)
         .ctx(1);
-    f.dice.script(vec![4]);
-    ok(&mut f, fire(1, 2)); // 4 − 3 = 1: test d6 4, no modifier
-    assert_eq!(first_morale_test(&f), Some((2, vec![], 4, true)), "T-MORALE-1: not for tests caused by fire");
+    c.dice.script(vec![4, 4, 4, 4]);
+    ok(&mut c, mv(1, &[(4, 2)]));
+    let volley = c.events.iter().any(|e| matches!(e, Event::Fired { firer: UnitId(2), .. }));
+    assert!(volley, "the skirmishers counter-volley: {:?}", c.events);
+    assert_eq!(
+        first_morale_test(&c).map(|t| (t.0, t.1)),
+        Some((1, vec![])),
+        "T-MORALE-1: no −1 for the unit they answer"
+    );
 }
 
 #[test]
@@ -208,20 +236,65 @@ fn t_skirm_6_skirmishers_occupy_buildings_and_ambush_in_forest() {
 }
 
 #[test]
-fn t_art_1_foot_artillery_moves_or_fires_horse_artillery_both() {
+fn t_art_1_foot_artillery_that_moved_deploys_and_fires_one_volley() {
     let mut c = Field::new(10, 10)
         .unit(1, Side::Red, "artillery", (2, 0), Dir::South)
-        .unit(2, Side::Red, "horse_artillery", (6, 0), Dir::South)
         .unit(3, Side::Red, "artillery", (8, 0), Dir::South)
-        .unit(9, Side::Blue, "line_infantry", (4, 8), Dir::North)
+        .unit(8, Side::Blue, "line_infantry", (8, 4), Dir::North)
+        .unit(9, Side::Blue, "line_infantry", (5, 4), Dir::North)
         .ctx(1);
     ok(&mut c, mv(1, &[(2, 1)]));
-    assert!(refused(&mut c, fire(1, 9)).contains("T-ART-1"), "foot: moved, cannot fire");
-    ok(&mut c, fire(3, 9));
-    assert!(refused(&mut c, mv(3, &[(8, 1)])).contains("T-ART-1"), "foot: fired, cannot move");
-    ok(&mut c, mv(2, &[(6, 1), (6, 2)]));
-    ok(&mut c, fire(2, 9)); // T-ART-1: horse artillery does both
-    assert!(refused(&mut c, fire(2, 9)).contains("T-FIRE-1"), "still one shot a turn");
+    ok(&mut c, fire(1, 9)); // T-ART-1: moved, deployed, one volley (canister at 3 cells)
+    assert_eq!(health(&c, 9), 6);
+    assert!(refused(&mut c, fire(1, 9)).contains("T-FIRE-1"), "foot artillery: one volley");
+    ok(&mut c, fire(3, 8));
+    assert!(refused(&mut c, mv(3, &[(8, 1)])).contains("T-ART-1"), "a deployed battery that fired stays");
+    assert!(!c.events.iter().any(|e| matches!(e, Event::ShotsTest { .. })), "foot artillery takes no shots test");
+}
+
+#[test]
+fn t_art_1_horse_artillery_moves_and_fires_twice_by_the_shots_test() {
+    // The shots test (house): d6 4–6 gives the second shot; 3 does not.
+    for (pips, second) in [(4u8, true), (3, false)] {
+        let mut c = Field::new(10, 10)
+            .faction(Side::Red, "France")
+            .unit(2, Side::Red, "horse_artillery", (6, 0), Dir::South)
+            .unit(9, Side::Blue, "line_infantry", (5, 4), Dir::North)
+            .ctx(1);
+        ok(&mut c, mv(2, &[(6, 1), (6, 2)]));
+        ok(&mut c, fire(2, 9)); // no deployment: it fires after its move
+        assert_eq!(health(&c, 9), 6);
+        c.dice.script(vec![pips, 6]);
+        ok(&mut c, fire(2, 9));
+        let test = c.events.iter().find_map(|e| match e {
+            Event::ShotsTest { unit, roll } => Some((unit.0, roll.pips, roll.success())),
+            _ => None,
+        });
+        assert_eq!(test, Some((2, pips, second)), "T-ART-1: d6={pips}");
+        assert_eq!(health(&c, 9), if second { 2 } else { 6 }, "T-ART-1: d6={pips}");
+        assert!(refused(&mut c, fire(2, 9)).contains("T-FIRE-1"), "two shots at most");
+    }
+}
+
+#[test]
+fn t_art_1_horse_artillery_only_for_the_factions_that_field_it() {
+    let with = |faction: &str| {
+        let s = Field::new(10, 10)
+            .faction(Side::Red, faction)
+            .unit(2, Side::Red, "horse_artillery", (6, 0), Dir::South)
+            .unit(9, Side::Blue, "line_infantry", (5, 8), Dir::North)
+            .scenario();
+        rules::tactical::Scenario::from_resolved_text("t.ron", &ron::to_string(&s).expect("ron"))
+    };
+    let table = rules::tactical::units::UnitTable::builtin();
+    let horse = table.get("horse_artillery").expect("horse artillery");
+    assert_eq!(horse.factions, ["France", "Russia", "Britain", "Austria", "Prussia"]);
+    for faction in ["France", "Russia", "Britain"] {
+        with(faction).unwrap_or_else(|e| panic!("{faction}: {e}"));
+    }
+    let e = with("Turkey").expect_err("Turkey fields no horse artillery").to_string();
+    assert!(e.contains("T-ART-1") && e.contains("Turkey"), "{e}");
+    assert!(table.get("artillery").is_some_and(|t| t.fielded_by("Turkey")), "foot artillery: every faction");
 }
 
 #[test]

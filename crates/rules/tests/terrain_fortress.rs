@@ -106,22 +106,24 @@ fn t_terr_4_redoubt_lets_infantry_and_artillery_fire_over_troops() {
 }
 
 #[test]
-fn t_terr_4_and_t_fire_6_guns_on_a_redoubt_fire_over_own_troops_not_over_the_enemy() {
-    let field = |covering: Side, at: (i32, i32)| {
-        Field::new(10, 10)
-            .terrain(&[(5, 1)], Terrain::Redoubt)
-            .unit(1, Side::Red, "artillery", (5, 1), Dir::South)
-            .unit_with(2, covering, "line_infantry", at, Dir::North, |u| u.reactions = quiet())
-            .unit_with(3, Side::Blue, "line_infantry", (5, 6), Dir::North, |u| u.reactions = quiet())
+fn t_terr_4_on_a_redoubt_infantry_and_guns_alike_fire_over_the_heads_of_soldiers_own_or_enemy() {
+    // «находясь на редуте, пехота и артиллерия могут стрелять через головы солдат»: the firer on a
+    // redoubt at (5, 1), a unit of either side at (5, 3) between it and the target at (5, 4).
+    let field = |firer: &str, redoubt: bool, covering: Side| {
+        let f = Field::new(10, 10);
+        let f = if redoubt { f.terrain(&[(5, 1)], Terrain::Redoubt) } else { f };
+        f.unit(1, Side::Red, firer, (5, 1), Dir::South)
+            .unit_with(2, covering, "line_infantry", (5, 3), Dir::North, |u| u.reactions = quiet())
+            .unit_with(3, Side::Blue, "line_infantry", (5, 4), Dir::North, |u| u.reactions = quiet())
             .ctx(1)
     };
-    ok(&mut field(Side::Red, (5, 5)), fire(1, 3)); // T-TERR-4: over its own troops next to the target
-    let why = refused(&mut field(Side::Blue, (5, 5)), fire(1, 3));
-    assert!(
-        why.contains("T-FIRE-6"),
-        "T-TERR-4 is over own troops only: the enemy next to the target covers it: {why}"
-    );
-    ok(&mut field(Side::Blue, (5, 3)), fire(1, 3)); // T-FIRE-6: an enemy in the line but not next to the target
+    for firer in ["light_infantry", "artillery"] {
+        for covering in [Side::Red, Side::Blue] {
+            ok(&mut field(firer, true, covering), fire(1, 3)); // T-TERR-4
+            let why = refused(&mut field(firer, false, covering), fire(1, 3));
+            assert!(why.contains("T-FIRE-3") || why.contains("T-FIRE-6"), "{firer}, off the redoubt: {why}");
+        }
+    }
 }
 
 fn map_text(rows: &[&str]) -> String {
@@ -291,7 +293,7 @@ fn t_fort_4_ladders_climb_and_descend_one_mp_each_infantry_only() {
 }
 
 #[test]
-fn t_fort_5_attacking_grenadiers_storm_at_5_defenders_do_not() {
+fn t_fort_5_on_the_wall_attacking_grenadiers_storm_at_5_defenders_do_not() {
     let mut c = fortress()
         .unit_with(1, Side::Red, "grenadiers", (4, 4), Dir::South, |u| u.reactions = quiet())
         .unit_with(2, Side::Blue, "line_infantry", (4, 5), Dir::North, |u| u.reactions = quiet())
@@ -311,6 +313,31 @@ fn t_fort_5_attacking_grenadiers_storm_at_5_defenders_do_not() {
         vec![(5, 3), (3, 4)],
         "T-FORT-5: 5 for the attacker's grenadiers at the wall, 4 for the defender's"
     );
+}
+
+#[test]
+fn t_fort_5_grenadiers_of_either_side_storm_a_redoubt_at_5() {
+    // A field battle, red attacking: a red redoubt at (2, 4) stormed by blue (defending)
+    // grenadiers, a blue redoubt at (7, 5) stormed by red grenadiers; in the open, 4 for both.
+    let exchange = |redoubts: bool| {
+        let f = Field::new(10, 10);
+        let f = if redoubts { f.terrain(&[(2, 4), (7, 5)], Terrain::Redoubt) } else { f };
+        let mut c = f
+            .unit_with(1, Side::Red, "line_infantry", (2, 4), Dir::South, |u| u.reactions = quiet())
+            .unit_with(2, Side::Blue, "grenadiers", (2, 5), Dir::North, |u| u.reactions = quiet())
+            .unit_with(3, Side::Red, "grenadiers", (7, 4), Dir::South, |u| u.reactions = quiet())
+            .unit_with(4, Side::Blue, "line_infantry", (7, 5), Dir::North, |u| u.reactions = quiet())
+            .ctx(1);
+        ok(&mut c, Order::EndTurn);
+        let grenadiers = |e: &Event| match e {
+            Event::MeleeExchange { red, blue, .. } => Some((red.terms[0].value, blue.terms[0].value)),
+            _ => None,
+        };
+        c.events.iter().filter_map(grenadiers).collect::<Vec<_>>()
+    };
+    // Each exchange's first terms: the red unit's and the blue unit's own values.
+    assert_eq!(exchange(true), vec![(3, 5), (5, 3)], "T-FORT-5: 5 storming a redoubt, defender's grenadiers too");
+    assert_eq!(exchange(false), vec![(3, 4), (4, 3)], "T-FORT-5: 4 in the open");
 }
 
 #[test]

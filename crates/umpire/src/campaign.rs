@@ -159,6 +159,7 @@ impl Refereed for Campaign {
             }
             Order::Split { army, units } => format!("detach {} unit(s) from {army}", units.len()),
             Order::Merge { army, into } => format!("join {army} to {into}"),
+            Order::Replenish { army } => format!("{army} replenishes its special units"),
             Order::Directive { .. } => "send a directive".to_string(),
             Order::ChooseForces(f) => format!("field {} unit(s) with {} redoubt(s)", f.units.len(), f.redoubts),
             Order::BattleResult { .. } => "report the battle".to_string(),

@@ -5,11 +5,13 @@ use super::event::Event;
 use super::field::{battle_scenario, most_redoubts};
 use super::map::{Crossing, HexAt};
 use super::order::{MAX_DIRECTIVE_CHARS, Order, OrderError};
-use super::resolve::{AutoUnit, attacker_redoubts, auto_battle, cut, left_out_loss};
+use super::resolve::{AutoUnit, attacker_redoubts, auto_battle, cut, fortress_cut, left_out_loss};
 use super::scenario::CampaignScenario;
 use super::state::*;
 use crate::game::Game;
 use crate::hash::fnv1a64;
+use crate::tactical::config::GeneralFate;
+use crate::tactical::setup::DEFAULT_FORMATION;
 use crate::tactical::units::Arm;
 use crate::tactical::{Battle, BattleResult, SaveGame, Scenario, Side, Status, UnitId};
 use std::collections::BTreeMap;
@@ -52,6 +54,7 @@ impl Ctx {
                 mp_left: r.movement_points,
                 intercept: false,
                 came_from: None,
+                general_lost: None,
             })
             .collect();
         armies.sort_by_key(|a| a.id);
@@ -134,6 +137,7 @@ impl Ctx {
                     }
                     Order::Split { army, units } => self.split(*army, units)?,
                     Order::Merge { army, into } => self.merge(*army, *into)?,
+                    Order::Replenish { army } => self.replenish(*army)?,
                     _ => self.end_turn(),
                 }
                 Ok(())
@@ -259,7 +263,13 @@ impl Ctx {
             self.auto_battle(at, attacker);
             return;
         }
-        let c = cut(units[0], units[1], r);
+        let c = if self.scenario.map.has_fortress(at) {
+            let t = &self.scenario.rules;
+            let red_attacks = attacker == Side::Red;
+            fortress_cut(units[0], units[1], red_attacks, t.max_units_fortress_attacker, t.max_units_fortress_defender)
+        } else {
+            cut(units[0], units[1], r)
+        };
         let bring_up = c.bring_up.map(|second| if second { Side::Blue } else { Side::Red });
         let fielded = [c.fielded.0, c.fielded.1];
         let attacker_mp =
@@ -479,6 +489,7 @@ impl Ctx {
             scenario.units.iter().map(|u| (u.id, u.health.unwrap_or_else(|| self.full(u.id)))).collect();
         let start = |id: UnitId| starts.get(&id).copied().unwrap_or(0);
         let rejoin = self.scenario.campaign_rules.rejoin_health;
+        self.generals_fallen(scenario, result);
         // Who was in the hex before anything changes hands (a taken gun is no left-out unit).
         let present = [self.state.units_at(b.at, Side::Red), self.state.units_at(b.at, Side::Blue)];
         for side in Side::BOTH {
@@ -539,6 +550,28 @@ impl Ctx {
         self.state.battle = None;
         self.clear_empty();
         self.check_destroyed();
+    }
+
+    /// T-CMD-3: a side's army general commands its default formation, starting with its HQ
+    /// unit; killed or badly wounded, he is gone for the army's next battles of the campaign
+    /// (lightly wounded, he is back for the next one).
+    fn generals_fallen(&mut self, scenario: &Scenario, result: &BattleResult) {
+        for side in Side::BOTH {
+            let spec = scenario.side(side);
+            let Some(hq) = spec.hq.or_else(|| scenario.units_of(side).map(|u| u.id).next()) else {
+                continue;
+            };
+            let fallen = result.generals.iter().find(|g| {
+                g.side == side
+                    && g.formation == DEFAULT_FORMATION
+                    && matches!(g.fate, GeneralFate::Killed | GeneralFate::BadlyWounded)
+            });
+            if let (Some(g), None) = (fallen, spec.general_lost)
+                && let Some(army) = self.state.armies.iter_mut().find(|a| a.side == side && a.units.contains(&hq))
+            {
+                army.general_lost = Some(g.fate);
+            }
+        }
     }
 
     fn full(&self, id: UnitId) -> i32 {
@@ -620,9 +653,48 @@ impl Ctx {
         if let Some(b) = self.state.army_mut(into) {
             b.units.extend(a.units.iter().copied());
             b.mp_left = b.mp_left.min(a.mp_left);
+            // T-CMD-3: the merged army is led by whichever of the two generals is still there.
+            if a.general_lost.is_none() {
+                b.general_lost = None;
+            }
         }
         self.state.armies.retain(|x| x.id != army);
         self.push(Event::Merged { army, into });
+        Ok(())
+    }
+
+    /// T-STRAT-10: special units "можно восполнять, если они были рассеяны или понесли потери, но
+    /// нанимать новые нельзя": an army that has not moved this turn spends the rest of it (house)
+    /// bringing each of its special units below full Health back to full. Nothing is raised.
+    fn replenish(&mut self, army: ArmyId) -> Result<(), OrderError> {
+        let a = self.own_army(army)?.clone();
+        if a.mp_left < self.scenario.campaign_rules.movement_points {
+            return Err(OrderError::rule("T-STRAT-10", format!("{army} has moved this turn; it replenishes standing")));
+        }
+        let worn: Vec<(UnitId, i32)> = a
+            .units
+            .iter()
+            .filter_map(|id| self.state.unit(*id))
+            .filter_map(|u| {
+                let t = self.scenario.unit_type(&u.unit).filter(|t| t.faction.is_some())?;
+                (u.health < t.health).then_some((u.id, t.health))
+            })
+            .collect();
+        if worn.is_empty() {
+            return Err(OrderError::rule(
+                "T-STRAT-10",
+                format!("{army} has no special unit below full strength; only special units are replenished"),
+            ));
+        }
+        if let Some(x) = self.state.army_mut(army) {
+            x.mp_left = 0;
+        }
+        for (id, full) in worn {
+            if let Some(u) = self.state.unit_mut(id) {
+                u.health = full;
+            }
+            self.push(Event::Replenished { unit: id, health: full });
+        }
         Ok(())
     }
 

@@ -90,6 +90,11 @@ pub enum Event {
         unit: UnitId,
         health: i32,
     },
+    /// T-STRAT-10: a special unit brought back to full strength.
+    Replenished {
+        unit: UnitId,
+        health: i32,
+    },
     /// Killed, destroyed or taken.
     UnitLost {
         unit: UnitId,
@@ -172,6 +177,9 @@ impl fmt::Display for Event {
                 write!(f, "unit {unit} (left out) loses {lost}, Health {health} (T-STRAT-7)")
             }
             Event::Rejoined { unit, health } => write!(f, "unit {unit} rejoins with Health {health} (T-STRAT-11)"),
+            Event::Replenished { unit, health } => {
+                write!(f, "special unit {unit} is replenished to Health {health} (T-STRAT-10)")
+            }
             Event::UnitLost { unit } => write!(f, "unit {unit} is lost"),
             Event::Captured { unit, by } => write!(f, "unit {unit} is taken prisoner by {by:?}"),
             Event::GunTaken { unit, by, army } => write!(f, "{by:?} takes gun {unit} into {army}"),

@@ -201,10 +201,10 @@ pub fn battle_scenario(scenario: &CampaignScenario, state: &CampaignState, battl
         .chain(&reserves)
         .copied()
         .collect();
-    let attacker_artillery = listed.iter().any(|id| {
-        state
-            .unit(*id)
-            .is_some_and(|u| u.side == attacker && scenario.unit_type(&u.unit).is_some_and(|t| t.arm == Arm::Artillery))
+    // T-FORT-2: «3 бреши, если в армии атакующего есть артиллерия» — the attacker's army's guns
+    // in the hex, fielded or not.
+    let attacker_artillery = state.units_at(battle.at, attacker).iter().any(|id| {
+        state.unit(*id).is_some_and(|u| scenario.unit_type(&u.unit).is_some_and(|t| t.arm == Arm::Artillery))
     });
     let field = match scenario.field_at(battle.at).and_then(|f| f.map.to_grid().ok()) {
         Some(grid) => {
@@ -230,16 +230,27 @@ pub fn battle_scenario(scenario: &CampaignScenario, state: &CampaignState, battl
         let cs = scenario.side(side);
         let edge = if side == attacker { field.attacker_edge } else { field.attacker_edge.opposite() };
         let bring = battle.bring_up == Some(side);
+        // T-CMD-3: the side's general is the general of the army of its first fielded unit
+        // whose general is not gone; the HQ is that unit. None left: no general at all.
+        let fielding = &chosen[side.index()].units;
+        let led = |id: &UnitId| state.armies.iter().any(|a| a.units.contains(id) && a.general_lost.is_none());
+        let hq = fielding.iter().copied().find(|id| led(id));
+        let general_lost = if hq.is_none() {
+            fielding.iter().find_map(|id| state.armies.iter().find(|a| a.units.contains(id))?.general_lost)
+        } else {
+            None
+        };
         SideSpec {
             name: cs.name.clone(),
             name_ru: cs.name_ru.clone(),
             faction: cs.faction.clone(),
             edge,
             redoubts: chosen[side.index()].redoubts,
-            hq: None,
+            hq: hq.filter(|h| fielding.first() != Some(h)),
             formations: Vec::new(),
             bring_up: if bring { r.bring_up_units } else { 0 },
             bring_up_from_turn: if bring { r.bring_up_turn } else { 0 },
+            general_lost,
         }
     };
     let units: Vec<UnitSpec> = listed

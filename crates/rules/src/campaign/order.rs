@@ -21,6 +21,9 @@ pub enum Order {
     Split { army: ArmyId, units: Vec<UnitId> },
     /// Join an army to another in the same hex.
     Merge { army: ArmyId, into: ArmyId },
+    /// T-STRAT-10: an army that has not moved this campaign turn spends it bringing its special
+    /// units that were dispersed or lost Health back to full strength (never raising new ones).
+    Replenish { army: ArmyId },
     /// A leader's written directive (T-STRAT-3): a message, no effect on the rules.
     Directive {
         #[serde(default)]
@@ -43,6 +46,7 @@ impl Order {
             Order::Intercept { .. } => "setting an intercept order",
             Order::Split { .. } => "splitting an army",
             Order::Merge { .. } => "merging armies",
+            Order::Replenish { .. } => "replenishing special units",
             Order::Directive { .. } => "sending a directive",
             Order::ChooseForces(_) => "choosing forces",
             Order::BattleResult { .. } => "reporting a battle",

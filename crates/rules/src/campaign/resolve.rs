@@ -19,8 +19,10 @@ pub struct Cut {
 /// T-STRAT-5/6: the units each side fields, from the units `a` and `b` each has.
 ///
 /// With the larger side L over the limit and the smaller S at least `cut_smaller_min`, L fields
-/// the limit and S round-half-up(limit × S / L); with S smaller, S fields all, L the limit and
-/// L may bring up a unit later. Otherwise (L within the limit) all fight.
+/// the limit and S round-half-up(limit × S / L), but never fewer than `cut_smaller_min` − 1 (6):
+/// a side of 6 fights with all 6 (T-STRAT-6), so a side of 7 must not field fewer (house: no
+/// cliff, 7 v 13 fight 6 v 10, not 5 v 10); with S smaller, S fields all, L the limit and L may
+/// bring up a unit later. Otherwise (L within the limit) all fight.
 pub fn cut(a: usize, b: usize, rules: &CampaignRules) -> Cut {
     let limit = rules.battle_limit;
     let (large, small) = (a.max(b), a.min(b));
@@ -31,12 +33,22 @@ pub fn cut(a: usize, b: usize, rules: &CampaignRules) -> Cut {
     let (large_fields, small_fields, bring_up) = if small >= rules.cut_smaller_min {
         // round-half-up(limit × S / L) = floor((2 × limit × S + L) / 2L), in integers.
         let scaled = (2 * limit * small + large) / (2 * large);
-        (limit, scaled.min(small), None)
+        let floor = rules.cut_smaller_min.saturating_sub(1);
+        (limit, scaled.max(floor).min(small), None)
     } else {
         (limit, small, Some(second_larger))
     };
     let fielded = if second_larger { (small_fields, large_fields) } else { (large_fields, small_fields) };
     Cut { fielded, bring_up }
+}
+
+/// T-FORT-1: a fortress assault fields up to `max_attackers` attacking and `max_defenders`
+/// defending units, with no proportional cut (16 v 11 fight 15 v 10) and no unit brought up;
+/// the rest take losses by T-STRAT-7. `a` and `b` as for [`cut`]; `a_attacks`: the first side
+/// is the attacker.
+pub fn fortress_cut(a: usize, b: usize, a_attacks: bool, max_attackers: usize, max_defenders: usize) -> Cut {
+    let (a_max, b_max) = if a_attacks { (max_attackers, max_defenders) } else { (max_defenders, max_attackers) };
+    Cut { fielded: (a.min(a_max), b.min(b_max)), bring_up: None }
 }
 
 /// T-STRAT-8: redoubts the attacker may build with `unused_mp`: 1 per `mp_per_redoubt`, at most

@@ -336,6 +336,17 @@ impl CampaignScenario {
                         ),
                     ));
                 }
+                if !ty.fielded_by(faction) {
+                    return Err(Problem::at(
+                        &at("unit"),
+                        format!(
+                            "unit {}: {faction} does not field `{}`; only {} do (T-ART-1)",
+                            u.id.0,
+                            u.unit,
+                            ty.factions.join(", ")
+                        ),
+                    ));
+                }
                 if u.health.is_some_and(|h| !(1..=ty.health).contains(&h)) {
                     return Err(Problem::at(
                         &at("health"),

@@ -3,6 +3,7 @@
 
 use super::map::HexAt;
 use crate::hash::{StateHash, hash_of};
+use crate::tactical::config::GeneralFate;
 use crate::tactical::{Side, UnitId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -33,6 +34,11 @@ pub struct Army {
     pub intercept: bool,
     /// The hex it last came from this turn (T-STRAT-11: where a beaten army falls back).
     pub came_from: Option<HexAt>,
+    /// T-CMD-3: its general was killed or badly wounded in a battle of this campaign and is gone
+    /// for its next battles (a lightly wounded one is back for the next battle). Left out of the
+    /// encoding while `None`, so campaigns without it keep their hashes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub general_lost: Option<GeneralFate>,
 }
 
 /// A unit (regiment) of an army, with its Health carried from battle to battle.

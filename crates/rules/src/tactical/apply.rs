@@ -94,10 +94,7 @@ impl Ctx {
             Order::Fire { unit, target } => {
                 self.battle_side("firing")?;
                 let shot = self.check_fire(*unit, *target)?;
-                if let Some(u) = self.unit_mut(*unit) {
-                    u.activity.fired = true;
-                }
-                self.fire(&shot);
+                self.fire_ordered(&shot);
             }
             Order::Skirmish { unit, on } => {
                 self.check_skirmish(*unit, *on)?;

@@ -143,6 +143,10 @@ pub struct TurnActivity {
     pub moved: bool,
     /// Fired its one ordered shot of its own turn (T-FIRE-1); it then fires no counter-volley that turn.
     pub fired: bool,
+    /// Horse artillery took its shots test for a second shot this turn (T-ART-1). Left out of
+    /// the encoding while false, so states without it keep their hashes.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub second_shot: bool,
     /// Counter-volleyed in the current turn (once per enemy turn, T-FIRE-9).
     pub counter_volleyed: bool,
     /// Cavalry that was in or entered forest this turn loses Speed (T-TERR-1).

@@ -17,6 +17,15 @@ fn is_rule_river_fords(fords: &(usize, usize)) -> bool {
     *fords == rule_river_fords()
 }
 
+/// T-ART-1's shots test for horse artillery's second shot (house: the source's coin, 4–6).
+fn house_second_shot() -> PipRange {
+    PipRange(4, 6)
+}
+
+fn is_house_second_shot(pips: &PipRange) -> bool {
+    *pips == house_second_shot()
+}
+
 /// The rule numbers of one battle.
 #[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -94,6 +103,11 @@ pub struct RulesConfig {
     /// hashes, so such saves keep their hashes (issue 18). A data file must name it ([`RulesConfig::parse`]).
     #[serde(default = "rule_river_fords", skip_serializing_if = "is_rule_river_fords")]
     pub river_fords: (usize, usize),
+    /// T-ART-1: the shots test horse artillery takes for a second shot in a turn (house: the
+    /// source gives no numbers). Saves that predate the field read the house value, left out of
+    /// saves and hashes as `river_fords` is; a data file must name it.
+    #[serde(default = "house_second_shot", skip_serializing_if = "is_house_second_shot")]
+    pub horse_artillery_second_shot: PipRange,
 }
 
 /// A value per arm.
@@ -171,8 +185,11 @@ impl RulesConfig {
     pub fn parse(path: &str, text: &str) -> Result<RulesConfig, DataError> {
         let config: RulesConfig = parse_checked(path, text)?;
         // Only saves may leave out the fields that came later; a data file names them.
-        if crate::data::position_of(text, &crate::path!["river_fords"]).is_none() {
-            return Err(DataError::at(path, crate::data::Pos::START, "missing field `river_fords` in `RulesConfig`"));
+        for field in ["river_fords", "horse_artillery_second_shot"] {
+            if crate::data::position_of(text, &crate::path![field]).is_none() {
+                let message = format!("missing field `{field}` in `RulesConfig`");
+                return Err(DataError::at(path, crate::data::Pos::START, message));
+            }
         }
         config.check().map_err(|m| DataError::at(path, crate::data::Pos::START, m))?;
         Ok(config)
@@ -245,6 +262,7 @@ mod tests {
         assert_eq!(c.skirmisher_fate(6), SkirmisherFate::Stands);
         assert_eq!((c.max_units_fortress_defender, c.max_units_fortress_attacker), (10, 15)); // T-FORT-1
         assert_eq!(c.river_fords, (2, 3)); // T-TERR-3: 2 or 3 fords
+        assert_eq!(c.horse_artillery_second_shot, PipRange(4, 6)); // T-ART-1 (house)
         assert_eq!(c.max_redoubts, 2); // T-STRAT-8: max 2
         assert_eq!((c.small_battle_units, c.small_battle_turn_seconds, c.turn_seconds), (5, 15, 20)); // T-TURN-2
         assert_eq!((c.hq_distance, c.command_zone), (4, 4)); // T-CMD-4, T-CMD-2 (house, MD-T2)

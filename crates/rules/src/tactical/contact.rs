@@ -6,7 +6,7 @@ use super::components::{MeleeContact, Side, UnitId};
 use super::config::SkirmisherFate;
 use super::event::{Cause, Event, FireOccasion, Removal};
 use super::fire::Shot;
-use super::grid::{Cell, Dir};
+use super::grid::{Aspect, Cell, Dir};
 use super::scenario::can_stand;
 use super::state::{Ctx, UnitState};
 use super::units::{Ability, Arm};
@@ -156,8 +156,13 @@ impl Ctx {
         {
             return None;
         }
-        self.shot(u, u.cell, u.facing, target, FireOccasion::CounterVolley).ok().or_else(|| {
-            let flank = u.facing.side_of(u.cell, target.cell).is_some_and(|a| a.is_flank_or_rear());
+        // T-FIRE-9: "если повернут к нему лицом" — guns too, though they fire at any cell.
+        let (forward, lateral) = u.facing.project(u.cell, target.cell);
+        let faced = self.arm(u) != Arm::Artillery || (forward >= 1 && lateral.abs() <= 1);
+        let frontal = faced.then(|| self.shot(u, u.cell, u.facing, target, FireOccasion::CounterVolley).ok()).flatten();
+        frontal.or_else(|| {
+            // T-FIRE-10: "даже если противник атакует во фланг" — the flank, not the rear.
+            let flank = u.facing.side_of(u.cell, target.cell) == Some(Aspect::Flank);
             (flank && self.has(u, Ability::FlankCounterVolley))
                 .then(|| self.shot(u, u.cell, u.facing, target, FireOccasion::FlankCounterVolley).ok())
                 .flatten()

@@ -92,7 +92,12 @@ impl Sum {
 /// What a damage step came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Cause {
-    Fire { by: UnitId, skirmisher: bool },
+    /// `skirmisher`: skirmishers attacking by fire (not answering an attack with a
+    /// counter-volley), which lowers the target's Morale (T-SKIRM-3).
+    Fire {
+        by: UnitId,
+        skirmisher: bool,
+    },
     Melee,
 }
 
@@ -224,6 +229,11 @@ pub enum Event {
         occasion: FireOccasion,
         roll: Option<Roll>,
         damage: Sum,
+    },
+    /// T-ART-1: horse artillery's shots test for a second shot this turn.
+    ShotsTest {
+        unit: UnitId,
+        roll: Roll,
     },
     Damaged {
         unit: UnitId,
@@ -395,6 +405,10 @@ impl Event {
                 }
                 s
             }
+            Event::ShotsTest { unit: u, roll } => t.fill(
+                if roll.success() { "event.shots_test.passed" } else { "event.shots_test.failed" },
+                &[unit(u), ("pips", roll.pips.to_string()), ("needed", roll.needed.to_string())],
+            ),
             Event::Damaged { unit: u, amount, health } => {
                 t.fill("event.damaged", &[unit(u), ("amount", amount.to_string()), ("health", health.to_string())])
             }

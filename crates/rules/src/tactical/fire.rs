@@ -57,10 +57,15 @@ pub fn hit_needed(kind: FireKind, target_skirmishing: bool, rules: &RulesConfig)
 }
 
 impl Ctx {
-    /// Infantry on a hill, the wall or a redoubt fires over units (T-FIRE-3, T-TERR-4, T-TERR-5).
+    /// Infantry on a hill, the wall or a redoubt fires over units (T-FIRE-3, T-TERR-5); on a
+    /// redoubt, artillery alike: "пехота и артиллерия могут стрелять через головы солдат" (T-TERR-4).
     fn elevated(&self, u: &UnitState, from: Cell) -> bool {
         let t = self.terrain(from);
-        self.arm(u) == Arm::Infantry && matches!(t, Some(Terrain::Hill | Terrain::Wall | Terrain::Redoubt))
+        match self.arm(u) {
+            Arm::Infantry => matches!(t, Some(Terrain::Hill | Terrain::Wall | Terrain::Redoubt)),
+            Arm::Artillery => t == Some(Terrain::Redoubt),
+            Arm::Cavalry => false,
+        }
     }
 
     /// Range of a unit firing from a cell (T-FORT-3: +1 for infantry on the wall).
@@ -134,11 +139,7 @@ impl Ctx {
         }
         let seen = |c: &Cell| self.at(*c).filter(|o| o.id != u.id && self.visible_to(o, u.side));
         if self.arm(u) == Arm::Artillery {
-            // T-TERR-4: guns on a redoubt fire over their own troops; an enemy unit next to the
-            // target still covers the line (T-FIRE-6).
-            let over_own = self.terrain(from) == Some(Terrain::Redoubt);
-            let covers = |c: &Cell| seen(c).is_some_and(|o| !(over_own && o.side == u.side));
-            if let Some(c) = between.iter().find(|c| c.touches(target) && covers(c)) {
+            if let Some(c) = between.iter().find(|c| c.touches(target) && seen(c).is_some()) {
                 return Err(OrderError::rule(
                     "T-FIRE-6",
                     format!("the unit at {c} next to the target covers the line"),
@@ -198,8 +199,15 @@ impl Ctx {
                 format!("{} has spent this turn changing its order", self.name(id)),
             ));
         }
-        if u.activity.fired {
+        if u.activity.fired && !self.may_fire_second_shot(u) {
             return Err(OrderError::rule("T-FIRE-1", format!("{} has already fired this turn", self.name(id))));
+        }
+        // T-FIRE-1: one fire per own turn, a counter-volley at an interceptor included.
+        if u.activity.counter_volleyed {
+            return Err(OrderError::rule(
+                "T-FIRE-1",
+                format!("{} has fired a counter-volley this turn; one fire per turn", self.name(id)),
+            ));
         }
         if self.sides.retreating[u.side.index()] {
             return Err(OrderError::rule("T-END-2", "a retreating army no longer fires"));
@@ -207,18 +215,35 @@ impl Ctx {
         if self.in_contact(u) {
             return Err(OrderError::rule("T-FIRE-1", format!("{} is in melee and cannot fire", self.name(id))));
         }
-        if self.arm(u) == Arm::Artillery && !self.has(u, Ability::HorseArtillery) && u.activity.mp_spent > 0 {
-            return Err(OrderError::rule(
-                "T-ART-1",
-                format!("{} has moved; foot artillery moves or fires", self.name(id)),
-            ));
-        }
         self.check_command(u)?;
         let t = self
             .unit(target)
             .filter(|t| t.side != u.side && t.status.on_field() && self.visible_to(t, u.side))
             .ok_or_else(|| OrderError::rule("T-FIRE-1", format!("unit {target} is not an enemy in sight")))?;
         self.shot(u, u.cell, u.facing, t, FireOccasion::Ordered)
+    }
+
+    /// T-ART-1: horse artillery that has fired once this turn may try a second shot, once.
+    pub fn may_fire_second_shot(&self, u: &UnitState) -> bool {
+        self.has(u, Ability::HorseArtillery) && u.activity.fired && !u.activity.second_shot
+    }
+
+    /// An ordered shot (T-FIRE-1); horse artillery's second shot of the turn first takes the
+    /// shots test, and is not fired if it fails (T-ART-1).
+    pub fn fire_ordered(&mut self, shot: &Shot) {
+        let second = self.unit(shot.firer).is_some_and(|u| self.may_fire_second_shot(u));
+        if let Some(u) = self.unit_mut(shot.firer) {
+            u.activity.fired = true;
+            u.activity.second_shot |= second;
+        }
+        if second {
+            let roll = Roll { pips: self.dice.d6(), needed: self.rules().horse_artillery_second_shot };
+            self.push(Event::ShotsTest { unit: shot.firer, roll });
+            if !roll.success() {
+                return;
+            }
+        }
+        self.fire(shot);
     }
 
     /// Fires a shot: the hit die if one is needed, then damage (T-FIRE-1, T-FIRE-5, T-SKIRM-2).
@@ -234,7 +259,8 @@ impl Ctx {
             damage: shot.damage.clone(),
         });
         self.reveal(shot.firer);
-        let skirmisher = self.unit(shot.firer).is_some_and(|u| u.skirmish.is_some());
+        let answering = matches!(shot.occasion, FireOccasion::CounterVolley | FireOccasion::FlankCounterVolley);
+        let skirmisher = !answering && self.unit(shot.firer).is_some_and(|u| u.skirmish.is_some());
         if hit && shot.damage.total > 0 {
             self.damage(shot.target, shot.damage.total, Cause::Fire { by: shot.firer, skirmisher });
         }

@@ -73,11 +73,18 @@ impl Ctx {
         let enemies: Vec<&UnitState> = self.adjacent_enemies(u).into_iter().filter_map(|e| self.unit(e)).collect();
         let first = u.contact.is_some_and(|c| c.exchanges == 0);
         let mut base = ty.melee;
+        // T-FORT-5: «5 при штурме укреплений» for grenadiers of either side storming a redoubt;
+        // the wall and its breaches only for the attacker's («получает только атакующий»).
+        let attacker = u.side == self.statics.attacker();
+        let stormed = |e: &&UnitState| match self.terrain(e.cell) {
+            Some(Terrain::Redoubt) => true,
+            Some(Terrain::Wall | Terrain::Breach) => attacker,
+            _ => false,
+        };
         if let Some(storming) = ty.storming_melee
-            && u.side == self.statics.attacker()
-            && enemies.iter().any(|e| self.terrain(e.cell).is_some_and(Terrain::is_fortification))
+            && enemies.iter().any(stormed)
         {
-            base = storming; // T-FORT-5
+            base = storming;
         }
         let mut terms = vec![Term::unit(base, u.id)];
         // T-SKIRM-3: "-3 к результатам боя против кавалерии", a flat −3 that may take the sum below 0.

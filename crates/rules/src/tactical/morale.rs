@@ -64,9 +64,10 @@ impl Ctx {
         if enemies.iter().any(|e| self.has(e, Ability::Guard)) {
             terms.push(Term::new(m.guard_contact, "guard"));
         }
-        // T-UNIT-2 "Уланы -1 к морали у защитников", T-SKIRM-3 "понижают мораль атакуемого
-        // подразделения": only in a test caused by melee, for a defender that a lancer or
-        // skirmisher unit attacked (closed on), not for every unit next to one.
+        // T-UNIT-2 "Уланы -1 к морали у защитников": only in a test caused by melee, for a
+        // defender that a lancer unit attacked (closed on), not for every unit next to one.
+        // T-SKIRM-3 "понижают мораль атакуемого подразделения": the unit skirmishers attack, in
+        // melee (closed on) or by fire (their own fire, not a counter-volley answering an attack).
         let attackers: Vec<&UnitState> = if cause == Cause::Melee && u.contact.is_some_and(|c| c.attacked) {
             enemies.iter().copied().filter(|e| e.contact.is_some_and(|c| !c.attacked)).collect()
         } else {
@@ -75,7 +76,7 @@ impl Ctx {
         if attackers.iter().any(|e| self.has(e, Ability::Lancers)) {
             terms.push(Term::new(m.lancers, "lancers"));
         }
-        if attackers.iter().any(|e| e.skirmish.is_some()) {
+        if attackers.iter().any(|e| e.skirmish.is_some()) || matches!(cause, Cause::Fire { skirmisher: true, .. }) {
             terms.push(Term::new(m.skirmishers, "skirmishers"));
         }
         if self.arm(u) == Arm::Artillery && u.losses.to_fire > 0 {

@@ -165,7 +165,7 @@ impl Ctx {
         if self.arm(u) == Arm::Artillery && !self.has(u, Ability::HorseArtillery) && u.activity.fired {
             return Err(OrderError::rule(
                 "T-ART-1",
-                format!("{} has fired; foot artillery moves or fires", self.name(u.id)),
+                format!("{} has fired; foot artillery that deployed to fire stays this turn", self.name(u.id)),
             ));
         }
         Ok(())

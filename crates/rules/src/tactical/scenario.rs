@@ -4,7 +4,7 @@
 //! start a battle with it; the battle's result is read back with `Battle::result`.
 
 use super::components::{Reactions, Side, UnitId};
-use super::config::RulesConfig;
+use super::config::{GeneralFate, RulesConfig};
 use super::grid::{Cell, Dir, GridMap, Terrain};
 use super::units::{Arm, UnitTable, UnitType};
 use crate::data::{DataError, Pos, Step, parse_ron, place, position_of};
@@ -44,6 +44,10 @@ pub struct SideSpec {
     /// T-STRAT-6: the first turn at whose start a reserve unit may be brought up.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub bring_up_from_turn: u32,
+    /// T-CMD-3: the army's general was killed or badly wounded in an earlier battle of its
+    /// campaign and is gone: every formation of the side starts without a general.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub general_lost: Option<GeneralFate>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -365,6 +369,18 @@ impl Scenario {
         if self.red.edge == self.blue.edge {
             return Err(Problem::at(&path!["blue", "edge"], "both armies deploy at the same map edge".to_string()));
         }
+        for side in Side::BOTH {
+            if self
+                .side(side)
+                .general_lost
+                .is_some_and(|f| !matches!(f, GeneralFate::Killed | GeneralFate::BadlyWounded))
+            {
+                return Err(Problem::at(
+                    &path![side.name(), "general_lost"],
+                    "only a general killed or badly wounded is gone for the next battles (T-CMD-3)".to_string(),
+                ));
+            }
+        }
         let mut ids = BTreeSet::new();
         let mut cells = BTreeSet::new();
         for (i, u) in self.units.iter().enumerate() {
@@ -385,6 +401,18 @@ impl Scenario {
                         u.id.0,
                         u.unit,
                         self.side(u.side).faction
+                    ),
+                ));
+            }
+            if !ty.fielded_by(&self.side(u.side).faction) {
+                return Err(Problem::at(
+                    &field("unit"),
+                    format!(
+                        "unit {}: {} does not field `{}`; only {} do (T-ART-1)",
+                        u.id.0,
+                        self.side(u.side).faction,
+                        u.unit,
+                        ty.factions.join(", ")
                     ),
                 ));
             }

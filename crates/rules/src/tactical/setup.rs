@@ -9,6 +9,10 @@ use super::scenario::{Scenario, can_stand, distance_from_edge};
 use super::state::Ctx;
 use super::units::Ability;
 
+/// T-CMD-1: the name of a side's one formation when its scenario names none (a campaign's
+/// battles): the army's own, under its general (T-CMD-3).
+pub const DEFAULT_FORMATION: &str = "Army";
+
 impl Ctx {
     /// T-CMD-1 defaults: HQ = the side's first unit; formations as the scenario names them, or one of all units.
     pub fn form_default_command(&mut self, scenario: &Scenario) {
@@ -23,11 +27,18 @@ impl Ctx {
             let rest: Vec<UnitId> = list.iter().copied().filter(|u| !placed.contains(u)).collect();
             if let Some(first) = rest.first() {
                 let general = hq.filter(|h| rest.contains(h)).unwrap_or(*first);
-                let name = if specs.is_empty() { "Army" } else { "Reserve" };
+                let name = if specs.is_empty() { DEFAULT_FORMATION } else { "Reserve" };
                 specs.push((name.to_string(), rest, general));
             }
             for (name, units, general) in specs {
                 self.add_formation(side, name, units, general);
+            }
+            // T-CMD-3: a general lost in an earlier battle of the campaign is gone.
+            if let Some(fate) = spec.general_lost {
+                for f in self.command.formations.iter_mut().filter(|f| f.side == side) {
+                    f.general_with = None;
+                    f.general = fate;
+                }
             }
         }
     }
@@ -240,6 +251,13 @@ impl Ctx {
         let division = units.len() >= min;
         self.push(Event::FormationFormed { side, name: name.clone(), units: units.clone(), general, division });
         self.add_formation(side, name, units, general);
+        // T-CMD-3: an army whose general fell in an earlier battle has none to put in command.
+        if let Some(fate) = self.statics.scenario.side(side).general_lost
+            && let Some(f) = self.command.formations.last_mut()
+        {
+            f.general_with = None;
+            f.general = fate;
+        }
     }
 
     pub fn check_end_setup(&self) -> Result<Side, OrderError> {

@@ -17,17 +17,26 @@ impl Ctx {
         }
     }
 
-    /// T-TURN-2: seconds per turn for the client's timer: 15 if both armies have at most 5 units, else 20.
+    /// T-TURN-2: seconds per turn for the client's timer: 15 if the armies that fight have at
+    /// most 5 units each, counted when the battle starts (the units each side fields, not its
+    /// reserves, T-STRAT-6), else 20. Losses during the battle do not shorten the turn.
     pub fn turn_seconds(&self) -> u32 {
         let r = self.rules();
-        let strength = |s: Side| {
-            self.units.iter().filter(|u| u.side == s && matches!(u.status, Status::Active | Status::Undeployed)).count()
-        };
-        if Side::BOTH.iter().all(|s| strength(*s) <= r.small_battle_units) {
+        let scenario = &self.statics.scenario;
+        let fielded = |s: Side| scenario.units_of(s).filter(|u| !u.reserve).count();
+        if Side::BOTH.iter().all(|s| fielded(*s) <= r.small_battle_units) {
             r.small_battle_turn_seconds
         } else {
             r.turn_seconds
         }
+    }
+
+    /// T-SETUP-1: seconds for the whole set-up, redoubts and deployment, of both sides together
+    /// (the attacker first): one clock of 2 minutes that runs on from one side to the other, not
+    /// 2 minutes each. The client counts it down over its human seats; when it runs out, each side
+    /// still setting up ends its set-up (T-SETUP-1's automatic placement).
+    pub fn setup_seconds(&self) -> u32 {
+        self.rules().deployment_seconds
     }
 
     // ---- end of turn (T-TURN-3): the phases, in order ------------------------------------

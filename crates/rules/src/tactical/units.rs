@@ -38,7 +38,8 @@ pub enum Ability {
     FightsToTheEnd,
     /// T-UNIT-2, T-CMD-4: light/irregular cavalry ignores command distance.
     IgnoresCommandDistance,
-    /// T-ART-1: horse artillery may move and fire in the same turn.
+    /// T-ART-1: horse artillery needs no deployment after a move and may fire a second shot, by
+    /// the shots test.
     HorseArtillery,
 }
 
@@ -75,6 +76,10 @@ pub struct UnitType {
     /// Special units belong to one faction's list (T-STRAT-10); generic units have none.
     #[serde(default)]
     pub faction: Option<String>,
+    /// A type only some factions field (T-ART-1: horse artillery); empty: every faction. Left
+    /// out of files and hashes when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub factions: Vec<String>,
     /// Values that are house values (MD-T1, MD-T2).
     #[serde(default)]
     pub house: Vec<Stat>,
@@ -85,6 +90,13 @@ pub struct UnitType {
 impl UnitType {
     pub fn has(&self, ability: Ability) -> bool {
         self.abilities.contains(&ability)
+    }
+
+    /// Whether `faction` may field this type: a special unit only its own faction (T-STRAT-10),
+    /// a type with a list of factions only those (T-ART-1), any other every faction.
+    pub fn fielded_by(&self, faction: &str) -> bool {
+        self.faction.as_ref().is_none_or(|f| f == faction)
+            && (self.factions.is_empty() || self.factions.iter().any(|f| f == faction))
     }
 
     /// Ranged value, if the unit can fire at all (T-FIRE-4: heavy cavalry cannot).
