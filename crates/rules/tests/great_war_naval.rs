@@ -332,7 +332,22 @@ fn s_naval_13_battleships_bombard_within_3_hexes_once_per_fire_phase() {
     assert!(c.apply(&Order::Bombard { fleet: 1, target: hex(0, 3) }).is_err(), "once per Fire phase");
     let s2 = naval(vec![fleet(1, "germany", (5, 3), &[(Battleship, 2)])]);
     let mut c = game(&s2, Phase::Fire, 0, 1);
-    assert!(c.apply(&Order::Bombard { fleet: 1, target: hex(0, 3) }).is_err(), "4 hexes away");
+    assert!(c.apply(&Order::Bombard { fleet: 1, target: hex(0, 3) }).is_err(), "5 hexes away");
+}
+
+#[test]
+fn s_naval_13_bombardment_reaches_3_hexes_not_4() {
+    use ShipType::*;
+    for (col, reaches) in [(3, true), (4, false)] {
+        let mut s = naval(vec![fleet(1, "germany", (col, 3), &[(Battleship, 1)])]);
+        s.forces = vec![infantry(1, "france", (0, 3))];
+        let mut c = game(&s, Phase::Fire, 0, 1);
+        assert_eq!(hex(col, 3).distance(hex(0, 3)), col as u32);
+        let r = c.apply(&Order::Bombard { fleet: 1, target: hex(0, 3) });
+        assert_eq!(r.is_ok(), reaches, "{col} hexes: {r:?}");
+        // One battleship: 1 damage (S-NAVAL-13).
+        assert_eq!(c.force(id(1)).unwrap().vitals.health, if reaches { 2 } else { 3 });
+    }
 }
 
 #[test]

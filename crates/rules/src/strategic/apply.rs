@@ -272,7 +272,8 @@ impl Ctx {
                 self.form_battery(*units)?;
             }
             Order::PlaceCylinder { at } => {
-                self.phase_is(Phase::Movement, "gwe.army.act.place_cylinder")?;
+                // S-CHEM-1: the cylinder is set and its gas released in the Preparation phase.
+                self.phase_is(Phase::Preparation, "gwe.army.act.place_cylinder")?;
                 self.place_cylinder(*at)?;
             }
             Order::ReleaseGas { from, target } => {

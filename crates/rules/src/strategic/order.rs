@@ -49,7 +49,7 @@ pub enum Order {
     Fire { unit: ForceId, target: HexAt, gas: bool },
     /// Form a battery of three artillery divisions on the first one's hex (S-ART-5).
     FormBattery { units: [ForceId; 3] },
-    /// Place a gas cylinder on a hex with own troops (S-CHEM-1).
+    /// Place a gas cylinder on a hex with own troops (Preparation phase, S-CHEM-1).
     PlaceCylinder { at: HexAt },
     /// Release the cylinder on `from` at `target` within 3 hexes (Preparation phase, S-CHEM-1).
     ReleaseGas { from: HexAt, target: HexAt },
