@@ -1952,6 +1952,7 @@ impl Staff {
                 intercept: stronger,
                 withdraw: !stronger,
                 transports_first: f.transports_first,
+                targets: ctx.ship_targets(f.id),
             };
             if (f.intercept, f.withdraw) != (stronger, !stronger) && legal(ctx, &stance) {
                 self.queue.push_back(stance);

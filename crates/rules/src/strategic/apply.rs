@@ -314,8 +314,9 @@ impl Ctx {
                 self.phase_is(Phase::Movement, "gwe.army.act.move_fleet")?;
                 self.move_fleet(*fleet, path)?;
             }
-            Order::FleetStance { fleet, intercept, withdraw, transports_first } => {
+            Order::FleetStance { fleet, intercept, withdraw, transports_first, targets } => {
                 self.fleet_stance(*fleet, *intercept, *withdraw, *transports_first)?;
+                self.name_ship_targets(*fleet, targets)?;
             }
             Order::SplitFleet { fleet, ships, name } => {
                 self.phase_is(Phase::Movement, "gwe.army.act.split_fleet")?;

@@ -255,7 +255,7 @@ impl Ctx {
         let (ship, fleet) = (self.navy.next_ship, self.navy.next_fleet);
         self.navy.next_ship += 1;
         self.navy.next_fleet += 1;
-        self.navy.ships.push(Ship { id: ship, power, kind, fleet, hits: 0, sunk: false, cargo: None, air_cargo: None });
+        self.navy.ships.push(Ship { id: ship, power, kind, fleet, hits: 0, sunk: false, cargo: None, air_cargo: None, aim: None });
         self.navy.fleets.push(Fleet {
             id: fleet,
             power,

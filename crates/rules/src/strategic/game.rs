@@ -232,6 +232,7 @@ fn navy_of(scenario: &Scenario) -> super::naval::Navy {
                 sunk: false,
                 cargo: None,
                 air_cargo: None,
+                aim: None,
             });
             next_ship += 1;
         }

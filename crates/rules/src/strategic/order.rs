@@ -69,13 +69,18 @@ pub enum Order {
     /// (S-NAVAL-4); mines, meetings and interceptions happen on the way (S-MINE-2, S-NAVAL-12).
     MoveFleet { fleet: u32, path: Vec<HexAt> },
     /// Intercept stance (S-NAVAL-12), whether to withdraw after a round when weaker (S-NAVAL-10),
-    /// and whether to fire at escorted transports first (S-NAVAL-11).
+    /// whether to fire at escorted transports first (S-NAVAL-11), and the enemy ship each of its
+    /// ships fires at in its battles (S-NAVAL-7: "указывая, по какому вражескому кораблю он
+    /// стреляет"): pairs (own ship, enemy ship). A ship not named, or whose target is not in the
+    /// battle, fires as the engine chooses.
     FleetStance {
         fleet: u32,
         intercept: bool,
         withdraw: bool,
         #[serde(default)]
         transports_first: bool,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        targets: Vec<(u32, u32)>,
     },
     /// Split ships off into a new fleet on the same hex.
     SplitFleet { fleet: u32, ships: Vec<u32>, name: String },

@@ -149,6 +149,10 @@ pub struct Ship {
     /// The air squadron a transport carries (S-NAVAL-11: land or air units).
     #[serde(default)]
     pub air_cargo: Option<SquadronId>,
+    /// The enemy ship its player named for it to fire at (S-NAVAL-7); kept out of the encoding
+    /// while unset, so the hashes of games that name none stay as they were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aim: Option<ShipId>,
 }
 
 /// A fleet or submarine flotilla on a sea (or port) hex.

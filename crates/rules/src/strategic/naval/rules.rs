@@ -219,9 +219,14 @@ impl Ctx {
         true
     }
 
-    /// The target a ship fires at (house, as no moderator names it): the enemy it is likeliest to
-    /// sink with this volley, warships first; ties to the higher class, then the lower ID.
+    /// The target a ship fires at: the enemy ship its player named (S-NAVAL-7), if it is afloat in
+    /// this battle; else (house) the enemy it is likeliest to sink with this volley, warships first;
+    /// ties to the higher class, then the lower ID.
     fn pick_target(&self, firer: &Ship, enemy: &[ShipId]) -> Option<ShipId> {
+        let named = firer.aim.filter(|t| enemy.contains(t)).and_then(|t| self.navy.ship(t));
+        if let Some(t) = named.filter(|t| !t.sunk && t.kind != ShipType::Submarine) {
+            return Some(t.id);
+        }
         let class = i32::from(firer.kind.class().unwrap_or(0));
         let transports_first = self.navy.fleet(firer.fleet).is_some_and(|f| f.transports_first);
         let score = |s: &Ship| {
@@ -1015,6 +1020,7 @@ impl Ctx {
             sunk: false,
             cargo: None,
             air_cargo: None,
+            aim: None,
         });
         Ok((id, price))
     }
@@ -1312,6 +1318,39 @@ impl Ctx {
             f.intercept = intercept;
             f.withdraw = withdraw;
             f.transports_first = transports_first;
+        }
+        Ok(())
+    }
+
+    /// The enemy ships the player named for the fleet's ships (S-NAVAL-7), as `FleetStance` takes
+    /// them: a stance given again with these keeps them.
+    pub fn ship_targets(&self, id: FleetId) -> Vec<(ShipId, ShipId)> {
+        self.navy.ships.iter().filter(|s| s.fleet == id && !s.sunk).filter_map(|s| s.aim.map(|t| (s.id, t))).collect()
+    }
+
+    /// S-NAVAL-7: the player names the enemy ship each of the fleet's warships fires at, as pairs
+    /// (own ship, enemy ship); the names given before are replaced, and a ship not named fires as
+    /// the engine chooses. Refused: a ship not afloat in this fleet or not a warship (S-NAVAL-10:
+    /// the others do not fire), one named twice, or a target that is no afloat enemy surface ship.
+    pub fn name_ship_targets(&mut self, id: FleetId, targets: &[(ShipId, ShipId)]) -> Result<(), OrderError> {
+        let power = self.own_fleet(id)?.power;
+        for (k, (own, enemy)) in targets.iter().enumerate() {
+            let firer = self.navy.ship(*own).filter(|s| s.fleet == id && !s.sunk && s.kind.is_warship());
+            if firer.is_none() {
+                return Err(OrderError::Naval(Msg::new("gwe.naval.aim_not_firer").arg("ship", own).arg("fleet", id)));
+            }
+            if targets[..k].iter().any(|(o, _)| o == own) {
+                return Err(OrderError::Naval(Msg::new("gwe.naval.aim_twice").msg("ship", self.ship_label(*own))));
+            }
+            let target = self.navy.ship(*enemy).filter(|s| {
+                !s.sunk && s.kind != ShipType::Submarine && self.hostile(power, s.power)
+            });
+            if target.is_none() {
+                return Err(OrderError::Naval(Msg::new("gwe.naval.aim_not_enemy").arg("ship", enemy)));
+            }
+        }
+        for s in self.navy.ships.iter_mut().filter(|s| s.fleet == id) {
+            s.aim = targets.iter().find(|(o, _)| *o == s.id).map(|(_, t)| *t);
         }
         Ok(())
     }
