@@ -83,6 +83,7 @@ pub fn great_war(order: &GwOrder) -> String {
         GwOrder::PlaceCylinder { at } => format!("place a gas cylinder at {at}"),
         GwOrder::ReleaseGas { from, target } => format!("release gas from {from} at {target}"),
         GwOrder::Upgrade { unit } => format!("upgrade unit {unit}"),
+        GwOrder::Convert { unit, to } => format!("convert unit {unit} into {to:?}"),
         GwOrder::Research { tech } => format!("research {tech:?}"),
         GwOrder::Restore { unit, class } => format!("restore unit {unit} from class {class} manpower"),
         GwOrder::Repair { unit } => format!("repair unit {unit}"),
@@ -144,8 +145,10 @@ Great War orders (hexes are (col, row); a piece is Unit(id) or Corps(id)):
   Fire(unit: 5, target: (6, 6), gas: false)       FormBattery(units: [5, 6, 7])
   PlaceCylinder(at: (4, 4))                       ReleaseGas(from: (4, 4), target: (6, 4))
   Upgrade(unit: 1)   Research(tech: Tanks)        Restore(unit: 1, class: 1)   Repair(unit: 1)
+  Convert(unit: 1, to: Mountain)                  Convert(unit: 1, to: Elite)
   Retreat(moves: [(Unit(1), [(2, 4)])])           SupplyPriority(last: [1])
   MoveFleet(fleet: 1, path: [(5, 2)])             FleetStance(fleet: 1, intercept: true, withdraw: true)
+  FleetStance(fleet: 1, intercept: false, withdraw: false, targets: [(3, 9)])   (ship 3 fires at ship 9)
   SplitFleet(fleet: 1, ships: [3, 4], name: \"Light\")   MergeFleet(fleet: 2, into: 1)
   LayMine(fleet: 1)   Sweep(fleet: 1)             SubmarineAttack(flotilla: 5, target: 1)
   Patrol(flotilla: 5, lane: 1)                    Embark(unit: 1, fleet: 2)   Disembark(unit: 1, to: (3, 3))

@@ -285,6 +285,10 @@ impl Ctx {
                 self.phase_is(Phase::Movement, "gwe.army.act.upgrade")?;
                 self.upgrade(*unit)?;
             }
+            Order::Convert { unit, to } => {
+                self.phase_is(Phase::Movement, "gwe.army.act.convert")?;
+                self.convert(*unit, *to)?;
+            }
             Order::Research { tech } => {
                 self.research(*tech)?;
             }

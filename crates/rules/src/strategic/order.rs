@@ -55,6 +55,9 @@ pub enum Order {
     ReleaseGas { from: HexAt, target: HexAt },
     /// Upgrade a division to the 1916 model (S-LAND-4; cavalry: gas masks, S-LAND-8).
     Upgrade { unit: ForceId },
+    /// Convert a regular class-1 division into mountain infantry (S-LAND-5) or an elite unit
+    /// (S-LAND-6; cavalry: elite cavalry, S-LAND-8), keeping its model (Movement phase).
+    Convert { unit: ForceId, to: super::purchase::Conversion },
     /// Buy a technology (S-LAND-4, S-LAND-9, S-CHEM-1).
     Research { tech: Tech },
     /// Restore a dispersed unit at the nearest own city (S-LOSS-1), raising it from `class` manpower.
