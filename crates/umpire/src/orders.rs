@@ -73,6 +73,8 @@ pub fn great_war(order: &GwOrder) -> String {
         GwOrder::Detach { piece: p, to: Some(to) } => format!("detach {} to {to}", piece(p)),
         GwOrder::Detach { piece: p, to: None } => format!("detach {}", piece(p)),
         GwOrder::Attach { unit, formation } => format!("attach unit {unit} to formation {formation}"),
+        GwOrder::AttachSquadron { squadron, formation: Some(f) } => format!("attach squadron {squadron} to formation {f}"),
+        GwOrder::AttachSquadron { squadron, formation: None } => format!("detach squadron {squadron}"),
         GwOrder::AssignReserve { unit, army } => format!("unit {unit} joins the reserve of army {army}"),
         GwOrder::CommitReserve { unit, to } => format!("commit reserve unit {unit} at {to}"),
         GwOrder::Fortify { piece: p } => format!("{} fortifies", piece(p)),
@@ -141,6 +143,7 @@ Great War orders (hexes are (col, row); a piece is Unit(id) or Corps(id)):
   FormCorps(name: \"I\", units: [1, 2])             FormArmy(name: \"1st\", corps: [1, 2])
   JoinCorps(unit: 3, corps: 1)                    Detach(piece: Unit(3), to: Some((4, 4)))
   Attach(unit: 5, formation: 1)                   AssignReserve(unit: 4, army: 1)
+  AttachSquadron(squadron: 2, formation: Some(1))   AttachSquadron(squadron: 2, formation: None)
   CommitReserve(unit: 4, to: (5, 5))              Fortify(piece: Corps(1))
   Fire(unit: 5, target: (6, 6), gas: false)       FormBattery(units: [5, 6, 7])
   PlaceCylinder(at: (4, 4))                       ReleaseGas(from: (4, 4), target: (6, 4))

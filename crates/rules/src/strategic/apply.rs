@@ -250,6 +250,10 @@ impl Ctx {
                 self.phase_is(Phase::Movement, "gwe.army.act.attach")?;
                 self.attach(*unit, *formation)?;
             }
+            Order::AttachSquadron { squadron, formation } => {
+                self.phase_is(Phase::Movement, "gwe.army.act.attach")?;
+                self.attach_squadron(*squadron, *formation)?;
+            }
             Order::AssignReserve { unit, army } => {
                 self.phase_is(Phase::Movement, "gwe.army.act.assign_reserve")?;
                 self.assign_reserve(*unit, *army)?;

@@ -372,6 +372,7 @@ impl Ctx {
             aircraft: t.aircraft,
             flew: false,
             aboard: None,
+            attached: None,
         });
         self.push(Event {
             turn: self.clock.turn,

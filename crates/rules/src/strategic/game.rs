@@ -266,6 +266,7 @@ fn navy_of(scenario: &Scenario) -> super::naval::Navy {
                 aircraft: t.aircraft,
                 flew: false,
                 aboard: None,
+                attached: None,
             });
         }
     }

@@ -35,6 +35,9 @@ pub enum Order {
     Detach { piece: Piece, to: Option<HexAt> },
     /// Attach a heavy artillery division on or next to a corps or army hex to it (S-ARMY-2, S-ARMY-5).
     Attach { unit: ForceId, formation: FormationId },
+    /// Attach an air squadron based on or next to a corps or army hex to it, or detach it (`None`)
+    /// onto a base at its formation's nearest hex (S-ARMY-2, S-ARMY-5; Movement phase).
+    AttachSquadron { squadron: u32, formation: Option<FormationId> },
     /// Send a unit next to an army's hexes into its off-map reserve (S-ARMY-6).
     AssignReserve { unit: ForceId, army: FormationId },
     /// Bring a reserve onto a free hex next to its army (S-ARMY-8); it counts as having moved.

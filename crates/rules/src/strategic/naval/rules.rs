@@ -1029,7 +1029,7 @@ impl Ctx {
     pub fn embark_squadron(&mut self, squadron: SquadronId, fleet: FleetId) -> Result<(), OrderError> {
         let sq = self.own_squadron(squadron)?;
         let at = self.own_fleet(fleet)?.at;
-        if sq.base.distance(at) > 1 {
+        if sq.base.distance(at) > 1 || sq.attached.is_some() {
             return Err(OrderError::Naval(Msg::new("gwe.naval.squadron_not_at_fleet").arg("squadron", &sq.name)));
         }
         let (id, price) = self.buy_transport(fleet)?;
@@ -1118,7 +1118,9 @@ impl Ctx {
             .fleets
             .iter()
             .filter(|f| {
-                self.hostile(sq.power, f.power) && f.at.distance(sq.base) <= sq.radius && self.navy.is_flotilla(f.id)
+                self.hostile(sq.power, f.power)
+                    && self.squadron_distance(&sq, f.at) <= sq.radius
+                    && self.navy.is_flotilla(f.id)
             })
             .map(|f| f.id)
             .collect();
@@ -1127,7 +1129,7 @@ impl Ctx {
             .fleets
             .iter()
             .filter(|f| f.power == sq.power || !self.hostile(sq.power, f.power))
-            .filter(|f| f.at.distance(sq.base) <= sq.radius)
+            .filter(|f| self.squadron_distance(&sq, f.at) <= sq.radius)
             .flat_map(|f| self.navy.afloat(f.id))
             .filter(|s| self.navy.ship(*s).is_some_and(|s| s.kind == ShipType::Asw))
             .collect();
@@ -1164,6 +1166,13 @@ impl Ctx {
         Ok(())
     }
 
+    /// How far a squadron flies to `at`: from its base, or, attached to a corps or army, from the
+    /// formation's hex nearest `at` (S-ARMY-5; its base while the formation holds no hex).
+    pub fn squadron_distance(&self, sq: &Squadron, at: HexAt) -> u32 {
+        let from = sq.attached.map(|fm| self.formation_hexes(fm)).unwrap_or_default();
+        from.iter().map(|h| h.distance(at)).min().unwrap_or_else(|| sq.base.distance(at))
+    }
+
     fn own_squadron(&self, id: SquadronId) -> Result<Squadron, OrderError> {
         let sq = self
             .navy
@@ -1194,7 +1203,7 @@ impl Ctx {
             let sq = self.own_squadron(*id)?;
             if squadrons[..i].contains(id)
                 || sq.recon
-                || sq.base.distance(at) > sq.radius
+                || self.squadron_distance(&sq, at) > sq.radius
                 || s.sunk
                 || !self.hostile(sq.power, s.power)
                 || s.kind == ShipType::Submarine
