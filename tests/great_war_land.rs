@@ -307,11 +307,7 @@ fn gas_cylinders_are_released_after_the_preview_and_placed() {
     assert_eq!((after.chem_shells, after.cylinders), (before.chem_shells + 5, before.cylinders + 1));
     assert_eq!(after.money, before.money - 5 - 2, "5 shells at 1, a cylinder at 2 (great_war_rules.ron)");
     give(&mut app, Order::PlaceCylinder { at: HexAt::new(15, 6) });
-    assert!(
-        refusal(&app).contains("placing a gas cylinder is not allowed in the Movement phase"),
-        "{}",
-        refusal(&app)
-    );
+    assert!(refusal(&app).contains("placing a gas cylinder is not allowed in the Movement phase"), "{}", refusal(&app));
     assert_eq!(session(&app).ctx().powers[0].cylinders, after.cylinders);
 }
 

@@ -386,7 +386,9 @@ fn selection_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, s: Selected, gas: bool
                         out.write(UiCommand::Give(Order::Repair { unit }));
                     }
                     // S-LAND-5, S-LAND-6: a regular class-1 division converted (the engine refuses the others).
-                    for (key, to) in [("gw.convert_mountain", Conversion::Mountain), ("gw.convert_elite", Conversion::Elite)] {
+                    for (key, to) in
+                        [("gw.convert_mountain", Conversion::Mountain), ("gw.convert_elite", Conversion::Elite)]
+                    {
                         if ui.button(tr.t(key)).clicked() {
                             out.write(UiCommand::Give(Order::Convert { unit, to }));
                         }

@@ -272,7 +272,10 @@ fn s_land_5_s_land_6_a_regular_class_1_division_is_converted_to_mountain_or_elit
     convert(&mut c, 5, Elite).unwrap();
     assert!(c.force(id(5)).unwrap().kind.is_elite());
     let after = stats(&c, 5);
-    assert_eq!((after.attack, after.defense, after.f1, after.f2), (before.attack + 10, before.defense + 10, before.f1 + 10, before.f2 + 10));
+    assert_eq!(
+        (after.attack, after.defense, after.f1, after.f2),
+        (before.attack + 10, before.defense + 10, before.f1 + 10, before.f2 + 10)
+    );
     assert_eq!((after.health, after.morale, c.powers[1].money), (before.health, before.morale, 0));
     c.powers[1].money = 10;
     assert_eq!(convert(&mut c, 6, Elite), Err(OrderError::Purchase(PurchaseError::EliteLimit { limit: 1 })));
@@ -746,4 +749,16 @@ fn a_save_with_economy_orders_replays_bit_identically() {
     assert_eq!(again.hash(), g.hash());
     assert_eq!(again.state(), g.state());
     assert!(g.ctx().forces.len() == 4 && !g.ctx().powers[2].neutral, "two recruits, Belgium invaded");
+}
+
+#[test]
+fn s_land_5_s_land_6_s_army_2_the_new_orders_read_and_write() {
+    use rules::strategic::purchase::Conversion;
+    let text = "[Convert(unit: 5, to: Mountain), Convert(unit: 6, to: Elite), AttachSquadron(squadron: 2, formation: Some(201)), AttachSquadron(squadron: 2, formation: None)]";
+    let orders: Vec<Order> = rules::data::parse_ron("orders", text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(orders[0], Order::Convert { unit: id(5), to: Conversion::Mountain });
+    assert_eq!(orders[2], Order::AttachSquadron { squadron: 2, formation: Some(rules::strategic::FormationId(201)) });
+    let back: Vec<Order> =
+        rules::data::parse_ron("orders", &rules::data::to_ron(&orders)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back, orders);
 }

@@ -655,7 +655,10 @@ fn s_chem_1_cylinders_are_set_and_released_in_the_preparation_phase() {
     let mut c = ctx(&s, Phase::Preparation, 0);
     let stock = c.powers[0].cylinders;
     c.apply(&Order::PlaceCylinder { at: hex(1, 1) }).unwrap();
-    assert_eq!((c.hex_state(hex(1, 1)).cylinder, c.powers[0].cylinders), (Some(rules::strategic::state::PowerId(0)), stock - 1));
+    assert_eq!(
+        (c.hex_state(hex(1, 1)).cylinder, c.powers[0].cylinders),
+        (Some(rules::strategic::state::PowerId(0)), stock - 1)
+    );
     c.dice.script(vec![4]);
     c.apply(&Order::ReleaseGas { from: hex(1, 1), target: hex(3, 1) }).unwrap();
     assert_eq!((c.hex_state(hex(1, 1)).cylinder, health(&c, 2)), (None, 1));

@@ -721,7 +721,8 @@ fn s_army_2_s_army_5_s_army_12_a_squadron_attached_to_an_army_flies_from_its_hex
     };
     s.squadrons = vec![bombers(1, (3, 4)), bombers(2, (0, 9))];
     let army = FormationId(201);
-    let attach = |c: &mut Ctx, sq: u32, to: Option<FormationId>| c.apply(&Order::AttachSquadron { squadron: sq, formation: to });
+    let attach =
+        |c: &mut Ctx, sq: u32, to: Option<FormationId>| c.apply(&Order::AttachSquadron { squadron: sq, formation: to });
     let bomb = |c: &Ctx| {
         let mut f = c.clone();
         f.clock.phase = Phase::Fire;

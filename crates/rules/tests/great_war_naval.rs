@@ -215,11 +215,9 @@ fn s_naval_7_the_player_names_each_ships_target() {
     // Refused, nothing changed: an enemy ship as the firer, an own ship as the target, a ship named
     // twice, a sunk target.
     let mut c2 = c.clone();
-    for targets in [
-        vec![(battleship, destroyer)],
-        vec![(cruiser, cruiser)],
-        vec![(cruiser, battleship), (cruiser, destroyer)],
-    ] {
+    for targets in
+        [vec![(battleship, destroyer)], vec![(cruiser, cruiser)], vec![(cruiser, battleship), (cruiser, destroyer)]]
+    {
         assert!(matches!(c2.apply(&stance(targets.clone())), Err(OrderError::Naval(_))), "{targets:?}");
     }
     c2.navy.ship_mut(battleship).unwrap().sunk = true;
@@ -327,7 +325,14 @@ fn s_naval_11_transports_unescorted_are_destroyed_escorted_may_be_targeted() {
     // The French may fire at the escorted transport first: their first volley names it.
     let mut f = c.clone();
     f.clock.active = 1;
-    f.apply(&Order::FleetStance { fleet: 2, intercept: false, withdraw: false, transports_first: true, targets: vec![] }).unwrap();
+    f.apply(&Order::FleetStance {
+        fleet: 2,
+        intercept: false,
+        withdraw: false,
+        transports_first: true,
+        targets: vec![],
+    })
+    .unwrap();
     f.dice.script(vec![1, 6]);
     f.surface_battle(1, 2);
     assert!(volleys(&f)[0].starts_with("Destroyer 2 (France) fires at Transport"), "{:#?}", volleys(&f));
@@ -1254,4 +1259,31 @@ fn naval_lines_are_keyed_and_read_in_russian() {
         russian.iter().any(|l| l == "Потоплен корабль: Эсминец 2 (Франция) — попадание (S-NAVAL-9)"),
         "{russian:#?}"
     );
+}
+
+#[test]
+fn s_naval_7_orders_of_earlier_versions_load_and_the_targets_round_trip() {
+    // A stance written before ships were named keeps loading, with no target named.
+    let old: Vec<Order> = rules::data::parse_ron(
+        "orders",
+        "[FleetStance(fleet: 1, intercept: true, withdraw: false), FleetStance(fleet: 2, intercept: false, withdraw: true, transports_first: true)]",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(old.iter().all(|o| matches!(o, Order::FleetStance { targets, .. } if targets.is_empty())));
+    // Written without targets, a stance reads as before (so saves keep their text); with them, it
+    // reads back the same.
+    let none =
+        Order::FleetStance { fleet: 1, intercept: true, withdraw: false, transports_first: false, targets: vec![] };
+    assert!(!rules::data::to_ron(&none).contains("targets"), "{}", rules::data::to_ron(&none));
+    let named = Order::FleetStance {
+        fleet: 1,
+        intercept: true,
+        withdraw: false,
+        transports_first: false,
+        targets: vec![(3, 9)],
+    };
+    for o in [none, named] {
+        let back: Order = rules::data::parse_ron("order", &rules::data::to_ron(&o)).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back, o);
+    }
 }

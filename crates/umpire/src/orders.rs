@@ -73,7 +73,9 @@ pub fn great_war(order: &GwOrder) -> String {
         GwOrder::Detach { piece: p, to: Some(to) } => format!("detach {} to {to}", piece(p)),
         GwOrder::Detach { piece: p, to: None } => format!("detach {}", piece(p)),
         GwOrder::Attach { unit, formation } => format!("attach unit {unit} to formation {formation}"),
-        GwOrder::AttachSquadron { squadron, formation: Some(f) } => format!("attach squadron {squadron} to formation {f}"),
+        GwOrder::AttachSquadron { squadron, formation: Some(f) } => {
+            format!("attach squadron {squadron} to formation {f}")
+        }
         GwOrder::AttachSquadron { squadron, formation: None } => format!("detach squadron {squadron}"),
         GwOrder::AssignReserve { unit, army } => format!("unit {unit} joins the reserve of army {army}"),
         GwOrder::CommitReserve { unit, to } => format!("commit reserve unit {unit} at {to}"),

@@ -322,7 +322,8 @@ impl Ctx {
             } else if let Some(b) = base {
                 s.base = b;
             }
-            let (name, key) = (s.name.clone(), if destroyed { "gwe.army.squadron_lost" } else { "gwe.army.squadron_free" });
+            let (name, key) =
+                (s.name.clone(), if destroyed { "gwe.army.squadron_lost" } else { "gwe.army.squadron_free" });
             self.push(Event { turn: self.clock.turn, kind: EventKind::Note, line: Msg::new(key).arg("name", name) });
         }
     }

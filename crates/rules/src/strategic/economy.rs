@@ -213,10 +213,15 @@ impl Ctx {
             return Err(OrderError::OffMap(self.name(unit)));
         }
         let regular = |what: &'static str| {
-            OrderError::Economy(Msg::new("gwe.econ.convert_regular").arg("name", self.name(unit)).msg("what", Msg::new(what)))
+            OrderError::Economy(
+                Msg::new("gwe.econ.convert_regular").arg("name", self.name(unit)).msg("what", Msg::new(what)),
+            )
         };
         let (kind, price, what) = match (to, f.kind) {
-            (Conversion::Mountain, ForceKind::Infantry { group, model, class: 1, mountain: false, elite: false, colonial }) => {
+            (
+                Conversion::Mountain,
+                ForceKind::Infantry { group, model, class: 1, mountain: false, elite: false, colonial },
+            ) => {
                 let spec = &self.scenario().powers[usize::from(power.0)];
                 if !p.mountain_powers.contains(&spec.id) {
                     return Err(PurchaseError::Mountain {
@@ -228,7 +233,10 @@ impl Ctx {
                 let kind = ForceKind::Infantry { group, model, class: 1, mountain: true, elite: false, colonial };
                 (kind, p.mountain_extra, Msg::new("gwe.econ.buy.mountain_infantry"))
             }
-            (Conversion::Elite, ForceKind::Infantry { group, model, class: 1, mountain: false, elite: false, colonial }) => {
+            (
+                Conversion::Elite,
+                ForceKind::Infantry { group, model, class: 1, mountain: false, elite: false, colonial },
+            ) => {
                 self.elite_room(power, false)?;
                 let kind = ForceKind::Infantry { group, model, class: 1, mountain: false, elite: true, colonial };
                 (kind, p.elite_extra, Msg::new("gwe.econ.buy.elite_infantry"))
@@ -320,7 +328,17 @@ impl Ctx {
         let (ship, fleet) = (self.navy.next_ship, self.navy.next_fleet);
         self.navy.next_ship += 1;
         self.navy.next_fleet += 1;
-        self.navy.ships.push(Ship { id: ship, power, kind, fleet, hits: 0, sunk: false, cargo: None, air_cargo: None, aim: None });
+        self.navy.ships.push(Ship {
+            id: ship,
+            power,
+            kind,
+            fleet,
+            hits: 0,
+            sunk: false,
+            cargo: None,
+            air_cargo: None,
+            aim: None,
+        });
         self.navy.fleets.push(Fleet {
             id: fleet,
             power,

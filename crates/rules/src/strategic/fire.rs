@@ -149,7 +149,11 @@ impl Ctx {
             // damage; the battery is one unit with one target (S-ART-5), so its shot is one attack
             // and takes 1 Morale once (S-ART-3, S-CHEM-6), as its high explosive does.
             let shells = i32::try_from(n).unwrap_or(i32::MAX);
-            self.gas_attack(shot.target, SHELL_DAMAGE.map(|d| d.saturating_mul(shells)), Msg::new("gwe.land.gas.shell"));
+            self.gas_attack(
+                shot.target,
+                SHELL_DAMAGE.map(|d| d.saturating_mul(shells)),
+                Msg::new("gwe.land.gas.shell"),
+            );
             return;
         }
         let mut damage = shot.attack;

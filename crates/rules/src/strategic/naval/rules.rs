@@ -1351,9 +1351,10 @@ impl Ctx {
             if targets[..k].iter().any(|(o, _)| o == own) {
                 return Err(OrderError::Naval(Msg::new("gwe.naval.aim_twice").msg("ship", self.ship_label(*own))));
             }
-            let target = self.navy.ship(*enemy).filter(|s| {
-                !s.sunk && s.kind != ShipType::Submarine && self.hostile(power, s.power)
-            });
+            let target = self
+                .navy
+                .ship(*enemy)
+                .filter(|s| !s.sunk && s.kind != ShipType::Submarine && self.hostile(power, s.power));
             if target.is_none() {
                 return Err(OrderError::Naval(Msg::new("gwe.naval.aim_not_enemy").arg("ship", enemy)));
             }
