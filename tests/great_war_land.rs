@@ -263,8 +263,9 @@ fn reserves_are_assigned_and_committed_by_clicks() {
 
 /// S-CHEM-1 by the mouse: in the Preparation phase the cylinder on (14, 6) is released at a hex
 /// 3 away after the engine's preview (a d6: blown back, no effect, or a hit, chances summing to
-/// one), and the die makes it final (no undo); a target 4 away is refused. In the Movement
-/// phase a cylinder is bought and placed by a click; on an enemy hex it is refused.
+/// one), and the die makes it final (no undo); a target 4 away is refused. A cylinder is set by
+/// a click in the same phase (on an enemy hex it is refused); in the Movement phase gas is bought,
+/// and a cylinder is not set there.
 #[test]
 fn gas_cylinders_are_released_after_the_preview_and_placed() {
     let mut app = app();
@@ -288,28 +289,26 @@ fn gas_cylinders_are_released_after_the_preview_and_placed() {
     assert_eq!(last_order(&app), Some(order));
     assert_eq!(session(&app).ctx().hex_state(from).cylinder, None, "released");
     assert!(!session(&app).can_undo(), "the die was thrown");
-    // Placing is for the Movement phase: refused now, with the engine's reason.
-    button(&mut app, LandCommand::Start(Pick::Cylinder));
-    click(&mut app, HexAt::new(14, 8));
-    assert!(
-        refusal(&app).contains("placing a gas cylinder is not allowed in the Preparation phase"),
-        "{}",
-        refusal(&app)
-    );
-    button(&mut app, LandCommand::Cancel);
-    to_movement(&mut app);
-    let before = session(&app).ctx().powers[0].clone();
-    give(&mut app, Order::BuyGas { shells: 5, cylinders: 1 });
-    let after = session(&app).ctx().powers[0].clone();
-    assert_eq!((after.chem_shells, after.cylinders), (before.chem_shells + 5, before.cylinders + 1));
-    assert_eq!(after.money, before.money - 5 - 2, "5 shells at 1, a cylinder at 2 (great_war_rules.ron)");
+    // S-CHEM-1: a cylinder is set in the Preparation phase too, by a click; on an enemy hex it is
+    // refused.
+    let before = session(&app).ctx().powers[0].cylinders;
     button(&mut app, LandCommand::Start(Pick::Cylinder));
     click(&mut app, HexAt::new(9, 6));
     assert!(refusal(&app).contains("(9, 6) holds no troops of yours"), "{}", refusal(&app));
     click(&mut app, HexAt::new(14, 8));
     assert_eq!(last_order(&app), Some(Order::PlaceCylinder { at: HexAt::new(14, 8) }));
     assert_eq!(session(&app).ctx().hex_state(HexAt::new(14, 8)).cylinder, Some(GERMANY));
-    assert_eq!(session(&app).ctx().powers[0].cylinders, after.cylinders - 1);
+    assert_eq!(session(&app).ctx().powers[0].cylinders, before - 1);
+    // In the Movement phase gas is bought; a cylinder is not set there, with the engine's reason.
+    to_movement(&mut app);
+    let before = session(&app).ctx().powers[0].clone();
+    give(&mut app, Order::BuyGas { shells: 5, cylinders: 1 });
+    let after = session(&app).ctx().powers[0].clone();
+    assert_eq!((after.chem_shells, after.cylinders), (before.chem_shells + 5, before.cylinders + 1));
+    assert_eq!(after.money, before.money - 5 - 2, "5 shells at 1, a cylinder at 2 (great_war_rules.ron)");
+    give(&mut app, Order::PlaceCylinder { at: HexAt::new(15, 6) });
+    assert!(refusal(&app).contains("placing a gas cylinder is not allowed in the Movement phase"), "{}", refusal(&app));
+    assert_eq!(session(&app).ctx().powers[0].cylinders, after.cylinders);
 }
 
 /// S-ARMY-15: the division engaged with the French is offered the retreat; R and a click two

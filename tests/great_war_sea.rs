@@ -138,7 +138,8 @@ fn stances_split_merge_mines_and_sweeping_from_the_fleet_panel() {
     let mut app = start();
     until(&mut app, (Phase::Movement, GERMANY));
     select(&mut app, Selected::Fleet(10), hex(14, 10));
-    let stance = Order::FleetStance { fleet: 10, intercept: true, withdraw: true, transports_first: true };
+    let stance =
+        Order::FleetStance { fleet: 10, intercept: true, withdraw: true, transports_first: true, targets: vec![] };
     send(&mut app, UiCommand::Give(stance.clone()));
     let f = ctx(&app).navy.fleet(10).cloned().expect("afloat");
     assert!(f.intercept && f.withdraw && f.transports_first, "all three stances taken");

@@ -172,6 +172,8 @@ fn fleet_body(
             intercept,
             withdraw,
             transports_first,
+            // S-NAVAL-7: the targets named before are kept.
+            targets: ctx.ship_targets(id),
         };
         let (i, w, t) = (f.intercept, f.withdraw, f.transports_first);
         if ui.selectable_label(i, tr.t("gw.fleet.intercept")).clicked() {

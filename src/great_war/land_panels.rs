@@ -362,7 +362,10 @@ fn economy_tab(
                 if ui.add_enabled(able, egui::Button::new(cylinder)).clicked() {
                     give.write(UiCommand::Give(Order::BuyGas { shells: 0, cylinders: 1 }));
                 }
-                if ui.add_enabled(able, egui::Button::new(tr.t("gw.economy.place_cylinder"))).clicked() {
+                // S-CHEM-1: a cylinder is set, and released, in the Preparation phase.
+                let preparation = ctx.clock.phase == Phase::Preparation;
+                if ui.add_enabled(human && preparation, egui::Button::new(tr.t("gw.economy.place_cylinder"))).clicked()
+                {
                     land.write(LandCommand::Start(Pick::Cylinder));
                 }
             });

@@ -25,6 +25,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use rules::Game;
 use rules::strategic::campaign::Outcome;
 use rules::strategic::preview::Preview;
+use rules::strategic::purchase::Conversion;
 use rules::strategic::tech::Tech;
 use rules::strategic::{CombatResult, Ctx, Event, EventKind, GreatWar, HexAt, Order, Phase, Piece, PowerId};
 
@@ -485,6 +486,14 @@ fn selection_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, s: Selected, gas: bool
                     }
                     if ui.button(tr.t("gw.repair")).clicked() {
                         out.write(UiCommand::Give(Order::Repair { unit }));
+                    }
+                    // S-LAND-5, S-LAND-6: a regular class-1 division converted (the engine refuses the others).
+                    for (key, to) in
+                        [("gw.convert_mountain", Conversion::Mountain), ("gw.convert_elite", Conversion::Elite)]
+                    {
+                        if ui.button(tr.t(key)).clicked() {
+                            out.write(UiCommand::Give(Order::Convert { unit, to }));
+                        }
                     }
                 }
             });

@@ -66,6 +66,7 @@ fn command_for(ctx: &Ctx, selected: Option<Selected>, action: SeaAction) -> Opti
                 intercept: !f.intercept,
                 withdraw: f.withdraw,
                 transports_first: f.transports_first,
+                targets: ctx.ship_targets(id),
             }))
         }
         (SeaAction::LayMine, Selected::Fleet(id)) => Some(UiCommand::Give(Order::LayMine { fleet: id })),

@@ -379,7 +379,8 @@ fn at_sea_the_staff_seeks_battle_by_the_odds_patrols_lanes_and_mines_its_coast()
     let recruit: Vec<Order> = orders_of(&s, germany, Level::Recruit).into_iter().map(|(o, _)| o).collect();
     assert!(recruit.contains(&Order::Patrol { flotilla: 11, lane: 0 }), "U-Flottille II patrols the convoy lane");
     assert!(german.contains(&Order::LayMine { fleet: 12 }), "the Minensuchverband mines the North Sea");
-    let high_seas = Order::FleetStance { fleet: 10, intercept: true, withdraw: false, transports_first: false };
+    let high_seas =
+        Order::FleetStance { fleet: 10, intercept: true, withdraw: false, transports_first: false, targets: vec![] };
     assert!(german.contains(&high_seas), "{german:?}");
     let british = orders_of(&s, gb, Level::Marshal);
     let german_fleet_at = |ctx: &rules::strategic::Ctx| ctx.navy.fleet(10).map(|f| f.at);
@@ -389,7 +390,8 @@ fn at_sea_the_staff_seeks_battle_by_the_odds_patrols_lanes_and_mines_its_coast()
         }
         assert!(!matches!(o, Order::FleetStance { intercept: true, .. }), "{o:?}");
     }
-    let bcf = Order::FleetStance { fleet: 2, intercept: false, withdraw: true, transports_first: false };
+    let bcf =
+        Order::FleetStance { fleet: 2, intercept: false, withdraw: true, transports_first: false, targets: vec![] };
     assert!(british.iter().any(|(o, _)| *o == bcf), "the Battlecruiser Fleet gives up intercepting");
     // The Harwich Force, far weaker than the High Seas Fleet, stays in port: a fleet in being.
     let in_port = |ctx: &rules::strategic::Ctx| {

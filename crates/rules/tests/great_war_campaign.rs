@@ -217,6 +217,76 @@ fn s_land_5_s_land_6_mountain_and_elite_recruits_and_their_limits() {
 }
 
 #[test]
+fn s_land_5_s_land_6_a_regular_class_1_division_is_converted_to_mountain_or_elite() {
+    use rules::strategic::purchase::Conversion::{Elite, Mountain};
+    let kind = |model, class, elite| KindSpec::Infantry { model, class, mountain: false, elite, colonial: None };
+    let s = campaign(vec![
+        unit(5, "france", (2, 1), kind(Model::M1914, 1, false)),
+        unit(6, "france", (2, 2), kind(Model::M1916, 1, false)),
+        unit(7, "france", (2, 3), kind(Model::M1914, 2, false)),
+        unit(8, "france", (3, 1), kind(Model::M1914, 1, true)),
+        unit(9, "france", (3, 3), KindSpec::Cavalry { class: 1, model: Model::M1914, elite: false }),
+    ]);
+    let convert = |c: &mut Ctx, n: u32, to| c.apply(&Order::Convert { unit: id(n), to });
+    let stats = |c: &Ctx, n: u32| c.stats(c.force(id(n)).unwrap().kind);
+    // S-LAND-5: mountain infantry from a regular class-1 division, for 5 (house: what a new one
+    // costs more than a class-1 division); 4 is short.
+    let mut c = movement(&s, FRANCE);
+    c.powers[1].money = 4;
+    let e = convert(&mut c, 5, Mountain).unwrap_err();
+    assert!(matches!(e, OrderError::Purchase(PurchaseError::Money { price: 5, left: 4, .. })), "{e:?}");
+    c.powers[1].money = 5;
+    c.force_mut(id(5)).unwrap().vitals.health = 2;
+    convert(&mut c, 5, Mountain).unwrap();
+    let f = c.force(id(5)).unwrap();
+    assert!(matches!(f.kind, ForceKind::Infantry { mountain: true, elite: false, class: 1, model: Model::M1914, .. }));
+    assert_eq!((c.powers[1].money, f.vitals.health, f.vitals.max_health, f.place), (0, 2, 3, Place::Map(hex(2, 1))));
+    // The 1916 division keeps its model; no manpower is spent.
+    c.powers[1].money = 5;
+    let men = c.powers[1].manpower;
+    convert(&mut c, 6, Mountain).unwrap();
+    assert!(matches!(c.force(id(6)).unwrap().kind, ForceKind::Infantry { mountain: true, model: Model::M1916, .. }));
+    assert_eq!(c.powers[1].manpower, men);
+    // Only a regular class-1 division: not class 2, not one already mountain, not cavalry.
+    c.powers[1].money = 100;
+    for n in [7, 5, 9] {
+        assert!(matches!(convert(&mut c, n, Mountain), Err(OrderError::Economy(_))), "unit {n}");
+    }
+    // Only the powers of the list (France, Germany, Austria-Hungary, Italy).
+    let mut s2 = s.clone();
+    s2.rules.purchases.as_mut().unwrap().mountain_powers = vec!["germany".into()];
+    let mut c2 = movement(&s2, FRANCE);
+    assert!(matches!(convert(&mut c2, 5, Mountain), Err(OrderError::Purchase(PurchaseError::Mountain { .. }))));
+    // S-LAND-6: an elite unit only in place of a lost one: the one elite division France started
+    // with lives, so none (limit 1); destroyed, a regular class-1 division converts for 10 and
+    // takes the class-1 values +10 on Attack and Defense; then the limit is reached again.
+    let mut c = movement(&s, FRANCE);
+    c.powers[1].money = 10;
+    assert_eq!(convert(&mut c, 5, Elite), Err(OrderError::Purchase(PurchaseError::EliteLimit { limit: 1 })));
+    c.force_mut(id(8)).unwrap().place = Place::Destroyed;
+    c.rebuild_occupancy();
+    c.powers[1].money = 9;
+    assert!(matches!(convert(&mut c, 5, Elite), Err(OrderError::Purchase(PurchaseError::Money { price: 10, .. }))));
+    c.powers[1].money = 10;
+    let before = stats(&c, 5);
+    convert(&mut c, 5, Elite).unwrap();
+    assert!(c.force(id(5)).unwrap().kind.is_elite());
+    let after = stats(&c, 5);
+    assert_eq!(
+        (after.attack, after.defense, after.f1, after.f2),
+        (before.attack + 10, before.defense + 10, before.f1 + 10, before.f2 + 10)
+    );
+    assert_eq!((after.health, after.morale, c.powers[1].money), (before.health, before.morale, 0));
+    c.powers[1].money = 10;
+    assert_eq!(convert(&mut c, 6, Elite), Err(OrderError::Purchase(PurchaseError::EliteLimit { limit: 1 })));
+    // Elite cavalry as elite infantry (S-LAND-8): France started with none, so none.
+    assert_eq!(convert(&mut c, 9, Elite), Err(OrderError::Purchase(PurchaseError::EliteLimit { limit: 0 })));
+    // In the Movement phase only.
+    let mut c = ctx(&s, Phase::Fire, 1);
+    assert!(matches!(convert(&mut c, 5, Mountain), Err(OrderError::WrongPhase { .. })));
+}
+
+#[test]
 fn purchase_cavalry_tanks_and_artillery() {
     let s = campaign(vec![]);
     let mut c = movement(&s, FRANCE);
@@ -754,4 +824,16 @@ fn s_turn_1_research_is_offered_exactly_when_the_order_is_taken() {
             assert!(c.check_research(Tech::Tanks).is_err(), "known now");
         }
     }
+}
+
+#[test]
+fn s_land_5_s_land_6_s_army_2_the_new_orders_read_and_write() {
+    use rules::strategic::purchase::Conversion;
+    let text = "[Convert(unit: 5, to: Mountain), Convert(unit: 6, to: Elite), AttachSquadron(squadron: 2, formation: Some(201)), AttachSquadron(squadron: 2, formation: None)]";
+    let orders: Vec<Order> = rules::data::parse_ron("orders", text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(orders[0], Order::Convert { unit: id(5), to: Conversion::Mountain });
+    assert_eq!(orders[2], Order::AttachSquadron { squadron: 2, formation: Some(rules::strategic::FormationId(201)) });
+    let back: Vec<Order> =
+        rules::data::parse_ron("orders", &rules::data::to_ron(&orders)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back, orders);
 }

@@ -586,3 +586,132 @@ fn s_sup_6_rotation_after_2_3_4_turns_on_the_front_line() {
     c.rotation();
     assert_eq!(c.force(id(1)).unwrap().front.turns, 0);
 }
+
+#[test]
+fn s_art_3_s_chem_6_a_batterys_gas_shot_is_one_attack_and_takes_one_morale() {
+    // Three 15 cm divisions as one battery, and a fourth alone, each at a 1914 division (Health
+    // raised to 12 so that it lives through the gas and its Morale can be read).
+    let s = scenario(
+        clear(12, 8),
+        vec![
+            gun(1, "germany", (1, 1), "15 cm sFH 13"),
+            gun(2, "germany", (2, 1), "15 cm sFH 13"),
+            gun(3, "germany", (1, 2), "15 cm sFH 13"),
+            gun(4, "germany", (1, 5), "15 cm sFH 13"),
+            infantry(5, "france", (3, 1)),
+            infantry(6, "france", (3, 5)),
+        ],
+    );
+    let mut c = ctx(&s, Phase::Movement, 0);
+    c.apply(&Order::FormBattery { units: [id(1), id(2), id(3)] }).unwrap();
+    c.clock.phase = Phase::Fire;
+    for n in [5, 6] {
+        let v = &mut c.force_mut(id(n)).unwrap().vitals;
+        (v.health, v.max_health) = (12, 12);
+    }
+    let shells = c.powers[0].chem_shells;
+    // The battery: three shells of 3 (S-CHEM-3) on the hex, one attack: Morale 6 → 5, not 6 → 3.
+    fire(&mut c, 1, (3, 1), true).unwrap();
+    assert_eq!((health(&c, 5), morale(&c, 5)), (12 - 9, Some(5)), "S-ART-3: one attack, −1 Morale");
+    assert_eq!(c.powers[0].chem_shells, shells - 3, "one chemical shell a division");
+    // The division alone: one shell of 3, −1 Morale.
+    fire(&mut c, 4, (3, 5), true).unwrap();
+    assert_eq!((health(&c, 6), morale(&c, 6)), (12 - 3, Some(5)));
+}
+
+#[test]
+fn s_chem_3_s_sup_3_a_gas_shot_spends_chemical_ammunition_only() {
+    let s =
+        scenario(clear(10, 6), vec![gun(1, "france", (1, 1), "Canon de 155 mle 81"), infantry(2, "germany", (3, 1))]);
+    // No ordinary ammunition, one chemical shell: the gas shot is fired, and the stock stays 0.
+    let mut c = ctx(&s, Phase::Fire, 1);
+    (c.powers[1].ammo, c.powers[1].chem_shells) = (0, 1);
+    fire(&mut c, 1, (3, 1), true).unwrap();
+    assert_eq!((c.powers[1].ammo, c.powers[1].chem_shells), (0, 0));
+    assert_eq!(health(&c, 2), 0, "S-CHEM-3: a 1914 division loses 3");
+    // With 5 ordinary ammunition the gas shot still spends a chemical shell only: 5 stays 5.
+    let mut c = ctx(&s, Phase::Fire, 1);
+    (c.powers[1].ammo, c.powers[1].chem_shells) = (5, 1);
+    fire(&mut c, 1, (3, 1), true).unwrap();
+    assert_eq!((c.powers[1].ammo, c.powers[1].chem_shells), (5, 0));
+    // No chemical shell: refused, whatever the ordinary stock.
+    let mut c = ctx(&s, Phase::Fire, 1);
+    (c.powers[1].ammo, c.powers[1].chem_shells) = (5, 0);
+    assert!(matches!(fire(&mut c, 1, (3, 1), true), Err(OrderError::Gas(_))));
+    // High explosive spends ordinary ammunition (economy.ammo_per_action = 1): 1 is enough, 0 is not.
+    let mut c = ctx(&s, Phase::Fire, 1);
+    (c.powers[1].ammo, c.powers[1].chem_shells) = (0, 1);
+    assert!(matches!(fire(&mut c, 1, (3, 1), false), Err(OrderError::NoAmmunition { need: 1, left: 0, .. })));
+    c.powers[1].ammo = 1;
+    fire(&mut c, 1, (3, 1), false).unwrap();
+    assert_eq!((c.powers[1].ammo, c.powers[1].chem_shells), (0, 1));
+}
+
+#[test]
+fn s_chem_1_cylinders_are_set_and_released_in_the_preparation_phase() {
+    let s = scenario(clear(10, 6), vec![infantry(1, "germany", (1, 1)), infantry(2, "france", (3, 1))]);
+    // «газовый баллон устанавливается … после чего выпускается газ (в фазе подготовки)»: both in
+    // the Preparation phase, one after the other.
+    let mut c = ctx(&s, Phase::Preparation, 0);
+    let stock = c.powers[0].cylinders;
+    c.apply(&Order::PlaceCylinder { at: hex(1, 1) }).unwrap();
+    assert_eq!(
+        (c.hex_state(hex(1, 1)).cylinder, c.powers[0].cylinders),
+        (Some(rules::strategic::state::PowerId(0)), stock - 1)
+    );
+    c.dice.script(vec![4]);
+    c.apply(&Order::ReleaseGas { from: hex(1, 1), target: hex(3, 1) }).unwrap();
+    assert_eq!((c.hex_state(hex(1, 1)).cylinder, health(&c, 2)), (None, 1));
+    // Not in the Movement or the Fire phase.
+    for phase in [Phase::Movement, Phase::Fire] {
+        let mut c = ctx(&s, phase, 0);
+        assert_eq!(
+            c.apply(&Order::PlaceCylinder { at: hex(1, 1) }),
+            Err(OrderError::WrongPhase { what: rules::texts::Msg::new("gwe.army.act.place_cylinder"), phase })
+        );
+    }
+}
+
+#[test]
+fn s_fort_5_a_level_2_fortification_falls_to_exactly_4_damage_and_holds_at_3() {
+    let mut s = scenario(
+        clear(12, 6),
+        vec![
+            gun(1, "france", (1, 1), "Mortier de 370 Filloux"),
+            gun(2, "france", (2, 1), "Mortier de 280 mle 1914 Schneider"),
+            infantry(3, "germany", (3, 1)),
+        ],
+    );
+    s.fortifications = vec![FortSpec { at: hex(3, 1), level: 2, power: "germany".into() }];
+    // 4 damage (the 370 mm, Attack 4): level 2 is destroyed and nothing is left for the troops.
+    let mut c = ctx(&s, Phase::Fire, 1);
+    fire(&mut c, 1, (3, 1), false).unwrap();
+    assert_eq!((c.hex_state(hex(3, 1)).fort, health(&c, 3), morale(&c, 3)), (0, 3, Some(6)));
+    // 3 damage (the 280 mm, Attack 3): it holds, the troops take nothing, and the 3 are restored
+    // at the end of the Fire phase (S-TURN-3).
+    let mut c = ctx(&s, Phase::Fire, 1);
+    fire(&mut c, 2, (3, 1), false).unwrap();
+    assert_eq!((c.hex_state(hex(3, 1)).fort, c.hex_state(hex(3, 1)).damage, health(&c, 3)), (2, 3, 3));
+    c.restore_damage();
+    assert_eq!((c.hex_state(hex(3, 1)).fort, c.hex_state(hex(3, 1)).damage), (2, 0));
+}
+
+#[test]
+fn s_chem_1_gas_radius_3_hexes_reaches_3_not_4() {
+    let mut s = scenario(
+        clear(10, 6),
+        vec![infantry(1, "germany", (1, 1)), infantry(2, "france", (4, 1)), infantry(3, "france", (5, 1))],
+    );
+    s.cylinders = vec![(hex(1, 1), "germany".into())];
+    // (4, 1) is 3 hexes from the cylinder: released there, a 3–6 hits it (−2).
+    let mut c = ctx(&s, Phase::Preparation, 0);
+    assert_eq!(hex(1, 1).distance(hex(4, 1)), 3);
+    c.dice.script(vec![3]);
+    c.apply(&Order::ReleaseGas { from: hex(1, 1), target: hex(4, 1) }).unwrap();
+    assert_eq!(health(&c, 2), 1);
+    // (5, 1) is 4: refused, and the cylinder stays.
+    let mut c = ctx(&s, Phase::Preparation, 0);
+    assert_eq!(hex(1, 1).distance(hex(5, 1)), 4);
+    assert!(matches!(c.apply(&Order::ReleaseGas { from: hex(1, 1), target: hex(5, 1) }), Err(OrderError::Gas(_))));
+    assert!(c.hex_state(hex(1, 1)).cylinder.is_some());
+}

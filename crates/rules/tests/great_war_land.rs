@@ -706,6 +706,73 @@ fn s_army_12_s_army_14_army_destroyed_takes_artillery_and_disperses_reserves() {
 }
 
 #[test]
+fn s_army_2_s_army_5_s_army_12_a_squadron_attached_to_an_army_flies_from_its_hexes_and_is_lost_with_it() {
+    use rules::strategic::naval::ShipType;
+    use rules::strategic::scenario::SquadronSpec;
+    let mut s = army_scenario();
+    s.map.cell_mut(hex(10, 6)).unwrap().terrain = Terrain::Sea;
+    s.fleets = vec![fleet(1, "france", (10, 6), &[(ShipType::Gunboat, 1)])];
+    let bombers = |id: u32, base: (i32, i32)| SquadronSpec {
+        id,
+        power: "germany".into(),
+        kind: "Light bomber squadron".into(),
+        base: hex(base.0, base.1),
+        name: None,
+    };
+    s.squadrons = vec![bombers(1, (3, 4)), bombers(2, (0, 9))];
+    let army = FormationId(201);
+    let attach =
+        |c: &mut Ctx, sq: u32, to: Option<FormationId>| c.apply(&Order::AttachSquadron { squadron: sq, formation: to });
+    let bomb = |c: &Ctx| {
+        let mut f = c.clone();
+        f.clock.phase = Phase::Fire;
+        f.dice.script(vec![5, 6]);
+        f.apply(&Order::Bomb { squadrons: vec![1], ship: 1 })
+    };
+    // The light bombers (radius 6) at (3, 4) are 8 from the gunboat: out of reach.
+    let mut c = ctx(&s, Phase::Movement, 0);
+    assert_eq!((hex(3, 4).distance(hex(10, 6)), hex(4, 6).distance(hex(10, 6))), (8, 6));
+    assert!(matches!(bomb(&c), Err(OrderError::Naval(_))));
+    // Attached to the 1st Army (its base next to the army's hex (4, 4)), they fly from the army's
+    // hex nearest the target, (4, 6): 6, within the radius (S-ARMY-5).
+    attach(&mut c, 1, Some(army)).unwrap();
+    let sq = c.navy.squadrons[0].clone();
+    assert_eq!((sq.attached, c.squadron_distance(&sq, hex(10, 6))), (Some(army), 6));
+    assert!(bomb(&c).is_ok(), "{:?}", bomb(&c));
+    // Refused: a squadron not next to the army (2 hexes or more), one attached already.
+    assert!(matches!(attach(&mut c, 2, Some(army)), Err(OrderError::Organization(_))));
+    assert!(matches!(attach(&mut c, 1, Some(FormationId(101))), Err(OrderError::Organization(_))));
+    // Detached: based at the army's hex nearest its old base, (4, 4); 7 from the gunboat again.
+    let mut d = c.clone();
+    attach(&mut d, 1, None).unwrap();
+    assert_eq!((d.navy.squadrons[0].attached, d.navy.squadrons[0].base), (None, hex(4, 4)));
+    assert_eq!(hex(4, 4).distance(hex(10, 6)), 7);
+    assert!(matches!(bomb(&d), Err(OrderError::Naval(_))));
+    // S-ARMY-12: all its front divisions destroyed, the army is destroyed and its aviation with it
+    // («в этом случае артиллерия и авиация армии уничтожаются»); the squadron of no army keeps its
+    // aircraft.
+    let mut lost = c.clone();
+    lost.clock.phase = Phase::Combat;
+    for n in 1..=4 {
+        lost.destroy(id(n), Msg::plain("test"));
+    }
+    lost.army_fates();
+    assert_eq!((lost.navy.squadrons[0].aircraft, lost.navy.squadrons[0].attached), (0, None));
+    assert_eq!(lost.navy.squadrons[1].aircraft, 12);
+    // S-ARMY-13: dispersed, the army dissolves; its squadron is independent again, based at the
+    // hex its divisions last held.
+    let mut gone = c.clone();
+    gone.clock.phase = Phase::Combat;
+    for n in 1..=4 {
+        gone.force_mut(id(n)).unwrap().activity.start = Some(hex(4, 4));
+        gone.disperse(id(n), Msg::plain("test"));
+    }
+    gone.army_fates();
+    let sq = &gone.navy.squadrons[0];
+    assert_eq!((sq.aircraft, sq.attached, sq.base), (12, None, hex(4, 4)));
+}
+
+#[test]
 fn s_army_13_s_army_14_army_dissolves_when_dispersal_outweighs() {
     let s = army_scenario();
     let mut c = ctx(&s, Phase::Combat, 0);

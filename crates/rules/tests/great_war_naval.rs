@@ -171,6 +171,61 @@ fn s_naval_6_s_naval_7_initiative_then_alternating_single_ship_volleys() {
 }
 
 #[test]
+fn s_naval_7_the_player_names_each_ships_target() {
+    use ShipType::*;
+    let s = naval(vec![
+        fleet(1, "germany", (3, 3), &[(LightCruiser, 4)]),
+        fleet(2, "france", (3, 3), &[(Battleship, 1), (Destroyer, 4)]),
+        fleet(3, "france", (9, 3), &[(Destroyer, 4)]),
+    ]);
+    let c = game(&s, Phase::Movement, 0, 1);
+    let of = |fleet: u32, kind: ShipType| {
+        c.navy.afloat(fleet).into_iter().find(|i| c.navy.ship(*i).is_some_and(|s| s.kind == kind)).unwrap()
+    };
+    let (cruiser, battleship, destroyer, elsewhere) =
+        (of(1, LightCruiser), of(2, Battleship), of(2, Destroyer), of(3, Destroyer));
+    let stance = |targets: Vec<(u32, u32)>| Order::FleetStance {
+        fleet: 1,
+        intercept: false,
+        withdraw: false,
+        transports_first: false,
+        targets,
+    };
+    // Germany fires first (6 v 1); its light cruiser's first volley misses (1).
+    let first_volley = |c: &mut Ctx| {
+        c.dice.script(vec![6, 1, 1]);
+        c.surface_battle(1, 2);
+        volleys(c)[0].clone()
+    };
+    // Named: the cruiser (class 3) fires at the battleship (class 5) it was told to, at 6 only.
+    let mut named = c.clone();
+    named.apply(&stance(vec![(cruiser, battleship)])).unwrap();
+    assert_eq!(named.ship_targets(1), vec![(cruiser, battleship)]);
+    let v = first_volley(&mut named);
+    assert!(v.starts_with("Light cruiser") && v.contains(&format!("fires at Battleship {battleship} ")), "{v}");
+    // Names none: the engine's choice, the destroyer it is likelier to sink (d = +1: 4–6, one hit).
+    for targets in [vec![], vec![(cruiser, elsewhere)]] {
+        let mut c = c.clone();
+        c.apply(&stance(vec![(cruiser, battleship)])).unwrap();
+        c.apply(&stance(targets.clone())).unwrap();
+        let v = first_volley(&mut c);
+        // A target not in this battle (the destroyer of fleet 3) leaves the choice to the engine too.
+        assert!(v.contains(&format!("fires at Destroyer {destroyer} ")), "{targets:?}: {v}");
+    }
+    // Refused, nothing changed: an enemy ship as the firer, an own ship as the target, a ship named
+    // twice, a sunk target.
+    let mut c2 = c.clone();
+    for targets in
+        [vec![(battleship, destroyer)], vec![(cruiser, cruiser)], vec![(cruiser, battleship), (cruiser, destroyer)]]
+    {
+        assert!(matches!(c2.apply(&stance(targets.clone())), Err(OrderError::Naval(_))), "{targets:?}");
+    }
+    c2.navy.ship_mut(battleship).unwrap().sunk = true;
+    assert!(matches!(c2.apply(&stance(vec![(cruiser, battleship)])), Err(OrderError::Naval(_))));
+    assert!(c2.ship_targets(1).is_empty());
+}
+
+#[test]
 fn s_naval_8_hit_table_by_class_difference() {
     assert_eq!(surface_hit(-3), Some(PipRange(6, 6)), "d ≤ −2 as −1");
     assert_eq!(surface_hit(-1), Some(PipRange(6, 6)));
@@ -270,7 +325,14 @@ fn s_naval_11_transports_unescorted_are_destroyed_escorted_may_be_targeted() {
     // The French may fire at the escorted transport first: their first volley names it.
     let mut f = c.clone();
     f.clock.active = 1;
-    f.apply(&Order::FleetStance { fleet: 2, intercept: false, withdraw: false, transports_first: true }).unwrap();
+    f.apply(&Order::FleetStance {
+        fleet: 2,
+        intercept: false,
+        withdraw: false,
+        transports_first: true,
+        targets: vec![],
+    })
+    .unwrap();
     f.dice.script(vec![1, 6]);
     f.surface_battle(1, 2);
     assert!(volleys(&f)[0].starts_with("Destroyer 2 (France) fires at Transport"), "{:#?}", volleys(&f));
@@ -332,7 +394,22 @@ fn s_naval_13_battleships_bombard_within_3_hexes_once_per_fire_phase() {
     assert!(c.apply(&Order::Bombard { fleet: 1, target: hex(0, 3) }).is_err(), "once per Fire phase");
     let s2 = naval(vec![fleet(1, "germany", (5, 3), &[(Battleship, 2)])]);
     let mut c = game(&s2, Phase::Fire, 0, 1);
-    assert!(c.apply(&Order::Bombard { fleet: 1, target: hex(0, 3) }).is_err(), "4 hexes away");
+    assert!(c.apply(&Order::Bombard { fleet: 1, target: hex(0, 3) }).is_err(), "5 hexes away");
+}
+
+#[test]
+fn s_naval_13_bombardment_reaches_3_hexes_not_4() {
+    use ShipType::*;
+    for (col, reaches) in [(3, true), (4, false)] {
+        let mut s = naval(vec![fleet(1, "germany", (col, 3), &[(Battleship, 1)])]);
+        s.forces = vec![infantry(1, "france", (0, 3))];
+        let mut c = game(&s, Phase::Fire, 0, 1);
+        assert_eq!(hex(col, 3).distance(hex(0, 3)), col as u32);
+        let r = c.apply(&Order::Bombard { fleet: 1, target: hex(0, 3) });
+        assert_eq!(r.is_ok(), reaches, "{col} hexes: {r:?}");
+        // One battleship: 1 damage (S-NAVAL-13).
+        assert_eq!(c.force(id(1)).unwrap().vitals.health, if reaches { 2 } else { 3 });
+    }
 }
 
 #[test]
@@ -518,6 +595,7 @@ fn s_mine_4_sweepers_pass_and_clear_a_mine_per_2_points() {
         sunk: false,
         cargo: None,
         air_cargo: None,
+        aim: None,
     });
     c.sweep_mines();
     assert_eq!(c.navy.mines[0].mines, 1);
@@ -1181,4 +1259,31 @@ fn naval_lines_are_keyed_and_read_in_russian() {
         russian.iter().any(|l| l == "Потоплен корабль: Эсминец 2 (Франция) — попадание (S-NAVAL-9)"),
         "{russian:#?}"
     );
+}
+
+#[test]
+fn s_naval_7_orders_of_earlier_versions_load_and_the_targets_round_trip() {
+    // A stance written before ships were named keeps loading, with no target named.
+    let old: Vec<Order> = rules::data::parse_ron(
+        "orders",
+        "[FleetStance(fleet: 1, intercept: true, withdraw: false), FleetStance(fleet: 2, intercept: false, withdraw: true, transports_first: true)]",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(old.iter().all(|o| matches!(o, Order::FleetStance { targets, .. } if targets.is_empty())));
+    // Written without targets, a stance reads as before (so saves keep their text); with them, it
+    // reads back the same.
+    let none =
+        Order::FleetStance { fleet: 1, intercept: true, withdraw: false, transports_first: false, targets: vec![] };
+    assert!(!rules::data::to_ron(&none).contains("targets"), "{}", rules::data::to_ron(&none));
+    let named = Order::FleetStance {
+        fleet: 1,
+        intercept: true,
+        withdraw: false,
+        transports_first: false,
+        targets: vec![(3, 9)],
+    };
+    for o in [none, named] {
+        let back: Order = rules::data::parse_ron("order", &rules::data::to_ron(&o)).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back, o);
+    }
 }

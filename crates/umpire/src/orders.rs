@@ -73,6 +73,10 @@ pub fn great_war(order: &GwOrder) -> String {
         GwOrder::Detach { piece: p, to: Some(to) } => format!("detach {} to {to}", piece(p)),
         GwOrder::Detach { piece: p, to: None } => format!("detach {}", piece(p)),
         GwOrder::Attach { unit, formation } => format!("attach unit {unit} to formation {formation}"),
+        GwOrder::AttachSquadron { squadron, formation: Some(f) } => {
+            format!("attach squadron {squadron} to formation {f}")
+        }
+        GwOrder::AttachSquadron { squadron, formation: None } => format!("detach squadron {squadron}"),
         GwOrder::AssignReserve { unit, army } => format!("unit {unit} joins the reserve of army {army}"),
         GwOrder::CommitReserve { unit, to } => format!("commit reserve unit {unit} at {to}"),
         GwOrder::Fortify { piece: p } => format!("{} fortifies", piece(p)),
@@ -83,6 +87,7 @@ pub fn great_war(order: &GwOrder) -> String {
         GwOrder::PlaceCylinder { at } => format!("place a gas cylinder at {at}"),
         GwOrder::ReleaseGas { from, target } => format!("release gas from {from} at {target}"),
         GwOrder::Upgrade { unit } => format!("upgrade unit {unit}"),
+        GwOrder::Convert { unit, to } => format!("convert unit {unit} into {to:?}"),
         GwOrder::Research { tech } => format!("research {tech:?}"),
         GwOrder::Restore { unit, class } => format!("restore unit {unit} from class {class} manpower"),
         GwOrder::Repair { unit } => format!("repair unit {unit}"),
@@ -140,12 +145,15 @@ Great War orders (hexes are (col, row); a piece is Unit(id) or Corps(id)):
   FormCorps(name: \"I\", units: [1, 2])             FormArmy(name: \"1st\", corps: [1, 2])
   JoinCorps(unit: 3, corps: 1)                    Detach(piece: Unit(3), to: Some((4, 4)))
   Attach(unit: 5, formation: 1)                   AssignReserve(unit: 4, army: 1)
+  AttachSquadron(squadron: 2, formation: Some(1))   AttachSquadron(squadron: 2, formation: None)
   CommitReserve(unit: 4, to: (5, 5))              Fortify(piece: Corps(1))
   Fire(unit: 5, target: (6, 6), gas: false)       FormBattery(units: [5, 6, 7])
   PlaceCylinder(at: (4, 4))                       ReleaseGas(from: (4, 4), target: (6, 4))
   Upgrade(unit: 1)   Research(tech: Tanks)        Restore(unit: 1, class: 1)   Repair(unit: 1)
+  Convert(unit: 1, to: Mountain)                  Convert(unit: 1, to: Elite)
   Retreat(moves: [(Unit(1), [(2, 4)])])           SupplyPriority(last: [1])
   MoveFleet(fleet: 1, path: [(5, 2)])             FleetStance(fleet: 1, intercept: true, withdraw: true)
+  FleetStance(fleet: 1, intercept: false, withdraw: false, targets: [(3, 9)])   (ship 3 fires at ship 9)
   SplitFleet(fleet: 1, ships: [3, 4], name: \"Light\")   MergeFleet(fleet: 2, into: 1)
   LayMine(fleet: 1)   Sweep(fleet: 1)             SubmarineAttack(flotilla: 5, target: 1)
   Patrol(flotilla: 5, lane: 1)                    Embark(unit: 1, fleet: 2)   Disembark(unit: 1, to: (3, 3))

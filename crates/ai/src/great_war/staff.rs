@@ -16,15 +16,14 @@
 //! contact with an intact enemy fortress only at the attack's superiority, S-FORT-6), guns
 //! gathering by threes → armies → army reserves (each army's reserve committed onto a gap next
 //! to it or into a contact the preview favours, S-ARMY-8; a spare division into each army's
-//! reserve, S-ARMY-6) → fortifications where it defends (S-FORT-1) → gas cylinders where the
-//! troops face the enemy (S-CHEM-1) → ASW ships to the known U-boats (S-SUB-6) → fleets (battle
+//! reserve, S-ARMY-6) → fortifications where it defends (S-FORT-1) → ASW ships to the known U-boats (S-SUB-6) → fleets (battle
 //! or port by the odds, the intercept stance only when the stronger, mines off the own coast,
 //! U-boats on the enemy's lanes). Fire: the Marshal's and Veteran's guns first break the enemy
 //! fortress hexes they can break together (S-FORT-6), then prepare the Combat phase — first at
 //! the enemy hexes their troops fight, by the harm and the engagement's margin the preview sees —
 //! else at the hex where they do most harm, gas shells when they do more (S-ART-2, S-CHEM-3);
 //! bombers at ships (S-AIR-2), reconnaissance over the known U-boats (S-AIR-1). Preparation:
-//! cylinders released (S-CHEM-1).
+//! gas cylinders set where the troops face the enemy, then released (S-CHEM-1).
 //!
 //! The levels differ by how far they look (how many contacts each reserve previews, how much
 //! superiority an attack needs, whether they rotate tired divisions, retreat, fortify a second
@@ -557,7 +556,8 @@ impl Staff {
         self.lifting.clear();
         let p = self.power;
         match ctx.clock.phase {
-            Phase::Preparation if self.doctrine.gas => self.items.push_back(Item::Gas),
+            // S-CHEM-1: cylinders are set and released in the Preparation phase.
+            Phase::Preparation if self.doctrine.gas => self.items.extend([Item::Cylinders, Item::Gas]),
             Phase::Movement => {
                 let spends = self.doctrine.spending.is_some();
                 if spends {
@@ -1357,9 +1357,6 @@ impl Staff {
             self.items.extend(joining.into_iter().map(|(m, a)| Item::ArmyReserve(m, a)));
         }
         self.items.push_back(Item::Fortify);
-        if self.doctrine.gas {
-            self.items.push_back(Item::Cylinders);
-        }
         if self.doctrine.asw_hunt {
             self.items.push_back(Item::Hunt);
         }
@@ -1955,6 +1952,7 @@ impl Staff {
                 intercept: stronger,
                 withdraw: !stronger,
                 transports_first: f.transports_first,
+                targets: ctx.ship_targets(f.id),
             };
             if (f.intercept, f.withdraw) != (stronger, !stronger) && legal(ctx, &stance) {
                 self.queue.push_back(stance);
@@ -2148,8 +2146,8 @@ impl Staff {
         }
     }
 
-    /// S-CHEM-1: cylinders go onto the hexes of our troops that face the most enemy hexes (the
-    /// next Preparation phase releases them at the hex the attack goes in), while the store lasts.
+    /// S-CHEM-1: cylinders go onto the hexes of our troops that face the most enemy hexes (in the
+    /// Preparation phase, before the releases at the hex the attack goes in), while the store lasts.
     fn cylinders(&mut self, ctx: &Ctx) {
         let p = self.power;
         let mut left = ctx.powers[usize::from(p.0)].cylinders;

@@ -252,6 +252,10 @@ impl Ctx {
                 self.phase_is(Phase::Movement, "gwe.army.act.attach")?;
                 self.attach(*unit, *formation)?;
             }
+            Order::AttachSquadron { squadron, formation } => {
+                self.phase_is(Phase::Movement, "gwe.army.act.attach")?;
+                self.attach_squadron(*squadron, *formation)?;
+            }
             Order::AssignReserve { unit, army } => {
                 self.phase_is(Phase::Movement, "gwe.army.act.assign_reserve")?;
                 self.assign_reserve(*unit, *army)?;
@@ -274,7 +278,8 @@ impl Ctx {
                 self.form_battery(*units)?;
             }
             Order::PlaceCylinder { at } => {
-                self.phase_is(Phase::Movement, "gwe.army.act.place_cylinder")?;
+                // S-CHEM-1: the cylinder is set and its gas released in the Preparation phase.
+                self.phase_is(Phase::Preparation, "gwe.army.act.place_cylinder")?;
                 self.place_cylinder(*at)?;
             }
             Order::ReleaseGas { from, target } => {
@@ -285,6 +290,10 @@ impl Ctx {
             Order::Upgrade { unit } => {
                 self.phase_is(Phase::Movement, "gwe.army.act.upgrade")?;
                 self.upgrade(*unit)?;
+            }
+            Order::Convert { unit, to } => {
+                self.phase_is(Phase::Movement, "gwe.army.act.convert")?;
+                self.convert(*unit, *to)?;
             }
             Order::Research { tech } => {
                 self.research(*tech)?;
@@ -315,8 +324,9 @@ impl Ctx {
                 self.phase_is(Phase::Movement, "gwe.army.act.move_fleet")?;
                 self.move_fleet(*fleet, path)?;
             }
-            Order::FleetStance { fleet, intercept, withdraw, transports_first } => {
+            Order::FleetStance { fleet, intercept, withdraw, transports_first, targets } => {
                 self.fleet_stance(*fleet, *intercept, *withdraw, *transports_first)?;
+                self.name_ship_targets(*fleet, targets)?;
             }
             Order::SplitFleet { fleet, ships, name } => {
                 self.phase_is(Phase::Movement, "gwe.army.act.split_fleet")?;

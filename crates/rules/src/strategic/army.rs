@@ -254,6 +254,80 @@ impl Ctx {
         Ok(())
     }
 
+    /// S-ARMY-2: an air squadron based on or next to a corps or army hex is attached to it
+    /// (`Some`), or detached (`None`) onto a base at the formation's hex nearest its old one (tie:
+    /// the lower hex). Attached, it flies from the formation's hexes (S-ARMY-5) and is lost with
+    /// its army (S-ARMY-12).
+    pub fn attach_squadron(&mut self, id: u32, formation: Option<FormationId>) -> Result<(), OrderError> {
+        let sq = self.navy.squadrons.iter().find(|s| s.id == id).cloned();
+        let sq = sq.ok_or_else(|| OrderError::Naval(Msg::new("gwe.naval.no_squadron").arg("id", id)))?;
+        if sq.power != self.active_power() {
+            return Err(OrderError::NotYours(sq.name));
+        }
+        if sq.aircraft == 0 || sq.aboard.is_some() {
+            return Err(OrderError::OffMap(sq.name));
+        }
+        let base = match (formation, sq.attached) {
+            (Some(fm), None) => {
+                let f = self.formation(fm).ok_or(OrderError::NoFormation(fm))?;
+                if f.power != sq.power {
+                    return Err(OrderError::NotYours(f.name.clone()));
+                }
+                if !self.formation_hexes(fm).iter().any(|h| h.distance(sq.base) <= 1) {
+                    return Err(OrderError::Organization(
+                        Msg::new("gwe.army.not_next_to").arg("name", &sq.name).arg("to", &f.name),
+                    ));
+                }
+                sq.base
+            }
+            (None, Some(fm)) => {
+                let near = self.formation_hexes(fm).into_iter().min_by_key(|h| (h.distance(sq.base), *h));
+                near.unwrap_or(sq.base)
+            }
+            (Some(_), Some(fm)) => {
+                let name = self.formation(fm).map_or_else(|| fm.to_string(), |f| f.name.clone());
+                return Err(OrderError::Organization(
+                    Msg::new("gwe.army.squadron_attached").arg("name", &sq.name).arg("to", name),
+                ));
+            }
+            (None, None) => {
+                return Err(OrderError::Organization(Msg::new("gwe.army.squadron_not_attached").arg("name", &sq.name)));
+            }
+        };
+        if let Some(s) = self.navy.squadrons.iter_mut().find(|s| s.id == id) {
+            s.attached = formation;
+            s.base = base;
+        }
+        Ok(())
+    }
+
+    /// S-ARMY-12, S-ARMY-13 for the aviation of an army that is gone: destroyed with a destroyed
+    /// army («артиллерия и авиация армии уничтожаются»); of an army that dissolves, independent
+    /// again at `base` (the hex its divisions last held), as its other units. Squadrons of its
+    /// corps go with it.
+    fn army_aviation_fate(&mut self, army: FormationId, destroyed: bool, base: Option<HexAt>) {
+        let corps = self.formation(army).map(|f| f.corps.clone()).unwrap_or_default();
+        let ours: Vec<u32> = self
+            .navy
+            .squadrons
+            .iter()
+            .filter(|s| s.attached.is_some_and(|fm| fm == army || corps.contains(&fm)))
+            .map(|s| s.id)
+            .collect();
+        for id in ours {
+            let Some(s) = self.navy.squadrons.iter_mut().find(|s| s.id == id) else { continue };
+            s.attached = None;
+            if destroyed {
+                s.aircraft = 0;
+            } else if let Some(b) = base {
+                s.base = b;
+            }
+            let (name, key) =
+                (s.name.clone(), if destroyed { "gwe.army.squadron_lost" } else { "gwe.army.squadron_free" });
+            self.push(Event { turn: self.clock.turn, kind: EventKind::Note, line: Msg::new(key).arg("name", name) });
+        }
+    }
+
     /// The hexes an army (or corps) holds.
     pub fn formation_hexes(&self, id: FormationId) -> Vec<HexAt> {
         let mut v: Vec<HexAt> =
@@ -459,6 +533,7 @@ impl Ctx {
                 line: Msg::new(if is_destroyed { "gwe.army.army_destroyed" } else { "gwe.army.army_dissolves" })
                     .arg("name", name),
             });
+            self.army_aviation_fate(a, is_destroyed, last_hex);
             for u in rest {
                 let artillery = self.force(u).is_some_and(|f| f.kind.is_artillery());
                 if is_destroyed {

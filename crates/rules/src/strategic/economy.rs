@@ -12,7 +12,7 @@ use super::fire::{GAS_FROM_TURN, TANKS_FROM_TURN};
 use super::hexmap::{HexAt, flag};
 use super::naval::{Fleet, Ship, ShipType, Squadron};
 use super::order::OrderError;
-pub use super::purchase::{PurchaseError, Recruit};
+pub use super::purchase::{Conversion, PurchaseError, Recruit};
 use super::state::{
     Activity, Ctx, Force, ForceId, ForceKind, FrontLine, Membership, Place, PowerId, SupplyState, Tech, Vitals,
 };
@@ -152,7 +152,7 @@ impl Ctx {
                     .into());
                 }
                 if *elite {
-                    self.elite_room(power)?;
+                    self.elite_room(power, false)?;
                 }
                 let extra = if *mountain { p.mountain_extra } else { 0 } + if *elite { p.elite_extra } else { 0 };
                 let kind = ForceKind::Infantry {
@@ -200,27 +200,100 @@ impl Ctx {
         })
     }
 
-    /// S-LAND-6: no more elite units (not destroyed) than at the start.
-    fn elite_room(&self, power: PowerId) -> Result<(), PurchaseError> {
+    /// S-LAND-6: no more elite units of an arm (infantry, or cavalry by S-LAND-8) that are not
+    /// destroyed than the power started with: a lost one may be re-created.
+    fn elite_room(&self, power: PowerId, cavalry: bool) -> Result<(), PurchaseError> {
         let name = &self.scenario().powers[usize::from(power.0)].id;
         let limit = self
             .scenario()
             .forces
             .iter()
             .filter(|f| &f.power == name)
-            .filter(|f| {
-                matches!(
-                    f.kind,
-                    super::scenario::KindSpec::Infantry { elite: true, .. }
-                        | super::scenario::KindSpec::Cavalry { elite: true, .. }
-                )
+            .filter(|f| match f.kind {
+                super::scenario::KindSpec::Infantry { elite: true, .. } => !cavalry,
+                super::scenario::KindSpec::Cavalry { elite: true, .. } => cavalry,
+                _ => false,
             })
             .count();
-        let now =
-            self.forces.iter().filter(|f| f.power == power && f.kind.is_elite() && f.place != Place::Destroyed).count();
+        let now = self
+            .forces
+            .iter()
+            .filter(|f| f.power == power && f.kind.is_elite() && f.place != Place::Destroyed)
+            .filter(|f| matches!(f.kind, ForceKind::Cavalry { .. }) == cavalry)
+            .count();
         if now >= limit {
             return Err(PurchaseError::EliteLimit { limit });
         }
+        Ok(())
+    }
+
+    /// Converts a regular class-1 division (S-LAND-5, S-LAND-6): into mountain infantry, for a
+    /// power that may raise it; into an elite unit of its arm while the power has fewer than it
+    /// started with. It keeps its model (1914, or 1916 after the upgrade), its Health lost and its
+    /// place, and takes the class-1 values with the bonus of its new kind. House price: what the
+    /// new kind costs more than a class-1 division when raised (`purchases.mountain_extra`,
+    /// `purchases.elite_extra`); no manpower, as the division's men are class 1 already.
+    pub fn convert(&mut self, unit: ForceId, to: Conversion) -> Result<(), OrderError> {
+        let power = self.active_power();
+        let p = self.purchases()?;
+        let f = self.force(unit).ok_or(OrderError::NoUnit(unit))?.clone();
+        if f.power != power {
+            return Err(OrderError::NotYours(self.name(unit)));
+        }
+        if !f.present() {
+            return Err(OrderError::OffMap(self.name(unit)));
+        }
+        let regular = |what: &'static str| {
+            OrderError::Economy(
+                Msg::new("gwe.econ.convert_regular").arg("name", self.name(unit)).msg("what", Msg::new(what)),
+            )
+        };
+        let (kind, price, what) = match (to, f.kind) {
+            (
+                Conversion::Mountain,
+                ForceKind::Infantry { group, model, class: 1, mountain: false, elite: false, colonial },
+            ) => {
+                let spec = &self.scenario().powers[usize::from(power.0)];
+                if !p.mountain_powers.contains(&spec.id) {
+                    return Err(PurchaseError::Mountain {
+                        what: Msg::new("gwe.econ.buy.mountain_kind"),
+                        power: Msg::named(format!("gw.power.{}", spec.id), spec.name.clone()),
+                    }
+                    .into());
+                }
+                let kind = ForceKind::Infantry { group, model, class: 1, mountain: true, elite: false, colonial };
+                (kind, p.mountain_extra, Msg::new("gwe.econ.buy.mountain_infantry"))
+            }
+            (
+                Conversion::Elite,
+                ForceKind::Infantry { group, model, class: 1, mountain: false, elite: false, colonial },
+            ) => {
+                self.elite_room(power, false)?;
+                let kind = ForceKind::Infantry { group, model, class: 1, mountain: false, elite: true, colonial };
+                (kind, p.elite_extra, Msg::new("gwe.econ.buy.elite_infantry"))
+            }
+            (Conversion::Elite, ForceKind::Cavalry { model, class: 1, elite: false }) => {
+                self.elite_room(power, true)?;
+                (ForceKind::Cavalry { model, class: 1, elite: true }, p.elite_extra, Msg::new("gwe.econ.elite_cavalry"))
+            }
+            (Conversion::Mountain, _) => return Err(regular("gwe.econ.buy.mountain_infantry")),
+            (Conversion::Elite, _) => return Err(regular("gwe.econ.elite_unit")),
+        };
+        self.charge(power, i64::from(price), &what)?;
+        let new = self.stats(kind);
+        if let Some(g) = self.force_mut(unit) {
+            g.kind = kind;
+            // Lost Health stays lost (the class-1 Health and Morale do not change).
+            let lost = g.vitals.max_health - g.vitals.health;
+            g.vitals.max_health = new.health;
+            g.vitals.health = (new.health - lost).max(0);
+        }
+        let name = self.name(unit);
+        self.push(Event {
+            turn: self.clock.turn,
+            kind: EventKind::Note,
+            line: Msg::new("gwe.econ.converted").arg("name", name).msg("what", what).arg("money", price),
+        });
         Ok(())
     }
 
@@ -286,7 +359,17 @@ impl Ctx {
         let (ship, fleet) = (self.navy.next_ship, self.navy.next_fleet);
         self.navy.next_ship += 1;
         self.navy.next_fleet += 1;
-        self.navy.ships.push(Ship { id: ship, power, kind, fleet, hits: 0, sunk: false, cargo: None, air_cargo: None });
+        self.navy.ships.push(Ship {
+            id: ship,
+            power,
+            kind,
+            fleet,
+            hits: 0,
+            sunk: false,
+            cargo: None,
+            air_cargo: None,
+            aim: None,
+        });
         self.navy.fleets.push(Fleet {
             id: fleet,
             power,
@@ -333,6 +416,7 @@ impl Ctx {
             aircraft: t.aircraft,
             flew: false,
             aboard: None,
+            attached: None,
         });
         self.push(Event {
             turn: self.clock.turn,

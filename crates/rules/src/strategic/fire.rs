@@ -172,7 +172,9 @@ impl Ctx {
         let attack: i32 = guns_data.iter().map(|g| self.stats(g.kind).attack).sum();
         let p = &self.powers[usize::from(power.0)];
         let per = i64::from(self.scenario().rules.economy.ammo_per_action);
-        if p.ammo < per * guns.len() as i64 {
+        // S-CHEM-3: a gas shot spends chemical ammunition only ("расходует одну единицу химических
+        // боеприпасов"); the stock of ordinary ammunition is for high explosive.
+        if !gas && p.ammo < per * guns.len() as i64 {
             return Err(OrderError::NoAmmunition {
                 what: Msg::new("gwe.land.what.heavy_artillery"),
                 need: per * guns.len() as i64,
@@ -198,10 +200,12 @@ impl Ctx {
     /// Fires a checked shot.
     pub fn fire(&mut self, shot: &Shot) {
         let per = i64::from(self.scenario().rules.economy.ammo_per_action);
+        let n = shot.guns.len();
         let p = &mut self.powers[usize::from(shot.power.0)];
-        p.ammo -= per * shot.guns.len() as i64;
         if shot.gas {
-            p.chem_shells -= shot.guns.len() as u32;
+            p.chem_shells = p.chem_shells.saturating_sub(u32::try_from(n).unwrap_or(u32::MAX));
+        } else {
+            p.ammo -= per * n as i64;
         }
         for g in &shot.guns {
             if let Some(f) = self.force_mut(*g) {
@@ -209,10 +213,15 @@ impl Ctx {
             }
         }
         if shot.gas {
-            // S-CHEM-3 resolution: a battery makes one gas attack per member division.
-            for _ in &shot.guns {
-                self.gas_attack(shot.target, SHELL_DAMAGE, Msg::new("gwe.land.gas.shell"));
-            }
+            // S-CHEM-3 resolution: each member division of a battery fires its shell and adds its
+            // damage; the battery is one unit with one target (S-ART-5), so its shot is one attack
+            // and takes 1 Morale once (S-ART-3, S-CHEM-6), as its high explosive does.
+            let shells = i32::try_from(n).unwrap_or(i32::MAX);
+            self.gas_attack(
+                shot.target,
+                SHELL_DAMAGE.map(|d| d.saturating_mul(shells)),
+                Msg::new("gwe.land.gas.shell"),
+            );
             return;
         }
         let mut damage = shot.attack;

@@ -232,6 +232,7 @@ fn navy_of(scenario: &Scenario) -> super::naval::Navy {
                 sunk: false,
                 cargo: None,
                 air_cargo: None,
+                aim: None,
             });
             next_ship += 1;
         }
@@ -265,6 +266,7 @@ fn navy_of(scenario: &Scenario) -> super::naval::Navy {
                 aircraft: t.aircraft,
                 flew: false,
                 aboard: None,
+                attached: None,
             });
         }
     }

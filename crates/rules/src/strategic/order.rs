@@ -35,6 +35,9 @@ pub enum Order {
     Detach { piece: Piece, to: Option<HexAt> },
     /// Attach a heavy artillery division on or next to a corps or army hex to it (S-ARMY-2, S-ARMY-5).
     Attach { unit: ForceId, formation: FormationId },
+    /// Attach an air squadron based on or next to a corps or army hex to it, or detach it (`None`)
+    /// onto a base at its formation's nearest hex (S-ARMY-2, S-ARMY-5; Movement phase).
+    AttachSquadron { squadron: u32, formation: Option<FormationId> },
     /// Send a unit next to an army's hexes into its off-map reserve (S-ARMY-6).
     AssignReserve { unit: ForceId, army: FormationId },
     /// Bring a reserve onto a free hex next to its army (S-ARMY-8); it counts as having moved.
@@ -49,12 +52,15 @@ pub enum Order {
     Fire { unit: ForceId, target: HexAt, gas: bool },
     /// Form a battery of three artillery divisions on the first one's hex (S-ART-5).
     FormBattery { units: [ForceId; 3] },
-    /// Place a gas cylinder on a hex with own troops (S-CHEM-1).
+    /// Place a gas cylinder on a hex with own troops (Preparation phase, S-CHEM-1).
     PlaceCylinder { at: HexAt },
     /// Release the cylinder on `from` at `target` within 3 hexes (Preparation phase, S-CHEM-1).
     ReleaseGas { from: HexAt, target: HexAt },
     /// Upgrade a division to the 1916 model (S-LAND-4; cavalry: gas masks, S-LAND-8).
     Upgrade { unit: ForceId },
+    /// Convert a regular class-1 division into mountain infantry (S-LAND-5) or an elite unit
+    /// (S-LAND-6; cavalry: elite cavalry, S-LAND-8), keeping its model (Movement phase).
+    Convert { unit: ForceId, to: super::purchase::Conversion },
     /// Buy a technology (S-LAND-4, S-LAND-9, S-CHEM-1).
     Research { tech: Tech },
     /// Restore a dispersed unit at the nearest own city (S-LOSS-1), raising it from `class` manpower.
@@ -69,13 +75,18 @@ pub enum Order {
     /// (S-NAVAL-4); mines, meetings and interceptions happen on the way (S-MINE-2, S-NAVAL-12).
     MoveFleet { fleet: u32, path: Vec<HexAt> },
     /// Intercept stance (S-NAVAL-12), whether to withdraw after a round when weaker (S-NAVAL-10),
-    /// and whether to fire at escorted transports first (S-NAVAL-11).
+    /// whether to fire at escorted transports first (S-NAVAL-11), and the enemy ship each of its
+    /// ships fires at in its battles (S-NAVAL-7: "указывая, по какому вражескому кораблю он
+    /// стреляет"): pairs (own ship, enemy ship). A ship not named, or whose target is not in the
+    /// battle, fires as the engine chooses.
     FleetStance {
         fleet: u32,
         intercept: bool,
         withdraw: bool,
         #[serde(default)]
         transports_first: bool,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        targets: Vec<(u32, u32)>,
     },
     /// Split ships off into a new fleet on the same hex.
     SplitFleet { fleet: u32, ships: Vec<u32>, name: String },

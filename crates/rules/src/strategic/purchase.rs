@@ -31,6 +31,15 @@ pub enum Recruit {
     Squadron(String),
 }
 
+/// What a regular class-1 division may be converted into (order `Convert`): mountain infantry
+/// (S-LAND-5: «улучшены из обычной пехотной дивизии 1-й очереди») or an elite unit (S-LAND-6:
+/// «улучшения из обычной пехотной дивизии 1-й очереди»; elite cavalry likewise, S-LAND-8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Conversion {
+    Mountain,
+    Elite,
+}
+
 /// Why a purchase is refused (typed; the state is unchanged). `Display` gives the English of
 /// [`PurchaseError::line`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,7 +4,7 @@
 
 use crate::dice::Pips;
 use crate::strategic::hexmap::HexAt;
-use crate::strategic::ids::{ForceId, PowerId};
+use crate::strategic::ids::{ForceId, FormationId, PowerId};
 use bevy_ecs::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
@@ -149,6 +149,10 @@ pub struct Ship {
     /// The air squadron a transport carries (S-NAVAL-11: land or air units).
     #[serde(default)]
     pub air_cargo: Option<SquadronId>,
+    /// The enemy ship its player named for it to fire at (S-NAVAL-7); kept out of the encoding
+    /// while unset, so the hashes of games that name none stay as they were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aim: Option<ShipId>,
 }
 
 /// A fleet or submarine flotilla on a sea (or port) hex.
@@ -190,6 +194,11 @@ pub struct Squadron {
     /// Aboard a transport (S-NAVAL-11).
     #[serde(default)]
     pub aboard: Option<ShipId>,
+    /// The corps or army it is attached to (S-ARMY-2): it flies from the formation's hex nearest
+    /// its target (S-ARMY-5) and is lost with its army (S-ARMY-12). Kept out of the encoding while
+    /// unset, so the hashes of games that attach none stay as they were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attached: Option<FormationId>,
 }
 
 /// Mines of one power in one sea area (S-MINE).

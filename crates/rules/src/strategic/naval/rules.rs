@@ -219,9 +219,14 @@ impl Ctx {
         true
     }
 
-    /// The target a ship fires at (house, as no moderator names it): the enemy it is likeliest to
-    /// sink with this volley, warships first; ties to the higher class, then the lower ID.
+    /// The target a ship fires at: the enemy ship its player named (S-NAVAL-7), if it is afloat in
+    /// this battle; else (house) the enemy it is likeliest to sink with this volley, warships first;
+    /// ties to the higher class, then the lower ID.
     fn pick_target(&self, firer: &Ship, enemy: &[ShipId]) -> Option<ShipId> {
+        let named = firer.aim.filter(|t| enemy.contains(t)).and_then(|t| self.navy.ship(t));
+        if let Some(t) = named.filter(|t| !t.sunk && t.kind != ShipType::Submarine) {
+            return Some(t.id);
+        }
         let class = i32::from(firer.kind.class().unwrap_or(0));
         let transports_first = self.navy.fleet(firer.fleet).is_some_and(|f| f.transports_first);
         let score = |s: &Ship| {
@@ -1015,6 +1020,7 @@ impl Ctx {
             sunk: false,
             cargo: None,
             air_cargo: None,
+            aim: None,
         });
         Ok((id, price))
     }
@@ -1023,7 +1029,7 @@ impl Ctx {
     pub fn embark_squadron(&mut self, squadron: SquadronId, fleet: FleetId) -> Result<(), OrderError> {
         let sq = self.own_squadron(squadron)?;
         let at = self.own_fleet(fleet)?.at;
-        if sq.base.distance(at) > 1 {
+        if sq.base.distance(at) > 1 || sq.attached.is_some() {
             return Err(OrderError::Naval(Msg::new("gwe.naval.squadron_not_at_fleet").arg("squadron", &sq.name)));
         }
         let (id, price) = self.buy_transport(fleet)?;
@@ -1112,7 +1118,9 @@ impl Ctx {
             .fleets
             .iter()
             .filter(|f| {
-                self.hostile(sq.power, f.power) && f.at.distance(sq.base) <= sq.radius && self.navy.is_flotilla(f.id)
+                self.hostile(sq.power, f.power)
+                    && self.squadron_distance(&sq, f.at) <= sq.radius
+                    && self.navy.is_flotilla(f.id)
             })
             .map(|f| f.id)
             .collect();
@@ -1121,7 +1129,7 @@ impl Ctx {
             .fleets
             .iter()
             .filter(|f| f.power == sq.power || !self.hostile(sq.power, f.power))
-            .filter(|f| f.at.distance(sq.base) <= sq.radius)
+            .filter(|f| self.squadron_distance(&sq, f.at) <= sq.radius)
             .flat_map(|f| self.navy.afloat(f.id))
             .filter(|s| self.navy.ship(*s).is_some_and(|s| s.kind == ShipType::Asw))
             .collect();
@@ -1158,6 +1166,13 @@ impl Ctx {
         Ok(())
     }
 
+    /// How far a squadron flies to `at`: from its base, or, attached to a corps or army, from the
+    /// formation's hex nearest `at` (S-ARMY-5; its base while the formation holds no hex).
+    pub fn squadron_distance(&self, sq: &Squadron, at: HexAt) -> u32 {
+        let from = sq.attached.map(|fm| self.formation_hexes(fm)).unwrap_or_default();
+        from.iter().map(|h| h.distance(at)).min().unwrap_or_else(|| sq.base.distance(at))
+    }
+
     fn own_squadron(&self, id: SquadronId) -> Result<Squadron, OrderError> {
         let sq = self
             .navy
@@ -1188,7 +1203,7 @@ impl Ctx {
             let sq = self.own_squadron(*id)?;
             if squadrons[..i].contains(id)
                 || sq.recon
-                || sq.base.distance(at) > sq.radius
+                || self.squadron_distance(&sq, at) > sq.radius
                 || s.sunk
                 || !self.hostile(sq.power, s.power)
                 || s.kind == ShipType::Submarine
@@ -1312,6 +1327,40 @@ impl Ctx {
             f.intercept = intercept;
             f.withdraw = withdraw;
             f.transports_first = transports_first;
+        }
+        Ok(())
+    }
+
+    /// The enemy ships the player named for the fleet's ships (S-NAVAL-7), as `FleetStance` takes
+    /// them: a stance given again with these keeps them.
+    pub fn ship_targets(&self, id: FleetId) -> Vec<(ShipId, ShipId)> {
+        self.navy.ships.iter().filter(|s| s.fleet == id && !s.sunk).filter_map(|s| s.aim.map(|t| (s.id, t))).collect()
+    }
+
+    /// S-NAVAL-7: the player names the enemy ship each of the fleet's warships fires at, as pairs
+    /// (own ship, enemy ship); the names given before are replaced, and a ship not named fires as
+    /// the engine chooses. Refused: a ship not afloat in this fleet or not a warship (S-NAVAL-10:
+    /// the others do not fire), one named twice, or a target that is no afloat enemy surface ship.
+    pub fn name_ship_targets(&mut self, id: FleetId, targets: &[(ShipId, ShipId)]) -> Result<(), OrderError> {
+        let power = self.own_fleet(id)?.power;
+        for (k, (own, enemy)) in targets.iter().enumerate() {
+            let firer = self.navy.ship(*own).filter(|s| s.fleet == id && !s.sunk && s.kind.is_warship());
+            if firer.is_none() {
+                return Err(OrderError::Naval(Msg::new("gwe.naval.aim_not_firer").arg("ship", own).arg("fleet", id)));
+            }
+            if targets[..k].iter().any(|(o, _)| o == own) {
+                return Err(OrderError::Naval(Msg::new("gwe.naval.aim_twice").msg("ship", self.ship_label(*own))));
+            }
+            let target = self
+                .navy
+                .ship(*enemy)
+                .filter(|s| !s.sunk && s.kind != ShipType::Submarine && self.hostile(power, s.power));
+            if target.is_none() {
+                return Err(OrderError::Naval(Msg::new("gwe.naval.aim_not_enemy").arg("ship", enemy)));
+            }
+        }
+        for s in self.navy.ships.iter_mut().filter(|s| s.fleet == id) {
+            s.aim = targets.iter().find(|(o, _)| *o == s.id).map(|(_, t)| *t);
         }
         Ok(())
     }

@@ -43,7 +43,7 @@ impl Ctx {
                 && s.recon
                 && s.flew
                 && s.aboard.is_none()
-                && s.base.distance(f.at) <= s.radius
+                && self.squadron_distance(s, f.at) <= s.radius
         });
         if let Some(s) = found {
             return Some(Detection::Reconnaissance(s.id));
