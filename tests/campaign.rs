@@ -318,3 +318,24 @@ fn a_campaign_save_is_watched_in_the_replay_viewer() {
     assert_eq!(view.stops.len(), 2, "the start and the end of red's turn");
     assert_eq!(view.save.orders.len(), 2);
 }
+
+/// T-STRAT-10 in the app: the army panel's "Replenish" gives the engine's order for the selected
+/// army; an army with no worn special unit is refused with the rule's reason, and nothing moves.
+#[test]
+fn t_strat_10_replenish_is_given_for_the_selected_army_and_refused_with_its_reason() {
+    let mut app = new_app();
+    start(&mut app, 3, [Seat::Human, Seat::Human]);
+    click(&mut app, 1, 0);
+    assert_eq!(selected(&app), Some(ArmyId(1)));
+    let orders = campaign(&app).game.orders().len();
+    app.world_mut().write_message(kriegsspiel::campaign::command::CampaignCommand::Replenish);
+    app.update();
+    assert_eq!(campaign(&app).game.orders().len(), orders, "refused");
+    assert!(
+        campaign(&app).refusal.as_ref().is_some_and(|r| r.english().contains("T-STRAT-10")),
+        "{:?}",
+        campaign(&app).refusal
+    );
+    let preview = campaign(&app).game.preview(&Order::Replenish { army: ArmyId(1) });
+    assert!(preview.is_err(), "the panel's button is off for it");
+}

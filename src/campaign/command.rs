@@ -36,6 +36,8 @@ pub enum CampaignCommand {
     Undo,
     NextArmy,
     ToggleIntercept,
+    /// Bring the selected army's special units back to full strength, standing (T-STRAT-10).
+    Replenish,
     /// Detach these units of the selected army as a new army.
     Split(Vec<UnitId>),
     /// Detach the second half of the selected army.
@@ -242,6 +244,7 @@ fn order_for(session: &mut Session<Campaign>, chosen: &mut Option<ArmyId>, comma
             None
         }
         CampaignCommand::ToggleIntercept => selected.map(|a| Order::Intercept { army: a.id, on: !a.intercept }),
+        CampaignCommand::Replenish => selected.map(|a| Order::Replenish { army: a.id }),
         CampaignCommand::Split(units) => selected.map(|a| Order::Split { army: a.id, units: units.clone() }),
         CampaignCommand::SplitHalf => {
             selected.map(|a| Order::Split { army: a.id, units: a.units[a.units.len().div_ceil(2)..].to_vec() })

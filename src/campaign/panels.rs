@@ -407,6 +407,17 @@ fn army_panel(
         if ui.add_enabled(human, egui::Checkbox::new(&mut intercept, tr.t("ui.campaign.intercept"))).changed() {
             out.write(CampaignCommand::ToggleIntercept);
         }
+        // T-STRAT-10: offered when the engine would take it (a standing army with special units
+        // below full strength), with its reason on hover otherwise.
+        let replenish = game.preview(&rules::campaign::Order::Replenish { army: a.id });
+        let button = ui.add_enabled(human && replenish.is_ok(), egui::Button::new(tr.t("ui.campaign.replenish")));
+        let button = match &replenish {
+            Err(e) if human => button.on_disabled_hover_text(e.to_string()),
+            _ => button,
+        };
+        if button.clicked() {
+            out.write(CampaignCommand::Replenish);
+        }
         ui.separator();
         ui.label(tr.t("ui.campaign.units_split"));
         egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
