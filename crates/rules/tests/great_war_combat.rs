@@ -71,8 +71,8 @@ fn outcome_by_hex(s: &Scenario) -> BTreeMap<(HexAt, String), (Place, i32, Option
     start
         .into_iter()
         .map(|(u, h)| {
-            let f = c.force(u).unwrap();
-            ((h, format!("{:?}", f.kind)), (f.place, f.vitals.health, f.vitals.morale))
+            let kind = c.force(u).map(|f| format!("{:?}", f.kind)).unwrap_or_default();
+            ((h, kind), vitals(&c, u.0))
         })
         .collect()
 }
@@ -257,9 +257,13 @@ fn s_combat_8_a_corps_compares_sums_and_tanks_never_divide() {
     }
 }
 
+/// German units next to the encircled French division: each with whether it stands (else it came
+/// up this turn) and its Health if not full.
+type Germans = Vec<(ForceSpec, bool, Option<i32>)>;
+
 /// A French division standing at (5,4), encircled one turn (Defense 30 × 3/4 = 45/2), and the
 /// German units next to it, all having come up this turn unless `standing`.
-fn against_encircled(germans: Vec<(ForceSpec, bool, Option<i32>)>) -> Ctx {
+fn against_encircled(germans: Germans) -> Ctx {
     let mut forces = vec![infantry(1, "france", (5, 4))];
     let around = hex(5, 4).neighbours();
     let mut moved = Vec::new();
@@ -273,9 +277,11 @@ fn against_encircled(germans: Vec<(ForceSpec, bool, Option<i32>)>) -> Ctx {
         forces.push(f);
     }
     let mut c = ctx(&scenario(clear(10, 8), forces), Phase::Combat, 0);
-    c.force_mut(id(1)).unwrap().front.encircled = 1;
-    for n in moved {
-        c.force_mut(id(n)).unwrap().activity.moved = true;
+    for f in c.forces.iter_mut() {
+        if f.id == id(1) {
+            f.front.encircled = 1;
+        }
+        f.activity.moved = moved.contains(&f.id.0);
     }
     c
 }
@@ -285,7 +291,7 @@ fn s_combat_8_d_rounds_the_difference_not_each_side() {
     let inf = || infantry(0, "germany", (0, 0));
     let cav = || cavalry(0, "germany", (0, 0));
     let tank = || a7v(0, (0, 0));
-    let cases: Vec<(Vec<(ForceSpec, bool, Option<i32>)>, Ratio, i64, CombatResult)> = vec![
+    let cases: Vec<(Germans, Ratio, i64, CombatResult)> = vec![
         // 20 + 20 + 8 + 4 = 52 against 45/2: D = 59/2 → 29: dispersed (each side rounded: 52 − 22 = 30).
         (
             vec![(cav(), false, None), (cav(), false, None), (tank(), false, None), (tank(), false, Some(1))],
