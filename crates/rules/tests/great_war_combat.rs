@@ -488,3 +488,57 @@ fn s_land_5_the_mountain_bonus_wherever_the_fight_is_in_mountains() {
     // Standing on clear ground against an enemy on clear ground: Defense 30, no bonus.
     assert_eq!(value(&c, 4, &[3]), Ratio::new(30, 1));
 }
+
+/// A German army (201) of corps 101 (units 1, 2) at (2,4) and corps 102 (units 3, 4) at `second`.
+fn army_of_two_corps(kind: fn(u32, &str, (i32, i32)) -> ForceSpec, second: (i32, i32)) -> Scenario {
+    let forces = vec![
+        kind(1, "germany", (2, 4)),
+        kind(2, "germany", (2, 4)),
+        kind(3, "germany", second),
+        kind(4, "germany", second),
+    ];
+    let mut s = scenario(clear(20, 8), forces);
+    s.corps = vec![
+        CorpsSpec { id: 101, name: "I".into(), units: vec![1, 2], attached: vec![] },
+        CorpsSpec { id: 102, name: "II".into(), units: vec![3, 4], attached: vec![] },
+    ];
+    s.armies =
+        vec![ArmySpec { id: 201, name: "1. Armee".into(), corps: vec![101, 102], reserves: vec![], attached: vec![] }];
+    s
+}
+
+fn move_corps_102(s: &Scenario, to_col: i32) -> Result<(), rules::strategic::OrderError> {
+    let mut c = ctx(s, Phase::Movement, 0);
+    let Some(from) = c.piece_hex(Piece::Corps(rules::strategic::FormationId(102))) else {
+        return Err(rules::strategic::OrderError::EmptyPath);
+    };
+    let step = if to_col > from.col { 1 } else { -1 };
+    let path: Vec<HexAt> = std::iter::successors(Some(from.col + step), |c| Some(c + step))
+        .take_while(|c| (step > 0 && *c <= to_col) || (step < 0 && *c >= to_col))
+        .map(|col| hex(col, 4))
+        .collect();
+    c.apply(&Order::MoveArmy {
+        army: rules::strategic::FormationId(201),
+        moves: vec![(rules::strategic::FormationId(102), path)],
+    })
+}
+
+#[test]
+fn s_army_4_an_army_stands_within_its_frontage_and_depth() {
+    use rules::strategic::OrderError;
+    // Four infantry divisions: a frontage of 4 hexes and a depth of 5: two of its hexes stand at
+    // most 3 + 4 = 7 apart. Corps II from (3,4) to (9,4), 7 from corps I: allowed; to (10,4), 8: refused.
+    let s = army_of_two_corps(infantry, (3, 4));
+    assert_eq!(ctx(&s, Phase::Movement, 0).army_frontage(rules::strategic::FormationId(201)), 4);
+    assert_eq!(move_corps_102(&s, 9), Ok(()));
+    assert!(matches!(move_corps_102(&s, 10), Err(OrderError::Organization(_))));
+    // No infantry (two corps of cavalry): the frontage is one hex a corps, 2: at most 1 + 4 = 5 apart.
+    let s = army_of_two_corps(cavalry, (3, 4));
+    assert_eq!(ctx(&s, Phase::Movement, 0).army_frontage(rules::strategic::FormationId(201)), 2);
+    assert_eq!(move_corps_102(&s, 7), Ok(()));
+    assert!(matches!(move_corps_102(&s, 8), Err(OrderError::Organization(_))));
+    // An army spread wider already (10 apart) may draw together (to 9), not farther apart (to 11).
+    let s = army_of_two_corps(infantry, (12, 4));
+    assert_eq!(move_corps_102(&s, 11), Ok(()));
+    assert!(matches!(move_corps_102(&s, 13), Err(OrderError::Organization(_))));
+}
