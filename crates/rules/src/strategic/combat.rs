@@ -510,6 +510,10 @@ impl Ctx {
                 sides[0].iter().copied().filter(|u| self.force(*u).is_some_and(|f| f.on_map())).collect(),
                 sides[1].iter().copied().filter(|u| self.force(*u).is_some_and(|f| f.on_map())).collect(),
             ];
+            // No fight without an opponent: a side whose units are all gone has nothing to fight.
+            if sides.iter().any(|s: &Vec<ForceId>| s.is_empty()) {
+                continue;
+            }
             let e = self.assess(&sides);
             self.resolve(&e);
         }
