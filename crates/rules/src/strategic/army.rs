@@ -9,8 +9,6 @@ use crate::texts::Msg;
 
 /// S-ARMY-15: a defending army may retreat only 10 hexes.
 pub const RETREAT_HEXES: usize = 10;
-/// S-ARMY-4: an army stands three to five hexes deep; the engine holds it to the five.
-pub const ARMY_DEPTH_HEXES: u32 = 5;
 
 impl Ctx {
     /// The name a player knows a piece by: the unit's, or the corps'.
@@ -542,43 +540,6 @@ impl Ctx {
             kind: EventKind::Note,
             line: Msg::new("gwe.army.unit_retreats").arg("name", name).arg("at", best),
         });
-    }
-
-    /// S-ARMY-4: an army's frontage in hexes: one per infantry division it has on the map, and
-    /// never under one per corps it has there (a corps may hold one hex).
-    pub fn army_frontage(&self, army: FormationId) -> u32 {
-        let units: Vec<&super::state::Force> =
-            self.formation_units(army).iter().filter_map(|u| self.force(*u)).filter(|f| f.on_map()).collect();
-        let infantry = units.iter().filter(|f| matches!(f.kind, ForceKind::Infantry { .. })).count();
-        let mut corps: Vec<FormationId> = units.iter().filter_map(|f| f.member.corps).collect();
-        corps.sort();
-        corps.dedup();
-        u32::try_from(infantry.max(corps.len())).unwrap_or(u32::MAX)
-    }
-
-    /// S-ARMY-4: how far apart two of an army's hexes may stand: its frontage less one across and
-    /// its depth less one back (house rule: the hex distance across a frontage × depth area).
-    pub fn army_spread_limit(&self, army: FormationId) -> u32 {
-        self.army_frontage(army).saturating_sub(1).saturating_add(ARMY_DEPTH_HEXES - 1)
-    }
-
-    /// How far apart the two farthest hexes of an army stand (0 for one hex or none).
-    pub fn army_spread(&self, army: FormationId) -> u32 {
-        let hexes = self.formation_hexes(army);
-        hexes.iter().flat_map(|a| hexes.iter().map(move |b| a.distance(*b))).max().unwrap_or(0)
-    }
-
-    /// S-ARMY-4: an army's move may not leave it wider or deeper than its frontage and depth
-    /// allow, unless it was spread wider before and the move draws it no farther apart.
-    pub fn check_frontage(&self, army: FormationId, before: u32) -> Result<(), OrderError> {
-        let (spread, max) = (self.army_spread(army), self.army_spread_limit(army));
-        if spread > max && spread > before {
-            let name = self.formation(army).map(|f| f.name.clone()).unwrap_or_default();
-            return Err(OrderError::Organization(
-                Msg::new("gwe.army.frontage").arg("name", name).arg("spread", spread).arg("max", max),
-            ));
-        }
-        Ok(())
     }
 
     /// S-ART-5: three artillery divisions on or next to the first one's hex form a battery there.
