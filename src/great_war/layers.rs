@@ -5,7 +5,7 @@
 //!   ammunition (S-SUP-3);
 //! - front line: each unit's turns in a row on the front line against the turns it may stay
 //!   (S-SUP-6), red where the next Upkeep costs it Morale;
-//! - encirclement: the hexes the next Upkeep finds encircled (S-COMBAT-11), with the turns their
+//! - encirclement: the hexes the next Combat phase finds encircled (S-COMBAT-11), with the turns their
 //!   units have been encircled so far;
 //! - climate: the harsh zones (S-SUP-5), and the units the next Upkeep's climate costs Health;
 //! - sea lanes: each lane's sea area by its efficiency after enemy submarines (S-NAVAL-15).
@@ -231,7 +231,7 @@ pub fn front_line(ctx: &Ctx) -> BTreeMap<HexAt, FrontMark> {
     out
 }
 
-/// The hexes the next Upkeep finds encircled (S-COMBAT-11, the engine's
+/// The hexes the next Combat phase finds encircled (S-COMBAT-11, the engine's
 /// [`Ctx::encircled_groups`]), each with the turns its units have been encircled so far.
 pub fn encirclement(ctx: &Ctx) -> BTreeMap<HexAt, u16> {
     let mut out = BTreeMap::new();

@@ -224,8 +224,14 @@ fn army_front(height: u32, others: Vec<ForceSpec>) -> Scenario {
 fn s_army_6_the_staff_puts_a_spare_division_into_its_armys_reserve() {
     let army = FormationId(201);
     for level in [Level::Veteran, Level::Marshal] {
-        let spare =
-            vec![infantry(5, "germany", (13, 3)), infantry(6, "germany", (13, 4)), infantry(7, "germany", (13, 5))];
+        // Four: contact is battle (S-COMBAT-8), so a piece on a hex next to two French divisions
+        // fights both, and the staff's line now takes three of them.
+        let spare = vec![
+            infantry(5, "germany", (13, 2)),
+            infantry(6, "germany", (13, 3)),
+            infantry(7, "germany", (13, 4)),
+            infantry(8, "germany", (13, 5)),
+        ];
         let mut c = ctx(&army_front(6, spare), Phase::Movement, 0);
         let orders = staff_plays(&mut c, GERMANY, level);
         let assigned: Vec<_> = orders
@@ -236,7 +242,7 @@ fn s_army_6_the_staff_puts_a_spare_division_into_its_armys_reserve() {
             })
             .collect();
         assert_eq!(assigned.len(), 1, "{level}: one division into the reserve: {orders:?}");
-        assert!([5, 6, 7].iter().any(|n| id(*n) == assigned[0]), "{level}: a spare division");
+        assert!([5, 6, 7, 8].iter().any(|n| id(*n) == assigned[0]), "{level}: a spare division");
         assert_eq!(c.force(assigned[0]).map(|f| f.place), Some(Place::Reserve(army)), "{level}");
     }
 }

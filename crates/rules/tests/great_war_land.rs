@@ -20,6 +20,11 @@ fn value(c: &Ctx, unit: u32, enemies: &[u32]) -> Ratio {
     c.value_terms(id(unit), &e).map(|t| t.value).unwrap_or(Ratio::ZERO)
 }
 
+/// A whole number as the exact side sums and values are kept.
+fn r(n: i64) -> Ratio {
+    Ratio::new(n, 1)
+}
+
 fn mv(c: &mut Ctx, unit: u32, path: &[(i32, i32)]) -> Result<(), OrderError> {
     c.apply(&Order::Move { piece: Piece::Unit(id(unit)), path: path.iter().map(|p| hex(p.0, p.1)).collect() })
 }
@@ -313,8 +318,10 @@ fn s_combat_1_s_combat_2_s_combat_3_engagements_by_contact() {
     let mut c = ctx(&s2, Phase::Movement, 0);
     mv(&mut c, 3, &[(4, 2)]).unwrap();
     assert_eq!(c.engagements(), vec![[vec![id(2)], vec![id(1), id(3)]]]);
-    // S-COMBAT-2: the mover counts Attack 25, the defender Defense 30 (both standing would be 30).
-    assert_eq!(value(&c, 3, &[2]), Ratio::new(25, 1));
+    // S-COMBAT-2: the mover counts Attack 25, the defender Defense 30 (both standing would be 30);
+    // arriving behind a French division already engaged by German 1, it strikes the rear
+    // (S-COMBAT-6): 25 × 5/4.
+    assert_eq!(value(&c, 3, &[2]), Ratio::new(125, 4));
     assert_eq!(value(&c, 1, &[2]), Ratio::new(30, 1));
 }
 
@@ -362,7 +369,7 @@ fn s_combat_6_s_combat_7_flank_river_and_ammunition_in_order() {
     assert_eq!(c.force(id(1)).unwrap().front.front, Some(0));
     // A second unit coming in from the west (rear) strikes the flank: ×5/4 on Attack 25 = 125/4.
     mv(&mut c, 3, &[(3, 3)]).unwrap();
-    assert!(c.force(id(3)).unwrap().activity.flank);
+    assert_ne!(c.force(id(3)).unwrap().activity.flanks, 0);
     assert_eq!(value(&c, 3, &[1]), Ratio::new(125, 4));
     // River bank: the German defender gets +5 against the enemy across the river: 30 + 5 = 35.
     assert_eq!(value(&c, 1, &[2]), Ratio::new(35, 1));
@@ -370,18 +377,18 @@ fn s_combat_6_s_combat_7_flank_river_and_ammunition_in_order() {
     c.force_mut(id(1)).unwrap().vitals.health = 2;
     c.force_mut(id(1)).unwrap().supply.ammo = false;
     assert_eq!(value(&c, 1, &[2]), Ratio::new(35, 3));
-    // The side sum is floored: 125/4 + 25 = 225/4 → 56.
+    // The side sums stay exact (125/4 + 25 = 225/4 against 35 × 2/3 = 70/3); only D is rounded.
     c.force_mut(id(1)).unwrap().supply.ammo = true;
     let e = c.assess(&[vec![id(2), id(3)], vec![id(1)]]);
-    assert_eq!(e.totals, [56, 23]);
+    assert_eq!(e.totals, [Ratio::new(225, 4), Ratio::new(70, 3)]);
 }
 
 #[test]
 fn s_combat_8_d_table() {
     // D = (stronger − weaker) ÷ weaker divisions, floored.
-    assert_eq!(d_value(100, 40, 2), 30);
-    assert_eq!(d_value(100, 41, 2), 29);
-    assert_eq!(d_value(50, 50, 3), 0);
+    assert_eq!(d_value(r(100), r(40), 2), 30);
+    assert_eq!(d_value(r(100), r(41), 2), 29);
+    assert_eq!(d_value(r(50), r(50), 3), 0);
     assert_eq!(result_of(30), CombatResult::Destroyed);
     assert_eq!(result_of(29), CombatResult::Dispersed);
     assert_eq!(result_of(20), CombatResult::Dispersed);
@@ -683,7 +690,7 @@ fn s_army_11_army_values_summed_losses_shared() {
     let g = c.engagements();
     assert_eq!(g.len(), 1);
     let e = c.assess(&g[0]);
-    assert_eq!(e.totals, [30, 105]);
+    assert_eq!(e.totals, [r(30), r(105)]);
     assert_eq!(e.d, 75);
     c.combat_engagements();
     assert_eq!(c.force(id(10)).unwrap().place, Place::Destroyed);
@@ -843,37 +850,38 @@ fn s_combat_1_s_combat_8_engagements_are_local_a_concentrated_attack_breaks_one_
         c.apply(&Order::Attack { piece: Piece::Unit(id(n)), target: hex(4, 4) }).unwrap();
     }
     // S-COMBAT-8 resolution: the three attackers fight division 13 alone; the standing division 4
-    // fights the lowest enemy hex next to it, (6,4); 11, 12, 14 and 16 take no part.
+    // fights both standing divisions next to it, 15 and 16 (contact is battle); 11, 12 and 14,
+    // next only to attackers fighting elsewhere, take no part.
     let g = c.engagements();
-    assert_eq!(g, vec![[vec![id(13)], vec![id(1), id(2), id(3)]], [vec![id(15)], vec![id(4)]]]);
+    assert_eq!(g, vec![[vec![id(13)], vec![id(1), id(2), id(3)]], [vec![id(15), id(16)], vec![id(4)]]]);
     // 25 + 25 + 25 = 75 against Defense 30, one division on the weaker side: D = 45 → destroyed.
     let e = c.assess(&g[0]);
-    assert_eq!((e.totals, e.divisions, e.d, e.result), ([30, 75], 1, 45, CombatResult::Destroyed));
-    // 30 against 30: D = 0 → stubborn fighting.
+    assert_eq!((e.totals, e.divisions, e.d, e.result), ([r(30), r(75)], 1, 45, CombatResult::Destroyed));
+    // 30 + 30 against 30: D = 30 → destroyed.
     let e = c.assess(&g[1]);
-    assert_eq!((e.totals, e.d, e.result), ([30, 30], 0, CombatResult::Stubborn));
+    assert_eq!((e.totals, e.d, e.result), ([r(60), r(30)], 30, CombatResult::Destroyed));
     c.clock.phase = Phase::Combat;
     c.combat_engagements();
     assert_eq!(c.force(id(13)).unwrap().place, Place::Destroyed, "the attacked sector breaks");
     // The rest of the front holds: the neighbours of 13, though next to the attackers, are untouched.
-    for n in [11, 12, 14, 16, 1, 2, 3] {
+    for n in [11, 12, 14, 15, 16, 1, 2, 3] {
         assert_eq!(vitals(&c, n), (3, Some(6)), "unit {n}");
     }
-    for n in [4, 15] {
-        assert_eq!(vitals(&c, n), (2, Some(5)), "unit {n}: −1 Health, −1 Morale (D 0–4)");
-    }
+    assert_eq!(c.force(id(4)).unwrap().place, Place::Destroyed);
 }
 
 #[test]
-fn s_combat_8_an_attacker_fights_the_hex_its_front_faces_unless_it_names_another() {
+fn s_combat_8_an_attacker_fights_every_enemy_it_met_unless_it_names_one() {
     let s = scenario(
         clear(12, 8),
         vec![infantry(1, "germany", (3, 1)), infantry(12, "france", (3, 4)), infantry(13, "france", (4, 4))],
     );
     let mut c = ctx(&s, Phase::Movement, 0);
     mv(&mut c, 1, &[(3, 2), (3, 3)]).unwrap();
-    // S-COMBAT-7: its front faces the first enemy (lowest ID) of the two it touches: (3,4).
-    assert_eq!(c.engagements(), vec![[vec![id(12)], vec![id(1)]]]);
+    // S-COMBAT-7: it met two hexes of enemies at once: no one of them is its front (never chosen
+    // by ID), and it fights both.
+    assert_eq!(c.force(id(1)).unwrap().front.front, None);
+    assert_eq!(c.engagements(), vec![[vec![id(12), id(13)], vec![id(1)]]]);
     // Errors: a hex not next to the attacker, an empty hex, the wrong phase; nothing changes.
     assert_eq!(
         c.apply(&Order::Attack { piece: Piece::Unit(id(1)), target: hex(5, 4) }),
@@ -883,7 +891,7 @@ fn s_combat_8_an_attacker_fights_the_hex_its_front_faces_unless_it_names_another
         c.apply(&Order::Attack { piece: Piece::Unit(id(1)), target: hex(3, 2) }),
         Err(OrderError::NoEnemyAt(hex(3, 2)))
     );
-    assert_eq!(c.engagements(), vec![[vec![id(12)], vec![id(1)]]]);
+    assert_eq!(c.engagements(), vec![[vec![id(12), id(13)], vec![id(1)]]]);
     c.apply(&Order::Attack { piece: Piece::Unit(id(1)), target: hex(4, 4) }).unwrap();
     assert_eq!(c.engagements(), vec![[vec![id(13)], vec![id(1)]]]);
     c.clock.phase = Phase::Fire;

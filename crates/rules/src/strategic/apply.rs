@@ -24,6 +24,8 @@ pub enum PhaseSet {
     FleetsReady,
     /// S-TURN-3: undestroyed damage restored at the end of the Fire phase.
     FireEnd,
+    /// S-COMBAT-11: encirclement, judged on this turn's movement before anyone fights.
+    Encirclement,
     /// S-SUP-3 and S-COMBAT-10 before the engagements.
     Contact,
     /// S-COMBAT-8: every engagement.
@@ -40,8 +42,6 @@ pub enum PhaseSet {
     Climate,
     /// S-SUP-6.
     Rotation,
-    /// S-COMBAT-11.
-    Encirclement,
     /// S-MINE-4: minesweeping.
     Sweeping,
     /// S-CITY-2 devastation (house rule).
@@ -71,19 +71,20 @@ pub enum PhaseSchedule {
 pub const PREPARATION: [(PhaseSet, Step); 1] = [(PhaseSet::TurnStart, Ctx::turn_start)];
 pub const MOVEMENT: [(PhaseSet, Step); 1] = [(PhaseSet::FleetsReady, Ctx::naval_turn_start)];
 pub const FIRE_END: [(PhaseSet, Step); 1] = [(PhaseSet::FireEnd, Ctx::restore_damage)];
-pub const COMBAT: [(PhaseSet, Step); 4] = [
+pub const COMBAT: [(PhaseSet, Step); 5] = [
+    // S-COMBAT-11: a group cut off by this turn's movement fights this Combat phase encircled.
+    (PhaseSet::Encirclement, Ctx::encirclement),
     (PhaseSet::Contact, Ctx::artillery_contact),
     (PhaseSet::Engagements, Ctx::combat_engagements),
     (PhaseSet::CombatLosses, Ctx::combat_losses),
     (PhaseSet::ArmyFates, Ctx::army_fates),
 ];
-pub const UPKEEP: [(PhaseSet, Step); 11] = [
+pub const UPKEEP: [(PhaseSet, Step); 10] = [
     (PhaseSet::Devastation, Ctx::devastation),
     (PhaseSet::Income, Ctx::income),
     (PhaseSet::Supply, Ctx::pay_upkeep),
     (PhaseSet::Climate, Ctx::climate_attrition),
     (PhaseSet::Rotation, Ctx::rotation),
-    (PhaseSet::Encirclement, Ctx::encirclement),
     (PhaseSet::Sweeping, Ctx::sweep_mines),
     (PhaseSet::Occupation, Ctx::occupation),
     (PhaseSet::Uprisings, Ctx::uprisings),

@@ -50,8 +50,25 @@ impl Ratio {
         Ratio::new(self.num * o.den + o.num * self.den, self.den * o.den)
     }
 
+    pub fn minus(self, o: Ratio) -> Ratio {
+        self.plus(Ratio { num: -o.num, den: o.den })
+    }
+
     pub fn floor(self) -> i64 {
         self.num.div_euclid(self.den)
+    }
+}
+
+impl PartialOrd for Ratio {
+    fn partial_cmp(&self, o: &Ratio) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
+}
+
+impl Ord for Ratio {
+    /// Denominators are positive (every constructor keeps them so).
+    fn cmp(&self, o: &Ratio) -> std::cmp::Ordering {
+        (i128::from(self.num) * i128::from(o.den)).cmp(&(i128::from(o.num) * i128::from(self.den)))
     }
 }
 
@@ -107,11 +124,12 @@ pub struct Engagement {
     /// Units of alliance 0 and 1, by ID.
     pub sides: [Vec<ForceId>; 2],
     pub terms: Vec<ValueTerms>,
-    /// Floored side sums.
-    pub totals: [i64; 2],
+    /// The side sums, exact: only D is rounded (S-COMBAT-8).
+    pub totals: [Ratio; 2],
     /// Index of the stronger alliance (0 on equal totals).
     pub stronger: usize,
-    /// Divisions and tank battalions of the weaker side.
+    /// What the difference is divided by ([`Ctx::divisor`]): the weaker side's divisions when an
+    /// army fights ([003]), else its units, a corps counting one ([000]); at least 1.
     pub divisions: u32,
     pub d: i64,
     pub result: CombatResult,
@@ -146,6 +164,15 @@ struct Block {
     front: Option<HexAt>,
 }
 
+/// The root of a block's set of linked blocks (the engagements' union–find).
+fn find_root(root: &mut [usize], mut i: usize) -> usize {
+    while root[i] != i {
+        root[i] = root[root[i]];
+        i = root[i];
+    }
+    i
+}
+
 /// S-COMBAT-8: the result band of D.
 pub fn result_of(d: i64) -> CombatResult {
     if d >= D_DESTROYED {
@@ -159,9 +186,13 @@ pub fn result_of(d: i64) -> CombatResult {
     }
 }
 
-/// S-COMBAT-8: D = (stronger − weaker) ÷ divisions on the weaker side, floored; equal totals 0.
-pub fn d_value(stronger: i64, weaker: i64, divisions: u32) -> i64 {
-    if stronger == weaker || divisions == 0 { 0 } else { (stronger - weaker).div_euclid(i64::from(divisions)) }
+/// S-COMBAT-8: D = (stronger − weaker) ÷ `divisor`, rounded down once, from the exact side sums
+/// (52 against 45/2 is 59/2: D 29); equal totals 0.
+pub fn d_value(stronger: Ratio, weaker: Ratio, divisor: u32) -> i64 {
+    if stronger == weaker {
+        return 0;
+    }
+    stronger.minus(weaker).times((1, i64::from(divisor.max(1)))).floor()
 }
 
 impl Ctx {
@@ -186,8 +217,16 @@ impl Ctx {
             },
         };
         let mut flat = Vec::new();
-        let terrain = self.map().terrain(at).unwrap_or(Terrain::Clear);
-        if matches!(f.kind, ForceKind::Infantry { mountain: true, .. }) && terrain == Terrain::Mountains {
+        // S-LAND-5: the fight is in mountains when the unit stands in them or an enemy it fights
+        // next to it does (attacking into mountains counts as much as defending there).
+        let mountains = |h: HexAt| self.map().terrain(h).unwrap_or(Terrain::Clear) == Terrain::Mountains;
+        let in_mountains = mountains(at)
+            || enemies
+                .iter()
+                .filter_map(|e| self.force(*e))
+                .filter_map(|e| e.hex())
+                .any(|eh| eh.is_adjacent(at) && mountains(eh));
+        if matches!(f.kind, ForceKind::Infantry { mountain: true, .. }) && in_mountains {
             flat.push((Msg::new("gwe.land.term.mountain"), MOUNTAIN_BONUS));
         }
         if !attacking && f.kind.is_division() {
@@ -203,7 +242,12 @@ impl Ctx {
         let (cur, max) = (f.vitals.health.max(0), f.vitals.max_health.max(1));
         let mut value = Ratio::new(sum * i64::from(cur), i64::from(max));
         let mut factors = Vec::new();
-        if f.activity.flank {
+        // S-COMBAT-6: the flank bonus counts in the fight with the unit it was struck against.
+        let flanked =
+            at.neighbours().into_iter().enumerate().any(|(side, n)| {
+                f.activity.flanks & (1 << side) != 0 && self.at(n).iter().any(|u| enemies.contains(u))
+            });
+        if flanked {
             factors.push((Msg::new("gwe.land.term.flank"), FLANK_FACTOR.0, FLANK_FACTOR.1));
         }
         if f.front.encircled > 0 {
@@ -264,15 +308,17 @@ impl Ctx {
     }
 
     /// The engagements of this Combat phase (S-COMBAT-1, S-COMBAT-3, S-COMBAT-8, S-ARMY-11), each
-    /// side listed by ID, engagements ordered by their lowest unit ID. Resolution [house]:
-    /// engagements are local, and no unit fights in two of them.
-    /// 1. An army in contact fights as a whole, with every enemy block next to it not yet engaged.
-    /// 2. Attackers (blocks that moved this turn or were given an `Attack` order), by lowest unit
-    ///    ID, fight their target hex: the named one, else the hex their front faces, else the
-    ///    lowest enemy hex next to them. Several attackers on one target fight it together.
-    /// 3. Standing blocks in contact, by lowest unit ID, fight their target hex in the same way
-    ///    if it is not engaged yet, or join an engagement where that hex defends (they support
-    ///    the attack on it); a block whose target is itself attacking elsewhere takes no part.
+    /// side listed by ID, engagements ordered by their lowest unit ID. Contact is battle [000]:
+    /// which blocks fight together depends only on the position (where the blocks stand, who
+    /// moved, what they named), never on unit IDs or the order of hexes. Resolution [house]:
+    /// blocks linked as below fight as one engagement, so no unit fights in two of them.
+    /// 1. An army in contact fights as a whole with every enemy block next to it (two armies
+    ///    next to one enemy fight it together).
+    /// 2. An attacker (a block that moved this turn or was given an `Attack` order) fights its
+    ///    target hex: the named one, else the hex its front faces, else every enemy next to it.
+    /// 3. A standing block fights every standing enemy block next to it (a standing contact is
+    ///    a battle on both sides); one whose only enemies are attackers fighting elsewhere takes
+    ///    no part.
     pub fn engagements(&self) -> Vec<[Vec<ForceId>; 2]> {
         let blocks = self.combat_blocks();
         let mut block_at: BTreeMap<HexAt, usize> = BTreeMap::new();
@@ -281,7 +327,7 @@ impl Ctx {
                 block_at.insert(*h, i);
             }
         }
-        // Enemy blocks next to each block, by block order, and the enemy hexes next to it.
+        // Enemy blocks next to each block, and the enemy hexes next to it.
         let mut enemy_hexes: Vec<Vec<HexAt>> = vec![Vec::new(); blocks.len()];
         let mut enemy_blocks: Vec<Vec<usize>> = vec![Vec::new(); blocks.len()];
         for (i, b) in blocks.iter().enumerate() {
@@ -299,66 +345,40 @@ impl Ctx {
                     }
                 }
             }
-            enemy_hexes[i].sort();
-            enemy_blocks[i].sort();
         }
-        let target_of = |i: usize| -> Option<usize> {
-            let b = &blocks[i];
-            let pick = b
-                .named
-                .filter(|h| enemy_hexes[i].contains(h))
-                .or(b.front.filter(|h| enemy_hexes[i].contains(h)))
-                .or(enemy_hexes[i].first().copied())?;
-            block_at.get(&pick).copied()
-        };
-        // Engagements as (blocks, alliance of the defending side).
-        let mut fights: Vec<(Vec<usize>, usize)> = Vec::new();
-        let mut fight_of: Vec<Option<usize>> = vec![None; blocks.len()];
-        // 1. Armies fight whole.
-        for i in 0..blocks.len() {
-            if blocks[i].army.is_none() || enemy_blocks[i].is_empty() || fight_of[i].is_some() {
-                continue;
-            }
-            let e = fights.len();
-            let mut members = vec![i];
-            fight_of[i] = Some(e);
-            for &j in &enemy_blocks[i] {
-                if fight_of[j].is_none() {
-                    fight_of[j] = Some(e);
-                    members.push(j);
+        // The links of rules 1–3; an engagement is a set of linked blocks.
+        let mut root: Vec<usize> = (0..blocks.len()).collect();
+        let mut fights = vec![false; blocks.len()];
+        for (i, b) in blocks.iter().enumerate() {
+            let targets: Vec<usize> = if b.army.is_some() {
+                enemy_blocks[i].clone()
+            } else if b.attacks {
+                let pick =
+                    b.named.filter(|h| enemy_hexes[i].contains(h)).or(b.front.filter(|h| enemy_hexes[i].contains(h)));
+                match pick.and_then(|h| block_at.get(&h).copied()) {
+                    Some(t) => vec![t],
+                    None => enemy_blocks[i].clone(),
                 }
-            }
-            fights.push((members, 1 - blocks[i].alliance));
-        }
-        // 2. Attackers, then 3. standing blocks.
-        for attackers in [true, false] {
-            for i in 0..blocks.len() {
-                if blocks[i].attacks != attackers || fight_of[i].is_some() {
-                    continue;
-                }
-                let Some(t) = target_of(i) else { continue };
-                match fight_of[t] {
-                    Some(e) if attackers || fights[e].1 != blocks[i].alliance => {
-                        fights[e].0.push(i);
-                        fight_of[i] = Some(e);
-                    }
-                    Some(_) => {}
-                    None => {
-                        let e = fights.len();
-                        fights.push((vec![i, t], blocks[t].alliance));
-                        fight_of[i] = Some(e);
-                        fight_of[t] = Some(e);
-                    }
-                }
+            } else {
+                enemy_blocks[i].iter().copied().filter(|&j| !blocks[j].attacks && blocks[j].army.is_none()).collect()
+            };
+            for t in targets {
+                fights[i] = true;
+                fights[t] = true;
+                let (a, z) = (find_root(&mut root, i), find_root(&mut root, t));
+                root[a.max(z)] = a.min(z);
             }
         }
-        let mut out: Vec<[Vec<ForceId>; 2]> = fights
-            .into_iter()
-            .map(|(members, _)| {
-                let mut sides: [Vec<ForceId>; 2] = [Vec::new(), Vec::new()];
-                for m in members {
-                    sides[blocks[m].alliance].extend(blocks[m].units.iter().copied());
-                }
+        let mut by_root: BTreeMap<usize, [Vec<ForceId>; 2]> = BTreeMap::new();
+        for (i, b) in blocks.iter().enumerate() {
+            if fights[i] {
+                let r = find_root(&mut root, i);
+                by_root.entry(r).or_default()[b.alliance].extend(b.units.iter().copied());
+            }
+        }
+        let mut out: Vec<[Vec<ForceId>; 2]> = by_root
+            .into_values()
+            .map(|mut sides| {
                 sides[0].sort();
                 sides[1].sort();
                 sides
@@ -405,23 +425,40 @@ impl Ctx {
     /// Assesses one engagement (S-COMBAT-5, S-COMBAT-6, S-COMBAT-8).
     pub fn assess(&self, sides: &[Vec<ForceId>; 2]) -> Engagement {
         let mut terms = Vec::new();
-        let mut totals = [0i64; 2];
+        let mut totals = [Ratio::ZERO; 2];
         for s in 0..2 {
-            let mut sum = Ratio::ZERO;
             for u in &sides[s] {
                 if let Some(t) = self.value_terms(*u, &sides[1 - s]) {
-                    sum = sum.plus(t.value);
+                    totals[s] = totals[s].plus(t.value);
                     terms.push(t);
                 }
             }
-            totals[s] = sum.floor();
         }
         let stronger = if totals[1] > totals[0] { 1 } else { 0 };
         let weaker = 1 - stronger;
-        let divisions =
-            sides[weaker].iter().filter(|u| self.force(**u).is_some_and(|f| f.kind.is_combatant())).count() as u32;
+        let divisions = self.divisor(sides, weaker);
         let d = d_value(totals[stronger], totals[weaker], divisions);
         Engagement { sides: sides.clone(), terms, totals, stronger, divisions, d, result: result_of(d) }
+    }
+
+    /// S-COMBAT-8: what the difference of an engagement is divided by. Where an army fights (on
+    /// either side), the army rule of [003]: the infantry and cavalry divisions of the weaker
+    /// side. Otherwise [000] compares "the unit (division or corps)": no division; where several
+    /// units stand on the weaker side (house rule), their number, a corps counting one. Tank
+    /// battalions are not divisions and never count; the divisor is at least 1.
+    pub fn divisor(&self, sides: &[Vec<ForceId>; 2], weaker: usize) -> u32 {
+        let forces = |s: usize| sides[s].iter().filter_map(|u| self.force(*u)).collect::<Vec<_>>();
+        let army = (0..2).any(|s| forces(s).iter().any(|f| f.member.army.is_some()));
+        let weak = forces(weaker);
+        let n = if army {
+            weak.iter().filter(|f| f.kind.is_division()).count()
+        } else {
+            let mut corps: Vec<FormationId> = weak.iter().filter_map(|f| f.member.corps).collect();
+            corps.sort();
+            corps.dedup();
+            corps.len() + weak.iter().filter(|f| f.member.corps.is_none() && f.kind.is_division()).count()
+        };
+        u32::try_from(n).unwrap_or(u32::MAX).max(1)
     }
 
     /// An alliance named by its powers, each translatable (`gw.power.ID`).
@@ -473,6 +510,10 @@ impl Ctx {
                 sides[0].iter().copied().filter(|u| self.force(*u).is_some_and(|f| f.on_map())).collect(),
                 sides[1].iter().copied().filter(|u| self.force(*u).is_some_and(|f| f.on_map())).collect(),
             ];
+            // No fight without an opponent: a side whose units are all gone has nothing to fight.
+            if sides.iter().any(|s: &Vec<ForceId>| s.is_empty()) {
+                continue;
+            }
             let e = self.assess(&sides);
             self.resolve(&e);
         }
@@ -518,8 +559,8 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Engagement {
-                stronger_total: e.totals[e.stronger],
-                weaker_total: e.totals[1 - e.stronger],
+                stronger_total: e.totals[e.stronger].floor(),
+                weaker_total: e.totals[1 - e.stronger].floor(),
                 divisions: e.divisions,
                 d: e.d,
                 result: e.result,
@@ -541,21 +582,61 @@ impl Ctx {
             }
             CombatResult::StubbornHeavy | CombatResult::Stubborn => {
                 let (ms, mw) = if e.result == CombatResult::StubbornHeavy { (1, 2) } else { (1, 1) };
-                for u in strong {
-                    self.stubborn_loss(*u, ms);
-                }
-                for u in weak {
-                    self.stubborn_loss(*u, mw);
+                for (units, morale) in [(strong, ms), (weak, mw)] {
+                    for account in self.loss_accounts(units) {
+                        self.stubborn_loss(&account, morale);
+                    }
                 }
             }
         }
     }
 
-    /// One engaged division's stubborn-fighting loss: −1 Health, −`morale` Morale (none for elite, S-LAND-7).
-    fn stubborn_loss(&mut self, u: ForceId, morale: i32) {
-        self.change_health(u, -1);
-        if self.force(u).is_some_and(|f| !f.kind.is_elite()) {
-            self.change_morale(u, -morale);
+    /// Who bears a stubborn fight's losses on one side (S-COMBAT-8, S-ARMY-11): each army as a
+    /// whole (its units in the engagement), and each other division or tank battalion alone.
+    fn loss_accounts(&self, units: &[ForceId]) -> Vec<Vec<ForceId>> {
+        let mut armies: BTreeMap<FormationId, Vec<ForceId>> = BTreeMap::new();
+        let mut out = Vec::new();
+        for u in units {
+            match self.force(*u).and_then(|f| f.member.army) {
+                Some(a) => armies.entry(a).or_default().push(*u),
+                None => out.push(vec![*u]),
+            }
+        }
+        out.extend(armies.into_values());
+        out
+    }
+
+    /// One account's stubborn-fighting loss: −1 Health and −`morale` Morale (S-COMBAT-8). An
+    /// army's are dealt to the army and shared out (S-ARMY-11), a point at a time: Health to the
+    /// unit with the most Health, Morale to the non-elite unit with the most Morale (S-LAND-7),
+    /// ties to the one with more of the other, then to the lower ID (house rule). A lone unit
+    /// takes it all; an elite one loses no Morale.
+    fn stubborn_loss(&mut self, account: &[ForceId], morale: i32) {
+        // (unit, Health, Morale) as the points are dealt; units without Morale or elite take none.
+        let mut left: Vec<(ForceId, i32, Option<i32>)> = account
+            .iter()
+            .filter_map(|u| self.force(*u))
+            .map(|f| (f.id, f.vitals.health, f.vitals.morale.filter(|_| !f.kind.is_elite())))
+            .collect();
+        let mut health_to = None;
+        if let Some(x) = left.iter_mut().max_by_key(|(u, h, m)| (*h, *m, std::cmp::Reverse(*u))) {
+            x.1 -= 1;
+            health_to = Some(x.0);
+        }
+        let mut morale_to: BTreeMap<ForceId, i32> = BTreeMap::new();
+        for _ in 0..morale {
+            let most =
+                left.iter_mut().filter(|x| x.2.is_some()).max_by_key(|(u, h, m)| (*m, *h, std::cmp::Reverse(*u)));
+            if let Some(x) = most {
+                x.2 = x.2.map(|m| m - 1);
+                *morale_to.entry(x.0).or_default() += 1;
+            }
+        }
+        if let Some(u) = health_to {
+            self.change_health(u, -1);
+        }
+        for (u, n) in morale_to {
+            self.change_morale(u, -n);
         }
     }
 

@@ -230,46 +230,66 @@ impl Ctx {
     }
 
     /// Records who engaged whom when units arrive at `at` (S-COMBAT-7) and flank attacks (S-COMBAT-6).
+    /// An enemy is already engaged when its front is recorded or when units of the movers' side
+    /// that did not move this turn stand next to it (a standing contact, from the start or for
+    /// turns: its front is then the hexsides towards all of them). A mover arriving outside that front strikes
+    /// the enemy's flank or rear; the bonus belongs to that pair (bit of the side in `flanks`).
+    /// An enemy engaged by nobody before takes the movers' hexside as its front.
     pub fn engage_from(&mut self, at: HexAt, movers: &[ForceId]) {
         let Some(power) = movers.first().and_then(|u| self.force(*u)).map(|f| f.power) else { return };
-        let mut enemies: Vec<ForceId> = Vec::new();
-        for n in at.neighbours() {
+        // Enemies next to `at`, by the hexside from `at` (never by ID, S-COMBAT-8).
+        let mut enemies: Vec<(u8, ForceId)> = Vec::new();
+        for (side, n) in at.neighbours().into_iter().enumerate() {
             for e in self.at(n) {
                 if self.force(*e).is_some_and(|f| self.hostile(power, f.power) && f.kind.is_combatant()) {
-                    enemies.push(*e);
+                    enemies.push((side as u8, *e));
                 }
             }
         }
-        enemies.sort();
-        let mut flank = false;
-        for e in &enemies {
+        let mut flanks = 0u8;
+        for (mover_side, e) in &enemies {
             let Some(ef) = self.force(*e) else { continue };
             let Some(eh) = ef.hex() else { continue };
             let side = eh.side_to(at).unwrap_or(0);
-            match ef.front.front {
-                Some(front) => {
-                    // Front: the hexside to the first enemy and the two beside it; the rest is flank or rear.
-                    let d = (i32::from(side) - i32::from(front)).rem_euclid(6);
-                    if !matches!(d, 0 | 1 | 5) {
-                        flank = true;
-                    }
+            let engaged: Vec<u8> = match ef.front.front {
+                Some(front) => vec![front],
+                None => eh
+                    .neighbours()
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(_, n)| {
+                        self.at(*n).iter().any(|o| {
+                            !movers.contains(o)
+                                && self.force(*o).is_some_and(|g| {
+                                    g.kind.is_combatant() && !g.activity.moved && self.hostile(g.power, ef.power)
+                                })
+                        })
+                    })
+                    .map(|(s, _)| s as u8)
+                    .collect(),
+            };
+            if engaged.is_empty() {
+                if let Some(f) = self.force_mut(*e) {
+                    f.front.front = Some(side);
                 }
-                None => {
-                    if let Some(f) = self.force_mut(*e) {
-                        f.front.front = Some(side);
-                    }
-                }
+                continue;
+            }
+            // Front: each engaged hexside and the two beside it; the rest is flank or rear.
+            let on_front =
+                engaged.iter().any(|front| matches!((i32::from(side) - i32::from(*front)).rem_euclid(6), 0 | 1 | 5));
+            if !on_front {
+                flanks |= 1 << mover_side;
             }
         }
-        let first = enemies.first().and_then(|e| self.force(*e)).and_then(|f| f.hex()).and_then(|h| at.side_to(h));
+        // The movers face the enemy they met; meeting several hexes of them, their front is every
+        // hexside in contact (left unrecorded), and they fight all of them unless they name one.
+        let first = enemies.first().map(|(side, _)| *side).filter(|s| enemies.iter().all(|(o, _)| o == s));
         for u in movers {
             if let Some(f) = self.force_mut(*u) {
                 if f.front.front.is_none() {
                     f.front.front = first;
                 }
-                if flank {
-                    f.activity.flank = true;
-                }
+                f.activity.flanks |= flanks;
             }
         }
     }

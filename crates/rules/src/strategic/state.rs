@@ -132,8 +132,10 @@ pub struct Activity {
     pub moved: bool,
     /// Fired a normal or gas shell this turn (S-ART-8).
     pub fired: bool,
-    /// Struck the flank or rear of an already engaged enemy this turn (S-COMBAT-6).
-    pub flank: bool,
+    /// The hexsides (bit `1 << side`) across which it struck the flank or rear of an already
+    /// engaged enemy this turn (S-COMBAT-6): the bonus is for the fight with the unit on that hex.
+    #[serde(default)]
+    pub flanks: u8,
     /// Built or improved a fortification this turn (S-FORT-1).
     pub fortified: bool,
     /// Hex where the unit began the turn (S-ARMY-15: an attacker may return there).

@@ -315,7 +315,8 @@ impl Ctx {
         out
     }
 
-    /// S-COMBAT-11, S-LAND-7: encircled units lose Morale (elite none) and 25 % a turn.
+    /// S-COMBAT-11, S-LAND-7: encircled units lose Morale (elite none) and 25 % a turn; run at the
+    /// start of the Combat phase, so a group cut off by this turn's movement fights encircled.
     pub fn encirclement(&mut self) {
         let groups = self.encircled_groups();
         let inside: BTreeSet<HexAt> = groups.into_iter().flatten().collect();
