@@ -340,3 +340,42 @@ fn s_land_8_the_staff_raises_cavalry_for_a_war_of_movement_up_to_a_fifth_of_its_
         }
     }
 }
+
+/// S-CHEM-1: in the Preparation phase a staff with cylinders in store sets them on its hexes
+/// that face the enemy (a standing contact) and releases them where the preview sees them harm
+/// it; with no contact it sets none. (The game on the test front no longer keeps a contact into a
+/// Preparation phase, so this is shown on its own line.)
+#[test]
+fn s_chem_1_the_staff_sets_its_cylinders_facing_the_enemy_and_releases_them_in_preparation() {
+    for level in LEVELS {
+        for contact in [true, false] {
+            let forces = if contact {
+                line(2)
+            } else {
+                vec![infantry(1, "germany", (2, 1)), infantry(100, "france", (9, 1)), infantry(101, "france", (9, 3))]
+            };
+            let mut s = scenario(HexMap::filled("test", 16, 10, Terrain::Clear), forces);
+            s.powers[0].cylinders = 2;
+            let mut c = ctx(&s, Phase::Preparation, 0);
+            let orders = staff_plays(&mut c, GERMANY, level);
+            let placed: Vec<HexAt> = orders
+                .iter()
+                .filter_map(|o| if let Order::PlaceCylinder { at } = o { Some(*at) } else { None })
+                .collect();
+            let released = orders.iter().filter(|o| matches!(o, Order::ReleaseGas { .. })).count();
+            if contact {
+                assert!(!placed.is_empty(), "{level}: {orders:?}");
+                assert!(
+                    placed.iter().all(|h| s
+                        .forces
+                        .iter()
+                        .any(|f| f.power == "france" && f.at.is_some_and(|e| e.distance(*h) == 1))),
+                    "{level}: {placed:?} faces the enemy"
+                );
+                assert!(released > 0, "{level}: released: {orders:?}");
+            } else {
+                assert!(placed.is_empty() && released == 0, "{level}, no contact: {orders:?}");
+            }
+        }
+    }
+}
