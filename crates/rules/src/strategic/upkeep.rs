@@ -115,6 +115,10 @@ impl Ctx {
             armies.sort_by_key(|a| (last.iter().position(|x| x == a).map_or(0, |i| usize::MAX - i), *a));
             order.extend(armies.into_iter().map(Payer::Army));
             let mut paid_total = 0;
+            // S-SUP-4: what the paid groups owe, in hundredths: the power pays that sum rounded up,
+            // so a surcharge is never lost to rounding (a division's 2 × 1.25 = 2.5 would round
+            // down to 2), and each group pays the step it adds to the rounded total.
+            let mut owed_hundredths: i64 = 0;
             let mut short = false;
             for payer in order {
                 let units = &groups[&payer];
@@ -124,12 +128,13 @@ impl Ctx {
                     Payer::Corps(_) => CORPS_SURCHARGE_PERCENT,
                     Payer::Independent(_) => INDEPENDENT_SURCHARGE_PERCENT,
                 };
-                // S-SUP-4: the surcharge is rounded down (README: round down unless a rule says otherwise).
-                let cost = (base * (100 + pct)).div_euclid(100);
+                let owed = owed_hundredths.saturating_add(base.saturating_mul(100 + pct));
+                let cost = ceil_div(owed, 100) - ceil_div(owed_hundredths, 100);
                 let ok = self.powers[p].money >= cost;
                 if ok {
                     self.powers[p].money -= cost;
                     paid_total += cost;
+                    owed_hundredths = owed;
                 } else {
                     short = true;
                 }
@@ -172,7 +177,9 @@ impl Ctx {
     /// only: the board's climate overlay shows them), by ID.
     pub fn climate_casualties(&self) -> Vec<ForceId> {
         let mut hit = Vec::new();
-        for f in self.forces.iter().filter(|f| f.on_map()) {
+        // House rule: troops of a power not at war (neutral, issue 12) stand in their peacetime
+        // quarters and take no climate attrition until their power enters the war.
+        for f in self.forces.iter().filter(|f| f.on_map() && !self.idle(f.power)) {
             let Some(at) = f.hex() else { continue };
             let climate = self.map().cell(at).map_or(Climate::Temperate, |c| c.climate);
             if !climate.is_harsh() {
@@ -223,7 +230,8 @@ impl Ctx {
     /// (read only: the board's front-line overlay shows it).
     pub fn rotation_status(&self) -> Vec<Rotation> {
         let mut hexes_by_alliance: [Vec<HexAt>; 2] = [Vec::new(), Vec::new()];
-        for f in self.forces.iter().filter(|f| f.on_map()) {
+        // A power not at war (neutral, issue 12) is nobody's enemy on the front line.
+        for f in self.forces.iter().filter(|f| f.on_map() && !self.idle(f.power)) {
             if let Some(h) = f.hex() {
                 hexes_by_alliance[usize::from(self.alliance(f.power).min(1))].push(h);
             }
@@ -243,15 +251,17 @@ impl Ctx {
             } else {
                 ROTATION_TURNS[0]
             };
-            out.push(Rotation { unit: f.id, turns: f.front.turns, period, on_front: Self::on_front_line(at, enemy) });
+            let on_front = !self.idle(f.power) && Self::on_front_line(at, enemy);
+            out.push(Rotation { unit: f.id, turns: f.front.turns, period, on_front });
         }
         out
     }
 
-    /// The alliance (0 or 1) holding each hex with land units on it.
+    /// The alliance (0 or 1) holding each hex with land units of a power at war on it: a neutral's
+    /// units (issue 12) neither bar the encirclement walk nor are encircled.
     fn holdings(&self) -> BTreeMap<HexAt, u8> {
         let mut held: BTreeMap<HexAt, u8> = BTreeMap::new();
-        for f in self.forces.iter().filter(|f| f.on_map()) {
+        for f in self.forces.iter().filter(|f| f.on_map() && !self.idle(f.power)) {
             if let Some(h) = f.hex() {
                 held.insert(h, self.alliance(f.power).min(1));
             }
@@ -350,6 +360,15 @@ impl Ctx {
     /// S-CITY-1, S-CITY-3: provinces change hands with their capital.
     pub fn occupation(&mut self) {
         let provinces = self.map().provinces.clone();
+        // S-CITY-3: the powers with land units anywhere in each province.
+        let mut present: Vec<BTreeSet<PowerId>> = vec![BTreeSet::new(); provinces.len()];
+        for f in self.forces.iter().filter(|f| f.on_map()) {
+            if let Some(pi) = f.hex().and_then(|h| self.province_at(h))
+                && let Some(set) = present.get_mut(pi)
+            {
+                set.insert(f.power);
+            }
+        }
         for (i, p) in provinces.iter().enumerate() {
             let Some(owner) = self.province_owner(i) else { continue };
             let Some(city) = self.map().city_index(&p.capital).map(|c| self.map().cities[c].clone()) else { continue };
@@ -361,9 +380,10 @@ impl Ctx {
             let new = match current {
                 None if all_taken => taker,
                 None => None,
-                // The occupier's troops left (no unit of its alliance in the capital): the sovereign returns.
+                // S-CITY-3: the occupier's troops left the province («покидают провинцию»: no land
+                // unit of its side anywhere in it, not only in the capital): the sovereign returns.
                 Some(occ) => {
-                    let stays = holders.iter().any(|h| h.is_some_and(|q| !self.hostile(occ, q)));
+                    let stays = present[i].iter().any(|q| !self.hostile(occ, *q) && *q != owner);
                     if stays { Some(occ) } else { None }
                 }
             };
@@ -393,6 +413,7 @@ impl Ctx {
             let contact = h.is_some_and(|h| self.next_to_enemy(p, h));
             if !contact && let Some(f) = self.force_mut(u) {
                 f.front.front = None;
+                f.front.attack_from = None;
             }
         }
     }
