@@ -93,19 +93,43 @@ impl Ctx {
         })
     }
 
+    /// Who pays for each of `power`'s units (S-SUP-4): its army, its corps, or itself.
+    fn payers(&self, power: PowerId) -> BTreeMap<Payer, Vec<ForceId>> {
+        let mut groups: BTreeMap<Payer, Vec<ForceId>> = BTreeMap::new();
+        for f in self.forces.iter().filter(|f| f.power == power && f.present()) {
+            let payer = match (f.member.army, f.member.corps, f.place) {
+                (Some(a), _, _) => Payer::Army(a),
+                (None, Some(c), _) | (None, None, Place::Attached(c)) => Payer::Corps(c),
+                _ => Payer::Independent(f.id),
+            };
+            groups.entry(payer).or_default().push(f.id);
+        }
+        groups
+    }
+
+    /// What a group owes with its surcharge (S-SUP-4), in hundredths.
+    fn owed_hundredths(&self, payer: &Payer, units: &[ForceId]) -> i64 {
+        let base: i64 = units.iter().filter_map(|u| self.force(*u)).map(|f| self.unit_upkeep(f.kind)).sum();
+        let pct = match payer {
+            Payer::Army(_) => 0,
+            Payer::Corps(_) => CORPS_SURCHARGE_PERCENT,
+            Payer::Independent(_) => INDEPENDENT_SURCHARGE_PERCENT,
+        };
+        base.saturating_mul(100 + pct)
+    }
+
+    /// S-SUP-1, S-SUP-4: the money the coming Upkeep costs `power` when it pays every group, with
+    /// the surcharges rounded up on the whole (read only: the AI's treasury plans with it).
+    pub fn upkeep_due(&self, power: PowerId) -> i64 {
+        let owed = self.payers(power).iter().map(|(payer, units)| self.owed_hundredths(payer, units)).sum();
+        ceil_div(owed, 100)
+    }
+
     /// S-SUP-1, S-SUP-2, S-SUP-4: every power pays its troops; armies it cannot pay go without.
     pub fn pay_upkeep(&mut self) {
         for p in 0..self.powers.len() {
             let power = PowerId(p as u8);
-            let mut groups: BTreeMap<Payer, Vec<ForceId>> = BTreeMap::new();
-            for f in self.forces.iter().filter(|f| f.power == power && f.present()) {
-                let payer = match (f.member.army, f.member.corps, f.place) {
-                    (Some(a), _, _) => Payer::Army(a),
-                    (None, Some(c), _) | (None, None, Place::Attached(c)) => Payer::Corps(c),
-                    _ => Payer::Independent(f.id),
-                };
-                groups.entry(payer).or_default().push(f.id);
-            }
+            let groups = self.payers(power);
             // Independents and corps first; then armies by ID, those the player listed last in reverse
             // listing order; by default the highest army IDs go without first.
             let last = self.powers[p].supply_last.clone();
@@ -122,13 +146,7 @@ impl Ctx {
             let mut short = false;
             for payer in order {
                 let units = &groups[&payer];
-                let base: i64 = units.iter().filter_map(|u| self.force(*u)).map(|f| self.unit_upkeep(f.kind)).sum();
-                let pct = match payer {
-                    Payer::Army(_) => 0,
-                    Payer::Corps(_) => CORPS_SURCHARGE_PERCENT,
-                    Payer::Independent(_) => INDEPENDENT_SURCHARGE_PERCENT,
-                };
-                let owed = owed_hundredths.saturating_add(base.saturating_mul(100 + pct));
+                let owed = owed_hundredths.saturating_add(self.owed_hundredths(&payer, units));
                 let cost = ceil_div(owed, 100) - ceil_div(owed_hundredths, 100);
                 let ok = self.powers[p].money >= cost;
                 if ok {
