@@ -164,7 +164,9 @@ fn province_map() -> HexMap {
     // The province: columns 3 to 8 of every row.
     for r in 0..6 {
         for col in 3..=8 {
-            map.cell_mut(hex(col, r)).unwrap().province = 1;
+            if let Some(cell) = map.cell_mut(hex(col, r)) {
+                cell.province = 1;
+            }
         }
     }
     map
@@ -226,7 +228,7 @@ fn restore_cost(kind: KindSpec, class: u8) -> (i64, [u32; 2]) {
     let mut c = ctx(&s, Phase::Movement, 1);
     c.disperse(id(1), Msg::plain("test"));
     let (money, men) = (c.powers[1].money, c.powers[1].manpower);
-    c.apply(&Order::Restore { unit: id(1), class }).unwrap();
+    c.apply(&Order::Restore { unit: id(1), class }).unwrap_or_else(|e| panic!("{e}"));
     (money - c.powers[1].money, [men[0] - c.powers[1].manpower[0], men[1] - c.powers[1].manpower[1]])
 }
 
@@ -406,6 +408,24 @@ fn s_sup_5_troops_of_a_power_not_at_war_take_no_climate_attrition() {
     // At war, Italy's division pays too.
     c.powers[2].neutral = false;
     assert_eq!(c.climate_casualties(), vec![id(1), id(2)]);
+}
+
+#[test]
+fn s_sup_2_troops_of_a_power_not_at_war_lose_no_morale_without_money() {
+    let s = with_neutral(clear(10, 6), vec![infantry(1, "italy", (2, 2)), infantry(2, "france", (6, 2))]);
+    let mut c = ctx(&s, Phase::Upkeep, 0);
+    for p in 0..3 {
+        c.powers[p].money = 0;
+    }
+    // House rule: neutral Italy cannot pay its division (2 × 1.25 = 3) and it keeps its Morale 6;
+    // France at war cannot pay either, and its division loses 1 (S-SUP-2).
+    c.pay_upkeep();
+    assert_eq!([1, 2].map(|n| morale(&c, n)), [Some(6), Some(5)]);
+    assert!(!c.force(id(1)).unwrap().supply.money, "unpaid all the same");
+    // At war, Italy's unpaid division loses 1 too.
+    c.powers[2].neutral = false;
+    c.pay_upkeep();
+    assert_eq!([1, 2].map(|n| morale(&c, n)), [Some(5), Some(4)]);
 }
 
 #[test]

@@ -170,9 +170,15 @@ impl Ctx {
                     .arg("paid", paid_total),
             });
         }
-        // S-SUP-2: without money −1 Morale (units without Morale −1 Health).
-        let unpaid: Vec<ForceId> =
-            self.forces.iter().filter(|f| f.present() && !f.supply.money).map(|f| f.id).collect();
+        // S-SUP-2: without money −1 Morale (units without Morale −1 Health). House rule: troops of
+        // a power not at war (neutral, issue 12) lose nothing while it is at peace; it pays what
+        // it can all the same.
+        let unpaid: Vec<ForceId> = self
+            .forces
+            .iter()
+            .filter(|f| f.present() && !f.supply.money && !self.idle(f.power))
+            .map(|f| f.id)
+            .collect();
         for u in unpaid {
             if self.force(u).is_some_and(|f| f.vitals.morale.is_some()) {
                 self.change_morale(u, -1);
