@@ -111,10 +111,10 @@ fn s_land_4_the_staff_upgrades_a_division_in_contact_before_one_far_behind() {
             "{level}: in contact first: {orders:?}"
         );
     }
-    // Money for one: the coming Upkeep of two independent divisions (2 each, S-SUP-1; the 25 %
-    // surcharge rounds down, S-SUP-4) is 4, no income: the Veteran keeps one more Upkeep's
-    // shortfall (4), the Marshal four (16) and two restorings (2 × 10, S-LOSS-1).
-    for (level, money) in [(Level::Veteran, 4 + 4 + 6), (Level::Marshal, 4 + 16 + 20 + 6)] {
+    // Money for one: the coming Upkeep of two independent divisions (2 each, S-SUP-1, with the
+    // 25 % surcharge, S-SUP-4: 2 × 2.5) is 5, no income: the Veteran keeps one more Upkeep's
+    // shortfall (5), the Marshal four (20) and two restorings (2 × 10, S-LOSS-1).
+    for (level, money) in [(Level::Veteran, 5 + 5 + 6), (Level::Marshal, 5 + 20 + 20 + 6)] {
         let mut s = scenario(HexMap::filled("test", 16, 10, Terrain::Clear), forces.clone());
         s.powers[0].money = money;
         let mut c = ctx(&s, Phase::Movement, 0);
@@ -226,7 +226,7 @@ fn s_turn_1_the_marshal_saves_for_the_research_the_next_turn_opens() {
         let mut s = scenario(german_cities(0), line(4));
         s.start_turn = 4;
         s.powers[0].techs.infantry = false;
-        s.powers[0].money = 140;
+        s.powers[0].money = 150;
         let mut c = ctx(&s, Phase::Movement, 0);
         let orders = staff_plays(&mut c, GERMANY, level);
         let raised = recruited(&orders);

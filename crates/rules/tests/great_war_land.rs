@@ -491,7 +491,7 @@ fn s_combat_12_destroyed_is_captured_and_never_restored() {
 }
 
 #[test]
-fn s_terr_2_s_terr_3_river_plus_2_unless_bridge_forest_2() {
+fn s_terr_2_s_terr_3_river_2_in_all_unless_bridge_forest_2() {
     let mut map = clear(8, 8);
     map.set_river(hex(2, 2), 0, false);
     map.set_river(hex(2, 4), 0, true);
@@ -499,7 +499,8 @@ fn s_terr_2_s_terr_3_river_plus_2_unless_bridge_forest_2() {
     let s = scenario(map, vec![infantry(1, "germany", (2, 2))]);
     let c = ctx(&s, Phase::Movement, 0);
     let k = c.force(id(1)).unwrap().kind;
-    assert_eq!(c.step_cost(k, hex(2, 2), hex(3, 2)), Some(1 + 2));
+    // S-TERR-2: 2 MP in all for the crossing onto clear ground (it was 1 + 2).
+    assert_eq!(c.step_cost(k, hex(2, 2), hex(3, 2)), Some(2));
     assert_eq!(c.step_cost(k, hex(2, 4), hex(3, 4)), Some(1), "bridge");
     assert_eq!(c.step_cost(k, hex(4, 6), hex(5, 6)), Some(2), "forest 2 MP");
 }

@@ -859,7 +859,8 @@ impl Staff {
             let full = i64::from(f.vitals.max_health.max(1));
             let lost = i64::from(f.vitals.max_health - f.vitals.health);
             if self.doctrine.repair && lost > 0 && f.on_map() {
-                let cost = i64::from(e.division) * lost / full;
+                // S-LOSS-2: the unit's own price × lost/full.
+                let cost = i64::from(ctx.unit_price(f.kind).money) * lost / full;
                 if money >= cost {
                     self.queue.push_back(Order::Repair { unit: f.id });
                     money -= cost;
@@ -867,10 +868,11 @@ impl Staff {
             }
         }
         for f in ctx.forces.iter().filter(|f| f.power == p && f.place == Place::Dispersed) {
-            // S-LOSS-1: half a division's price; back on the map it is paid again (S-SUP-1).
-            let cost = i64::from(e.division / 2) + treasury::independent_upkeep(ctx, f.kind);
+            // S-LOSS-1: half the unit's own price; back on the map it is paid again (S-SUP-1).
+            let price = ctx.unit_price(f.kind);
+            let cost = i64::from(price.money / 2) + treasury::independent_upkeep(ctx, f.kind);
             if money >= cost {
-                let class = if stock.manpower[0] >= e.division_manpower / 2 { 1 } else { 2 };
+                let class = if stock.manpower[0] >= price.manpower / 2 { 1 } else { 2 };
                 self.queue.push_back(Order::Restore { unit: f.id, class });
                 money -= cost;
             }

@@ -5,12 +5,11 @@
 
 use super::front::Front;
 use rules::strategic::economy::Recruit;
-use rules::strategic::state::{ForceKind, Place};
+use rules::strategic::state::ForceKind;
 use rules::strategic::tables::Model;
 use rules::strategic::tech::{GAS_FROM_TURN, TANKS_FROM_TURN, Tech, UPGRADE_FROM_TURN};
-use rules::strategic::upkeep::{CORPS_SURCHARGE_PERCENT, INDEPENDENT_SURCHARGE_PERCENT};
+use rules::strategic::upkeep::{INDEPENDENT_SURCHARGE_PERCENT, ceil_div};
 use rules::strategic::{Ctx, HexAt, Order, PowerId};
-use std::collections::BTreeMap;
 
 /// How a level spends on the war beyond ammunition, gas and repairs: the house numbers of its
 /// rules of thumb, each with its reason.
@@ -85,28 +84,9 @@ impl Spending {
 }
 
 /// The money upkeep of `p`'s units at the coming Upkeep, with the surcharges of corps and
-/// independent units (S-SUP-1, S-SUP-4).
+/// independent units (S-SUP-1, S-SUP-4), as the engine will charge it.
 pub fn upkeep(ctx: &Ctx, p: PowerId) -> i64 {
-    let mut by_payer: BTreeMap<(u8, u32), i64> = BTreeMap::new();
-    for f in ctx.forces.iter().filter(|f| f.power == p && f.present()) {
-        let payer = match (f.member.army, f.member.corps, f.place) {
-            (Some(a), _, _) => (2, a.0),
-            (None, Some(c), _) | (None, None, Place::Attached(c)) => (1, c.0),
-            _ => (0, f.id.0),
-        };
-        *by_payer.entry(payer).or_default() += unit_upkeep(ctx, f.kind);
-    }
-    by_payer
-        .iter()
-        .map(|((kind, _), base)| {
-            let pct = match kind {
-                0 => INDEPENDENT_SURCHARGE_PERCENT,
-                1 => CORPS_SURCHARGE_PERCENT,
-                _ => 0,
-            };
-            (base * (100 + pct)).div_euclid(100)
-        })
-        .sum()
+    ctx.upkeep_due(p)
 }
 
 /// The income of the provinces `p` holds (S-CITY-2).
@@ -128,7 +108,12 @@ pub(super) fn kept_for_upkeep(ctx: &Ctx, p: PowerId, s: &Spending) -> i64 {
 /// S-SUP-1, S-SUP-4: what a unit that comes back (restored, S-LOSS-1) or is raised as an
 /// independent unit adds to the coming Upkeep, with the independent surcharge.
 pub(super) fn independent_upkeep(ctx: &Ctx, kind: ForceKind) -> i64 {
-    (unit_upkeep(ctx, kind) * (100 + INDEPENDENT_SURCHARGE_PERCENT)).div_euclid(100)
+    with_independent_surcharge(unit_upkeep(ctx, kind))
+}
+
+/// S-SUP-4: an independent unit's upkeep with its +25 %, rounded up as the engine's total may be.
+fn with_independent_surcharge(base: i64) -> i64 {
+    ceil_div(base * (100 + INDEPENDENT_SURCHARGE_PERCENT), 100)
 }
 
 /// S-SUP-1: one unit's upkeep before surcharges.
@@ -417,7 +402,7 @@ pub(super) fn recruits(ctx: &Ctx, p: PowerId, s: &Spending, saving: i64, front: 
     for (_, _, at) in cities.into_iter().take(s.recruits) {
         let chosen = wanted(ctx, p, s, &war).into_iter().find_map(|unit| {
             let levy = levy(ctx, buy, unit)?;
-            let upkeep_now = (levy.upkeep * (100 + INDEPENDENT_SURCHARGE_PERCENT)).div_euclid(100);
+            let upkeep_now = with_independent_surcharge(levy.upkeep);
             let cost = levy.money + upkeep_now + ammo;
             let affordable = purse.left - saving - spent - cost >= purse.keep(added + levy.upkeep);
             let class = manpower(men, keep_men, levy.men, levy.class)?;

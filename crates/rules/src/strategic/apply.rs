@@ -639,9 +639,11 @@ impl Ctx {
         if !(1..=2).contains(&class) {
             return Err(OrderError::Economy(Msg::new("gwe.army.manpower_classes")));
         }
-        let e = self.scenario().rules.economy.clone();
-        let price = i64::from(e.division / 2);
-        let men = e.division_manpower / 2;
+        // S-LOSS-1: half of what the unit it comes back as costs new, of its own kind.
+        let kind = Self::restored_kind(f.kind, class);
+        let full = self.unit_price(kind);
+        let price = i64::from(full.money / 2);
+        let men = full.manpower / 2;
         if self.powers[usize::from(f.power.0)].manpower[usize::from(class - 1)] < men {
             return Err(OrderError::Economy(
                 Msg::new("gwe.army.class_manpower_needed").arg("men", men).arg("class", class),
@@ -653,18 +655,6 @@ impl Ctx {
             .ok_or_else(|| OrderError::Economy(Msg::new("gwe.army.no_assembly_city")))?;
         self.pay(f.power, price, "gwe.army.pay.restore")?;
         self.powers[usize::from(f.power.0)].manpower[usize::from(class - 1)] -= men;
-        let kind = match f.kind {
-            ForceKind::Infantry { group, model, mountain, elite, colonial, .. } => ForceKind::Infantry {
-                group,
-                model,
-                class,
-                mountain: mountain && class == 1,
-                elite: elite && class == 1,
-                colonial,
-            },
-            ForceKind::Cavalry { model, elite, .. } => ForceKind::Cavalry { class, model, elite: elite && class == 1 },
-            k => k,
-        };
         let s = self.stats(kind);
         if let Some(g) = self.force_mut(unit) {
             g.kind = kind;
@@ -692,6 +682,23 @@ impl Ctx {
                 .arg("class", class),
         });
         Ok(())
+    }
+
+    /// S-LOSS-1: the kind a dispersed unit comes back as with manpower of `class`: another class
+    /// gives that class's values (a mountain or elite division restored from class 2 is a regular one).
+    fn restored_kind(kind: ForceKind, class: u8) -> ForceKind {
+        match kind {
+            ForceKind::Infantry { group, model, mountain, elite, colonial, .. } => ForceKind::Infantry {
+                group,
+                model,
+                class,
+                mountain: mountain && class == 1,
+                elite: elite && class == 1,
+                colonial,
+            },
+            ForceKind::Cavalry { model, elite, .. } => ForceKind::Cavalry { class, model, elite: elite && class == 1 },
+            k => k,
+        }
     }
 
     /// Nearest free hex of a city the power owns and holds (S-LOSS-1 resolution).
@@ -730,11 +737,12 @@ impl Ctx {
         if lost <= 0 || !f.present() {
             return Err(OrderError::Economy(Msg::new("gwe.army.no_health_lost").arg("name", self.name(unit))));
         }
-        let e = self.scenario().rules.economy.clone();
+        // S-LOSS-2: the unit's own price × lost/full, rounded down (README: round down unless a rule
+        // says otherwise).
+        let cost = self.unit_price(f.kind);
         let full = i64::from(f.vitals.max_health);
-        // S-LOSS-2: price × lost/full, rounded down (README: round down unless a rule says otherwise).
-        let price = (i64::from(e.division) * i64::from(lost)).div_euclid(full);
-        let men = u32::try_from((i64::from(e.division_manpower) * i64::from(lost)).div_euclid(full)).unwrap_or(0);
+        let price = (i64::from(cost.money) * i64::from(lost)).div_euclid(full);
+        let men = u32::try_from((i64::from(cost.manpower) * i64::from(lost)).div_euclid(full)).unwrap_or(0);
         let stock = self.powers[usize::from(f.power.0)].manpower;
         // Any class: class 2 first.
         let class = if stock[1] >= men {

@@ -62,6 +62,27 @@ impl Ctx {
         id
     }
 
+    /// The units of `units` that stand elsewhere than `at` (an organisational order steps them onto it).
+    fn stepping_onto(&self, at: HexAt, units: &[ForceId]) -> Vec<ForceId> {
+        units.iter().copied().filter(|u| self.force(*u).is_some_and(|f| f.hex() != Some(at))).collect()
+    }
+
+    /// S-COMBAT-2: the one-hex step of an organisational order (forming a corps or a battery,
+    /// joining a corps, detaching) is a move: the units that stepped count as having moved, and
+    /// arriving next to an enemy they attack, as after a move (S-COMBAT-7, S-ARMY-9).
+    fn organisational_step(&mut self, at: HexAt, movers: &[ForceId]) {
+        if movers.is_empty() {
+            return;
+        }
+        for u in movers {
+            if let Some(f) = self.force_mut(*u) {
+                f.activity.moved = true;
+            }
+        }
+        self.arrive(at, movers);
+        self.engage_from(at, movers);
+    }
+
     /// S-ARMY-2: a corps of 2–4 land units, standing on one hex or next to the first.
     pub fn form_corps(&mut self, name: &str, units: &[ForceId]) -> Result<(), OrderError> {
         if !(2..=4).contains(&units.len()) {
@@ -87,6 +108,7 @@ impl Ctx {
             }
         }
         let id = self.new_formation(FormationKind::Corps, name.to_string(), units.to_vec(), Vec::new());
+        let movers = self.stepping_onto(first, units);
         for u in units {
             if let Some(f) = self.force_mut(*u) {
                 f.place = Place::Map(first);
@@ -95,6 +117,7 @@ impl Ctx {
             }
         }
         self.rebuild_occupancy();
+        self.organisational_step(first, &movers);
         Ok(())
     }
 
@@ -133,7 +156,11 @@ impl Ctx {
     pub fn join_corps(&mut self, unit: ForceId, corps: FormationId) -> Result<(), OrderError> {
         let fm = self.own_formation(corps, FormationKind::Corps)?.clone();
         let f = self.own_unit(unit)?;
-        if !f.kind.is_combatant() || f.member.corps.is_some() || f.member.army.is_some() {
+        let army = self.formations.iter().find(|a| a.corps.contains(&corps)).map(|a| a.id);
+        // An independent unit, or a division of the corps' own army outside any corps (a reserve
+        // committed to its army's fight, S-ARMY-8).
+        let free = f.member.army.is_none() || (f.member.army == army && f.on_map());
+        if !f.kind.is_combatant() || f.member.corps.is_some() || !free {
             return Err(OrderError::Organization(Msg::new("gwe.army.cannot_join").arg("name", self.name(unit))));
         }
         if fm.units.len() >= 4 {
@@ -145,7 +172,7 @@ impl Ctx {
                 Msg::new("gwe.army.not_next_to").arg("name", self.name(unit)).arg("to", &fm.name),
             ));
         }
-        let army = self.formations.iter().find(|a| a.corps.contains(&corps)).map(|a| a.id);
+        let movers = self.stepping_onto(at, &[unit]);
         if let Some(f) = self.force_mut(unit) {
             f.place = Place::Map(at);
             f.member.corps = Some(corps);
@@ -157,6 +184,7 @@ impl Ctx {
             c.units.sort();
         }
         self.rebuild_occupancy();
+        self.organisational_step(at, &movers);
         Ok(())
     }
 
@@ -165,9 +193,11 @@ impl Ctx {
         match piece {
             Piece::Unit(u) => {
                 let f = self.own_unit(u)?.clone();
-                let Some(c) = f.member.corps else {
+                // A corps member, or a division of an army outside its corps (S-ARMY-8).
+                let corps = f.member.corps;
+                if corps.is_none() && (f.member.army.is_none() || !f.on_map()) {
                     return Err(OrderError::Organization(Msg::new("gwe.army.in_no_corps").arg("name", self.name(u))));
-                };
+                }
                 let at = f.hex().ok_or_else(|| OrderError::OffMap(self.name(u)))?;
                 let to = to.ok_or_else(|| OrderError::Organization(Msg::new("gwe.army.detach_needs_hex")))?;
                 if !to.is_adjacent(at) || !self.map().is_land(to) || !self.at(to).is_empty() {
@@ -179,12 +209,14 @@ impl Ctx {
                 if self.next_to_enemy(f.power, at) && !self.next_to_enemy(f.power, to) {
                     return Err(OrderError::Engaged(self.name(u)));
                 }
-                let left = self.formation(c).map_or(0, |k| k.units.len()) - 1;
-                if left < 2 {
-                    return Err(OrderError::Organization(Msg::new("gwe.army.corps_keeps_two")));
-                }
-                if let Some(k) = self.formation_mut(c) {
-                    k.units.retain(|x| *x != u);
+                if let Some(c) = corps {
+                    let left = self.formation(c).map_or(0, |k| k.units.len()).saturating_sub(1);
+                    if left < 2 {
+                        return Err(OrderError::Organization(Msg::new("gwe.army.corps_keeps_two")));
+                    }
+                    if let Some(k) = self.formation_mut(c) {
+                        k.units.retain(|x| *x != u);
+                    }
                 }
                 if let Some(f) = self.force_mut(u) {
                     f.place = Place::Map(to);
@@ -193,6 +225,7 @@ impl Ctx {
                     f.activity.mp_left = 0;
                 }
                 self.rebuild_occupancy();
+                self.organisational_step(to, &[u]);
             }
             Piece::Corps(c) => {
                 self.own_formation(c, FormationKind::Corps)?;
@@ -341,7 +374,9 @@ impl Ctx {
     pub fn assign_reserve(&mut self, unit: ForceId, army: FormationId) -> Result<(), OrderError> {
         self.own_formation(army, FormationKind::Army)?;
         let f = self.own_unit(unit)?;
-        if !f.kind.is_combatant() || f.member.corps.is_some() || f.member.army.is_some() {
+        // An independent unit, or one of this army's divisions outside its corps (S-ARMY-8).
+        let free = f.member.army.is_none() || f.member.army == Some(army);
+        if !f.kind.is_combatant() || f.member.corps.is_some() || !free || !f.on_map() {
             return Err(OrderError::Organization(Msg::new("gwe.army.not_independent").arg("name", self.name(unit))));
         }
         let at = f.hex().ok_or_else(|| OrderError::OffMap(self.name(unit)))?;
@@ -374,7 +409,10 @@ impl Ctx {
         let speed = self.speed(f.kind);
         if let Some(f) = self.force_mut(unit) {
             f.place = Place::Map(to);
-            f.member.army = None;
+            // S-ARMY-8: a reserve that joins its own army's fight stays in the army (it takes the
+            // army's orders, S-ARMY-3, and its supply, S-SUP-4); one placed to move on by the
+            // normal rules (to another army's fight) leaves it.
+            f.member.army = if joins { Some(army) } else { None };
             f.activity.moved = joins;
             f.activity.mp_left = if joins { 0 } else { speed };
             f.activity.start = Some(to);
@@ -414,7 +452,11 @@ impl Ctx {
             if !self.next_to_enemy(power, at) {
                 return Err(OrderError::Retreat(Msg::new("gwe.army.not_engaged").arg("at", at)));
             }
-            if path.is_empty() || path.len() > RETREAT_HEXES {
+            // S-ARMY-15: a defender retreats at most 10 hexes; an attacker going back to where it
+            // began the turn of its attack came from there in one move, at most its speed away.
+            let free = self.returns_to_attack_start(&units, path.last().copied());
+            let max = if free { RETREAT_HEXES.max(self.group_speed(&units) as usize) } else { RETREAT_HEXES };
+            if path.is_empty() || path.len() > max {
                 return Err(OrderError::Retreat(Msg::new("gwe.army.retreat_length").arg("max", RETREAT_HEXES)));
             }
             let mut prev = at;
@@ -433,7 +475,8 @@ impl Ctx {
             }
             pieces_units.push((units, path.clone()));
         }
-        // S-ARMY-7: every engaged corps of the army goes.
+        // S-ARMY-7: every engaged corps of the army goes, and every division of it on the map
+        // outside its corps (a reserve committed to its fight, S-ARMY-8).
         for a in &armies {
             let corps = self.formation(*a).map(|f| f.corps.clone()).unwrap_or_default();
             for c in corps {
@@ -441,6 +484,19 @@ impl Ctx {
                 let on_map = self.piece_hex(Piece::Corps(c)).is_some();
                 if on_map && !listed {
                     return Err(OrderError::Retreat(Msg::new("gwe.army.retreat_whole").arg("corps", c)));
+                }
+            }
+            let loose: Vec<ForceId> = self
+                .forces
+                .iter()
+                .filter(|f| {
+                    f.member.army == Some(*a) && f.member.corps.is_none() && f.on_map() && f.kind.is_combatant()
+                })
+                .map(|f| f.id)
+                .collect();
+            for u in loose {
+                if !moves.iter().any(|(p, _)| *p == Piece::Unit(u)) {
+                    return Err(OrderError::Retreat(Msg::new("gwe.army.retreat_whole_unit").arg("name", self.name(u))));
                 }
             }
         }
@@ -457,13 +513,13 @@ impl Ctx {
         for (units, path) in pieces_units {
             let end = *path.last().unwrap_or(&HexAt::new(0, 0));
             // An attacker returning to its start hexes goes freely; a defender pays (S-ARMY-15).
-            let free =
-                units.iter().all(|u| self.force(*u).is_some_and(|f| f.activity.moved && f.activity.start == Some(end)));
+            let free = self.returns_to_attack_start(&units, Some(end));
             for u in &units {
                 if let Some(f) = self.force_mut(*u) {
                     f.place = Place::Map(end);
                     f.activity.mp_left = 0;
                     f.front.front = None;
+                    f.front.attack_from = None;
                 }
                 if !free {
                     self.change_morale(*u, -1);
@@ -492,6 +548,17 @@ impl Ctx {
         self.rebuild_occupancy();
         self.check_losses(false);
         Ok(())
+    }
+
+    /// S-ARMY-15: whether every unit of a retreating piece attacked and goes back to the hex it
+    /// began the turn of its attack on («наступающая армия может вернуться на исходные позиции
+    /// без штрафа»): such a withdrawal, in the same turn or a later one, costs nothing.
+    fn returns_to_attack_start(&self, units: &[ForceId], end: Option<HexAt>) -> bool {
+        end.is_some()
+            && !units.is_empty()
+            && units
+                .iter()
+                .all(|u| self.force(*u).is_some_and(|f| f.front.attack_from.is_some() && f.front.attack_from == end))
     }
 
     /// S-ARMY-12…14 after combat: an army whose front divisions are all gone is destroyed or
@@ -632,6 +699,7 @@ impl Ctx {
             }
         }
         let id = *units.iter().min().unwrap_or(&units[0]);
+        let movers = self.stepping_onto(first, &units);
         for u in units {
             if let Some(f) = self.force_mut(u) {
                 f.place = Place::Map(first);
@@ -640,6 +708,7 @@ impl Ctx {
             }
         }
         self.rebuild_occupancy();
+        self.organisational_step(first, &movers);
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,

@@ -200,6 +200,30 @@ impl Ctx {
         })
     }
 
+    /// What a land unit of `kind` costs new, the price S-LOSS-1 halves and S-LOSS-2 shares out:
+    /// a division's price and manpower, with the mountain and elite extras (S-LAND-5, S-LAND-6);
+    /// cavalry, tank battalions and heavy artillery at their own prices (S-LAND-8, S-LAND-9,
+    /// S-ART-1). The rules of a format-1 save have no price list: every unit costs a division there.
+    /// No price has an industry or ammunition part (MD-S5), so restoring takes none.
+    pub fn unit_price(&self, kind: ForceKind) -> Price {
+        let e = &self.scenario().rules.economy;
+        let division = Price { money: e.division, manpower: e.division_manpower };
+        let Some(p) = self.scenario().rules.purchases.as_ref() else { return division };
+        match kind {
+            ForceKind::Infantry { mountain, elite, .. } => {
+                let mountain_extra = if mountain { p.mountain_extra } else { 0 };
+                let elite_extra = if elite { p.elite_extra } else { 0 };
+                Price { money: division.money.saturating_add(mountain_extra).saturating_add(elite_extra), ..division }
+            }
+            // S-LAND-8: elite cavalry as elite infantry.
+            ForceKind::Cavalry { elite, .. } => {
+                Price { money: p.cavalry.money.saturating_add(if elite { p.elite_extra } else { 0 }), ..p.cavalry }
+            }
+            ForceKind::Tank { .. } => p.tank,
+            ForceKind::Artillery { .. } => p.artillery,
+        }
+    }
+
     /// S-LAND-6: no more elite units of an arm (infantry, or cavalry by S-LAND-8) that are not
     /// destroyed than the power started with: a lost one may be re-created.
     fn elite_room(&self, power: PowerId, cavalry: bool) -> Result<(), PurchaseError> {

@@ -9,7 +9,10 @@ use crate::texts::Msg;
 use pathfinding::directed::dijkstra::dijkstra_reach;
 use std::collections::HashMap;
 
-/// S-TERR-2: crossing a river other than by a bridge adds 2 MP to the hex entered.
+/// S-TERR-2: crossing a river other than by a bridge costs 2 MP in all («тратят на преодоление
+/// реки … 2 очка движения», read as the source reads 3 MP for a mountain hex and 2 for a forest
+/// hex: the whole cost of the step). Onto clear ground the step costs 2; onto dearer ground the
+/// river adds what it costs over clear ground (house: forest across a river 3, mountains 4).
 pub const RIVER_CROSSING_MP: u32 = 2;
 
 /// A legal move, ready to apply.
@@ -41,7 +44,7 @@ impl Ctx {
             Terrain::Marsh => costs.marsh,
         };
         let river = map.river_between(from, to) && !map.bridge_between(from, to);
-        Some(base + if river { RIVER_CROSSING_MP } else { 0 })
+        Some(base + if river { RIVER_CROSSING_MP.saturating_sub(costs.clear) } else { 0 })
     }
 
     /// The units that move with a piece, and its owner.
@@ -290,6 +293,10 @@ impl Ctx {
                     f.front.front = first;
                 }
                 f.activity.flanks |= flanks;
+                // S-ARMY-15: an attacker may go back to where it began the turn of its attack.
+                if !enemies.is_empty() && f.front.attack_from.is_none() && f.activity.start != f.hex() {
+                    f.front.attack_from = f.activity.start;
+                }
             }
         }
     }

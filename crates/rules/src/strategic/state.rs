@@ -121,6 +121,10 @@ pub struct FrontLine {
     /// as long as that army fights and the unit stays next to it.
     #[serde(default)]
     pub attack_only: Option<FormationId>,
+    /// S-ARMY-15: the hex an attacker began the turn of its attack on, kept while it stays in
+    /// contact; it may withdraw there without penalty. `None` for a defender.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack_from: Option<HexAt>,
 }
 
 /// What a unit did this turn.

@@ -93,19 +93,43 @@ impl Ctx {
         })
     }
 
+    /// Who pays for each of `power`'s units (S-SUP-4): its army, its corps, or itself.
+    fn payers(&self, power: PowerId) -> BTreeMap<Payer, Vec<ForceId>> {
+        let mut groups: BTreeMap<Payer, Vec<ForceId>> = BTreeMap::new();
+        for f in self.forces.iter().filter(|f| f.power == power && f.present()) {
+            let payer = match (f.member.army, f.member.corps, f.place) {
+                (Some(a), _, _) => Payer::Army(a),
+                (None, Some(c), _) | (None, None, Place::Attached(c)) => Payer::Corps(c),
+                _ => Payer::Independent(f.id),
+            };
+            groups.entry(payer).or_default().push(f.id);
+        }
+        groups
+    }
+
+    /// What a group owes with its surcharge (S-SUP-4), in hundredths.
+    fn owed_hundredths(&self, payer: &Payer, units: &[ForceId]) -> i64 {
+        let base: i64 = units.iter().filter_map(|u| self.force(*u)).map(|f| self.unit_upkeep(f.kind)).sum();
+        let pct = match payer {
+            Payer::Army(_) => 0,
+            Payer::Corps(_) => CORPS_SURCHARGE_PERCENT,
+            Payer::Independent(_) => INDEPENDENT_SURCHARGE_PERCENT,
+        };
+        base.saturating_mul(100 + pct)
+    }
+
+    /// S-SUP-1, S-SUP-4: the money the coming Upkeep costs `power` when it pays every group, with
+    /// the surcharges rounded up on the whole (read only: the AI's treasury plans with it).
+    pub fn upkeep_due(&self, power: PowerId) -> i64 {
+        let owed = self.payers(power).iter().map(|(payer, units)| self.owed_hundredths(payer, units)).sum();
+        ceil_div(owed, 100)
+    }
+
     /// S-SUP-1, S-SUP-2, S-SUP-4: every power pays its troops; armies it cannot pay go without.
     pub fn pay_upkeep(&mut self) {
         for p in 0..self.powers.len() {
             let power = PowerId(p as u8);
-            let mut groups: BTreeMap<Payer, Vec<ForceId>> = BTreeMap::new();
-            for f in self.forces.iter().filter(|f| f.power == power && f.present()) {
-                let payer = match (f.member.army, f.member.corps, f.place) {
-                    (Some(a), _, _) => Payer::Army(a),
-                    (None, Some(c), _) | (None, None, Place::Attached(c)) => Payer::Corps(c),
-                    _ => Payer::Independent(f.id),
-                };
-                groups.entry(payer).or_default().push(f.id);
-            }
+            let groups = self.payers(power);
             // Independents and corps first; then armies by ID, those the player listed last in reverse
             // listing order; by default the highest army IDs go without first.
             let last = self.powers[p].supply_last.clone();
@@ -115,21 +139,20 @@ impl Ctx {
             armies.sort_by_key(|a| (last.iter().position(|x| x == a).map_or(0, |i| usize::MAX - i), *a));
             order.extend(armies.into_iter().map(Payer::Army));
             let mut paid_total = 0;
+            // S-SUP-4: what the paid groups owe, in hundredths: the power pays that sum rounded up,
+            // so a surcharge is never lost to rounding (a division's 2 × 1.25 = 2.5 would round
+            // down to 2), and each group pays the step it adds to the rounded total.
+            let mut owed_hundredths: i64 = 0;
             let mut short = false;
             for payer in order {
                 let units = &groups[&payer];
-                let base: i64 = units.iter().filter_map(|u| self.force(*u)).map(|f| self.unit_upkeep(f.kind)).sum();
-                let pct = match payer {
-                    Payer::Army(_) => 0,
-                    Payer::Corps(_) => CORPS_SURCHARGE_PERCENT,
-                    Payer::Independent(_) => INDEPENDENT_SURCHARGE_PERCENT,
-                };
-                // S-SUP-4: the surcharge is rounded down (README: round down unless a rule says otherwise).
-                let cost = (base * (100 + pct)).div_euclid(100);
+                let owed = owed_hundredths.saturating_add(self.owed_hundredths(&payer, units));
+                let cost = ceil_div(owed, 100) - ceil_div(owed_hundredths, 100);
                 let ok = self.powers[p].money >= cost;
                 if ok {
                     self.powers[p].money -= cost;
                     paid_total += cost;
+                    owed_hundredths = owed;
                 } else {
                     short = true;
                 }
@@ -147,9 +170,15 @@ impl Ctx {
                     .arg("paid", paid_total),
             });
         }
-        // S-SUP-2: without money −1 Morale (units without Morale −1 Health).
-        let unpaid: Vec<ForceId> =
-            self.forces.iter().filter(|f| f.present() && !f.supply.money).map(|f| f.id).collect();
+        // S-SUP-2: without money −1 Morale (units without Morale −1 Health). House rule: troops of
+        // a power not at war (neutral, issue 12) lose nothing while it is at peace; it pays what
+        // it can all the same.
+        let unpaid: Vec<ForceId> = self
+            .forces
+            .iter()
+            .filter(|f| f.present() && !f.supply.money && !self.idle(f.power))
+            .map(|f| f.id)
+            .collect();
         for u in unpaid {
             if self.force(u).is_some_and(|f| f.vitals.morale.is_some()) {
                 self.change_morale(u, -1);
@@ -172,7 +201,9 @@ impl Ctx {
     /// only: the board's climate overlay shows them), by ID.
     pub fn climate_casualties(&self) -> Vec<ForceId> {
         let mut hit = Vec::new();
-        for f in self.forces.iter().filter(|f| f.on_map()) {
+        // House rule: troops of a power not at war (neutral, issue 12) stand in their peacetime
+        // quarters and take no climate attrition until their power enters the war.
+        for f in self.forces.iter().filter(|f| f.on_map() && !self.idle(f.power)) {
             let Some(at) = f.hex() else { continue };
             let climate = self.map().cell(at).map_or(Climate::Temperate, |c| c.climate);
             if !climate.is_harsh() {
@@ -223,7 +254,8 @@ impl Ctx {
     /// (read only: the board's front-line overlay shows it).
     pub fn rotation_status(&self) -> Vec<Rotation> {
         let mut hexes_by_alliance: [Vec<HexAt>; 2] = [Vec::new(), Vec::new()];
-        for f in self.forces.iter().filter(|f| f.on_map()) {
+        // A power not at war (neutral, issue 12) is nobody's enemy on the front line.
+        for f in self.forces.iter().filter(|f| f.on_map() && !self.idle(f.power)) {
             if let Some(h) = f.hex() {
                 hexes_by_alliance[usize::from(self.alliance(f.power).min(1))].push(h);
             }
@@ -243,15 +275,17 @@ impl Ctx {
             } else {
                 ROTATION_TURNS[0]
             };
-            out.push(Rotation { unit: f.id, turns: f.front.turns, period, on_front: Self::on_front_line(at, enemy) });
+            let on_front = !self.idle(f.power) && Self::on_front_line(at, enemy);
+            out.push(Rotation { unit: f.id, turns: f.front.turns, period, on_front });
         }
         out
     }
 
-    /// The alliance (0 or 1) holding each hex with land units on it.
+    /// The alliance (0 or 1) holding each hex with land units of a power at war on it: a neutral's
+    /// units (issue 12) neither bar the encirclement walk nor are encircled.
     fn holdings(&self) -> BTreeMap<HexAt, u8> {
         let mut held: BTreeMap<HexAt, u8> = BTreeMap::new();
-        for f in self.forces.iter().filter(|f| f.on_map()) {
+        for f in self.forces.iter().filter(|f| f.on_map() && !self.idle(f.power)) {
             if let Some(h) = f.hex() {
                 held.insert(h, self.alliance(f.power).min(1));
             }
@@ -351,6 +385,15 @@ impl Ctx {
     /// S-CITY-1, S-CITY-3: provinces change hands with their capital.
     pub fn occupation(&mut self) {
         let provinces = self.map().provinces.clone();
+        // S-CITY-3: the powers with land units anywhere in each province.
+        let mut present: Vec<BTreeSet<PowerId>> = vec![BTreeSet::new(); provinces.len()];
+        for f in self.forces.iter().filter(|f| f.on_map()) {
+            if let Some(pi) = f.hex().and_then(|h| self.province_at(h))
+                && let Some(set) = present.get_mut(pi)
+            {
+                set.insert(f.power);
+            }
+        }
         for (i, p) in provinces.iter().enumerate() {
             let Some(owner) = self.province_owner(i) else { continue };
             let Some(city) = self.map().city_index(&p.capital).map(|c| self.map().cities[c].clone()) else { continue };
@@ -362,9 +405,10 @@ impl Ctx {
             let new = match current {
                 None if all_taken => taker,
                 None => None,
-                // The occupier's troops left (no unit of its alliance in the capital): the sovereign returns.
+                // S-CITY-3: the occupier's troops left the province («покидают провинцию»: no land
+                // unit of its side anywhere in it, not only in the capital): the sovereign returns.
                 Some(occ) => {
-                    let stays = holders.iter().any(|h| h.is_some_and(|q| !self.hostile(occ, q)));
+                    let stays = present[i].iter().any(|q| !self.hostile(occ, *q) && *q != owner);
                     if stays { Some(occ) } else { None }
                 }
             };
@@ -394,6 +438,7 @@ impl Ctx {
             let contact = h.is_some_and(|h| self.next_to_enemy(p, h));
             if !contact && let Some(f) = self.force_mut(u) {
                 f.front.front = None;
+                f.front.attack_from = None;
             }
         }
     }
