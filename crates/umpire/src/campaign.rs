@@ -290,14 +290,8 @@ fn write_battle(out: &Path, s: &rules::tactical::Scenario, header: &str) -> Resu
     let (map, units, rules_path) = (beside("map"), beside("units"), beside("rules"));
     write(&map, to_ron(&rules::tactical::scenario::MapFile::from_grid(&s.map)) + "\n")?;
     write(&units, to_ron(&rules::tactical::units::UnitTable { types: s.unit_types.clone() }) + "\n")?;
-    // A rules file names `river_fords` even where saves leave it out (RulesConfig::parse).
-    let mut rules_text = to_ron(&s.rules);
-    if !rules_text.contains("river_fords") {
-        let (fewest, most) = s.rules.river_fords;
-        let body = rules_text.trim_end().trim_end_matches(')').trim_end().trim_end_matches(',').to_string();
-        rules_text = format!("{body},\n  river_fords: ({fewest}, {most}),\n)");
-    }
-    write(&rules_path, rules_text + "\n")?;
+    // A rules file names the fields saves leave out (RulesConfig::parse).
+    write(&rules_path, s.rules.to_data_text() + "\n")?;
     let file = BattleFile {
         name: &s.name,
         name_ru: &s.name_ru,

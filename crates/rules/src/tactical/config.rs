@@ -175,6 +175,10 @@ impl GeneralFate {
     }
 }
 
+/// The fields that came after the first saves: saves leave them out at their house values, a
+/// data file names them.
+const LATER_FIELDS: [&str; 2] = ["river_fords", "horse_artillery_second_shot"];
+
 impl RulesConfig {
     /// The shipped rule numbers (compiled in, so the browser build has them).
     pub fn builtin() -> RulesConfig {
@@ -182,10 +186,30 @@ impl RulesConfig {
             .expect("the compiled-in napoleonic_rules.ron is checked by the tests")
     }
 
+    /// The rule numbers as a data file is written: every field named, those that saves leave out
+    /// at their house values included (`parse` wants them in a data file).
+    pub fn to_data_text(&self) -> String {
+        let text = crate::data::to_ron(self);
+        let later = [
+            ("river_fords", crate::data::to_ron(&self.river_fords)),
+            ("horse_artillery_second_shot", crate::data::to_ron(&self.horse_artillery_second_shot)),
+        ];
+        let missing: Vec<String> = later
+            .iter()
+            .filter(|(field, _)| !text.contains(&format!("{field}:")))
+            .map(|(field, value)| format!("  {field}: {value},\n"))
+            .collect();
+        if missing.is_empty() {
+            return text;
+        }
+        let body = text.trim_end().trim_end_matches(')').trim_end().trim_end_matches(',');
+        format!("{body},\n{})", missing.concat())
+    }
+
     pub fn parse(path: &str, text: &str) -> Result<RulesConfig, DataError> {
         let config: RulesConfig = parse_checked(path, text)?;
         // Only saves may leave out the fields that came later; a data file names them.
-        for field in ["river_fords", "horse_artillery_second_shot"] {
+        for field in LATER_FIELDS {
             if crate::data::position_of(text, &crate::path![field]).is_none() {
                 let message = format!("missing field `{field}` in `RulesConfig`");
                 return Err(DataError::at(path, crate::data::Pos::START, message));
@@ -242,6 +266,17 @@ pub const BUILTIN_RULES: &str = include_str!("../../../../assets/data/napoleonic
 
 #[cfg(test)]
 mod tests {
+    /// A data file written from the rule numbers (`umpire campaign battle`'s `FILE.rules.ron`)
+    /// names the fields saves leave out, and reads back to the same numbers.
+    #[test]
+    fn the_rules_written_as_a_data_file_read_back() {
+        let c = RulesConfig::builtin();
+        assert!(!crate::data::to_ron(&c).contains("horse_artillery_second_shot:"), "a save leaves it out");
+        let text = c.to_data_text();
+        assert!(text.contains("horse_artillery_second_shot:") && text.contains("river_fords:"), "{text}");
+        assert_eq!(RulesConfig::parse("rules.ron", &text), Ok(c));
+    }
+
     use super::*;
 
     #[test]
