@@ -787,3 +787,25 @@ fn the_marshal_keeps_a_reserve_behind_the_front() {
     // them would stand 3 hexes from the enemy, on the S-SUP-6 front line, tiring.
     assert!(reserves.len() >= 2, "two reserves stand behind the line: {:?}", land_pieces(&ctx, germany));
 }
+
+/// S-ARMY-4: the staff plans its army's moves within the army's frontage and depth (it asks the
+/// engine): on the test front the Marshal's and the Veteran's 5th Army (two corps, four infantry
+/// divisions: a block of 4 by 5) moves in the first Movement phase, its corps off the hexes they
+/// started on, and stands within that block after.
+#[test]
+fn s_army_4_the_staff_moves_its_army_within_its_frontage_and_depth() {
+    use rules::strategic::FormationId;
+    use rules::strategic::army::{ARMY_DEPTH_HEXES, fits_block};
+    let s = load("test_front.ron");
+    let army = FormationId(201);
+    for level in [Level::Marshal, Level::Veteran] {
+        let (game, _) = after_movement(&s, PowerId(0), level);
+        let ctx = game.ctx();
+        let moved = game.orders().iter().any(|o| matches!(o, Order::MoveArmy { army: a, .. } if *a == army));
+        assert!(moved, "{level}: the army moves");
+        let hexes = ctx.formation_hexes(army);
+        assert!(!hexes.contains(&rules::strategic::HexAt::new(14, 6)), "{level}: the army left (14,6): {hexes:?}");
+        assert_eq!(ctx.army_frontage(army), 4);
+        assert!(fits_block(&hexes, ctx.army_frontage(army), ARMY_DEPTH_HEXES), "{level}: {hexes:?}");
+    }
+}

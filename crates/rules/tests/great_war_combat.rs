@@ -488,3 +488,81 @@ fn s_land_5_the_mountain_bonus_wherever_the_fight_is_in_mountains() {
     // Standing on clear ground against an enemy on clear ground: Defense 30, no bonus.
     assert_eq!(value(&c, 4, &[3]), Ratio::new(30, 1));
 }
+
+/// A German army (201) of corps 101 (units 1, 2) at (2,4) and corps 102 (units 3, 4) at `second`.
+fn army_of_two_corps(kind: fn(u32, &str, (i32, i32)) -> ForceSpec, second: (i32, i32)) -> Scenario {
+    let forces = vec![
+        kind(1, "germany", (2, 4)),
+        kind(2, "germany", (2, 4)),
+        kind(3, "germany", second),
+        kind(4, "germany", second),
+    ];
+    let mut s = scenario(clear(20, 8), forces);
+    s.corps = vec![
+        CorpsSpec { id: 101, name: "I".into(), units: vec![1, 2], attached: vec![] },
+        CorpsSpec { id: 102, name: "II".into(), units: vec![3, 4], attached: vec![] },
+    ];
+    s.armies =
+        vec![ArmySpec { id: 201, name: "1. Armee".into(), corps: vec![101, 102], reserves: vec![], attached: vec![] }];
+    s
+}
+
+/// Moves corps 102 of army 201 to `to`, a step at a time to the neighbour nearest it.
+fn move_corps_102(s: &Scenario, to: (i32, i32)) -> Result<(), rules::strategic::OrderError> {
+    let mut c = ctx(s, Phase::Movement, 0);
+    let Some(mut at) = c.piece_hex(Piece::Corps(rules::strategic::FormationId(102))) else {
+        return Err(rules::strategic::OrderError::EmptyPath);
+    };
+    let to = hex(to.0, to.1);
+    let mut path = Vec::new();
+    while at != to {
+        at = at.neighbours().into_iter().min_by_key(|n| (n.distance(to), *n)).unwrap_or(to);
+        path.push(at);
+    }
+    c.apply(&Order::MoveArmy {
+        army: rules::strategic::FormationId(201),
+        moves: vec![(rules::strategic::FormationId(102), path)],
+    })
+}
+
+#[test]
+fn s_army_4_an_army_stands_within_its_frontage_and_depth() {
+    use rules::strategic::FormationId;
+    use rules::strategic::OrderError;
+    let refused = |r: Result<(), OrderError>| matches!(r, Err(OrderError::Organization(_)));
+    // Four infantry divisions in two corps: a frontage of 4 hexes and a depth of 5. Corps I stands
+    // at (2,4). Along the row (corps II from (3,4)), the block's long side holds 5 hexes: 4 apart
+    // allowed, 5 refused (the old reading let them stand 7 apart on one row).
+    let s = army_of_two_corps(infantry, (3, 4));
+    assert_eq!(ctx(&s, Phase::Movement, 0).army_frontage(FormationId(201)), 4);
+    assert_eq!(move_corps_102(&s, (6, 4)), Ok(()));
+    assert!(refused(move_corps_102(&s, (7, 4))));
+    // With the map's rows and columns: an army of four corps at the corners of 5 columns by 4
+    // rows fits the 4 × 5 block turned either way (and 4 columns by 5 rows); 6 columns by 4 rows
+    // or 5 by 5 fit none (nor do they fit along the hex grid's axes).
+    use rules::strategic::army::fits_block;
+    let corners = |cols: i32, rows: i32| [hex(0, 0), hex(cols - 1, 0), hex(0, rows - 1), hex(cols - 1, rows - 1)];
+    assert!(fits_block(&corners(5, 4), 4, 5) && fits_block(&corners(4, 5), 4, 5));
+    assert!(!fits_block(&corners(6, 4), 4, 5) && !fits_block(&corners(5, 5), 4, 5));
+    // ... and along the hex grid's axes: (2,4) to (7,8) is 7 hexes, the far corners of a block
+    // 4 along one axis and 5 along another; (8,8) is 8 hexes and fits none.
+    let c = ctx(&s, Phase::Movement, 0);
+    assert_eq!(hex(2, 4).distance(hex(7, 8)), 7);
+    assert_eq!(c.check_army_frontage(FormationId(201), &[(FormationId(102), hex(6, 8))]), Ok(()));
+    assert!(refused(c.check_army_frontage(FormationId(201), &[(FormationId(102), hex(8, 8))])));
+    // The front shortened to one hex a corps: two corps of cavalry (no infantry) have a frontage
+    // of 2: a block 2 × 5. Diagonally one row across: (6,5) allowed, two rows across: (6,6) refused
+    // (the four infantry divisions' block of 4 × 5 holds it).
+    let s = army_of_two_corps(cavalry, (3, 4));
+    assert_eq!(ctx(&s, Phase::Movement, 0).army_frontage(FormationId(201)), 2);
+    assert_eq!(move_corps_102(&s, (6, 5)), Ok(()));
+    assert!(refused(move_corps_102(&s, (6, 6))));
+    assert_eq!(move_corps_102(&army_of_two_corps(infantry, (3, 4)), (6, 6)), Ok(()));
+    // Along the row the depth of 5 still holds: 4 apart allowed, 5 refused.
+    assert_eq!(move_corps_102(&s, (6, 4)), Ok(()));
+    assert!(refused(move_corps_102(&s, (7, 4))));
+    // An army spread wider already (10 apart) may draw together (to 9), not farther apart (to 11).
+    let s = army_of_two_corps(infantry, (12, 4));
+    assert_eq!(move_corps_102(&s, (11, 4)), Ok(()));
+    assert!(refused(move_corps_102(&s, (13, 4))));
+}

@@ -573,7 +573,14 @@ fn s_army_1_s_army_3_formations_move_at_the_slowest_speed_members_take_no_orders
     let path: Vec<_> = (5..=11).map(|col| hex(col, 4)).collect();
     let too_far: Vec<_> = (5..=15).map(|col| hex(col, 2)).collect();
     assert!(c.apply(&Order::MoveArmy { army: FormationId(201), moves: vec![(FormationId(101), too_far)] }).is_err());
-    c.apply(&Order::MoveArmy { army: FormationId(201), moves: vec![(FormationId(101), path)] }).unwrap();
+    // Corps II comes along: alone, corps I at (11,4) would stand 8 hexes from it, outside the
+    // army's block of 3 hexes of front by 5 deep (S-ARMY-4).
+    let beside: Vec<_> = (5..=11).map(|col| hex(col, 6)).collect();
+    c.apply(&Order::MoveArmy {
+        army: FormationId(201),
+        moves: vec![(FormationId(101), path), (FormationId(102), beside)],
+    })
+    .unwrap();
     assert_eq!(c.force(id(2)).unwrap().place, Place::Map(hex(11, 4)));
 }
 

@@ -40,7 +40,7 @@ use super::sea;
 use super::treasury::{self, Spending};
 use super::{enemy_combat_hexes, enemy_hexes, legal, visible_enemy_fleets};
 use crate::{Level, Think};
-use rules::strategic::army::RETREAT_HEXES;
+use rules::strategic::army::{ARMY_DEPTH_HEXES, RETREAT_HEXES, fits_block};
 use rules::strategic::naval::ShipType;
 use rules::strategic::state::{ForceId, FormationId, FormationKind, Place};
 use rules::strategic::upkeep::{CityWalk, FRONT_LINE_HEXES, ROTATION_TURNS};
@@ -718,9 +718,9 @@ impl Staff {
             Item::Move(m) => self.move_piece(ctx, m),
             Item::Army(a) => {
                 if let Some(moves) = self.army_moves.remove(&a)
-                    && !moves.is_empty()
+                    && let Some(o) = army_order(ctx, a, moves)
                 {
-                    self.queue.push_back(Order::MoveArmy { army: a, moves });
+                    self.queue.push_back(o);
                 }
             }
             Item::Fortify => self.fortify(ctx),
@@ -1239,6 +1239,8 @@ impl Staff {
         }
         let relieved = &self.relieved;
         let relieving = |m: &Mover| relieved.contains(&m.piece);
+        let army_of: BTreeMap<Piece, FormationId> =
+            draft.free.iter().filter_map(|m| m.army.map(|a| (m.piece, a))).collect();
         let reach = &draft.reach;
         let reaches = |m: &Mover, post: HexAt| reach.get(&m.piece).and_then(|r| r.get(&post)).copied();
         let Some((open, left)) = draft.matching.as_mut() else { return };
@@ -1265,16 +1267,33 @@ impl Staff {
                     (n == 0, n, *post)
                 })
                 .expect("open posts");
-            let j = (0..left.len())
-                .min_by_key(|j| {
-                    let m = &left[*j];
-                    let flexible = open.iter().filter(|q| **q != post && reaches(m, **q).is_some()).count();
-                    match reaches(m, post) {
-                        Some(c) => (0, u32::from(relieving(m)), flexible, c),
-                        None => (1, u32::from(relieving(m)), 0, m.at.distance(post)),
-                    }
-                })
-                .expect("pieces left");
+            // S-ARMY-4: an army's corps takes a post only where the army, with the posts its other
+            // corps hold, still stands within its frontage and depth (the engine's block).
+            let fits = |m: &Mover| match (m.army, m.piece) {
+                (Some(a), Piece::Corps(_)) => {
+                    let mut hexes: Vec<HexAt> = self
+                        .posts
+                        .iter()
+                        .filter(|(q, _)| **q != m.piece && army_of.get(*q) == Some(&a))
+                        .map(|(_, h)| *h)
+                        .collect();
+                    hexes.push(post);
+                    fits_block(&hexes, ctx.army_frontage(a), ARMY_DEPTH_HEXES)
+                }
+                _ => true,
+            };
+            let Some(j) = (0..left.len()).filter(|j| fits(&left[*j])).min_by_key(|j| {
+                let m = &left[*j];
+                let flexible = open.iter().filter(|q| **q != post && reaches(m, **q).is_some()).count();
+                match reaches(m, post) {
+                    Some(c) => (0, u32::from(relieving(m)), flexible, c),
+                    None => (1, u32::from(relieving(m)), 0, m.at.distance(post)),
+                }
+            }) else {
+                // No piece left may take it: it stays open (a kept reserve may plug it).
+                open.remove(i);
+                continue;
+            };
             open.remove(i);
             let m = left.remove(j);
             self.posts.insert(m.piece, post);
@@ -1553,10 +1572,15 @@ impl Staff {
                     || ctx.piece_units(m.piece).is_ok_and(|(_, u)| super::climate_free(ctx, p, &u, h)))
         };
         let dests: Vec<(HexAt, u32, Vec<HexAt>)> = match m.army {
-            // An army moves at its slowest division's allowance (S-ARMY-1).
+            // An army moves at its slowest division's allowance (S-ARMY-1), and only where it
+            // stands within its frontage and depth after (S-ARMY-4, asked of the engine).
             Some(a) => {
                 let mp = ctx.group_mp(&ctx.formation_units(a));
-                ctx.destinations(m.piece).into_iter().filter(|(h, c, _)| *c <= mp && free_for(*h) && fit(*h)).collect()
+                let within = |h: HexAt| self.army_fits(ctx, a, m.piece, h);
+                ctx.destinations(m.piece)
+                    .into_iter()
+                    .filter(|(h, c, _)| *c <= mp && free_for(*h) && fit(*h) && within(*h))
+                    .collect()
             }
             None => ctx.destinations(m.piece).into_iter().filter(|(h, _, _)| free_for(*h) && fit(*h)).collect(),
         };
@@ -1603,6 +1627,15 @@ impl Staff {
             }
         };
         let Some((to, path)) = choice else { return };
+        // A strike's path was found before the army's other moves (S-ARMY-4): where the army would
+        // not stand within its frontage there, the corps goes as near as it may.
+        let (to, path) = match m.army {
+            Some(a) if !self.army_fits(ctx, a, m.piece, to) => {
+                let Some(near) = toward(&dests, to, |h| front.ours(h) && !ctx.next_to_enemy(p, h)) else { return };
+                near
+            }
+            _ => (to, path),
+        };
         self.claimed.insert(to);
         match m.army {
             Some(a) => {
@@ -1612,6 +1645,23 @@ impl Staff {
             }
             None => self.queue.push_back(Order::Move { piece: m.piece, path }),
         }
+    }
+
+    /// S-ARMY-4: whether army `a` would stand within its frontage and depth (the engine's check
+    /// [`Ctx::check_army_frontage`]) with corps `piece` on `h`, the corps whose moves are planned on
+    /// the ends of their moves and those with a post yet to move on their posts.
+    fn army_fits(&self, ctx: &Ctx, a: FormationId, piece: Piece, h: HexAt) -> bool {
+        let Piece::Corps(corps) = piece else { return true };
+        let Some(fm) = ctx.formation(a) else { return true };
+        let planned = self.army_moves.get(&a);
+        let mut placed: Vec<(FormationId, HexAt)> = vec![(corps, h)];
+        for c in fm.corps.iter().copied().filter(|c| *c != corps) {
+            let end = planned.and_then(|v| v.iter().find(|(x, _)| *x == c)).and_then(|(_, path)| path.last().copied());
+            if let Some(at) = end.or_else(|| self.posts.get(&Piece::Corps(c)).copied()) {
+                placed.push((c, at));
+            }
+        }
+        ctx.check_army_frontage(a, &placed).is_ok()
     }
 
     /// This phase's front (drawn by the `Front` work items before the plan; at once for a retreat).
@@ -2378,6 +2428,22 @@ fn toward(dests: &[(HexAt, u32, Vec<HexAt>)], goal: HexAt, ok: impl Fn(HexAt) ->
         .filter(|(h, _, _)| ok(*h))
         .min_by_key(|(h, c, _)| (h.distance(goal), *c, *h))
         .map(|(h, _, p)| (*h, p.clone()))
+}
+
+/// The army's move of these corps moves if the engine takes it; else (a corps' move would leave the
+/// army outside its frontage and depth, S-ARMY-4) the most of them it takes, the earlier ones (the
+/// posts on the line) first; none if it takes none.
+fn army_order(ctx: &Ctx, army: FormationId, moves: Vec<(FormationId, Vec<HexAt>)>) -> Option<Order> {
+    let n = moves.len().min(8);
+    let mut subsets: Vec<u32> = (1..(1u32 << n)).collect();
+    // The most moves first, then those that keep the earlier moves.
+    subsets.sort_by_key(|m| (std::cmp::Reverse(m.count_ones()), (0..n).map(|i| (m >> i) & 1 == 0).collect::<Vec<_>>()));
+    subsets.into_iter().find_map(|mask| {
+        let kept: Vec<_> =
+            moves.iter().enumerate().filter(|(i, _)| (mask >> i) & 1 == 1).map(|(_, mv)| mv.clone()).collect();
+        let o = Order::MoveArmy { army, moves: kept };
+        legal(ctx, &o).then_some(o)
+    })
 }
 
 /// The nearest destination at least `steps` from the enemy on our side (rotation to the rear).

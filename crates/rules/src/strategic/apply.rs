@@ -205,6 +205,7 @@ impl Ctx {
                 }
                 // S-ARMY-1: the army moves at its slowest division's speed.
                 let all = self.formation_units(*army);
+                let before = self.formation_hexes(*army);
                 let mp = self.group_mp(&all);
                 for (corps, path) in moves {
                     if !fm.corps.contains(corps) {
@@ -222,6 +223,8 @@ impl Ctx {
                     let plan = self.check_path(power, &units, path)?;
                     self.do_move(&plan);
                 }
+                // S-ARMY-4: it stays within its frontage and depth.
+                self.check_frontage(*army, &before)?;
                 for u in all {
                     if let Some(f) = self.force_mut(u) {
                         f.activity.mp_left = 0;

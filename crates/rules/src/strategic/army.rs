@@ -9,6 +9,8 @@ use crate::texts::Msg;
 
 /// S-ARMY-15: a defending army may retreat only 10 hexes.
 pub const RETREAT_HEXES: usize = 10;
+/// S-ARMY-4: an army stands three to five hexes deep; the engine holds it to the five.
+pub const ARMY_DEPTH_HEXES: u32 = 5;
 
 impl Ctx {
     /// The name a player knows a piece by: the unit's, or the corps'.
@@ -684,6 +686,65 @@ impl Ctx {
         });
     }
 
+    /// S-ARMY-4: an army's frontage in hexes: one per infantry division it has on the map, and
+    /// never under one per corps it has there (a corps may hold one hex).
+    pub fn army_frontage(&self, army: FormationId) -> u32 {
+        let units: Vec<&super::state::Force> =
+            self.formation_units(army).iter().filter_map(|u| self.force(*u)).filter(|f| f.on_map()).collect();
+        let infantry = units.iter().filter(|f| matches!(f.kind, ForceKind::Infantry { .. })).count();
+        let mut corps: Vec<FormationId> = units.iter().filter_map(|f| f.member.corps).collect();
+        corps.sort();
+        corps.dedup();
+        u32::try_from(infantry.max(corps.len())).unwrap_or(u32::MAX)
+    }
+
+    /// How far apart the two farthest hexes of an army stand (0 for one hex or none).
+    pub fn army_spread(&self, army: FormationId) -> u32 {
+        spread(&self.formation_hexes(army))
+    }
+
+    /// S-ARMY-4: whether the army would stand within its frontage and depth with the corps in
+    /// `placed` on the hexes given there (the rest of it where it stands): the query the staff
+    /// asks before it orders an army's move; a `MoveArmy` order is judged by the same rule.
+    pub fn check_army_frontage(&self, army: FormationId, placed: &[(FormationId, HexAt)]) -> Result<(), OrderError> {
+        let mut after: Vec<HexAt> = self
+            .formation_units(army)
+            .iter()
+            .filter_map(|u| self.force(*u))
+            .filter_map(|f| {
+                let moved = f.member.corps.and_then(|c| placed.iter().find(|(p, _)| *p == c)).map(|(_, h)| *h);
+                moved.or_else(|| f.hex())
+            })
+            .collect();
+        after.sort();
+        after.dedup();
+        self.frontage_verdict(army, &self.formation_hexes(army), &after)
+    }
+
+    /// S-ARMY-4: an army's hexes must fit in a block of its frontage along the front and
+    /// [`ARMY_DEPTH_HEXES`] deep (house rule: the block's sides run along the map's rows and
+    /// columns or along the hex grid's axes, either way round, as the engine does not know which
+    /// way the front runs), unless it stood outside such a block before and draws no farther
+    /// apart (its two farthest hexes).
+    fn frontage_verdict(&self, army: FormationId, before: &[HexAt], after: &[HexAt]) -> Result<(), OrderError> {
+        let frontage = self.army_frontage(army);
+        if fits_block(after, frontage, ARMY_DEPTH_HEXES) {
+            return Ok(());
+        }
+        if !fits_block(before, frontage, ARMY_DEPTH_HEXES) && spread(after) <= spread(before) {
+            return Ok(());
+        }
+        let name = self.formation(army).map(|f| f.name.clone()).unwrap_or_default();
+        Err(OrderError::Organization(
+            Msg::new("gwe.army.frontage").arg("name", name).arg("frontage", frontage).arg("depth", ARMY_DEPTH_HEXES),
+        ))
+    }
+
+    /// S-ARMY-4: after an army's move (its hexes `before` it were these): see [`Self::frontage_verdict`].
+    pub fn check_frontage(&self, army: FormationId, before: &[HexAt]) -> Result<(), OrderError> {
+        self.frontage_verdict(army, before, &self.formation_hexes(army))
+    }
+
     /// S-ART-5: three artillery divisions on or next to the first one's hex form a battery there.
     pub fn form_battery(&mut self, units: [ForceId; 3]) -> Result<(), OrderError> {
         let first = self.own_unit(units[0])?.hex().ok_or_else(|| OrderError::OffMap(self.name(units[0])))?;
@@ -729,4 +790,30 @@ impl Ctx {
             _ => true,
         }
     }
+}
+
+/// How far apart the two farthest of `hexes` stand (0 for one hex or none).
+fn spread(hexes: &[HexAt]) -> u32 {
+    hexes.iter().flat_map(|a| hexes.iter().map(move |b| a.distance(*b))).max().unwrap_or(0)
+}
+
+/// S-ARMY-4: whether `hexes` fit in a block `front` hexes long and `depth` hexes deep, its sides
+/// along the map's rows and columns (columns as the map draws them) or along two of the hex
+/// grid's three axes (a parallelogram), either side along the front.
+pub fn fits_block(hexes: &[HexAt], front: u32, depth: u32) -> bool {
+    let (Some(first), true) = (hexes.first(), front > 0 && depth > 0) else { return true };
+    let long = i64::from(front.max(depth)) - 1;
+    let short = i64::from(front.min(depth)) - 1;
+    let extent = |key: &dyn Fn(&HexAt) -> i64| {
+        let (lo, hi) = hexes.iter().map(key).fold((key(first), key(first)), |(lo, hi), k| (lo.min(k), hi.max(k)));
+        hi - lo
+    };
+    let (cols, rows) = (extent(&|h| i64::from(h.col)), extent(&|h| i64::from(h.row)));
+    let rectangle = (cols <= long && rows <= short) || (cols <= short && rows <= long);
+    let q = extent(&|h| i64::from(h.hex().x));
+    let r = extent(&|h| i64::from(h.hex().y));
+    let s = extent(&|h| -i64::from(h.hex().x) - i64::from(h.hex().y));
+    let mut axes = [q, r, s];
+    axes.sort_unstable();
+    rectangle || (axes[0] <= short && axes[1] <= long)
 }
