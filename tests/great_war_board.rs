@@ -15,7 +15,7 @@ use kriegsspiel::great_war::layers::{
 use kriegsspiel::great_war::{StartGreatWar, files};
 use kriegsspiel::screens::{PlayView, Screen};
 use kriegsspiel::session::Seat;
-use rules::strategic::hexmap::{City, Climate, HexMap, Province, Terrain};
+use rules::strategic::hexmap::{Climate, HexMap, Terrain};
 use rules::strategic::naval::model::ShipType;
 use rules::strategic::testkit::{ctx, hex, id, infantry, scenario};
 use rules::strategic::{FormationId, GreatWar, Order, Phase, Piece, PowerId, Scenario};
@@ -121,27 +121,7 @@ fn the_front_line_overlay_counts_turns_against_the_period() {
     assert_eq!(mark(&c), Some(FrontMark { turns: 2, period: 2, worn: true }), "the 3rd turn costs Morale");
 }
 
-fn german_city(mut map: HexMap, at: (i32, i32)) -> HexMap {
-    map.provinces.push(Province {
-        id: "heimat".into(),
-        name: "Heimat".into(),
-        name_ru: String::new(),
-        owner: "germany".into(),
-        capital: "stadt".into(),
-        gdp: 0,
-        manpower: [0, 0],
-    });
-    map.cities.push(City {
-        id: "stadt".into(),
-        name: "Stadt".into(),
-        name_ru: String::new(),
-        province: "heimat".into(),
-        hexes: vec![hex(at.0, at.1)],
-        port: false,
-        fortress: false,
-    });
-    map
-}
+use rules::strategic::testkit::german_city;
 
 /// S-COMBAT-11: a German division between two French ones with the path north held by a
 /// second German division is not encircled; without it, it is, and the overlay counts its turns.

@@ -352,7 +352,6 @@ fn s_combat_8_d_rounds_the_difference_not_each_side() {
 /// German division (or elite) 1 at (6,5); French divisions on every hex two hexes away; the
 /// German city at (14,5) out of reach: it is encircled, out of contact.
 fn ringed(first: ForceSpec) -> Scenario {
-    use rules::strategic::hexmap::{City, Province};
     let centre = hex(6, 5);
     let mut forces = vec![first];
     let mut n = 10;
@@ -364,25 +363,7 @@ fn ringed(first: ForceSpec) -> Scenario {
             }
         }
     }
-    let mut map = clear(16, 10);
-    map.provinces.push(Province {
-        id: "heimat".into(),
-        name: "Heimat".into(),
-        name_ru: String::new(),
-        owner: "germany".into(),
-        capital: "stadt".into(),
-        gdp: 0,
-        manpower: [0, 0],
-    });
-    map.cities.push(City {
-        id: "stadt".into(),
-        name: "Stadt".into(),
-        name_ru: String::new(),
-        province: "heimat".into(),
-        hexes: vec![hex(14, 5)],
-        port: false,
-        fortress: false,
-    });
+    let map = rules::strategic::testkit::german_city(clear(16, 10), (14, 5));
     scenario(map, forces)
 }
 

@@ -917,29 +917,7 @@ fn s_combat_8_an_attacker_fights_every_enemy_it_met_unless_it_names_one() {
     ));
 }
 
-/// A map with a German city at `at` (province "heimat").
-fn german_city(mut map: HexMap, at: (i32, i32)) -> HexMap {
-    use rules::strategic::hexmap::{City, Province};
-    map.provinces.push(Province {
-        id: "heimat".into(),
-        name: "Heimat".into(),
-        name_ru: String::new(),
-        owner: "germany".into(),
-        capital: "stadt".into(),
-        gdp: 0,
-        manpower: [0, 0],
-    });
-    map.cities.push(City {
-        id: "stadt".into(),
-        name: "Stadt".into(),
-        name_ru: String::new(),
-        province: "heimat".into(),
-        hexes: vec![hex(at.0, at.1)],
-        port: false,
-        fortress: false,
-    });
-    map
-}
+use rules::strategic::testkit::german_city;
 
 #[test]
 fn s_combat_11_attacked_from_two_opposite_sides_with_an_open_path_is_not_encircled() {

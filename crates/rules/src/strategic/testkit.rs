@@ -118,6 +118,31 @@ pub fn ctx(scenario: &Scenario, phase: Phase, active: u8) -> Ctx {
     c
 }
 
+/// `map` with a German province ("heimat") whose one city ("stadt") stands at `at`: the own city
+/// the encirclement walk (S-COMBAT-11) and the supply tests start from.
+pub fn german_city(mut map: HexMap, at: (i32, i32)) -> HexMap {
+    use super::hexmap::{City, Province};
+    map.provinces.push(Province {
+        id: "heimat".into(),
+        name: "Heimat".into(),
+        name_ru: String::new(),
+        owner: "germany".into(),
+        capital: "stadt".into(),
+        gdp: 0,
+        manpower: [0, 0],
+    });
+    map.cities.push(City {
+        id: "stadt".into(),
+        name: "Stadt".into(),
+        name_ru: String::new(),
+        province: "heimat".into(),
+        hexes: vec![HexAt::new(at.0, at.1)],
+        port: false,
+        fortress: false,
+    });
+    map
+}
+
 /// Shorthand for a force ID.
 pub fn id(n: u32) -> ForceId {
     ForceId(n)
