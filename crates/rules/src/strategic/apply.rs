@@ -556,10 +556,22 @@ impl Ctx {
         };
         let price = i64::from(self.scenario().rules.economy.upgrade);
         self.pay(f.power, price, "gwe.army.pay.upgrade")?;
+        self.retype(unit, kind);
+        let name = self.name(unit);
+        self.push(Event {
+            turn: self.clock.turn,
+            kind: EventKind::Note,
+            line: Msg::new("gwe.army.upgraded").arg("name", name).arg("price", price),
+        });
+        Ok(())
+    }
+
+    /// A unit becomes another kind (the 1916 upgrade, a conversion, S-LAND-4/5/6): lost Health
+    /// stays lost, and a changed Morale ceiling moves its Morale by as much.
+    pub(super) fn retype(&mut self, unit: ForceId, kind: ForceKind) {
         let new = self.stats(kind);
         if let Some(g) = self.force_mut(unit) {
             g.kind = kind;
-            // Lost Health stays lost; a higher Morale ceiling is reached at once.
             let lost = g.vitals.max_health - g.vitals.health;
             g.vitals.max_health = new.health;
             g.vitals.health = (new.health - lost).max(0);
@@ -568,13 +580,6 @@ impl Ctx {
                 g.vitals.max_morale = Some(new.morale);
             }
         }
-        let name = self.name(unit);
-        self.push(Event {
-            turn: self.clock.turn,
-            kind: EventKind::Note,
-            line: Msg::new("gwe.army.upgraded").arg("name", name).arg("price", price),
-        });
-        Ok(())
     }
 
     /// Whether the active power may buy a technology now, and its price: in the Movement phase,

@@ -304,14 +304,8 @@ impl Ctx {
             (Conversion::Elite, _) => return Err(regular("gwe.econ.elite_unit")),
         };
         self.charge(power, i64::from(price), &what)?;
-        let new = self.stats(kind);
-        if let Some(g) = self.force_mut(unit) {
-            g.kind = kind;
-            // Lost Health stays lost (the class-1 Health and Morale do not change).
-            let lost = g.vitals.max_health - g.vitals.health;
-            g.vitals.max_health = new.health;
-            g.vitals.health = (new.health - lost).max(0);
-        }
+        // Lost Health stays lost (the class-1 Health and Morale do not change).
+        self.retype(unit, kind);
         let name = self.name(unit);
         self.push(Event {
             turn: self.clock.turn,
