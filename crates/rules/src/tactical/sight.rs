@@ -68,6 +68,26 @@ impl Ctx {
         self.units.iter().filter(|u| viewer.player().is_none_or(|v| !self.hidden_from(u, v))).cloned().collect()
     }
 
+    /// The command state without the units hidden from `viewer` (formation lists, the general's
+    /// unit, the HQ).
+    fn known_command(&self, viewer: Viewer<Side>) -> CommandState {
+        let mut command = self.command.clone();
+        let Some(v) = viewer.player() else { return command };
+        let hidden = |id: &UnitId| self.unit(*id).is_some_and(|u| self.hidden_from(u, v));
+        for f in &mut command.formations {
+            f.units.retain(|u| !hidden(u));
+            if f.general_with.as_ref().is_some_and(hidden) {
+                f.general_with = None;
+            }
+        }
+        for hq in &mut command.hq {
+            if hq.as_ref().is_some_and(hidden) {
+                *hq = None;
+            }
+        }
+        command
+    }
+
     /// The battle as `viewer` knows it.
     pub fn view(&self, viewer: Viewer<Side>) -> BattleView {
         BattleView {
@@ -75,7 +95,7 @@ impl Ctx {
             scenario: self.statics.scenario.hash(),
             clock: self.clock,
             sides: self.sides,
-            command: self.command.clone(),
+            command: self.known_command(viewer),
             redoubts: self.redoubts.clone(),
             outcome: self.outcome,
             units: self.known_units(viewer),
@@ -141,6 +161,7 @@ impl Ctx {
         let view = self.view(viewer);
         let mut copy = self.clone();
         copy.units = view.units.clone();
+        copy.command = view.command.clone();
         copy.events.clear();
         copy.dice = Dice::seeded(view_seed(Battle::view_hash(&view)));
         debug_assert!(copy.units.iter().all(|u| !copy.hidden_from(u, side)));
