@@ -42,7 +42,8 @@ fn ai_turn<G: PlayGame>(
             return;
         }
         let Some(player) = session.game.active_player() else { return };
-        let ctx = session.ctx();
+        // The AI thinks on its own player's view only (issue 26): `Sight::ctx_as`.
+        let ctx = session.game.ctx_as(rules::view::Viewer::Player(player));
         let budget = SLICE.saturating_sub(start.elapsed());
         let Some(ai) = session.ai_mut(player) else { return };
         let ai::Think::Order(order) = ai.think(&ctx, budget) else { return };

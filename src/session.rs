@@ -35,7 +35,7 @@ pub(super) fn plugin(app: &mut App) {
 /// scenario and a seed, changed only by orders, saved as scenario + seed + orders + hashes): its
 /// mode, the order of its seats, a few facts the shell shows or asks, its AI, and how its save is
 /// written inside the envelope (its [`SceneSave`] follows from these).
-pub trait PlayGame: Game {
+pub trait PlayGame: Game + rules::view::Sight {
     const MODE: Mode;
     /// Whether the board animates each order before the next is given: the AI then gives at most
     /// one order a frame. A scene that does not (its effects play alongside) takes as many of the

@@ -498,6 +498,11 @@ fn sync_pieces(
     }
     // The armies, a counter per side and hex.
     let viewer = session.as_deref().and_then(Session::viewer);
+    // The standing intercept orders the seat may know of (T-STRAT-2), as the engine's view says.
+    let known: Option<Vec<_>> = session.as_deref().map(|s| {
+        let view = rules::view::Sight::view(&s.game, rules::view::Viewer::of(viewer));
+        view.armies.iter().filter(|a| a.intercept).map(|a| a.id).collect()
+    });
     for stack in stacks(state) {
         let at = hex_to_world(map, stack.at) + stack.offset;
         if selected.is_some_and(|id| stack.armies.contains(&id)) {
@@ -516,9 +521,11 @@ fn sync_pieces(
             Sprite::from_color(side_colour(stack.side), Vec2::new(HEX * 0.76, HEX * 0.56)),
             Transform::from_translation(at.extend(5.0)),
         ));
-        // Its own side sees its standing intercept orders (T-STRAT-2 keeps them secret).
-        let intercepts = stack.armies.iter().filter_map(|id| state.army(*id)).any(|a| a.intercept);
-        if intercepts && viewer.is_none_or(|v| v == stack.side) {
+        let intercepts =
+            stack.armies.iter().filter_map(|id| state.army(*id)).any(|a| {
+                a.intercept && known.as_ref().is_none_or(|k: &Vec<rules::campaign::ArmyId>| k.contains(&a.id))
+            });
+        if intercepts {
             commands.spawn((
                 Name::new("Intercept order"),
                 Piece,

@@ -128,7 +128,9 @@ impl LandPanels<'_, '_> {
         if !matches!(selected, None | Some(Selected::Piece(_) | Selected::Army(_))) {
             return;
         }
-        let power = ctx.active_power();
+        // The seat's own power (its reserves and treasury are its own, S-ARMY-6, S-SUP-1); the
+        // power to move when the AI plays every power.
+        let power = session.viewer().unwrap_or_else(|| ctx.active_power());
         let human = session.human_turn();
         egui::Panel::right("gw-land").default_size(RIGHT_WIDTH).resizable(true).show(ui, |ui| {
             ui.horizontal(|ui| {

@@ -101,12 +101,10 @@ pub fn squadrons_at(ctx: &Ctx, power: PowerId, at: HexAt) -> Vec<SquadronId> {
         .collect()
 }
 
-/// Whether `viewer` may see a fleet: enemy submarines are hidden from a watching enemy until it
-/// has detected them (S-AIR-1, S-SUB-5 house rule); with no one watching (the AI plays every
-/// power) all is seen.
+/// Whether `viewer` may see a fleet, as the engine's sight says (`Ctx::fleet_hidden_from`:
+/// S-AIR-1, S-SUB-5 house rule); with no one watching (the AI plays every power) all is seen.
 pub fn sees(ctx: &Ctx, viewer: Option<PowerId>, f: &Fleet) -> bool {
-    let hidden = |v: PowerId| ctx.hostile(v, f.power) && !ctx.detects(v, f.id);
-    !(ctx.navy.is_flotilla(f.id) && viewer.is_some_and(hidden))
+    viewer.is_none_or(|v| !ctx.fleet_hidden_from(f.id, v))
 }
 
 /// Fleets afloat on a hex that `viewer` may see, by ID.

@@ -22,6 +22,7 @@ use rules::campaign::field::default_forces;
 use rules::campaign::{ArmyId, Campaign, CampaignScenario, Ctx, Forces, HexAt, Order};
 use rules::game::Game;
 use rules::tactical::{Battle, Side, UnitId};
+use rules::view::{Sight, Viewer};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 use web_time::{Duration, Instant};
@@ -124,7 +125,7 @@ impl CampaignAi {
                 _ if clock.orders_this_turn >= MAX_ORDERS_PER_TURN => pass.clone(),
                 Some(ai) => {
                     let left = budget.saturating_sub(start.elapsed());
-                    let t = ai.think(&f.battle.ctx(), left);
+                    let t = ai.think(&f.battle.ctx_as(Viewer::Player(side)), left);
                     self.stats.longest_slice = self.stats.longest_slice.max(ai.stats.longest_slice);
                     match t {
                         Think::Order(o) => o,
@@ -497,7 +498,7 @@ pub fn next_order(c: &Campaign, ai: [Option<Level>; 2], slice: Duration, stats: 
     let side = c.active_player()?;
     let level = ai[side.index()].or(ai[side.other().index()]).unwrap_or(Level::Recruit);
     let mut player = CampaignAi::with_battle_players(side, level, ai);
-    let order = player.decide(&c.ctx(), slice);
+    let order = player.decide(&c.ctx_as(Viewer::Player(side)), slice);
     stats.battles += player.stats.battles;
     stats.longest_slice = stats.longest_slice.max(player.stats.longest_slice);
     stats.longest_think = stats.longest_think.max(player.stats.longest_think);
@@ -525,7 +526,7 @@ pub fn play(
         // A battle waiting to be reported is fought by the AI even for a side that passes.
         let fights = c.state().battle.as_ref().is_some_and(|b| b.chooser().is_none());
         let order = if ai[side.index()].is_some() || fights {
-            match players[side.index()].decide(&c.ctx(), slice) {
+            match players[side.index()].decide(&c.ctx_as(Viewer::Player(side)), slice) {
                 Some(o) => o,
                 None => break,
             }

@@ -3,6 +3,7 @@
 use crate::{Ai, Level, Think};
 use rules::tactical::components::{Phase, Side};
 use rules::tactical::{Battle, Order, OrderError, Scenario};
+use rules::view::{Sight, Viewer};
 use web_time::{Duration, Instant};
 
 /// How a battle is played.
@@ -101,7 +102,8 @@ pub fn play(scenario: &Scenario, setup: &GameSetup) -> Result<GameReport, Script
         let order = if clock.orders_this_turn >= MAX_ORDERS_PER_TURN {
             pass.clone()
         } else if let Some(ai) = ais[side.index()].as_mut() {
-            let ctx = battle.ctx();
+            // The AI thinks on its own side's view (issue 26): hidden enemies absent.
+            let ctx = battle.ctx_as(Viewer::Player(side));
             let start = Instant::now();
             let order = loop {
                 match ai.think(&ctx, setup.slice) {

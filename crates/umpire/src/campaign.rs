@@ -9,6 +9,7 @@ use rules::campaign::{Campaign, CampaignMap, CampaignRules, CampaignSave, Campai
 use rules::data::DataError;
 use rules::data::{read_text, to_ron};
 use rules::tactical::Side;
+use rules::view::{Sight, Viewer};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -108,7 +109,9 @@ pub fn play(
             // A battle waiting to be reported is fought by the AI even for a side that passes.
             let fights = game.state().battle.as_ref().is_some_and(|b| b.chooser().is_none());
             let order = if ai[side.index()].is_some() || fights {
-                let Some(order) = players[side.index()].decide(&game.ctx(), slice) else { break };
+                let Some(order) = players[side.index()].decide(&game.ctx_as(Viewer::Player(side)), slice) else {
+                    break;
+                };
                 order
             } else {
                 game.pass()

@@ -5,6 +5,7 @@ use super::judge::war_score;
 use crate::{Level, Think};
 use rules::Game;
 use rules::strategic::{GreatWar, Order, OrderError, Phase, PowerId, Scenario};
+use rules::view::{Sight, Viewer};
 use web_time::{Duration, Instant};
 
 /// How a game is played.
@@ -173,7 +174,9 @@ pub fn play(scenario: &Scenario, setup: &GwSetup) -> Result<GwReport, GwScriptEr
         let order = if given >= MAX_ORDERS_PER_PHASE {
             Order::EndPhase
         } else if let Some(ai) = ais.get_mut(i).and_then(Option::as_mut) {
-            let ctx = game.ctx();
+            // The AI thinks on its own power's view (issue 26): undetected boats, the others'
+            // reserves and treasuries absent.
+            let ctx = game.ctx_as(Viewer::Player(active));
             let start = Instant::now();
             let order = loop {
                 match ai.think(&ctx, setup.slice) {

@@ -121,7 +121,10 @@ pub fn is_combat(kind: ForceKind) -> bool {
     kind.is_combatant()
 }
 
-/// Fleets (not flotillas of the enemy, which are unseen) by ID.
+/// The enemy's surface fleets afloat, by ID. What the AI may see is decided by the engine: it
+/// thinks on its power's view (`Sight::ctx_as`), where the undetected boats are not; boats are
+/// left out here because surface fleets, bombers and coastal guns cannot take them on (S-SUB-6,
+/// S-AIR-2, S-NAVAL-14).
 pub fn visible_enemy_fleets(ctx: &Ctx, power: PowerId) -> Vec<u32> {
     ctx.navy
         .fleets

@@ -102,18 +102,25 @@ impl Ctx {
     /// Whether the land unit is hidden from `viewer`: another power's reserve (S-ARMY-6) or a
     /// unit not yet arrived.
     pub fn force_hidden_from(&self, f: &Force, viewer: PowerId) -> bool {
-        f.power != viewer && matches!(f.place, Place::Reserve(_) | Place::Arriving(_))
+        off_map_of_another(f, viewer)
     }
 
     /// The working copy as `viewer` knows it, the dice still the game's (see [`Ctx::as_known_by`]).
     fn redacted(&self, viewer: PowerId) -> Ctx {
         let mut copy = self.clone();
+        copy.redact(viewer);
+        copy
+    }
+
+    /// Leaves out of this copy what `viewer` may not know (the dice stay as they are).
+    fn redact(&mut self, viewer: PowerId) {
+        let hidden: Vec<FleetId> =
+            self.navy.fleets.iter().map(|f| f.id).filter(|id| self.fleet_hidden_from(*id, viewer)).collect();
+        let copy = self;
         copy.events.clear();
         copy.deferred = None;
         copy.defer_battles = false;
-        copy.forces.retain(|f| !self.force_hidden_from(f, viewer));
-        let hidden: Vec<FleetId> =
-            self.navy.fleets.iter().map(|f| f.id).filter(|id| self.fleet_hidden_from(*id, viewer)).collect();
+        copy.forces.retain(|f| !off_map_of_another(f, viewer));
         copy.navy.fleets.retain(|f| !hidden.contains(&f.id));
         copy.navy.ships.retain(|s| !hidden.contains(&s.fleet));
         for f in copy.navy.fleets.iter_mut().filter(|f| f.power != viewer) {
@@ -139,19 +146,22 @@ impl Ctx {
             }
         }
         copy.rebuild_occupancy();
-        copy
     }
 
     /// The war as `viewer` knows it.
     pub fn view(&self, viewer: Viewer<PowerId>) -> WarView {
-        let known = match viewer.player() {
-            Some(p) => self.redacted(p),
-            None => self.clone(),
-        };
-        let state = known.state();
+        match viewer.player() {
+            Some(p) => self.redacted(p).view_of(viewer, self.scenario().hash()),
+            None => self.view_of(viewer, self.scenario().hash()),
+        }
+    }
+
+    /// The view of a copy already redacted for `viewer`, naming the scenario by `scenario`.
+    fn view_of(&self, viewer: Viewer<PowerId>, scenario: StateHash) -> WarView {
+        let state = self.state();
         WarView {
             viewer,
-            scenario: self.scenario().hash(),
+            scenario,
             clock: state.clock,
             powers: state
                 .powers
@@ -184,10 +194,20 @@ impl Ctx {
     /// The working copy as `viewer` knows it (what an AI thinks on): hidden pieces absent, the
     /// other powers' secrets cleared, and dice seeded from the view; the umpire's is the game's.
     pub fn as_known_by(&self, viewer: Viewer<PowerId>) -> Ctx {
-        let Some(p) = viewer.player() else { return self.clone() };
-        let mut copy = self.redacted(p);
-        copy.dice = Dice::seeded(view_seed(GreatWar::view_hash(&self.view(viewer))));
+        let mut copy = self.clone();
+        copy.into_known_by(viewer);
         copy
+    }
+
+    /// Makes this copy the working copy as `viewer` knows it (see [`Ctx::as_known_by`]), without
+    /// a second copy of the state.
+    pub fn into_known_by(&mut self, viewer: Viewer<PowerId>) {
+        let Some(p) = viewer.player() else { return };
+        let copy = self;
+        copy.redact(p);
+        // The scenario is the game's own and fixed: left out of the seed's hash, which then costs
+        // no pass over the map.
+        copy.dice = Dice::seeded(view_seed(GreatWar::view_hash(&copy.view_of(viewer, StateHash(0)))));
     }
 
     /// `events` as `viewer` sees them, by the state as it now stands: an event that names a
@@ -225,6 +245,11 @@ impl Ctx {
     }
 }
 
+/// Another power's reserve (S-ARMY-6) or a unit of another power not yet arrived.
+fn off_map_of_another(f: &Force, viewer: PowerId) -> bool {
+    f.power != viewer && matches!(f.place, Place::Reserve(_) | Place::Arriving(_))
+}
+
 /// Whether a line names `name` among its arguments (a fleet's or a flotilla's name).
 fn names(line: &Msg, name: &str) -> bool {
     line.args.iter().any(|(_, a)| match a {
@@ -258,6 +283,8 @@ impl Sight for GreatWar {
     }
 
     fn ctx_as(&self, viewer: Viewer<PowerId>) -> Ctx {
-        self.ctx().as_known_by(viewer)
+        let mut ctx = self.ctx();
+        ctx.into_known_by(viewer);
+        ctx
     }
 }
