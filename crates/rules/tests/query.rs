@@ -47,7 +47,8 @@ fn s_naval_4_a_fleets_reach_is_what_its_move_order_accepts() {
                 // battles included, never refuses a path of the reach).
                 if tried % 10 == 0 {
                     let mut c = ctx.clone();
-                    c.apply(&Order::MoveFleet { fleet: id, path }).unwrap_or_else(|e| panic!("fleet {id} to {h:?}: {e}"));
+                    c.apply(&Order::MoveFleet { fleet: id, path })
+                        .unwrap_or_else(|e| panic!("fleet {id} to {h:?}: {e}"));
                 }
                 tried += 1;
             }
