@@ -145,11 +145,11 @@ fn no_folder_of_any_crate_has_an_import_circle() {
 fn the_great_war_staff_is_a_folder_and_sea_work_sits_below_it() {
     // issue 26: the staff is one file per family of work items, and the sea's, the treasury's and
     // the judge's helpers name nothing of the staff.
-    let graph = graph("../ai/src/great_war", "crate::great_war", Nodes::TopLevel);
+    let great_war = graph("../ai/src/great_war", "crate::great_war", Nodes::TopLevel);
     for lower in ["sea", "treasury", "judge", "front", "baseline"] {
-        assert!(!has_edge(&graph, lower, "staff"), "{lower} names the staff:\n{}", graph.describe());
+        assert!(!has_edge(&great_war, lower, "staff"), "{lower} names the staff:\n{}", great_war.describe());
     }
-    assert!(has_edge(&graph, "staff", "sea") && has_edge(&graph, "sea", "judge"), "{}", graph.describe());
+    assert!(has_edge(&great_war, "staff", "sea") && has_edge(&great_war, "sea", "judge"), "{}", great_war.describe());
     let staff = graph("../ai/src/great_war/staff", "crate::great_war::staff", Nodes::Files);
     for family in ["contact", "economy", "fire", "fleets", "moves", "pieces", "plan", "state"] {
         assert!(staff.modules.contains(family), "staff/{family}.rs: {:?}", staff.modules);
