@@ -284,7 +284,7 @@ fn a_naval_battle_through_clicks() {
                 let at = kriegsspiel::great_war::fleet(&ctx, *fleet).expect("afloat").at;
                 select(&mut app, Selected::Fleet(*fleet), at);
                 let end = *path.last().expect("a path");
-                assert_eq!(kriegsspiel::great_war::command::sea_path(&ctx, at, end, 99).as_ref(), Some(path));
+                assert_eq!(kriegsspiel::great_war::command::sea_path(&ctx, *fleet, end).as_ref(), Some(path));
                 click(&mut app, end);
                 // Sailing at an enemy fleet waits for "yes" under the battle's preview.
                 if let Some(waiting) = session(&app).confirm.clone() {

@@ -11,7 +11,7 @@ use crate::i18n::Tr;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use rules::strategic::state::{Force, ForceKind, FormationKind, Place};
-use rules::strategic::upkeep::{FRONT_LINE_HEXES, ROTATION_TURNS};
+use rules::strategic::upkeep::rotation_period;
 use rules::strategic::{Ctx, ForceId, FormationId, Order, Phase, Piece, PowerId};
 
 /// A unit's S-SUP-6 standing: Upkeeps in a row ended on the front line, and the period after
@@ -20,27 +20,18 @@ use rules::strategic::{Ctx, ForceId, FormationId, Order, Phase, Piece, PowerId};
 pub struct Rotation {
     pub turns: u16,
     pub period: u16,
-    /// Within [`FRONT_LINE_HEXES`] of an enemy land unit now.
+    /// Within [`FRONT_LINE_HEXES`](rules::strategic::upkeep::FRONT_LINE_HEXES) of an enemy land unit now.
     pub on_front: bool,
 }
 
 impl Rotation {
+    /// The engine's count ([`rules::strategic::query::rotation`]); a unit it does not count (a
+    /// gun) stands at its turns and period, never due.
     pub fn of(ctx: &Ctx, f: &Force) -> Rotation {
-        let period = if f.member.army.is_some() {
-            ROTATION_TURNS[2]
-        } else if f.member.corps.is_some() {
-            ROTATION_TURNS[1]
-        } else {
-            ROTATION_TURNS[0]
-        };
-        let on_front = f.hex().is_some_and(|at| {
-            ctx.forces
-                .iter()
-                .filter(|e| ctx.hostile(f.power, e.power))
-                .filter_map(|e| e.hex())
-                .any(|e| e.distance(at) <= FRONT_LINE_HEXES)
-        });
-        Rotation { turns: f.front.turns, period, on_front }
+        match rules::strategic::query::rotation(ctx, f) {
+            Some(r) => Rotation { turns: r.turns, period: r.period, on_front: r.on_front },
+            None => Rotation { turns: f.front.turns, period: rotation_period(f), on_front: false },
+        }
     }
 
     /// Ending the next Upkeep on the front line costs Morale: the unit wants relieving.

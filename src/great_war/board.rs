@@ -18,7 +18,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_ecs_tilemap::prelude::*;
 use rules::strategic::hexmap::flag;
-use rules::strategic::state::{ProvinceState, World2};
+use rules::strategic::state::ProvinceState;
 use rules::strategic::{GreatWar, HexAt, HexMap, Scenario};
 use std::collections::BTreeMap;
 
@@ -149,7 +149,7 @@ fn follow_view(
     let Some(game) = shown(session.as_deref(), replay.as_deref()) else { return };
     // The occupation of record, read in place (a working copy of the whole state each frame
     // would cost more than the board).
-    let provinces = game.world().get_resource::<World2>().map_or(&[][..], |w| &w.provinces[..]);
+    let provinces = rules::strategic::query::provinces(game);
     if chunks.occupation != provinces {
         for (_, e) in std::mem::take(&mut chunks.spawned) {
             commands.entity(e).despawn();

@@ -15,7 +15,6 @@ use rules::Game;
 use rules::strategic::state::FormationKind;
 use rules::strategic::{Ctx, ForceId, FormationId, GreatWar, HexAt, Order, Phase, Piece, PowerId};
 use rules::texts::Msg;
-use std::collections::{BTreeMap, VecDeque};
 
 type GwEvents = GameEvents<GreatWar>;
 
@@ -390,7 +389,7 @@ fn click(
             if phase == Phase::Fire {
                 return Some(Give::AfterPreview(Order::Bombard { fleet: id, target: at }));
             }
-            let path = sea_path(ctx, f.at, at, f.mp_left).unwrap_or_else(|| line(f.at, at));
+            let path = sea_path(ctx, id, at).unwrap_or_else(|| line(f.at, at));
             let order = Order::MoveFleet { fleet: id, path };
             // A voyage that may meet the enemy (an interception reaches far, S-NAVAL-12) is
             // shown first: its preview has more than one outcome.
@@ -453,35 +452,10 @@ pub fn line(from: HexAt, to: HexAt) -> Vec<HexAt> {
     path
 }
 
-/// The shortest path over navigable hexes (sea and ports) within `mp` steps.
-pub fn sea_path(ctx: &Ctx, from: HexAt, to: HexAt, mp: u32) -> Option<Vec<HexAt>> {
-    let mut parent: BTreeMap<HexAt, HexAt> = BTreeMap::new();
-    let mut queue = VecDeque::from([(from, 0u32)]);
-    while let Some((h, d)) = queue.pop_front() {
-        if h == to {
-            let mut path = vec![to];
-            let mut at = to;
-            while let Some(p) = parent.get(&at) {
-                if *p == from {
-                    break;
-                }
-                path.push(*p);
-                at = *p;
-            }
-            path.reverse();
-            return Some(path);
-        }
-        if d >= mp {
-            continue;
-        }
-        for n in h.neighbours() {
-            if n != from && !parent.contains_key(&n) && ctx.map().contains(n) && ctx.navigable(n) {
-                parent.insert(n, h);
-                queue.push_back((n, d + 1));
-            }
-        }
-    }
-    None
+/// The way fleet `id` sails to `to` this phase, as the engine walks it (S-NAVAL-4, S-CITY-2:
+/// [`rules::strategic::query::fleet_reach`]), asked by the power to act.
+pub fn sea_path(ctx: &Ctx, id: u32, to: HexAt) -> Option<Vec<HexAt>> {
+    rules::strategic::query::fleet_reach(ctx, Some(ctx.active_power()), id).path(to)
 }
 
 /// An army's move: each corps goes as far along the same displacement as the pointed hex is from

@@ -18,13 +18,11 @@ use crate::screens::{Mode, PlayView, playing};
 use crate::session::{AnimBusy, GameEvents, Session};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
-use rules::strategic::army::RETREAT_HEXES;
 use rules::strategic::purchase::Recruit;
 use rules::strategic::state::FormationKind;
 use rules::strategic::{Ctx, ForceId, FormationId, GreatWar, HexAt, Order, Phase, Piece, PowerId};
 use rules::texts::Msg;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, VecDeque};
 
 type GwSession = Session<GreatWar>;
 
@@ -446,42 +444,15 @@ pub fn retreat_order(ctx: &Ctx, s: Selected, to: HexAt) -> Option<Order> {
     Some(Order::Retreat { moves })
 }
 
-/// The shortest way of at most [`RETREAT_HEXES`] land hexes held by no enemy from `from` to
-/// `to`, ending on a free hex not already taken by another piece's retreat (`taken`).
+/// The shortest way of at most [`RETREAT_HEXES`](rules::strategic::army::RETREAT_HEXES) land hexes from `from` to `to` that a retreat
+/// may pass (the engine's walk, [`rules::strategic::query::retreat_reach`]), ending on a free hex
+/// not already taken by another piece's retreat (`taken`).
 pub fn retreat_path(ctx: &Ctx, power: PowerId, from: HexAt, to: HexAt, taken: &[HexAt]) -> Option<Vec<HexAt>> {
-    let passable = |h: HexAt| {
-        ctx.map().contains(h)
-            && ctx.map().is_land(h)
-            && !ctx.enemy_on(power, h)
-            && ctx.check_neutral_land(power, h).is_ok()
-    };
-    if to == from || !passable(to) || taken.contains(&to) || !ctx.at(to).is_empty() {
+    use rules::strategic::query::{retreat_may_pass, retreat_reach};
+    if to == from || !retreat_may_pass(ctx, power, to) || taken.contains(&to) || !ctx.at(to).is_empty() {
         return None;
     }
-    let mut parent: BTreeMap<HexAt, HexAt> = BTreeMap::new();
-    let mut queue = VecDeque::from([(from, 0usize)]);
-    while let Some((h, d)) = queue.pop_front() {
-        if h == to {
-            let mut path = vec![to];
-            let mut at = to;
-            while let Some(p) = parent.get(&at).copied().filter(|p| *p != from) {
-                path.push(p);
-                at = p;
-            }
-            path.reverse();
-            return Some(path);
-        }
-        if d >= RETREAT_HEXES {
-            continue;
-        }
-        for n in h.neighbours() {
-            if n != from && !parent.contains_key(&n) && passable(n) {
-                parent.insert(n, h);
-                queue.push_back((n, d + 1));
-            }
-        }
-    }
-    None
+    retreat_reach(ctx, power, from, |_| true).path(to)
 }
 
 /// Own pieces that may retreat this phase: engaged (next to an enemy land unit) in the Movement

@@ -72,27 +72,11 @@ pub fn reach(ctx: &Ctx, s: Selected) -> Vec<HexAt> {
             .and_then(|f| f.corps.first().copied())
             .map(|c| ctx.destinations(Piece::Corps(c)).into_iter().map(|(h, _, _)| h).collect())
             .unwrap_or_default(),
-        Selected::Fleet(f) => {
-            let Some(fleet) = super::fleet(ctx, f) else { return Vec::new() };
-            let (from, mp) = (fleet.at, fleet.mp_left);
-            let mut out = Vec::new();
-            // Every navigable hex within the fleet's MP (a breadth-first walk, as the order's path is).
-            let mut frontier = vec![from];
-            let mut seen = std::collections::BTreeSet::from([from]);
-            for _ in 0..mp.min(64) {
-                let mut next = Vec::new();
-                for h in frontier {
-                    for n in h.neighbours() {
-                        if ctx.map().contains(n) && ctx.navigable(n) && seen.insert(n) {
-                            next.push(n);
-                            out.push(n);
-                        }
-                    }
-                }
-                frontier = next;
-            }
-            out
+        // S-NAVAL-4, S-CITY-2: the engine's walk, closed ports left out, as the order is checked.
+        Selected::Fleet(f) if super::fleet(ctx, f).is_some() => {
+            rules::strategic::query::fleet_reach(ctx, Some(ctx.active_power()), f).ends().map(|(h, _)| h).collect()
         }
+        Selected::Fleet(_) => Vec::new(),
         Selected::Squadron(_) => Vec::new(),
     }
 }
@@ -105,9 +89,7 @@ pub fn path_to(ctx: &Ctx, s: Selected, to: HexAt) -> Vec<HexAt> {
             ctx.destinations(p).into_iter().find(|(h, _, _)| *h == to).map(|(_, _, path)| path).unwrap_or_default()
         }
         Selected::Army(a) => army_moves(ctx, a, to).into_iter().flat_map(|(_, p)| p).collect(),
-        Selected::Fleet(f) => {
-            super::fleet(ctx, f).and_then(|fl| sea_path(ctx, fl.at, to, fl.mp_left)).unwrap_or_default()
-        }
+        Selected::Fleet(f) => sea_path(ctx, f, to).unwrap_or_default(),
         Selected::Squadron(_) => Vec::new(),
     }
 }

@@ -1,11 +1,12 @@
 //! The Great War AI: deterministic, legal on every shipped scenario, a front without gaps, and
 //! thinking in slices.
 
+use ai::great_war::GwAi;
 use ai::great_war::front::Front;
 use ai::great_war::game::{GwSetup, play, tournament};
-use ai::great_war::{GwAi, land_pieces};
 use ai::{Level, Player, Think};
 use rules::Game;
+use rules::strategic::query::land_pieces;
 use rules::strategic::{GreatWar, Order, Phase, PowerId, Scenario};
 use std::path::PathBuf;
 use web_time::Duration;

@@ -2,10 +2,11 @@
 //! each take their single best previewed action with no plan.
 
 use super::judge::{advantage, expected_gain};
-use super::{blind, enemy_combat_hexes, enemy_hexes, land_pieces, legal, out_of_time};
+use super::{blind, enemy_combat_hexes, enemy_hexes, legal, out_of_time};
 use crate::Think;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
+use rules::strategic::query::{fleet_reach, land_pieces};
 use rules::strategic::state::ForceKind;
 use rules::strategic::{Ctx, HexAt, Order, Phase, Piece, PowerId};
 use web_time::{Duration, Instant};
@@ -49,7 +50,7 @@ pub fn candidates(ctx: &Ctx, power: PowerId) -> Vec<Vec<Order>> {
                 kinds.push(v);
             }
             for f in ctx.navy.fleets.iter().filter(|f| f.power == power) {
-                let mut v: Vec<Order> = fleet_destinations(ctx, f.id)
+                let mut v: Vec<Order> = fleet_destinations(ctx, power, f.id)
                     .into_iter()
                     .map(|path| Order::MoveFleet { fleet: f.id, path })
                     .collect();
@@ -78,65 +79,9 @@ pub fn candidates(ctx: &Ctx, power: PowerId) -> Vec<Vec<Order>> {
 
 /// Sea and port hexes a fleet can reach with the movement it has left, with a shortest path to
 /// each (breadth first in hex order), its own hex excluded.
-pub fn fleet_destinations(ctx: &Ctx, fleet: u32) -> Vec<Vec<HexAt>> {
-    let reach = SeaReach::of(ctx, fleet);
+pub fn fleet_destinations(ctx: &Ctx, power: PowerId, fleet: u32) -> Vec<Vec<HexAt>> {
+    let reach = fleet_reach(ctx, Some(power), fleet);
     reach.ends().filter_map(|(h, _)| reach.path(h)).collect()
-}
-
-/// What a fleet reaches with the movement it has left (breadth first in hex order): each hex
-/// with the hex it is entered from and its distance; a path is built only for the hex chosen.
-pub struct SeaReach {
-    from: Option<HexAt>,
-    parent: std::collections::BTreeMap<HexAt, (HexAt, u32)>,
-}
-
-impl SeaReach {
-    pub fn of(ctx: &Ctx, fleet: u32) -> SeaReach {
-        let mut parent = std::collections::BTreeMap::new();
-        let Some(f) = ctx.navy.fleet(fleet) else { return SeaReach { from: None, parent } };
-        if ctx.navy.afloat(fleet).is_empty() {
-            return SeaReach { from: Some(f.at), parent };
-        }
-        let mut queue = std::collections::VecDeque::from([(f.at, 0u32)]);
-        parent.insert(f.at, (f.at, 0));
-        while let Some((h, d)) = queue.pop_front() {
-            if d >= f.mp_left {
-                continue;
-            }
-            for n in h.neighbours() {
-                if !parent.contains_key(&n) && ctx.navigable(n) && ctx.check_port(f.power, n).is_ok() {
-                    parent.insert(n, (h, d + 1));
-                    queue.push_back((n, d + 1));
-                }
-            }
-        }
-        SeaReach { from: Some(f.at), parent }
-    }
-
-    /// The hexes reached (the fleet's own left out) with their distance, in hex order.
-    pub fn ends(&self) -> impl Iterator<Item = (HexAt, u32)> + '_ {
-        self.parent.iter().filter(|(h, _)| Some(**h) != self.from).map(|(h, (_, d))| (*h, *d))
-    }
-
-    /// The shortest path to `to` (its first step to `to` itself); `None` when out of reach or
-    /// the fleet's own hex.
-    pub fn path(&self, to: HexAt) -> Option<Vec<HexAt>> {
-        let from = self.from?;
-        if to == from || !self.parent.contains_key(&to) {
-            return None;
-        }
-        let mut path = vec![to];
-        let mut at = to;
-        while let Some((p, _)) = self.parent.get(&at) {
-            if *p == from {
-                break;
-            }
-            path.push(*p);
-            at = *p;
-        }
-        path.reverse();
-        Some(path)
-    }
 }
 
 /// Random legal orders: a kind, then an order of it, both uniformly; after a dozen orders or ten

@@ -1,7 +1,7 @@
 //! How the AIs judge an order: by the engine's preview of the engagements it leads to (S-COMBAT-8),
 //! and by running the rules on blind copies over every face of the first die the order throws.
 
-use super::blind;
+use super::{blind, visible_enemy_fleets};
 use rules::strategic::state::Place;
 use rules::strategic::{Ctx, HexAt, Order, PowerId};
 
@@ -199,4 +199,21 @@ pub fn torpedo_worth(boats: usize, asw: usize, ships: &[f64]) -> f64 {
     // S-SUB-3: over the six faces, all, ¾, ½, ½, ¼ or none of the boats are lost: ½ on average.
     let boat = ship_worth(ShipType::Submarine);
     pass * victims * TORPEDO_HIT.chance() - (1.0 - pass) * 0.5 * boats as f64 * boat
+}
+
+/// The enemy fleets in sight stronger than fleet `id` (S-NAVAL-5, [`battle_value`] below zero):
+/// where each stands, how far it sails in a turn (S-NAVAL-4) and its power.
+pub fn threats(ctx: &Ctx, id: u32) -> Vec<(HexAt, u32, PowerId)> {
+    let Some(power) = ctx.navy.fleet(id).map(|f| f.power) else { return Vec::new() };
+    visible_enemy_fleets(ctx, power)
+        .into_iter()
+        .filter(|e| battle_value(ctx, id, *e) < 0.0)
+        .filter_map(|e| ctx.navy.fleet(e).map(|f| (f.at, ctx.navy.speed(e), f.power)))
+        .collect()
+}
+
+/// Whether one of the `threats` can reach `h` with its full movement next turn (S-NAVAL-12); an
+/// own port it may not enter (S-CITY-2) is out of its reach.
+pub fn exposed(ctx: &Ctx, threats: &[(HexAt, u32, PowerId)], h: HexAt) -> bool {
+    threats.iter().any(|(at, reach, power)| at.distance(h) <= reach + 1 && ctx.check_port(*power, h).is_ok())
 }

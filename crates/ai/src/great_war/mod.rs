@@ -18,8 +18,8 @@ pub mod staff;
 pub mod treasury;
 
 use crate::{Level, Player, Think, ThinkStats};
-use rules::strategic::state::{ForceId, ForceKind, Place};
-use rules::strategic::{Ctx, GreatWar, HexAt, Order, Phase, Piece, PowerId};
+use rules::strategic::state::{ForceId, ForceKind};
+use rules::strategic::{Ctx, GreatWar, HexAt, Order, Phase, PowerId};
 use web_time::{Duration, Instant};
 
 /// A copy of the game for thinking: its dice are scripted (every throw shows 1), so applying an
@@ -34,39 +34,6 @@ pub fn blind(ctx: &Ctx) -> Ctx {
 /// Whether the engine accepts `order` now (checked on a blind copy).
 pub fn legal(ctx: &Ctx, order: &Order) -> bool {
     blind(ctx).apply(order).is_ok()
-}
-
-/// A counter a power moves itself: an independent unit (a battery by its lowest gun), or a corps
-/// outside an army. Members of corps and armies take their orders from them (S-ARMY-3).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LandPiece {
-    pub piece: Piece,
-    pub at: HexAt,
-    pub artillery: bool,
-}
-
-/// The power's free land pieces on the map, by piece.
-pub fn land_pieces(ctx: &Ctx, power: PowerId) -> Vec<LandPiece> {
-    let mut out = Vec::new();
-    for f in &ctx.forces {
-        let Place::Map(at) = f.place else { continue };
-        if f.power != power || f.member.army.is_some() {
-            continue;
-        }
-        if let Some(c) = f.member.corps {
-            let piece = Piece::Corps(c);
-            if !out.iter().any(|p: &LandPiece| p.piece == piece) {
-                out.push(LandPiece { piece, at, artillery: false });
-            }
-            continue;
-        }
-        if f.member.battery.is_some_and(|b| b != f.id) {
-            continue;
-        }
-        out.push(LandPiece { piece: Piece::Unit(f.id), at, artillery: f.kind.is_artillery() });
-    }
-    out.sort_by_key(|p| p.piece);
-    out
 }
 
 /// Hexes held by land units hostile to `power`, sorted.

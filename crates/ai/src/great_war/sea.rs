@@ -13,6 +13,7 @@ use super::front::Front;
 use super::judge::{ship_worth, torpedo_worth};
 use super::{blind, fit_to_stand, visible_enemy_fleets};
 use rules::strategic::naval::{FLEET_LIMIT, LANE_CUT_PERCENT, ShipType, TORPEDO_HIT, stealth};
+use rules::strategic::query::{fleet_reach, sea_reach};
 use rules::strategic::state::{ForceId, Place};
 use rules::strategic::{Ctx, HexAt, Order, PowerId};
 use std::collections::BTreeMap;
@@ -67,79 +68,6 @@ struct Landing {
 /// How a crossing ranks: the units it lands (more first), their steps from the enemy summed, its
 /// length in hexes.
 type LandingRank = (std::cmp::Reverse<usize>, u32, u32);
-
-/// A breadth-first walk over the hexes a fleet of `power` may enter (sea, lakes, ports open to it,
-/// S-CITY-2) that `open` allows, up to `reach` steps from `from`, in a dense square around it.
-struct SeaWalk {
-    from: HexAt,
-    r: i32,
-    dist: Vec<u32>,
-    parent: Vec<usize>,
-}
-
-impl SeaWalk {
-    const UNREACHED: u32 = u32::MAX;
-
-    fn new(ctx: &Ctx, power: PowerId, from: HexAt, reach: u32, open: &dyn Fn(HexAt) -> bool) -> SeaWalk {
-        let r = reach as i32;
-        let side = (2 * r + 1) as usize;
-        let mut w =
-            SeaWalk { from, r, dist: vec![Self::UNREACHED; side * side], parent: vec![usize::MAX; side * side] };
-        let Some(start) = w.index(from) else { return w };
-        w.dist[start] = 0;
-        let mut queue = std::collections::VecDeque::from([from]);
-        while let Some(h) = queue.pop_front() {
-            let (i, d) = match w.index(h) {
-                Some(i) => (i, w.dist[i]),
-                None => continue,
-            };
-            if d >= reach {
-                continue;
-            }
-            for n in h.neighbours() {
-                let Some(j) = w.index(n) else { continue };
-                if w.dist[j] == Self::UNREACHED && ctx.navigable(n) && ctx.check_port(power, n).is_ok() && open(n) {
-                    w.dist[j] = d + 1;
-                    w.parent[j] = i;
-                    queue.push_back(n);
-                }
-            }
-        }
-        w
-    }
-
-    fn index(&self, h: HexAt) -> Option<usize> {
-        let side = 2 * self.r + 1;
-        let (x, y) = (h.col - self.from.col + self.r, h.row - self.from.row + self.r);
-        ((0..side).contains(&x) && (0..side).contains(&y)).then(|| (y * side + x) as usize)
-    }
-
-    fn hex(&self, i: usize) -> HexAt {
-        let side = (2 * self.r + 1) as usize;
-        HexAt::new(self.from.col - self.r + (i % side) as i32, self.from.row - self.r + (i / side) as i32)
-    }
-
-    fn dist(&self, h: HexAt) -> Option<u32> {
-        self.index(h).map(|i| self.dist[i]).filter(|d| *d != Self::UNREACHED)
-    }
-
-    /// The hexes reached with their distance, in the square's order (row by row).
-    fn reached(&self) -> impl Iterator<Item = (HexAt, u32)> + '_ {
-        self.dist.iter().enumerate().filter(|(_, d)| **d != Self::UNREACHED).map(|(i, d)| (self.hex(i), *d))
-    }
-
-    /// The path from the start to `to`, the start left out (empty for the start itself).
-    fn path(&self, to: HexAt) -> Vec<HexAt> {
-        let mut out = Vec::new();
-        let Some(mut i) = self.index(to).filter(|i| self.dist[*i] != Self::UNREACHED) else { return out };
-        while self.dist[i] > 0 {
-            out.push(self.hex(i));
-            i = self.parent[i];
-        }
-        out.reverse();
-        out
-    }
-}
 
 /// Whether a fleet of `power` that sails through `h` this phase may meet an enemy surface fleet in
 /// sight: one lying on it, or one with the intercept stance that reaches it with the movement it
@@ -217,24 +145,27 @@ pub fn crossing(
     if !open(f.at) {
         return None;
     }
-    let out = SeaWalk::new(ctx, power, f.at, mp, &open);
+    let out = sea_reach(ctx, power, f.at, mp, open);
     // Pickup hexes: reached hexes on or next to cut-off units, with the units there.
     let mut pickups: BTreeMap<HexAt, Vec<ForceId>> = BTreeMap::new();
     for (u, at) in units {
         for h in std::iter::once(*at).chain(at.neighbours()) {
-            if out.dist(h).is_some() {
+            if out.cost(h).is_some() {
                 pickups.entry(h).or_default().push(*u);
             }
         }
     }
     let mut order: Vec<(HexAt, Vec<ForceId>)> = pickups.into_iter().collect();
-    order.sort_by_key(|(h, us)| (std::cmp::Reverse(us.len()), out.dist(*h), *h));
+    order.sort_by_key(|(h, us)| (std::cmp::Reverse(us.len()), out.cost(*h), *h));
     // The most units landed, then the fewest steps from the enemy summed, then the shortest.
     let mut best: Option<(LandingRank, Landing)> = None;
     for (pickup, group) in order.into_iter().take(PICKUPS_TRIED) {
-        let d1 = out.dist(pickup)?;
-        let across = SeaWalk::new(ctx, power, pickup, mp - d1, &open);
-        for (sea, d2) in across.reached() {
+        let d1 = out.cost(pickup)?;
+        let across = sea_reach(ctx, power, pickup, mp - d1, open);
+        // Row by row (the start, at 0, among them): a tie keeps the first.
+        let mut reached: Vec<(HexAt, u32)> = across.start().map(|s| (s, 0)).into_iter().chain(across.ends()).collect();
+        reached.sort_by_key(|(h, _)| (h.row, h.col));
+        for (sea, d2) in reached {
             let mut lands: Vec<HexAt> = std::iter::once(sea)
                 .chain(sea.neighbours())
                 .filter(|h| landing_hex(ctx, power, front, &group, *h))
@@ -249,13 +180,13 @@ pub fn crossing(
             let key = (std::cmp::Reverse(k), steps, d1 + d2);
             if best.as_ref().is_none_or(|(b, _)| key < *b) {
                 let units = group[..k].to_vec();
-                best = Some((key, Landing { pickup, units, path: across.path(sea), lands }));
+                best = Some((key, Landing { pickup, units, path: across.path(sea).unwrap_or_default(), lands }));
             }
         }
     }
     let (_, Landing { pickup, units: carried, path: path2, lands }) = best?;
     let mut orders = Vec::new();
-    let path1 = out.path(pickup);
+    let path1 = out.path(pickup).unwrap_or_default();
     if !path1.is_empty() {
         orders.push(Order::MoveFleet { fleet, path: path1 });
     }
@@ -298,11 +229,11 @@ pub fn lift_station(
     if here <= 1 {
         return None;
     }
-    let threats = super::staff::threats(ctx, id);
-    let reach = super::baseline::SeaReach::of(ctx, id);
+    let threats = super::judge::threats(ctx, id);
+    let reach = fleet_reach(ctx, Some(power), id);
     let (end, _) = reach
         .ends()
-        .filter(|(h, _)| h.distance(goal) < here && !super::staff::exposed(ctx, &threats, *h))
+        .filter(|(h, _)| h.distance(goal) < here && !super::judge::exposed(ctx, &threats, *h))
         .min_by_key(|(h, d)| (h.distance(goal), *d, *h))?;
     Some((id, reach.path(end)?))
 }
@@ -470,7 +401,7 @@ pub fn hunt(ctx: &Ctx, power: PowerId, guard_boats: usize, skip: &[u32]) -> Opti
             if gain <= 0.0 || best.as_ref().is_some_and(|(b, _, _)| gain <= *b) {
                 continue;
             }
-            let reach = super::baseline::SeaReach::of(ctx, g);
+            let reach = fleet_reach(ctx, Some(power), g);
             let safe =
                 |h: HexAt| !enemies.iter().any(|(at, mp, q)| at.distance(h) <= mp + 1 && ctx.check_port(*q, h).is_ok());
             let Some((spot, _)) =

@@ -21,6 +21,7 @@ pub mod order;
 pub mod place;
 pub mod preview;
 pub mod purchase;
+pub mod query;
 pub mod scenario;
 pub mod sight;
 pub mod state;

@@ -3,7 +3,7 @@
 
 use super::event::{Event, EventKind};
 use super::hexmap::{Climate, HexAt};
-use super::state::{Ctx, ForceId, ForceKind, FormationId, Place, PowerId};
+use super::state::{Ctx, Force, ForceId, ForceKind, FormationId, Place, PowerId};
 use crate::texts::Msg;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -38,6 +38,18 @@ impl Rotation {
     /// Whether the next Upkeep costs it 1 Morale (beyond its period).
     pub fn loses_morale(&self) -> bool {
         self.turns_after_upkeep() > self.period
+    }
+}
+
+/// S-SUP-6: the turns a unit may stay on the front line before each further Upkeep there costs
+/// it 1 Morale: 2 independent, 3 in a corps, 4 in an army ([`ROTATION_TURNS`]).
+pub fn rotation_period(f: &Force) -> u16 {
+    if f.member.army.is_some() {
+        ROTATION_TURNS[2]
+    } else if f.member.corps.is_some() {
+        ROTATION_TURNS[1]
+    } else {
+        ROTATION_TURNS[0]
     }
 }
 
@@ -253,6 +265,19 @@ impl Ctx {
     /// in a row on the front line so far, its period, and whether it stands on the front line now
     /// (read only: the board's front-line overlay shows it).
     pub fn rotation_status(&self) -> Vec<Rotation> {
+        let hexes = self.front_hexes();
+        self.forces.iter().filter_map(|f| self.rotation_among(f, &hexes)).collect()
+    }
+
+    /// S-SUP-6 for one unit as it stands in `f` (its hex, membership and count), against the
+    /// land units on the map now; `None` for a unit the rotation does not count (off the map, or
+    /// a gun).
+    pub fn rotation_of(&self, f: &Force) -> Option<Rotation> {
+        self.rotation_among(f, &self.front_hexes())
+    }
+
+    /// The hexes of each alliance's land units of powers at war, sorted.
+    fn front_hexes(&self) -> [Vec<HexAt>; 2] {
         let mut hexes_by_alliance: [Vec<HexAt>; 2] = [Vec::new(), Vec::new()];
         // A power not at war (neutral, issue 12) is nobody's enemy on the front line.
         for f in self.forces.iter().filter(|f| f.on_map() && !self.idle(f.power)) {
@@ -264,21 +289,17 @@ impl Ctx {
             v.sort();
             v.dedup();
         }
-        let mut out = Vec::new();
-        for f in self.forces.iter().filter(|f| f.on_map() && f.kind.is_combatant()) {
-            let Some(at) = f.hex() else { continue };
-            let enemy = &hexes_by_alliance[usize::from(1 - self.alliance(f.power).min(1))];
-            let period = if f.member.army.is_some() {
-                ROTATION_TURNS[2]
-            } else if f.member.corps.is_some() {
-                ROTATION_TURNS[1]
-            } else {
-                ROTATION_TURNS[0]
-            };
-            let on_front = !self.idle(f.power) && Self::on_front_line(at, enemy);
-            out.push(Rotation { unit: f.id, turns: f.front.turns, period, on_front });
+        hexes_by_alliance
+    }
+
+    fn rotation_among(&self, f: &Force, hexes_by_alliance: &[Vec<HexAt>; 2]) -> Option<Rotation> {
+        if !f.on_map() || !f.kind.is_combatant() {
+            return None;
         }
-        out
+        let at = f.hex()?;
+        let enemy = &hexes_by_alliance[usize::from(1 - self.alliance(f.power).min(1))];
+        let on_front = !self.idle(f.power) && Self::on_front_line(at, enemy);
+        Some(Rotation { unit: f.id, turns: f.front.turns, period: rotation_period(f), on_front })
     }
 
     /// The alliance (0 or 1) holding each hex with land units of a power at war on it: a neutral's

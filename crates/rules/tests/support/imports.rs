@@ -212,6 +212,46 @@ pub fn assert_no_cycles(folder: &Path, module: &str, nodes: Nodes) {
     }
 }
 
+/// Every path into another crate `krate` (`rules::strategic::query::walk`) that the code under
+/// `folder` names, `use` groups expanded and test items left out, sorted: what one crate asks of
+/// another.
+pub fn paths_into(folder: &Path, krate: &str) -> io::Result<Vec<Site>> {
+    let mut files = Vec::new();
+    collect_rs_files(folder, &mut files)?;
+    files.sort();
+    let mut out = Vec::new();
+    for file in &files {
+        let lexed = Lexed::of(&fs::read_to_string(file)?);
+        let rel = file.strip_prefix(folder).unwrap_or(file).to_string_lossy().replace('\\', "/");
+        for found in paths(&lexed.tokens) {
+            if found.path.first().is_some_and(|s| s == krate) {
+                out.push(Site { file: rel.clone(), line: found.line, path: found.path.join("::") });
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Every folder under `src` (itself first) with its module path (`crate`, `crate::strategic`,
+/// ...), sorted: the folders whose modules [`assert_no_cycles`] is run on.
+pub fn module_folders(src: &Path) -> io::Result<Vec<(PathBuf, String)>> {
+    fn walk(dir: &Path, module: &str, out: &mut Vec<(PathBuf, String)>) -> io::Result<()> {
+        out.push((dir.to_path_buf(), module.to_owned()));
+        let mut dirs: Vec<PathBuf> =
+            fs::read_dir(dir)?.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_dir()).collect();
+        dirs.sort();
+        for d in dirs {
+            let name = d.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            walk(&d, &format!("{module}::{name}"), out)?;
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    walk(src, "crate", &mut out)?;
+    Ok(out)
+}
+
 fn collect_rs_files(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
     for entry in fs::read_dir(dir)? {
         let path = entry?.path();

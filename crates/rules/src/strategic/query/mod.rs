@@ -1,0 +1,24 @@
+//! The Great War's query layer: what the app and the AI ask of the engine instead of working the
+//! rules out again. Every answer comes from the rule that decides it, through one bounded walk
+//! ([`walk`]) where a reach is asked: the pieces a power commands (S-ARMY-3, [`land_pieces`]),
+//! where a fleet sails ([`fleet_reach`], [`sea_reach`]), where a retreat goes ([`retreat_reach`])
+//! who wants relieving (S-SUP-6, [`rotation`], [`tired`]) and the provinces as they stand
+//! ([`provinces`], read by borrow). Land moves are
+//! [`Ctx::destinations`](crate::strategic::Ctx::destinations)'s (the engine's own walk, bounded by MP).
+//!
+//! A call about a piece is told its viewer where what it answers depends on who asks: `None` is
+//! the umpire, who may ask of anything; a power asks of its own pieces.
+
+mod pieces;
+mod provinces;
+mod retreat;
+mod rotation;
+mod sea;
+mod walk;
+
+pub use pieces::{LandPiece, land_pieces};
+pub use provinces::provinces;
+pub use retreat::{retreat_may_pass, retreat_reach};
+pub use rotation::{rotation, tired};
+pub use sea::{fleet_may_enter, fleet_reach, sea_reach};
+pub use walk::{Walk, walk};
