@@ -36,6 +36,22 @@ fn start(app: &mut App, scenario: Scenario, seats: Vec<Seat>) {
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
 }
 
+/// The test front with the German 4th Cavalry Division (7) standing next to the French 1st
+/// Cavalry Division (36): a standing contact, fought in every Combat phase (S-COMBAT-1).
+fn in_contact() -> Scenario {
+    let mut s = files::load_scenario(TEST_FRONT).expect("the scenario loads");
+    let french = s.forces.iter().find(|f| f.id == 36).and_then(|f| f.at).expect("the French cavalry");
+    let taken: Vec<_> = s.forces.iter().filter_map(|f| f.at).collect();
+    let next = french
+        .neighbours()
+        .into_iter()
+        .find(|h| s.map.is_land(*h) && !taken.contains(h) && s.map.city_at(*h).is_none())
+        .expect("a free land hex next to it");
+    let german = s.forces.iter_mut().find(|f| f.id == 7).expect("the German cavalry");
+    german.at = Some(next);
+    s
+}
+
 fn english() -> Tr {
     Tr::new(Lang::English)
 }
@@ -130,7 +146,7 @@ fn russian_formations_are_named_in_the_readers_language() {
 #[test]
 fn the_turn_summary_tells_what_happened_while_the_person_waited_and_where() {
     let mut app = app();
-    let scenario = files::load_scenario(TEST_FRONT).expect("the scenario loads");
+    let scenario = in_contact();
     let first = scenario.start_turn;
     let seats = vec![Seat::Human, Seat::Ai(ai::Level::Recruit), Seat::Ai(ai::Level::Recruit)];
     start(&mut app, scenario, seats);
@@ -159,7 +175,7 @@ fn the_turn_summary_tells_what_happened_while_the_person_waited_and_where() {
     assert!(summary.open, "the summary opens when the person's turn comes");
     let ctx = s.ctx();
     let battles: Vec<_> = summary.items.iter().filter(|i| i.kind == SummaryKind::Battle).collect();
-    assert!(!battles.is_empty(), "the test front's contacts are fought: {:?}", summary.items);
+    assert!(!battles.is_empty(), "the cavalry's contact is fought: {:?}", summary.items);
     for b in &battles {
         let at = b.place.expect("a battle has its place");
         assert!(ctx.map().contains(at));
@@ -201,7 +217,7 @@ fn summary_of_whole_log(
 /// then, and whether the viewer's side is the stronger; the same as the engine's own assessment.
 #[test]
 fn the_odds_are_shown_again_before_the_combat_phase() {
-    let s = files::load_scenario(TEST_FRONT).expect("the scenario loads");
+    let s = in_contact();
     let mut game = GreatWar::new(&s, 1);
     while game.ctx().clock.phase != Phase::Fire {
         game.apply(Order::EndPhase).expect("passes");
@@ -210,7 +226,7 @@ fn the_odds_are_shown_again_before_the_combat_phase() {
     let german = combat_ahead(&ctx, Some(PowerId(0)));
     let french = combat_ahead(&ctx, Some(PowerId(1)));
     let all = combat_ahead(&ctx, None);
-    assert!(!german.is_empty(), "the test front's standing contacts");
+    assert!(!german.is_empty(), "the cavalry's standing contact");
     assert_eq!(german.len(), all.len(), "every engagement has a German side");
     for (a, b) in german.iter().zip(&french) {
         assert_eq!(a.engagement, b.engagement, "both sides see the same engagement");
