@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use kriegsspiel::great_war::board::{OVERVIEW_SCALE, map_rect};
 use kriegsspiel::great_war::camera::{MAX_SCALE, fitted_view, view_rect};
-use kriegsspiel::great_war::counters::{ARMY_SCALE, CounterOf, ZoomLevel, stacks, zoom_level};
+use kriegsspiel::great_war::counters::{ARMY_SCALE, CORPS_SCALE, CounterOf, ZoomLevel, piles, stacks, zoom_level};
 use kriegsspiel::great_war::layers::{
     FrontMark, Overlay, Overlays, Supply, climate_casualties, encirclement, front_line, lanes, sea_places, supply,
     tint_image,
@@ -210,28 +210,60 @@ fn the_sea_lane_overlay_shows_the_efficiency_after_submarines() {
     assert_eq!(lanes(&c)[0].efficiency, 100 - boats * 5);
 }
 
-/// Close up each corps and division has its own counter; from the army zoom on the 5th Army's
-/// corps give way to its XXXX counter; far out the overview alone is drawn under it.
+/// Issue 27: close up every division has its own counter, those of corps too; at the middle
+/// zoom each corps stands for its divisions; from the army zoom on the 5th Army's corps give way
+/// to its XXXX counter; far out the overview alone is drawn under it. A hex of several counters
+/// reads as one, the highest echelon on top, with their number.
 #[test]
-fn the_zoom_switches_from_divisions_to_armies() {
+fn the_zoom_switches_from_divisions_to_corps_to_armies_and_a_stack_is_one_counter_with_a_count() {
     assert_eq!(zoom_level(1.0), ZoomLevel::Divisions);
-    assert_eq!(zoom_level(ARMY_SCALE), ZoomLevel::Divisions);
+    assert_eq!(zoom_level(CORPS_SCALE), ZoomLevel::Divisions);
+    assert_eq!(zoom_level(CORPS_SCALE + 0.01), ZoomLevel::Corps);
+    assert_eq!(zoom_level(ARMY_SCALE), ZoomLevel::Corps);
     assert_eq!(zoom_level(ARMY_SCALE + 0.01), ZoomLevel::Armies);
+    assert_eq!(zoom_level(OVERVIEW_SCALE), ZoomLevel::Armies);
     assert_eq!(zoom_level(OVERVIEW_SCALE + 0.01), ZoomLevel::Overview);
     let scenario = files::load_scenario(TEST_FRONT).expect("the scenario loads");
     let c = GreatWar::new(&scenario, 1).ctx();
     let all = |level| stacks(&c, level, None).into_values().flatten().map(|(_, what)| what).collect::<Vec<_>>();
     let near = all(ZoomLevel::Divisions);
+    let middle = all(ZoomLevel::Corps);
     let far = all(ZoomLevel::Armies);
     let army = CounterOf::Army(FormationId(201));
     let corps = CounterOf::Piece(Piece::Corps(FormationId(101)));
-    assert!(near.contains(&corps) && !near.contains(&army), "{near:?}");
+    let members: Vec<CounterOf> = c
+        .formation(FormationId(101))
+        .expect("corps 101")
+        .units
+        .iter()
+        .map(|u| CounterOf::Piece(Piece::Unit(*u)))
+        .collect();
+    assert!(members.len() >= 2, "{members:?}");
+    assert!(members.iter().all(|m| near.contains(m)) && !near.contains(&corps), "{near:?}");
+    assert!(middle.contains(&corps) && !middle.contains(&army), "{middle:?}");
+    assert!(members.iter().all(|m| !middle.contains(m)), "{middle:?}");
     assert!(far.contains(&army) && !far.contains(&corps), "{far:?}");
     assert!(!far.contains(&CounterOf::Piece(Piece::Corps(FormationId(102)))));
     assert_eq!(all(ZoomLevel::Overview), far, "the overview shows the armies too");
     // A French division outside any army keeps its counter at every zoom.
     let french = CounterOf::Piece(Piece::Unit(id(36)));
-    assert!(near.contains(&french) && far.contains(&french));
+    assert!(near.contains(&french) && middle.contains(&french) && far.contains(&french));
+    // Each hex is one counter; its count is the number of counters it stands for.
+    for level in [ZoomLevel::Divisions, ZoomLevel::Corps, ZoomLevel::Armies] {
+        let stacked = stacks(&c, level, None);
+        let shown = piles(stacked.clone());
+        assert_eq!(shown.len(), stacked.len());
+        for (at, pile) in &shown {
+            assert_eq!(pile.count, stacked[at].len(), "{level:?} at {at}");
+            assert!(stacked[at].contains(&pile.top));
+            assert!(stacked[at].iter().all(|(l, _)| l.echelon <= pile.top.0.echelon), "the highest echelon on top");
+        }
+    }
+    let hex_of_corps = c.piece_hex(Piece::Corps(FormationId(101))).expect("on the map");
+    let close = &piles(stacks(&c, ZoomLevel::Divisions, None))[&hex_of_corps];
+    let mid = &piles(stacks(&c, ZoomLevel::Corps, None))[&hex_of_corps];
+    assert!(close.count >= members.len(), "the corps's divisions counted close up: {}", close.count);
+    assert!(mid.count < close.count, "the corps is one counter at the middle zoom: {} v {}", mid.count, close.count);
 }
 
 /// F fits the whole map into the room the panels leave (never under them): the view of the
@@ -275,4 +307,73 @@ fn the_goals_say_when_the_war_ends_how_it_is_won_and_the_points_now() {
     let c = ctx(&test_front, Phase::Movement, 0);
     let lines = kriegsspiel::great_war::panels::goal_lines(&tr, &c, PowerId(0));
     assert!(lines.iter().any(|l| l.contains("sets no victory conditions")), "{lines:?}");
+}
+
+/// Issue 27: the political map fills each land hex with its sovereign's colour and hatches an
+/// occupied one in the occupier's; the front runs where the land of powers at war meets. When
+/// Lorraine changes hands its hexes follow, and the front moves to its far side; ceded by a
+/// treaty, it takes the new sovereign's colour. T switches to the terrain view and back.
+#[test]
+fn political_colours_follow_a_province_that_changes_hands() {
+    use kriegsspiel::great_war::political::{HexLook, MapView, Politics, power_rgb};
+    let scenario = files::load_scenario(TEST_FRONT).expect("the scenario loads");
+    let mut c = GreatWar::new(&scenario, 1).ctx();
+    let map = scenario.map.clone();
+    let (germany, france) = (PowerId(0), PowerId(1));
+    let province = |id: &str| map.provinces.iter().position(|p| p.id == id).expect(id);
+    let (lorraine, lothringen) = (province("lorraine"), province("lothringen"));
+    let hexes_of = |p: usize| map.hexes().filter(|h| c_province(&map, *h) == Some(p)).collect::<Vec<_>>();
+    let (french, german) = (hexes_of(lorraine), hexes_of(lothringen));
+    assert!(!french.is_empty() && !german.is_empty());
+    let borders = |a: &[rules::strategic::HexAt], b: &[rules::strategic::HexAt]| {
+        a.iter()
+            .flat_map(|h| (0..6u8).map(move |d| (*h, h.neighbour(d))))
+            .filter(|(_, n)| b.contains(n))
+            .collect::<Vec<_>>()
+    };
+    let between = borders(&french, &german);
+    assert!(!between.is_empty(), "Lorraine borders Lothringen");
+    let before = Politics::of(&c);
+    for h in &french {
+        assert_eq!(before.hex(&map, *h), Some(HexLook { sovereign: france, hatch: None }));
+    }
+    assert!(between.iter().all(|(a, b)| before.front_between(&map, *a, *b)), "the front on the border");
+    assert_ne!(before.rgb(germany), before.rgb(france));
+    assert_eq!(before.rgb(france), power_rgb("france", 1));
+    // Germany takes Verdun: Lorraine is hatched in German grey, the front leaves the border.
+    c.provinces[lorraine].occupier = Some(germany);
+    let occupied = Politics::of(&c);
+    assert_ne!(occupied, before);
+    for h in &french {
+        assert_eq!(occupied.hex(&map, *h), Some(HexLook { sovereign: france, hatch: Some(germany) }));
+        assert_eq!(occupied.holder(&map, *h), Some(germany));
+    }
+    assert!(between.iter().all(|(a, b)| !occupied.front_between(&map, *a, *b)), "no front inside German-held land");
+    let rest: Vec<_> =
+        map.hexes().filter(|h| c_province(&map, *h).is_some_and(|p| p != lorraine && p != lothringen)).collect();
+    let west = borders(&french, &rest);
+    let french_held = |h: &rules::strategic::HexAt| occupied.holder(&map, *h) == Some(france);
+    assert!(west.iter().any(|(a, b)| french_held(b) && occupied.front_between(&map, *a, *b)), "the front moved west");
+    // A peace treaty cedes it: Germany's colour, no hatching.
+    c.provinces[lorraine].occupier = None;
+    c.provinces[lorraine].ceded_to = Some(germany);
+    let ceded = Politics::of(&c);
+    for h in &french {
+        assert_eq!(ceded.hex(&map, *h), Some(HexLook { sovereign: germany, hatch: None }));
+    }
+    // The sea has no political colour.
+    let sea = map.hexes().find(|h| map.cell(*h).is_some_and(|cell| cell.terrain.is_water())).expect("a sea hex");
+    assert_eq!(before.hex(&map, sea), None);
+    // The view: political at the start, T for the terrain and back.
+    let mut app = app();
+    start(&mut app, scenario, vec![Seat::Human; 3]);
+    assert_eq!(*app.world().resource::<MapView>(), MapView::Political);
+    press(&mut app, KeyCode::KeyT);
+    assert_eq!(*app.world().resource::<MapView>(), MapView::Terrain);
+    press(&mut app, KeyCode::KeyT);
+    assert_eq!(*app.world().resource::<MapView>(), MapView::Political);
+}
+
+fn c_province(map: &HexMap, at: rules::strategic::HexAt) -> Option<usize> {
+    map.cell(at).and_then(|cell| usize::from(cell.province).checked_sub(1))
 }

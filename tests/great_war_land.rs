@@ -587,7 +587,7 @@ fn s_army_3_a_corps_of_an_army_is_commanded_through_its_army() {
         .expect("a German piece can reach the French");
     let preview = session(&app).game.preview(&contact).expect("a preview");
     let tr = kriegsspiel::i18n::Tr::new(kriegsspiel::i18n::Lang::English);
-    let lines = kriegsspiel::great_war::panels::preview_lines(&tr, &preview);
+    let lines = kriegsspiel::great_war::panels::preview_lines(&tr, &session(&app).ctx(), &preview);
     assert!(!preview.engagements.is_empty());
     assert!(lines.iter().any(|l| l.contains("after every power has moved")), "{lines:?}");
     // An enemy no corps of the army stands next to: why nothing happens.

@@ -304,7 +304,7 @@ fn each_scene_registers_its_own_legend_and_fills_its_own_cards() {
     use kriegsspiel::screens::Mode;
     let section = |title| LegendSection {
         title,
-        items: vec![LegendItem { swatch: Swatch::Tint([0, 0, 0, 0]), text: "legend.reachable" }],
+        items: vec![LegendItem { swatch: Swatch::Tint([0, 0, 0, 0]), text: "legend.reachable".into() }],
     };
     let mut book = LegendBook::default();
     book.register(Mode::Battle, vec![section("legend.overlays")]);

@@ -18,7 +18,7 @@ const RED: [u8; 3] = [179, 33, 31];
 const BLUE: [u8; 3] = [38, 69, 163];
 
 fn item(swatch: Swatch, text: &'static str) -> LegendItem {
-    LegendItem { swatch, text }
+    LegendItem { swatch, text: text.into() }
 }
 
 /// The sections of the battle's legend, drawn with the board's own images.

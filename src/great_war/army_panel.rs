@@ -44,7 +44,7 @@ impl Rotation {
 pub fn unit_line(tr: &Tr, ctx: &Ctx, f: &Force) -> (String, bool) {
     let health =
         tr.f("gw.army.health", &[("n", f.vitals.health.to_string()), ("max", f.vitals.max_health.to_string())]);
-    let mut words = vec![format!("{} — {health}", ctx.name(f.id))];
+    let mut words = vec![format!("{} — {health}", tr.unit(ctx, f.id))];
     if let (Some(m), Some(mm)) = (f.vitals.morale, f.vitals.max_morale) {
         words.push(tr.f("gw.army.morale", &[("n", m.to_string()), ("max", mm.to_string())]));
     }
@@ -144,7 +144,7 @@ pub fn unit_card(tr: &Tr, ctx: &Ctx, f: &Force) -> Card {
         notes.push(tr.t("gw.army.rotate"));
     }
     Card {
-        title: ctx.name(f.id),
+        title: tr.unit(ctx, f.id),
         subtitle: format!("{kind} · {}", tr.power(ctx, f.power)),
         colour: [(c.red * 255.0) as u8, (c.green * 255.0) as u8, (c.blue * 255.0) as u8],
         rows,
@@ -216,7 +216,7 @@ pub fn army_tab(
                 ui.label(egui::RichText::new(tr.f("gw.army.reserves", &[("n", reserves.len().to_string())])).italics());
                 for u in reserves {
                     ui.horizontal_wrapped(|ui| {
-                        ui.label(format!("• {}", ctx.name(u)));
+                        ui.label(format!("• {}", tr.unit(ctx, u)));
                         // S-ARMY-8: a reserve comes onto a free hex next to its army.
                         if ui.add_enabled(human && movement, egui::Button::new(tr.t("gw.army.commit"))).clicked() {
                             land.write(LandCommand::Start(Pick::Commit(u)));

@@ -45,6 +45,11 @@ pub fn terrain_rgb(t: Terrain) -> [u8; 3] {
     }
 }
 
+/// An RGBA image of `w` × `h` pixels, rows from the top.
+pub fn image_of(w: u32, h: u32, data: Vec<u8>) -> Image {
+    image(w, h, data)
+}
+
 fn image(w: u32, h: u32, data: Vec<u8>) -> Image {
     Image::new(
         Extent3d { width: w, height: h, depth_or_array_layers: 1 },
@@ -146,28 +151,9 @@ pub fn overview(map: &HexMap) -> Image {
     image(w, h, data)
 }
 
-/// The colour of a power's counters and borders.
+/// The colour of a power's counters, land and borders (`assets/ui/great_war_colours.ron`).
 pub fn power_colour(id: &str, index: usize) -> Color {
-    match id {
-        "germany" => Color::srgb(0.55, 0.58, 0.60),
-        "austria_hungary" => Color::srgb(0.80, 0.74, 0.45),
-        "france" => Color::srgb(0.36, 0.52, 0.85),
-        "gb" => Color::srgb(0.82, 0.36, 0.30),
-        "russia" => Color::srgb(0.38, 0.66, 0.40),
-        "italy" => Color::srgb(0.30, 0.70, 0.64),
-        "ottoman" => Color::srgb(0.85, 0.55, 0.25),
-        "belgium" => Color::srgb(0.90, 0.80, 0.20),
-        "serbia" => Color::srgb(0.70, 0.45, 0.70),
-        _ => {
-            let palette = [
-                Color::srgb(0.75, 0.60, 0.55),
-                Color::srgb(0.55, 0.65, 0.75),
-                Color::srgb(0.65, 0.75, 0.55),
-                Color::srgb(0.75, 0.70, 0.80),
-            ];
-            palette[index % palette.len()]
-        }
-    }
+    super::political::power_colour(id, index)
 }
 
 /// What a counter shows inside its box (NATO symbols).

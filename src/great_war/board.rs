@@ -8,6 +8,7 @@
 use super::HoveredHex;
 use super::art;
 use super::geometry::{HEX_H, HEX_W, ROW_STEP, hex_to_world, hexside, world_to_hex};
+use super::political::{self, MapView};
 use crate::hud::EguiBusy;
 use crate::replay::ReplayView;
 use crate::screens::{Mode, Scene, Screen};
@@ -88,6 +89,10 @@ pub struct Chunks {
     pub spawned: BTreeMap<(i32, i32), Entity>,
     /// The occupation they show: when it changes they are drawn again.
     occupation: Vec<ProvinceState>,
+    /// The political map they show (none in the terrain view), and who was at war with whom
+    /// when it was gathered: when either changes they are drawn again.
+    pub politics: Option<political::Politics>,
+    wars: Vec<political::WarState>,
 }
 
 impl Chunks {
@@ -121,11 +126,16 @@ fn spawn_overview(
     chunks.spawned.clear();
     commands.spawn((
         Name::new("Overview"),
+        Overview,
         Sprite { image: images.add(art::overview(map)), custom_size: Some(rect.size()), ..default() },
         Transform::from_translation(rect.center().extend(-10.0)),
         DespawnOnExit(scene_of(session.is_some())),
     ));
 }
+
+/// The overview image under the chunks.
+#[derive(Component)]
+pub struct Overview;
 
 fn forget_chunks(mut chunks: ResMut<Chunks>) {
     *chunks = Chunks::default();
@@ -144,17 +154,25 @@ fn follow_view(
     mut chunks: ResMut<Chunks>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
     mut cameras: Query<&mut Transform, With<crate::camera::BoardCamera>>,
+    map_view: Option<Res<MapView>>,
+    overview: Query<&mut Sprite, With<Overview>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
     let (Some(view), Some(art)) = (view, art) else { return };
     let Some(game) = shown(session.as_deref(), replay.as_deref()) else { return };
     // The occupation of record, read in place (a working copy of the whole state each frame
     // would cost more than the board).
     let provinces = rules::strategic::query::provinces(game);
-    if chunks.occupation != provinces {
+    let wars = political::war_state(rules::strategic::query::powers(game));
+    let political = map_view.is_none_or(|v| *v == MapView::Political);
+    if chunks.occupation != provinces || chunks.wars != wars || chunks.politics.is_some() != political {
         for (_, e) in std::mem::take(&mut chunks.spawned) {
             commands.entity(e).despawn();
         }
         chunks.occupation = provinces.to_vec();
+        chunks.wars = wars;
+        chunks.politics = political.then(|| political::Politics::of(&game.ctx()));
+        political::redraw_overview(overview, &mut images, &game.scenario().map, chunks.politics.as_ref());
     }
     let map = &game.scenario().map;
     // Far out the overview alone is drawn, unless the map is small enough to be drawn in chunks
@@ -174,6 +192,9 @@ fn follow_view(
             continue;
         }
         let e = spawn_chunk(&mut commands, &mut meshes, &art, game.scenario(), &chunks.occupation, key, scene);
+        if let Some(politics) = &chunks.politics {
+            political::spawn_chunk_politics(&mut commands, &mut meshes, &art, &game.scenario().map, politics, key, e);
+        }
         chunks.spawned.insert(key, e);
         spawned += 1;
     }

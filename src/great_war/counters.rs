@@ -17,6 +17,8 @@ use rules::strategic::state::{ForceKind, FormationKind};
 use rules::strategic::{Ctx, ForceId, GreatWar, HexAt, Piece, PowerId};
 use std::collections::BTreeMap;
 
+/// From this camera scale on, corps are drawn in place of their divisions.
+pub const CORPS_SCALE: f32 = 1.25;
 /// From this camera scale on, armies are drawn in place of their corps.
 pub const ARMY_SCALE: f32 = 2.5;
 
@@ -26,6 +28,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             sync.in_set(crate::AppSystems::Visuals).in_set(DrawCounters).run_if(in_state(Mode::GreatWar)),
+        )
+        .add_systems(
+            bevy_egui::EguiPrimaryContextPass,
+            stack_counts.run_if(in_state(Mode::GreatWar)).before(crate::hud::PanelsBegin),
         )
         .add_systems(OnExit(Scene::Playing(Mode::GreatWar)), forget)
         .add_systems(OnExit(Scene::Replay(Mode::GreatWar)), forget);
@@ -42,8 +48,10 @@ struct CounterImages(BTreeMap<(Symbol, Echelon, Marks), Handle<Image>>);
 /// What the counters on screen were drawn from.
 #[derive(Resource, Default)]
 struct Drawn {
-    key: Option<(usize, u64, bool, Option<u8>, u32)>,
+    key: Option<(usize, u64, u8, Option<u8>, u32)>,
     entities: Vec<Entity>,
+    /// Each stack of more than one counter: where its count is written, and the count.
+    pub counts: Vec<(Vec2, usize)>,
 }
 
 /// A counter on the map.
@@ -95,8 +103,10 @@ pub fn bars(ctx: &Ctx, units: &[ForceId]) -> (f32, Option<f32>) {
 /// What the zoom shows of the forces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ZoomLevel {
-    /// Close: divisions (XX) and corps (XXX), each by itself.
+    /// Close: every division (XX) by itself, those of corps too.
     Divisions,
+    /// Middle: each corps (XXX) in place of its divisions, the divisions outside corps.
+    Corps,
     /// Far: each army (XXXX) in place of its corps, the corps outside armies (XXX).
     Armies,
     /// Farthest: the armies over the overview image of the whole map (no chunks).
@@ -109,6 +119,8 @@ pub fn zoom_level(scale: f32) -> ZoomLevel {
         ZoomLevel::Overview
     } else if scale > ARMY_SCALE {
         ZoomLevel::Armies
+    } else if scale > CORPS_SCALE {
+        ZoomLevel::Corps
     } else {
         ZoomLevel::Divisions
     }
@@ -144,7 +156,7 @@ fn piece_look(ctx: &Ctx, piece: Piece) -> Option<Look> {
 /// of their corps when far out, fleets and flotillas (a watching enemy sees only the submarines
 /// it has detected, `sea_orders::sees`).
 pub fn stacks(ctx: &Ctx, level: ZoomLevel, viewer: Option<PowerId>) -> BTreeMap<HexAt, Vec<(Look, CounterOf)>> {
-    let armies = level != ZoomLevel::Divisions;
+    let armies = matches!(level, ZoomLevel::Armies | ZoomLevel::Overview);
     let mut stacks: BTreeMap<HexAt, Vec<(Look, CounterOf)>> = BTreeMap::new();
     let mut hexes: Vec<HexAt> = ctx.forces.iter().filter_map(|f| f.hex()).collect();
     hexes.sort();
@@ -158,8 +170,17 @@ pub fn stacks(ctx: &Ctx, level: ZoomLevel, viewer: Option<PowerId>) -> BTreeMap<
                 if armies && army_of(piece).is_some() {
                     continue;
                 }
-                if let Some(look) = piece_look(ctx, piece) {
-                    stacks.entry(at).or_default().push((look, CounterOf::Piece(piece)));
+                let shown = match piece {
+                    Piece::Corps(c) if level == ZoomLevel::Divisions => corps_divisions(ctx, c, at),
+                    _ => vec![piece],
+                };
+                for piece in shown {
+                    let Some(look) = piece_look(ctx, piece) else { continue };
+                    // A battery's three divisions are one counter (S-ART-5).
+                    let stack = stacks.entry(at).or_default();
+                    if !stack.iter().any(|(l, _)| !l.units.is_empty() && l.units == look.units) {
+                        stack.push((look, CounterOf::Piece(piece)));
+                    }
                 }
             }
         }
@@ -193,6 +214,37 @@ pub fn stacks(ctx: &Ctx, level: ZoomLevel, viewer: Option<PowerId>) -> BTreeMap<
     stacks
 }
 
+/// A corps's divisions in a hex, each a piece of its own (the close zoom).
+fn corps_divisions(ctx: &Ctx, corps: rules::strategic::FormationId, at: HexAt) -> Vec<Piece> {
+    let mut units: Vec<ForceId> =
+        ctx.at(at).iter().copied().filter(|u| ctx.force(*u).is_some_and(|f| f.member.corps == Some(corps))).collect();
+    units.sort();
+    units.into_iter().map(Piece::Unit).collect()
+}
+
+/// A hex's stack as it is drawn: one counter, the highest echelon and the most units on top,
+/// with the number of counters it stands for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pile {
+    pub top: (Look, CounterOf),
+    pub count: usize,
+}
+
+/// The piles of the stacks (see [`stacks`]): a hex reads as one counter with a count.
+pub fn piles(stacks: BTreeMap<HexAt, Vec<(Look, CounterOf)>>) -> BTreeMap<HexAt, Pile> {
+    stacks
+        .into_iter()
+        .filter_map(|(at, stack)| {
+            let count = stack.len();
+            let top = stack
+                .into_iter()
+                .enumerate()
+                .max_by_key(|(i, (look, _))| (look.echelon, look.units.len(), std::cmp::Reverse(*i)))?;
+            Some((at, Pile { top: top.1, count }))
+        })
+        .collect()
+}
+
 #[allow(clippy::too_many_arguments)]
 fn sync(
     mut commands: Commands,
@@ -206,14 +258,14 @@ fn sync(
 ) {
     let (Some(view), Some(art)) = (view, art) else { return };
     let Some(game) = shown(session.as_deref(), replay.as_deref()) else { return };
-    let armies = zoom_level(view.scale) != ZoomLevel::Divisions;
+    let level = zoom_level(view.scale);
     // Counters keep about 26 pixels on screen when the camera is far out.
     let size_step = (view.scale * 0.9).max(1.0);
     let viewer = session.as_deref().and_then(|s| s.viewer());
     let key = (
         game.orders().len(),
         session.as_deref().map_or(0, |s| s.turns_passed) ^ replay.as_deref().map_or(0, |r| r.at as u64) << 32,
-        armies,
+        level as u8,
         viewer.map(|p| p.0),
         (size_step * 4.0).round() as u32,
     );
@@ -233,13 +285,31 @@ fn sync(
         let id = ctx.scenario().powers.get(usize::from(p.0)).map_or("", |s| s.id.as_str());
         art::power_colour(id, usize::from(p.0))
     };
-    let stacks = stacks(&ctx, zoom_level(view.scale), viewer);
-    for (at, stack) in stacks {
+    drawn.counts.clear();
+    for (at, pile) in piles(stacks(&ctx, level, viewer)) {
         let centre = hex_to_world(at);
-        for (i, (look, what)) in stack.iter().enumerate() {
-            let offset = Vec2::new(3.0, 3.0) * i as f32 * size_step;
-            let z = 5.0 + i as f32 * 0.1;
-            let size = Vec2::new(COUNTER_W as f32, COUNTER_H as f32) * 0.9 * size_step;
+        let size = Vec2::new(COUNTER_W as f32, COUNTER_H as f32) * 0.9 * size_step;
+        if pile.count > 1 {
+            drawn.counts.push((centre + size / 2.0, pile.count));
+        }
+        // A stack's lower counters show as edges under the top one.
+        for depth in 1..pile.count.min(3) {
+            let edge = Sprite {
+                image: art.white.clone(),
+                color: Color::srgba(0.08, 0.08, 0.08, 0.85),
+                custom_size: Some(size),
+                ..default()
+            };
+            let offset = Vec2::new(2.5, -2.5) * depth as f32 * size_step;
+            let e = commands
+                .spawn((edge, Transform::from_translation((centre + offset).extend(4.9)), DespawnOnExit(scene)))
+                .id();
+            drawn.entities.push(e);
+        }
+        {
+            let (look, what) = &pile.top;
+            let offset = Vec2::ZERO;
+            let z = 5.0;
             let counter = commands
                 .spawn((
                     Name::new("Counter"),
@@ -283,4 +353,39 @@ fn sync(
             });
         }
     }
+}
+
+/// Each stack's count on its counter's corner, drawn under the panels.
+fn stack_counts(
+    mut contexts: bevy_egui::EguiContexts,
+    drawn: Res<Drawn>,
+    screen: Res<State<crate::screens::Screen>>,
+    view: Option<Res<State<crate::screens::PlayView>>>,
+    cameras: Query<(&Camera, &GlobalTransform), With<crate::camera::BoardCamera>>,
+) -> Result {
+    use bevy_egui::egui;
+    if drawn.counts.is_empty()
+        || !matches!(screen.get(), crate::screens::Screen::Playing | crate::screens::Screen::Replay)
+    {
+        return Ok(());
+    }
+    if view.is_some_and(|v| *v.get() == crate::screens::PlayView::HandOver) {
+        return Ok(());
+    }
+    let Ok((camera, tf)) = cameras.single() else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let area = ctx.content_rect();
+    for (at, count) in drawn.counts.iter().take(2_000) {
+        let Ok(p) = camera.world_to_viewport(tf, at.extend(0.0)) else { continue };
+        let pos = egui::pos2(p.x, p.y);
+        if !area.contains(pos) {
+            continue;
+        }
+        let galley = painter.layout_no_wrap(count.to_string(), egui::FontId::proportional(11.0), egui::Color32::WHITE);
+        let rect = egui::Align2::CENTER_CENTER.anchor_size(pos, galley.size()).expand(2.0);
+        painter.rect_filled(rect, 6.0, egui::Color32::from_rgb(150, 20, 20));
+        painter.galley(rect.min + egui::vec2(2.0, 2.0), galley, egui::Color32::WHITE);
+    }
+    Ok(())
 }

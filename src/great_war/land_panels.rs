@@ -52,7 +52,7 @@ impl LandPanels<'_, '_> {
         session: &GwSession,
         selected: Option<Selected>,
         give: &mut MessageWriter<UiCommand>,
-        preview_lines: fn(&Tr, &Preview) -> Vec<String>,
+        preview_lines: fn(&Tr, &Ctx, &Preview) -> Vec<String>,
     ) {
         if let Some(pick) = self.pick.of(session).cloned() {
             ui.separator();
@@ -69,7 +69,7 @@ impl LandPanels<'_, '_> {
         ctx: &Ctx,
         session: &GwSession,
         pick: &Pick,
-        preview_lines: fn(&Tr, &Preview) -> Vec<String>,
+        preview_lines: fn(&Tr, &Ctx, &Preview) -> Vec<String>,
     ) {
         ui.label(egui::RichText::new(tr.t(pick_key(pick))).color(egui::Color32::from_rgb(240, 210, 120)));
         match pick {
@@ -96,8 +96,8 @@ impl LandPanels<'_, '_> {
                     let key = (session.game.orders().len(), *from, target, tr.lang);
                     if self.aim.key != Some(key) {
                         self.aim.lines = match session.game.preview(&Order::ReleaseGas { from: *from, target }) {
-                            Ok(p) => preview_lines(tr, &p),
-                            Err(e) => vec![tr.f("gw.refused", &[("why", tr.msg(&e.line()))])],
+                            Ok(p) => preview_lines(tr, ctx, &p),
+                            Err(e) => vec![tr.f("gw.refused", &[("why", tr.line(ctx, &e.line()))])],
                         };
                         self.aim.key = Some(key);
                     }

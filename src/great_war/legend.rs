@@ -16,7 +16,7 @@ pub(super) fn plugin(app: &mut App) {
 const GREY: [u8; 3] = [140, 148, 153];
 
 fn item(swatch: Swatch, text: &'static str) -> LegendItem {
-    LegendItem { swatch, text }
+    LegendItem { swatch, text: text.into() }
 }
 
 /// The sections of the Great War's legend.
@@ -83,7 +83,17 @@ pub fn sections(gw: &GwArt, images: &mut Assets<Image>) -> Vec<LegendSection> {
         item(Swatch::Tint([235, 150, 40, 110]), "legend.gw.climate"),
         item(Swatch::Tint([0, 220, 40, 110]), "legend.gw.lane"),
     ];
+    // The political map (issue 27) and the key of the powers' colours.
+    let mut powers = vec![
+        item(Swatch::Tint([214, 190, 120, 158]), "legend.gw.political"),
+        item(Swatch::Tint([20, 5, 5, 242]), "legend.gw.front_line"),
+    ];
+    powers.extend(super::political::coloured_powers().into_iter().enumerate().map(|(i, id)| {
+        let [r, g, b] = super::political::power_rgb(id, i);
+        LegendItem { swatch: Swatch::Tint([r, g, b, 255]), text: format!("gw.power.{id}").into() }
+    }));
     vec![
+        LegendSection { title: "legend.gw.powers", items: powers },
         LegendSection { title: "legend.gw.map", items: map_items },
         LegendSection { title: "legend.gw.counters", items: counters },
         LegendSection { title: "legend.gw.play", items: play },

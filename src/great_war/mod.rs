@@ -19,6 +19,7 @@ pub mod army_panel;
 pub mod art;
 pub mod board;
 pub mod camera;
+pub mod combat_ahead;
 pub mod command;
 pub mod counters;
 pub mod files;
@@ -31,9 +32,11 @@ pub mod layers;
 pub mod legend;
 pub mod overlay;
 pub mod panels;
+pub mod political;
 pub mod save;
 pub mod sea_keys;
 pub mod sea_orders;
+pub mod summary;
 
 use crate::catalog::{self, CatalogSource, Chosen};
 use crate::i18n::Tr;
@@ -65,7 +68,8 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Loading).and_then(files::ready)),
         )
         .add_systems(OnEnter(Screen::Playing), forget_selection)
-        .add_plugins((command::plugin, sea_orders::plugin, sea_keys::plugin, land_orders::plugin, layers::plugin));
+        .add_plugins((command::plugin, sea_orders::plugin, sea_keys::plugin, land_orders::plugin, layers::plugin))
+        .add_plugins((political::plugin, summary::plugin));
     // The browser fetches the large scenarios' files when one is chosen.
     #[cfg(target_arch = "wasm32")]
     app.add_systems(Update, files::fetch_chosen.run_if(in_state(Screen::Loading)))
@@ -84,6 +88,8 @@ pub(super) fn view_plugin(app: &mut App) {
         panels::plugin,
         layers::view_plugin,
         legend::plugin,
+        summary::view_plugin,
+        combat_ahead::view_plugin,
     ));
     #[cfg(target_arch = "wasm32")]
     crate::web::plugin_for::<GreatWar>(app);
@@ -237,6 +243,19 @@ fn start_chosen(
 /// Names of the Great War's powers in the interface's language.
 pub trait GwNames {
     fn power(&self, ctx: &Ctx, power: PowerId) -> String;
+
+    /// A line of the engine with its hexes named by their places on the map (issue 27: "a hex
+    /// near Liège", not "(313, 527)").
+    fn line(&self, ctx: &Ctx, msg: &Msg) -> String;
+
+    /// A hex by its place on the map, or its coordinates where the map has no place for it.
+    fn place(&self, ctx: &Ctx, at: HexAt) -> String;
+
+    /// A unit's name: in the Russian interface its Russian name where the scenario gives one.
+    fn unit(&self, ctx: &Ctx, id: rules::strategic::ForceId) -> String;
+
+    /// A corps's or an army's name, likewise.
+    fn formation(&self, ctx: &Ctx, id: rules::strategic::FormationId) -> String;
 }
 
 impl GwNames for Tr {
@@ -245,6 +264,28 @@ impl GwNames for Tr {
         let key = files::power_key(&spec.id);
         let named = self.t(&key);
         if named == key { spec.name.clone() } else { named }
+    }
+
+    fn line(&self, ctx: &Ctx, msg: &Msg) -> String {
+        self.texts.render_placed(msg, &|c, r| ctx.map().place_of(HexAt::new(c, r)))
+    }
+
+    fn place(&self, ctx: &Ctx, at: HexAt) -> String {
+        self.line(ctx, &Msg::new(rules::texts::PLAIN).hex("text", at))
+    }
+
+    fn unit(&self, ctx: &Ctx, id: rules::strategic::ForceId) -> String {
+        match ctx.scenario().name_ru(id.0).filter(|_| self.russian()) {
+            Some(ru) => ru.to_string(),
+            None => ctx.name(id),
+        }
+    }
+
+    fn formation(&self, ctx: &Ctx, id: rules::strategic::FormationId) -> String {
+        match ctx.scenario().name_ru(id.0).filter(|_| self.russian()) {
+            Some(ru) => ru.to_string(),
+            None => ctx.formation(id).map_or_else(String::new, |f| f.name.clone()),
+        }
     }
 }
 

@@ -56,8 +56,8 @@ struct PreviewCache {
 
 /// The preview as lines for people: the engagements with every term, then each outcome with
 /// its chance (S-COMBAT-8, S-ART-7, S-NAVAL-6…10 as the engine computes them).
-pub fn preview_lines(tr: &Tr, preview: &Preview) -> Vec<String> {
-    let mut lines: Vec<String> = preview.engagement_lines.iter().map(|l| tr.msg(l)).collect();
+pub fn preview_lines(tr: &Tr, ctx: &Ctx, preview: &Preview) -> Vec<String> {
+    let mut lines: Vec<String> = preview.engagement_lines.iter().map(|l| tr.line(ctx, l)).collect();
     if !preview.engagements.is_empty() {
         // S-TURN-2: the order is previewed as things stand after it; the fight itself comes later.
         lines.push(tr.t("gw.preview.assumes"));
@@ -71,7 +71,7 @@ pub fn preview_lines(tr: &Tr, preview: &Preview) -> Vec<String> {
         let what = if o.effects.is_empty() {
             "—".to_string()
         } else {
-            o.effects.iter().map(|e| tr.msg(e)).collect::<Vec<_>>().join("; ")
+            o.effects.iter().map(|e| tr.line(ctx, e)).collect::<Vec<_>>().join("; ")
         };
         lines.push(format!("{:5.1}%{pips}: {what}", o.chance * 100.0));
     }
@@ -90,7 +90,7 @@ fn power_colour(ctx: &Ctx, p: PowerId) -> egui::Color32 {
 /// The engine's events as the shared log shows them: grouped by turn, a phase's start in bold,
 /// a unit's line in its power's colour and with its hex (where the unit is now) to look at. The
 /// course of an enemy flotilla `viewer` has not detected is left out, as the board hides it.
-fn log_lines(tr: &Tr, ctx: &Ctx, viewer: Option<PowerId>, events: &[Event]) -> Vec<LogLine> {
+pub(super) fn log_lines(tr: &Tr, ctx: &Ctx, viewer: Option<PowerId>, events: &[Event]) -> Vec<LogLine> {
     let size = super::geometry::HEX_H;
     let place = |at: HexAt| (hex_to_world(at), size);
     let moved_fleet = |e: &Event| match e.kind {
@@ -124,7 +124,7 @@ fn log_lines(tr: &Tr, ctx: &Ctx, viewer: Option<PowerId>, events: &[Event]) -> V
             };
             LogLine {
                 turn: Some(e.turn),
-                text: tr.msg(&e.line),
+                text: tr.line(ctx, &e.line),
                 colour: power.map(|p| power_colour(ctx, p)),
                 strong: matches!(e.kind, EventKind::Phase { .. }),
                 place: at.map(place),
@@ -134,12 +134,10 @@ fn log_lines(tr: &Tr, ctx: &Ctx, viewer: Option<PowerId>, events: &[Event]) -> V
 }
 
 /// Names of what is selected, for the panel.
-fn selection_name(ctx: &Ctx, s: Selected) -> String {
+fn selection_name(tr: &Tr, ctx: &Ctx, s: Selected) -> String {
     match s {
-        Selected::Piece(Piece::Unit(u)) => ctx.name(u),
-        Selected::Piece(Piece::Corps(c)) | Selected::Army(c) => {
-            ctx.formation(c).map_or_else(String::new, |f| f.name.clone())
-        }
+        Selected::Piece(Piece::Unit(u)) => tr.unit(ctx, u),
+        Selected::Piece(Piece::Corps(c)) | Selected::Army(c) => tr.formation(ctx, c),
         Selected::Fleet(f) => super::fleet(ctx, f).map_or_else(String::new, |f| f.name.clone()),
         Selected::Squadron(q) => super::sea_orders::squadron(ctx, q).map_or_else(String::new, |q| q.name.clone()),
     }
@@ -281,7 +279,7 @@ fn playing(
             land.left(ui, &tr, &gctx, &session, selected, &mut out, preview_lines);
             if let Some(r) = &session.refusal {
                 ui.separator();
-                ui.colored_label(egui::Color32::LIGHT_RED, tr.f("gw.refused", &[("why", tr.msg(r))]));
+                ui.colored_label(egui::Color32::LIGHT_RED, tr.f("gw.refused", &[("why", tr.line(&gctx, r))]));
             }
             if let Some(h) = hovered.0 {
                 ui.separator();
@@ -309,10 +307,10 @@ fn playing(
             cache.lines = match session.game.preview(order) {
                 Ok(p) => {
                     let mut lines = warnings(&tr, &gctx, &p);
-                    lines.extend(preview_lines(&tr, &p));
+                    lines.extend(preview_lines(&tr, &gctx, &p));
                     lines
                 }
-                Err(e) => vec![tr.msg(&e.line())],
+                Err(e) => vec![tr.line(&gctx, &e.line())],
             };
             cache.key = Some(key);
         }
@@ -452,7 +450,7 @@ fn power_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, power: PowerId, human: boo
 }
 
 fn selection_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, s: Selected, gas: bool, out: &mut MessageWriter<UiCommand>) {
-    ui.label(egui::RichText::new(selection_name(ctx, s)).strong().size(16.0));
+    ui.label(egui::RichText::new(selection_name(tr, ctx, s)).strong().size(16.0));
     match s {
         Selected::Piece(piece) => {
             let units = ctx.piece_units(piece).map(|(_, u)| u).unwrap_or_default();
@@ -468,7 +466,7 @@ fn selection_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, s: Selected, gas: bool
             for u in units.iter().filter_map(|u| ctx.force(*u)) {
                 let morale =
                     u.vitals.morale.map_or(String::new(), |m| format!(", M {m}/{}", u.vitals.max_morale.unwrap_or(0)));
-                ui.label(format!("• {} — H {}/{}{morale}", ctx.name(u.id), u.vitals.health, u.vitals.max_health));
+                ui.label(format!("• {} — H {}/{}{morale}", tr.unit(ctx, u.id), u.vitals.health, u.vitals.max_health));
             }
             ui.horizontal_wrapped(|ui| {
                 if super::command::army_of(ctx, piece).is_some() && ui.button(tr.t("gw.whole_army")).clicked() {
@@ -533,13 +531,14 @@ fn selection_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, s: Selected, gas: bool
 fn hex_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, at: HexAt) {
     let map = ctx.map();
     let Some(cell) = map.cell(at) else { return };
-    let mut words = vec![format!("{at}"), tr.t(&format!("gw.terrain.{}", cell.terrain.key()))];
-    if let Some(c) = map.city_at(at) {
-        let name = if tr.russian() && !c.name_ru.is_empty() { &c.name_ru } else { &c.name };
-        words.push(name.clone());
-    }
+    // Issue 27: the place, not the hex's coordinates.
+    let place = tr.place(ctx, at);
+    let mut words = vec![place.clone(), tr.t(&format!("gw.terrain.{}", cell.terrain.key()))];
     if let Some(a) = map.sea_area_at(at) {
-        words.push(if tr.russian() && !a.name_ru.is_empty() { a.name_ru.clone() } else { a.name.clone() });
+        let sea = if tr.russian() && !a.name_ru.is_empty() { a.name_ru.clone() } else { a.name.clone() };
+        if sea != place {
+            words.push(sea);
+        }
     }
     let fort = ctx.hex_state(at).fort;
     if fort > 0 {
@@ -548,7 +547,7 @@ fn hex_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, at: HexAt) {
     ui.label(words.join(" · "));
     for u in ctx.at(at).iter().filter_map(|u| ctx.force(*u)) {
         ui.label(
-            egui::RichText::new(format!("{} ({})", ctx.name(u.id), tr.power(ctx, u.power)))
+            egui::RichText::new(format!("{} ({})", tr.unit(ctx, u.id), tr.power(ctx, u.power)))
                 .color(power_colour(ctx, u.power)),
         );
     }

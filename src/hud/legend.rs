@@ -35,7 +35,7 @@ pub enum Swatch {
 pub struct LegendItem {
     pub swatch: Swatch,
     /// String key of its meaning (may cite rule IDs: they become links).
-    pub text: &'static str,
+    pub text: std::borrow::Cow<'static, str>,
 }
 
 /// A group of marks under a heading.
@@ -189,7 +189,7 @@ pub fn legend_window(
                             ui.horizontal(|ui| {
                                 swatch(ui, &mut contexts, &item.swatch);
                                 ui.vertical(|ui| {
-                                    links.line(ui, &tr.t(item.text), tr.lang, crate::hud::rules::plain);
+                                    links.line(ui, &tr.t(&item.text), tr.lang, crate::hud::rules::plain);
                                 });
                             });
                         }

@@ -25,7 +25,7 @@ fn faults(m: &Msg, en: &Texts, ru: &Texts, out: &mut BTreeSet<String>) {
         match a {
             Arg::Msg(inner) => faults(inner, en, ru, out),
             Arg::List(items, _) => items.iter().for_each(|i| faults(i, en, ru, out)),
-            Arg::Text(_) | Arg::Name { .. } | Arg::Local { .. } => {}
+            Arg::Text(_) | Arg::Name { .. } | Arg::Local { .. } | Arg::Hex(..) => {}
         }
     }
 }

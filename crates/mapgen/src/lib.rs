@@ -16,6 +16,7 @@
 
 pub mod campaign;
 pub mod features;
+pub mod names;
 pub mod oob;
 pub mod topo;
 

@@ -208,7 +208,12 @@ pub struct ScenarioDef {
     #[serde(default)]
     pub aviation: Option<String>,
     pub start_turn: u32,
-    pub max_turns: u32,
+    /// How many turns it lasts: a number, or (`ends`) the (year, month) of its last turn by the
+    /// calendar; exactly one of the two.
+    #[serde(default)]
+    pub max_turns: Option<u32>,
+    #[serde(default)]
+    pub ends: Option<(u32, u32)>,
     /// Table files (in `data/`) to read, in this order.
     pub tables: Vec<String>,
     /// Only formations whose place lies in this box (a theatre).
@@ -357,6 +362,7 @@ impl Folders {
 /// Reads the scenario list and builds every scenario.
 pub fn generate_all(folders: &Folders) -> Result<Vec<Generated>, String> {
     let list: ScenarioList = crate::read_table(&folders.data.join("scenarios.ron"))?;
+    let names: crate::names::RussianNames = crate::read_table(&folders.data.join("russian_names.ron"))?;
     let mut out = Vec::new();
     for def in &list.scenarios {
         let out_path = folders.scenarios.join(&def.file);
@@ -368,7 +374,7 @@ pub fn generate_all(folders: &Folders) -> Result<Vec<Generated>, String> {
             let file: OobFile = crate::read_table(&folders.data.join(t))?;
             tables.extend(file);
         }
-        let mut g = build(&list, def, &map, &tables)?;
+        let mut g = build(&list, def, &map, &tables, &names)?;
         if !def.orders.is_empty() {
             let scenario = Scenario::load_text(&out_path, &g.text).map_err(|e| e.to_string())?;
             for script in &def.orders {
@@ -662,6 +668,7 @@ pub fn build(
     def: &ScenarioDef,
     map: &HexMap,
     tables: &[PowerForces],
+    names: &crate::names::RussianNames,
 ) -> Result<Generated, String> {
     let mut b = Builder {
         map,
@@ -787,13 +794,15 @@ pub fn build(
             ],
         ));
     }
+    let max_turns = max_turns_of(def)?;
+    let names_ru = english_names(&mut b, names)?;
     let scenario = ScenarioFile {
         name: def.name.clone(),
         map: def.map.clone(),
         units: def.units.clone(),
         rules: def.rules.clone(),
         start_turn: def.start_turn,
-        max_turns: def.max_turns,
+        max_turns,
         powers,
         forces: b.forces,
         corps: b.corps,
@@ -808,9 +817,68 @@ pub fn build(
         sea_lanes: def.sea_lanes.iter().filter(|l| map.sea_areas.iter().any(|a| a.id == l.area)).cloned().collect(),
         calendar: def.calendar,
         victory: def.victory.clone(),
+        names_ru,
     };
+    check_entries_by_the_end(def, &scenario)?;
     let text = write(def, &scenario)?;
     Ok(Generated { file: def.file.clone(), text, orders: Vec::new(), scenario, census, nudged: b.nudged })
+}
+
+/// Names the units, corps and armies named in Russian in English, and returns the Russian by ID
+/// (the scenario's `names_ru`).
+fn english_names(b: &mut Builder, names: &crate::names::RussianNames) -> Result<Vec<(u32, String)>, String> {
+    use crate::names::is_russian;
+    let mut ru = Vec::new();
+    for f in &mut b.forces {
+        if let Some(name) = f.name.as_mut().filter(|n| is_russian(n)) {
+            let en = names.english(name)?;
+            ru.push((f.id, std::mem::replace(name, en)));
+        }
+    }
+    for c in b.corps.iter_mut().filter(|c| is_russian(&c.name)) {
+        let en = names.english(&c.name)?;
+        ru.push((c.id, std::mem::replace(&mut c.name, en)));
+    }
+    for a in b.armies.iter_mut().filter(|a| is_russian(&a.name)) {
+        let en = names.english(&a.name)?;
+        ru.push((a.id, std::mem::replace(&mut a.name, en)));
+    }
+    ru.sort_by_key(|(id, _)| *id);
+    Ok(ru)
+}
+
+/// How many turns the scenario lasts: its `max_turns`, or from its first turn to the turn of its
+/// `ends` date by the calendar (August 1914 to November 1918: 52 turns of a month).
+fn max_turns_of(def: &ScenarioDef) -> Result<u32, String> {
+    match (def.max_turns, def.ends) {
+        (Some(n), None) => Ok(n),
+        (None, Some(end)) => {
+            let last = turn_of_date(def, "its last turn", end)?;
+            Ok(last - def.start_turn + 1)
+        }
+        _ => Err(format!("{}: give either max_turns or ends, not both or neither", def.file)),
+    }
+}
+
+/// A scenario that ends on a date is the whole war: every power's entry and every arrival comes
+/// by its last turn, or the generator refuses it (issue 27: the USA of turn 33 never arrived in
+/// a scenario of 20).
+fn check_entries_by_the_end(def: &ScenarioDef, scenario: &ScenarioFile) -> Result<(), String> {
+    if def.ends.is_none() {
+        return Ok(());
+    }
+    let last = scenario.start_turn + scenario.max_turns - 1;
+    for p in &scenario.powers {
+        if let Some(turn) = p.entry.and_then(|e| e.turn).filter(|t| *t > last) {
+            return Err(format!("{}: {} enters in turn {turn}, after the last turn {last}", def.file, p.id));
+        }
+    }
+    for f in &scenario.forces {
+        if let Some(turn) = f.arrives.and_then(|a| a.turn).filter(|t| *t > last) {
+            return Err(format!("{}: unit {} arrives in turn {turn}, after the last turn {last}", def.file, f.id));
+        }
+    }
+    Ok(())
 }
 
 /// The turn of a (year, month) by the scenario's calendar: after its first turn.

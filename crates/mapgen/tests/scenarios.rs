@@ -63,7 +63,11 @@ fn km((a, b): (f64, f64), (c, d): (f64, f64)) -> f64 {
 
 /// The hexes of every division of an army, found by the army's name.
 fn army_hexes(s: &Scenario, army: &str) -> Vec<HexAt> {
-    let a = s.armies.iter().find(|a| a.name.starts_with(army)).unwrap_or_else(|| panic!("no army {army}"));
+    // By its name, or by its Russian name (the tables' original, issue 27).
+    let named = |a: &&rules::strategic::scenario::ArmySpec| {
+        a.name.starts_with(army) || s.name_ru(a.id).is_some_and(|n| n.starts_with(army))
+    };
+    let a = s.armies.iter().find(named).unwrap_or_else(|| panic!("no army {army}"));
     let corps = s.corps.iter().filter(|c| a.corps.contains(&c.id));
     let hexes: Vec<HexAt> =
         corps.flat_map(|c| c.units.iter()).filter_map(|u| s.forces.iter().find(|f| f.id == *u)?.at).collect();
@@ -88,7 +92,17 @@ fn the_armies_of_august_1914_stand_where_they_stood() {
         let p = latlon(&s, h);
         assert!(km(p, mons).min(km(p, maubeuge)) < 25.0, "BEF at {p:?}");
     }
-    // The Russian 1st Army east of East Prussia, the 2nd south of it, both on Russian ground.
+    // The Russian 1st Army east of East Prussia, the 2nd south of it, both on Russian ground;
+    // named in English, with the tables' Russian beside (issue 27).
+    let first = s.armies.iter().find(|a| s.name_ru(a.id).is_some_and(|n| n.starts_with("1-я армия"))).expect("1st");
+    assert!(first.name.starts_with("1st Army"), "{}", first.name);
+    assert!(
+        s.forces
+            .iter()
+            .filter_map(|f| f.name.as_deref())
+            .all(|n| !n.chars().any(|c| ('\u{400}'..='\u{4FF}').contains(&c))),
+        "no unit of the scenario is named in Cyrillic"
+    );
     for h in army_hexes(&s, "1-я армия") {
         let (lat, lon) = latlon(&s, h);
         assert!(lon > 22.6 && (53.7..55.2).contains(&lat), "1st Army at {lat},{lon}");
@@ -134,14 +148,15 @@ fn pass_turns(game: &mut GreatWar, turns: u32) {
 }
 
 #[test]
-fn august_1914_plays_its_20_turns_with_every_power_passing_and_replays_bit_identically() {
+fn august_1914_plays_its_52_turns_with_every_power_passing_and_replays_bit_identically() {
     let s = Scenario::load(&path_of("august_1914.ron")).expect("loads");
-    assert_eq!((s.start_turn, s.max_turns), (1, 20), "the grand campaign's 20 turns (issue 12)");
+    // Issue 27: the whole war, August 1914 to November 1918 by the calendar (was 20 turns).
+    assert_eq!((s.start_turn, s.max_turns), (1, 52), "the grand campaign's 52 turns");
     let mut game = GreatWar::new(&s, 1914);
-    pass_turns(&mut game, 20);
+    pass_turns(&mut game, 52);
     // Nobody surrenders while everyone passes: the turn limit's victory points decide.
-    assert!(game.is_over(), "the game ends after turn 20");
-    assert_eq!(game.clock().turn, 20);
+    assert!(game.is_over(), "the game ends after turn 52");
+    assert_eq!(game.clock().turn, 52);
     // The save as a file holds it: written, read back within the referee's file limit (the map
     // is packed, hexmap::PACKED_ABOVE_HEXES), and replayed from the text.
     let text = game.save().to_text();
@@ -182,7 +197,7 @@ fn august_1914_lands_its_arrivals_on_their_turns_and_the_usa_when_it_enters() {
     assert_eq!(s.powers[usa].entry.and_then(|e| e.turn), Some(33), "April 1917 by the calendar");
     let americans: Vec<_> = s.forces.iter().filter(|f| f.power == "usa").cloned().collect();
     assert_eq!(americans.len(), 7, "the Regular Army as three divisions, the National Guard as four");
-    // Its entry lies after the scenario's 20 turns: bring it forward to turn 2 to see them land.
+    // Its entry lies in turn 33: bring it forward to turn 2 to see them land.
     s.powers[usa].entry = Some(Entry { turn: Some(2), when_invaded: false });
     let mut game = GreatWar::new(&s, 1914);
     let place = |g: &GreatWar, id: u32| g.ctx().force(ForceId(id)).expect("unit").place;

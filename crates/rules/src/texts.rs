@@ -56,6 +56,16 @@ impl Texts {
     /// A message in this language: its key's text with every `{name}` filled from its
     /// arguments, in one pass (a value that itself holds braces is never filled again).
     pub fn render(&self, msg: &Msg) -> String {
+        self.render_in(msg, None)
+    }
+
+    /// A message in this language with its hexes named by their places (`places`: a town, near
+    /// one, …), as a reader who knows the map reads them; a hex it cannot name keeps `(c, r)`.
+    pub fn render_placed(&self, msg: &Msg, places: PlaceNamer) -> String {
+        self.render_in(msg, Some(places))
+    }
+
+    fn render_in(&self, msg: &Msg, places: Option<PlaceNamer>) -> String {
         let template = self.get(&msg.key);
         let mut out = String::with_capacity(template.len() + 16);
         let mut rest = template;
@@ -66,7 +76,7 @@ impl Texts {
             let arg = close.and_then(|c| msg.args.iter().find(|(n, _)| n.as_ref() == &after[..c]));
             match (close, arg) {
                 (Some(c), Some((_, value))) => {
-                    self.render_arg(value, &mut out);
+                    self.render_arg(value, places, &mut out);
                     rest = &after[c + 1..];
                 }
                 _ => {
@@ -79,20 +89,24 @@ impl Texts {
         out
     }
 
-    fn render_arg(&self, arg: &Arg, out: &mut String) {
+    fn render_arg(&self, arg: &Arg, places: Option<PlaceNamer>, out: &mut String) {
         match arg {
+            Arg::Hex(c, r) => match places.and_then(|p| p(*c, *r)) {
+                Some(place) => out.push_str(&self.render_in(&place, None)),
+                None => out.push_str(&format!("({c}, {r})")),
+            },
             Arg::Text(t) => out.push_str(t),
             Arg::Name { key, text } => out.push_str(self.0.get(key).unwrap_or(text)),
             Arg::Local { text, ru } => {
                 out.push_str(if self.get(LANG) == "ru" && !ru.is_empty() { ru } else { text });
             }
-            Arg::Msg(m) => out.push_str(&self.render(m)),
+            Arg::Msg(m) => out.push_str(&self.render_in(m, places)),
             Arg::List(items, sep) => {
                 for (i, m) in items.iter().enumerate() {
                     if i > 0 {
                         out.push_str(sep);
                     }
-                    out.push_str(&self.render(m));
+                    out.push_str(&self.render_in(m, places));
                 }
             }
         }
@@ -130,7 +144,13 @@ pub enum Arg {
     /// A name from the data files with its Russian, where the data gives one (a province's or
     /// a sea area's `name_ru`): the Russian table shows `ru`, the others `text`.
     Local { text: String, ru: String },
+    /// A hex of the map (column, row): shown as `(column, row)`, or by the place it lies at or
+    /// near where the reader knows the map ([`Texts::render_placed`]).
+    Hex(i32, i32),
 }
+
+/// Names a hex by its place on the map (a town, "near" one, a province), where it can.
+pub type PlaceNamer<'a> = &'a dyn Fn(i32, i32) -> Option<Msg>;
 
 /// The key of text that is shown as it is (names and other words that come from data files).
 pub const PLAIN: &str = "text.plain";
@@ -172,6 +192,13 @@ impl Msg {
         self
     }
 
+    /// Adds a hex of the map: `(column, row)`, or its place for a reader who knows the map.
+    pub fn hex(mut self, name: &'static str, at: impl Into<(i32, i32)>) -> Msg {
+        let (c, r) = at.into();
+        self.args.push((Cow::Borrowed(name), Arg::Hex(c, r)));
+        self
+    }
+
     /// Adds a value that is itself words of the tables.
     pub fn msg(mut self, name: &'static str, value: Msg) -> Msg {
         self.args.push((Cow::Borrowed(name), Arg::Msg(value)));
@@ -193,7 +220,7 @@ impl Msg {
     pub fn has_plain(&self) -> bool {
         self.key == PLAIN
             || self.args.iter().any(|(_, a)| match a {
-                Arg::Text(_) | Arg::Name { .. } | Arg::Local { .. } => false,
+                Arg::Text(_) | Arg::Name { .. } | Arg::Local { .. } | Arg::Hex(..) => false,
                 Arg::Msg(m) => m.has_plain(),
                 Arg::List(items, _) => items.iter().any(Msg::has_plain),
             })
@@ -251,5 +278,13 @@ mod tests {
         let unnamed = Msg::new("b2").local("p", "Flanders", "");
         assert_eq!((ru.render(&place), en.render(&place)), ("Фландрия!".to_string(), "Flanders!".to_string()));
         assert_eq!(ru.render(&unnamed), "Flanders!", "no Russian in the data: the name as it is");
+        // A hex: its coordinates, or its place where the reader knows the map.
+        let at = Msg::new("b2").hex("p", (3, 4));
+        en.0.insert("near".into(), "near {town}".into());
+        let liege = |c: i32, r: i32| (c == 3 && r == 4).then(|| Msg::new("near").local("town", "Liège", "Льеж"));
+        assert_eq!(en.render(&at), "(3, 4)!");
+        assert_eq!(en.render_placed(&at, &liege), "near Liège!");
+        let elsewhere = Msg::new("b2").hex("p", (5, 4));
+        assert_eq!(en.render_placed(&elsewhere, &liege), "(5, 4)!", "a hex with no place keeps its coordinates");
     }
 }

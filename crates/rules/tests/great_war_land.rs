@@ -234,6 +234,7 @@ fn s_land_9_tanks_add_attack_only_when_moved_and_need_turn_4() {
         sea_lanes: vec![],
         calendar: None,
         victory: None,
+        names_ru: vec![],
     };
     let e = Scenario::resolve("early.ron", "", file, s.map.clone(), units, rules, aviation()).unwrap_err();
     assert!(e.message.contains("S-LAND-9"), "{e}");

@@ -122,6 +122,7 @@ fn s_naval_2_at_most_20_ships_a_fleet() {
         sea_lanes: vec![],
         calendar: None,
         victory: None,
+        names_ru: vec![],
     };
     let e = Scenario::resolve("x.ron", "", f, big.map.clone(), units, rules, aviation()).unwrap_err();
     assert!(e.message.contains("1–20"), "{e}");

@@ -432,7 +432,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            line: Msg::new("gwe.army.attacks").arg("name", name).arg("at", target),
+            line: Msg::new("gwe.army.attacks").arg("name", name).hex("at", target),
         });
         Ok(())
     }
@@ -489,7 +489,7 @@ impl Ctx {
         self.push(Event {
             turn,
             kind: EventKind::Note,
-            line: Msg::new("gwe.army.fortified").arg("level", level).arg("at", at).arg("price", price),
+            line: Msg::new("gwe.army.fortified").arg("level", level).hex("at", at).arg("price", price),
         });
         Ok(())
     }
@@ -520,10 +520,10 @@ impl Ctx {
             return Err(OrderError::Gas(Msg::new("gwe.army.no_cylinders")));
         }
         if self.holder(at) != Some(power) {
-            return Err(OrderError::Gas(Msg::new("gwe.army.cylinder_no_troops").arg("at", at)));
+            return Err(OrderError::Gas(Msg::new("gwe.army.cylinder_no_troops").hex("at", at)));
         }
         if self.hex_state(at).cylinder.is_some() {
-            return Err(OrderError::Gas(Msg::new("gwe.army.cylinder_already").arg("at", at)));
+            return Err(OrderError::Gas(Msg::new("gwe.army.cylinder_already").hex("at", at)));
         }
         self.powers[usize::from(power.0)].cylinders -= 1;
         self.hex_state_mut(at).cylinder = Some(power);
@@ -684,7 +684,7 @@ impl Ctx {
             kind: EventKind::Restored { unit },
             line: Msg::new("gwe.army.restored")
                 .arg("name", name)
-                .arg("at", city)
+                .hex("at", city)
                 .arg("price", price)
                 .arg("men", men)
                 .arg("class", class),

@@ -105,7 +105,7 @@ impl Ctx {
             let h = f.hex().ok_or_else(|| OrderError::OffMap(self.name(*u)))?;
             if h.distance(first) > 1 {
                 return Err(OrderError::Organization(
-                    Msg::new("gwe.army.not_next_to_hex").arg("name", self.name(*u)).arg("at", first),
+                    Msg::new("gwe.army.not_next_to_hex").arg("name", self.name(*u)).hex("at", first),
                 ));
             }
         }
@@ -204,7 +204,7 @@ impl Ctx {
                 let to = to.ok_or_else(|| OrderError::Organization(Msg::new("gwe.army.detach_needs_hex")))?;
                 if !to.is_adjacent(at) || !self.map().is_land(to) || !self.at(to).is_empty() {
                     return Err(OrderError::Organization(
-                        Msg::new("gwe.army.detach_hex_not_free").arg("to", to).arg("at", at),
+                        Msg::new("gwe.army.detach_hex_not_free").hex("to", to).hex("at", at),
                     ));
                 }
                 // S-ARMY-7, S-ARMY-15: detaching must not take an engaged unit out of contact.
@@ -405,7 +405,7 @@ impl Ctx {
         }
         self.check_neutral_land(f.power, to)?;
         if !self.formation_hexes(army).iter().any(|h| h.is_adjacent(to)) {
-            return Err(OrderError::Organization(Msg::new("gwe.army.reserve_hex_not_next").arg("at", to)));
+            return Err(OrderError::Organization(Msg::new("gwe.army.reserve_hex_not_next").hex("at", to)));
         }
         let joins = self.next_to_enemy(f.power, to);
         let speed = self.speed(f.kind);
@@ -452,7 +452,7 @@ impl Ctx {
             }
             let at = first.hex().ok_or_else(|| OrderError::OffMap(self.name(first.id)))?;
             if !self.next_to_enemy(power, at) {
-                return Err(OrderError::Retreat(Msg::new("gwe.army.not_engaged").arg("at", at)));
+                return Err(OrderError::Retreat(Msg::new("gwe.army.not_engaged").hex("at", at)));
             }
             // S-ARMY-15: a defender retreats at most 10 hexes; an attacker going back to where it
             // began the turn of its attack came from there in one move, at most its speed away.
@@ -544,7 +544,7 @@ impl Ctx {
                 kind: EventKind::Note,
                 line: Msg::new(if free { "gwe.army.retreat_to_start" } else { "gwe.army.retreat_morale" })
                     .arg("n", units.len())
-                    .arg("at", end),
+                    .hex("at", end),
             });
         }
         self.rebuild_occupancy();
@@ -682,7 +682,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            line: Msg::new("gwe.army.unit_retreats").arg("name", name).arg("at", best),
+            line: Msg::new("gwe.army.unit_retreats").arg("name", name).hex("at", best),
         });
     }
 
@@ -755,7 +755,7 @@ impl Ctx {
             }
             if f.hex().is_none_or(|h| h.distance(first) > 1) {
                 return Err(OrderError::Organization(
-                    Msg::new("gwe.army.not_next_to_hex").arg("name", self.name(*u)).arg("at", first),
+                    Msg::new("gwe.army.not_next_to_hex").arg("name", self.name(*u)).hex("at", first),
                 ));
             }
         }
@@ -773,7 +773,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            line: Msg::new("gwe.army.battery_formed").arg("at", first),
+            line: Msg::new("gwe.army.battery_formed").hex("at", first),
         });
         Ok(())
     }

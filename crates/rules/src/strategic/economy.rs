@@ -37,19 +37,27 @@ pub fn recruit_words(r: &Recruit) -> Msg {
 impl Ctx {
     /// The name of a unit raised in the game (scenario units have theirs in the static data).
     pub fn raised_name(&self, id: ForceId) -> String {
-        let Some(f) = self.force(id) else { return id.to_string() };
-        let power = self.power_name(f.power);
+        let Some(f) = self.force(id) else { return Msg::new("gwe.unit.unknown").english() };
         let kind = match f.kind {
-            ForceKind::Infantry { .. } => "infantry division".to_string(),
-            ForceKind::Cavalry { .. } => "cavalry division".to_string(),
+            ForceKind::Infantry { .. } => Msg::new("gwe.unit.infantry"),
+            ForceKind::Cavalry { .. } => Msg::new("gwe.unit.cavalry"),
             ForceKind::Tank { tank } => {
-                self.scenario().units.tanks.get(usize::from(tank)).map_or(String::new(), |t| t.name.clone())
+                Msg::plain(self.scenario().units.tanks.get(usize::from(tank)).map_or(String::new(), |t| t.name.clone()))
             }
             ForceKind::Artillery { gun } => {
-                self.scenario().units.guns.get(usize::from(gun)).map_or(String::new(), |g| g.name.clone())
+                Msg::plain(self.scenario().units.guns.get(usize::from(gun)).map_or(String::new(), |g| g.name.clone()))
             }
         };
-        format!("{kind} {} ({power})", id.0)
+        // Issue 27: no ID in a name: its number among its power's units of the same kind that
+        // have no name of their own, in the order they came (units stay listed when lost, so a
+        // number never changes).
+        let unnamed = |g: &super::state::Force| {
+            g.power == f.power
+                && std::mem::discriminant(&g.kind) == std::mem::discriminant(&f.kind)
+                && self.statics.names.binary_search_by_key(&g.id, |(i, _)| *i).is_err()
+        };
+        let n = self.forces.iter().filter(|g| g.id <= id && unnamed(g)).count();
+        Msg::new("gwe.unit.numbered").msg("kind", kind).arg("n", n).english()
     }
 
     fn purchases(&self) -> Result<Purchases, OrderError> {
@@ -358,8 +366,8 @@ impl Ctx {
             line: Msg::new("gwe.econ.raises")
                 .name("power", self.power_key(power), self.power_name(power))
                 .msg("what", what)
-                .arg("id", id)
-                .arg("at", at)
+                .arg("name", self.name(id))
+                .hex("at", at)
                 .arg("money", price.money)
                 .arg("manpower", price.manpower)
                 .arg("class", class),
@@ -409,7 +417,7 @@ impl Ctx {
                 .name("power", self.power_key(power), self.power_name(power))
                 .msg("what", what)
                 .arg("fleet", fleet)
-                .arg("at", at)
+                .hex("at", at)
                 .arg("price", price),
         });
         Ok(())
@@ -443,7 +451,7 @@ impl Ctx {
                 .name("power", self.power_key(power), self.power_name(power))
                 .msg("what", what)
                 .arg("id", id)
-                .arg("at", at)
+                .hex("at", at)
                 .arg("price", p.squadron),
         });
         Ok(())

@@ -166,7 +166,7 @@ impl Ctx {
         let dist = from.iter().map(|h| h.distance(target)).min().unwrap_or(u32::MAX);
         if dist > range {
             return Err(OrderError::Fire(
-                Msg::new("gwe.land.err.out_of_range").arg("target", target).arg("dist", dist).arg("range", range),
+                Msg::new("gwe.land.err.out_of_range").hex("target", target).arg("dist", dist).arg("range", range),
             ));
         }
         let attack: i32 = guns_data.iter().map(|g| self.stats(g.kind).attack).sum();
@@ -239,13 +239,13 @@ impl Ctx {
                 kind: EventKind::Die { what: "friendly fire".into(), pips },
                 line: if hits_own {
                     Msg::new("gwe.land.friendly_fire.own")
-                        .arg("at", shot.target)
+                        .hex("at", shot.target)
                         .arg("pips", pips)
                         .arg("half", half)
                         .arg("damage", damage)
                         .arg("unit", self.name(own))
                 } else {
-                    Msg::new("gwe.land.friendly_fire.target").arg("at", shot.target).arg("pips", pips)
+                    Msg::new("gwe.land.friendly_fire.target").hex("at", shot.target).arg("pips", pips)
                 },
             });
             if hits_own {
@@ -316,7 +316,7 @@ impl Ctx {
                     (false, false) => "gwe.land.damage.fortification",
                     (false, true) => "gwe.land.damage.fortification_destroyed",
                 })
-                .arg("at", at)
+                .hex("at", at)
                 .arg("damage", damage)
                 .arg("after", after)
                 .arg("strength", strength)
@@ -332,7 +332,7 @@ impl Ctx {
                 self.push(Event {
                     turn,
                     kind: EventKind::FortDamage { at, damage, destroyed: true },
-                    line: Msg::new("gwe.land.damage.forest").arg("at", at),
+                    line: Msg::new("gwe.land.damage.forest").hex("at", at),
                 });
             }
         }
@@ -347,7 +347,7 @@ impl Ctx {
                 self.push(Event {
                     turn,
                     kind: EventKind::CityDestroyed { at, level },
-                    line: Msg::new("gwe.land.damage.city").arg("at", at).arg("levels", levels).arg("level", level),
+                    line: Msg::new("gwe.land.damage.city").hex("at", at).arg("levels", levels).arg("level", level),
                 });
             }
         }
@@ -448,7 +448,7 @@ impl Ctx {
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            line: Msg::new("gwe.land.gas.attack").msg("what", what).arg("at", at).arg("n", victims.len()),
+            line: Msg::new("gwe.land.gas.attack").msg("what", what).hex("at", at).arg("n", victims.len()),
         });
         for u in &victims {
             let model = self.force(*u).and_then(|f| f.kind.model()).unwrap_or(Model::M1914);
@@ -469,17 +469,17 @@ impl Ctx {
             return Err(OrderError::NoTech { what: Msg::new("gwe.land.what.gas_cylinder"), tech: Tech::Gas });
         }
         if self.hex_state(from).cylinder != Some(power) {
-            return Err(OrderError::Gas(Msg::new("gwe.land.err.no_cylinder").arg("at", from)));
+            return Err(OrderError::Gas(Msg::new("gwe.land.err.no_cylinder").hex("at", from)));
         }
         if self.holder(from) != Some(power) {
-            return Err(OrderError::Gas(Msg::new("gwe.land.err.cylinder_unheld").arg("at", from)));
+            return Err(OrderError::Gas(Msg::new("gwe.land.err.cylinder_unheld").hex("at", from)));
         }
         if from.distance(target) > GAS_RADIUS || !self.map().contains(target) {
             return Err(OrderError::Gas(
                 Msg::new("gwe.land.err.cylinder_range")
-                    .arg("target", target)
+                    .hex("target", target)
                     .arg("radius", GAS_RADIUS)
-                    .arg("from", from),
+                    .hex("from", from),
             ));
         }
         Ok(())
@@ -500,8 +500,8 @@ impl Ctx {
             turn: self.clock.turn,
             kind: EventKind::Die { what: "gas cylinder".into(), pips },
             line: Msg::new("gwe.land.cylinder.released")
-                .arg("from", from)
-                .arg("target", target)
+                .hex("from", from)
+                .hex("target", target)
                 .arg("pips", pips)
                 .msg("result", Msg::new(key)),
         });

@@ -41,6 +41,13 @@ impl From<HexAt> for (i32, i32) {
     }
 }
 
+/// A hex by reference as the pair a message names it by (`Msg::hex`).
+impl From<&HexAt> for (i32, i32) {
+    fn from(at: &HexAt) -> (i32, i32) {
+        (at.col, at.row)
+    }
+}
+
 impl fmt::Display for HexAt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "({}, {})", self.col, self.row)

@@ -210,7 +210,7 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Moved { unit: *u, to: end, cost: plan.cost },
-                line: Msg::new("gwe.land.moved").arg("unit", name).arg("to", end).arg("mp", plan.cost),
+                line: Msg::new("gwe.land.moved").arg("unit", name).hex("to", end).arg("mp", plan.cost),
             });
         }
         self.rebuild_occupancy();

@@ -221,14 +221,14 @@ impl OrderError {
             E::OffMap(name) => Msg::new("gw.err.off_map").arg("name", name),
             E::TakesOrdersFromFormation(name) => Msg::new("gw.err.takes_orders").arg("name", name),
             E::EmptyPath => Msg::new("gw.err.empty_path"),
-            E::NotAdjacent { from, to } => Msg::new("gw.err.not_adjacent").arg("from", from).arg("to", to),
-            E::OutsideMap(at) => Msg::new("gw.err.outside_map").arg("at", at),
-            E::Water(at) => Msg::new("gw.err.water").arg("at", at),
-            E::EnemyHex(at) => Msg::new("gw.err.enemy_hex").arg("at", at),
-            E::Occupied(at) => Msg::new("gw.err.occupied").arg("at", at),
+            E::NotAdjacent { from, to } => Msg::new("gw.err.not_adjacent").hex("from", from).hex("to", to),
+            E::OutsideMap(at) => Msg::new("gw.err.outside_map").hex("at", at),
+            E::Water(at) => Msg::new("gw.err.water").hex("at", at),
+            E::EnemyHex(at) => Msg::new("gw.err.enemy_hex").hex("at", at),
+            E::Occupied(at) => Msg::new("gw.err.occupied").hex("at", at),
             E::NoMovement { need, left } => Msg::new("gw.err.no_movement").arg("need", need).arg("left", left),
-            E::MustStop(at) => Msg::new("gw.err.must_stop").arg("at", at),
-            E::NoEnemyAt(at) => Msg::new("gw.err.no_enemy_at").arg("at", at),
+            E::MustStop(at) => Msg::new("gw.err.must_stop").hex("at", at),
+            E::NoEnemyAt(at) => Msg::new("gw.err.no_enemy_at").hex("at", at),
             E::Engaged(name) => Msg::new("gw.err.engaged").arg("name", name),
             E::Organization(m)
             | E::Fortification(m)
@@ -238,7 +238,7 @@ impl OrderError {
             | E::Retreat(m)
             | E::Naval(m) => m.clone(),
             E::Undetected { target } => Msg::new("gw.err.undetected").arg("target", target),
-            E::PortClosed { at, holder } => Msg::new("gw.err.port_closed").arg("at", at).msg("holder", holder.clone()),
+            E::PortClosed { at, holder } => Msg::new("gw.err.port_closed").hex("at", at).msg("holder", holder.clone()),
             E::NoAmmunition { what, need, left } => {
                 Msg::new("gw.err.no_ammunition").msg("what", what.clone()).arg("need", need).arg("left", left)
             }
@@ -248,7 +248,7 @@ impl OrderError {
             E::TooEarly { what, from } => Msg::new("gw.err.too_early").msg("what", what.clone()).arg("from", from),
             E::Purchase(e) => e.line(),
             E::Peace(m) => Msg::new("gw.err.peace").msg("why", m.clone()),
-            E::NeutralLand { at, power } => Msg::new("gw.err.neutral_land").arg("at", at).msg("power", power.clone()),
+            E::NeutralLand { at, power } => Msg::new("gw.err.neutral_land").hex("at", at).msg("power", power.clone()),
             E::Idle(name) => Msg::new("gw.err.idle").msg("name", name.clone()),
             E::AlreadyUpgraded { unit, model } => {
                 Msg::new("gw.err.already_upgraded").arg("unit", unit).msg("model", Msg::new(model.key()))

@@ -91,3 +91,48 @@ impl HexMap {
         })
     }
 }
+
+/// A land hex this many hexes from a town or nearer is named "near" it (house value of the
+/// interface); a sea hex, "off" a port town within [`OFF_TOWN_HEXES`].
+pub const NEAR_TOWN_HEXES: u32 = 12;
+pub const OFF_TOWN_HEXES: u32 = 3;
+
+impl HexMap {
+    /// A hex as a person names it, from the map's places (issue 27: towns, not coordinates):
+    /// the town it is part of, a hex "near" the nearest town, the sea "off" a coastal town, its
+    /// sea area, or a hex in its province; `None` off the map's places. Names come in both languages (`name_ru`).
+    ///
+    /// ```
+    /// use rules::strategic::hexmap::{HexMap, Terrain};
+    /// use rules::strategic::{HexAt, testkit::german_city};
+    /// let map = german_city(HexMap::filled("m", 30, 10, Terrain::Clear), (5, 5));
+    /// assert_eq!(map.place_of(HexAt::new(5, 5)).map(|m| m.english()), Some("Stadt".to_string()));
+    /// assert_eq!(map.place_of(HexAt::new(17, 5)).map(|m| m.english()), Some("a hex near Stadt".to_string()));
+    /// assert_eq!(map.place_of(HexAt::new(18, 5)), None, "13 hexes away, in no province");
+    /// ```
+    pub fn place_of(&self, at: HexAt) -> Option<crate::texts::Msg> {
+        use crate::texts::Msg;
+        let cell = self.cell(at)?;
+        let town = |c: &super::hexmap::City| Msg::new(crate::texts::PLAIN).local("text", &c.name, &c.name_ru);
+        let nearest = self
+            .cities
+            .iter()
+            .filter_map(|c| c.hexes.iter().map(|h| h.distance(at)).min().map(|d| (d, c)))
+            .min_by_key(|(d, _)| *d);
+        if let Some((0, c)) = nearest {
+            return Some(town(c));
+        }
+        if cell.terrain.is_water() {
+            if let Some((_, c)) = nearest.filter(|(d, c)| *d <= OFF_TOWN_HEXES && c.port) {
+                return Some(Msg::new("gw.place.off").msg("town", town(c)));
+            }
+            let sea = self.sea_area_at(at)?;
+            return Some(Msg::new(crate::texts::PLAIN).local("text", &sea.name, &sea.name_ru));
+        }
+        if let Some((_, c)) = nearest.filter(|(d, _)| *d <= NEAR_TOWN_HEXES) {
+            return Some(Msg::new("gw.place.near").msg("town", town(c)));
+        }
+        let province = self.province_at(at)?;
+        Some(Msg::new("gw.place.in").local("province", &province.name, &province.name_ru))
+    }
+}

@@ -66,7 +66,7 @@ impl PurchaseError {
                 .arg("class", class)
                 .arg("need", need)
                 .arg("left", left),
-            E::Place { what, at } => Msg::new("gw.err.buy.place").msg("what", what.clone()).arg("at", at),
+            E::Place { what, at } => Msg::new("gw.err.buy.place").msg("what", what.clone()).hex("at", at),
             E::NotForSale(what) => Msg::new("gw.err.buy.not_for_sale").msg("what", what.clone()),
             E::Mountain { what, power } => {
                 Msg::new("gw.err.buy.mountain").msg("what", what.clone()).msg("power", power.clone())

@@ -187,6 +187,11 @@ pub struct ScenarioFile {
     /// Surrender, victory and victory points; none: the game ends at the turn limit undecided.
     #[serde(default)]
     pub victory: Option<Victory>,
+    /// The Russian names of units, corps and armies named in English by `name` (issue 27: the
+    /// English interface names Russian formations in English, the Russian one in Russian), by
+    /// ID. Left out of files and hashes when empty, so older scenarios and saves keep theirs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names_ru: Vec<(u32, String)>,
 }
 
 impl ScenarioFile {
@@ -194,7 +199,7 @@ impl ScenarioFile {
     /// checks of `resolve`); on failure, the field to point at and the limit.
     pub fn check_limits(&self) -> Result<(), (&'static str, LimitError)> {
         Limit::Forces.check_len(self.forces.len()).map_err(|e| ("forces", e))?;
-        let lists: [(&'static str, usize); 11] = [
+        let lists: [(&'static str, usize); 12] = [
             ("powers", self.powers.len()),
             ("corps", self.corps.len()),
             ("armies", self.armies.len()),
@@ -205,6 +210,7 @@ impl ScenarioFile {
             ("mines", self.mines.len()),
             ("sea_lanes", self.sea_lanes.len()),
             ("victory", self.victory.as_ref().map_or(0, |v| v.vp.len())),
+            ("names_ru", self.names_ru.len()),
             ("corps", self.corps.iter().map(|c| c.units.len() + c.attached.len()).sum()),
         ];
         for (field, n) in lists {
@@ -331,6 +337,9 @@ pub struct Scenario {
     pub calendar: Option<Calendar>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub victory: Option<Victory>,
+    /// Russian names by unit, corps or army ID, sorted by ID (see [`ScenarioFile::names_ru`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names_ru: Vec<(u32, String)>,
     pub map: HexMap,
     pub units: UnitTables,
     pub rules: RulesTables,
@@ -340,6 +349,11 @@ pub struct Scenario {
 impl Scenario {
     pub fn hash(&self) -> StateHash {
         hash_of(self)
+    }
+
+    /// The Russian name of a unit, corps or army, where the scenario gives one.
+    pub fn name_ru(&self, id: u32) -> Option<&str> {
+        self.names_ru.binary_search_by_key(&id, |(i, _)| *i).ok().map(|i| self.names_ru[i].1.as_str())
     }
 
     pub fn power_index(&self, id: &str) -> Option<usize> {
@@ -659,6 +673,19 @@ impl Scenario {
         if file.max_turns == 0 {
             return Err(err(at(&path!["max_turns"]), "max_turns must be at least 1".into()));
         }
+        let mut names_ru = file.names_ru;
+        for (i, (id, _)) in names_ru.iter().enumerate() {
+            let known = file.forces.iter().any(|f| f.id == *id)
+                || file.corps.iter().any(|c| c.id == *id)
+                || file.armies.iter().any(|a| a.id == *id);
+            if !known {
+                return Err(err(at(&path!["names_ru", i]), format!("{id} is no unit, corps or army of the scenario")));
+            }
+        }
+        names_ru.sort_by_key(|(id, _)| *id);
+        if let Some(w) = names_ru.windows(2).find(|w| w[0].0 == w[1].0) {
+            return Err(err(at(&path!["names_ru"]), format!("{} has two Russian names", w[0].0)));
+        }
         Ok(Scenario {
             name: file.name,
             start_turn: file.start_turn.max(1),
@@ -675,6 +702,7 @@ impl Scenario {
             sea_lanes: file.sea_lanes,
             calendar: file.calendar,
             victory: file.victory,
+            names_ru,
             map,
             units,
             rules,

@@ -102,6 +102,7 @@ pub fn scenario(map: HexMap, forces: Vec<ForceSpec>) -> Scenario {
         sea_lanes: Vec::new(),
         calendar: None,
         victory: None,
+        names_ru: Vec::new(),
         map,
         units,
         rules,

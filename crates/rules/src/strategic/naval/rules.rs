@@ -138,7 +138,7 @@ impl Ctx {
                 return Err(OrderError::NotAdjacent { from: prev, to: *h });
             }
             if !self.navigable(*h) {
-                return Err(OrderError::Naval(Msg::new("gwe.naval.not_navigable").arg("at", h)));
+                return Err(OrderError::Naval(Msg::new("gwe.naval.not_navigable").hex("at", h)));
             }
             self.check_port(fleet.power, *h)?;
             if i as u32 + 1 > fleet.mp_left {
@@ -149,7 +149,7 @@ impl Ctx {
         let name = fleet.name.clone();
         for (i, h) in path.iter().enumerate() {
             if i + 1 == path.len() {
-                let line = Msg::new("gwe.naval.sails").arg("fleet", &name).arg("to", h).arg("mp", path.len());
+                let line = Msg::new("gwe.naval.sails").arg("fleet", &name).hex("to", h).arg("mp", path.len());
                 self.push(Event { turn: self.clock.turn, kind: EventKind::FleetMoved { fleet: id, to: *h }, line });
             }
             let from_area = self.map().cell(self.navy.fleet(id).map_or(*h, |f| f.at)).map_or(0, |c| c.sea_area);
@@ -200,7 +200,7 @@ impl Ctx {
             }
             let name = self.fleet_name(enemy);
             self.naval_event(
-                Msg::new("gwe.naval.intercepts").arg("fleet", name).arg("from", from).arg("at", at).arg("mp", dist),
+                Msg::new("gwe.naval.intercepts").arg("fleet", name).hex("from", from).hex("at", at).arg("mp", dist),
             );
             // The interceptor enters the area too: enemy mines there are tested (S-MINE-2).
             let (a0, a1) =
@@ -677,7 +677,7 @@ impl Ctx {
         }
         let area = self.map().cell(f.at).map_or(0, |c| c.sea_area);
         if area == 0 {
-            return Err(OrderError::Naval(Msg::new("gwe.naval.no_sea_area").arg("at", f.at)));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.no_sea_area").hex("at", f.at)));
         }
         let area = area - 1;
         let total: u8 = self.navy.mines.iter().filter(|m| m.area == area).map(|m| m.mines).sum();
@@ -763,7 +763,7 @@ impl Ctx {
             .ok_or_else(|| OrderError::Naval(Msg::new("gwe.naval.no_fleet").arg("id", target)))?
             .clone();
         if !self.hostile(f.power, t.power) || t.at.distance(f.at) > 1 || self.navy.afloat(target).is_empty() {
-            return Err(OrderError::Naval(Msg::new("gwe.naval.no_enemy_fleet").arg("fleet", &t.name).arg("at", f.at)));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.no_enemy_fleet").arg("fleet", &t.name).hex("at", f.at)));
         }
         // S-SUB-5 (house rule): a flotilla is attacked only once its side has found it.
         if self.navy.is_flotilla(target) && !self.detects(f.power, target) {
@@ -895,7 +895,7 @@ impl Ctx {
             && target.neighbours().into_iter().any(|n| self.map().cell(n).is_some_and(|c| c.terrain.is_water()));
         if !coastal || f.at.distance(target) > BOMBARD_RANGE {
             return Err(OrderError::Naval(
-                Msg::new("gwe.naval.bombard_target").arg("target", target).arg("range", BOMBARD_RANGE).arg("at", f.at),
+                Msg::new("gwe.naval.bombard_target").hex("target", target).arg("range", BOMBARD_RANGE).hex("at", f.at),
             ));
         }
         let per = i64::from(self.scenario().rules.ammunition.bombardment);
@@ -906,7 +906,7 @@ impl Ctx {
         self.naval_event(
             Msg::new("gwe.naval.bombards")
                 .arg("fleet", &f.name)
-                .arg("target", target)
+                .hex("target", target)
                 .arg("battleships", bb)
                 .arg("damage", bb),
         );
@@ -1056,7 +1056,7 @@ impl Ctx {
         let at =
             self.navy.ship(ship).and_then(|s| self.navy.fleet(s.fleet)).map(|f| f.at).ok_or(OrderError::EmptyPath)?;
         if !self.map().is_land(base) || base.distance(at) > 1 {
-            return Err(OrderError::Naval(Msg::new("gwe.naval.no_landing_base").arg("at", base)));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.no_landing_base").hex("at", base)));
         }
         if let Some(s) = self.navy.ship_mut(ship) {
             s.air_cargo = None;
@@ -1067,7 +1067,7 @@ impl Ctx {
             x.base = base;
             x.flew = true;
         }
-        self.naval_event(Msg::new("gwe.naval.lands").arg("unit", &sq.name).arg("at", base));
+        self.naval_event(Msg::new("gwe.naval.lands").arg("unit", &sq.name).hex("at", base));
         Ok(())
     }
 
@@ -1087,7 +1087,7 @@ impl Ctx {
             || !self.at(to).is_empty()
             || self.next_to_enemy(f.power, to) && self.enemy_on(f.power, to)
         {
-            return Err(OrderError::Naval(Msg::new("gwe.naval.no_landing_hex").arg("at", to)));
+            return Err(OrderError::Naval(Msg::new("gwe.naval.no_landing_hex").hex("at", to)));
         }
         self.check_neutral_land(f.power, to)?;
         if let Some(s) = self.navy.ship_mut(ship) {
@@ -1100,7 +1100,7 @@ impl Ctx {
             g.activity.mp_left = 0;
         }
         self.rebuild_occupancy();
-        self.naval_event(Msg::new("gwe.naval.lands").arg("unit", self.name(unit)).arg("at", to));
+        self.naval_event(Msg::new("gwe.naval.lands").arg("unit", self.name(unit)).hex("at", to));
         Ok(())
     }
 
@@ -1141,7 +1141,7 @@ impl Ctx {
         );
         for fl in &flotillas {
             let (name, at) = self.navy.fleet(*fl).map_or_else(|| (String::new(), sq.base), |f| (f.name.clone(), f.at));
-            let line = Msg::new("gwe.naval.recon_sights").arg("squadron", &sq.name).arg("flotilla", name).arg("at", at);
+            let line = Msg::new("gwe.naval.recon_sights").arg("squadron", &sq.name).arg("flotilla", name).hex("at", at);
             self.sighted(*fl, sq.power, line);
         }
         for fl in flotillas {
