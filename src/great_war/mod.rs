@@ -30,6 +30,7 @@ pub mod land_panels;
 pub mod layers;
 pub mod legend;
 pub mod overlay;
+pub mod page;
 pub mod panels;
 pub mod save;
 pub mod sea_keys;
@@ -52,7 +53,12 @@ pub(super) fn plugin(app: &mut App) {
     input::bind::<actions::GwAction>(app);
     catalog::register(
         app,
-        CatalogSource { mode: Mode::GreatWar, paths: files::scenario_paths, header: files::scenario_header },
+        CatalogSource {
+            mode: Mode::GreatWar,
+            paths: files::scenario_paths,
+            header: files::scenario_header,
+            page: page::scenario_page,
+        },
     );
     app.init_resource::<HoveredHex>()
         .init_resource::<Selection>()
@@ -273,6 +279,10 @@ impl PlayGame for GreatWar {
 
     fn new_ai(player: PowerId, level: ai::Level, seed: u64) -> Box<AiPlayer<GreatWar>> {
         Box::new(ai::great_war::GwAi::new(player, level, seed))
+    }
+
+    fn has_orders(&self, player: PowerId) -> bool {
+        self.ctx().has_phase_orders(player)
     }
 
     fn status_words(&self) -> String {
