@@ -231,3 +231,113 @@ fn press(app: &mut App, key: KeyCode) {
     key.release(app.world_mut());
     app.update();
 }
+
+/// The Great War's tutorial walked through as a player would: select an army, move a division
+/// next to the French, name its target, fire a gun in the Fire phase, end the turn; each step is
+/// done when the game shows it.
+#[test]
+fn the_great_war_tutorial_walks_through_its_steps() {
+    use kriegsspiel::great_war::tutorial::{GwTutorial, PLAYER, StartGwTutorial, Step};
+    use kriegsspiel::great_war::{HoveredHex, Selected, Selection};
+    use rules::strategic::{HexAt, Order, Piece};
+    let mut app = app();
+    app.world_mut().write_message(StartGwTutorial);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Playing);
+    let step = |app: &App| app.world().resource::<GwTutorial>().step;
+    let click = |app: &mut App, at: HexAt| {
+        app.world_mut().resource_mut::<HoveredHex>().0 = Some(at);
+        press(app, MouseButton::Left);
+    };
+    let selected = |app: &App| app.world().resource::<Selection>().of(gw_session(app));
+    assert_eq!(step(&app), Step::SelectArmy);
+    // A click on a corps of the army selects the army (S-ARMY-3).
+    let ctx = gw_session(&app).ctx();
+    let army = ctx
+        .formations
+        .iter()
+        .find(|f| f.kind == rules::strategic::state::FormationKind::Army && f.power == PLAYER)
+        .expect("Germany has an army");
+    let corps_hex = army.corps.first().and_then(|c| ctx.piece_hex(Piece::Corps(*c))).expect("on the map");
+    click(&mut app, corps_hex);
+    assert!(matches!(selected(&app), Some(Selected::Army(_))), "{:?}", selected(&app));
+    app.update();
+    assert_eq!(step(&app), Step::Move);
+    // End Preparation; the AI's powers pass theirs.
+    let until = |app: &mut App, phase: Phase| {
+        for _ in 0..400 {
+            let c = gw_session(app).ctx();
+            if c.clock.phase == phase && c.active_power() == PLAYER {
+                return;
+            }
+            if gw_session(app).human_turn() {
+                press(app, KeyCode::Space);
+            } else {
+                app.update();
+            }
+        }
+        panic!("never reached {phase:?}");
+    };
+    until(&mut app, Phase::Movement);
+    // A division next to the French, then its target.
+    let ctx = gw_session(&app).ctx();
+    let (piece, to, enemy) = kriegsspiel::great_war::command::movable_pieces(&ctx, PLAYER)
+        .into_iter()
+        .find_map(|p| {
+            ctx.destinations(p).into_iter().find_map(|(h, _, _)| {
+                let e = h.neighbours().into_iter().find(|n| ctx.enemy_on(PLAYER, *n))?;
+                Some((p, h, e))
+            })
+        })
+        .expect("a German piece can reach the French");
+    let from = ctx.piece_hex(piece).expect("on the map");
+    for _ in 0..4 {
+        if selected(&app) == Some(Selected::Piece(piece)) {
+            break;
+        }
+        click(&mut app, from);
+    }
+    click(&mut app, to);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(gw_session(&app).ctx().piece_hex(piece), Some(to), "{:?}", gw_session(&app).refusal);
+    app.update();
+    // The move ends in contact: the attack step is done with it (contact is battle, S-COMBAT-8).
+    assert_eq!(step(&app), Step::Fire);
+    click(&mut app, enemy);
+    press(&mut app, KeyCode::Enter);
+    assert!(gw_session(&app).game.orders().contains(&Order::Attack { piece, target: enemy }));
+    // A gun fires in the Fire phase, at an enemy hex the engine says it reaches.
+    until(&mut app, Phase::Fire);
+    let ctx = gw_session(&app).ctx();
+    let (gun, target) = ctx
+        .guns_ready(PLAYER)
+        .into_iter()
+        .find_map(|g| {
+            let reach = ctx.check_fire_range(g)?.1;
+            let t = reach.into_iter().find(|t| ctx.enemy_on(PLAYER, *t) && ctx.check_fire(g, *t, false).is_ok())?;
+            Some((g, t))
+        })
+        .expect("a German gun reaches the French");
+    let at = ctx.gun_hexes(gun).first().copied().expect("it fires from somewhere");
+    click(&mut app, at);
+    for _ in 0..6 {
+        if matches!(selected(&app), Some(Selected::Piece(Piece::Unit(g))) if g == gun) {
+            break;
+        }
+        press(&mut app, KeyCode::Tab);
+    }
+    click(&mut app, target);
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        gw_session(&app).game.orders().iter().any(|o| matches!(o, Order::Fire { unit, .. } if *unit == gun)),
+        "{:?}",
+        gw_session(&app).refusal
+    );
+    app.update();
+    assert_eq!(step(&app), Step::EndTurn);
+    until(&mut app, Phase::Preparation);
+    app.update();
+    assert_eq!(step(&app), Step::Done);
+}

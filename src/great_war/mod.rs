@@ -35,6 +35,7 @@ pub mod panels;
 pub mod save;
 pub mod sea_keys;
 pub mod sea_orders;
+pub mod tutorial;
 
 use crate::catalog::{self, CatalogSource, Chosen};
 use crate::i18n::Tr;
@@ -71,7 +72,14 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Loading).and_then(files::ready)),
         )
         .add_systems(OnEnter(Screen::Playing), forget_selection)
-        .add_plugins((command::plugin, sea_orders::plugin, sea_keys::plugin, land_orders::plugin, layers::plugin));
+        .add_plugins((
+            command::plugin,
+            sea_orders::plugin,
+            sea_keys::plugin,
+            land_orders::plugin,
+            layers::plugin,
+            tutorial::plugin,
+        ));
     // The browser fetches the large scenarios' files when one is chosen.
     #[cfg(target_arch = "wasm32")]
     app.add_systems(Update, files::fetch_chosen.run_if(in_state(Screen::Loading)))
@@ -88,6 +96,7 @@ pub(super) fn view_plugin(app: &mut App) {
         overlay::plugin,
         camera::plugin,
         panels::plugin,
+        tutorial::view_plugin,
         layers::view_plugin,
         legend::plugin,
     ));

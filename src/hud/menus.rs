@@ -38,7 +38,10 @@ pub fn title(
     mut load: MessageWriter<OpenSave>,
     mut exit: MessageWriter<AppExit>,
     notices: Option<Res<storage::Notices>>,
-    mut tutorial: MessageWriter<crate::help::StartTutorial>,
+    (mut tutorial, mut gw_tutorial): (
+        MessageWriter<crate::help::StartTutorial>,
+        MessageWriter<crate::great_war::tutorial::StartGwTutorial>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // A menu open over the title screen takes its place.
@@ -66,6 +69,9 @@ pub fn title(
             }
             if big_button(ui, tr.t("ui.title.tutorial")) {
                 tutorial.write(crate::help::StartTutorial);
+            }
+            if big_button(ui, tr.t("ui.title.tutorial_great_war")) {
+                gw_tutorial.write(crate::great_war::tutorial::StartGwTutorial);
             }
             for notice in notices.iter().flat_map(|n| n.0.iter()) {
                 ui.colored_label(egui::Color32::LIGHT_RED, notice);
