@@ -34,6 +34,68 @@ pub struct PlayerHeader {
     pub army_ru: String,
     /// The string key of its role (`ui.setup.attacker`), if it has one.
     pub role: Option<String>,
+    /// Its alliance, where the war has alliances (a Great War power's); `None` for a battle's or
+    /// a campaign's side.
+    pub alliance: Option<u8>,
+}
+
+/// What the scenario page shows of a chosen scenario beyond its header, read from the whole
+/// scenario when it is chosen on the set-up screen: a picture of its map and its lines (sides,
+/// objectives, victory conditions, length and end date) in the reader's language.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ScenarioPage {
+    pub thumbnail: Option<Thumbnail>,
+    /// Headed paragraphs: a heading's string key and its lines, already in the reader's language.
+    pub sections: Vec<(String, Vec<String>)>,
+}
+
+/// A small picture of a scenario's map, rows from the top, RGBA.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Thumbnail {
+    pub width: u32,
+    pub height: u32,
+    pub rgba: Vec<u8>,
+}
+
+/// UI limit: the longer side of a map's thumbnail, in pixels.
+pub const THUMBNAIL_SIDE: u32 = 240;
+
+impl Thumbnail {
+    /// A map of `width` × `height` cells drawn at most [`THUMBNAIL_SIDE`] pixels on its longer
+    /// side (a cell is a pixel, or several, or a pixel shows the cell under its centre), each
+    /// pixel the colour `colour` gives for its cell.
+    pub fn of_cells(width: u32, height: u32, colour: impl Fn(u32, u32) -> [u8; 3]) -> Thumbnail {
+        let (w, h) = (width.max(1), height.max(1));
+        let scale = f64::from(THUMBNAIL_SIDE) / f64::from(w.max(h));
+        let tw = ((f64::from(w) * scale).round() as u32).clamp(1, THUMBNAIL_SIDE);
+        let th = ((f64::from(h) * scale).round() as u32).clamp(1, THUMBNAIL_SIDE);
+        let mut rgba = Vec::with_capacity((tw as usize) * (th as usize) * 4);
+        for y in 0..th {
+            for x in 0..tw {
+                let cx = ((f64::from(x) + 0.5) / scale) as u32;
+                let cy = ((f64::from(y) + 0.5) / scale) as u32;
+                let [r, g, b] = colour(cx.min(w - 1), cy.min(h - 1));
+                rgba.extend_from_slice(&[r, g, b, 255]);
+            }
+        }
+        Thumbnail { width: tw, height: th, rgba }
+    }
+
+    /// Marks the cell (`x`, `y`) of a map of `width` × `height` cells with a dot of `rgb`, two
+    /// pixels across.
+    pub fn dot(&mut self, width: u32, height: u32, (x, y): (u32, u32), rgb: [u8; 3]) {
+        let px = (u64::from(x) * u64::from(self.width) / u64::from(width.max(1))) as u32;
+        let py = (u64::from(y) * u64::from(self.height) / u64::from(height.max(1))) as u32;
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            let (qx, qy) = (px + dx, py + dy);
+            if qx < self.width && qy < self.height {
+                let at = ((qy as usize) * (self.width as usize) + qx as usize) * 4;
+                if let Some(p) = self.rgba.get_mut(at..at + 3) {
+                    p.copy_from_slice(&rgb);
+                }
+            }
+        }
+    }
 }
 
 /// One scenario a player can choose.
@@ -71,6 +133,17 @@ impl Catalog {
         catalog
     }
 
+    /// The page of the scenario at `path`, read by its scene.
+    pub fn page(
+        sources: &CatalogSources,
+        mode: Mode,
+        path: &str,
+        tr: &crate::i18n::Tr,
+    ) -> Result<ScenarioPage, String> {
+        let source = sources.0.iter().find(|s| s.mode == mode).ok_or_else(|| format!("{path}: no scene reads it"))?;
+        (source.page)(path, tr)
+    }
+
     pub fn find(&self, path: &str) -> Option<&CatalogEntry> {
         self.entries.iter().find(|e| e.path == path)
     }
@@ -84,6 +157,8 @@ pub struct CatalogSource {
     pub paths: fn() -> Vec<String>,
     /// Reads a scenario's header, or says why it cannot.
     pub header: fn(&str) -> Result<ScenarioHeader, String>,
+    /// Reads the whole scenario for its page on the set-up screen, in the reader's language.
+    pub page: fn(&str, &crate::i18n::Tr) -> Result<ScenarioPage, String>,
 }
 
 /// Every scene's scenarios.

@@ -73,7 +73,12 @@ pub enum ShellAction {
     #[actionlike(Axis)]
     Zoom,
     FitField,
+    /// Show or hide the event log.
     ToggleLog,
+    /// Show or hide the left panel (the board takes its room).
+    ToggleLeftPanel,
+    /// Show or hide the right panel.
+    ToggleRightPanel,
     /// Open or close the rules reference.
     OpenRules,
     /// Open the settings over the screen.
@@ -96,6 +101,8 @@ impl ActionSet for ShellAction {
         ShellAction::ZoomOut,
         ShellAction::FitField,
         ShellAction::ToggleLog,
+        ShellAction::ToggleLeftPanel,
+        ShellAction::ToggleRightPanel,
         ShellAction::OpenRules,
         ShellAction::OpenSettings,
         ShellAction::OpenSaves,
@@ -118,6 +125,8 @@ impl ActionSet for ShellAction {
             ShellAction::Zoom => "Zoom",
             ShellAction::FitField => "FitField",
             ShellAction::ToggleLog => "ToggleLog",
+            ShellAction::ToggleLeftPanel => "ToggleLeftPanel",
+            ShellAction::ToggleRightPanel => "ToggleRightPanel",
             ShellAction::OpenRules => "OpenRules",
             ShellAction::OpenSettings => "OpenSettings",
             ShellAction::OpenSaves => "OpenSaves",
@@ -140,6 +149,8 @@ impl ActionSet for ShellAction {
             ShellAction::ZoomOut => &[Minus, NumpadSubtract],
             ShellAction::FitField => &[KeyF],
             ShellAction::ToggleLog => &[KeyL],
+            ShellAction::ToggleLeftPanel => &[BracketLeft],
+            ShellAction::ToggleRightPanel => &[BracketRight],
             ShellAction::OpenRules => &[F1],
             ShellAction::OpenSettings => &[F10],
             ShellAction::OpenSaves => &[F9],

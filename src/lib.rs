@@ -22,11 +22,13 @@ pub mod input;
 pub mod launch;
 pub mod play;
 pub mod replay;
+pub mod room;
 pub mod rules_ref;
 pub mod saves;
 pub mod screens;
 pub mod session;
 pub mod settings;
+pub mod setup;
 pub mod storage;
 pub mod store;
 pub mod wake;
@@ -63,6 +65,8 @@ pub fn logic_plugin(app: &mut App) {
         screens::plugin,
         saves::plugin,
         catalog::plugin,
+        setup::plugin,
+        room::plugin,
         session::plugin,
         rules_ref::plugin,
         help::plugin,

@@ -59,6 +59,12 @@ pub trait PlayGame: Game + rules::view::Sight {
     fn first_turn(&self) -> u32 {
         1
     }
+    /// Whether `player`, to move now, has anything to do (the engine's answer): the screen is
+    /// not handed over to a person with nothing to do.
+    fn has_orders(&self, player: Self::Player) -> bool {
+        let _ = player;
+        true
+    }
 
     fn to_body(save: &Save<Self>, embed_limit: usize) -> Self::Body;
     fn from_body(name: &str, body: Self::Body) -> Result<Save<Self>, String>;
@@ -247,6 +253,9 @@ pub struct Session<G: PlayGame> {
     /// Whether it writes its own autosave each turn (a game nested in another, a campaign's
     /// battle, is saved inside the other's instead).
     pub autosaves: bool,
+    /// Every person's seat is one person's (the set-up's "play as" an alliance): no hand-over
+    /// between them. Not saved: a loaded game hands over between its people's seats.
+    pub one_person: bool,
 }
 
 impl<G: PlayGame> Session<G> {
@@ -274,6 +283,7 @@ impl<G: PlayGame> Session<G> {
             notice: None,
             turn_start: undo_floor,
             autosaves: true,
+            one_person: false,
         }
     }
 
@@ -297,7 +307,7 @@ impl<G: PlayGame> Session<G> {
 
     /// More than one person at this screen: the board is handed over between them.
     pub fn hot_seat(&self) -> bool {
-        self.seats.iter().filter(|s| **s == Seat::Human).count() > 1
+        !self.one_person && self.seats.iter().filter(|s| **s == Seat::Human).count() > 1
     }
 
     /// Whose eyes the board uses: the player to move when people share the screen (or, when an
@@ -484,11 +494,16 @@ fn start<G: PlayGame>(
     mut screen: ResMut<NextState<Screen>>,
     mut mode: ResMut<NextState<Mode>>,
     mut view: ResMut<NextState<PlayView>>,
+    one_person: Option<Res<crate::setup::OnePerson>>,
 ) {
     for s in starts.read() {
         let game = G::new(&s.scenario, s.seed);
         let name = saves::new_game_name(G::scenario_name(game.scenario()));
-        begin(&mut commands, Session::new(game, s.seats.clone(), name), &mut screen, &mut mode, &mut view);
+        let mut session = Session::new(game, s.seats.clone(), name);
+        // The set-up's "play as" an alliance: one person on all its seats.
+        session.one_person = one_person.as_ref().is_some_and(|o| o.0);
+        commands.remove_resource::<crate::setup::OnePerson>();
+        begin(&mut commands, session, &mut screen, &mut mode, &mut view);
     }
 }
 
@@ -549,10 +564,13 @@ fn hand_over<G: PlayGame>(
     let now = session.game.active_player();
     // The player who moved last in this game (another game begins without a hand-over).
     let before = last.as_ref().filter(|(game, _)| *game == session.name).map(|(_, p)| *p);
+    // Nor to a person with nothing to do now (the engine says so; the one at the screen passes
+    // for them).
     if let (Some(before), Some(now)) = (before, now)
         && before != now
         && session.hot_seat()
         && session.seat(now) == Seat::Human
+        && session.game.has_orders(now)
     {
         next_view.set(PlayView::HandOver);
     }

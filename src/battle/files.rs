@@ -139,6 +139,7 @@ pub fn scenario_header(path: &str) -> Result<ScenarioHeader, String> {
         army: spec.name.clone(),
         army_ru: spec.name_ru.clone(),
         role: Some(if side == file.attacker { "ui.setup.attacker" } else { "ui.setup.defender" }.to_string()),
+        alliance: None,
     };
     Ok(ScenarioHeader {
         name: file.name.clone(),

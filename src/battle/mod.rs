@@ -16,6 +16,7 @@ pub mod command;
 pub mod files;
 pub mod legend;
 pub mod melee;
+pub mod page;
 pub mod panels;
 pub mod save;
 pub mod tooltip;
@@ -37,7 +38,12 @@ pub(super) fn plugin(app: &mut App) {
     input::bind::<actions::BattleAction>(app);
     catalog::register(
         app,
-        CatalogSource { mode: Mode::Battle, paths: files::scenario_paths, header: files::scenario_header },
+        CatalogSource {
+            mode: Mode::Battle,
+            paths: files::scenario_paths,
+            header: files::scenario_header,
+            page: page::scenario_page,
+        },
     );
     app.init_resource::<HoveredCell>()
         .init_resource::<Selection>()

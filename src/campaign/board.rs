@@ -103,7 +103,7 @@ pub fn world_to_hex(map: &CampaignMap, p: Vec2) -> Option<HexAt> {
         .map(|(_, h)| h)
 }
 
-fn ground_colour(g: Ground) -> Color {
+pub fn ground_colour(g: Ground) -> Color {
     match g {
         Ground::Clear => Color::srgb(0.62, 0.66, 0.42),
         Ground::Forest => Color::srgb(0.27, 0.42, 0.24),
@@ -114,6 +114,35 @@ fn ground_colour(g: Ground) -> Color {
 }
 
 /// A side's colour on the map.
+/// The colours of the map's marks and overlays (the legend shows the same).
+pub struct Marks {
+    pub river: Color,
+    pub ford: Color,
+    pub village: Color,
+    pub fortress: Color,
+    pub battle: Color,
+    pub reach: Color,
+    pub zone: Color,
+    pub risk: Color,
+    pub selected: Color,
+    pub intercept_order: Color,
+}
+
+pub fn marks() -> Marks {
+    Marks {
+        river: Color::srgb(0.16, 0.34, 0.70),
+        ford: Color::srgb(0.62, 0.78, 0.92),
+        village: Color::srgb(0.45, 0.30, 0.22),
+        fortress: Color::srgb(0.30, 0.28, 0.26),
+        battle: Color::srgba(1.0, 0.85, 0.2, 0.45),
+        reach: Color::srgba(1.0, 1.0, 0.9, 0.28),
+        zone: Color::srgba(0.9, 0.15, 0.1, 0.7),
+        risk: Color::srgba(1.0, 0.2, 0.1, 0.5),
+        selected: Color::srgb(1.0, 0.92, 0.4),
+        intercept_order: Color::srgb(1.0, 0.95, 0.7),
+    }
+}
+
 pub fn side_colour(side: Side) -> Color {
     match side {
         Side::Red => Color::srgb(0.78, 0.22, 0.18),
@@ -186,8 +215,8 @@ fn spawn_terrain(
             let n = h.neighbour(d);
             let colour = match map.crossing(h, n) {
                 Crossing::Open => continue,
-                Crossing::Ford => Color::srgb(0.62, 0.78, 0.92),
-                Crossing::River => Color::srgb(0.16, 0.34, 0.70),
+                Crossing::Ford => marks().ford,
+                Crossing::River => marks().river,
             };
             let (sprite, tf) = hexside(map, h, n, colour, 6.0);
             commands.spawn((Name::new("River"), Terrain, scope(in_play), sprite, tf));
@@ -199,7 +228,7 @@ fn spawn_terrain(
                     Name::new("Village"),
                     Terrain,
                     scope(in_play),
-                    Sprite::from_color(Color::srgb(0.45, 0.30, 0.22), Vec2::splat(6.0 - i as f32)),
+                    Sprite::from_color(marks().village, Vec2::splat(6.0 - i as f32)),
                     Transform::from_translation((at + off + Vec2::new(*dx, 0.0)).extend(0.5)),
                 ));
             }
@@ -209,7 +238,7 @@ fn spawn_terrain(
                 Name::new("Fortress"),
                 Terrain,
                 scope(in_play),
-                Sprite::from_color(Color::srgb(0.30, 0.28, 0.26), Vec2::splat(HEX * 0.5)),
+                Sprite::from_color(marks().fortress, Vec2::splat(HEX * 0.5)),
                 Transform::from_translation(at.extend(0.4))
                     .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
             ));
@@ -437,7 +466,7 @@ fn sync_pieces(
             Name::new("Battle"),
             Piece,
             scope(in_play),
-            hex_sprite(&art, Color::srgba(1.0, 0.85, 0.2, 0.45), 0.9),
+            hex_sprite(&art, marks().battle, 0.9),
             Transform::from_translation(hex_to_world(map, b.at).extend(0.6)),
         ));
     }
@@ -457,7 +486,7 @@ fn sync_pieces(
                     Name::new("Interception zone"),
                     Piece,
                     scope(in_play),
-                    Sprite::from_color(Color::srgba(0.9, 0.15, 0.1, 0.7), Vec2::new(HEX * 0.5, 3.0)),
+                    Sprite::from_color(marks().zone, Vec2::new(HEX * 0.5, 3.0)),
                     Transform::from_translation((hex_to_world(map, h) + Vec2::new(0.0, -HEX * 0.78)).extend(0.9)),
                 ));
             }
@@ -468,7 +497,7 @@ fn sync_pieces(
                 Name::new("Reach"),
                 Piece,
                 scope(in_play),
-                hex_sprite(&art, Color::srgba(1.0, 1.0, 0.9, 0.28), 0.8),
+                hex_sprite(&art, marks().reach, 0.8),
                 Transform::from_translation(hex_to_world(map, *h).extend(0.7)),
             ));
         }
@@ -490,7 +519,7 @@ fn sync_pieces(
                     Name::new("Interception risk"),
                     Piece,
                     scope(in_play),
-                    hex_sprite(&art, Color::srgba(1.0, 0.2, 0.1, 0.5), 0.95),
+                    hex_sprite(&art, marks().risk, 0.95),
                     Transform::from_translation(hex_to_world(map, e.at).extend(0.8)),
                 ));
             }
@@ -510,7 +539,7 @@ fn sync_pieces(
                 Name::new("Selected"),
                 Piece,
                 scope(in_play),
-                Sprite::from_color(Color::srgb(1.0, 0.92, 0.4), Vec2::new(HEX * 0.86, HEX * 0.66)),
+                Sprite::from_color(marks().selected, Vec2::new(HEX * 0.86, HEX * 0.66)),
                 Transform::from_translation(at.extend(4.0)),
             ));
         }
@@ -530,7 +559,7 @@ fn sync_pieces(
                 Name::new("Intercept order"),
                 Piece,
                 scope(in_play),
-                Sprite::from_color(Color::srgb(1.0, 0.95, 0.7), Vec2::new(HEX * 0.76, 3.0)),
+                Sprite::from_color(marks().intercept_order, Vec2::new(HEX * 0.76, 3.0)),
                 Transform::from_translation((at + Vec2::new(0.0, -HEX * 0.22)).extend(6.0)),
             ));
         }

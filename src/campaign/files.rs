@@ -132,6 +132,7 @@ pub fn scenario_header(path: &str) -> Result<ScenarioHeader, String> {
         army: spec.name.clone(),
         army_ru: spec.name_ru.clone(),
         role: (side == file.first).then(|| "ui.campaign.moves_first".to_string()),
+        alliance: None,
     };
     Ok(ScenarioHeader {
         name: file.name.clone(),

@@ -15,6 +15,8 @@ pub mod board;
 pub mod command;
 pub mod files;
 pub mod labels;
+pub mod legend;
+pub mod page;
 pub mod panels;
 pub mod save;
 
@@ -33,7 +35,12 @@ pub(super) fn plugin(app: &mut App) {
     input::bind::<actions::CampaignAction>(app);
     catalog::register(
         app,
-        CatalogSource { mode: Mode::Campaign, paths: files::scenario_paths, header: files::scenario_header },
+        CatalogSource {
+            mode: Mode::Campaign,
+            paths: files::scenario_paths,
+            header: files::scenario_header,
+            page: page::scenario_page,
+        },
     );
     app.init_resource::<HoveredHex>()
         .init_resource::<ArmySelection>()
@@ -44,7 +51,7 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(crate::AppSystems::Logic)
                 .run_if(in_state(Screen::Loading)),
         )
-        .add_plugins((command::plugin, battle::plugin));
+        .add_plugins((command::plugin, battle::plugin, legend::plugin));
 }
 
 /// The scene's plugins that draw (the map, its labels and the panels).

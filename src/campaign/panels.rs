@@ -669,14 +669,21 @@ fn battle_bar(
     battle: Option<Res<crate::session::Session<Battle>>>,
     marker: Res<CampaignBattle>,
     mut state: ResMut<PanelState>,
+    room: Res<crate::hud::board::BoardRoom>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let (Some(campaign), Some(battle)) = (campaign, battle) else { return Ok(()) };
     let scenario = campaign.game.scenario();
+    // In the board's top corner, clear of the battle's panels: its foot holds the preview of
+    // what a click would do (a fire's odds), which the box must not cover.
+    let ppp = ctx.pixels_per_point();
+    let corner =
+        room.0.map_or(egui::pos2(8.0, 40.0), |r| egui::pos2(r.min.x as f32 / ppp + 8.0, r.min.y as f32 / ppp + 8.0));
     egui::Window::new(tr.t("ui.campaign.in_battle"))
         .collapsible(true)
         .resizable(false)
-        .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])
+        .pivot(egui::Align2::LEFT_TOP)
+        .fixed_pos(corner)
         .show(ctx, |ui| {
             ui.label(tr.f(
                 "ui.campaign.battle_of",

@@ -34,8 +34,8 @@ pub struct FetchedScenario {
     /// The files it needs beyond the bundle (its own file first), as `Scenario::load_from` reads them.
     pub files: &'static [&'static str],
     pub name: &'static str,
-    /// Its powers: id and name.
-    pub powers: &'static [(&'static str, &'static str)],
+    /// Its powers: id, name and alliance.
+    pub powers: &'static [(&'static str, &'static str, u8)],
     pub forces: usize,
     pub fleets: usize,
     pub width: u32,
@@ -49,14 +49,14 @@ pub const FETCHED: [FetchedScenario; 4] = [
         files: &["scenarios/great_war/north_sea_1916.ron", "maps/europe_1914_north_sea.ron"],
         name: "North Sea, 1916",
         powers: &[
-            ("germany", "Germany"),
-            ("france", "France"),
-            ("gb", "Great Britain"),
-            ("belgium", "Belgium"),
-            ("netherlands", "Netherlands"),
-            ("denmark", "Denmark"),
-            ("norway", "Norway"),
-            ("sweden", "Sweden"),
+            ("germany", "Germany", 1),
+            ("france", "France", 0),
+            ("gb", "Great Britain", 0),
+            ("belgium", "Belgium", 0),
+            ("netherlands", "Netherlands", 0),
+            ("denmark", "Denmark", 0),
+            ("norway", "Norway", 0),
+            ("sweden", "Sweden", 0),
         ],
         forces: 4,
         fleets: 6,
@@ -67,7 +67,7 @@ pub const FETCHED: [FetchedScenario; 4] = [
         path: "scenarios/great_war/east_prussia_1914.ron",
         files: &["scenarios/great_war/east_prussia_1914.ron", "maps/europe_1914_east_prussia.ron"],
         name: "East Prussia 1914",
-        powers: &[("germany", "Germany"), ("russia", "Russia")],
+        powers: &[("germany", "Germany", 1), ("russia", "Russia", 0)],
         forces: 63,
         fleets: 0,
         width: 97,
@@ -78,14 +78,14 @@ pub const FETCHED: [FetchedScenario; 4] = [
         files: &["scenarios/great_war/frontiers_marne_1914.ron", "maps/europe_1914_west.ron"],
         name: "The Frontiers and the Marne 1914",
         powers: &[
-            ("germany", "Germany"),
-            ("austria_hungary", "Austria-Hungary"),
-            ("france", "France"),
-            ("gb", "Great Britain"),
-            ("belgium", "Belgium"),
-            ("luxembourg", "Luxembourg"),
-            ("netherlands", "Netherlands"),
-            ("switzerland", "Switzerland"),
+            ("germany", "Germany", 1),
+            ("austria_hungary", "Austria-Hungary", 1),
+            ("france", "France", 0),
+            ("gb", "Great Britain", 0),
+            ("belgium", "Belgium", 0),
+            ("luxembourg", "Luxembourg", 0),
+            ("netherlands", "Netherlands", 0),
+            ("switzerland", "Switzerland", 0),
         ],
         forces: 199,
         fleets: 0,
@@ -97,29 +97,29 @@ pub const FETCHED: [FetchedScenario; 4] = [
         files: &["scenarios/great_war/august_1914.ron", "maps/europe_1914.ron"],
         name: "The Great War, August 1914",
         powers: &[
-            ("germany", "Germany"),
-            ("austria_hungary", "Austria-Hungary"),
-            ("france", "France"),
-            ("gb", "Great Britain"),
-            ("russia", "Russia"),
-            ("belgium", "Belgium"),
-            ("serbia", "Serbia"),
-            ("montenegro", "Montenegro"),
-            ("italy", "Italy"),
-            ("ottoman", "Ottoman Empire"),
-            ("bulgaria", "Bulgaria"),
-            ("romania", "Romania"),
-            ("greece", "Greece"),
-            ("portugal", "Portugal"),
-            ("usa", "United States"),
-            ("luxembourg", "Luxembourg"),
-            ("netherlands", "Netherlands"),
-            ("switzerland", "Switzerland"),
-            ("denmark", "Denmark"),
-            ("norway", "Norway"),
-            ("sweden", "Sweden"),
-            ("spain", "Spain"),
-            ("albania", "Albania"),
+            ("germany", "Germany", 1),
+            ("austria_hungary", "Austria-Hungary", 1),
+            ("france", "France", 0),
+            ("gb", "Great Britain", 0),
+            ("russia", "Russia", 0),
+            ("belgium", "Belgium", 0),
+            ("serbia", "Serbia", 0),
+            ("montenegro", "Montenegro", 0),
+            ("italy", "Italy", 0),
+            ("ottoman", "Ottoman Empire", 1),
+            ("bulgaria", "Bulgaria", 1),
+            ("romania", "Romania", 0),
+            ("greece", "Greece", 0),
+            ("portugal", "Portugal", 0),
+            ("usa", "United States", 0),
+            ("luxembourg", "Luxembourg", 0),
+            ("netherlands", "Netherlands", 0),
+            ("switzerland", "Switzerland", 0),
+            ("denmark", "Denmark", 0),
+            ("norway", "Norway", 0),
+            ("sweden", "Sweden", 0),
+            ("spain", "Spain", 0),
+            ("albania", "Albania", 0),
         ],
         forces: 543,
         fleets: 27,
@@ -291,6 +291,7 @@ struct HeaderFile {
 struct PowerHeader {
     id: String,
     name: String,
+    alliance: u8,
 }
 
 #[derive(Deserialize)]
@@ -331,7 +332,7 @@ pub fn scenario_header(path: &str) -> Result<ScenarioHeader, String> {
     let map_path = beside(path, &file.map);
     let map: MapHeader =
         parse_ron(&map_path, &GwFiles.read(&map_path).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
-    let players = file.powers.iter().map(|p| player(&p.id, &p.name)).collect();
+    let players = file.powers.iter().map(|p| player(&p.id, &p.name, p.alliance)).collect();
     Ok(ScenarioHeader {
         name: file.name.clone(),
         name_ru: String::new(),
@@ -373,14 +374,20 @@ pub fn fetched_header(f: &FetchedScenario, download: Option<u64>) -> ScenarioHea
         name: f.name.to_string(),
         name_ru: String::new(),
         description: String::new(),
-        players: f.powers.iter().map(|(id, name)| player(id, name)).collect(),
+        players: f.powers.iter().map(|(id, name, alliance)| player(id, name, *alliance)).collect(),
         size: Some((key.to_string(), args)),
     }
 }
 
 /// A power as the set-up screen lists it.
-fn player(id: &str, name: &str) -> PlayerHeader {
-    PlayerHeader { label: power_key(id), army: name.to_string(), army_ru: String::new(), role: None }
+fn player(id: &str, name: &str, alliance: u8) -> PlayerHeader {
+    PlayerHeader {
+        label: power_key(id),
+        army: name.to_string(),
+        army_ru: String::new(),
+        role: None,
+        alliance: Some(alliance),
+    }
 }
 
 #[cfg(test)]
@@ -428,7 +435,8 @@ mod tests {
             let recording = Recording(RefCell::new(Vec::new()));
             let s = Scenario::load_from(&recording, f.path).unwrap_or_else(|e| panic!("{}: {e}", f.path));
             assert_eq!(recording.0.into_inner(), f.files, "{}: the files it reads beyond the bundle", f.path);
-            let powers: Vec<(String, String)> = s.powers.iter().map(|p| (p.id.clone(), p.name.clone())).collect();
+            let powers: Vec<(String, String, u8)> =
+                s.powers.iter().map(|p| (p.id.clone(), p.name.clone(), p.alliance)).collect();
             let want = format!(
                 "name: {:?}, powers: {powers:?}, forces: {}, fleets: {}, width: {}, height: {}",
                 s.name,
@@ -437,7 +445,8 @@ mod tests {
                 s.map.width,
                 s.map.height
             );
-            let have: Vec<(String, String)> = f.powers.iter().map(|(i, n)| (i.to_string(), n.to_string())).collect();
+            let have: Vec<(String, String, u8)> =
+                f.powers.iter().map(|(i, n, a)| (i.to_string(), n.to_string(), *a)).collect();
             let have = format!(
                 "name: {:?}, powers: {have:?}, forces: {}, fleets: {}, width: {}, height: {}",
                 f.name, f.forces, f.fleets, f.width, f.height

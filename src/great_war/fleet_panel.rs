@@ -16,7 +16,6 @@ use rules::strategic::naval::model::{Fleet, FleetId, ShipId, ShipType, Squadron}
 use rules::strategic::{Ctx, ForceId, HexAt, Order, Phase, Piece, PowerId};
 
 /// The panel's width at first (points).
-const WIDTH: f32 = 300.0;
 
 /// Draws the fleet panel for the selection, if it is something at sea, in the air or a coastal gun.
 pub fn show(
@@ -27,29 +26,31 @@ pub fn show(
     selected: Option<Selected>,
     hand: &SeaHand,
     out: &mut MessageWriter<UiCommand>,
-) {
+    (open, width, hint): (&mut bool, f32, &str),
+) -> bool {
     // Picks made for another selection do not count (they are dropped on the next command).
     let empty = SeaHand::default();
     let hand = if hand.made_for == selected { hand } else { &empty };
     let body: Box<dyn FnOnce(&mut egui::Ui)> = match selected {
         Some(Selected::Fleet(id)) => match fleet(ctx, id) {
             Some(f) => Box::new(move |ui| fleet_body(ui, tr, ctx, viewer, f, hand, out)),
-            None => return,
+            None => return false,
         },
         Some(Selected::Squadron(id)) => match sea_orders::squadron(ctx, id) {
             Some(s) => Box::new(move |ui| squadron_body(ui, tr, ctx, viewer, s, hand, out)),
-            None => return,
+            None => return false,
         },
         Some(Selected::Piece(Piece::Unit(unit)))
             if ctx.clock.phase == Phase::Fire && sea_orders::coastal_gun(ctx, unit).is_some() =>
         {
             Box::new(move |ui| coastal_body(ui, tr, ctx, viewer, unit, out))
         }
-        _ => return,
+        _ => return false,
     };
-    egui::Panel::right("gw-fleet").default_size(WIDTH).resizable(true).show(ui, |ui| {
+    crate::hud::frame::side(ui, crate::hud::frame::Edge::Right, "gw-fleet", open, width, hint, |ui| {
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, body);
     });
+    true
 }
 
 /// The power's air squadrons, to select one (their bases carry no counter of their own).

@@ -36,10 +36,6 @@ struct AimPreview {
     lines: Vec<String>,
 }
 
-/// UI limit: the right column's width at the start (logical pixels); it leaves the board more
-/// than half of a 1280-pixel window beside the left column.
-pub const RIGHT_WIDTH: f32 = 290.0;
-
 impl LandPanels<'_, '_> {
     /// The pick in hand and the selection's land orders, in the left column; `preview_lines`
     /// writes the engine's preview as the scene's preview window does.
@@ -124,6 +120,7 @@ impl LandPanels<'_, '_> {
         session: &GwSession,
         selected: Option<Selected>,
         give: &mut MessageWriter<UiCommand>,
+        (open, width, hint): (&mut bool, f32, &str),
     ) {
         if !matches!(selected, None | Some(Selected::Piece(_) | Selected::Army(_))) {
             return;
@@ -132,7 +129,7 @@ impl LandPanels<'_, '_> {
         // power to move when the AI plays every power.
         let power = session.viewer().unwrap_or_else(|| ctx.active_power());
         let human = session.human_turn();
-        egui::Panel::right("gw-land").default_size(RIGHT_WIDTH).resizable(true).show(ui, |ui| {
+        crate::hud::frame::side(ui, crate::hud::frame::Edge::Right, "gw-land", open, width, hint, |ui| {
             ui.horizontal(|ui| {
                 for (tab, key) in
                     [(Tab::Army, "gw.tab.army"), (Tab::Economy, "gw.tab.economy"), (Tab::Diplomacy, "gw.tab.diplomacy")]

@@ -31,12 +31,14 @@ pub mod land_panels;
 pub mod layers;
 pub mod legend;
 pub mod overlay;
+pub mod page;
 pub mod panels;
 pub mod political;
 pub mod save;
 pub mod sea_keys;
 pub mod sea_orders;
 pub mod summary;
+pub mod tutorial;
 
 use crate::catalog::{self, CatalogSource, Chosen};
 use crate::i18n::Tr;
@@ -55,7 +57,12 @@ pub(super) fn plugin(app: &mut App) {
     input::bind::<actions::GwAction>(app);
     catalog::register(
         app,
-        CatalogSource { mode: Mode::GreatWar, paths: files::scenario_paths, header: files::scenario_header },
+        CatalogSource {
+            mode: Mode::GreatWar,
+            paths: files::scenario_paths,
+            header: files::scenario_header,
+            page: page::scenario_page,
+        },
     );
     app.init_resource::<HoveredHex>()
         .init_resource::<Selection>()
@@ -68,7 +75,14 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Loading).and_then(files::ready)),
         )
         .add_systems(OnEnter(Screen::Playing), forget_selection)
-        .add_plugins((command::plugin, sea_orders::plugin, sea_keys::plugin, land_orders::plugin, layers::plugin))
+        .add_plugins((
+            command::plugin,
+            sea_orders::plugin,
+            sea_keys::plugin,
+            land_orders::plugin,
+            layers::plugin,
+            tutorial::plugin,
+        ))
         .add_plugins((political::plugin, summary::plugin));
     // The browser fetches the large scenarios' files when one is chosen.
     #[cfg(target_arch = "wasm32")]
@@ -86,6 +100,7 @@ pub(super) fn view_plugin(app: &mut App) {
         overlay::plugin,
         camera::plugin,
         panels::plugin,
+        tutorial::view_plugin,
         layers::view_plugin,
         legend::plugin,
         summary::view_plugin,
@@ -314,6 +329,10 @@ impl PlayGame for GreatWar {
 
     fn new_ai(player: PowerId, level: ai::Level, seed: u64) -> Box<AiPlayer<GreatWar>> {
         Box::new(ai::great_war::GwAi::new(player, level, seed))
+    }
+
+    fn has_orders(&self, player: PowerId) -> bool {
+        self.ctx().has_phase_orders(player)
     }
 
     fn status_words(&self) -> String {

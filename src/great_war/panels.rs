@@ -12,6 +12,7 @@ use super::layers::Overlays;
 use super::{GwNames, HoveredHex, Selected, Selection};
 use crate::camera::BoardCamera;
 use crate::hud::board::{RoomThisFrame, leave_room};
+use crate::hud::frame::{self, Edge};
 use crate::hud::log::{LogLine, LookAt};
 use crate::hud::root;
 use crate::hud::rules::RuleLinks;
@@ -155,11 +156,12 @@ fn playing(
     mut menu: ResMut<NextState<Menu>>,
     mut out: MessageWriter<UiCommand>,
     mut land: super::land_panels::LandPanels,
-    (hand, mut room, mut overlays, bindings): (
+    (hand, mut room, mut overlays, bindings, mut shown): (
         Res<super::sea_orders::SeaHand>,
         ResMut<RoomThisFrame>,
         ResMut<Overlays>,
         Res<KeyBindings>,
+        ResMut<crate::room::PanelsShown>,
     ),
     (mut links, mut looks, mut leave, mut save): (
         RuleLinks,
@@ -262,7 +264,11 @@ fn playing(
         });
     });
     // The power panel and the selection.
-    egui::Panel::left("gw-left").default_size(270.0).show(&mut ui, |ui| {
+    let sizes = crate::hud::frame::sizes(&ui);
+    let hint = |action: &str| crate::hud::frame_hint(&tr, &bindings, action);
+    let (left_hint, right_hint, log_hint) = (hint("ToggleLeftPanel"), hint("ToggleRightPanel"), hint("ToggleLog"));
+    let shown = &mut *shown;
+    frame::side(&mut ui, Edge::Left, "gw-left", &mut shown.left, sizes.left, &left_hint, |ui| {
         // A hex with many pieces under the pointer may run past the window's foot.
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             power_panel(ui, &tr, &gctx, power, session.human_turn(), &mut out);
@@ -289,15 +295,26 @@ fn playing(
         });
     });
     // The event log.
-    egui::Panel::bottom("gw-log").default_size(150.0).resizable(true).show(&mut ui, |ui| {
+    frame::side(&mut ui, Edge::Foot, "gw-log", &mut shown.log, sizes.log, &log_hint, |ui| {
         let events = session.game.events();
         let lines = log_lines(&tr, &gctx, session.viewer(), &events[events.len().saturating_sub(300)..]);
         crate::hud::log::log_column(ui, "gw-log", &tr, &lines, &mut links, &mut looks);
     });
     // The selected fleet, flotilla or squadron (or a coastal gun firing).
-    super::fleet_panel::show(&mut ui, &tr, &gctx, session.viewer(), selected, &hand, &mut out);
+    let fleet_shown = super::fleet_panel::show(
+        &mut ui,
+        &tr,
+        &gctx,
+        session.viewer(),
+        selected,
+        &hand,
+        &mut out,
+        (&mut shown.right, sizes.right, right_hint.as_str()),
+    );
     // The army panel, the economy and diplomacy (they give way to the fleet panel).
-    land.right(&mut ui, &tr, &gctx, &session, selected, &mut out);
+    if !fleet_shown {
+        land.right(&mut ui, &tr, &gctx, &session, selected, &mut out, (&mut shown.right, sizes.right, &right_hint));
+    }
     // The rest is the board's.
     leave_room(&ui, &mut room);
     // The order waiting for "yes", with the engine's preview.

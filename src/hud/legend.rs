@@ -152,8 +152,12 @@ pub fn legend_window(
     book: Res<LegendBook>,
     mut links: RuleLinks,
     mut out: MessageWriter<LegendCommand>,
+    (rules, view): (Res<crate::rules_ref::RulesWindow>, Option<Res<State<crate::screens::PlayView>>>),
 ) -> Result {
-    if !window.open {
+    // The legend stays open, but out of the way, while the rules reference is open over it and
+    // while the screen is handed over (the next player sees nothing of the board until ready).
+    let handing_over = view.is_some_and(|v| *v.get() == crate::screens::PlayView::HandOver);
+    if !window.open || rules.open || handing_over {
         return Ok(());
     }
     let Some(mode) = mode.map(|m| *m.get()) else { return Ok(()) };

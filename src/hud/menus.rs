@@ -2,38 +2,17 @@
 //! that open over any screen, a running game included, and return to it.
 
 use super::root;
-use crate::catalog::{Catalog, Chosen, Download, LoadProblem};
+use crate::catalog::{Catalog, Download, LoadProblem};
 use crate::i18n::{Lang, Tr};
 use crate::input::{ActionName, KeySlot, KnownActions, Rebinding, key_name};
 use crate::saves::{self, OpenSave, SaveKinds, Seat};
 use crate::screens::{Menu, Mode, SavesMenu, Screen};
 use crate::settings::{AnimSpeed, Settings};
+use crate::setup::{PlayAs, ScenarioPages, SetupClick, SetupForm};
 use crate::storage;
 use ai::Level;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-
-/// What the set-up screen has chosen.
-#[derive(Resource)]
-pub struct SetupForm {
-    /// The war the set-up screen offers (the title screen has one button per war).
-    pub mode: Mode,
-    pub scenario: usize,
-    /// One seat per player of the chosen scenario.
-    pub seats: Vec<Seat>,
-    pub seed: String,
-}
-
-impl Default for SetupForm {
-    fn default() -> Self {
-        SetupForm {
-            mode: Mode::Battle,
-            scenario: 0,
-            seats: vec![Seat::Human, Seat::Ai(Level::Veteran)],
-            seed: "1".to_string(),
-        }
-    }
-}
 
 /// The saves menu's state: the file named, the last problem.
 #[derive(Resource, Default)]
@@ -41,16 +20,6 @@ pub struct SettingsForm {
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub file: String,
     pub message: Option<String>,
-}
-
-impl SetupForm {
-    /// Offers the scenarios of one war.
-    pub fn choose_war(&mut self, mode: Mode) {
-        if self.mode != mode {
-            self.mode = mode;
-            self.scenario = usize::MAX;
-        }
-    }
 }
 
 fn big_button(ui: &mut egui::Ui, text: String) -> bool {
@@ -69,7 +38,10 @@ pub fn title(
     mut load: MessageWriter<OpenSave>,
     mut exit: MessageWriter<AppExit>,
     notices: Option<Res<storage::Notices>>,
-    mut tutorial: MessageWriter<crate::help::StartTutorial>,
+    (mut tutorial, mut gw_tutorial): (
+        MessageWriter<crate::help::StartTutorial>,
+        MessageWriter<crate::great_war::tutorial::StartGwTutorial>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // A menu open over the title screen takes its place.
@@ -91,8 +63,15 @@ pub fn title(
                 setup.choose_war(Mode::GreatWar);
                 screen.set(Screen::Setup);
             }
+            if big_button(ui, tr.t("ui.title.new_campaign")) {
+                setup.choose_war(Mode::Campaign);
+                screen.set(Screen::Setup);
+            }
             if big_button(ui, tr.t("ui.title.tutorial")) {
                 tutorial.write(crate::help::StartTutorial);
+            }
+            if big_button(ui, tr.t("ui.title.tutorial_great_war")) {
+                gw_tutorial.write(crate::great_war::tutorial::StartGwTutorial);
             }
             for notice in notices.iter().flat_map(|n| n.0.iter()) {
                 ui.colored_label(egui::Color32::LIGHT_RED, notice);
@@ -131,69 +110,140 @@ fn seat_name(tr: &Tr, seat: Seat) -> String {
     }
 }
 
+/// A scenario's name in the reader's language: the file's Russian name, else the string table's
+/// `scenario.STEM` (the Great War's files have no Russian name), else the file's.
+pub fn scenario_name(tr: &Tr, entry: &crate::catalog::CatalogEntry) -> String {
+    let h = &entry.header;
+    if tr.russian() && !h.name_ru.is_empty() {
+        return h.name_ru.clone();
+    }
+    let stem = std::path::Path::new(&entry.path).file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+    let key = format!("scenario.{stem}");
+    let named = tr.t(&key);
+    if named != key { named } else { h.name.clone() }
+}
+
+/// What "play as" says of a choice.
+fn play_as_name(tr: &Tr, header: &crate::catalog::ScenarioHeader, choice: PlayAs) -> String {
+    let player = |i: usize| {
+        let Some(p) = header.players.get(i) else { return String::new() };
+        let label = tr.t(&p.label);
+        let army = if tr.russian() && !p.army_ru.is_empty() { &p.army_ru } else { &p.army };
+        // A Great War power is its own army: its name is said once, in the reader's language.
+        if p.alliance.is_some() || army.is_empty() || *army == label { label } else { format!("{army} ({label})") }
+    };
+    match choice {
+        PlayAs::Player(i) => player(i),
+        PlayAs::Alliance(a) => {
+            let leader = header.players.iter().position(|p| p.alliance == Some(a)).map(player).unwrap_or_default();
+            tr.f("ui.setup.alliance", &[("leader", leader)])
+        }
+        PlayAs::Seats => tr.t("ui.setup.seats"),
+    }
+}
+
+/// The set-up screen: the war's scenarios on the left; on the right the chosen one's page (its
+/// map, sides, length, objectives and victory), "play as" with the AI's level for the other
+/// seats, the start, and each seat under "seats…". Every button is a [`SetupClick`].
+#[allow(clippy::too_many_arguments)]
 pub fn setup(
     mut contexts: EguiContexts,
     tr: Res<Tr>,
     catalog: Res<Catalog>,
     problem: Res<LoadProblem>,
     mut form: ResMut<SetupForm>,
-    mut commands: Commands,
-    mut screen: ResMut<NextState<Screen>>,
+    pages: Res<ScenarioPages>,
+    mut clicks: MessageWriter<SetupClick>,
+    mut thumb: Local<Option<(String, egui::TextureHandle)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut ui = root(ctx, "setup");
-    let name = |n: &str, ru: &str| if tr.russian() && !ru.is_empty() { ru.to_string() } else { n.to_string() };
+    let entry = form.entry(&catalog).cloned();
     egui::CentralPanel::default().show(&mut ui, |ui| {
-        let great_war = form.mode == Mode::GreatWar;
-        ui.heading(tr.t(if great_war { "ui.setup.heading_great_war" } else { "ui.setup.heading" }));
+        let heading = match form.mode {
+            Mode::Battle => "ui.setup.heading",
+            Mode::GreatWar => "ui.setup.heading_great_war",
+            Mode::Campaign => "ui.setup.heading_campaign",
+        };
+        ui.heading(tr.t(heading));
         ui.separator();
-        // The first scenario of the war in hand is chosen when none of it is.
-        if catalog.entries.get(form.scenario).is_none_or(|e| e.mode != form.mode) {
-            form.scenario = catalog.entries.iter().position(|e| e.mode == form.mode).unwrap_or(usize::MAX);
-        }
-        ui.columns(2, |cols| {
-            cols[0].label(
-                egui::RichText::new(tr.t(if great_war { "ui.setup.scenarios_great_war" } else { "ui.setup.battles" }))
-                    .strong(),
-            );
-            let war = form.mode;
-            for (i, e) in catalog.entries.iter().enumerate().filter(|(_, e)| e.mode == war) {
-                if cols[0].selectable_label(form.scenario == i, name(&e.header.name, &e.header.name_ru)).clicked() {
-                    form.scenario = i;
+        egui::Panel::left("setup-list").resizable(false).exact_size(240.0).show(ui, |ui| {
+            let list = match form.mode {
+                Mode::Battle => "ui.setup.battles",
+                Mode::GreatWar => "ui.setup.scenarios_great_war",
+                Mode::Campaign => "ui.setup.campaigns",
+            };
+            ui.label(egui::RichText::new(tr.t(list)).strong());
+            for (i, e) in catalog.entries.iter().enumerate().filter(|(_, e)| e.mode == form.mode) {
+                if ui.selectable_label(form.scenario == i, scenario_name(&tr, e)).clicked() {
+                    clicks.write(SetupClick::Scenario(i));
                 }
             }
             for p in catalog.problems.iter().chain(&problem.0) {
-                cols[0].colored_label(egui::Color32::LIGHT_RED, p);
+                ui.colored_label(egui::Color32::LIGHT_RED, p);
             }
-            if let Some(entry) = catalog.entries.get(form.scenario) {
-                let h = &entry.header;
-                let ui = &mut cols[1];
-                ui.label(egui::RichText::new(name(&h.name, &h.name_ru)).size(20.0));
+            ui.add_space(12.0);
+            if ui.button(tr.t("ui.back")).clicked() {
+                clicks.write(SetupClick::Back);
+            }
+        });
+        let Some(entry) = entry else { return };
+        let h = &entry.header;
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.label(egui::RichText::new(scenario_name(&tr, &entry)).size(22.0));
+            if !h.description.is_empty() {
                 ui.label(&h.description);
-                if let Some((key, args)) = &h.size {
-                    let args: Vec<(&str, String)> = args.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
-                    ui.label(tr.f(key, &args));
+            }
+            if let Some((key, args)) = &h.size {
+                let args: Vec<(&str, String)> = args.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+                ui.label(egui::RichText::new(tr.f(key, &args)).weak());
+            }
+            ui.add_space(8.0);
+            // Play as: one click, then the start.
+            ui.label(egui::RichText::new(tr.t("ui.setup.play_as")).strong());
+            ui.horizontal_wrapped(|ui| {
+                for choice in SetupForm::choices(h) {
+                    if ui.selectable_label(form.play_as == choice, play_as_name(&tr, h, choice)).clicked() {
+                        clicks.write(SetupClick::PlayAs(choice));
+                    }
                 }
-                ui.add_space(12.0);
-                form.seats.resize(h.players.len(), Seat::Ai(Level::Veteran));
+            });
+            ui.horizontal(|ui| {
+                ui.label(tr.t("ui.setup.others"));
+                for level in [Level::Recruit, Level::Veteran, Level::Marshal] {
+                    let name = tr.t(&format!("ui.level.{}", level.name()));
+                    if ui.selectable_label(form.level == level, name).clicked() {
+                        clicks.write(SetupClick::Level(level));
+                    }
+                }
+            });
+            ui.add_space(6.0);
+            let start = match entry.mode {
+                Mode::GreatWar => "ui.setup.start_great_war",
+                Mode::Campaign => "ui.setup.start_campaign",
+                Mode::Battle => "ui.setup.start",
+            };
+            if ui.button(egui::RichText::new(tr.t(start)).size(18.0)).clicked() {
+                clicks.write(SetupClick::Start);
+            }
+            ui.add_space(8.0);
+            egui::CollapsingHeader::new(tr.t("ui.setup.seats")).id_salt("seats").show(ui, |ui| {
                 for (i, player) in h.players.iter().enumerate() {
-                    let army = name(&player.army, &player.army_ru);
-                    let role = player.role.as_deref().map(|r| format!(" ({})", tr.t(r))).unwrap_or_default();
+                    let Some(seat) = form.seats.get(i).copied() else { continue };
                     ui.horizontal(|ui| {
-                        // A Great War power is its own army: its name is said once.
-                        let label = tr.t(&player.label);
-                        if army.is_empty() || army == label {
-                            ui.label(format!("{label}{role}:"));
-                        } else {
-                            ui.label(format!("{label} — {army}{role}:"));
-                        }
-                        let seat = &mut form.seats[i];
-                        egui::ComboBox::from_id_salt(format!("seat-{i}")).selected_text(seat_name(&tr, *seat)).show_ui(
+                        let role = player.role.as_deref().map(|r| format!(" ({})", tr.t(r))).unwrap_or_default();
+                        ui.label(format!("{}{role}:", play_as_name(&tr, h, PlayAs::Player(i))));
+                        egui::ComboBox::from_id_salt(format!("seat-{i}")).selected_text(seat_name(&tr, seat)).show_ui(
                             ui,
                             |ui| {
-                                ui.selectable_value(seat, Seat::Human, seat_name(&tr, Seat::Human));
+                                let mut pick = |ui: &mut egui::Ui, s: Seat| {
+                                    if ui.selectable_label(seat == s, seat_name(&tr, s)).clicked() {
+                                        clicks.write(SetupClick::Seat(i, s));
+                                    }
+                                };
+                                pick(ui, Seat::Human);
                                 for level in [Level::Recruit, Level::Veteran, Level::Marshal] {
-                                    ui.selectable_value(seat, Seat::Ai(level), seat_name(&tr, Seat::Ai(level)));
+                                    pick(ui, Seat::Ai(level));
                                 }
                             },
                         );
@@ -201,31 +251,61 @@ pub fn setup(
                 }
                 ui.horizontal(|ui| {
                     ui.label(tr.t("ui.setup.seed"));
-                    ui.text_edit_singleline(&mut form.seed);
+                    ui.add(egui::TextEdit::singleline(&mut form.seed).desired_width(120.0));
                 });
-                ui.add_space(12.0);
-                ui.horizontal(|ui| {
-                    let start =
-                        if entry.mode == Mode::GreatWar { "ui.setup.start_great_war" } else { "ui.setup.start" };
-                    if ui.button(egui::RichText::new(tr.t(start)).size(18.0)).clicked() {
-                        let seed = form.seed.trim().parse().unwrap_or(1);
-                        commands.insert_resource(Chosen {
-                            mode: entry.mode,
-                            path: entry.path.clone(),
-                            seed,
-                            seats: form.seats.clone(),
-                            seat_names: Vec::new(),
-                        });
-                        screen.set(Screen::Loading);
-                    }
-                    if ui.button(tr.t("ui.back")).clicked() {
-                        screen.set(Screen::Title);
-                    }
-                });
-            }
+            });
+            ui.separator();
+            page(ui, &tr, &entry.path, pages.get(&entry.path, tr.lang), &mut thumb);
         });
     });
     Ok(())
+}
+
+/// The scenario's page: its map's picture beside its sides and length, then the rest.
+fn page(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    path: &str,
+    page: Option<&Result<crate::catalog::ScenarioPage, String>>,
+    thumb: &mut Option<(String, egui::TextureHandle)>,
+) {
+    let page = match page {
+        None => {
+            ui.label(egui::RichText::new(tr.t("ui.loading")).weak());
+            return;
+        }
+        Some(Err(why)) => {
+            ui.label(egui::RichText::new(why).weak());
+            return;
+        }
+        Some(Ok(page)) => page,
+    };
+    if let Some(t) = &page.thumbnail
+        && thumb.as_ref().is_none_or(|(p, _)| p != path)
+    {
+        let image = egui::ColorImage::from_rgba_unmultiplied([t.width as usize, t.height as usize], &t.rgba);
+        *thumb = Some((path.to_string(), ui.ctx().load_texture("scenario-map", image, egui::TextureOptions::NEAREST)));
+    }
+    let section = |ui: &mut egui::Ui, (key, lines): &(String, Vec<String>)| {
+        ui.label(egui::RichText::new(tr.t(key)).strong());
+        for line in lines {
+            ui.label(line);
+        }
+        ui.add_space(4.0);
+    };
+    ui.horizontal_top(|ui| {
+        if let Some((_, texture)) = thumb.as_ref().filter(|(p, _)| p == path && page.thumbnail.is_some()) {
+            ui.add(egui::Image::new(texture).fit_to_exact_size(texture.size_vec2()));
+        }
+        ui.vertical(|ui| {
+            for s in page.sections.iter().take(2) {
+                section(ui, s);
+            }
+        });
+    });
+    for s in page.sections.iter().skip(2) {
+        section(ui, s);
+    }
 }
 
 /// The chosen scenario is being read by its scene.

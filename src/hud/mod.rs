@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod card;
+pub mod frame;
 pub mod legend;
 pub mod log;
 mod menus;
@@ -19,7 +20,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((EguiPlugin::default(), board::plugin, log::plugin))
         .init_resource::<EguiBusy>()
         .init_resource::<legend::LegendBook>()
-        .init_resource::<menus::SetupForm>()
         .init_resource::<menus::SettingsForm>()
         .configure_sets(EguiPrimaryContextPass, (PanelsBegin, PanelsEnd).chain())
         .add_systems(
@@ -134,6 +134,18 @@ pub(crate) fn root(ctx: &egui::Context, id: &'static str) -> egui::Ui {
         egui::Id::new(id),
         egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
     )
+}
+
+/// The hover text of a panel's open/close button: what it does and its key.
+pub fn frame_hint(tr: &crate::i18n::Tr, bindings: &crate::input::KeyBindings, action: &str) -> String {
+    let key = bindings
+        .0
+        .iter()
+        .find(|b| b.action.0 == action)
+        .and_then(|b| b.keys.first())
+        .map(|k| crate::input::key_name(*k))
+        .unwrap_or_default();
+    tr.f("ui.panel.toggle", &[("what", tr.t(&format!("action.{action}"))), ("key", key)])
 }
 
 /// A question in a window over the screen, answered yes or no (`None` while unanswered).

@@ -508,6 +508,15 @@ impl Ctx {
 
     /// S-CHEM-1: a cylinder on a hex with own troops, from turn 3 with the technology.
     fn place_cylinder(&mut self, at: HexAt) -> Result<(), OrderError> {
+        self.check_place_cylinder(at)?;
+        let power = self.active_power();
+        self.powers[usize::from(power.0)].cylinders -= 1;
+        self.hex_state_mut(at).cylinder = Some(power);
+        Ok(())
+    }
+
+    /// Whether the active power may set a cylinder at `at` (S-CHEM-1), the phase aside.
+    pub fn check_place_cylinder(&self, at: HexAt) -> Result<(), OrderError> {
         let power = self.active_power();
         if self.clock.turn < GAS_FROM_TURN {
             return Err(OrderError::TooEarly { what: Msg::new(Tech::Gas.key()), from: GAS_FROM_TURN });
@@ -525,8 +534,6 @@ impl Ctx {
         if self.hex_state(at).cylinder.is_some() {
             return Err(OrderError::Gas(Msg::new("gwe.army.cylinder_already").hex("at", at)));
         }
-        self.powers[usize::from(power.0)].cylinders -= 1;
-        self.hex_state_mut(at).cylinder = Some(power);
         Ok(())
     }
 

@@ -459,6 +459,52 @@ impl Ctx {
         self.check_losses(false);
     }
 
+    /// Whether `power`, to act now, has an order of this phase's own the engine would take
+    /// (S-TURN-2): in Preparation a cylinder to set or release (S-CHEM-1); in Movement always
+    /// (troops, purchases); in Fire a ready gun with an enemy in reach (S-ART-2, S-ARMY-5), or a
+    /// squadron or fleet of its own (S-AIR-1, S-NAVAL-14). Orders allowed in every phase (buying
+    /// ammunition, peace) are not counted: a power is not kept for them. The shell skips the
+    /// hand-over to a power that has none.
+    pub fn has_phase_orders(&self, power: PowerId) -> bool {
+        if self.active_power() != power || self.idle(power) {
+            return false;
+        }
+        let enemy_hexes: Vec<HexAt> = {
+            let mut v: Vec<HexAt> = self
+                .forces
+                .iter()
+                .filter(|f| f.on_map() && self.hostile(power, f.power))
+                .filter_map(|f| f.hex())
+                .collect();
+            v.sort();
+            v.dedup();
+            v
+        };
+        match self.clock.phase {
+            Phase::Movement => true,
+            Phase::Preparation => {
+                let held = self.forces.iter().filter(|f| f.power == power && f.on_map()).filter_map(|f| f.hex());
+                let mut held: Vec<HexAt> = held.collect();
+                held.sort();
+                held.dedup();
+                held.iter().any(|at| self.check_place_cylinder(*at).is_ok())
+                    || held.iter().any(|from| enemy_hexes.iter().any(|t| self.check_release(*from, *t).is_ok()))
+            }
+            Phase::Fire => {
+                let guns = self.guns_ready(power).into_iter().any(|g| {
+                    self.check_fire_range(g).is_some_and(|(_, reach)| {
+                        enemy_hexes
+                            .iter()
+                            .any(|t| reach.binary_search(t).is_ok() && self.check_fire(g, *t, false).is_ok())
+                    })
+                });
+                guns || self.navy.squadrons.iter().any(|s| s.power == power && !s.flew)
+                    || self.navy.fleets.iter().any(|f| f.power == power)
+            }
+            Phase::Combat | Phase::Upkeep | Phase::Over => false,
+        }
+    }
+
     /// Checks a cylinder release (S-CHEM-1).
     pub fn check_release(&self, from: HexAt, target: HexAt) -> Result<(), OrderError> {
         let power = self.active_power();
