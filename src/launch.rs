@@ -151,6 +151,11 @@ pub struct Launch {
     /// Open the rules reference on this rule's entry (e.g. T-FIRE-3).
     #[arg(long)]
     pub rules: Option<String>,
+    /// Measure the frame time (issue 30): once the game is in play, pan the board across the
+    /// whole field and back at three zooms, this many frames each way (150 by default), print
+    /// the median, 95th percentile and worst frame of each zoom, and exit.
+    #[arg(long, num_args = 0..=1, default_missing_value = "150")]
+    pub frame_stats: Option<u32>,
 }
 
 impl Launch {
@@ -169,6 +174,7 @@ impl Launch {
             anim: None,
             data_dir: None,
             rules: None,
+            frame_stats: None,
         }
     }
 
@@ -203,7 +209,10 @@ impl Launch {
     }
 
     pub fn scripted(&self) -> bool {
-        self.exit_after_turns.is_some() || self.screenshot.is_some() || self.battle_turns.is_some()
+        self.exit_after_turns.is_some()
+            || self.screenshot.is_some()
+            || self.battle_turns.is_some()
+            || self.frame_stats.is_some()
     }
 
     /// The folder for saves and settings this run: `--data-dir`, else a fresh throw-away folder
@@ -275,6 +284,9 @@ fn start_scripted(
         settings.legend_seen = true;
     }
     hold.0 = holding(Some(&launch));
+    if let Some(frames) = launch.frame_stats {
+        commands.insert_resource(crate::hud::frame_stats::FrameScript::new(frames));
+    }
     if let Some(id) = &launch.rules {
         rules.write(crate::rules_ref::RulesCommand::Open(id.trim().to_ascii_uppercase()));
     }
@@ -309,17 +321,24 @@ struct Script {
     frames: u32,
 }
 
+#[allow(clippy::too_many_arguments)]
 fn scripted_exit(
     mut commands: Commands,
     launch: Option<Res<Launch>>,
     progress: Res<Progress>,
     screen: Res<State<Screen>>,
     busy: Res<AnimBusy>,
+    measured: Option<Res<crate::hud::frame_stats::FrameScript>>,
+    thought: Res<crate::hud::frame_stats::ThinkingFrames>,
     mut script: Local<Script>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(launch) = launch.filter(|l| l.scripted()) else { return };
     script.frames += 1;
+    // `--frame-stats`: the measurement decides when the run is done.
+    if launch.frame_stats.is_some() && measured.as_ref().is_none_or(|f| !f.finished()) {
+        return;
+    }
     if let Some(at) = script.shot_at {
         let written = launch.screenshot.as_ref().is_none_or(|p| p.exists());
         if (written && script.frames > at + 2) || script.frames > at + GIVE_UP_FRAMES {
@@ -331,6 +350,7 @@ fn scripted_exit(
     let done = match (&launch.scenario, progress.in_play) {
         (None, _) => true,
         (Some(_), false) => false,
+        (Some(_), true) if measured.is_some() => true,
         (Some(_), true) => {
             if *screen.get() != Screen::Playing || busy.0 {
                 return;
@@ -350,6 +370,16 @@ fn scripted_exit(
     let done_at = *script.done_at.get_or_insert(frames);
     if script.frames < SETTLE_FRAMES || script.frames < done_at + SETTLE_FRAMES / 2 {
         return;
+    }
+    if let Some(line) = thought.line() {
+        println!("{line}");
+    }
+    if let Some(frames) = &measured {
+        let scene = launch.scenario.as_ref().map(|p| p.to_string_lossy().to_string()).unwrap_or_default();
+        for line in frames.report(&scene) {
+            println!("{line}");
+        }
+        crate::hud::frame_stats::print_memory();
     }
     if let Some(path) = &launch.screenshot {
         let _ = std::fs::remove_file(path);
