@@ -23,7 +23,9 @@ fn frame_stats_from_page(
     mut reported: Local<bool>,
 ) {
     if let Some(frames) = number("kriegsspielFrameStats") {
-        let _ = js_sys::Reflect::delete_property(&window_value(), &JsValue::from_str("kriegsspielFrameStats"));
+        if let Some(w) = window() {
+            let _ = js_sys::Reflect::delete_property(&w, &JsValue::from_str("kriegsspielFrameStats"));
+        }
         commands.insert_resource(crate::hud::frame_stats::FrameScript::new(frames.clamp(2.0, 10_000.0) as u32));
         *reported = false;
         return;
@@ -48,10 +50,6 @@ fn frame_stats_from_page(
         .collect();
     parts.extend(summary("all", 0.0, script.overall()));
     report("kriegsspielFrameStatsResult", &format!("[{}]", parts.join(",")));
-}
-
-fn window_value() -> JsValue {
-    window().map_or(JsValue::UNDEFINED, JsValue::from)
 }
 
 /// The browser's hooks of a scene's game (the state report).
