@@ -21,7 +21,9 @@ use clap::Parser;
 use std::path::PathBuf;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, start_scripted).add_systems(Update, scripted_exit.in_set(crate::AppSystems::Visuals));
+    app.add_systems(Startup, start_scripted)
+        .add_systems(Update, scripted_exit.in_set(crate::AppSystems::Visuals))
+        .add_systems(Last, memory_per_turn);
 }
 
 /// What the launch needs to know of a scene: its players' names and how to check a scenario.
@@ -386,6 +388,18 @@ fn scripted_exit(
         commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone()));
     }
     script.shot_at = Some(script.frames);
+}
+
+/// A scripted run prints the resident memory as each turn begins (issue 30: the memory of a
+/// 20-turn game, `tests/native_speed.rs`).
+fn memory_per_turn(launch: Option<Res<Launch>>, progress: Res<Progress>, mut last: Local<Option<u32>>) {
+    if !launch.is_some_and(|l| l.scripted()) || !progress.in_play || *last == Some(progress.turn) {
+        return;
+    }
+    *last = Some(progress.turn);
+    if let Some(bytes) = crate::hud::frame_stats::resident_bytes() {
+        println!("turn {}: resident memory {:.1} MB", progress.turn, bytes as f64 / 1_000_000.0);
+    }
 }
 
 /// Whether a scripted run is holding the battle screen for its screenshot.

@@ -37,7 +37,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Loading), start_load_clock)
         .add_systems(Update, first_interactive.run_if(in_state(Screen::Playing)))
         .add_systems(EguiPrimaryContextPass, overlay.after(super::PanelsEnd))
-        .add_systems(Last, (keep_drawing, memory_per_turn));
+        .add_systems(Last, keep_drawing);
 }
 
 /// The overlay's key.
@@ -385,21 +385,6 @@ pub fn resident_bytes() -> Option<u64> {
     }
     #[cfg(not(all(not(target_arch = "wasm32"), target_os = "linux")))]
     None
-}
-
-/// A scripted run prints the resident memory as each turn begins (`benches/memory.sh` reads it).
-fn memory_per_turn(
-    launch: Option<Res<crate::launch::Launch>>,
-    progress: Res<crate::session::Progress>,
-    mut last: Local<Option<u32>>,
-) {
-    if !launch.is_some_and(|l| l.scripted()) || !progress.in_play || *last == Some(progress.turn) {
-        return;
-    }
-    *last = Some(progress.turn);
-    if let Some(bytes) = resident_bytes() {
-        println!("turn {}: resident memory {:.1} MB", progress.turn, bytes as f64 / 1_000_000.0);
-    }
 }
 
 /// Prints the resident memory (scripted runs).
