@@ -282,7 +282,9 @@ pub fn pan_position(centre: Vec2, width: f32, frame: u32, frames_per_leg: u32) -
 fn drive_script(
     script: Option<ResMut<FrameScript>>,
     screen: Res<State<Screen>>,
-    (view, menu, mode): (Option<Res<State<PlayView>>>, Res<State<Menu>>, Option<Res<State<Mode>>>),
+    view: Option<Res<State<PlayView>>>,
+    menu: Res<State<Menu>>,
+    mode: Option<Res<State<Mode>>>,
     (busy, thinking): (Res<AnimBusy>, Res<Thinking>),
     zooms: Res<ScriptZooms>,
     time: Res<Time<Real>>,
