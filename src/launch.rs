@@ -21,7 +21,9 @@ use clap::Parser;
 use std::path::PathBuf;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, start_scripted).add_systems(Update, scripted_exit.in_set(crate::AppSystems::Visuals));
+    app.add_systems(Startup, start_scripted)
+        .add_systems(Update, scripted_exit.in_set(crate::AppSystems::Visuals))
+        .add_systems(Last, memory_per_turn);
 }
 
 /// What the launch needs to know of a scene: its players' names and how to check a scenario.
@@ -151,6 +153,11 @@ pub struct Launch {
     /// Open the rules reference on this rule's entry (e.g. T-FIRE-3).
     #[arg(long)]
     pub rules: Option<String>,
+    /// Measure the frame time (issue 30): once the game is in play, pan the board across the
+    /// whole field and back at three zooms, this many frames each way (150 by default), print
+    /// the median, 95th percentile and worst frame of each zoom, and exit.
+    #[arg(long, num_args = 0..=1, default_missing_value = "150")]
+    pub frame_stats: Option<u32>,
 }
 
 impl Launch {
@@ -169,6 +176,7 @@ impl Launch {
             anim: None,
             data_dir: None,
             rules: None,
+            frame_stats: None,
         }
     }
 
@@ -203,7 +211,10 @@ impl Launch {
     }
 
     pub fn scripted(&self) -> bool {
-        self.exit_after_turns.is_some() || self.screenshot.is_some() || self.battle_turns.is_some()
+        self.exit_after_turns.is_some()
+            || self.screenshot.is_some()
+            || self.battle_turns.is_some()
+            || self.frame_stats.is_some()
     }
 
     /// The folder for saves and settings this run: `--data-dir`, else a fresh throw-away folder
@@ -275,6 +286,9 @@ fn start_scripted(
         settings.legend_seen = true;
     }
     hold.0 = holding(Some(&launch));
+    if let Some(frames) = launch.frame_stats {
+        commands.insert_resource(crate::hud::frame_stats::FrameScript::new(frames));
+    }
     if let Some(id) = &launch.rules {
         rules.write(crate::rules_ref::RulesCommand::Open(id.trim().to_ascii_uppercase()));
     }
@@ -309,17 +323,24 @@ struct Script {
     frames: u32,
 }
 
+#[allow(clippy::too_many_arguments)]
 fn scripted_exit(
     mut commands: Commands,
     launch: Option<Res<Launch>>,
     progress: Res<Progress>,
     screen: Res<State<Screen>>,
     busy: Res<AnimBusy>,
+    measured: Option<Res<crate::hud::frame_stats::FrameScript>>,
+    thought: Res<crate::hud::frame_stats::ThinkingFrames>,
     mut script: Local<Script>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let Some(launch) = launch.filter(|l| l.scripted()) else { return };
     script.frames += 1;
+    // `--frame-stats`: the measurement decides when the run is done.
+    if launch.frame_stats.is_some() && measured.as_ref().is_none_or(|f| !f.finished()) {
+        return;
+    }
     if let Some(at) = script.shot_at {
         let written = launch.screenshot.as_ref().is_none_or(|p| p.exists());
         if (written && script.frames > at + 2) || script.frames > at + GIVE_UP_FRAMES {
@@ -331,6 +352,7 @@ fn scripted_exit(
     let done = match (&launch.scenario, progress.in_play) {
         (None, _) => true,
         (Some(_), false) => false,
+        (Some(_), true) if measured.is_some() => true,
         (Some(_), true) => {
             if *screen.get() != Screen::Playing || busy.0 {
                 return;
@@ -351,11 +373,33 @@ fn scripted_exit(
     if script.frames < SETTLE_FRAMES || script.frames < done_at + SETTLE_FRAMES / 2 {
         return;
     }
+    if let Some(line) = thought.line() {
+        println!("{line}");
+    }
+    if let Some(frames) = &measured {
+        let scene = launch.scenario.as_ref().map(|p| p.to_string_lossy().to_string()).unwrap_or_default();
+        for line in frames.report(&scene) {
+            println!("{line}");
+        }
+        crate::hud::frame_stats::print_memory();
+    }
     if let Some(path) = &launch.screenshot {
         let _ = std::fs::remove_file(path);
         commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone()));
     }
     script.shot_at = Some(script.frames);
+}
+
+/// A scripted run prints the resident memory as each turn begins (issue 30: the memory of a
+/// 20-turn game, `tests/native_speed.rs`).
+fn memory_per_turn(launch: Option<Res<Launch>>, progress: Res<Progress>, mut last: Local<Option<u32>>) {
+    if !launch.is_some_and(|l| l.scripted()) || !progress.in_play || *last == Some(progress.turn) {
+        return;
+    }
+    *last = Some(progress.turn);
+    if let Some(bytes) = crate::hud::frame_stats::resident_bytes() {
+        println!("turn {}: resident memory {:.1} MB", progress.turn, bytes as f64 / 1_000_000.0);
+    }
 }
 
 /// Whether a scripted run is holding the battle screen for its screenshot.

@@ -44,6 +44,12 @@ fn main() -> AppExit {
     .insert_resource(launch)
     .insert_resource(winit)
     .add_plugins((kriegsspiel::logic_plugin, kriegsspiel::view_plugin));
+    // Natively the AI thinks on a thread of its own: the frames never wait for it
+    // (`KRIEGSSPIEL_AI_IN_FRAMES=1`: in slices of the frames, as in the browser, to compare).
+    #[cfg(not(target_arch = "wasm32"))]
+    if std::env::var_os("KRIEGSSPIEL_AI_IN_FRAMES").is_none() {
+        app.insert_resource(kriegsspiel::ai_turns::AiThread);
+    }
     let exit = app.run();
     #[cfg(not(target_arch = "wasm32"))]
     if let Some(dir) = data_dir {

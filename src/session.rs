@@ -98,6 +98,15 @@ pub trait PlayGame: Game + rules::view::Sight {
         let _ = order;
         "ui.confirm.order"
     }
+
+    /// Plays an order on a working copy, when the copy then equals the game's own working copy
+    /// after it (the AI's worker thread thinks on ahead through its player's orders,
+    /// [`crate::ai_turns`]); `false` (the default) when it cannot, or the order ends the
+    /// player's stretch (the engine runs its own phases after it).
+    fn think_ahead(ctx: &mut Self::Ctx, order: &Self::Order) -> bool {
+        let _ = (ctx, order);
+        false
+    }
 }
 
 impl<G: PlayGame> SceneSave for Save<G> {
@@ -327,6 +336,20 @@ impl<G: PlayGame> Session<G> {
     pub fn ai_mut(&mut self, player: G::Player) -> Option<&mut Box<AiPlayer<G>>> {
         let i = self.index(player)?;
         self.ais.get_mut(i)?.as_mut()
+    }
+
+    /// Takes a player's AI out of the session (to think on a worker thread); [`Session::put_ai`]
+    /// gives it back.
+    pub fn take_ai(&mut self, player: G::Player) -> Option<Box<AiPlayer<G>>> {
+        let i = self.index(player)?;
+        self.ais.get_mut(i)?.take()
+    }
+
+    /// Gives a player's AI back (or a new one, when its worker was lost).
+    pub fn put_ai(&mut self, player: G::Player, ai: Box<AiPlayer<G>>) {
+        if let Some(slot) = self.index(player).and_then(|i| self.ais.get_mut(i)) {
+            *slot = Some(ai);
+        }
     }
 
     /// Applies an order through the engine's one entry point and reports what happened.

@@ -21,6 +21,7 @@ use leafwing_input_manager::prelude::ActionState;
 use rules::strategic::GreatWar;
 
 pub(super) fn plugin(app: &mut App) {
+    crate::hud::frame_stats::script_zooms(app, Mode::GreatWar, &[START_SCALE, MIN_SCALE]);
     app.add_systems(OnEnter(Scene::Playing(Mode::GreatWar)), fit)
         .add_systems(OnEnter(Scene::Replay(Mode::GreatWar)), fit)
         .add_systems(

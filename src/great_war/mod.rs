@@ -314,6 +314,12 @@ impl PlayGame for GreatWar {
         e.line()
     }
 
+    /// An order is the working copy's `Ctx::apply`, exactly as `GreatWar::apply` plays it
+    /// (loaded, applied, stored); the end of a phase runs the engine's phases on the game.
+    fn think_ahead(ctx: &mut Ctx, order: &Order) -> bool {
+        !matches!(order, Order::EndPhase) && ctx.apply(order).is_ok()
+    }
+
     fn seat_order(&self) -> Vec<PowerId> {
         self.players()
     }

@@ -7,6 +7,7 @@
 pub mod board;
 pub mod card;
 pub mod frame;
+pub mod frame_stats;
 pub mod legend;
 pub mod log;
 mod menus;
@@ -17,7 +18,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((EguiPlugin::default(), board::plugin, log::plugin))
+    app.add_plugins((EguiPlugin::default(), board::plugin, log::plugin, frame_stats::plugin))
         .init_resource::<EguiBusy>()
         .init_resource::<legend::LegendBook>()
         .init_resource::<menus::SettingsForm>()
