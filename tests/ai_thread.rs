@@ -53,7 +53,7 @@ fn the_great_war_ai_thinking_ahead_on_its_copy_gives_the_orders_of_sliced_thinki
             break;
         }
         let mut orders = Vec::new();
-        think_stretch::<GreatWar>(&mut *ais[usize::from(active.0)], game.ctx(), |o| {
+        think_stretch::<GreatWar>(&mut *ais[usize::from(active.0)], active, game.ctx(), |o| {
             orders.push(o);
             true
         });

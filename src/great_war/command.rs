@@ -455,7 +455,7 @@ pub fn line(from: HexAt, to: HexAt) -> Vec<HexAt> {
 /// The way fleet `id` sails to `to` this phase, as the engine walks it (S-NAVAL-4, S-CITY-2:
 /// [`rules::strategic::query::fleet_reach`]), asked by the power to act.
 pub fn sea_path(ctx: &Ctx, id: u32, to: HexAt) -> Option<Vec<HexAt>> {
-    rules::strategic::query::fleet_reach(ctx, Some(ctx.active_power()), id).path(to)
+    rules::strategic::query::fleet_reach(ctx, rules::view::Viewer::Player(ctx.active_power()), id).path(to)
 }
 
 /// An army's move: each corps goes as far along the same displacement as the pointed hex is from

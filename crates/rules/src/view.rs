@@ -129,6 +129,10 @@ pub trait Sight: Game {
     /// absent, enemy secrets reset, and dice that are not the game's (a stream seeded from the
     /// view's hash, so the future dice stay unknown and equal views think alike).
     fn ctx_as(&self, viewer: Viewer<Self::Player>) -> Self::Ctx;
+    /// A working copy of the whole state made into the copy `viewer` knows, as
+    /// [`Sight::ctx_as`] makes the game's: `known_by(&game.ctx(), v)` equals `game.ctx_as(v)` (the
+    /// app's AI thread plays its own orders on a whole copy and thinks on what it knows of it).
+    fn known_by(ctx: &Self::Ctx, viewer: Viewer<Self::Player>) -> Self::Ctx;
 }
 
 /// The seed of the dice a viewer's working copy throws: the view's hash, so that nothing past the

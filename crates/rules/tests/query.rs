@@ -3,6 +3,7 @@
 //! order check would refuse on the way is left out — on the shipped North Sea and August 1914
 //! maps, whose ports, coasts and neutral lands are what the eight old walks disagreed on.
 
+use rules::view::Viewer;
 use rules::strategic::query::{fleet_may_enter, fleet_reach, land_pieces, retreat_may_pass, retreat_reach};
 use rules::strategic::state::{Ctx, Phase};
 use rules::strategic::{GreatWar, Order, Scenario};
@@ -35,9 +36,9 @@ fn s_naval_4_a_fleets_reach_is_what_its_move_order_accepts() {
         assert!(!fleets.is_empty(), "power {active} has fleets to move");
         let mut tried = 0;
         for (id, mp) in fleets {
-            let reach = fleet_reach(&ctx, Some(power), id);
+            let reach = fleet_reach(&ctx, Viewer::Player(power), id);
             let other = rules::strategic::PowerId(1 - power.0);
-            assert_eq!(fleet_reach(&ctx, Some(other), id).ends().count(), 0, "fleet {id} is not the other's");
+            assert_eq!(fleet_reach(&ctx, Viewer::Player(other), id).ends().count(), 0, "fleet {id} is not the other's");
             for (h, steps) in reach.ends() {
                 assert!(steps <= mp && fleet_may_enter(&ctx, power, h), "fleet {id} to {h:?}");
                 assert!(ctx.check_port(power, h).is_ok(), "a closed port in fleet {id}'s reach: {h:?}");

@@ -6,6 +6,7 @@ use super::{blind, enemy_combat_hexes, enemy_hexes, legal, out_of_time};
 use crate::Think;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
+use rules::view::Viewer;
 use rules::strategic::query::{fleet_reach, land_pieces};
 use rules::strategic::state::ForceKind;
 use rules::strategic::{Ctx, HexAt, Order, Phase, Piece, PowerId};
@@ -80,7 +81,7 @@ pub fn candidates(ctx: &Ctx, power: PowerId) -> Vec<Vec<Order>> {
 /// Sea and port hexes a fleet can reach with the movement it has left, with a shortest path to
 /// each (breadth first in hex order), its own hex excluded.
 pub fn fleet_destinations(ctx: &Ctx, power: PowerId, fleet: u32) -> Vec<Vec<HexAt>> {
-    let reach = fleet_reach(ctx, Some(power), fleet);
+    let reach = fleet_reach(ctx, Viewer::Player(power), fleet);
     reach.ends().filter_map(|(h, _)| reach.path(h)).collect()
 }
 

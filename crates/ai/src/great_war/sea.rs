@@ -12,6 +12,7 @@
 use super::front::Front;
 use super::judge::{ship_worth, torpedo_worth};
 use super::{blind, fit_to_stand, visible_enemy_fleets};
+use rules::view::Viewer;
 use rules::strategic::naval::{FLEET_LIMIT, LANE_CUT_PERCENT, ShipType, TORPEDO_HIT, stealth};
 use rules::strategic::query::{fleet_reach, sea_reach};
 use rules::strategic::state::{ForceId, Place};
@@ -230,7 +231,7 @@ pub fn lift_station(
         return None;
     }
     let threats = super::judge::threats(ctx, id);
-    let reach = fleet_reach(ctx, Some(power), id);
+    let reach = fleet_reach(ctx, Viewer::Player(power), id);
     let (end, _) = reach
         .ends()
         .filter(|(h, _)| h.distance(goal) < here && !super::judge::exposed(ctx, &threats, *h))
@@ -401,7 +402,7 @@ pub fn hunt(ctx: &Ctx, power: PowerId, guard_boats: usize, skip: &[u32]) -> Opti
             if gain <= 0.0 || best.as_ref().is_some_and(|(b, _, _)| gain <= *b) {
                 continue;
             }
-            let reach = fleet_reach(ctx, Some(power), g);
+            let reach = fleet_reach(ctx, Viewer::Player(power), g);
             let safe =
                 |h: HexAt| !enemies.iter().any(|(at, mp, q)| at.distance(h) <= mp + 1 && ctx.check_port(*q, h).is_ok());
             let Some((spot, _)) =

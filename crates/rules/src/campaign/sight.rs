@@ -139,4 +139,8 @@ impl Sight for Campaign {
     fn ctx_as(&self, viewer: Viewer<Side>) -> Ctx {
         self.ctx().as_known_by(viewer)
     }
+
+    fn known_by(ctx: &Ctx, viewer: Viewer<Side>) -> Ctx {
+        ctx.as_known_by(viewer)
+    }
 }

@@ -287,4 +287,8 @@ impl Sight for GreatWar {
         ctx.into_known_by(viewer);
         ctx
     }
+
+    fn known_by(ctx: &Ctx, viewer: Viewer<PowerId>) -> Ctx {
+        ctx.as_known_by(viewer)
+    }
 }

@@ -192,4 +192,8 @@ impl Sight for Battle {
     fn ctx_as(&self, viewer: Viewer<Side>) -> Ctx {
         self.ctx().as_known_by(viewer)
     }
+
+    fn known_by(ctx: &Ctx, viewer: Viewer<Side>) -> Ctx {
+        ctx.as_known_by(viewer)
+    }
 }

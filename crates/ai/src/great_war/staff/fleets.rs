@@ -5,6 +5,7 @@ use super::state::{Item, Staff};
 use crate::great_war::judge::{battle_value, exposed, ship_worth, submarine_attack_worth, threats, torpedo_worth};
 use crate::great_war::sea;
 use crate::great_war::{legal, visible_enemy_fleets};
+use rules::view::Viewer;
 use rules::strategic::naval::ShipType;
 use rules::strategic::query::{Walk, fleet_reach};
 use rules::strategic::{Ctx, HexAt, Order, PowerId};
@@ -55,7 +56,7 @@ impl Staff {
                     self.queue.push_back(o);
                 }
             }
-            let paths = fleet_reach(ctx, Some(self.power), f.id);
+            let paths = fleet_reach(ctx, Viewer::Player(self.power), f.id);
             if ctx.navy.is_flotilla(f.id) {
                 let hunt = if self.doctrine.hunt { hunt(ctx, f.id, f.at, &paths) } else { None };
                 match hunt {
@@ -298,7 +299,7 @@ pub(super) fn escort(ctx: &Ctx, power: PowerId, keep: &[u32]) -> Option<Vec<Orde
                 continue;
             }
             let Some(from_at) = ctx.navy.fleet(from).map(|f| f.at) else { continue };
-            let reach = fleet_reach(ctx, Some(power), from);
+            let reach = fleet_reach(ctx, Viewer::Player(power), from);
             let path = if from_at == at { Some(Vec::new()) } else { reach.path(at) };
             let Some(path) = path else { continue };
             if path.iter().any(|h| interceptors.iter().any(|(i, mp)| i.distance(*h) <= *mp)) {

@@ -17,7 +17,7 @@ mod sea;
 mod walk;
 
 pub use pieces::{LandPiece, land_pieces};
-pub use provinces::provinces;
+pub use provinces::{powers, provinces};
 pub use retreat::{retreat_may_pass, retreat_reach};
 pub use rotation::{rotation, tired};
 pub use sea::{fleet_may_enter, fleet_reach, sea_reach};

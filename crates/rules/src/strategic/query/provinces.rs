@@ -2,7 +2,7 @@
 //! borrow from the game of record: the board redraws from it every frame without a copy.
 
 use crate::strategic::game::GreatWar;
-use crate::strategic::state::{ProvinceState, World2};
+use crate::strategic::state::{PowerState, ProvinceState, World2};
 
 /// Each province's state, in the map's province order (empty before a game has its world).
 ///
@@ -20,4 +20,21 @@ use crate::strategic::state::{ProvinceState, World2};
 /// ```
 pub fn provinces(game: &GreatWar) -> &[ProvinceState] {
     game.world().get_resource::<World2>().map_or(&[][..], |w| &w.provinces[..])
+}
+
+/// Each power's standing (neutral, out of the war, at peace with whom), in the scenario's power
+/// order, read by borrow (empty before a game has its world): what the political map redraws on.
+///
+/// ```
+/// use rules::strategic::hexmap::{HexMap, Terrain};
+/// use rules::strategic::query::powers;
+/// use rules::strategic::testkit;
+/// use rules::strategic::GreatWar;
+///
+/// let game = GreatWar::new(&testkit::scenario(HexMap::filled("test", 6, 6, Terrain::Clear), Vec::new()), 1);
+/// assert_eq!(powers(&game).len(), game.scenario().powers.len());
+/// assert!(powers(&game).iter().all(|p| !p.out));
+/// ```
+pub fn powers(game: &GreatWar) -> &[PowerState] {
+    game.world().get_resource::<World2>().map_or(&[][..], |w| &w.powers[..])
 }

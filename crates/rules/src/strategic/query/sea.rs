@@ -5,6 +5,7 @@
 use super::walk::{Walk, walk};
 use crate::strategic::hexmap::HexAt;
 use crate::strategic::state::{Ctx, PowerId};
+use crate::view::Viewer;
 
 /// Whether a fleet of `power` may enter `at` (S-NAVAL-4, S-CITY-2): a navigable hex whose port,
 /// if any, its alliance holds.
@@ -14,7 +15,7 @@ pub fn fleet_may_enter(ctx: &Ctx, power: PowerId, at: HexAt) -> bool {
 
 /// Where fleet `fleet` reaches with the movement it has left, with the cheapest path to each hex
 /// (the order [`Order::MoveFleet`](crate::strategic::Order::MoveFleet) takes); a fleet with
-/// nothing afloat stays where it is. Asked by `viewer`: the umpire (`None`) or a power, which asks
+/// nothing afloat stays where it is. Asked by `viewer`: the umpire or a power, which asks
 /// only of its own fleets (another's comes back empty).
 ///
 /// ```
@@ -23,23 +24,24 @@ pub fn fleet_may_enter(ctx: &Ctx, power: PowerId, at: HexAt) -> bool {
 /// use rules::strategic::query::fleet_reach;
 /// use rules::strategic::testkit::{self, hex};
 /// use rules::strategic::Phase;
+/// use rules::view::Viewer;
 ///
 /// let mut s = testkit::scenario(HexMap::filled("sea", 12, 12, Terrain::Sea), Vec::new());
 /// s.fleets = vec![testkit::fleet(1, "germany", (2, 2), &[(ShipType::Destroyer, 4)])];
 /// let mut ctx = testkit::ctx(&s, Phase::Movement, 0);
 /// ctx.navy.fleets[0].mp_left = 3;
 /// let germany = ctx.active_power();
-/// let reach = fleet_reach(&ctx, Some(germany), 1);
+/// let reach = fleet_reach(&ctx, Viewer::Player(germany), 1);
 /// assert!(reach.ends().all(|(h, c)| c <= 3 && c == h.distance(hex(2, 2))));
 /// assert_eq!(reach.cost(hex(6, 2)), None, "four hexes away, three MP left");
 /// assert_eq!(reach.path(hex(4, 2)).map(|p| p.len()), Some(2));
 /// // France asks nothing of a German fleet.
-/// let france = ctx.scenario().power_index("france").map(|i| rules::strategic::PowerId(i as u8));
-/// assert_eq!(fleet_reach(&ctx, france, 1).ends().count(), 0);
+/// let france = ctx.scenario().power_index("france").map(|i| rules::strategic::PowerId(i as u8)).unwrap();
+/// assert_eq!(fleet_reach(&ctx, Viewer::Player(france), 1).ends().count(), 0);
 /// ```
-pub fn fleet_reach(ctx: &Ctx, viewer: Option<PowerId>, fleet: u32) -> Walk {
+pub fn fleet_reach(ctx: &Ctx, viewer: Viewer<PowerId>, fleet: u32) -> Walk {
     let Some(f) = ctx.navy.fleet(fleet) else { return Walk::none() };
-    if viewer.is_some_and(|v| v != f.power) {
+    if matches!(viewer, Viewer::Player(v) if v != f.power) {
         return Walk::none();
     }
     if ctx.navy.afloat(fleet).is_empty() {
