@@ -53,8 +53,8 @@ fn seat_orders<G: Sight, P: Player<G>>(
 
 /// T-TERR-2: red's light infantry waits in a wood of four cells in the north-west corner, out of
 /// everyone's reach; blue's AI (attacking, first to move) plays its first two turns the same
-/// whichever cell of the wood it stands on. The working copy it is handed is the reason: a copy
-/// with the whole field (`Game::ctx`) is not the same.
+/// whichever cell of the wood it stands on: its view (but for the scenario's hash) is the same at
+/// each of its decisions, while the whole field differs.
 #[test]
 fn t_terr_2_the_battle_ai_gives_the_same_orders_wherever_the_hidden_jaegers_are() {
     let wood = [(0, 0), (1, 0), (0, 1), (1, 1)];
@@ -69,7 +69,12 @@ fn t_terr_2_the_battle_ai_gives_the_same_orders_wherever_the_hidden_jaegers_are(
             .unit(22, Side::Blue, "light_cavalry", (7, 8), Dir::North)
             .battle(3)
     };
-    let blue = |b: &Battle| Battle::view_hash(&b.view(Viewer::Player(Side::Blue)));
+    // The scenarios differ in the jägers' start (a scenario file is public): its hash is left out.
+    let blue = |b: &Battle| {
+        let mut v = b.view(Viewer::Player(Side::Blue));
+        v.scenario = StateHash(0);
+        Battle::view_hash(&v)
+    };
     let mut runs = Vec::new();
     for at in wood {
         let mut game = battle(at);
