@@ -137,7 +137,7 @@ fn no_folder_of_any_crate_has_an_import_circle() {
             }
         }
     }
-    assert!(checked > 200, "the modules of every crate are read: {checked}");
+    assert!(checked > 150, "the modules of every crate are read: {checked}");
     assert!(circles.is_empty(), "import circles:\n{}", circles.join("\n"));
 }
 
