@@ -310,36 +310,44 @@ fn the_goals_say_when_the_war_ends_how_it_is_won_and_the_points_now() {
 }
 
 /// Issue 27: the political map fills each land hex with its sovereign's colour and hatches an
-/// occupied one in the occupier's; the front runs where the land of powers at war meets. When
-/// Lorraine changes hands its hexes follow, and the front moves to its far side; ceded by a
-/// treaty, it takes the new sovereign's colour. T switches to the terrain view and back.
+/// occupied one in the occupier's; the front runs where the land of powers at war meets. When a
+/// Russian border province of East Prussia 1914 changes hands its hexes follow, and the front
+/// moves to its far side; ceded by a treaty, it takes the new sovereign's colour. T switches to
+/// the terrain view and back.
 #[test]
 fn political_colours_follow_a_province_that_changes_hands() {
     use kriegsspiel::great_war::political::{HexLook, MapView, Politics, power_rgb};
-    let scenario = files::load_scenario(TEST_FRONT).expect("the scenario loads");
+    // East Prussia: German provinces on the border with Russian ones.
+    let scenario = files::load_scenario("scenarios/great_war/east_prussia_1914.ron").expect("the scenario loads");
     let mut c = GreatWar::new(&scenario, 1).ctx();
     let map = scenario.map.clone();
-    let (germany, france) = (PowerId(0), PowerId(1));
-    let province = |id: &str| map.provinces.iter().position(|p| p.id == id).expect(id);
-    let (lorraine, lothringen) = (province("lorraine"), province("lothringen"));
-    let hexes_of = |p: usize| map.hexes().filter(|h| c_province(&map, *h) == Some(p)).collect::<Vec<_>>();
-    let (french, german) = (hexes_of(lorraine), hexes_of(lothringen));
-    assert!(!french.is_empty() && !german.is_empty());
+    let power = |id: &str| PowerId(scenario.power_index(id).expect(id) as u8);
+    // "france" below is the Russian side: the province that changes hands is Russian.
+    let (germany, france) = (power("germany"), power("russia"));
+    let hexes_of =
+        |p: usize| map.hexes().filter(|h| c_province(&map, *h) == Some(p) && map.is_land(*h)).collect::<Vec<_>>();
     let borders = |a: &[rules::strategic::HexAt], b: &[rules::strategic::HexAt]| {
         a.iter()
             .flat_map(|h| (0..6u8).map(move |d| (*h, h.neighbour(d))))
             .filter(|(_, n)| b.contains(n))
             .collect::<Vec<_>>()
     };
+    // A Russian province on the border with a German one.
+    let owned = |owner: &str| (0..map.provinces.len()).filter(|i| map.provinces[*i].owner == owner).collect::<Vec<_>>();
+    let (lorraine, lothringen) = owned("russia")
+        .into_iter()
+        .flat_map(|f| owned("germany").into_iter().map(move |g| (f, g)))
+        .find(|(f, g)| !borders(&hexes_of(*f), &hexes_of(*g)).is_empty())
+        .expect("Russia borders Germany");
+    let (french, german) = (hexes_of(lorraine), hexes_of(lothringen));
     let between = borders(&french, &german);
-    assert!(!between.is_empty(), "Lorraine borders Lothringen");
     let before = Politics::of(&c);
     for h in &french {
         assert_eq!(before.hex(&map, *h), Some(HexLook { sovereign: france, hatch: None }));
     }
     assert!(between.iter().all(|(a, b)| before.front_between(&map, *a, *b)), "the front on the border");
     assert_ne!(before.rgb(germany), before.rgb(france));
-    assert_eq!(before.rgb(france), power_rgb("france", 1));
+    assert_eq!(before.rgb(france), power_rgb("russia", usize::from(france.0)));
     // Germany takes Verdun: Lorraine is hatched in German grey, the front leaves the border.
     c.provinces[lorraine].occupier = Some(germany);
     let occupied = Politics::of(&c);
@@ -349,8 +357,10 @@ fn political_colours_follow_a_province_that_changes_hands() {
         assert_eq!(occupied.holder(&map, *h), Some(germany));
     }
     assert!(between.iter().all(|(a, b)| !occupied.front_between(&map, *a, *b)), "no front inside German-held land");
-    let rest: Vec<_> =
-        map.hexes().filter(|h| c_province(&map, *h).is_some_and(|p| p != lorraine && p != lothringen)).collect();
+    let rest: Vec<_> = map
+        .hexes()
+        .filter(|h| map.is_land(*h) && c_province(&map, *h).is_some_and(|p| p != lorraine && p != lothringen))
+        .collect();
     let west = borders(&french, &rest);
     let french_held = |h: &rules::strategic::HexAt| occupied.holder(&map, *h) == Some(france);
     assert!(west.iter().any(|(a, b)| french_held(b) && occupied.front_between(&map, *a, *b)), "the front moved west");
