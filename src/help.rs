@@ -32,6 +32,9 @@ pub enum HelpAction {
     ReplayNextTurn,
     /// Replay viewer: back to the end of the previous turn.
     ReplayPreviousTurn,
+    /// Show or hide the frame time (`hud::frame_stats`, issue 30). One of help's keys rather than
+    /// a set of its own: each action set is a whole input plugin in the browser's download.
+    ToggleFrameStats,
 }
 
 impl ActionSet for HelpAction {
@@ -41,6 +44,7 @@ impl ActionSet for HelpAction {
         HelpAction::ReplayPreviousOrder,
         HelpAction::ReplayNextTurn,
         HelpAction::ReplayPreviousTurn,
+        HelpAction::ToggleFrameStats,
     ];
 
     fn name(self) -> &'static str {
@@ -50,6 +54,7 @@ impl ActionSet for HelpAction {
             HelpAction::ReplayPreviousOrder => "ReplayPreviousOrder",
             HelpAction::ReplayNextTurn => "ReplayNextTurn",
             HelpAction::ReplayPreviousTurn => "ReplayPreviousTurn",
+            HelpAction::ToggleFrameStats => "ToggleFrameStats",
         }
     }
 
@@ -61,6 +66,7 @@ impl ActionSet for HelpAction {
             HelpAction::ReplayPreviousOrder => &[Comma],
             HelpAction::ReplayNextTurn => &[PageDown],
             HelpAction::ReplayPreviousTurn => &[PageUp],
+            HelpAction::ToggleFrameStats => &[F8],
         }
     }
 }

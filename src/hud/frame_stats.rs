@@ -8,16 +8,16 @@
 //! frame, so the figures are frame times and not the idle waits of the sleeping window.
 
 use crate::camera::BoardCamera;
+use crate::help::{HelpAction, help_pressed};
 use crate::hud::board::{BoardRoom, BoardView as RoomView, FitBoard};
 use crate::i18n::Tr;
-use crate::input::{ActionSet, Controls, KeyBindings, TypingText, just_pressed};
+use crate::input::{Controls, KeyBindings, TypingText};
 use crate::screens::{Menu, Mode, PlayView, Screen};
 use crate::session::{AnimBusy, Thinking};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use leafwing_input_manager::prelude::*;
-use serde::{Deserialize, Serialize};
+use leafwing_input_manager::prelude::ActionState;
 use std::collections::{HashMap, VecDeque};
 use web_time::Instant;
 
@@ -25,7 +25,6 @@ use web_time::Instant;
 pub const RECENT: usize = 240;
 
 pub(super) fn plugin(app: &mut App) {
-    crate::input::bind::<FrameStatsAction>(app);
     app.init_resource::<FrameTimes>()
         .init_resource::<FrameStatsOverlay>()
         .init_resource::<ScriptZooms>()
@@ -38,29 +37,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, first_interactive.run_if(in_state(Screen::Playing)))
         .add_systems(EguiPrimaryContextPass, overlay.after(super::PanelsEnd))
         .add_systems(Last, keep_drawing);
-}
-
-/// The overlay's key.
-#[derive(Actionlike, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect, Serialize, Deserialize)]
-pub enum FrameStatsAction {
-    /// Show or hide the frame time.
-    ToggleFrameStats,
-}
-
-impl ActionSet for FrameStatsAction {
-    const KEYED: &'static [FrameStatsAction] = &[FrameStatsAction::ToggleFrameStats];
-
-    fn name(self) -> &'static str {
-        match self {
-            FrameStatsAction::ToggleFrameStats => "ToggleFrameStats",
-        }
-    }
-
-    fn default_keys(self) -> &'static [KeyCode] {
-        match self {
-            FrameStatsAction::ToggleFrameStats => &[KeyCode::F8],
-        }
-    }
 }
 
 /// The recent frames' times, in milliseconds, oldest first.
@@ -148,14 +124,13 @@ impl ThinkingFrames {
 }
 
 fn toggle(
-    controls: Query<&ActionState<FrameStatsAction>, With<Controls>>,
+    controls: Query<&ActionState<HelpAction>, With<Controls>>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
     bindings: Res<KeyBindings>,
     typing: Res<TypingText>,
     mut overlay: ResMut<FrameStatsOverlay>,
 ) {
-    let Ok(actions) = controls.single() else { return };
-    if !typing.0 && just_pressed(actions, keys.as_deref(), &bindings, FrameStatsAction::ToggleFrameStats) {
+    if help_pressed(&controls, keys.as_deref(), &bindings, &typing, HelpAction::ToggleFrameStats) {
         overlay.0 = !overlay.0;
     }
 }
