@@ -15,7 +15,7 @@
 use crate::screens::{Menu, PlayView, Scene, playing};
 use crate::session::{AiPlayer, AnimBusy, GameEvents, PlayGame, Seat, Session, Thinking};
 use bevy::prelude::*;
-use rules::view::{Sight, Viewer};
+use rules::view::Viewer;
 use web_time::{Duration, Instant};
 
 /// Thinking time per frame (the browser, and a scene that animates its orders).

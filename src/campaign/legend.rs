@@ -12,7 +12,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn item(swatch: Swatch, text: &'static str) -> LegendItem {
-    LegendItem { swatch, text }
+    LegendItem { swatch, text: text.into() }
 }
 
 fn rgb(c: Color) -> [u8; 3] {

@@ -256,6 +256,7 @@ fn names(line: &Msg, name: &str) -> bool {
         Arg::Text(t) => t == name,
         Arg::Msg(m) => names(m, name),
         Arg::List(ms, _) => ms.iter().any(|m| names(m, name)),
+        Arg::Hex(..) => false,
         Arg::Name { text, .. } | Arg::Local { text, .. } => text == name,
     })
 }
