@@ -32,7 +32,8 @@ fn movement(s: &Scenario) -> Ctx {
 #[test]
 fn s_naval_4_a_fleets_reach_is_what_its_move_order_accepts() {
     let s = shipped("north_sea_1916.ron");
-    for active in 0..2u8 {
+    // Germany and Great Britain, the two navies.
+    for active in [0u8, 2] {
         let mut ctx = movement(&s);
         ctx.clock.active = active;
         let power = ctx.active_power();
@@ -42,7 +43,7 @@ fn s_naval_4_a_fleets_reach_is_what_its_move_order_accepts() {
         let mut tried = 0;
         for (id, mp) in fleets {
             let reach = fleet_reach(&ctx, Some(power), id);
-            let other = rules::strategic::PowerId(1 - power.0);
+            let other = rules::strategic::PowerId(2 - power.0);
             assert_eq!(fleet_reach(&ctx, Some(other), id).ends().count(), 0, "fleet {id} is not the other's");
             for (h, steps) in reach.ends() {
                 assert!(steps <= mp && fleet_may_enter(&ctx, power, h), "fleet {id} to {h:?}");
