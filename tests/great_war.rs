@@ -95,7 +95,7 @@ fn hot_seat_hands_the_screen_over_between_three_powers() {
         assert!(!handing_over(&app));
     }
     assert_eq!(seen, vec![(Phase::Movement, PowerId(1)), (Phase::Movement, PowerId(2))]);
-    assert_eq!(session(&app).game.orders(), &[Order::EndPhase; 5]);
+    assert_eq!(session(&app).game.orders(), vec![Order::EndPhase; 5].as_slice());
 }
 
 /// S-ARMY-3 by the mouse: a division is selected by a click on its hex and moved by a click on a

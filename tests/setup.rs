@@ -224,11 +224,10 @@ fn the_screen_is_handed_over_only_to_a_person_with_something_to_do() {
     );
 }
 
-fn press(app: &mut App, key: KeyCode) {
-    use leafwing_input_manager::prelude::Buttonlike;
-    key.press(app.world_mut());
+fn press(app: &mut App, input: impl leafwing_input_manager::prelude::Buttonlike + Clone) {
+    input.clone().press(app.world_mut());
     app.update();
-    key.release(app.world_mut());
+    input.release(app.world_mut());
     app.update();
 }
 
@@ -308,6 +307,32 @@ fn the_great_war_tutorial_walks_through_its_steps() {
     click(&mut app, enemy);
     press(&mut app, KeyCode::Enter);
     assert!(gw_session(&app).game.orders().contains(&Order::Attack { piece, target: enemy }));
+    // An independent heavy gun closes in on the French (the step's text says so).
+    let ctx = gw_session(&app).ctx();
+    let (gun, gun_at) = ctx
+        .forces
+        .iter()
+        .filter(|f| f.power == PLAYER && f.kind.is_artillery() && f.member.corps.is_none() && f.member.army.is_none())
+        .find_map(|f| Some((f.id, f.hex()?)))
+        .expect("an independent German heavy artillery division");
+    let french: Vec<HexAt> =
+        ctx.forces.iter().filter(|f| ctx.hostile(PLAYER, f.power)).filter_map(|f| f.hex()).collect();
+    let best = ctx
+        .destinations(Piece::Unit(gun))
+        .into_iter()
+        .min_by_key(|(h, _, _)| (french.iter().map(|e| e.distance(*h)).min().unwrap_or(99), *h))
+        .map(|(h, _, _)| h)
+        .expect("the gun can move");
+    for _ in 0..4 {
+        if selected(&app) == Some(Selected::Piece(Piece::Unit(gun))) {
+            break;
+        }
+        click(&mut app, gun_at);
+    }
+    click(&mut app, best);
+    if gw_session(&app).confirm.is_some() {
+        press(&mut app, KeyCode::Enter);
+    }
     // A gun fires in the Fire phase, at an enemy hex the engine says it reaches.
     until(&mut app, Phase::Fire);
     let ctx = gw_session(&app).ctx();
