@@ -38,7 +38,7 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// What an order would do, with odds.
     type Preview: Send + Sync + 'static;
     /// Who gives orders: a battle's side, a Great War power.
-    type Player: Copy + Eq + fmt::Debug + Send + Sync + 'static;
+    type Player: Copy + Eq + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
 
     /// Starts a game from a scenario with a seed for the dice.
     fn new(scenario: &Self::Scenario, seed: u64) -> Self;

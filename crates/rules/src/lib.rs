@@ -18,7 +18,9 @@ pub mod strategic;
 pub mod tactical;
 pub mod testing;
 pub mod texts;
+pub mod view;
 
 pub use data::DataError;
 pub use game::{Game, Save};
 pub use hash::StateHash;
+pub use view::{Seen, Sight, Viewer};

@@ -12,6 +12,7 @@ pub mod order;
 pub mod resolve;
 pub mod rules;
 pub mod scenario;
+pub mod sight;
 pub mod state;
 
 pub use apply::Ctx;
@@ -21,4 +22,5 @@ pub use map::{CampaignMap, Ground, HexAt};
 pub use order::{Order, OrderError};
 pub use rules::CampaignRules;
 pub use scenario::CampaignScenario;
+pub use sight::CampaignView;
 pub use state::{ArmyId, CampaignState, Forces, PendingBattle};

@@ -230,10 +230,12 @@ fn projects_melee(ctx: &Ctx, order: &Order) -> bool {
 }
 
 impl Ctx {
-    /// A copy as `viewer` knows it: enemies hidden in forest are left out (T-TERR-2).
+    /// A copy as `viewer` knows it: enemies hidden in forest are left out (T-TERR-2, see
+    /// [`Ctx::hidden_from`]); the dice are the battle's (see [`Ctx::as_known_by`] for a copy
+    /// with none of them).
     pub fn as_seen_by(&self, viewer: super::components::Side) -> Ctx {
         let mut copy = self.clone();
-        copy.units.retain(|u| u.side == viewer || !u.concealed);
+        copy.units.retain(|u| !self.hidden_from(u, viewer));
         copy
     }
 

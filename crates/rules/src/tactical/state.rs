@@ -414,9 +414,9 @@ impl Ctx {
         u.status.on_field() && !self.adjacent_enemies(u).is_empty()
     }
 
-    /// Whether `viewer` can see the unit (T-TERR-2).
+    /// Whether `viewer` can see the unit (T-TERR-2, see [`Ctx::hidden_from`]).
     pub fn visible_to(&self, u: &UnitState, viewer: Side) -> bool {
-        u.side == viewer || !u.concealed
+        !self.hidden_from(u, viewer)
     }
 
     /// A sum in English with this battle's unit names.

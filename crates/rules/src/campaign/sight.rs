@@ -1,0 +1,142 @@
+//! What each side of a campaign may know: the [`Sight`] of a [`Campaign`].
+//!
+//! The campaign map is open (armies, their units and their Health are seen by both sides, as
+//! the battle's field is). Hidden from the other side are
+//! - the standing intercept orders (T-STRAT-2): an army "with the intercept order" enters the
+//!   hex of an enemy passing by, and the mover does not know which armies hold it (the preview
+//!   lists the risk instead); the order's giving and taking back are hidden with it;
+//! - the written directives leaders send their generals through the moderators (T-STRAT-3);
+//! - the dice of the battles to come: a view holds neither the campaign's seed nor a pending
+//!   battle's.
+//!
+//! ```
+//! use rules::campaign::{Campaign, CampaignScenario};
+//! use rules::game::Game;
+//! use rules::tactical::Side;
+//! use rules::view::{Sight, Viewer};
+//!
+//! let path = rules::testing::repo_path("scenarios/campaign/linden.ron");
+//! let scenario = CampaignScenario::load(&path).expect("the shipped campaign");
+//! let campaign = Campaign::new(&scenario, 3);
+//! let red = campaign.view(Viewer::Player(Side::Red));
+//! // Blue's standing orders are not in red's view.
+//! assert!(red.armies.iter().filter(|a| a.side == Side::Blue).all(|a| !a.intercept));
+//! ```
+
+use super::apply::{Ctx, battle_seed};
+use super::event::Event;
+use super::game::{Campaign, Preview};
+use super::order::{Order, OrderError};
+use super::state::{Army, CampaignOutcome, PendingBattle, Regiment};
+use crate::game::Game;
+use crate::hash::StateHash;
+use crate::tactical::Side;
+use crate::view::{Seen, Sight, Viewer, view_seed};
+use serde::{Deserialize, Serialize};
+
+/// A campaign as one viewer knows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignView {
+    pub viewer: Viewer<Side>,
+    /// The scenario it is played on (the map is in it).
+    pub scenario: StateHash,
+    pub turn: u32,
+    pub active: Side,
+    /// Every army, by ID; the other side's intercept orders cleared.
+    pub armies: Vec<Army>,
+    pub units: Vec<Regiment>,
+    pub holders: Vec<Side>,
+    /// The waiting battle, its seed left out (0).
+    pub battle: Option<PendingBattle>,
+    pub battles: u32,
+    pub next_army: u32,
+    pub outcome: Option<CampaignOutcome>,
+}
+
+impl Ctx {
+    /// The state as `side` knows it, the dice left as they are.
+    fn redacted(&self, side: Side) -> Ctx {
+        let mut copy = self.clone();
+        copy.events.clear();
+        for a in copy.state.armies.iter_mut().filter(|a| a.side != side) {
+            a.intercept = false;
+        }
+        copy
+    }
+
+    /// The campaign as `viewer` knows it.
+    pub fn view(&self, viewer: Viewer<Side>) -> CampaignView {
+        let state = match viewer.player() {
+            Some(side) => self.redacted(side).state,
+            None => self.state.clone(),
+        };
+        CampaignView {
+            viewer,
+            scenario: self.scenario.hash(),
+            turn: state.turn,
+            active: state.active,
+            armies: state.armies,
+            units: state.units,
+            holders: state.holders,
+            battle: state.battle.map(|b| PendingBattle { seed: 0, ..b }),
+            battles: state.battles,
+            next_army: state.next_army,
+            outcome: state.outcome,
+        }
+    }
+
+    /// The working copy as `viewer` knows it: the other side's intercept orders cleared, and a
+    /// seed (and so the dice of a battle still being chosen for) drawn from the view; the
+    /// umpire's is the campaign's.
+    pub fn as_known_by(&self, viewer: Viewer<Side>) -> Ctx {
+        let Some(side) = viewer.player() else { return self.clone() };
+        let mut copy = self.redacted(side);
+        copy.seed = view_seed(Campaign::view_hash(&self.view(viewer)));
+        let seed = copy.seed;
+        // A battle both sides have chosen for is fought now, as a battle of its own with its own
+        // sight: the side that reports it needs its seed. Before that the seed stays unknown.
+        if let Some(b) = copy.state.battle.as_mut().filter(|b| b.chooser().is_some()) {
+            b.seed = battle_seed(seed, b.number);
+        }
+        copy
+    }
+
+    /// `events` as `viewer` sees them: the other side's intercept orders and directives hidden.
+    pub fn seen(&self, viewer: Viewer<Side>, events: &[Event]) -> Vec<Seen<Event>> {
+        let side_of = |army| self.state.army(army).map(|a| a.side);
+        events
+            .iter()
+            .map(|e| {
+                let hidden = viewer.player().is_some_and(|v| match e {
+                    Event::InterceptOrder { army, .. } => side_of(*army).is_some_and(|s| s != v),
+                    Event::Directive { side, .. } => *side != v,
+                    _ => false,
+                });
+                if hidden { Seen::Hidden } else { Seen::Open(e.clone()) }
+            })
+            .collect()
+    }
+}
+
+impl Sight for Campaign {
+    type View = CampaignView;
+    type SeenEvent = Seen<Event>;
+
+    fn view(&self, viewer: Viewer<Side>) -> CampaignView {
+        self.ctx().view(viewer)
+    }
+
+    fn seen(&self, viewer: Viewer<Side>, events: &[Event]) -> Vec<Seen<Event>> {
+        self.ctx().seen(viewer, events)
+    }
+
+    /// The campaign's preview run on a campaign standing at the viewer's copy.
+    fn preview_as(&self, viewer: Viewer<Side>, order: &Order) -> Result<Preview, OrderError> {
+        Campaign::at(self.ctx_as(viewer)).preview(order)
+    }
+
+    fn ctx_as(&self, viewer: Viewer<Side>) -> Ctx {
+        self.ctx().as_known_by(viewer)
+    }
+}
