@@ -63,7 +63,8 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) -> std::io::Result<()> {
             walk(root, &path, out)?;
         } else if path.extension().is_some_and(|e| e == "ron") {
             if let Ok(rel) = path.strip_prefix(root) {
-                let parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+                let parts: Vec<String> =
+                    rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
                 out.push(parts.join("/"));
             }
         }

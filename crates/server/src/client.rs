@@ -32,7 +32,12 @@ pub enum ClientError {
 pub const WAIT: Duration = Duration::from_secs(20);
 
 /// One HTTP request with a JSON body (or none); the status and the JSON answer.
-pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> Result<(u16, Value), ClientError> {
+pub async fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Result<(u16, Value), ClientError> {
     let body = body.map(serde_json::to_string).transpose()?.unwrap_or_default();
     http_raw(addr, method, path, &body).await
 }
@@ -54,7 +59,11 @@ pub async fn http_raw(addr: SocketAddr, method: &str, path: &str, body: &str) ->
         .nth(1)
         .and_then(|s| s.parse().ok())
         .ok_or_else(|| ClientError::Http(head.to_string()))?;
-    let value = if body.trim().is_empty() { Value::Null } else { serde_json::from_str(body).unwrap_or(Value::String(body.to_string())) };
+    let value = if body.trim().is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(body).unwrap_or(Value::String(body.to_string()))
+    };
     Ok((status, value))
 }
 
@@ -80,7 +89,12 @@ impl Client {
     }
 
     /// Connects and says hello with a token; returns the client and the welcome.
-    pub async fn join(addr: SocketAddr, game: &str, token: &str, last: Option<u64>) -> Result<(Client, Value), ClientError> {
+    pub async fn join(
+        addr: SocketAddr,
+        game: &str,
+        token: &str,
+        last: Option<u64>,
+    ) -> Result<(Client, Value), ClientError> {
         let mut c = Client::open(addr, game).await?;
         c.send(&ClientMsg::Hello { token: token.to_string(), last, lang: Lang::En }).await?;
         let welcome = c.next().await?;

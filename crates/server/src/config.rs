@@ -63,11 +63,7 @@ pub fn db_url(flag: Option<String>, data: &std::path::Path) -> Result<String, Co
 
 /// Without TLS the server binds to loopback only, unless told otherwise.
 pub fn check_bind(bind: SocketAddr, insecure_public: bool) -> Result<(), ConfigError> {
-    if bind.ip().is_loopback() || insecure_public {
-        Ok(())
-    } else {
-        Err(ConfigError::Public(bind))
-    }
+    if bind.ip().is_loopback() || insecure_public { Ok(()) } else { Err(ConfigError::Public(bind)) }
 }
 
 #[cfg(test)]

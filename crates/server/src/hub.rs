@@ -80,7 +80,9 @@ impl TryFrom<SeatWire> for SeatRequest {
                 formations: w.formations.unwrap_or_default(),
                 fleets: w.fleets.unwrap_or_default(),
             },
-            other => return Err(format!("`{other}` is not a seat of these fields (player, general, moderator, observer)")),
+            other => {
+                return Err(format!("`{other}` is not a seat of these fields (player, general, moderator, observer)"));
+            }
         };
         Ok(SeatRequest { role, name: w.name })
     }
@@ -262,13 +264,7 @@ impl Hub {
         self.store.create_game(&rec, &records).await?;
         let seat_states =
             records.into_iter().zip(&invites).map(|(r, inv)| SeatState::new(r, inv.role.clone(), 0)).collect();
-        let created = Created {
-            game: id.clone(),
-            kind,
-            seed_commit: rec.seed_commit.clone(),
-            players,
-            seats: invites,
-        };
+        let created = Created { game: id.clone(), kind, seed_commit: rec.seed_commit.clone(), players, seats: invites };
         self.install(RoomState::new(rec, self.catalog.root.clone(), table, seat_states)).await;
         Ok(created)
     }

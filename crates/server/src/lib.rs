@@ -49,7 +49,8 @@ impl Server {
     /// Opens the store, restores its games and listens on `bind` (port 0: any free port).
     pub async fn start(db: &str, scenarios: &std::path::Path, bind: SocketAddr) -> Result<Server, ServeError> {
         let store = store::open(db).await?;
-        let catalog = catalog::Catalog::scan(scenarios).map_err(|e| ServeError::Scenarios(scenarios.to_path_buf(), e))?;
+        let catalog =
+            catalog::Catalog::scan(scenarios).map_err(|e| ServeError::Scenarios(scenarios.to_path_buf(), e))?;
         let hub = Arc::new(hub::Hub::new(store, catalog));
         let restored = hub.restore().await?;
         let listener = tokio::net::TcpListener::bind(bind).await.map_err(|e| ServeError::Listen(bind, e))?;

@@ -262,11 +262,22 @@ impl Session {
                         ClientMsg::Assign { seat, formations, fleets, .. } => state
                             .assign(store.as_ref(), self.seat, seat, formations, fleets)
                             .await
-                            .map(|()| ServerMsg::Ack { seq, at: state.order_count(), events: Vec::new(), applied: false, status: state.status() }),
-                        ClientMsg::Moderate { action, .. } => state
-                            .moderate(store.as_ref(), self.seat, action)
-                            .await
-                            .map(|()| ServerMsg::Ack { seq, at: state.order_count(), events: Vec::new(), applied: false, status: state.status() }),
+                            .map(|()| ServerMsg::Ack {
+                                seq,
+                                at: state.order_count(),
+                                events: Vec::new(),
+                                applied: false,
+                                status: state.status(),
+                            }),
+                        ClientMsg::Moderate { action, .. } => {
+                            state.moderate(store.as_ref(), self.seat, action).await.map(|()| ServerMsg::Ack {
+                                seq,
+                                at: state.order_count(),
+                                events: Vec::new(),
+                                applied: false,
+                                status: state.status(),
+                            })
+                        }
                         ClientMsg::Hello { .. } => Err(Refusal::new("hello_twice", "server.err.hello_twice")),
                     };
                     let reply = outcome.unwrap_or_else(|r| self.refusal(Some(seq), r));

@@ -63,8 +63,13 @@ pub enum ModAction {
     Pause,
     Resume,
     /// The AI plays the seat's side or power until taken back.
-    HandToAi { seat: u32, level: Level },
-    TakeBack { seat: u32 },
+    HandToAi {
+        seat: u32,
+        level: Level,
+    },
+    TakeBack {
+        seat: u32,
+    },
 }
 
 /// Where the game stands and whom it waits for.
@@ -103,17 +108,45 @@ pub enum ServerMsg {
         status: Status,
     },
     /// A fresh view (the client was too far behind to be sent the events it missed).
-    View { at: u64, view: Value, status: Status },
+    View {
+        at: u64,
+        view: Value,
+        status: Status,
+    },
     /// The events of order `at` (the `at`-th order of the game) as this seat sees them.
-    Events { at: u64, events: Vec<Value>, status: Status },
+    Events {
+        at: u64,
+        events: Vec<Value>,
+        status: Status,
+    },
     /// The seat's own message `seq` was taken; `at` is the game's order count after it;
     /// `applied` when it was an order that went into the log (its events with it), not when the
     /// seat is done and the game waits for its player's other seats.
-    Ack { seq: u64, at: u64, events: Vec<Value>, applied: bool, status: Status },
+    Ack {
+        seq: u64,
+        at: u64,
+        events: Vec<Value>,
+        applied: bool,
+        status: Status,
+    },
     /// Where the game stands, when that changed without an order (a pause, a seat done).
-    Status { status: Status },
-    Preview { seq: u64, preview: Value },
-    Refused { seq: Option<u64>, code: String, text: String },
+    Status {
+        status: Status,
+    },
+    Preview {
+        seq: u64,
+        preview: Value,
+    },
+    Refused {
+        seq: Option<u64>,
+        code: String,
+        text: String,
+    },
     /// The game is over: the seed and the whole log, as the engine's save (`umpire replay` checks it).
-    Reveal { seed: u64, seed_commit: String, save: String, hash: String },
+    Reveal {
+        seed: u64,
+        seed_commit: String,
+        save: String,
+        hash: String,
+    },
 }

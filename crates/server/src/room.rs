@@ -276,7 +276,13 @@ impl RoomState {
 
     /// A seat's order: the seat must command the active player, and the piece; when a player
     /// has several seats, its turn ends once every one of them is done.
-    pub async fn order(&mut self, store: &dyn Store, seat: usize, seq: u64, order: Value) -> Result<ServerMsg, Refusal> {
+    pub async fn order(
+        &mut self,
+        store: &dyn Store,
+        seat: usize,
+        seq: u64,
+        order: Value,
+    ) -> Result<ServerMsg, Refusal> {
         if self.rec.paused {
             return Err(Refusal::new("paused", "server.err.paused"));
         }
@@ -287,8 +293,12 @@ impl RoomState {
         if self.table.ai_plays(&player) {
             return Err(Refusal::new("ai_plays", "server.err.ai_plays"));
         }
-        let generals: Vec<Role> =
-            self.seats.iter().filter(|s| matches!(&s.role, Role::General { player: p, .. } if *p == player)).map(|s| s.role.clone()).collect();
+        let generals: Vec<Role> = self
+            .seats
+            .iter()
+            .filter(|s| matches!(&s.role, Role::General { player: p, .. } if *p == player))
+            .map(|s| s.role.clone())
+            .collect();
         let general_refs: Vec<&Role> = generals.iter().collect();
         let humans = self.seats.iter().filter(|s| s.role.commands() == Some(player.as_str())).count();
         if humans > 1 && self.table.ends_turn(&order) {

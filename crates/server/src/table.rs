@@ -3,7 +3,7 @@
 //! the engine's one door, and leave as the RON the log keeps.
 
 use crate::seats::Role;
-use crate::sight::{PreviewError, Sighted, Viewer};
+use crate::sight::{Sighted, Viewer};
 use ai::{Level, Think};
 use rules::texts::Msg;
 use rules::{DataError, Game};
@@ -235,10 +235,7 @@ impl<G: Served> Table for Hosted<G> {
 
     fn preview(&self, viewer: Option<&str>, order: Value) -> Result<Value, Refusal> {
         let order = Self::parse(order)?;
-        self.game.preview_json(self.viewer(viewer), &order).map_err(|e| match e {
-            PreviewError::Refused(e) => Refusal::with("illegal", G::refusal(&e)),
-            PreviewError::Unavailable => Refusal::new("no_preview", "server.err.no_preview"),
-        })
+        self.game.preview_json(self.viewer(viewer), &order).map_err(|e| Refusal::with("illegal", G::refusal(&e)))
     }
 
     fn set_ai(&mut self, player: &str, level: Option<Level>, seed: u64) {
@@ -344,9 +341,7 @@ impl Served for rules::campaign::Campaign {
         // A battle's result is the server's to report: it fights the battle itself, so that no
         // seat plays both sides of it.
         match order {
-            rules::campaign::Order::BattleResult { .. } => {
-                Err(Refusal::new("not_yours", "server.err.battle_result"))
-            }
+            rules::campaign::Order::BattleResult { .. } => Err(Refusal::new("not_yours", "server.err.battle_result")),
             _ => Ok(()),
         }
     }

@@ -4,6 +4,8 @@
 mod support;
 
 use rules::Game;
+use rules::tactical::Side;
+use rules::view::{Sight, Viewer};
 use serde_json::{Value, json};
 use server::client::Client;
 use support::kind;
@@ -76,7 +78,10 @@ async fn two_seats_play_a_battle_to_its_end() {
         let reveal = c.wait_for(|v| kind(v) == "reveal").await.expect("the game is revealed");
         assert_eq!(reveal["seed_commit"], created["seed_commit"]);
         let seed = reveal["seed"].as_u64().expect("the seed");
-        assert_eq!(server::seats::seed_commit(&support::game(&created), seed), created["seed_commit"].as_str().unwrap_or(""));
+        assert_eq!(
+            server::seats::seed_commit(&support::game(&created), seed),
+            created["seed_commit"].as_str().unwrap_or("")
+        );
         let save = rules::Save::<rules::tactical::Battle>::from_text("revealed", reveal["save"].as_str().unwrap_or(""))
             .expect("the revealed log reads as a battle save");
         assert_eq!(save.seed, seed);
@@ -84,6 +89,49 @@ async fn two_seats_play_a_battle_to_its_end() {
         let replayed = rules::tactical::Battle::replay(&save).expect("the revealed log replays");
         assert_eq!(replayed.state_hash().to_string(), reveal["hash"].as_str().unwrap_or(""));
         assert!(replayed.is_over());
+    }
+    // Every message each seat was sent is what the engine's sight gives that seat: the
+    // revealed log replayed order by order, each order's events as the seat sees them.
+    let save_text = {
+        let v: Value =
+            serde_json::from_str(red.received.iter().rev().find(|t| t.contains("\"reveal\"")).expect("a reveal"))
+                .expect("JSON");
+        v["save"].as_str().unwrap_or("").to_string()
+    };
+    let save = rules::Save::<rules::tactical::Battle>::from_text("revealed", &save_text).expect("a save");
+    let seed_text = save.seed.to_string();
+    for (client, viewer) in
+        [(&red, Viewer::Player(Side::Red)), (&blue, Viewer::Player(Side::Blue)), (&moderator, Viewer::Umpire)]
+    {
+        let mut game = rules::tactical::Battle::new(&save.scenario, save.seed);
+        let mut expected: Vec<Value> = Vec::new();
+        for order in &save.orders {
+            let before = game.events().len();
+            game.apply(order.clone()).expect("the log replays");
+            let seen = game.seen(viewer, &game.events()[before..]);
+            expected.push(serde_json::to_value(&seen).expect("JSON"));
+        }
+        let mut checked = 0;
+        for text in &client.received {
+            let v: Value = serde_json::from_str(text).expect("JSON");
+            if kind(&v) == "reveal" {
+                break;
+            }
+            assert!(!text.contains(&seed_text), "the seed is in no message before the reveal");
+            if matches!(kind(&v), "events" | "ack") && v["applied"] != json!(false) {
+                let at = usize::try_from(v["at"].as_u64().unwrap_or(0)).unwrap_or(0);
+                assert_eq!(v["events"], expected[at - 1], "order {at} as {viewer:?} sees it");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, save.orders.len(), "{viewer:?} was sent every order's events");
+        let welcome: Value = serde_json::from_str(&client.received[0]).expect("JSON");
+        let start = rules::tactical::Battle::new(&save.scenario, save.seed);
+        assert_eq!(
+            welcome["view"],
+            serde_json::to_value(start.view(viewer)).expect("JSON"),
+            "the first view is the seat's"
+        );
     }
     let mut ats: Vec<u64> = Vec::new();
     for text in &blue.received {

@@ -38,8 +38,11 @@ fn army_move(army: u32, corps: u32) -> Order {
         })
         .expect("the corps stands on the map");
     let moving = |h: HexAt| Order::MoveArmy { army: FormationId(army), moves: vec![(FormationId(corps), vec![h])] };
-    let to: HexAt =
-        at.neighbours().into_iter().find(|h| ai::great_war::legal(&ctx, &moving(*h))).expect("a hex the corps may move to");
+    let to: HexAt = at
+        .neighbours()
+        .into_iter()
+        .find(|h| ai::great_war::legal(&ctx, &moving(*h)))
+        .expect("a hex the corps may move to");
     moving(to)
 }
 
@@ -63,14 +66,20 @@ async fn a_leader_two_generals_and_the_other_alliance_play_a_turn() {
 
     // The Kaiser gives the 5th Army (201) to Moltke; Kluck has nothing yet.
     let seq = clients[0].seq();
-    let a = clients[0].ask(ClientMsg::Assign { seq, seat: 1, formations: vec![201], fleets: vec![] }).await.expect("an answer");
-    assert_eq!(kind(&a), "ack", "{a}");
+    let assigned = clients[0]
+        .ask(ClientMsg::Assign { seq, seat: 1, formations: vec![201], fleets: vec![] })
+        .await
+        .expect("an answer");
+    assert_eq!(kind(&assigned), "ack", "{assigned}");
     // A general cannot assign.
     let seq = clients[1].seq();
-    let a = clients[1].ask(ClientMsg::Assign { seq, seat: 2, formations: vec![201], fleets: vec![] }).await.expect("an answer");
+    let a = clients[1]
+        .ask(ClientMsg::Assign { seq, seat: 2, formations: vec![201], fleets: vec![] })
+        .await
+        .expect("an answer");
     assert_eq!(a["code"], "leader_only");
 
-    let mut status = clients[0].wait_for(|v| kind(v) == "status" || kind(v) == "ack").await.expect("status")["status"].clone();
+    let mut status = assigned["status"].clone();
     let start_turn = status["clock"]["turn"].as_u64().expect("a turn");
     let mut moved = false;
     let mut rounds = 0;
@@ -108,7 +117,8 @@ async fn a_leader_two_generals_and_the_other_alliance_play_a_turn() {
             // The power's phase ends only when its last seat is done.
             assert_eq!(r["applied"], i + 1 == seats.len(), "{r}");
             if i + 1 < seats.len() {
-                let waiting: Vec<u64> = r["status"]["waiting_for"].as_array().expect("a list").iter().filter_map(Value::as_u64).collect();
+                let waiting: Vec<u64> =
+                    r["status"]["waiting_for"].as_array().expect("a list").iter().filter_map(Value::as_u64).collect();
                 assert_eq!(waiting.len(), seats.len() - i - 1, "the game waits for the others: {r}");
             }
             status = r["status"].clone();

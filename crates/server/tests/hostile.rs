@@ -23,7 +23,8 @@ fn mover<'a>(status: &Value, red: &'a mut Client, blue: &'a mut Client) -> (&'a 
 }
 
 async fn status_of(addr: std::net::SocketAddr, created: &Value) -> Value {
-    let (code, info) = client::http(addr, "GET", &format!("/api/games/{}", support::game(created)), None).await.expect("answers");
+    let (code, info) =
+        client::http(addr, "GET", &format!("/api/games/{}", support::game(created)), None).await.expect("answers");
     assert_eq!(code, 200);
     info["status"].clone()
 }
@@ -136,7 +137,8 @@ async fn another_games_token_and_no_hello_are_refused() {
     let mut c = Client::open(server.addr, &support::game(&created)).await.expect("connects");
     c.send(&ClientMsg::Order { seq: 1, order: json!("EndSetup") }).await.expect("sent");
     assert_eq!(c.next().await.expect("an answer")["code"], "hello_first");
-    let (_, welcome) = Client::join(server.addr, "nosuchgame", &support::token(&created, 0), None).await.expect("connects");
+    let (_, welcome) =
+        Client::join(server.addr, "nosuchgame", &support::token(&created, 0), None).await.expect("connects");
     assert_eq!(welcome["code"], "no_game");
     // A second hello on a seat's connection.
     red.send(&ClientMsg::Hello { token: support::token(&created, 1), last: None, lang: Lang::En }).await.expect("sent");
@@ -161,7 +163,9 @@ async fn orders_out_of_turn_out_of_phase_or_from_the_wrong_seat_are_refused() {
     // In Russian.
     let (mut ru, _) = {
         let mut c = Client::open(server.addr, &support::game(&created)).await.expect("connects");
-        c.send(&ClientMsg::Hello { token: support::token(&created, 2), last: None, lang: Lang::Ru }).await.expect("sent");
+        c.send(&ClientMsg::Hello { token: support::token(&created, 2), last: None, lang: Lang::Ru })
+            .await
+            .expect("sent");
         let w = c.next().await.expect("welcome");
         (c, w)
     };
@@ -182,18 +186,30 @@ async fn the_lobby_refuses_unknown_fields_giant_bodies_and_bad_seats() {
     for k in ["battle", "campaign", "great_war"] {
         assert!(kinds.contains(&k), "the list has a {k}: {list}");
     }
-    let (code, _) = client::http(addr, "POST", "/api/games", Some(&json!({"scenario": "open_field.ron", "seed": 1}))).await.expect("answers");
+    let (code, _) = client::http(addr, "POST", "/api/games", Some(&json!({"scenario": "open_field.ron", "seed": 1})))
+        .await
+        .expect("answers");
     assert_eq!(code, 422, "no seat may choose the seed");
-    let (code, _) = client::http(addr, "POST", "/api/games", Some(&json!({"scenario": "../Cargo.toml"}))).await.expect("answers");
+    let (code, _) =
+        client::http(addr, "POST", "/api/games", Some(&json!({"scenario": "../Cargo.toml"}))).await.expect("answers");
     assert_eq!(code, 404);
     let seats = json!([{ "role": "player", "player": "green", "name": "x" }]);
-    let (code, e) = client::http(addr, "POST", "/api/games", Some(&json!({"scenario": "open_field.ron", "seats": seats}))).await.expect("answers");
+    let (code, e) =
+        client::http(addr, "POST", "/api/games", Some(&json!({"scenario": "open_field.ron", "seats": seats})))
+            .await
+            .expect("answers");
     assert_eq!(code, 422, "{e}");
     let seats = json!([{ "role": "general", "player": "red", "name": "x" }]);
-    let (code, _) = client::http(addr, "POST", "/api/games", Some(&json!({"scenario": "open_field.ron", "seats": seats}))).await.expect("answers");
+    let (code, _) =
+        client::http(addr, "POST", "/api/games", Some(&json!({"scenario": "open_field.ron", "seats": seats})))
+            .await
+            .expect("answers");
     assert_eq!(code, 422, "generals are Great War seats");
     let many: Vec<Value> = (0..200).map(|_| json!({ "role": "moderator", "name": "m" })).collect();
-    let (code, _) = client::http(addr, "POST", "/api/games", Some(&json!({"scenario": "open_field.ron", "seats": many}))).await.expect("answers");
+    let (code, _) =
+        client::http(addr, "POST", "/api/games", Some(&json!({"scenario": "open_field.ron", "seats": many})))
+            .await
+            .expect("answers");
     assert_eq!(code, 422);
     let giant = format!(r#"{{"scenario":"{}"}}"#, "x".repeat(server::lobby::MAX_BODY + 10));
     let (code, _) = client::http_raw(addr, "POST", "/api/games", &giant).await.expect("answers");

@@ -125,16 +125,20 @@ async fn a_client_that_drops_resumes_after_the_last_order_it_saw() {
         ats.push(v["at"].as_u64().unwrap_or(0));
     }
     assert_eq!(ats, ((seen + 1)..=now).collect::<Vec<_>>());
-    assert!(back.quiet_for(std::time::Duration::from_millis(300)).await.is_none_or(|v| kind(&v) != "events"), "nothing twice");
+    assert!(
+        back.quiet_for(std::time::Duration::from_millis(300)).await.is_none_or(|v| kind(&v) != "events"),
+        "nothing twice"
+    );
 
     // The server restarts: the game is restored from the record, and a client that was behind
     // gets a fresh view (the events it missed are no longer kept).
     server.stop();
     let server = support::start(&db).await;
     assert_eq!(server.restored, 1);
-    let (mut again, welcome) = Client::join(server.addr, &support::game(&created), &support::token(&created, 0), Some(2))
-        .await
-        .expect("rejoins the restarted server");
+    let (mut again, welcome) =
+        Client::join(server.addr, &support::game(&created), &support::token(&created, 0), Some(2))
+            .await
+            .expect("rejoins the restarted server");
     assert_eq!(welcome["at"], now);
     assert!(welcome["view"].is_object(), "{welcome}");
     // And the game goes on where it was; a repeated sequence number is not applied twice.

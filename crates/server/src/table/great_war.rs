@@ -6,10 +6,10 @@ use super::{Kind, Refusal, Served};
 use crate::seats::Role;
 use ai::Level;
 use ai::great_war::GwAi;
+use rules::DataError;
 use rules::strategic::state::FormationKind;
 use rules::strategic::{Ctx, ForceId, FormationId, GreatWar, Order, OrderError, Piece, PowerId};
 use rules::texts::Msg;
-use rules::DataError;
 use std::path::Path;
 
 /// What holds a piece, for the seats: its army, else its corps (outside an army), else a fleet.
@@ -32,10 +32,7 @@ enum Needs {
 }
 
 fn army_of_corps(ctx: &Ctx, corps: FormationId) -> FormationId {
-    ctx.formations
-        .iter()
-        .find(|f| f.kind == FormationKind::Army && f.corps.contains(&corps))
-        .map_or(corps, |a| a.id)
+    ctx.formations.iter().find(|f| f.kind == FormationKind::Army && f.corps.contains(&corps)).map_or(corps, |a| a.id)
 }
 
 fn unit(ctx: &Ctx, id: ForceId) -> Holder {
@@ -77,9 +74,10 @@ fn needs(ctx: &Ctx, order: &Order) -> Needs {
         | O::LandSquadron { .. }
         | O::Reconnaissance { .. }
         | O::Bomb { .. } => Needs::Leader,
-        O::Move { piece: p, .. } | O::Detach { piece: p, .. } | O::Attack { piece: p, .. } | O::Fortify { piece: p } => {
-            pieces(vec![piece(ctx, p)])
-        }
+        O::Move { piece: p, .. }
+        | O::Detach { piece: p, .. }
+        | O::Attack { piece: p, .. }
+        | O::Fortify { piece: p } => pieces(vec![piece(ctx, p)]),
         O::MoveArmy { army, .. } => pieces(vec![Holder::Formation(*army)]),
         O::FormCorps { units, .. } => pieces(units.iter().map(|u| unit(ctx, *u)).collect()),
         O::JoinCorps { unit: u, corps } => pieces(vec![unit(ctx, *u), Holder::Formation(army_of_corps(ctx, *corps))]),
