@@ -1,0 +1,384 @@
+//! The games a server process holds: made in the lobby, restored from the record on start
+//! (scenario + seed + order log, replayed), each with a task that runs its AI seats.
+
+use crate::catalog::Catalog;
+use crate::room::{RoomState, SeatState, ai_level};
+use crate::seats::{self, Role};
+use crate::store::{GameRecord, SeatRecord, Store, StoreError};
+use crate::table::{Hosted, Kind, Served, Table};
+use rules::texts::Texts;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{Mutex, RwLock, watch};
+
+/// Most seats a game may have.
+pub const MAX_SEATS: usize = 128;
+/// Longest display name, in characters.
+pub const MAX_NAME: usize = 64;
+/// A slice of the server's AI.
+const AI_SLICE: Duration = Duration::from_millis(20);
+
+/// One game: its state behind a lock, and a counter that wakes its connections when it changes.
+pub struct Room {
+    pub id: String,
+    pub state: Mutex<RoomState>,
+    pub changed: watch::Sender<u64>,
+}
+
+impl Room {
+    pub fn wake(&self) {
+        self.changed.send_modify(|v| *v = v.wrapping_add(1));
+    }
+}
+
+/// The games this process holds, and what they share.
+pub struct Hub {
+    pub store: Arc<dyn Store>,
+    pub catalog: Catalog,
+    pub english: Texts,
+    pub russian: Texts,
+    rooms: RwLock<BTreeMap<String, Arc<Room>>>,
+}
+
+/// A seat asked for when a game is made: its role's fields and a display name, in one object
+/// (`{"role": "general", "player": "germany", "formations": [201], "name": "Moltke"}`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(try_from = "SeatWire")]
+pub struct SeatRequest {
+    pub role: Role,
+    pub name: String,
+}
+
+/// A seat request as sent: every field known, none else.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatWire {
+    role: String,
+    #[serde(default)]
+    player: Option<String>,
+    #[serde(default)]
+    formations: Option<Vec<u32>>,
+    #[serde(default)]
+    fleets: Option<Vec<u32>>,
+    name: String,
+}
+
+impl TryFrom<SeatWire> for SeatRequest {
+    type Error = String;
+
+    fn try_from(w: SeatWire) -> Result<SeatRequest, String> {
+        let needs = |p: Option<String>| p.ok_or_else(|| format!("a {} seat names its player", w.role));
+        let only_generals = w.formations.is_some() || w.fleets.is_some();
+        let role = match w.role.as_str() {
+            "player" if !only_generals => Role::Player { player: needs(w.player)? },
+            "observer" if !only_generals => Role::Observer { player: needs(w.player)? },
+            "moderator" if !only_generals && w.player.is_none() => Role::Moderator,
+            "general" => Role::General {
+                player: needs(w.player)?,
+                formations: w.formations.unwrap_or_default(),
+                fleets: w.fleets.unwrap_or_default(),
+            },
+            other => {
+                return Err(format!("`{other}` is not a seat of these fields (player, general, moderator, observer)"));
+            }
+        };
+        Ok(SeatRequest { role, name: w.name })
+    }
+}
+
+/// A game asked for in the lobby.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    pub scenario: String,
+    /// The seats; omitted: one per player and a moderator.
+    #[serde(default)]
+    pub seats: Option<Vec<SeatRequest>>,
+}
+
+/// A seat made, with its invite token (shown this once).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Invite {
+    pub seat: u32,
+    pub role: Role,
+    pub name: String,
+    pub token: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Created {
+    pub game: String,
+    pub kind: Kind,
+    pub seed_commit: String,
+    pub players: Vec<String>,
+    pub seats: Vec<Invite>,
+}
+
+/// Why the lobby refused.
+#[derive(Debug, thiserror::Error)]
+pub enum LobbyError {
+    #[error("there is no shipped scenario `{0}`")]
+    NoScenario(String),
+    #[error("the scenario cannot be loaded: {0}")]
+    Scenario(String),
+    #[error("{0}")]
+    Seats(String),
+    #[error("no such game")]
+    NoGame,
+    #[error("the store: {0}")]
+    Store(#[from] StoreError),
+    #[error("no randomness: {0}")]
+    Random(String),
+}
+
+fn load<G: Served>(path: &std::path::Path, seed: u64, hash: Option<&str>) -> Result<Box<dyn Table>, String> {
+    let scenario = G::load(path).map_err(|e| e.to_string())?;
+    let found = G::scenario_hash(&scenario).to_string();
+    if let Some(h) = hash.filter(|h| **h != found) {
+        return Err(format!(
+            "{}: the scenario's hash is {found}, the game was made on {h}: it changed since",
+            path.display()
+        ));
+    }
+    Ok(Box::new(Hosted::<G>::new(&scenario, seed)))
+}
+
+/// A fresh table for a recorded game (the scenario must still have its recorded hash).
+pub fn new_table(rec: &GameRecord, root: &std::path::Path) -> Result<Box<dyn Table>, String> {
+    let path = root.join(&rec.scenario);
+    let hash = Some(rec.scenario_hash.as_str());
+    match Kind::parse(&rec.kind) {
+        Some(Kind::Battle) => load::<rules::tactical::Battle>(&path, rec.seed, hash),
+        Some(Kind::Campaign) => load::<rules::campaign::Campaign>(&path, rec.seed, hash),
+        Some(Kind::GreatWar) => load::<rules::strategic::GreatWar>(&path, rec.seed, hash),
+        None => Err(format!("unknown kind of game `{}`", rec.kind)),
+    }
+}
+
+fn scenario_hash_of(kind: Kind, path: &std::path::Path) -> Result<String, String> {
+    fn h<G: Served>(path: &std::path::Path) -> Result<String, String> {
+        G::load(path).map(|s| G::scenario_hash(&s).to_string()).map_err(|e| e.to_string())
+    }
+    match kind {
+        Kind::Battle => h::<rules::tactical::Battle>(path),
+        Kind::Campaign => h::<rules::campaign::Campaign>(path),
+        Kind::GreatWar => h::<rules::strategic::GreatWar>(path),
+    }
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+impl Hub {
+    pub fn new(store: Arc<dyn Store>, catalog: Catalog) -> Hub {
+        Hub {
+            store,
+            catalog,
+            english: Texts::english(),
+            russian: Texts::russian(),
+            rooms: RwLock::new(BTreeMap::new()),
+        }
+    }
+
+    pub async fn room(&self, id: &str) -> Option<Arc<Room>> {
+        self.rooms.read().await.get(id).cloned()
+    }
+
+    pub async fn rooms(&self) -> Vec<Arc<Room>> {
+        self.rooms.read().await.values().cloned().collect()
+    }
+
+    /// Makes a game from a shipped scenario.
+    pub async fn create(self: &Arc<Self>, req: CreateRequest) -> Result<Created, LobbyError> {
+        let entry = self.catalog.find(&req.scenario).ok_or_else(|| LobbyError::NoScenario(req.scenario.clone()))?;
+        let kind = entry.kind;
+        let root = self.catalog.root.clone();
+        let scenario = entry.path.clone();
+        let random = |e: getrandom::Error| LobbyError::Random(e.to_string());
+        let seed = seats::new_seed().map_err(random)?;
+        let id = seats::new_game_id().map_err(random)?;
+        let (hash, table) = {
+            let scenario = scenario.clone();
+            tokio::task::spawn_blocking(move || {
+                let hash = scenario_hash_of(kind, &root.join(&scenario))?;
+                let rec = GameRecord {
+                    id: String::new(),
+                    kind: kind.name().to_string(),
+                    scenario,
+                    scenario_hash: hash.clone(),
+                    seed,
+                    seed_commit: String::new(),
+                    settings: String::new(),
+                    paused: false,
+                    over: false,
+                    created: 0,
+                };
+                new_table(&rec, &root).map(|t| (hash, t))
+            })
+            .await
+            .map_err(|e| LobbyError::Scenario(e.to_string()))?
+            .map_err(LobbyError::Scenario)?
+        };
+        let players = table.players();
+        let asked = match req.seats {
+            Some(s) => s,
+            None => players
+                .iter()
+                .map(|p| SeatRequest { role: Role::Player { player: p.clone() }, name: p.clone() })
+                .chain(std::iter::once(SeatRequest { role: Role::Moderator, name: "moderator".to_string() }))
+                .collect(),
+        };
+        check_seats(kind, &players, &asked)?;
+        let rec = GameRecord {
+            id: id.clone(),
+            kind: kind.name().to_string(),
+            scenario: entry.path.clone(),
+            scenario_hash: hash,
+            seed,
+            seed_commit: seats::seed_commit(&id, seed),
+            settings: "{}".to_string(),
+            paused: false,
+            over: false,
+            created: now_ms(),
+        };
+        let mut invites = Vec::new();
+        let mut records = Vec::new();
+        for (i, s) in asked.into_iter().enumerate() {
+            let token = seats::new_token().map_err(random)?;
+            let seat = u32::try_from(i).unwrap_or(u32::MAX);
+            records.push(SeatRecord {
+                seat: i32::try_from(i).unwrap_or(i32::MAX),
+                role: serde_json::to_string(&s.role).map_err(|e| LobbyError::Seats(e.to_string()))?,
+                name: s.name.clone(),
+                token_hash: seats::token_hash(&token),
+                ai: None,
+                webhook: None,
+            });
+            invites.push(Invite { seat, role: s.role, name: s.name, token });
+        }
+        self.store.create_game(&rec, &records).await?;
+        let seat_states =
+            records.into_iter().zip(&invites).map(|(r, inv)| SeatState::new(r, inv.role.clone(), 0)).collect();
+        let created = Created { game: id.clone(), kind, seed_commit: rec.seed_commit.clone(), players, seats: invites };
+        self.install(RoomState::new(rec, self.catalog.root.clone(), table, seat_states)).await;
+        Ok(created)
+    }
+
+    async fn install(self: &Arc<Self>, state: RoomState) -> Arc<Room> {
+        let (changed, _) = watch::channel(0);
+        let room = Arc::new(Room { id: state.rec.id.clone(), state: Mutex::new(state), changed });
+        self.rooms.write().await.insert(room.id.clone(), room.clone());
+        tokio::spawn(drive(self.clone(), room.clone()));
+        room
+    }
+
+    /// Restores every game of the record: its scenario, seed and order log replayed.
+    pub async fn restore(self: &Arc<Self>) -> Result<usize, LobbyError> {
+        let games = self.store.games().await?;
+        let mut n = 0;
+        for rec in games {
+            if self.room(&rec.id).await.is_some() {
+                continue;
+            }
+            let state = self.restore_one(rec).await?;
+            self.install(state).await;
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    async fn restore_one(&self, rec: GameRecord) -> Result<RoomState, LobbyError> {
+        let orders = self.store.orders(&rec.id).await?;
+        let seat_recs = self.store.seats(&rec.id).await?;
+        let root = self.catalog.root.clone();
+        let rec2 = rec.clone();
+        let table = tokio::task::spawn_blocking(move || {
+            let mut table = new_table(&rec2, &root)?;
+            for o in &orders {
+                table.replay(&o.body)?;
+            }
+            Ok::<_, String>((table, orders))
+        })
+        .await
+        .map_err(|e| LobbyError::Scenario(e.to_string()))?
+        .map_err(LobbyError::Scenario)?;
+        let (mut table, orders) = table;
+        let mut seats_out = Vec::new();
+        for r in seat_recs {
+            let role: Role = serde_json::from_str(&r.role).map_err(|e| StoreError::Damaged(e.to_string()))?;
+            let last = orders
+                .iter()
+                .filter(|o| o.seat == Some(r.seat))
+                .filter_map(|o| o.seq.and_then(|q| u64::try_from(q).ok()))
+                .max()
+                .unwrap_or(0);
+            seats_out.push(SeatState::new(r, role, last));
+        }
+        for p in table.players() {
+            let level = seats_out.iter().find_map(|s| ai_level(s, &p));
+            if level.is_some() {
+                table.set_ai(&p, level, rec.seed);
+            }
+        }
+        Ok(RoomState::new(rec, self.catalog.root.clone(), table, seats_out))
+    }
+}
+
+/// Seats must name the scenario's players, and a general is a Great War seat.
+fn check_seats(kind: Kind, players: &[String], seats: &[SeatRequest]) -> Result<(), LobbyError> {
+    if seats.is_empty() || seats.len() > MAX_SEATS {
+        return Err(LobbyError::Seats(format!("a game has 1 to {MAX_SEATS} seats, not {}", seats.len())));
+    }
+    for s in seats {
+        if s.name.chars().count() > MAX_NAME || s.name.trim().is_empty() {
+            return Err(LobbyError::Seats(format!("a seat's name has 1 to {MAX_NAME} characters")));
+        }
+        let player = match &s.role {
+            Role::Player { player } | Role::Observer { player } => Some(player),
+            Role::General { player, .. } if kind == Kind::GreatWar => Some(player),
+            Role::General { .. } => {
+                return Err(LobbyError::Seats("generals command Great War armies only".to_string()));
+            }
+            Role::Moderator => None,
+        };
+        if let Some(p) = player.filter(|p| !players.contains(p)) {
+            return Err(LobbyError::Seats(format!("`{p}` is not a player of this scenario ({})", players.join(", "))));
+        }
+    }
+    Ok(())
+}
+
+/// Runs a game's AI and the server's own orders while the game lasts: a slice at a time, the
+/// lock let go between slices so that seats are answered.
+async fn drive(hub: Arc<Hub>, room: Arc<Room>) {
+    let mut changed = room.changed.subscribe();
+    loop {
+        let (worked, over) = {
+            let mut state = room.state.lock().await;
+            let worked = state.ai_slice(hub.store.as_ref(), AI_SLICE).await.unwrap_or(false);
+            (worked, state.rec.over)
+        };
+        if worked {
+            room.wake();
+        }
+        if over {
+            return;
+        }
+        let busy = {
+            let state = room.state.lock().await;
+            let clock = state.table.clockface();
+            !state.rec.paused && clock.active.as_deref().is_some_and(|p| state.table.ai_plays(p))
+        };
+        if busy {
+            tokio::task::yield_now().await;
+        } else {
+            // Wait for a change (an order, a seat handed to the AI), or look again in a while.
+            let _ = tokio::time::timeout(Duration::from_millis(500), changed.changed()).await;
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! Kriegsspiel's umpire as a server: the engine, headless, gives every seat (a side, a Great War
+//! leader or general, the moderator, an observer) only what it may know, takes its orders
+//! through the engine's one door, and keeps a store of record that loses nothing.
+//!
+//! The lobby is HTTP + JSON ([`lobby`]); a game's live stream is a WebSocket per seat
+//! ([`live`], messages in [`protocol`]); [`client`] is a headless client the tests drive.
+
+pub mod catalog;
+pub mod client;
+pub mod config;
+pub mod hub;
+pub mod live;
+pub mod lobby;
+pub mod protocol;
+pub mod room;
+pub mod seats;
+pub mod sight;
+pub mod store;
+pub mod table;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Why the server stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error(transparent)]
+    Config(#[from] config::ConfigError),
+    #[error("the store of record: {0}")]
+    Store(#[from] store::StoreError),
+    #[error("restoring the games: {0}")]
+    Restore(#[from] hub::LobbyError),
+    #[error("the scenarios folder {0}: {1}")]
+    Scenarios(PathBuf, std::io::Error),
+    #[error("listening on {0}: {1}")]
+    Listen(SocketAddr, std::io::Error),
+}
+
+/// A server started: where it listens, and its games.
+pub struct Server {
+    pub addr: SocketAddr,
+    pub hub: Arc<hub::Hub>,
+    pub restored: usize,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Server {
+    /// Opens the store, restores its games and listens on `bind` (port 0: any free port).
+    pub async fn start(db: &str, scenarios: &std::path::Path, bind: SocketAddr) -> Result<Server, ServeError> {
+        let store = store::open(db).await?;
+        let catalog =
+            catalog::Catalog::scan(scenarios).map_err(|e| ServeError::Scenarios(scenarios.to_path_buf(), e))?;
+        let hub = Arc::new(hub::Hub::new(store, catalog));
+        let restored = hub.restore().await?;
+        let listener = tokio::net::TcpListener::bind(bind).await.map_err(|e| ServeError::Listen(bind, e))?;
+        let addr = listener.local_addr().map_err(|e| ServeError::Listen(bind, e))?;
+        let app = lobby::router(hub.clone());
+        let task = tokio::spawn(async move {
+            let _ = axum::serve(listener, app).await;
+        });
+        Ok(Server { addr, hub, restored, task })
+    }
+
+    /// Stops listening (the games' tasks end with the runtime).
+    pub fn stop(self) {
+        self.task.abort();
+    }
+
+    /// Waits until the server stops.
+    pub async fn wait(self) {
+        let _ = self.task.await;
+    }
+}

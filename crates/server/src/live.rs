@@ -1,0 +1,308 @@
+//! A seat's live stream: one WebSocket per connection. The first message is the hello with the
+//! seat's token; then the seat's view (or the events it missed), its answers, and every change
+//! of the game as that seat may see it, each once and in order.
+
+use crate::hub::{Hub, Room};
+use crate::protocol::{ClientMsg, Lang, ServerMsg, Status};
+use crate::room::Bucket;
+use crate::seats;
+use crate::table::Refusal;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::Response;
+use rules::texts::Msg;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The largest message a client may send (and frame), in bytes.
+pub const MAX_MESSAGE: usize = 64 * 1024;
+/// How long a connection may take to say hello.
+const HELLO_WITHIN: Duration = Duration::from_secs(10);
+/// A connection's messages: a bucket of this many, refilled at `CONN_RATE` a second.
+const CONN_BURST: f64 = 40.0;
+const CONN_RATE: f64 = 20.0;
+/// Refusals for flooding before the connection is closed.
+const FLOOD_STRIKES: u32 = 50;
+
+pub async fn upgrade(State(hub): State<Arc<Hub>>, Path(game): Path<String>, ws: WebSocketUpgrade) -> Response {
+    ws.max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| async move { Session::run(hub, game, socket).await })
+}
+
+/// One connection of one seat.
+struct Session {
+    hub: Arc<Hub>,
+    room: Arc<Room>,
+    socket: WebSocket,
+    seat: usize,
+    lang: Lang,
+    /// The game's order count this connection has been sent up to.
+    sent: u64,
+    status: Option<Status>,
+    revealed: bool,
+    bucket: Bucket,
+    strikes: u32,
+}
+
+fn text_of(hub: &Hub, lang: Lang, msg: &Msg) -> String {
+    match lang {
+        Lang::En => hub.english.render(msg),
+        Lang::Ru => hub.russian.render(msg),
+    }
+}
+
+async fn send(socket: &mut WebSocket, msg: &ServerMsg) -> bool {
+    let Ok(text) = serde_json::to_string(msg) else { return false };
+    socket.send(Message::Text(text.into())).await.is_ok()
+}
+
+async fn refuse_and_close(hub: &Hub, socket: &mut WebSocket, lang: Lang, r: Refusal) {
+    let msg = ServerMsg::Refused { seq: None, code: r.code.to_string(), text: text_of(hub, lang, &r.msg) };
+    send(socket, &msg).await;
+    let _ = socket.send(Message::Close(Some(CloseFrame { code: 1008, reason: r.code.into() }))).await;
+}
+
+impl Session {
+    async fn run(hub: Arc<Hub>, game: String, mut socket: WebSocket) {
+        let Some(room) = hub.room(&game).await else {
+            refuse_and_close(&hub, &mut socket, Lang::En, Refusal::new("no_game", "server.err.no_game")).await;
+            return;
+        };
+        let hello = match tokio::time::timeout(HELLO_WITHIN, socket.recv()).await {
+            Ok(Some(Ok(Message::Text(t)))) => serde_json::from_str::<ClientMsg>(&t),
+            _ => {
+                refuse_and_close(&hub, &mut socket, Lang::En, Refusal::new("hello_first", "server.err.hello_first"))
+                    .await;
+                return;
+            }
+        };
+        let (token, last, lang) = match hello {
+            Ok(ClientMsg::Hello { token, last, lang }) => (token, last, lang),
+            _ => {
+                refuse_and_close(&hub, &mut socket, Lang::En, Refusal::new("hello_first", "server.err.hello_first"))
+                    .await;
+                return;
+            }
+        };
+        let welcome = {
+            let state = room.state.lock().await;
+            let hashes: Vec<&str> = state.seats.iter().map(|s| s.rec.token_hash.as_str()).collect();
+            match seats::find_seat(&token, &hashes) {
+                Some(seat) => {
+                    let now = state.order_count();
+                    // Resume after `last` when every event since is still kept; else a fresh view.
+                    let resume = last.filter(|l| *l <= now && state.events_after(seat, *l).is_some());
+                    let at = resume.unwrap_or(now);
+                    let view = resume.is_none().then(|| state.view_for(seat));
+                    Some((
+                        seat,
+                        ServerMsg::Welcome {
+                            game: game.clone(),
+                            seat: state.seats[seat].info(),
+                            seats: state.seats.iter().map(crate::room::SeatState::info).collect(),
+                            seed_commit: state.rec.seed_commit.clone(),
+                            at,
+                            view,
+                            status: state.status(),
+                        },
+                        at,
+                        state.status(),
+                    ))
+                }
+                None => None,
+            }
+        };
+        let Some((seat, welcome, at, status)) = welcome else {
+            refuse_and_close(&hub, &mut socket, lang, Refusal::new("bad_token", "server.err.bad_token")).await;
+            return;
+        };
+        if !send(&mut socket, &welcome).await {
+            return;
+        }
+        let mut session = Session {
+            hub,
+            room,
+            socket,
+            seat,
+            lang,
+            sent: at,
+            status: Some(status),
+            revealed: false,
+            bucket: Bucket::new(CONN_BURST, CONN_RATE),
+            strikes: 0,
+        };
+        session.serve().await;
+    }
+
+    async fn serve(&mut self) {
+        let mut changed = self.room.changed.subscribe();
+        if !self.flush(None).await {
+            return;
+        }
+        loop {
+            tokio::select! {
+                msg = self.socket.recv() => {
+                    let ok = match msg {
+                        Some(Ok(Message::Text(t))) => self.handle(&t).await,
+                        Some(Ok(Message::Binary(_))) => self.refuse(None, Refusal::new("binary", "server.err.binary")).await,
+                        Some(Ok(Message::Ping(_) | Message::Pong(_))) => true,
+                        Some(Ok(Message::Close(_))) | Some(Err(_)) | None => false,
+                    };
+                    if !ok {
+                        return;
+                    }
+                }
+                r = changed.changed() => {
+                    if r.is_err() || !self.flush(None).await {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    async fn refuse(&mut self, seq: Option<u64>, r: Refusal) -> bool {
+        let msg = self.refusal(seq, r);
+        send(&mut self.socket, &msg).await
+    }
+
+    fn refusal(&self, seq: Option<u64>, r: Refusal) -> ServerMsg {
+        ServerMsg::Refused { seq, code: r.code.to_string(), text: text_of(&self.hub, self.lang, &r.msg) }
+    }
+
+    /// Sends what this connection has not been sent: the events of orders up to `upto` (all
+    /// when `None`), a fresh view when some are no longer kept, the status when it changed, and
+    /// the reveal once the game is over.
+    async fn flush(&mut self, upto: Option<u64>) -> bool {
+        let (items, fresh, status, reveal) = {
+            let state = self.room.state.lock().await;
+            let (items, fresh) = match state.events_after(self.seat, self.sent) {
+                Some(items) => (items, None),
+                None => (Vec::new(), Some((state.order_count(), state.view_for(self.seat)))),
+            };
+            let reveal = if self.revealed { None } else { state.reveal() };
+            (items, fresh, state.status(), reveal)
+        };
+        if let Some((at, view)) = fresh {
+            self.sent = at;
+            self.status = Some(status.clone());
+            if !send(&mut self.socket, &ServerMsg::View { at, view, status: status.clone() }).await {
+                return false;
+            }
+        }
+        for (at, events) in items {
+            if upto.is_some_and(|u| at > u) {
+                break;
+            }
+            self.sent = at;
+            self.status = Some(status.clone());
+            let msg = ServerMsg::Events { at, events: events.as_ref().clone(), status: status.clone() };
+            if !send(&mut self.socket, &msg).await {
+                return false;
+            }
+        }
+        if upto.is_none() && self.status.as_ref() != Some(&status) {
+            self.status = Some(status.clone());
+            if !send(&mut self.socket, &ServerMsg::Status { status }).await {
+                return false;
+            }
+        }
+        if let Some(reveal) = reveal.filter(|_| upto.is_none()) {
+            self.revealed = true;
+            if !send(&mut self.socket, &reveal).await {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// One message of the client; false when the connection should close.
+    async fn handle(&mut self, text: &str) -> bool {
+        if !self.bucket.take() {
+            self.strikes += 1;
+            if self.strikes > FLOOD_STRIKES {
+                let hub = self.hub.clone();
+                refuse_and_close(&hub, &mut self.socket, self.lang, Refusal::new("flood", "server.err.flood")).await;
+                return false;
+            }
+            return self.refuse(None, Refusal::new("rate_limited", "server.err.rate_limited")).await;
+        }
+        let msg = match serde_json::from_str::<ClientMsg>(text) {
+            Ok(m) => m,
+            Err(e) => {
+                let r = Refusal::with("bad_message", Msg::new("server.err.bad_message").arg("why", e));
+                return self.refuse(None, r).await;
+            }
+        };
+        let Some(seq) = msg.seq() else {
+            return self.refuse(None, Refusal::new("hello_twice", "server.err.hello_twice")).await;
+        };
+        let (reply, applied_at) = {
+            let room = self.room.clone();
+            let mut state = room.state.lock().await;
+            if !state.seats[self.seat].bucket.take() {
+                drop(state);
+                return self.refuse(Some(seq), Refusal::new("rate_limited", "server.err.rate_limited")).await;
+            }
+            match state.check_seq(self.seat, seq) {
+                Ok(Some(again)) => (again, None),
+                Err((seq, r)) => (self.refusal(seq, r), None),
+                Ok(None) => {
+                    let store = self.hub.store.clone();
+                    let outcome = match msg {
+                        ClientMsg::Order { order, .. } => state.order(store.as_ref(), self.seat, seq, order).await,
+                        ClientMsg::Preview { order, .. } => {
+                            let viewer = state.viewer_of(self.seat);
+                            state
+                                .table
+                                .preview(viewer.as_deref(), order)
+                                .map(|preview| ServerMsg::Preview { seq, preview })
+                        }
+                        ClientMsg::Assign { seat, formations, fleets, .. } => state
+                            .assign(store.as_ref(), self.seat, seat, formations, fleets)
+                            .await
+                            .map(|()| ServerMsg::Ack {
+                                seq,
+                                at: state.order_count(),
+                                events: Vec::new(),
+                                applied: false,
+                                status: state.status(),
+                            }),
+                        ClientMsg::Moderate { action, .. } => {
+                            state.moderate(store.as_ref(), self.seat, action).await.map(|()| ServerMsg::Ack {
+                                seq,
+                                at: state.order_count(),
+                                events: Vec::new(),
+                                applied: false,
+                                status: state.status(),
+                            })
+                        }
+                        ClientMsg::Hello { .. } => Err(Refusal::new("hello_twice", "server.err.hello_twice")),
+                    };
+                    let reply = outcome.unwrap_or_else(|r| self.refusal(Some(seq), r));
+                    state.keep_reply(self.seat, seq, &reply);
+                    let applied_at = match &reply {
+                        ServerMsg::Ack { at, applied: true, .. } => Some(*at),
+                        _ => None,
+                    };
+                    (reply, applied_at)
+                }
+            }
+        };
+        // The events before this seat's order go first, then its answer with its own.
+        if let Some(at) = applied_at {
+            if !self.flush(Some(at.saturating_sub(1))).await {
+                return false;
+            }
+            self.sent = self.sent.max(at);
+        } else if let ServerMsg::Ack { at, .. } = &reply {
+            if !self.flush(Some(*at)).await {
+                return false;
+            }
+        }
+        let ok = send(&mut self.socket, &reply).await;
+        self.room.wake();
+        ok
+    }
+}

@@ -1,0 +1,152 @@
+//! The messages of a game's live stream (JSON text frames over a WebSocket). What a client sends
+//! is refused whole if it has a field the protocol does not know.
+
+use crate::seats::Role;
+use crate::table::Clockface;
+use ai::Level;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The reader's language for refusals.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lang {
+    #[default]
+    En,
+    Ru,
+}
+
+/// What a client sends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// The first message: the seat's invite token and the last order count the client has.
+    Hello {
+        token: String,
+        #[serde(default)]
+        last: Option<u64>,
+        #[serde(default)]
+        lang: Lang,
+    },
+    /// An order in the engine's own JSON form, with the client's sequence number.
+    Order { seq: u64, order: Value },
+    /// What an order would do, from what the seat knows.
+    Preview { seq: u64, order: Value },
+    /// A leader gives a general seat the armies and fleets it commands.
+    Assign {
+        seq: u64,
+        seat: u32,
+        #[serde(default)]
+        formations: Vec<u32>,
+        #[serde(default)]
+        fleets: Vec<u32>,
+    },
+    /// The moderator's actions.
+    Moderate { seq: u64, action: ModAction },
+}
+
+impl ClientMsg {
+    pub fn seq(&self) -> Option<u64> {
+        match self {
+            ClientMsg::Hello { .. } => None,
+            ClientMsg::Order { seq, .. }
+            | ClientMsg::Preview { seq, .. }
+            | ClientMsg::Assign { seq, .. }
+            | ClientMsg::Moderate { seq, .. } => Some(*seq),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ModAction {
+    Pause,
+    Resume,
+    /// The AI plays the seat's side or power until taken back.
+    HandToAi {
+        seat: u32,
+        level: Level,
+    },
+    TakeBack {
+        seat: u32,
+    },
+}
+
+/// Where the game stands and whom it waits for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Status {
+    pub clock: Clockface,
+    pub paused: bool,
+    /// The seats the game waits for (the active player's that are not done), by number.
+    pub waiting_for: Vec<u32>,
+    /// The players the AI plays.
+    pub ai: Vec<String>,
+}
+
+/// A seat as everyone may know it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatInfo {
+    pub seat: u32,
+    pub role: Role,
+    pub name: String,
+}
+
+/// What the server sends.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// The answer to a hello: the seat, its view and where the game stands.
+    /// `view` is `None` when the client resumes after the order count `at` it gave: the events
+    /// since follow.
+    Welcome {
+        game: String,
+        seat: SeatInfo,
+        seats: Vec<SeatInfo>,
+        seed_commit: String,
+        at: u64,
+        view: Option<Value>,
+        status: Status,
+    },
+    /// A fresh view (the client was too far behind to be sent the events it missed).
+    View {
+        at: u64,
+        view: Value,
+        status: Status,
+    },
+    /// The events of order `at` (the `at`-th order of the game) as this seat sees them.
+    Events {
+        at: u64,
+        events: Vec<Value>,
+        status: Status,
+    },
+    /// The seat's own message `seq` was taken; `at` is the game's order count after it;
+    /// `applied` when it was an order that went into the log (its events with it), not when the
+    /// seat is done and the game waits for its player's other seats.
+    Ack {
+        seq: u64,
+        at: u64,
+        events: Vec<Value>,
+        applied: bool,
+        status: Status,
+    },
+    /// Where the game stands, when that changed without an order (a pause, a seat done).
+    Status {
+        status: Status,
+    },
+    Preview {
+        seq: u64,
+        preview: Value,
+    },
+    Refused {
+        seq: Option<u64>,
+        code: String,
+        text: String,
+    },
+    /// The game is over: the seed and the whole log, as the engine's save (`umpire replay` checks it).
+    Reveal {
+        seed: u64,
+        seed_commit: String,
+        save: String,
+        hash: String,
+    },
+}

@@ -1,0 +1,417 @@
+//! One game in play: its table, its seats and what each viewer has been sent. Every change goes
+//! through here: a seat's message is checked (sequence, seat, phase), the order goes through the
+//! engine's one door, the log entry is committed, and only then is the seat answered and every
+//! other viewer's events queued.
+
+use crate::protocol::{ModAction, SeatInfo, ServerMsg, Status};
+use crate::seats::Role;
+use crate::store::{GameRecord, OrderRecord, SeatRecord, Store, StoreError};
+use crate::table::{Applied, Refusal, Table};
+use serde_json::Value;
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Answers kept per seat for repeated messages.
+const REPLIES_KEPT: usize = 64;
+/// Orders' events kept per viewer for clients that reconnect; further behind gets a fresh view.
+pub const OUTBOX_KEPT: usize = 512;
+/// A seat's messages: a bucket of this many, refilled at `SEAT_RATE` a second.
+const SEAT_BURST: f64 = 60.0;
+const SEAT_RATE: f64 = 30.0;
+
+/// A token bucket.
+#[derive(Clone, Debug)]
+pub struct Bucket {
+    level: f64,
+    burst: f64,
+    rate: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    pub fn new(burst: f64, rate: f64) -> Bucket {
+        Bucket { level: burst, burst, rate, at: Instant::now() }
+    }
+
+    /// Takes one; false when empty.
+    pub fn take(&mut self) -> bool {
+        let now = Instant::now();
+        self.level = (self.level + now.duration_since(self.at).as_secs_f64() * self.rate).min(self.burst);
+        self.at = now;
+        if self.level >= 1.0 {
+            self.level -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+pub struct SeatState {
+    pub rec: SeatRecord,
+    pub role: Role,
+    /// The highest sequence number taken from this seat.
+    pub last_seq: u64,
+    replies: VecDeque<(u64, ServerMsg)>,
+    /// Done with the active player's part of the turn (when a player has several seats).
+    pub ready: bool,
+    pub bucket: Bucket,
+}
+
+impl SeatState {
+    pub fn new(rec: SeatRecord, role: Role, last_seq: u64) -> SeatState {
+        SeatState {
+            rec,
+            role,
+            last_seq,
+            replies: VecDeque::new(),
+            ready: false,
+            bucket: Bucket::new(SEAT_BURST, SEAT_RATE),
+        }
+    }
+
+    pub fn info(&self) -> SeatInfo {
+        SeatInfo {
+            seat: u32::try_from(self.rec.seat).unwrap_or(u32::MAX),
+            role: self.role.clone(),
+            name: self.rec.name.clone(),
+        }
+    }
+}
+
+/// What a viewer has waiting: order number → its events as the viewer sees them.
+type Outbox = VecDeque<(u64, Arc<Vec<Value>>)>;
+
+pub struct RoomState {
+    pub rec: GameRecord,
+    /// The scenarios folder (to rebuild the table from the record).
+    root: std::path::PathBuf,
+    pub table: Box<dyn Table>,
+    pub seats: Vec<SeatState>,
+    outbox: BTreeMap<Option<String>, Outbox>,
+}
+
+fn refused(seq: Option<u64>, r: Refusal) -> (Option<u64>, Refusal) {
+    (seq, r)
+}
+
+impl RoomState {
+    pub fn new(rec: GameRecord, root: std::path::PathBuf, table: Box<dyn Table>, seats: Vec<SeatState>) -> RoomState {
+        let mut room = RoomState { rec, root, table, seats, outbox: BTreeMap::new() };
+        for v in room.viewers() {
+            room.outbox.entry(v).or_default();
+        }
+        room
+    }
+
+    /// Whose sight a seat has now (an observer sees everything once the game is over).
+    pub fn viewer_of(&self, seat: usize) -> Option<String> {
+        let role = &self.seats[seat].role;
+        match role {
+            Role::Observer { .. } if self.rec.over => None,
+            _ => role.sees_as().map(str::to_string),
+        }
+    }
+
+    fn viewers(&self) -> Vec<Option<String>> {
+        let mut v: Vec<Option<String>> = (0..self.seats.len()).map(|i| self.viewer_of(i)).collect();
+        v.push(None);
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    pub fn order_count(&self) -> u64 {
+        u64::try_from(self.table.clockface().orders).unwrap_or(u64::MAX)
+    }
+
+    pub fn status(&self) -> Status {
+        let clock = self.table.clockface();
+        let waiting_for = match (&clock.active, self.rec.over) {
+            (Some(active), false) => self
+                .seats
+                .iter()
+                .filter(|s| s.role.commands() == Some(active.as_str()) && !s.ready)
+                .map(|s| s.info().seat)
+                .collect(),
+            _ => Vec::new(),
+        };
+        let ai = self.table.players().into_iter().filter(|p| self.table.ai_plays(p)).collect();
+        Status { clock, paused: self.rec.paused, waiting_for, ai }
+    }
+
+    pub fn view_for(&self, seat: usize) -> Value {
+        self.table.view(self.viewer_of(seat).as_deref())
+    }
+
+    /// The events queued for a seat after order count `after`; `None` when some are no longer
+    /// kept (the seat needs a fresh view).
+    pub fn events_after(&self, seat: usize, after: u64) -> Option<Vec<(u64, Arc<Vec<Value>>)>> {
+        let now = self.order_count();
+        if after >= now {
+            return Some(Vec::new());
+        }
+        let queue = self.outbox.get(&self.viewer_of(seat))?;
+        let first = queue.front().map_or(now + 1, |(at, _)| *at);
+        if first > after + 1 {
+            return None;
+        }
+        Some(queue.iter().filter(|(at, _)| *at > after).cloned().collect())
+    }
+
+    fn queue(&mut self, applied: &Applied) {
+        let at = u64::try_from(applied.index).unwrap_or(u64::MAX).saturating_add(1);
+        for v in self.viewers() {
+            let seen = Arc::new(self.table.seen(v.as_deref(), applied.index));
+            let q = self.outbox.entry(v).or_default();
+            q.push_back((at, seen));
+            while q.len() > OUTBOX_KEPT {
+                q.pop_front();
+            }
+        }
+    }
+
+    /// Commits an applied order to the record; on failure the table is rebuilt from the record
+    /// (the order is not in the game).
+    pub async fn commit(
+        &mut self,
+        store: &dyn Store,
+        applied: &Applied,
+        seat: Option<usize>,
+        seq: Option<u64>,
+        source: &str,
+    ) -> Result<(), StoreError> {
+        let rec = OrderRecord {
+            idx: i64::try_from(applied.index).unwrap_or(i64::MAX),
+            seat: seat.map(|s| self.seats[s].rec.seat),
+            seq: seq.and_then(|q| i64::try_from(q).ok()),
+            source: source.to_string(),
+            body: applied.body.clone(),
+        };
+        if let Err(e) = store.append_order(&self.rec.id, &rec).await {
+            self.rebuild(store).await?;
+            return Err(e);
+        }
+        self.queue(applied);
+        if applied.ends_turn {
+            for s in &mut self.seats {
+                s.ready = false;
+            }
+        }
+        if self.table.clockface().over && !self.rec.over {
+            self.rec.over = true;
+            store.set_flags(&self.rec.id, self.rec.paused, true).await?;
+            let viewers = self.viewers();
+            for v in viewers {
+                self.outbox.entry(v).or_default();
+            }
+        }
+        Ok(())
+    }
+
+    /// Replays the record into a fresh table (after a failed commit).
+    async fn rebuild(&mut self, store: &dyn Store) -> Result<(), StoreError> {
+        let orders = store.orders(&self.rec.id).await?;
+        let mut table = crate::hub::new_table(&self.rec, &self.root).map_err(StoreError::Damaged)?;
+        for o in &orders {
+            table.replay(&o.body).map_err(StoreError::Damaged)?;
+        }
+        for p in self.table.players() {
+            if self.table.ai_plays(&p) {
+                table.set_ai(&p, self.seats.iter().find_map(|s| ai_level(s, &p)), self.rec.seed);
+            }
+        }
+        self.table = table;
+        Ok(())
+    }
+
+    /// The server's own orders that are due (a campaign's battle fought out).
+    pub async fn server_steps(&mut self, store: &dyn Store) -> Result<(), StoreError> {
+        while let Some(step) = self.table.server_step() {
+            match step {
+                Ok(applied) => self.commit(store, &applied, None, None, "server").await?,
+                Err(_) => break,
+            }
+        }
+        Ok(())
+    }
+
+    /// One slice of the AI for the active player, if the AI plays it; whether it gave an order.
+    pub async fn ai_slice(&mut self, store: &dyn Store, budget: Duration) -> Result<bool, StoreError> {
+        if self.rec.paused || self.rec.over {
+            return Ok(false);
+        }
+        match self.table.ai_step(budget) {
+            Some(Ok(applied)) => {
+                self.commit(store, &applied, None, None, "ai").await?;
+                self.server_steps(store).await?;
+                Ok(true)
+            }
+            Some(Err(_)) | None => Ok(false),
+        }
+    }
+
+    /// A seat's message with a sequence number: a repeat is answered again, an old one refused,
+    /// a new one handled by `handle` and its answer kept.
+    pub fn check_seq(&mut self, seat: usize, seq: u64) -> Result<Option<ServerMsg>, (Option<u64>, Refusal)> {
+        let s = &self.seats[seat];
+        if let Some((_, reply)) = s.replies.iter().find(|(q, _)| *q == seq) {
+            return Ok(Some(reply.clone()));
+        }
+        if seq <= s.last_seq {
+            return Err(refused(Some(seq), Refusal::new("stale_seq", "server.err.stale_seq")));
+        }
+        Ok(None)
+    }
+
+    pub fn keep_reply(&mut self, seat: usize, seq: u64, reply: &ServerMsg) {
+        let s = &mut self.seats[seat];
+        s.last_seq = s.last_seq.max(seq);
+        s.replies.push_back((seq, reply.clone()));
+        while s.replies.len() > REPLIES_KEPT {
+            s.replies.pop_front();
+        }
+    }
+
+    /// A seat's order: the seat must command the active player, and the piece; when a player
+    /// has several seats, its turn ends once every one of them is done.
+    pub async fn order(
+        &mut self,
+        store: &dyn Store,
+        seat: usize,
+        seq: u64,
+        order: Value,
+    ) -> Result<ServerMsg, Refusal> {
+        if self.rec.paused {
+            return Err(Refusal::new("paused", "server.err.paused"));
+        }
+        let role = self.seats[seat].role.clone();
+        let Some(player) = role.commands().map(str::to_string) else {
+            return Err(Refusal::new("no_orders", "server.err.no_orders"));
+        };
+        if self.table.ai_plays(&player) {
+            return Err(Refusal::new("ai_plays", "server.err.ai_plays"));
+        }
+        let generals: Vec<Role> = self
+            .seats
+            .iter()
+            .filter(|s| matches!(&s.role, Role::General { player: p, .. } if *p == player))
+            .map(|s| s.role.clone())
+            .collect();
+        let general_refs: Vec<&Role> = generals.iter().collect();
+        let humans = self.seats.iter().filter(|s| s.role.commands() == Some(player.as_str())).count();
+        if humans > 1 && self.table.ends_turn(&order) {
+            if self.table.clockface().active.as_deref() != Some(player.as_str()) {
+                return Err(Refusal::new("not_your_turn", "server.err.not_your_turn"));
+            }
+            self.seats[seat].ready = true;
+            let all = self.seats.iter().filter(|s| s.role.commands() == Some(player.as_str())).all(|s| s.ready);
+            if !all {
+                return Ok(ServerMsg::Ack {
+                    seq,
+                    at: self.order_count(),
+                    events: Vec::new(),
+                    applied: false,
+                    status: self.status(),
+                });
+            }
+        }
+        let applied = self.table.submit(&role, &general_refs, order)?;
+        self.commit(store, &applied, Some(seat), Some(seq), "seat")
+            .await
+            .map_err(|_| Refusal::new("store", "server.err.store"))?;
+        self.server_steps(store).await.map_err(|_| Refusal::new("store", "server.err.store"))?;
+        let at = u64::try_from(applied.index).unwrap_or(u64::MAX).saturating_add(1);
+        let events = self.table.seen(self.viewer_of(seat).as_deref(), applied.index);
+        Ok(ServerMsg::Ack { seq, at, events, applied: true, status: self.status() })
+    }
+
+    /// A leader gives one of its generals what it commands.
+    pub async fn assign(
+        &mut self,
+        store: &dyn Store,
+        seat: usize,
+        general: u32,
+        formations: Vec<u32>,
+        fleets: Vec<u32>,
+    ) -> Result<(), Refusal> {
+        let Role::Player { player } = self.seats[seat].role.clone() else {
+            return Err(Refusal::new("leader_only", "server.err.leader_only"));
+        };
+        let Some(g) = self.seats.iter().position(|s| s.rec.seat == i32::try_from(general).unwrap_or(-1)) else {
+            return Err(Refusal::new("bad_seat", "server.err.bad_seat"));
+        };
+        if !matches!(&self.seats[g].role, Role::General { player: p, .. } if *p == player) {
+            return Err(Refusal::new("bad_seat", "server.err.bad_seat"));
+        }
+        let role = Role::General { player, formations, fleets };
+        let mut rec = self.seats[g].rec.clone();
+        rec.role = serde_json::to_string(&role).map_err(|_| Refusal::new("store", "server.err.store"))?;
+        store.update_seat(&self.rec.id, &rec).await.map_err(|_| Refusal::new("store", "server.err.store"))?;
+        self.seats[g].rec = rec;
+        self.seats[g].role = role;
+        Ok(())
+    }
+
+    /// The moderator's actions.
+    pub async fn moderate(&mut self, store: &dyn Store, seat: usize, action: ModAction) -> Result<(), Refusal> {
+        if self.seats[seat].role != Role::Moderator {
+            return Err(Refusal::new("moderator_only", "server.err.moderator_only"));
+        }
+        let failed = |_| Refusal::new("store", "server.err.store");
+        match action {
+            ModAction::Pause | ModAction::Resume => {
+                self.rec.paused = action == ModAction::Pause;
+                store.set_flags(&self.rec.id, self.rec.paused, self.rec.over).await.map_err(failed)?;
+            }
+            ModAction::HandToAi { seat: target, level } => {
+                let (t, player) = self.player_seat(target)?;
+                let mut rec = self.seats[t].rec.clone();
+                rec.ai = Some(level.name().to_string());
+                store.update_seat(&self.rec.id, &rec).await.map_err(failed)?;
+                self.seats[t].rec = rec;
+                self.table.set_ai(&player, Some(level), self.rec.seed);
+            }
+            ModAction::TakeBack { seat: target } => {
+                let (t, player) = self.player_seat(target)?;
+                let mut rec = self.seats[t].rec.clone();
+                rec.ai = None;
+                store.update_seat(&self.rec.id, &rec).await.map_err(failed)?;
+                self.seats[t].rec = rec;
+                // The AI keeps the player while another of its seats is still handed to it.
+                let level = self.seats.iter().find_map(|s| ai_level(s, &player));
+                self.table.set_ai(&player, level, self.rec.seed);
+            }
+        }
+        Ok(())
+    }
+
+    fn player_seat(&self, seat: u32) -> Result<(usize, String), Refusal> {
+        let t = self
+            .seats
+            .iter()
+            .position(|s| s.rec.seat == i32::try_from(seat).unwrap_or(-1))
+            .ok_or_else(|| Refusal::new("bad_seat", "server.err.bad_seat"))?;
+        let player = self.seats[t].role.commands().ok_or_else(|| Refusal::new("bad_seat", "server.err.bad_seat"))?;
+        Ok((t, player.to_string()))
+    }
+
+    /// The whole game for everyone once it is over: seed and log.
+    pub fn reveal(&self) -> Option<ServerMsg> {
+        self.rec.over.then(|| ServerMsg::Reveal {
+            seed: self.rec.seed,
+            seed_commit: self.rec.seed_commit.clone(),
+            save: self.table.save_text(),
+            hash: self.table.state_hash(),
+        })
+    }
+}
+
+/// The AI level a seat of `player` is handed to.
+pub fn ai_level(seat: &SeatState, player: &str) -> Option<ai::Level> {
+    if seat.role.commands() != Some(player) {
+        return None;
+    }
+    seat.rec.ai.as_deref().and_then(|l| l.parse().ok())
+}

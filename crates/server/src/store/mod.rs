@@ -1,0 +1,122 @@
+//! The store of record, behind one interface ([`Store`]) with two back ends: SQLite (the default,
+//! a file in the data folder) and PostgreSQL (a deployment, several processes). A game is its
+//! scenario, its seed and its order log; it is rebuilt from them on start. An order is answered
+//! only after the transaction that appends it has committed.
+
+mod sql;
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+pub use sql::{PgStore, SqliteStore};
+
+/// Why the store failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("the database: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error("the database URL `{0}` is neither sqlite: nor postgres://")]
+    Url(String),
+    #[error("the record is damaged: {0}")]
+    Damaged(String),
+    /// Another writer appended the same entry first (another process owns the game).
+    #[error("the entry {0} is already in the record")]
+    Conflict(i64),
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = StoreResult<T>> + Send + 'a>>;
+
+/// A game as the record holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub id: String,
+    /// `battle`, `campaign` or `great_war`.
+    pub kind: String,
+    /// The scenario's path under the scenarios folder.
+    pub scenario: String,
+    pub scenario_hash: String,
+    /// The seed's bits (revealed only when the game is over).
+    pub seed: u64,
+    /// The hash that commits to the seed when the game starts.
+    pub seed_commit: String,
+    /// The game's settings (clocks, deadlines, directive delay) as JSON.
+    pub settings: String,
+    pub paused: bool,
+    pub over: bool,
+    pub created: i64,
+}
+
+/// A seat of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRecord {
+    pub seat: i32,
+    /// The seat's role (`seats::Role`) as JSON.
+    pub role: String,
+    pub name: String,
+    /// The SHA-256 of its invite token, hex.
+    pub token_hash: String,
+    /// The AI level playing it, when handed to the AI.
+    pub ai: Option<String>,
+    pub webhook: Option<String>,
+}
+
+/// An order of the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderRecord {
+    pub idx: i64,
+    /// The seat that gave it (none for the server's own: a clock's time-out, a campaign battle).
+    pub seat: Option<i32>,
+    /// The client's sequence number.
+    pub seq: Option<i64>,
+    /// `seat`, `ai`, `clock` or `server`.
+    pub source: String,
+    /// The order, as the engine writes it (RON).
+    pub body: String,
+}
+
+/// An entry of the written record: chat, a directive, a moderator's action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MailRecord {
+    pub idx: i64,
+    pub kind: String,
+    pub from_seat: Option<i32>,
+    pub seq: Option<i64>,
+    /// The seats it is for, as JSON (a list of seat numbers).
+    pub recipients: String,
+    /// When it is delivered (milliseconds since the epoch).
+    pub deliver_at: i64,
+    pub body: String,
+}
+
+/// The store of record.
+pub trait Store: Send + Sync {
+    /// Creates or updates the tables (embedded migrations, each once).
+    fn migrate(&self) -> StoreFuture<'_, ()>;
+    /// Records a new game and its seats in one transaction.
+    fn create_game<'a>(&'a self, game: &'a GameRecord, seats: &'a [SeatRecord]) -> StoreFuture<'a, ()>;
+    fn games(&self) -> StoreFuture<'_, Vec<GameRecord>>;
+    fn seats<'a>(&'a self, game: &'a str) -> StoreFuture<'a, Vec<SeatRecord>>;
+    fn orders<'a>(&'a self, game: &'a str) -> StoreFuture<'a, Vec<OrderRecord>>;
+    /// Appends an order; returns once committed. An entry already there is a [`StoreError::Conflict`].
+    fn append_order<'a>(&'a self, game: &'a str, order: &'a OrderRecord) -> StoreFuture<'a, ()>;
+    fn mail<'a>(&'a self, game: &'a str) -> StoreFuture<'a, Vec<MailRecord>>;
+    fn append_mail<'a>(&'a self, game: &'a str, mail: &'a MailRecord) -> StoreFuture<'a, ()>;
+    /// Changes a seat's role, AI and webhook.
+    fn update_seat<'a>(&'a self, game: &'a str, seat: &'a SeatRecord) -> StoreFuture<'a, ()>;
+    fn set_flags<'a>(&'a self, game: &'a str, paused: bool, over: bool) -> StoreFuture<'a, ()>;
+}
+
+/// Opens the store a URL names: `sqlite:PATH` (created if missing) or `postgres://…`.
+pub async fn open(url: &str) -> StoreResult<Arc<dyn Store>> {
+    let store: Arc<dyn Store> = if url.starts_with("sqlite:") {
+        Arc::new(SqliteStore::open(url).await?)
+    } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Arc::new(PgStore::open(url).await?)
+    } else {
+        return Err(StoreError::Url(url.to_string()));
+    };
+    store.migrate().await?;
+    Ok(store)
+}

@@ -1,0 +1,365 @@
+//! A game the server hosts, of any of the engine's three kinds, behind one object-safe
+//! [`Table`]: orders come in as JSON, are checked against the seat that gives them, go through
+//! the engine's one door, and leave as the RON the log keeps.
+
+use crate::seats::Role;
+use crate::sight::{Sighted, Viewer};
+use ai::{Level, Think};
+use rules::texts::Msg;
+use rules::{DataError, Game};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::path::Path;
+use std::time::Duration;
+
+mod great_war;
+
+/// The three kinds of game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    Battle,
+    Campaign,
+    GreatWar,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Battle => "battle",
+            Kind::Campaign => "campaign",
+            Kind::GreatWar => "great_war",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Kind> {
+        [Kind::Battle, Kind::Campaign, Kind::GreatWar].into_iter().find(|k| k.name() == name)
+    }
+}
+
+/// Why an order (or another request) was refused: a stable code for programs and a message in
+/// the string tables for people.
+#[derive(Clone, Debug)]
+pub struct Refusal {
+    pub code: &'static str,
+    pub msg: Msg,
+}
+
+impl Refusal {
+    pub fn new(code: &'static str, key: &'static str) -> Refusal {
+        Refusal { code, msg: Msg::new(key) }
+    }
+
+    pub fn with(code: &'static str, msg: Msg) -> Refusal {
+        Refusal { code, msg }
+    }
+}
+
+/// What the server needs of a game beyond the engine's [`Game`] and its sight.
+pub trait Served: Sighted {
+    const KIND: Kind;
+    fn load(path: &Path) -> Result<Self::Scenario, DataError>;
+    /// A player's name in the protocol (`red`, a power's ID).
+    fn player_id(&self, player: Self::Player) -> String;
+    /// The phase, as a string key of the tables.
+    fn phase_key(&self) -> &'static str;
+    /// A refusal's words (in the tables where the engine words its errors so).
+    fn refusal(error: &Self::Error) -> Msg;
+    /// Whether `role`, a seat of the active player, may give `order`; `generals` are the
+    /// general seats of that player.
+    fn may_order(&self, role: &Role, generals: &[&Role], order: &Self::Order) -> Result<(), Refusal> {
+        let _ = (role, generals, order);
+        Ok(())
+    }
+    /// An order the server gives on its own now (a campaign's battle fought out), if any.
+    fn server_order(&self) -> Option<Self::Order> {
+        None
+    }
+    fn new_ai(player: Self::Player, level: Level, seed: u64) -> Box<dyn ai::Player<Self> + Send + Sync>;
+}
+
+/// An order applied: its place in the log and its text there.
+#[derive(Clone, Debug)]
+pub struct Applied {
+    pub index: usize,
+    pub body: String,
+    pub ends_turn: bool,
+}
+
+/// Where the game stands, for every seat's status line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Clockface {
+    pub turn: u32,
+    pub phase: &'static str,
+    pub active: Option<String>,
+    pub over: bool,
+    pub orders: usize,
+}
+
+/// A hosted game of any kind.
+pub trait Table: Send + Sync {
+    fn kind(&self) -> Kind;
+    fn players(&self) -> Vec<String>;
+    fn clockface(&self) -> Clockface;
+    /// Whether the JSON is an order that ends the active player's turn or phase.
+    fn ends_turn(&self, order: &Value) -> bool;
+    /// Checks and applies an order a seat gives.
+    fn submit(&mut self, role: &Role, generals: &[&Role], order: Value) -> Result<Applied, Refusal>;
+    /// Applies the active player's pass (its time ran out, or every seat of it is done).
+    fn pass(&mut self) -> Result<Applied, Refusal>;
+    /// Applies an order of the log (restoring a game).
+    fn replay(&mut self, body: &str) -> Result<Applied, String>;
+    /// An order the server gives on its own, applied.
+    fn server_step(&mut self) -> Option<Result<Applied, Refusal>>;
+    /// The view of a player (`None`: the umpire).
+    fn view(&self, viewer: Option<&str>) -> Value;
+    /// The events of order `index` as a player sees them.
+    fn seen(&self, viewer: Option<&str>, index: usize) -> Vec<Value>;
+    fn preview(&self, viewer: Option<&str>, order: Value) -> Result<Value, Refusal>;
+    /// Hands a player to the AI (`Some`) or takes it back (`None`).
+    fn set_ai(&mut self, player: &str, level: Option<Level>, seed: u64);
+    fn ai_plays(&self, player: &str) -> bool;
+    /// If the active player is the AI's: thinks for a slice and applies its order when it has one.
+    fn ai_step(&mut self, budget: Duration) -> Option<Result<Applied, Refusal>>;
+    /// The whole game as the engine's save (scenario, seed, log, hashes): revealed at the end.
+    fn save_text(&self) -> String;
+    fn state_hash(&self) -> String;
+}
+
+/// A game of type `G` as the server hosts it.
+pub struct Hosted<G: Served> {
+    game: G,
+    /// The length of the event log after each order.
+    ends: Vec<usize>,
+    ais: Vec<(G::Player, Box<dyn ai::Player<G> + Send + Sync>)>,
+}
+
+impl<G: Served> Hosted<G> {
+    pub fn new(scenario: &G::Scenario, seed: u64) -> Hosted<G> {
+        Hosted { game: G::new(scenario, seed), ends: Vec::new(), ais: Vec::new() }
+    }
+
+    fn player(&self, id: &str) -> Option<G::Player> {
+        self.game.players().into_iter().find(|p| self.game.player_id(*p) == id)
+    }
+
+    fn viewer(&self, id: Option<&str>) -> Viewer<G::Player> {
+        // An unknown player sees as nobody would: the umpire's view is never the fallback.
+        match id {
+            None => Viewer::Umpire,
+            Some(id) => match self.player(id) {
+                Some(p) => Viewer::Player(p),
+                None => Viewer::Player(self.game.players()[0]),
+            },
+        }
+    }
+
+    fn parse(order: Value) -> Result<G::Order, Refusal> {
+        serde_json::from_value::<G::Order>(order)
+            .map_err(|e| Refusal::with("bad_order", Msg::new("server.err.bad_order").arg("why", e)))
+    }
+
+    fn apply(&mut self, order: G::Order) -> Result<Applied, Refusal> {
+        let body = rules::data::to_ron(&order);
+        let ends_turn = G::ends_turn(&order);
+        self.game.apply(order).map_err(|e| Refusal::with("illegal", G::refusal(&e)))?;
+        self.ends.push(self.game.events().len());
+        Ok(Applied { index: self.ends.len() - 1, body, ends_turn })
+    }
+}
+
+impl<G: Served> Table for Hosted<G> {
+    fn kind(&self) -> Kind {
+        G::KIND
+    }
+
+    fn players(&self) -> Vec<String> {
+        self.game.players().into_iter().map(|p| self.game.player_id(p)).collect()
+    }
+
+    fn clockface(&self) -> Clockface {
+        Clockface {
+            turn: self.game.turn(),
+            phase: self.game.phase_key(),
+            active: self.game.active_player().map(|p| self.game.player_id(p)),
+            over: self.game.is_over(),
+            orders: self.ends.len(),
+        }
+    }
+
+    fn ends_turn(&self, order: &Value) -> bool {
+        serde_json::from_value::<G::Order>(order.clone()).is_ok_and(|o| G::ends_turn(&o))
+    }
+
+    fn submit(&mut self, role: &Role, generals: &[&Role], order: Value) -> Result<Applied, Refusal> {
+        let order = Self::parse(order)?;
+        let active = self.game.active_player().map(|p| self.game.player_id(p));
+        if active.is_none() {
+            return Err(Refusal::new("game_over", "server.err.game_over"));
+        }
+        if role.commands() != active.as_deref() {
+            return Err(Refusal::new("not_your_turn", "server.err.not_your_turn"));
+        }
+        self.game.may_order(role, generals, &order)?;
+        self.apply(order)
+    }
+
+    fn pass(&mut self) -> Result<Applied, Refusal> {
+        if self.game.is_over() {
+            return Err(Refusal::new("game_over", "server.err.game_over"));
+        }
+        let pass = self.game.pass();
+        self.apply(pass)
+    }
+
+    fn replay(&mut self, body: &str) -> Result<Applied, String> {
+        let order: G::Order = ron::from_str(body).map_err(|e| format!("order {}: {e}", self.ends.len()))?;
+        self.apply(order).map_err(|r| format!("order {}: {}", self.ends.len(), r.msg))
+    }
+
+    fn server_step(&mut self) -> Option<Result<Applied, Refusal>> {
+        let order = self.game.server_order()?;
+        Some(self.apply(order))
+    }
+
+    fn view(&self, viewer: Option<&str>) -> Value {
+        self.game.view_json(self.viewer(viewer))
+    }
+
+    fn seen(&self, viewer: Option<&str>, index: usize) -> Vec<Value> {
+        let start = if index == 0 { 0 } else { self.ends.get(index - 1).copied().unwrap_or(0) };
+        let end = self.ends.get(index).copied().unwrap_or(start);
+        let events = self.game.events().get(start..end).unwrap_or(&[]);
+        self.game.seen_json(self.viewer(viewer), events)
+    }
+
+    fn preview(&self, viewer: Option<&str>, order: Value) -> Result<Value, Refusal> {
+        let order = Self::parse(order)?;
+        self.game.preview_json(self.viewer(viewer), &order).map_err(|e| Refusal::with("illegal", G::refusal(&e)))
+    }
+
+    fn set_ai(&mut self, player: &str, level: Option<Level>, seed: u64) {
+        let Some(p) = self.player(player) else { return };
+        self.ais.retain(|(q, _)| *q != p);
+        if let Some(level) = level {
+            self.ais.push((p, G::new_ai(p, level, seed)));
+        }
+    }
+
+    fn ai_plays(&self, player: &str) -> bool {
+        self.player(player).is_some_and(|p| self.ais.iter().any(|(q, _)| *q == p))
+    }
+
+    fn ai_step(&mut self, budget: Duration) -> Option<Result<Applied, Refusal>> {
+        let active = self.game.active_player()?;
+        let viewer = Viewer::Player(active);
+        let ctx = self.game.ctx_for(viewer);
+        let (_, ai) = self.ais.iter_mut().find(|(p, _)| *p == active)?;
+        let order = match ai.think(&ctx, budget) {
+            Think::Order(o) => o,
+            Think::Thinking => return None,
+            Think::Idle => self.game.pass(),
+        };
+        match self.apply(order) {
+            Ok(a) => Some(Ok(a)),
+            // An AI's order the engine refuses (it should not happen) gives way to a pass.
+            Err(_) => Some(self.pass()),
+        }
+    }
+
+    fn save_text(&self) -> String {
+        self.game.save().to_text()
+    }
+
+    fn state_hash(&self) -> String {
+        self.game.state_hash().to_string()
+    }
+}
+
+fn side_id(side: rules::tactical::Side) -> String {
+    match side {
+        rules::tactical::Side::Red => "red".to_string(),
+        rules::tactical::Side::Blue => "blue".to_string(),
+    }
+}
+
+impl Served for rules::tactical::Battle {
+    const KIND: Kind = Kind::Battle;
+
+    fn load(path: &Path) -> Result<Self::Scenario, DataError> {
+        rules::tactical::Scenario::load(path)
+    }
+
+    fn player_id(&self, player: rules::tactical::Side) -> String {
+        side_id(player)
+    }
+
+    fn phase_key(&self) -> &'static str {
+        use rules::tactical::Phase;
+        match self.clock().phase {
+            Phase::Redoubts => "server.phase.redoubts",
+            Phase::Deployment => "server.phase.deployment",
+            Phase::Battle => "server.phase.battle",
+            Phase::Over => "server.phase.over",
+        }
+    }
+
+    fn refusal(error: &rules::tactical::OrderError) -> Msg {
+        Msg::plain(error.to_string())
+    }
+
+    fn new_ai(player: rules::tactical::Side, level: Level, seed: u64) -> Box<dyn ai::Player<Self> + Send + Sync> {
+        Box::new(ai::Ai::new(player, level, seed))
+    }
+}
+
+impl Served for rules::campaign::Campaign {
+    const KIND: Kind = Kind::Campaign;
+
+    fn load(path: &Path) -> Result<Self::Scenario, DataError> {
+        rules::campaign::CampaignScenario::load(path)
+    }
+
+    fn player_id(&self, player: rules::tactical::Side) -> String {
+        side_id(player)
+    }
+
+    fn phase_key(&self) -> &'static str {
+        let ctx = self.ctx();
+        match (&ctx.state.battle, ctx.state.outcome.is_some()) {
+            (_, true) => "server.phase.over",
+            (Some(_), _) => "server.phase.battle",
+            (None, _) => "server.phase.campaign",
+        }
+    }
+
+    fn refusal(error: &rules::campaign::OrderError) -> Msg {
+        Msg::plain(error.to_string())
+    }
+
+    fn may_order(&self, _role: &Role, _generals: &[&Role], order: &rules::campaign::Order) -> Result<(), Refusal> {
+        // A battle's result is the server's to report: it fights the battle itself, so that no
+        // seat plays both sides of it.
+        match order {
+            rules::campaign::Order::BattleResult { .. } => Err(Refusal::new("not_yours", "server.err.battle_result")),
+            _ => Ok(()),
+        }
+    }
+
+    fn server_order(&self) -> Option<rules::campaign::Order> {
+        let ctx = self.ctx();
+        let battle = ctx.state.battle.as_ref()?;
+        if battle.chooser().is_some() || ctx.state.outcome.is_some() {
+            return None;
+        }
+        let scenario = ctx.battle_scenario()?;
+        let setup = ai::game::GameSetup::ai(battle.seed, Level::Veteran, Level::Veteran);
+        let report = ai::game::play(&scenario, &setup).ok()?;
+        Some(rules::campaign::Order::BattleResult { save: Box::new(report.battle.save()) })
+    }
+
+    fn new_ai(player: rules::tactical::Side, level: Level, seed: u64) -> Box<dyn ai::Player<Self> + Send + Sync> {
+        let _ = seed;
+        Box::new(ai::campaign::CampaignAi::new(player, level))
+    }
+}

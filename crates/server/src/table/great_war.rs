@@ -1,0 +1,159 @@
+//! The Great War's seats: a power's leader and its generals (S-ARMY-3: orders go to armies).
+//! A general commands the armies (corps outside an army too) and fleets its leader assigns;
+//! the leader keeps the economy, diplomacy, research, purchases and every piece no general holds.
+
+use super::{Kind, Refusal, Served};
+use crate::seats::Role;
+use ai::Level;
+use ai::great_war::GwAi;
+use rules::DataError;
+use rules::strategic::state::FormationKind;
+use rules::strategic::{Ctx, ForceId, FormationId, GreatWar, Order, OrderError, Piece, PowerId};
+use rules::texts::Msg;
+use std::path::Path;
+
+/// What holds a piece, for the seats: its army, else its corps (outside an army), else a fleet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Holder {
+    Formation(FormationId),
+    Fleet(u32),
+    /// A unit in no formation: the leader's.
+    Loose,
+}
+
+/// What an order needs of the seat that gives it.
+enum Needs {
+    /// The leader's alone (economy, diplomacy, research, purchases, the order of supply).
+    Leader,
+    /// Whoever holds these pieces.
+    Pieces(Vec<Holder>),
+    /// Any seat of the power (ending its part of the phase).
+    Anyone,
+}
+
+fn army_of_corps(ctx: &Ctx, corps: FormationId) -> FormationId {
+    ctx.formations.iter().find(|f| f.kind == FormationKind::Army && f.corps.contains(&corps)).map_or(corps, |a| a.id)
+}
+
+fn unit(ctx: &Ctx, id: ForceId) -> Holder {
+    match ctx.force(id).map(|f| f.member) {
+        Some(m) if m.army.is_some() => m.army.map_or(Holder::Loose, Holder::Formation),
+        Some(m) if m.corps.is_some() => m.corps.map_or(Holder::Loose, |c| Holder::Formation(army_of_corps(ctx, c))),
+        _ => Holder::Loose,
+    }
+}
+
+fn piece(ctx: &Ctx, p: &Piece) -> Holder {
+    match p {
+        Piece::Unit(u) => unit(ctx, *u),
+        Piece::Corps(c) => Holder::Formation(army_of_corps(ctx, *c)),
+    }
+}
+
+fn needs(ctx: &Ctx, order: &Order) -> Needs {
+    use Order as O;
+    let pieces = |v: Vec<Holder>| Needs::Pieces(v);
+    match order {
+        O::EndPhase => Needs::Anyone,
+        O::Research { .. }
+        | O::BuyAmmunition { .. }
+        | O::Recruit { .. }
+        | O::BuyGas { .. }
+        | O::OfferPeace { .. }
+        | O::AcceptPeace { .. }
+        | O::SupplyPriority { .. }
+        | O::FormArmy { .. }
+        | O::Upgrade { .. }
+        | O::Convert { .. }
+        | O::Restore { .. }
+        | O::Repair { .. }
+        | O::PlaceCylinder { .. }
+        | O::ReleaseGas { .. }
+        | O::AttachSquadron { .. }
+        | O::EmbarkSquadron { .. }
+        | O::LandSquadron { .. }
+        | O::Reconnaissance { .. }
+        | O::Bomb { .. } => Needs::Leader,
+        O::Move { piece: p, .. }
+        | O::Detach { piece: p, .. }
+        | O::Attack { piece: p, .. }
+        | O::Fortify { piece: p } => pieces(vec![piece(ctx, p)]),
+        O::MoveArmy { army, .. } => pieces(vec![Holder::Formation(*army)]),
+        O::FormCorps { units, .. } => pieces(units.iter().map(|u| unit(ctx, *u)).collect()),
+        O::JoinCorps { unit: u, corps } => pieces(vec![unit(ctx, *u), Holder::Formation(army_of_corps(ctx, *corps))]),
+        O::Attach { unit: u, formation } | O::AssignReserve { unit: u, army: formation } => {
+            pieces(vec![unit(ctx, *u), Holder::Formation(army_of_corps(ctx, *formation))])
+        }
+        O::CommitReserve { unit: u, .. } | O::Fire { unit: u, .. } | O::CoastalFire { unit: u, .. } => {
+            pieces(vec![unit(ctx, *u)])
+        }
+        O::Disembark { unit: u, .. } => pieces(vec![unit(ctx, *u)]),
+        O::FormBattery { units } => pieces(units.iter().map(|u| unit(ctx, *u)).collect()),
+        O::Retreat { moves } => pieces(moves.iter().map(|(p, _)| piece(ctx, p)).collect()),
+        O::MoveFleet { fleet, .. }
+        | O::FleetStance { fleet, .. }
+        | O::SplitFleet { fleet, .. }
+        | O::LayMine { fleet }
+        | O::Sweep { fleet }
+        | O::Bombard { fleet, .. } => pieces(vec![Holder::Fleet(*fleet)]),
+        O::MergeFleet { fleet, into } => pieces(vec![Holder::Fleet(*fleet), Holder::Fleet(*into)]),
+        O::SubmarineAttack { flotilla, .. } | O::Patrol { flotilla, .. } => pieces(vec![Holder::Fleet(*flotilla)]),
+        O::Embark { unit: u, fleet } => pieces(vec![unit(ctx, *u), Holder::Fleet(*fleet)]),
+    }
+}
+
+fn holds(role: &Role, h: Holder) -> bool {
+    match (role, h) {
+        (Role::General { formations, .. }, Holder::Formation(f)) => formations.contains(&f.0),
+        (Role::General { fleets, .. }, Holder::Fleet(f)) => fleets.contains(&f),
+        _ => false,
+    }
+}
+
+impl Served for GreatWar {
+    const KIND: Kind = Kind::GreatWar;
+
+    fn load(path: &Path) -> Result<Self::Scenario, DataError> {
+        rules::strategic::Scenario::load(path)
+    }
+
+    fn player_id(&self, player: PowerId) -> String {
+        self.scenario().powers.get(usize::from(player.0)).map_or_else(|| format!("power{}", player.0), |p| p.id.clone())
+    }
+
+    fn phase_key(&self) -> &'static str {
+        self.clock().phase.key()
+    }
+
+    fn refusal(error: &OrderError) -> Msg {
+        error.line()
+    }
+
+    /// S-ARMY-3: a general orders only what it holds; the leader what no general holds.
+    fn may_order(&self, role: &Role, generals: &[&Role], order: &Order) -> Result<(), Refusal> {
+        let ctx = self.ctx();
+        match (needs(&ctx, order), role) {
+            (Needs::Anyone, _) => Ok(()),
+            (Needs::Leader, Role::Player { .. }) => Ok(()),
+            (Needs::Leader, _) => Err(Refusal::new("leaders_order", "server.err.leaders_order")),
+            (Needs::Pieces(hs), Role::General { .. }) => {
+                if hs.iter().all(|h| holds(role, *h)) {
+                    Ok(())
+                } else {
+                    Err(Refusal::new("not_assigned", "server.err.not_assigned"))
+                }
+            }
+            (Needs::Pieces(hs), _) => {
+                if hs.iter().any(|h| generals.iter().any(|g| holds(g, *h))) {
+                    Err(Refusal::new("generals_piece", "server.err.generals_piece"))
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    fn new_ai(player: PowerId, level: Level, seed: u64) -> Box<dyn ai::Player<Self> + Send + Sync> {
+        Box::new(GwAi::new(player, level, seed))
+    }
+}

@@ -1,0 +1,64 @@
+//! What the server's tests share: a server on a random free port of 127.0.0.1 with a fresh
+//! store (SQLite in a temporary folder, or PostgreSQL where `KRIEGSSPIEL_TEST_PG` names one).
+#![allow(dead_code)]
+
+use serde_json::{Value, json};
+use server::Server;
+use server::client::{self, Client};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+pub fn scenarios() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios"))
+}
+
+/// A fresh, empty SQLite store in a folder of its own.
+pub fn sqlite_url(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("ks-server-{name}-{}-{}", std::process::id(), unique()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    format!("sqlite:{}", dir.join("server.sqlite").display())
+}
+
+fn unique() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    u64::try_from(t % 1_000_000_007).unwrap_or(0) * 1000 + N.fetch_add(1, Ordering::Relaxed)
+}
+
+pub async fn start(db: &str) -> Server {
+    Server::start(db, &scenarios(), SocketAddr::from(([127, 0, 0, 1], 0))).await.expect("the server starts")
+}
+
+pub async fn start_sqlite(name: &str) -> (Server, String) {
+    let db = sqlite_url(name);
+    (start(&db).await, db)
+}
+
+/// Makes a game; the lobby's answer.
+pub async fn create(addr: SocketAddr, scenario: &str, seats: Option<Value>) -> Value {
+    let mut body = json!({ "scenario": scenario });
+    if let Some(s) = seats {
+        body["seats"] = s;
+    }
+    let (status, answer) = client::http(addr, "POST", "/api/games", Some(&body)).await.expect("the lobby answers");
+    assert_eq!(status, 200, "{answer}");
+    answer
+}
+
+pub fn token(created: &Value, seat: usize) -> String {
+    created["seats"][seat]["token"].as_str().expect("a token").to_string()
+}
+
+pub fn game(created: &Value) -> String {
+    created["game"].as_str().expect("a game ID").to_string()
+}
+
+pub async fn join(addr: SocketAddr, created: &Value, seat: usize) -> (Client, Value) {
+    Client::join(addr, &game(created), &token(created, seat), None).await.expect("the seat joins")
+}
+
+pub fn kind(v: &Value) -> &str {
+    v["type"].as_str().unwrap_or("")
+}
