@@ -61,12 +61,11 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) -> std::io::Result<()> {
         let path = item.path();
         if item.file_type()?.is_dir() {
             walk(root, &path, out)?;
-        } else if path.extension().is_some_and(|e| e == "ron") {
-            if let Ok(rel) = path.strip_prefix(root) {
-                let parts: Vec<String> =
-                    rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
-                out.push(parts.join("/"));
-            }
+        } else if path.extension().is_some_and(|e| e == "ron")
+            && let Ok(rel) = path.strip_prefix(root)
+        {
+            let parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+            out.push(parts.join("/"));
         }
     }
     Ok(())

@@ -138,10 +138,10 @@ impl Client {
                 Some(Ok(Message::Text(t))) => {
                     self.received.push(t.to_string());
                     let v: Value = serde_json::from_str(&t)?;
-                    if matches!(v.get("type").and_then(Value::as_str), Some("events" | "view" | "ack")) {
-                        if let Some(at) = v.get("at").and_then(Value::as_u64) {
-                            self.at = self.at.max(at);
-                        }
+                    if matches!(v.get("type").and_then(Value::as_str), Some("events" | "view" | "ack"))
+                        && let Some(at) = v.get("at").and_then(Value::as_u64)
+                    {
+                        self.at = self.at.max(at);
                     }
                     return Ok(v);
                 }

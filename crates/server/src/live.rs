@@ -296,10 +296,10 @@ impl Session {
                 return false;
             }
             self.sent = self.sent.max(at);
-        } else if let ServerMsg::Ack { at, .. } = &reply {
-            if !self.flush(Some(*at)).await {
-                return false;
-            }
+        } else if let ServerMsg::Ack { at, .. } = &reply
+            && !self.flush(Some(*at)).await
+        {
+            return false;
         }
         let ok = send(&mut self.socket, &reply).await;
         self.room.wake();
