@@ -172,7 +172,7 @@ fn the_campaign_map_has_its_legend() {
         for s in &sections {
             assert_ne!(tr.t(s.title), s.title, "{lang:?}: {}", s.title);
             for item in &s.items {
-                assert_ne!(tr.t(item.text), item.text, "{lang:?}: {}", item.text);
+                assert_ne!(tr.t(&item.text), item.text, "{lang:?}: {}", item.text);
             }
         }
     }

@@ -144,7 +144,7 @@ fn selection_name(tr: &Tr, ctx: &Ctx, s: Selected) -> String {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn playing(
     mut contexts: EguiContexts,
     tr: Res<Tr>,
