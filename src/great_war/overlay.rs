@@ -74,7 +74,10 @@ pub fn reach(ctx: &Ctx, s: Selected) -> Vec<HexAt> {
             .unwrap_or_default(),
         // S-NAVAL-4, S-CITY-2: the engine's walk, closed ports left out, as the order is checked.
         Selected::Fleet(f) if super::fleet(ctx, f).is_some() => {
-            rules::strategic::query::fleet_reach(ctx, rules::view::Viewer::Player(ctx.active_power()), f).ends().map(|(h, _)| h).collect()
+            rules::strategic::query::fleet_reach(ctx, rules::view::Viewer::Player(ctx.active_power()), f)
+                .ends()
+                .map(|(h, _)| h)
+                .collect()
         }
         Selected::Fleet(_) => Vec::new(),
         Selected::Squadron(_) => Vec::new(),

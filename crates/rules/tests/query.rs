@@ -3,10 +3,10 @@
 //! order check would refuse on the way is left out — on the shipped North Sea and August 1914
 //! maps, whose ports, coasts and neutral lands are what the eight old walks disagreed on.
 
-use rules::view::Viewer;
 use rules::strategic::query::{fleet_may_enter, fleet_reach, land_pieces, retreat_may_pass, retreat_reach};
 use rules::strategic::state::{Ctx, Phase};
 use rules::strategic::{GreatWar, Order, Scenario};
+use rules::view::Viewer;
 use std::path::Path;
 
 fn shipped(name: &str) -> Scenario {

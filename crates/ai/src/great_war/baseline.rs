@@ -6,10 +6,10 @@ use super::{blind, enemy_combat_hexes, enemy_hexes, legal, out_of_time};
 use crate::Think;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
-use rules::view::Viewer;
 use rules::strategic::query::{fleet_reach, land_pieces};
 use rules::strategic::state::ForceKind;
 use rules::strategic::{Ctx, HexAt, Order, Phase, Piece, PowerId};
+use rules::view::Viewer;
 use web_time::{Duration, Instant};
 
 /// Orders a baseline gives in one part of a phase before it passes.

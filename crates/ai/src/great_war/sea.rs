@@ -12,11 +12,11 @@
 use super::front::Front;
 use super::judge::{ship_worth, torpedo_worth};
 use super::{blind, fit_to_stand, visible_enemy_fleets};
-use rules::view::Viewer;
 use rules::strategic::naval::{FLEET_LIMIT, LANE_CUT_PERCENT, ShipType, TORPEDO_HIT, stealth};
 use rules::strategic::query::{fleet_reach, sea_reach};
 use rules::strategic::state::{ForceId, Place};
 use rules::strategic::{Ctx, HexAt, Order, PowerId};
+use rules::view::Viewer;
 use std::collections::BTreeMap;
 
 /// Pickup hexes (the ones next to the most cut-off units first) a crossing's search tries for one

@@ -5,10 +5,10 @@ use super::state::{Item, Staff};
 use crate::great_war::judge::{battle_value, exposed, ship_worth, submarine_attack_worth, threats, torpedo_worth};
 use crate::great_war::sea;
 use crate::great_war::{legal, visible_enemy_fleets};
-use rules::view::Viewer;
 use rules::strategic::naval::ShipType;
 use rules::strategic::query::{Walk, fleet_reach};
 use rules::strategic::{Ctx, HexAt, Order, PowerId};
+use rules::view::Viewer;
 
 impl Staff {
     /// S-NAVAL-11: the fleets that may carry the units cut off by sea from the front, those with
