@@ -316,7 +316,8 @@ fn the_goals_say_when_the_war_ends_how_it_is_won_and_the_points_now() {
 /// the terrain view and back.
 #[test]
 fn political_colours_follow_a_province_that_changes_hands() {
-    use kriegsspiel::great_war::political::{HexLook, MapView, Politics, power_rgb};
+    use kriegsspiel::great_war::art::power_rgb;
+    use kriegsspiel::great_war::political::{HexLook, MapView, Politics};
     // East Prussia: German provinces on the border with Russian ones.
     let scenario = files::load_scenario("scenarios/great_war/east_prussia_1914.ron").expect("the scenario loads");
     let mut c = GreatWar::new(&scenario, 1).ctx();

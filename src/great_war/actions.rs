@@ -17,11 +17,13 @@ pub enum GwAction {
     ToggleGas,
     /// Build or raise a fortification on the selected piece's hex (S-FORT-1).
     Fortify,
+    /// The terrain view instead of the political map, and back (issue 27).
+    TerrainView,
 }
 
 impl ActionSet for GwAction {
     const KEYED: &'static [GwAction] =
-        &[GwAction::NextPiece, GwAction::WholeArmy, GwAction::ToggleGas, GwAction::Fortify];
+        &[GwAction::NextPiece, GwAction::WholeArmy, GwAction::ToggleGas, GwAction::Fortify, GwAction::TerrainView];
 
     fn name(self) -> &'static str {
         match self {
@@ -29,6 +31,7 @@ impl ActionSet for GwAction {
             GwAction::WholeArmy => "GwWholeArmy",
             GwAction::ToggleGas => "GwToggleGas",
             GwAction::Fortify => "GwFortify",
+            GwAction::TerrainView => "GwTerrainView",
         }
     }
 
@@ -39,6 +42,7 @@ impl ActionSet for GwAction {
             GwAction::WholeArmy => &[KeyY],
             GwAction::ToggleGas => &[KeyG],
             GwAction::Fortify => &[KeyB],
+            GwAction::TerrainView => &[KeyT],
         }
     }
 }

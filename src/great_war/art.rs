@@ -9,6 +9,8 @@ use bevy::image::Image;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use rules::strategic::hexmap::flag;
 use rules::strategic::{HexMap, Terrain};
+use serde::Deserialize;
+use std::sync::OnceLock;
 
 /// Pixels of a hex tile.
 pub const TILE_W: u32 = HEX_W as u32;
@@ -151,9 +153,49 @@ pub fn overview(map: &HexMap) -> Image {
     image(w, h, data)
 }
 
-/// The colour of a power's counters, land and borders (`assets/ui/great_war_colours.ron`).
+/// The powers' colours (issue 27): their counters, land and borders, and the political map's key.
+/// The colour table as its file gives it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GreatWarColours {
+    powers: Vec<(String, [u8; 3])>,
+    others: Vec<[u8; 3]>,
+}
+
+const COLOURS_FILE: &str = include_str!("../../assets/ui/great_war_colours.ron");
+
+fn colour_table() -> &'static Result<GreatWarColours, String> {
+    static TABLE: OnceLock<Result<GreatWarColours, String>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        ron::from_str(COLOURS_FILE)
+            .map_err(|e: ron::error::SpannedError| format!("assets/ui/great_war_colours.ron: {e}"))
+    })
+}
+
+/// Whether the colour table reads (a test checks it; a broken table leaves every power grey).
+pub fn check_colours() -> Result<usize, String> {
+    colour_table().as_ref().map(|t| t.powers.len()).map_err(Clone::clone)
+}
+
+/// The powers the colour table names, in its order.
+pub fn coloured_powers() -> Vec<&'static str> {
+    colour_table().as_ref().map_or_else(|_| Vec::new(), |t| t.powers.iter().map(|(id, _)| id.as_str()).collect())
+}
+
+/// The RGB of a power by its id; one the table does not name takes `others` by its place
+/// (`index`) in the scenario.
+pub fn power_rgb(id: &str, index: usize) -> [u8; 3] {
+    let Ok(t) = colour_table() else { return [150, 150, 150] };
+    if let Some((_, rgb)) = t.powers.iter().find(|(p, _)| p == id) {
+        return *rgb;
+    }
+    t.others.get(index % t.others.len().max(1)).copied().unwrap_or([150, 150, 150])
+}
+
+/// A power's colour.
 pub fn power_colour(id: &str, index: usize) -> Color {
-    super::political::power_colour(id, index)
+    let [r, g, b] = power_rgb(id, index);
+    Color::srgb_u8(r, g, b)
 }
 
 /// What a counter shows inside its box (NATO symbols).

@@ -8,13 +8,11 @@
 use super::HoveredHex;
 use super::art;
 use super::geometry::{HEX_H, HEX_W, ROW_STEP, hex_to_world, hexside, world_to_hex};
-use super::political::{self, MapView};
+use super::political::{self, MapView, Overview};
 use crate::hud::EguiBusy;
 use crate::replay::ReplayView;
 use crate::screens::{Mode, Scene, Screen};
 use crate::session::Session;
-use bevy::asset::RenderAssetUsages;
-use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_ecs_tilemap::prelude::*;
@@ -133,10 +131,6 @@ fn spawn_overview(
     ));
 }
 
-/// The overview image under the chunks.
-#[derive(Component)]
-pub struct Overview;
-
 fn forget_chunks(mut chunks: ResMut<Chunks>) {
     *chunks = Chunks::default();
 }
@@ -193,7 +187,15 @@ fn follow_view(
         }
         let e = spawn_chunk(&mut commands, &mut meshes, &art, game.scenario(), &chunks.occupation, key, scene);
         if let Some(politics) = &chunks.politics {
-            political::spawn_chunk_politics(&mut commands, &mut meshes, &art, &game.scenario().map, politics, key, e);
+            political::spawn_chunk_politics(
+                &mut commands,
+                &mut meshes,
+                &art.features,
+                &game.scenario().map,
+                politics,
+                (key, CHUNK),
+                e,
+            );
         }
         chunks.spawned.insert(key, e);
         spawned += 1;
@@ -297,58 +299,7 @@ fn spawn_chunk(
     tilemap
 }
 
-/// Coloured triangles, built up shape by shape.
-#[derive(Default)]
-pub struct Shapes {
-    positions: Vec<[f32; 3]>,
-    colours: Vec<[f32; 4]>,
-    indices: Vec<u32>,
-}
-
-impl Shapes {
-    /// A line of `width` from `a` to `b`.
-    pub fn line(&mut self, a: Vec2, b: Vec2, width: f32, colour: [f32; 4], z: f32) {
-        let d = (b - a).normalize_or_zero();
-        let n = Vec2::new(-d.y, d.x) * width / 2.0;
-        self.quad([a + n, b + n, b - n, a - n], colour, z);
-    }
-
-    /// A filled quadrilateral.
-    pub fn quad(&mut self, p: [Vec2; 4], colour: [f32; 4], z: f32) {
-        let base = self.positions.len() as u32;
-        for v in p {
-            self.positions.push([v.x, v.y, z]);
-            self.colours.push(colour);
-        }
-        self.indices.extend([base, base + 1, base + 2, base, base + 2, base + 3]);
-    }
-
-    /// A square of side `side` centred on `c`.
-    pub fn square(&mut self, c: Vec2, side: f32, colour: [f32; 4], z: f32) {
-        let h = side / 2.0;
-        self.quad([c + Vec2::new(-h, -h), c + Vec2::new(h, -h), c + Vec2::new(h, h), c + Vec2::new(-h, h)], colour, z);
-    }
-
-    /// A diamond of half-diagonal `r` centred on `c`.
-    pub fn diamond(&mut self, c: Vec2, r: f32, colour: [f32; 4], z: f32) {
-        self.quad(
-            [c + Vec2::new(0.0, -r), c + Vec2::new(r, 0.0), c + Vec2::new(0.0, r), c + Vec2::new(-r, 0.0)],
-            colour,
-            z,
-        );
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.indices.is_empty()
-    }
-
-    pub fn into_mesh(self) -> Mesh {
-        Mesh::new(PrimitiveTopology::TriangleList, RenderAssetUsages::RENDER_WORLD)
-            .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, self.positions)
-            .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, self.colours)
-            .with_inserted_indices(Indices::U32(self.indices))
-    }
-}
+pub use super::shapes::Shapes;
 
 const RIVER: [f32; 4] = [0.16, 0.36, 0.72, 1.0];
 const BRIDGE: [f32; 4] = [0.35, 0.24, 0.14, 1.0];

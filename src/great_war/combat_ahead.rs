@@ -13,7 +13,7 @@ use crate::screens::{Mode, PlayView, Screen};
 use crate::session::Session;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use rules::strategic::combat::Engagement;
+use rules::strategic::Engagement;
 use rules::strategic::{Ctx, GreatWar, HexAt, Phase, PowerId};
 use rules::texts::Msg;
 

@@ -88,8 +88,8 @@ pub fn sections(gw: &GwArt, images: &mut Assets<Image>) -> Vec<LegendSection> {
         item(Swatch::Tint([214, 190, 120, 158]), "legend.gw.political"),
         item(Swatch::Tint([20, 5, 5, 242]), "legend.gw.front_line"),
     ];
-    powers.extend(super::political::coloured_powers().into_iter().enumerate().map(|(i, id)| {
-        let [r, g, b] = super::political::power_rgb(id, i);
+    powers.extend(super::art::coloured_powers().into_iter().enumerate().map(|(i, id)| {
+        let [r, g, b] = super::art::power_rgb(id, i);
         LegendItem { swatch: Swatch::Tint([r, g, b, 255]), text: format!("gw.power.{id}").into() }
     }));
     vec![

@@ -37,6 +37,7 @@ pub mod political;
 pub mod save;
 pub mod sea_keys;
 pub mod sea_orders;
+pub mod shapes;
 pub mod summary;
 pub mod tutorial;
 

@@ -1,22 +1,21 @@
 //! The political map (issue 27): land in its sovereign's colour, an occupied province hatched in
 //! its occupier's colour, the front as a thick line between the land of powers at war, and a key
 //! of the powers' colours in the legend. The terrain view (the board as it was: terrain tiles,
-//! the occupier's tint) is one key away ([`MapKey::TerrainView`], T).
+//! the occupier's tint) is one key away (`GwAction::TerrainView`, T).
 //!
 //! Who holds what and who fights whom are the engine's answers (`Ctx::province_owner`,
 //! `province_controller`, `at_war`), gathered once each time they change ([`Politics::of`]);
 //! the colours are data (`assets/ui/great_war_colours.ron`). The chunks' political meshes and
 //! the overview's political image are drawn here, apart from the board's terrain and features.
 
-use super::board::Shapes;
+use super::art::power_rgb;
 use super::geometry::{HEX_W, hex_to_world, hexside};
-use crate::input::{ActionSet, Controls, KeyBindings, TypingText, just_pressed};
+use super::shapes::Shapes;
+use crate::input::{Controls, KeyBindings, TypingText, just_pressed};
 use crate::screens::{Mode, Screen};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use rules::strategic::{Ctx, HexAt, HexMap, PowerId};
-use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
 
 /// How the board shows the land.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -28,27 +27,8 @@ pub enum MapView {
     Terrain,
 }
 
-/// The key that switches between the political map and the terrain view.
-#[derive(Actionlike, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect, Serialize, Deserialize)]
-pub enum MapKey {
-    TerrainView,
-}
-
-impl ActionSet for MapKey {
-    const KEYED: &'static [MapKey] = &[MapKey::TerrainView];
-
-    fn name(self) -> &'static str {
-        "GwTerrainView"
-    }
-
-    fn default_keys(self) -> &'static [KeyCode] {
-        &[KeyCode::KeyT]
-    }
-}
-
 /// The view's state and key (no drawing: headless apps have them too).
 pub(super) fn plugin(app: &mut App) {
-    crate::input::bind::<MapKey>(app);
     app.init_resource::<MapView>().add_systems(
         Update,
         toggle_by_key
@@ -58,14 +38,14 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn toggle_by_key(
-    controls: Query<&ActionState<MapKey>, With<Controls>>,
+    controls: Query<&ActionState<super::actions::GwAction>, With<Controls>>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
     bindings: Res<KeyBindings>,
     typing: Res<TypingText>,
     mut view: ResMut<MapView>,
 ) {
     let Ok(actions) = controls.single() else { return };
-    if !typing.0 && just_pressed(actions, keys.as_deref(), &bindings, MapKey::TerrainView) {
+    if !typing.0 && just_pressed(actions, keys.as_deref(), &bindings, super::actions::GwAction::TerrainView) {
         view.toggle();
     }
 }
@@ -77,50 +57,6 @@ impl MapView {
             MapView::Terrain => MapView::Political,
         };
     }
-}
-
-/// The colour table as its file gives it.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GreatWarColours {
-    powers: Vec<(String, [u8; 3])>,
-    others: Vec<[u8; 3]>,
-}
-
-const COLOURS_FILE: &str = include_str!("../../assets/ui/great_war_colours.ron");
-
-fn colour_table() -> &'static Result<GreatWarColours, String> {
-    static TABLE: OnceLock<Result<GreatWarColours, String>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        ron::from_str(COLOURS_FILE)
-            .map_err(|e: ron::error::SpannedError| format!("assets/ui/great_war_colours.ron: {e}"))
-    })
-}
-
-/// Whether the colour table reads (a test checks it; a broken table leaves every power grey).
-pub fn check_colours() -> Result<usize, String> {
-    colour_table().as_ref().map(|t| t.powers.len()).map_err(Clone::clone)
-}
-
-/// The powers the colour table names, in its order.
-pub fn coloured_powers() -> Vec<&'static str> {
-    colour_table().as_ref().map_or_else(|_| Vec::new(), |t| t.powers.iter().map(|(id, _)| id.as_str()).collect())
-}
-
-/// The RGB of a power by its id; one the table does not name takes `others` by its place
-/// (`index`) in the scenario.
-pub fn power_rgb(id: &str, index: usize) -> [u8; 3] {
-    let Ok(t) = colour_table() else { return [150, 150, 150] };
-    if let Some((_, rgb)) = t.powers.iter().find(|(p, _)| p == id) {
-        return *rgb;
-    }
-    t.others.get(index % t.others.len().max(1)).copied().unwrap_or([150, 150, 150])
-}
-
-/// A power's colour.
-pub fn power_colour(id: &str, index: usize) -> Color {
-    let [r, g, b] = power_rgb(id, index);
-    Color::srgb_u8(r, g, b)
 }
 
 /// Who holds the land and who fights whom, as the engine says, gathered for drawing.
@@ -208,23 +144,22 @@ pub fn war_state(powers: &[rules::strategic::state::PowerState]) -> Vec<WarState
 pub fn spawn_chunk_politics(
     commands: &mut Commands,
     meshes: &mut Assets<Mesh>,
-    art: &super::board::GwArt,
+    material: &Handle<ColorMaterial>,
     map: &HexMap,
     politics: &Politics,
-    (cc, cr): (i32, i32),
+    ((cc, cr), chunk): ((i32, i32), i32),
     tilemap: Entity,
 ) {
-    use super::board::CHUNK;
-    let (c0, r0) = (cc * CHUNK, cr * CHUNK);
-    let origin = hex_to_world(HexAt::new(c0, r0 + CHUNK - 1));
-    let fill = fill_mesh(map, politics, c0, r0, CHUNK);
-    let marks = marks_mesh(map, politics, c0, r0, CHUNK);
+    let (c0, r0) = (cc * chunk, cr * chunk);
+    let origin = hex_to_world(HexAt::new(c0, r0 + chunk - 1));
+    let fill = fill_mesh(map, politics, c0, r0, chunk);
+    let marks = marks_mesh(map, politics, c0, r0, chunk);
     for (name, mesh, z) in [("Political fill", fill, 0.9), ("Occupation and front", marks, 1.05)] {
         let child = commands
             .spawn((
                 Name::new(name),
                 Mesh2d(meshes.add(mesh)),
-                MeshMaterial2d(art.features.clone()),
+                MeshMaterial2d(material.clone()),
                 Transform::from_translation(Vec3::new(-origin.x, -origin.y, z)),
             ))
             .id();
@@ -232,9 +167,13 @@ pub fn spawn_chunk_politics(
     }
 }
 
+/// The overview image under the chunks (spawned by the board).
+#[derive(Component)]
+pub struct Overview;
+
 /// The overview image for the view: political, or the terrain's.
 pub fn redraw_overview(
-    mut overview: Query<&mut Sprite, With<super::board::Overview>>,
+    mut overview: Query<&mut Sprite, With<Overview>>,
     images: &mut Assets<Image>,
     map: &HexMap,
     politics: Option<&Politics>,
@@ -384,6 +323,8 @@ mod tests {
         assert!(((b - a).length() - HEX_W).abs() < 0.01, "across a pointy hex: its width, {}", (b - a).length());
         assert!(clip(c + Vec2::Y * HEX_W * 2.0, Vec2::X, &sides).is_none());
     }
+
+    use super::super::art::{check_colours, coloured_powers};
 
     #[test]
     fn the_colour_table_reads_and_names_every_power_once_in_distinct_colours() {

@@ -182,6 +182,8 @@ const APP_MAY_NAME: &[&str] = &[
     "rules::strategic::CombatResult",
     "rules::strategic::Event",
     "rules::strategic::EventKind",
+    // What a preview's and the Combat phase's engagements are (issue 27: the odds again at Combat).
+    "rules::strategic::Engagement",
     "rules::strategic::ForceId",
     "rules::strategic::FormationId",
     "rules::strategic::GreatWar",

@@ -32,6 +32,7 @@ pub mod treaty;
 pub mod upkeep;
 pub mod victory;
 
+pub use combat::Engagement;
 pub use event::{CombatResult, Event, EventKind};
 pub use game::{GreatWar, ReplayError, SaveGame};
 pub use hexmap::{HexAt, HexMap, Terrain};
