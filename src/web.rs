@@ -11,45 +11,7 @@ use wasm_bindgen::{JsCast, JsValue};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Reported>()
         .add_systems(PostStartup, replay_from_page)
-        .add_systems(Update, (signal_ready.run_if(in_state(Screen::Title)), report_screen, frame_stats_from_page));
-}
-
-/// The page asks for the scripted frame-time measurement (`window.kriegsspielFrameStats =
-/// FRAMES_PER_LEG`, see `hud::frame_stats`); its result is reported as
-/// `window.kriegsspielFrameStatsResult`, one JSON object per zoom and one for all of them.
-fn frame_stats_from_page(
-    mut commands: Commands,
-    script: Option<Res<crate::hud::frame_stats::FrameScript>>,
-    mut reported: Local<bool>,
-) {
-    if let Some(frames) = number("kriegsspielFrameStats") {
-        if let Some(w) = window() {
-            let _ = js_sys::Reflect::delete_property(&w, &JsValue::from_str("kriegsspielFrameStats"));
-        }
-        commands.insert_resource(crate::hud::frame_stats::FrameScript::new(frames.clamp(2.0, 10_000.0) as u32));
-        *reported = false;
-        return;
-    }
-    let Some(script) = script.filter(|s| s.finished()) else { return };
-    if *reported {
-        return;
-    }
-    *reported = true;
-    let summary = |name: &str, scale: f32, s: Option<crate::hud::frame_stats::FrameSummary>| {
-        s.map(|s| {
-            format!(
-                "{{\"zoom\":\"{name}\",\"scale\":{scale:.3},\"frames\":{},\"median\":{:.2},\"p95\":{:.2},\"worst\":{:.2}}}",
-                s.frames, s.median, s.p95, s.worst
-            )
-        })
-    };
-    let mut parts: Vec<String> = script
-        .zooms
-        .iter()
-        .filter_map(|(name, scale, t)| summary(name, *scale, crate::hud::frame_stats::summarize(t.iter().copied())))
-        .collect();
-    parts.extend(summary("all", 0.0, script.overall()));
-    report("kriegsspielFrameStatsResult", &format!("[{}]", parts.join(",")));
+        .add_systems(Update, (signal_ready.run_if(in_state(Screen::Title)), report_screen));
 }
 
 /// The browser's hooks of a scene's game (the state report).
@@ -162,6 +124,15 @@ fn replay_from_page(kinds: Res<SaveKinds>) {
 pub fn download_size(paths: &[&str]) -> Option<u64> {
     let sizes = js_sys::Reflect::get(&window()?.into(), &JsValue::from_str("kriegsspielDataSizes")).ok()?;
     paths.iter().map(|p| js_sys::Reflect::get(&sizes, &JsValue::from_str(p)).ok()?.as_f64().map(|b| b as u64)).sum()
+}
+
+/// A number the page set on `window`, taken off it (once).
+pub fn take_number(key: &str) -> Option<f64> {
+    let n = number(key)?;
+    if let Some(w) = window() {
+        let _ = js_sys::Reflect::delete_property(&w, &JsValue::from_str(key));
+    }
+    Some(n)
 }
 
 /// A number the page set on `window`.

@@ -7,7 +7,6 @@
 //! game clock's clamped one): what a person sees. While the overlay is on the window draws every
 //! frame, so the figures are frame times and not the idle waits of the sleeping window.
 
-use crate::camera::BoardCamera;
 use crate::help::{HelpAction, help_pressed};
 use crate::hud::board::{BoardRoom, BoardView as RoomView, FitBoard};
 use crate::i18n::Tr;
@@ -37,6 +36,48 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, first_interactive.run_if(in_state(Screen::Playing)))
         .add_systems(EguiPrimaryContextPass, overlay.after(super::PanelsEnd))
         .add_systems(Last, keep_drawing);
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(Update, (script_from_page, report_interactive));
+}
+
+/// The page asks for the scripted measurement (`window.kriegsspielFrameStats = FRAMES_PER_LEG`,
+/// `web/test.mjs`); its result is reported as `window.kriegsspielFrameStatsResult`, one JSON
+/// object per zoom and one for all of them.
+#[cfg(target_arch = "wasm32")]
+fn script_from_page(mut commands: Commands, script: Option<Res<FrameScript>>, mut reported: Local<bool>) {
+    if let Some(frames) = crate::web::take_number("kriegsspielFrameStats") {
+        commands.insert_resource(FrameScript::new(frames.clamp(2.0, 10_000.0) as u32));
+        *reported = false;
+        return;
+    }
+    let Some(script) = script.filter(|s| s.finished()) else { return };
+    if *reported {
+        return;
+    }
+    *reported = true;
+    let json = |name: &str, scale: f32, s: FrameSummary| {
+        format!(
+            "{{\"zoom\":\"{name}\",\"scale\":{scale:.3},\"frames\":{},\"median\":{:.2},\"p95\":{:.2},\"worst\":{:.2}}}",
+            s.frames, s.median, s.p95, s.worst
+        )
+    };
+    let mut parts: Vec<String> = script
+        .zooms
+        .iter()
+        .filter_map(|(name, scale, t)| Some(json(name, *scale, summarize(t.iter().copied())?)))
+        .collect();
+    parts.extend(script.overall().map(|s| json("all", 0.0, s)));
+    crate::web::report("kriegsspielFrameStatsResult", &format!("[{}]", parts.join(",")));
+}
+
+/// `window.kriegsspielInteractiveMs`: milliseconds from choosing a game to its first frame in play.
+#[cfg(target_arch = "wasm32")]
+fn report_interactive(clock: Res<LoadClock>) {
+    if clock.is_changed()
+        && let Some(ms) = clock.interactive_ms
+    {
+        crate::web::report("kriegsspielInteractiveMs", &format!("{ms:.0}"));
+    }
 }
 
 /// The recent frames' times, in milliseconds, oldest first.
@@ -266,7 +307,7 @@ fn drive_script(
     room: Res<BoardRoom>,
     windows: Query<&Window>,
     mut fit: MessageWriter<FitBoard>,
-    mut cameras: Query<(&mut Transform, &mut Projection, &mut RoomView), With<BoardCamera>>,
+    mut cameras: Query<(&mut Transform, &mut Projection, &mut RoomView)>,
 ) {
     let Some(mut script) = script else { return };
     let playing = *screen.get() == Screen::Playing
@@ -341,15 +382,13 @@ fn start_load_clock(mut clock: ResMut<LoadClock>) {
     clock.interactive_ms = None;
 }
 
-/// The first frame in play after the Loading screen: logged (and reported to the page).
+/// The first frame in play after the Loading screen: logged (`web` reports it to the page).
 fn first_interactive(mut clock: ResMut<LoadClock>, mode: Option<Res<State<Mode>>>) {
     let Some(chosen) = clock.chosen.take() else { return };
     let ms = chosen.elapsed().as_secs_f64() * 1000.0;
     clock.interactive_ms = Some(ms);
     let scene = mode.map_or("game", |m| m.get().name());
     info!("first frame in play of the {scene}: {ms:.0} ms after it was chosen");
-    #[cfg(target_arch = "wasm32")]
-    crate::web::report("kriegsspielInteractiveMs", &format!("{ms:.0}"));
 }
 
 /// The resident memory of this process in bytes (Linux: `/proc/self/statm`), when known.
