@@ -15,9 +15,9 @@ use rules::strategic::naval::Detection;
 use rules::strategic::naval::model::{Fleet, FleetId, ShipId, ShipType, Squadron};
 use rules::strategic::{Ctx, ForceId, HexAt, Order, Phase, Piece, PowerId};
 
-/// The panel's width at first (points).
-
-/// Draws the fleet panel for the selection, if it is something at sea, in the air or a coastal gun.
+/// Draws the fleet panel for the selection, if it is something at sea, in the air or a coastal gun
+/// (and says whether it did), in the right column's frame.
+#[allow(clippy::too_many_arguments)]
 pub fn show(
     ui: &mut egui::Ui,
     tr: &Tr,

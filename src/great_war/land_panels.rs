@@ -112,6 +112,7 @@ impl LandPanels<'_, '_> {
 
     /// The right column: the army panel, the economy and diplomacy. It gives way to the panel
     /// of a selection that is not a land piece (a fleet's), so that the board keeps its room.
+    #[allow(clippy::too_many_arguments)]
     pub fn right(
         &mut self,
         ui: &mut egui::Ui,

@@ -146,7 +146,7 @@ fn selection_name(ctx: &Ctx, s: Selected) -> String {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn playing(
     mut contexts: EguiContexts,
     tr: Res<Tr>,

@@ -144,6 +144,7 @@ fn swatch(ui: &mut egui::Ui, contexts: &mut EguiContexts, s: &Swatch) {
 }
 
 /// The legend window of the game in hand, when open.
+#[allow(clippy::too_many_arguments)]
 pub fn legend_window(
     mut contexts: EguiContexts,
     tr: Res<Tr>,
