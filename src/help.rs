@@ -15,6 +15,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LegendWindow>()
         .add_message::<LegendCommand>()
         .add_message::<StartTutorial>()
+        .add_message::<StartGwTutorial>()
         .add_systems(OnEnter(Screen::Playing), first_start)
         .add_systems(Update, (keys_to_commands, follow_commands).chain().in_set(crate::AppSystems::Logic));
 }
@@ -74,6 +75,10 @@ impl ActionSet for HelpAction {
 /// Start the tutorial (the title screen's button; the battle scene plays it).
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StartTutorial;
+
+/// Start the Great War's tutorial (the title screen's button; the Great War scene plays it).
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StartGwTutorial;
 
 /// Whether the legend is on show.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]

@@ -24,9 +24,7 @@ pub const SEED: u64 = 1916;
 /// The power the player commands (the scenario's first).
 pub const PLAYER: PowerId = PowerId(0);
 
-/// Start the Great War's tutorial (the title screen's button).
-#[derive(Message, Clone, Copy, Debug, Default)]
-pub struct StartGwTutorial;
+pub use crate::help::StartGwTutorial;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<StartGwTutorial>()

@@ -40,7 +40,7 @@ pub fn title(
     notices: Option<Res<storage::Notices>>,
     (mut tutorial, mut gw_tutorial): (
         MessageWriter<crate::help::StartTutorial>,
-        MessageWriter<crate::great_war::tutorial::StartGwTutorial>,
+        MessageWriter<crate::help::StartGwTutorial>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -71,7 +71,7 @@ pub fn title(
                 tutorial.write(crate::help::StartTutorial);
             }
             if big_button(ui, tr.t("ui.title.tutorial_great_war")) {
-                gw_tutorial.write(crate::great_war::tutorial::StartGwTutorial);
+                gw_tutorial.write(crate::help::StartGwTutorial);
             }
             for notice in notices.iter().flat_map(|n| n.0.iter()) {
                 ui.colored_label(egui::Color32::LIGHT_RED, notice);
