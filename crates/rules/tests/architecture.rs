@@ -178,6 +178,8 @@ const APP_MAY_NAME: &[&str] = &[
     "rules::texts",
     "rules::limits",
     "rules::game",
+    // Who is looking (issue 26): the views, seen events and sight every scene asks for.
+    "rules::view",
     "rules::strategic::Ctx",
     "rules::strategic::CombatResult",
     "rules::strategic::Event",
