@@ -5,7 +5,7 @@ use crate::catalog::Catalog;
 use crate::room::{RoomState, SeatState, ai_level};
 use crate::seats::{self, Role};
 use crate::store::{GameRecord, SeatRecord, Store, StoreError};
-use crate::table::{Hosted, Kind, Served, Table};
+use crate::table::{Kind, Served};
 use rules::texts::Texts;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -133,30 +133,6 @@ pub enum LobbyError {
     Random(String),
 }
 
-fn load<G: Served>(path: &std::path::Path, seed: u64, hash: Option<&str>) -> Result<Box<dyn Table>, String> {
-    let scenario = G::load(path).map_err(|e| e.to_string())?;
-    let found = G::scenario_hash(&scenario).to_string();
-    if let Some(h) = hash.filter(|h| **h != found) {
-        return Err(format!(
-            "{}: the scenario's hash is {found}, the game was made on {h}: it changed since",
-            path.display()
-        ));
-    }
-    Ok(Box::new(Hosted::<G>::new(&scenario, seed)))
-}
-
-/// A fresh table for a recorded game (the scenario must still have its recorded hash).
-pub fn new_table(rec: &GameRecord, root: &std::path::Path) -> Result<Box<dyn Table>, String> {
-    let path = root.join(&rec.scenario);
-    let hash = Some(rec.scenario_hash.as_str());
-    match Kind::parse(&rec.kind) {
-        Some(Kind::Battle) => load::<rules::tactical::Battle>(&path, rec.seed, hash),
-        Some(Kind::Campaign) => load::<rules::campaign::Campaign>(&path, rec.seed, hash),
-        Some(Kind::GreatWar) => load::<rules::strategic::GreatWar>(&path, rec.seed, hash),
-        None => Err(format!("unknown kind of game `{}`", rec.kind)),
-    }
-}
-
 fn scenario_hash_of(kind: Kind, path: &std::path::Path) -> Result<String, String> {
     fn h<G: Served>(path: &std::path::Path) -> Result<String, String> {
         G::load(path).map(|s| G::scenario_hash(&s).to_string()).map_err(|e| e.to_string())
@@ -218,7 +194,7 @@ impl Hub {
                     over: false,
                     created: 0,
                 };
-                new_table(&rec, &root).map(|t| (hash, t))
+                crate::table::new_table(&rec, &root).map(|t| (hash, t))
             })
             .await
             .map_err(|e| LobbyError::Scenario(e.to_string()))?
@@ -298,7 +274,7 @@ impl Hub {
         let root = self.catalog.root.clone();
         let rec2 = rec.clone();
         let table = tokio::task::spawn_blocking(move || {
-            let mut table = new_table(&rec2, &root)?;
+            let mut table = crate::table::new_table(&rec2, &root)?;
             for o in &orders {
                 table.replay(&o.body)?;
             }

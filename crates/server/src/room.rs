@@ -213,7 +213,7 @@ impl RoomState {
     /// Replays the record into a fresh table (after a failed commit).
     async fn rebuild(&mut self, store: &dyn Store) -> Result<(), StoreError> {
         let orders = store.orders(&self.rec.id).await?;
-        let mut table = crate::hub::new_table(&self.rec, &self.root).map_err(StoreError::Damaged)?;
+        let mut table = crate::table::new_table(&self.rec, &self.root).map_err(StoreError::Damaged)?;
         for o in &orders {
             table.replay(&o.body).map_err(StoreError::Damaged)?;
         }

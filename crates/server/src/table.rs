@@ -363,3 +363,27 @@ impl Served for rules::campaign::Campaign {
         Box::new(ai::campaign::CampaignAi::new(player, level))
     }
 }
+
+fn load<G: Served>(path: &std::path::Path, seed: u64, hash: Option<&str>) -> Result<Box<dyn Table>, String> {
+    let scenario = G::load(path).map_err(|e| e.to_string())?;
+    let found = G::scenario_hash(&scenario).to_string();
+    if let Some(h) = hash.filter(|h| **h != found) {
+        return Err(format!(
+            "{}: the scenario's hash is {found}, the game was made on {h}: it changed since",
+            path.display()
+        ));
+    }
+    Ok(Box::new(Hosted::<G>::new(&scenario, seed)))
+}
+
+/// A fresh table for a recorded game (the scenario must still have its recorded hash).
+pub fn new_table(rec: &crate::store::GameRecord, root: &std::path::Path) -> Result<Box<dyn Table>, String> {
+    let path = root.join(&rec.scenario);
+    let hash = Some(rec.scenario_hash.as_str());
+    match Kind::parse(&rec.kind) {
+        Some(Kind::Battle) => load::<rules::tactical::Battle>(&path, rec.seed, hash),
+        Some(Kind::Campaign) => load::<rules::campaign::Campaign>(&path, rec.seed, hash),
+        Some(Kind::GreatWar) => load::<rules::strategic::GreatWar>(&path, rec.seed, hash),
+        None => Err(format!("unknown kind of game `{}`", rec.kind)),
+    }
+}
