@@ -145,7 +145,8 @@ fn purchase_infantry_of_both_classes_and_each_refusal() {
     assert_eq!(f.place, Place::Map(hex(1, 1)));
     assert_eq!(f.activity.mp_left, 0);
     assert!(matches!(f.kind, ForceKind::Infantry { class: 1, model: Model::M1914, mountain: false, .. }));
-    assert_eq!(c.name(f.id), format!("infantry division {} (France)", f.id.0));
+    // A raised unit is named by its number among its power's raised units, with no id (issue 27).
+    assert_eq!(c.name(f.id), "infantry division no. 1");
     // Manpower: class 1 is spent (0 of 10).
     let e = recruit(&mut c, infantry_order(1), (3, 2)).unwrap_err();
     assert_eq!(
