@@ -331,7 +331,7 @@ fn scripted_exit(
     screen: Res<State<Screen>>,
     busy: Res<AnimBusy>,
     measured: Option<Res<crate::hud::frame_stats::FrameScript>>,
-    thought: Res<crate::hud::frame_stats::ThinkingFrames>,
+    thought: Option<Res<crate::hud::frame_stats::ThinkingFrames>>,
     mut script: Local<Script>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -373,7 +373,7 @@ fn scripted_exit(
     if script.frames < SETTLE_FRAMES || script.frames < done_at + SETTLE_FRAMES / 2 {
         return;
     }
-    if let Some(line) = thought.line() {
+    if let Some(line) = thought.as_ref().and_then(|t| t.line()) {
         println!("{line}");
     }
     if let Some(frames) = &measured {
