@@ -8,6 +8,10 @@ cd "$(dirname "$0")/.."
 target_dir="${CARGO_TARGET_DIR:-$PWD/target}"
 
 rustup target add wasm32-unknown-unknown >/dev/null
+# WebAssembly SIMD (every browser since 2021): egui's rasterizer (vello_cpu over fearless_simd)
+# otherwise links its scalar fallback of every vector operation, ~1 MB of code, and glam's math
+# runs four lanes at once.
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Ctarget-feature=+simd128"
 cargo build -p kriegsspiel --profile web-release --target wasm32-unknown-unknown --locked
 
 version=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"$/\1/p')
@@ -23,12 +27,12 @@ rm -rf web/dist
 mkdir -p web/dist
 wasm-bindgen --target web --no-typescript --out-dir web/dist --out-name kriegsspiel \
   "$target_dir/wasm32-unknown-unknown/web-release/kriegsspiel.wasm"
-# Bevy's wasm uses bulk memory, non-trapping float-to-int, sign extension and reference types.
+# Bevy's wasm uses bulk memory, non-trapping float-to-int, sign extension, reference types and SIMD.
 # npm's binaryen (132): Debian's (108) is ten times faster but breaks wasm-bindgen's externref
 # table ("WebAssembly.Table.set(): Argument 1 is invalid"). The producers and target-features
 # sections go: no browser reads them.
 web/node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
-  --enable-sign-ext --enable-reference-types --enable-mutable-globals \
+  --enable-sign-ext --enable-reference-types --enable-mutable-globals --enable-simd \
   --strip-producers --strip-target-features \
   -o web/dist/kriegsspiel_bg.wasm web/dist/kriegsspiel_bg.wasm
 cp web/index.html web/dist/index.html
