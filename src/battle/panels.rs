@@ -24,6 +24,7 @@ use rules::tactical::components::{Phase, Status};
 use rules::tactical::event::Event;
 use rules::tactical::scenario::BattleKind;
 use rules::tactical::{Cell, Ctx, Order, Side, UnitId};
+use rules::view::Viewer;
 
 type Session = crate::session::Session<Battle>;
 
@@ -349,20 +350,6 @@ pub fn movement_points(bctx: &Ctx, u: &rules::tactical::state::UnitState) -> (i3
     ((speed - u.activity.mp_spent).max(0), speed)
 }
 
-/// Whether the viewer may read an event (moves of hidden enemies stay hidden, T-TERR-2).
-fn readable(bctx: &Ctx, viewer: Option<Side>, e: &Event) -> bool {
-    let Some(v) = viewer else { return true };
-    let hidden = |id: &UnitId| bctx.unit(*id).is_some_and(|u| !bctx.visible_to(u, v));
-    match e {
-        Event::Moved { unit, .. }
-        | Event::Turned { unit, .. }
-        | Event::SkirmishOrder { unit, .. }
-        | Event::ReactionsSet { unit, .. }
-        | Event::Deployed { unit, .. } => !hidden(unit),
-        _ => true,
-    }
-}
-
 /// The colour of a side's lines in the log (readable on the dark panel).
 fn side_text_colour(side: Side) -> egui::Color32 {
     match side {
@@ -379,6 +366,8 @@ pub fn log_lines(tr: &Tr, bctx: &Ctx, events: &[Event], viewer: Option<Side>) ->
         bctx.statics.scenario.units.iter().filter_map(|u| u.at.map(|cell| (u.id, cell))).collect();
     let mut turn = None;
     let mut lines = Vec::with_capacity(events.len());
+    // What `viewer` may read, as the engine's sight says (T-TERR-2: a hidden unit's moves).
+    let mut readable = bctx.seen(Viewer::of(viewer), events).into_iter();
     for e in events {
         if let Event::TurnBegins { turn: t, .. } = e {
             turn = Some(*t);
@@ -431,10 +420,10 @@ pub fn log_lines(tr: &Tr, bctx: &Ctx, events: &[Event], viewer: Option<Side>) ->
             Event::BattleEnded { winner, .. } => (None, Some(*winner)),
             Event::BattleBegins | Event::GeneralMoved { .. } => (None, None),
         };
-        if !readable(bctx, viewer, e) {
+        if !readable.next().is_some_and(|seen| !seen.is_hidden()) {
             continue;
         }
-        let unit_side = event_unit(e).and_then(|u| bctx.unit(u)).map(|u| u.side);
+        let unit_side = e.unit().and_then(|u| bctx.unit(u)).map(|u| u.side);
         let strong = matches!(
             e,
             Event::TurnBegins { .. } | Event::BattleEnded { .. } | Event::GeneralTest { .. } | Event::HqCaptured { .. }
@@ -448,34 +437,6 @@ pub fn log_lines(tr: &Tr, bctx: &Ctx, events: &[Event], viewer: Option<Side>) ->
         });
     }
     lines
-}
-
-/// The unit an event is about, if one.
-fn event_unit(e: &Event) -> Option<UnitId> {
-    match e {
-        Event::Deployed { unit, .. }
-        | Event::Moved { unit, .. }
-        | Event::Turned { unit, .. }
-        | Event::Ambushed { unit, .. }
-        | Event::Revealed { unit }
-        | Event::Contact { unit, .. }
-        | Event::CounterCharge { unit }
-        | Event::ShotsTest { unit, .. }
-        | Event::Damaged { unit, .. }
-        | Event::MoraleTest { unit, .. }
-        | Event::Removed { unit, .. }
-        | Event::Intercept { unit, .. }
-        | Event::SkirmishersCharged { unit, .. }
-        | Event::FellBack { unit, .. }
-        | Event::SkirmishOrder { unit, .. }
-        | Event::Reformed { unit }
-        | Event::ReactionsSet { unit, .. }
-        | Event::Retreated { unit }
-        | Event::GunsTaken { unit, .. } => Some(*unit),
-        Event::Fired { firer, .. } => Some(*firer),
-        Event::MeleeExchange { units, .. } => units.first().copied(),
-        _ => None,
-    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -739,6 +700,35 @@ mod tests {
     use super::*;
     use rules::tactical::Dir;
     use rules::testing::Field;
+
+    /// T-TERR-2 in the log: red's jägers moving inside their forest are not in blue's log (the
+    /// engine's sight decides, `Ctx::seen`), are in red's and the umpire's; red's line regiment's
+    /// move in the open is in all three.
+    #[test]
+    fn t_terr_2_the_log_shows_a_hidden_units_move_to_its_own_side_only() {
+        use rules::tactical::Terrain;
+        let mut battle = Field::new(8, 8)
+            .terrain(&[(1, 6), (1, 7), (0, 6)], Terrain::DenseForest)
+            .unit(4242, Side::Red, "light_infantry", (1, 6), Dir::North)
+            .unit(11, Side::Red, "line_infantry", (4, 3), Dir::South)
+            .unit(21, Side::Blue, "line_infantry", (3, 2), Dir::North)
+            .battle(5);
+        battle.apply(Order::Move { unit: UnitId(4242), path: vec![Cell::new(1, 7)], exit: false }).expect("legal");
+        battle.apply(Order::Move { unit: UnitId(11), path: vec![Cell::new(4, 4)], exit: false }).expect("legal");
+        let ctx = battle.ctx();
+        assert!(ctx.unit(UnitId(4242)).is_some_and(|u| u.concealed), "still hidden");
+        let tr = Tr::new(Lang::English);
+        let moves = |viewer: Option<Side>| -> Vec<String> {
+            log_lines(&tr, &ctx, battle.events(), viewer)
+                .into_iter()
+                .map(|l| l.text)
+                .filter(|t| t.contains(" moves to "))
+                .collect()
+        };
+        let (red, blue, umpire) = (moves(Some(Side::Red)), moves(Some(Side::Blue)), moves(None));
+        assert_eq!((red.len(), blue.len(), umpire.len()), (2, 1, 2), "red {red:?}, blue {blue:?}");
+        assert!(blue.iter().all(|t| !t.contains("(1, 7)") && !t.contains("(1,7)")), "{blue:?}");
+    }
 
     /// T-END-2: a retreating army's infantry (Speed 2) has 3 MP of 3, not "3 of 2".
     #[test]

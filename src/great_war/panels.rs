@@ -29,6 +29,7 @@ use rules::strategic::preview::Preview;
 use rules::strategic::purchase::Conversion;
 use rules::strategic::tech::Tech;
 use rules::strategic::{CombatResult, Ctx, Event, EventKind, GreatWar, HexAt, Order, Phase, Piece, PowerId};
+use rules::view::{Seen, Viewer};
 
 type GwSession = Session<GreatWar>;
 
@@ -89,8 +90,9 @@ fn power_colour(ctx: &Ctx, p: PowerId) -> egui::Color32 {
 }
 
 /// The engine's events as the shared log shows them: grouped by turn, a phase's start in bold,
-/// a unit's line in its power's colour and with its hex (where the unit is now) to look at. The
-/// course of an enemy flotilla `viewer` has not detected is left out, as the board hides it.
+/// a unit's line in its power's colour and with its hex (where the unit is now) to look at.
+/// Only what `viewer` may see is shown, as the engine's sight says (`Ctx::seen`: an undetected
+/// flotilla's course, a hidden reserve's moves, another power's purchases are left out).
 pub(super) fn log_lines(tr: &Tr, ctx: &Ctx, viewer: Option<PowerId>, events: &[Event]) -> Vec<LogLine> {
     let size = super::geometry::HEX_H;
     let place = |at: HexAt| (hex_to_world(at), size);
@@ -98,20 +100,11 @@ pub(super) fn log_lines(tr: &Tr, ctx: &Ctx, viewer: Option<PowerId>, events: &[E
         EventKind::FleetMoved { fleet, .. } => ctx.navy.fleet(fleet),
         _ => None,
     };
-    events
+    ctx.seen(Viewer::of(viewer), events)
         .iter()
-        .filter(|e| moved_fleet(e).is_none_or(|f| super::sea_orders::sees(ctx, viewer, f)))
+        .filter_map(Seen::event)
         .map(|e| {
-            let unit = match &e.kind {
-                EventKind::Moved { unit, .. }
-                | EventKind::Health { unit, .. }
-                | EventKind::Morale { unit, .. }
-                | EventKind::Dispersed { unit }
-                | EventKind::Destroyed { unit }
-                | EventKind::Restored { unit }
-                | EventKind::Encircled { unit, .. } => ctx.force(*unit),
-                _ => None,
-            };
+            let unit = e.kind.unit().and_then(|u| ctx.force(u));
             let at = match &e.kind {
                 EventKind::Moved { to, .. } | EventKind::FleetMoved { to, .. } => Some(*to),
                 EventKind::FortDamage { at, .. } | EventKind::CityDestroyed { at, .. } => Some(*at),

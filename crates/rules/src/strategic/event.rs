@@ -119,6 +119,23 @@ pub enum EventKind {
     Note,
 }
 
+impl EventKind {
+    /// The land unit the event is about, if one (what the sight rules and a log's colour and
+    /// place follow).
+    pub fn unit(&self) -> Option<ForceId> {
+        match self {
+            EventKind::Moved { unit, .. }
+            | EventKind::Health { unit, .. }
+            | EventKind::Morale { unit, .. }
+            | EventKind::Dispersed { unit }
+            | EventKind::Destroyed { unit }
+            | EventKind::Restored { unit }
+            | EventKind::Encircled { unit, .. } => Some(*unit),
+            _ => None,
+        }
+    }
+}
+
 /// The result of one land engagement (S-COMBAT-8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CombatResult {

@@ -227,15 +227,8 @@ impl Ctx {
                     EventKind::FleetMoved { fleet, .. } => hidden_fleets.iter().any(|f| f.id == *fleet),
                     EventKind::Sighted { by, .. } => *by != v,
                     EventKind::Supply { power, .. } => *power != v,
-                    EventKind::Moved { unit, .. }
-                    | EventKind::Health { unit, .. }
-                    | EventKind::Morale { unit, .. }
-                    | EventKind::Dispersed { unit }
-                    | EventKind::Destroyed { unit }
-                    | EventKind::Restored { unit }
-                    | EventKind::Encircled { unit, .. } => hidden_force(*unit),
                     EventKind::Die { .. } | EventKind::Volley => after_hidden,
-                    _ => false,
+                    kind => kind.unit().is_some_and(hidden_force),
                 } || hidden_fleets.iter().any(|f| names(&e.line, &f.name))
                     || (PRIVATE_LINES.contains(&&*e.line.key) && !names_power(&e.line, &own_key));
                 after_hidden = hidden;

@@ -325,6 +325,35 @@ pub enum Event {
 }
 
 impl Event {
+    /// The unit the event is about, if one (a shot's firer, a melee's first unit): what a log
+    /// colours and places the line by.
+    pub fn unit(&self) -> Option<UnitId> {
+        match self {
+            Event::Deployed { unit, .. }
+            | Event::Moved { unit, .. }
+            | Event::Turned { unit, .. }
+            | Event::Ambushed { unit, .. }
+            | Event::Revealed { unit }
+            | Event::Contact { unit, .. }
+            | Event::CounterCharge { unit }
+            | Event::ShotsTest { unit, .. }
+            | Event::Damaged { unit, .. }
+            | Event::MoraleTest { unit, .. }
+            | Event::Removed { unit, .. }
+            | Event::Intercept { unit, .. }
+            | Event::SkirmishersCharged { unit, .. }
+            | Event::FellBack { unit, .. }
+            | Event::SkirmishOrder { unit, .. }
+            | Event::Reformed { unit }
+            | Event::ReactionsSet { unit, .. }
+            | Event::Retreated { unit }
+            | Event::GunsTaken { unit, .. } => Some(*unit),
+            Event::Fired { firer, .. } => Some(*firer),
+            Event::MeleeExchange { units, .. } => units.first().copied(),
+            _ => None,
+        }
+    }
+
     /// The event in plain English; `name` gives a unit's name.
     pub fn describe(&self, name: &dyn Fn(UnitId) -> String) -> String {
         self.describe_with(&Texts::english(), name)
