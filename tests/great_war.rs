@@ -7,13 +7,13 @@
 use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use kriegsspiel::great_war::command::{movable_pieces, pieces_at};
 use kriegsspiel::great_war::{Selected, StartGreatWar, files};
 use kriegsspiel::saves::{self, SceneSave};
 use kriegsspiel::screens::Screen;
 use kriegsspiel::session::{LoadGame, Seat};
 use rules::Game;
 use rules::strategic::event::EventKind;
+use rules::strategic::query::{pieces_at, pieces_on_map as movable_pieces};
 use rules::strategic::{GreatWar, HexAt, Order, Phase, Piece, PowerId};
 
 mod gw_input;

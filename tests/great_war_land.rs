@@ -574,7 +574,7 @@ fn s_army_3_a_corps_of_an_army_is_commanded_through_its_army() {
     assert!(refusal(&app).contains("it fights there as a whole in the Combat phase"), "{}", refusal(&app));
     // A fight's preview (a free piece moving next to the French) says what it assumes.
     let ctx = session(&app).ctx();
-    let contact = kriegsspiel::great_war::command::movable_pieces(&ctx, GERMANY)
+    let contact = rules::strategic::query::pieces_on_map(&ctx, GERMANY)
         .into_iter()
         .filter(|p| ctx.free_piece(*p).is_ok())
         .find_map(|p| {

@@ -17,8 +17,10 @@ use kriegsspiel::great_war::{Selected, StartGreatWar, files};
 use kriegsspiel::screens::{PlayView, Screen};
 use kriegsspiel::session::Seat;
 use rules::strategic::naval::model::{ShipId, ShipType};
+use rules::strategic::query;
 use rules::strategic::state::Place;
 use rules::strategic::{Ctx, ForceId, GreatWar, HexAt, Order, Phase, Piece, PowerId};
+use rules::view::Viewer;
 
 mod gw_input;
 use gw_input::*;
@@ -125,7 +127,7 @@ fn the_fixture_places_every_ship_and_squadron_the_orders_need() {
     assert_eq!(at(11).distance(at(2)), 2, "and two hexes from the Battlecruiser Fleet");
     assert_eq!(at(13).distance(hex(18, 16)), 1, "the transports lie off Wilhelmshaven");
     assert!(c.map().is_land(hex(18, 16)) && c.map().is_land(hex(22, 12)));
-    assert_eq!(sea_orders::coastal_gun(&c, ForceId(11)), Some((hex(22, 12), 4)), "the Kurfürst reaches 4 hexes");
+    assert_eq!(c.coastal_range(ForceId(11)), Some((hex(22, 12), 4)), "the Kurfürst reaches 4 hexes");
     assert_eq!(c.navy.lanes.len(), 1);
 }
 
@@ -193,7 +195,7 @@ fn a_submarine_attack_is_previewed_then_sinks_a_ship_a_boat() {
     sea(&mut app, SeaCommand::Torpedo(2));
     assert!(session(&app).confirm.is_none());
     assert!(refusal(&app).contains("is no enemy fleet on or next to"), "{}", refusal(&app));
-    assert_eq!(sea_orders::torpedo_targets(&ctx(&app), session(&app).viewer(), 11), vec![1]);
+    assert_eq!(query::torpedo_targets(&ctx(&app), Viewer::of(session(&app).viewer()), 11), vec![1]);
     click(&mut app, hex(9, 10));
     let order = Order::SubmarineAttack { flotilla: 11, target: 1 };
     previewed(&app, &order);
@@ -236,8 +238,8 @@ fn units_and_squadrons_embark_and_land_by_clicks() {
     until(&mut app, (Phase::Movement, GERMANY));
     select(&mut app, Selected::Fleet(13), hex(17, 16));
     let c = ctx(&app);
-    assert_eq!(sea_orders::embark_candidates(&c, 13), vec![ForceId(10)]);
-    assert_eq!(sea_orders::squadron_candidates(&c, 13), vec![12]);
+    assert_eq!(query::embark_candidates(&c, Viewer::Umpire, 13), vec![ForceId(10)]);
+    assert_eq!(query::squadron_embark_candidates(&c, Viewer::Umpire, 13), vec![12]);
     let money = c.powers[0].money;
     send(&mut app, UiCommand::Give(Order::Embark { unit: ForceId(10), fleet: 13 }));
     let c = ctx(&app);
@@ -303,7 +305,7 @@ fn coastal_fire_and_bombing_in_the_fire_phase() {
     let far = ships(&c, 1, ShipType::Destroyer)[0];
     // The bombers: the heavy squadron takes the light one as its wing.
     select(&mut app, Selected::Squadron(10), hex(22, 10));
-    assert_eq!(sea_orders::wing_candidates(&ctx(&app), 10), vec![11]);
+    assert_eq!(query::wing_candidates(&ctx(&app), Viewer::Umpire, 10), vec![11]);
     sea(&mut app, SeaCommand::ToggleWing(11));
     click(&mut app, hex(20, 12));
     assert!(session(&app).confirm.is_none());
@@ -497,7 +499,7 @@ fn an_enemy_flotilla_in_the_same_sea_area_is_detected_and_fought_by_clicks() {
     let c = ctx(&app);
     assert!(sea_orders::seen_fleets_at(&c, Some(GERMANY), hex(8, 7)).is_empty());
     assert!(!on_board(&c, GERMANY).contains(&20) && on_board(&c, GB).contains(&20));
-    assert!(sea_orders::torpedo_targets(&c, Some(GERMANY), 11).is_empty(), "no target offered");
+    assert!(query::torpedo_targets(&c, Viewer::Player(GERMANY), 11).is_empty(), "no target offered");
     assert_eq!(c.detection(GERMANY, 20), None);
     let orders = session(&app).game.orders().len();
     sea(&mut app, SeaCommand::Torpedo(20));
@@ -520,7 +522,7 @@ fn an_enemy_flotilla_in_the_same_sea_area_is_detected_and_fought_by_clicks() {
     assert!(!session(&app).can_undo(), "the move showed the boats: it cannot be taken back");
     assert_eq!(sea_orders::seen_fleets_at(&c, Some(GERMANY), hex(8, 7)), vec![20]);
     assert!(on_board(&c, GERMANY).contains(&20));
-    assert_eq!(sea_orders::torpedo_targets(&c, Some(GERMANY), 11), vec![20]);
+    assert_eq!(query::torpedo_targets(&c, Viewer::Player(GERMANY), 11), vec![20]);
     let why = kriegsspiel::great_war::fleet_panel::detected_words(&english(), &c, GERMANY, 20);
     assert_eq!(why.as_deref(), Some("detected by U-Flottille in the same sea area (S-SUB-5, house rule)"));
     // The duel by a click on their hex, after the preview.
@@ -573,7 +575,7 @@ fn an_enemy_flotilla_in_another_sea_area_stays_hidden() {
     assert_eq!((c.detection(GERMANY, 20), c.detection(GB, 11)), (None, None));
     until(&mut app, (Phase::Movement, GB));
     select(&mut app, Selected::Fleet(20), hex(8, 7));
-    assert!(sea_orders::torpedo_targets(&ctx(&app), Some(GB), 20).is_empty());
+    assert!(query::torpedo_targets(&ctx(&app), Viewer::Player(GB), 20).is_empty());
 }
 
 /// S-AIR-1 by the scene: with the Battlecruiser Fleet's ASW ships gone (no hunt, no die), two more

@@ -282,7 +282,7 @@ fn the_great_war_tutorial_walks_through_its_steps() {
     until(&mut app, Phase::Movement);
     // A division next to the French, then its target.
     let ctx = gw_session(&app).ctx();
-    let (piece, to, enemy) = kriegsspiel::great_war::command::movable_pieces(&ctx, PLAYER)
+    let (piece, to, enemy) = rules::strategic::query::pieces_on_map(&ctx, PLAYER)
         .into_iter()
         .find_map(|p| {
             ctx.destinations(p).into_iter().find_map(|(h, _, _)| {

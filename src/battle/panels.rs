@@ -420,7 +420,7 @@ pub fn log_lines(tr: &Tr, bctx: &Ctx, events: &[Event], viewer: Option<Side>) ->
             Event::BattleEnded { winner, .. } => (None, Some(*winner)),
             Event::BattleBegins | Event::GeneralMoved { .. } => (None, None),
         };
-        if !readable.next().is_some_and(|seen| !seen.is_hidden()) {
+        if readable.next().is_none_or(|seen| seen.is_hidden()) {
             continue;
         }
         let unit_side = e.unit().and_then(|u| bctx.unit(u)).map(|u| u.side);

@@ -12,7 +12,7 @@ use crate::session::{AnimBusy, GameEvents, Session};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
 use rules::Game;
-use rules::strategic::state::FormationKind;
+use rules::strategic::query::{army_of, pieces_at, pieces_on_map};
 use rules::strategic::{Ctx, ForceId, FormationId, GreatWar, HexAt, Order, Phase, Piece, PowerId};
 use rules::texts::Msg;
 
@@ -224,44 +224,6 @@ fn order_for(
     }
 }
 
-/// The pieces on a hex that a power commands: its corps, and its units in none (S-ARMY-3,
-/// S-ARMY-4), by ID.
-pub fn pieces_at(ctx: &Ctx, power: PowerId, at: HexAt) -> Vec<Piece> {
-    let mut pieces: Vec<Piece> = Vec::new();
-    for id in ctx.at(at) {
-        let Some(f) = ctx.force(*id).filter(|f| f.power == power) else { continue };
-        let piece = match f.member.corps {
-            Some(c) => Piece::Corps(c),
-            None => Piece::Unit(f.id),
-        };
-        if !pieces.contains(&piece) {
-            pieces.push(piece);
-        }
-    }
-    pieces.sort();
-    pieces
-}
-
-/// Every piece of a power on the map, in ID order.
-pub fn movable_pieces(ctx: &Ctx, power: PowerId) -> Vec<Piece> {
-    let mut hexes: Vec<HexAt> = ctx.forces.iter().filter(|f| f.power == power).filter_map(|f| f.hex()).collect();
-    hexes.sort();
-    hexes.dedup();
-    let mut pieces: Vec<Piece> = hexes.into_iter().flat_map(|h| pieces_at(ctx, power, h)).collect();
-    pieces.sort();
-    pieces.dedup();
-    pieces
-}
-
-/// The army a corps (or a unit of a corps) belongs to.
-pub fn army_of(ctx: &Ctx, piece: Piece) -> Option<FormationId> {
-    let corps = match piece {
-        Piece::Corps(c) => c,
-        Piece::Unit(u) => ctx.force(u)?.member.corps?,
-    };
-    ctx.formations.iter().find(|f| f.kind == FormationKind::Army && f.corps.contains(&corps)).map(|f| f.id)
-}
-
 /// Own fleets on a hex, by ID.
 pub fn fleets_at(ctx: &Ctx, power: PowerId, at: HexAt) -> Vec<u32> {
     ctx.navy
@@ -427,7 +389,7 @@ pub fn tab_order(ctx: &Ctx, power: PowerId) -> Vec<Selected> {
         }
     }
     let mut out: Vec<Selected> = Vec::new();
-    for piece in movable_pieces(ctx, power) {
+    for piece in pieces_on_map(ctx, power) {
         let s = match army_of(ctx, piece).filter(|_| matches!(piece, Piece::Corps(_))) {
             Some(army) => Selected::Army(army),
             None => Selected::Piece(piece),

@@ -7,12 +7,12 @@
 
 use super::art::{self, COUNTER_H, COUNTER_W, Echelon, Marks, Symbol};
 use super::board::{BoardView, GwArt, shown};
-use super::command::pieces_at;
 use super::geometry::hex_to_world;
 use crate::replay::ReplayView;
 use crate::screens::{Mode, Scene};
 use crate::session::Session;
 use bevy::prelude::*;
+use rules::strategic::query::pieces_at;
 use rules::strategic::state::{ForceKind, FormationKind};
 use rules::strategic::{Ctx, ForceId, GreatWar, HexAt, Piece, PowerId};
 use std::collections::BTreeMap;
@@ -161,7 +161,7 @@ pub fn stacks(ctx: &Ctx, level: ZoomLevel, viewer: Option<PowerId>) -> BTreeMap<
     let mut hexes: Vec<HexAt> = ctx.forces.iter().filter_map(|f| f.hex()).collect();
     hexes.sort();
     hexes.dedup();
-    let army_of = |p: Piece| super::command::army_of(ctx, p);
+    let army_of = |p: Piece| rules::strategic::query::army_of(ctx, p);
     for at in hexes {
         for power in
             ctx.at(at).iter().filter_map(|u| ctx.force(*u)).map(|f| f.power).collect::<std::collections::BTreeSet<_>>()

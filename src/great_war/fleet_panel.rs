@@ -13,7 +13,9 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use rules::strategic::naval::Detection;
 use rules::strategic::naval::model::{Fleet, FleetId, ShipId, ShipType, Squadron};
+use rules::strategic::query;
 use rules::strategic::{Ctx, ForceId, HexAt, Order, Phase, Piece, PowerId};
+use rules::view::Viewer;
 
 /// Draws the fleet panel for the selection, if it is something at sea, in the air or a coastal gun
 /// (and says whether it did), in the right column's frame.
@@ -41,7 +43,7 @@ pub fn show(
             None => return false,
         },
         Some(Selected::Piece(Piece::Unit(unit)))
-            if ctx.clock.phase == Phase::Fire && sea_orders::coastal_gun(ctx, unit).is_some() =>
+            if ctx.clock.phase == Phase::Fire && ctx.coastal_range(unit).is_some() =>
         {
             Box::new(move |ui| coastal_body(ui, tr, ctx, viewer, unit, out))
         }
@@ -217,7 +219,7 @@ fn fleet_body(
             if ctx.navy.count(id, ShipType::Minesweeper) > 0 && ui.button(tr.t("gw.fleet.sweep")).clicked() {
                 out.write(UiCommand::Give(Order::Sweep { fleet: id }));
             }
-            for other in sea_orders::merge_partners(ctx, id) {
+            for other in query::merge_partners(ctx, Viewer::of(viewer), id) {
                 let name = fleet(ctx, other).map_or_else(String::new, |o| o.name.clone());
                 if ui.button(tr.f("gw.sea.merge", &[("fleet", name)])).clicked() {
                     out.write(UiCommand::Give(Order::MergeFleet { fleet: id, into: other }));
@@ -314,8 +316,10 @@ fn transports(
     out: &mut MessageWriter<UiCommand>,
 ) {
     let cargo = sea_orders::cargo(ctx, f.id);
-    let units = sea_orders::embark_candidates(ctx, f.id);
-    let squadrons = sea_orders::squadron_candidates(ctx, f.id);
+    // Asked as the power to act: only its own fleet embarks anything.
+    let asker = Viewer::Player(ctx.active_power());
+    let units = query::embark_candidates(ctx, asker, f.id);
+    let squadrons = query::squadron_embark_candidates(ctx, asker, f.id);
     if cargo.is_empty() && (!movement || units.is_empty() && squadrons.is_empty()) {
         return;
     }
@@ -339,14 +343,27 @@ fn transports(
         return;
     }
     let price = ctx.scenario().rules.economy.transport.to_string();
+    // S-NAVAL-11, S-NAVAL-2: a transport is bought for each; where none can be (no room in the
+    // fleet, no money), the buttons are off and say why.
+    let transport = ctx.transport_check(f.id);
+    if let Err(why) = &transport {
+        ui.label(egui::RichText::new(tr.line(ctx, &why.line())).color(egui::Color32::from_rgb(230, 170, 120)));
+    }
+    let embark = |ui: &mut egui::Ui, what: String| {
+        ui.add_enabled(
+            transport.is_ok(),
+            egui::Button::new(tr.f("gw.sea.embark", &[("what", what), ("price", price.clone())])),
+        )
+        .clicked()
+    };
     for u in units {
-        if ui.button(tr.f("gw.sea.embark", &[("what", ctx.name(u)), ("price", price.clone())])).clicked() {
+        if embark(ui, ctx.name(u)) {
             out.write(UiCommand::Give(Order::Embark { unit: u, fleet: f.id }));
         }
     }
     for q in squadrons {
         let name = sea_orders::squadron(ctx, q).map_or_else(String::new, |s| s.name.clone());
-        if ui.button(tr.f("gw.sea.embark", &[("what", name), ("price", price.clone())])).clicked() {
+        if embark(ui, name) {
             out.write(UiCommand::Give(Order::EmbarkSquadron { squadron: q, fleet: f.id }));
         }
     }
@@ -362,7 +379,7 @@ fn submarines(
     out: &mut MessageWriter<UiCommand>,
 ) {
     heading(ui, tr.t("gw.sea.torpedo"));
-    let targets = sea_orders::torpedo_targets(ctx, viewer, f.id);
+    let targets = query::torpedo_targets(ctx, Viewer::of(viewer), f.id);
     if targets.is_empty() {
         ui.label(egui::RichText::new(tr.t("gw.sea.no_targets")).weak());
     }
@@ -433,7 +450,7 @@ fn squadron_body(
         }
         return;
     }
-    let wing = sea_orders::wing_candidates(ctx, s.id);
+    let wing = query::wing_candidates(ctx, Viewer::of(viewer), s.id);
     if !wing.is_empty() {
         heading(ui, tr.t("gw.sea.wing"));
         for w in wing {
@@ -447,7 +464,8 @@ fn squadron_body(
         }
     }
     heading(ui, tr.t("gw.sea.bomb"));
-    let targets = sea_orders::ships_in_reach(ctx, viewer, s.power, s.base, s.radius);
+    // The targets of the bombing as the wing now stands (S-AIR-2: range and summed bombing).
+    let targets = query::bomb_targets(ctx, Viewer::of(viewer), &sea_orders::bombers(hand, s.id));
     if targets.is_empty() {
         ui.label(egui::RichText::new(tr.t("gw.sea.no_targets")).weak());
     }
@@ -466,11 +484,10 @@ fn coastal_body(
     unit: ForceId,
     out: &mut MessageWriter<UiCommand>,
 ) {
-    let Some((at, range)) = sea_orders::coastal_gun(ctx, unit) else { return };
+    let Some((_, range)) = ctx.coastal_range(unit) else { return };
     ui.label(egui::RichText::new(ctx.name(unit)).strong().size(16.0));
     heading(ui, tr.f("gw.sea.coastal", &[("range", range.to_string())]));
-    let power = ctx.force(unit).map_or(ctx.active_power(), |f| f.power);
-    let targets = sea_orders::ships_in_reach(ctx, viewer, power, at, range);
+    let targets = query::coastal_targets(ctx, Viewer::of(viewer), unit);
     if targets.is_empty() {
         ui.label(egui::RichText::new(tr.t("gw.sea.no_targets")).weak());
     }

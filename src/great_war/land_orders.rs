@@ -10,7 +10,7 @@
 //! the enemy) waits for "yes" under the engine's preview first. The engine's refusal, with its
 //! reason, is shown as every refusal is.
 
-use super::command::{UiCommand, army_of, line, pieces_at};
+use super::command::{UiCommand, line};
 use super::{PickInHand, Selected, Selection};
 use crate::i18n::Tr;
 use crate::input::{self, ActionSet, Controls, KeyBindings, TypingText, just_pressed};
@@ -19,8 +19,9 @@ use crate::session::{AnimBusy, GameEvents, Session};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use rules::strategic::purchase::Recruit;
+use rules::strategic::query::{army_of, pieces_at};
 use rules::strategic::state::FormationKind;
-use rules::strategic::{Ctx, ForceId, FormationId, GreatWar, HexAt, Order, Phase, Piece, PowerId};
+use rules::strategic::{Ctx, ForceId, FormationId, GreatWar, HexAt, Order, Piece, PowerId};
 use rules::texts::Msg;
 use serde::{Deserialize, Serialize};
 
@@ -455,18 +456,11 @@ pub fn retreat_path(ctx: &Ctx, power: PowerId, from: HexAt, to: HexAt, taken: &[
     retreat_reach(ctx, power, from, |_| true).path(to)
 }
 
-/// Own pieces that may retreat this phase: engaged (next to an enemy land unit) in the Movement
-/// phase (S-ARMY-7, S-ARMY-15); an army's corps are listed as the army.
+/// Own pieces that may retreat this phase, as the engine finds them engaged
+/// (`query::engaged_pieces`, S-ARMY-7, S-ARMY-15); an army's corps are listed as the army.
 pub fn engaged_pieces(ctx: &Ctx, power: PowerId) -> Vec<Selected> {
-    if ctx.clock.phase != Phase::Movement {
-        return Vec::new();
-    }
     let mut out: Vec<Selected> = Vec::new();
-    for piece in super::command::movable_pieces(ctx, power) {
-        let Some(at) = ctx.piece_hex(piece) else { continue };
-        if !ctx.next_to_enemy(power, at) {
-            continue;
-        }
+    for piece in rules::strategic::query::engaged_pieces(ctx, power) {
         let s = match army_of(ctx, piece) {
             Some(a) if matches!(piece, Piece::Corps(_)) => Selected::Army(a),
             _ => Selected::Piece(piece),

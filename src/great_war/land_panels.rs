@@ -5,7 +5,7 @@
 //! rules state.
 
 use super::army_panel::army_tab;
-use super::command::{UiCommand, army_of};
+use super::command::UiCommand;
 use super::land_orders::{GroupKind, LandCommand, LandPick, Pick, Tab, engaged_pieces, pick_key};
 use super::{GwNames, HoveredHex, Selected};
 use crate::i18n::Tr;
@@ -15,6 +15,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use rules::strategic::naval::model::ShipType;
 use rules::strategic::purchase::Recruit;
+use rules::strategic::query::army_of;
 use rules::strategic::{Ctx, GreatWar, HexAt, Order, Phase, Piece, PowerId, Preview};
 
 type GwSession = Session<GreatWar>;

@@ -479,7 +479,8 @@ fn selection_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, s: Selected, gas: bool
                 ui.label(format!("• {} — H {}/{}{morale}", tr.unit(ctx, u.id), u.vitals.health, u.vitals.max_health));
             }
             ui.horizontal_wrapped(|ui| {
-                if super::command::army_of(ctx, piece).is_some() && ui.button(tr.t("gw.whole_army")).clicked() {
+                if rules::strategic::query::army_of(ctx, piece).is_some() && ui.button(tr.t("gw.whole_army")).clicked()
+                {
                     out.write(UiCommand::WholeArmy);
                 }
                 if ui.button(tr.t("gw.fortify")).clicked() {

@@ -20,7 +20,6 @@ use crate::screens::Screen;
 use crate::session::Session;
 use bevy::prelude::*;
 use rules::strategic::naval::model::{Fleet, FleetId, ShipId, ShipType, Squadron, SquadronId};
-use rules::strategic::state::ForceKind;
 use rules::strategic::{Ctx, ForceId, GreatWar, HexAt, Order, Phase, Piece, PowerId};
 use rules::texts::Msg;
 use std::collections::BTreeSet;
@@ -117,88 +116,9 @@ pub fn seen_fleets_at(ctx: &Ctx, viewer: Option<PowerId>, at: HexAt) -> Vec<Flee
         .collect()
 }
 
-/// Enemy fleets a flotilla may attack: seen (enemy flotillas once detected), afloat, on or next
-/// to its hex (S-SUB-1…5).
-pub fn torpedo_targets(ctx: &Ctx, viewer: Option<PowerId>, flotilla: FleetId) -> Vec<FleetId> {
-    let Some(f) = fleet(ctx, flotilla) else { return Vec::new() };
-    ctx.navy
-        .fleets
-        .iter()
-        .filter(|t| ctx.hostile(f.power, t.power) && t.at.distance(f.at) <= 1)
-        .filter(|t| fleet(ctx, t.id).is_some() && sees(ctx, viewer, t))
-        .map(|t| t.id)
-        .collect()
-}
-
-/// Enemy surface ships of `power` within `reach` hexes of `from`, in fleets `viewer` may see: the
-/// targets of bombers and coastal guns (submarines are no target of either, S-AIR-2, S-NAVAL-14).
-pub fn ships_in_reach(ctx: &Ctx, viewer: Option<PowerId>, power: PowerId, from: HexAt, reach: u32) -> Vec<ShipId> {
-    ctx.navy
-        .fleets
-        .iter()
-        .filter(|f| ctx.hostile(power, f.power) && f.at.distance(from) <= reach && sees(ctx, viewer, f))
-        .flat_map(|f| ctx.navy.afloat(f.id))
-        .filter(|s| ctx.navy.ship(*s).is_some_and(|s| s.kind != ShipType::Submarine))
-        .collect()
-}
-
-/// A heavy artillery division on a coast hex, with its gun's range (S-NAVAL-14).
-pub fn coastal_gun(ctx: &Ctx, unit: ForceId) -> Option<(HexAt, u32)> {
-    let f = ctx.force(unit)?;
-    let ForceKind::Artillery { gun } = f.kind else { return None };
-    let at = f.hex()?;
-    let coast = at.neighbours().into_iter().any(|n| ctx.map().cell(n).is_some_and(|c| c.terrain.is_water()));
-    let range = ctx.scenario().units.guns.get(usize::from(gun))?.range;
-    coast.then_some((at, range))
-}
-
-/// Other own bomber squadrons that can fly with `lead` this turn (S-AIR-2: their bombing is summed).
-pub fn wing_candidates(ctx: &Ctx, lead: SquadronId) -> Vec<SquadronId> {
-    let Some(l) = squadron(ctx, lead) else { return Vec::new() };
-    ctx.navy
-        .squadrons
-        .iter()
-        .filter(|s| s.id != lead && s.power == l.power && !s.recon && !s.flew && s.aircraft > 0 && s.aboard.is_none())
-        .map(|s| s.id)
-        .collect()
-}
-
 /// The squadrons of a bombing: the selected one first, then its wing, by ID.
 pub fn bombers(hand: &SeaHand, lead: SquadronId) -> Vec<SquadronId> {
     std::iter::once(lead).chain(hand.wing.iter().copied().filter(|s| *s != lead)).collect()
-}
-
-/// Own independent land units on or next to the fleet's hex, which may embark (S-NAVAL-11).
-pub fn embark_candidates(ctx: &Ctx, id: FleetId) -> Vec<ForceId> {
-    let Some(f) = fleet(ctx, id) else { return Vec::new() };
-    ctx.forces
-        .iter()
-        .filter(|u| u.power == f.power && u.member.corps.is_none() && u.member.army.is_none())
-        .filter(|u| u.hex().is_some_and(|h| h.distance(f.at) <= 1))
-        .map(|u| u.id)
-        .collect()
-}
-
-/// Own squadrons based on or next to the fleet's hex, which may embark (S-NAVAL-11).
-pub fn squadron_candidates(ctx: &Ctx, id: FleetId) -> Vec<SquadronId> {
-    let Some(f) = fleet(ctx, id) else { return Vec::new() };
-    ctx.navy
-        .squadrons
-        .iter()
-        .filter(|s| s.power == f.power && s.aboard.is_none() && s.aircraft > 0 && s.base.distance(f.at) <= 1)
-        .map(|s| s.id)
-        .collect()
-}
-
-/// Other own fleets on the fleet's hex, which it may join (S-NAVAL-2).
-pub fn merge_partners(ctx: &Ctx, id: FleetId) -> Vec<FleetId> {
-    let Some(f) = fleet(ctx, id) else { return Vec::new() };
-    ctx.navy
-        .fleets
-        .iter()
-        .filter(|o| o.id != id && o.power == f.power && o.at == f.at && fleet(ctx, o.id).is_some())
-        .map(|o| o.id)
-        .collect()
 }
 
 /// What a transport of the fleet carries.
@@ -312,7 +232,7 @@ pub(super) fn click(
         Selected::Squadron(lead) if phase == Phase::Fire => {
             Order::Bomb { squadrons: bombers(hand, lead), ship: first_surface_ship(ctx, enemy)? }
         }
-        Selected::Piece(Piece::Unit(unit)) if phase == Phase::Fire && coastal_gun(ctx, unit).is_some() => {
+        Selected::Piece(Piece::Unit(unit)) if phase == Phase::Fire && ctx.coastal_range(unit).is_some() => {
             Order::CoastalFire { unit, ship: first_surface_ship(ctx, enemy)? }
         }
         _ => return None,

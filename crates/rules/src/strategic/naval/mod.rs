@@ -5,8 +5,10 @@
 //! the game's seeded dice in a fixed order (sides by fleet ID, ships by class then ID).
 //!
 //! [`model`] holds the data the state stores, [`tables`] the dice tables, `rules` what orders
-//! and phases do with them, `sighting` which enemy submarines a power has found ([`Detection`]).
+//! and phases do with them, `checks` whether an order would be accepted (asked without
+//! changing anything, for the query layer's candidates), `sighting` which enemy submarines a power has found ([`Detection`]).
 
+mod checks;
 pub mod model;
 mod rules;
 mod sighting;

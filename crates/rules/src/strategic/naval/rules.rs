@@ -4,12 +4,13 @@
 //! The battle code throws the game's seeded dice in a fixed order (sides by fleet ID, ships by
 //! class then ID).
 
+use super::checks::Bombing;
 use super::model::{
-    BOMBARD_RANGE, BattleRun, FLEET_LIMIT, Fleet, FleetId, LANE_CUT_PERCENT, MINES_PER_AREA, MineField,
-    SWEEP_POINTS_PER_MINE, Ship, ShipId, ShipType, Squadron, SquadronId, Stage,
+    BOMBARD_RANGE, BattleRun, Fleet, FleetId, LANE_CUT_PERCENT, MINES_PER_AREA, MineField, SWEEP_POINTS_PER_MINE, Ship,
+    ShipId, ShipType, Squadron, SquadronId, Stage,
 };
 use super::tables::{
-    TORPEDO_HIT, aircraft_lost, bomb_hit, coastal_hit, mine_loss, share_half_up, stealth, submarines_lost, surface_hit,
+    TORPEDO_HIT, aircraft_lost, coastal_hit, mine_loss, share_half_up, stealth, submarines_lost, surface_hit,
 };
 use crate::dice::{PipRange, Pips};
 use crate::strategic::event::{Event, EventKind};
@@ -753,22 +754,8 @@ impl Ctx {
 
     /// S-SUB-1…5: a flotilla attacks a fleet (or flotilla) on its hex or next to it.
     pub fn submarine_attack(&mut self, id: FleetId, target: FleetId) -> Result<(), OrderError> {
+        self.submarine_attack_check(id, target)?;
         let f = self.own_fleet(id)?.clone();
-        if !self.navy.is_flotilla(id) {
-            return Err(OrderError::Naval(Msg::new("gwe.naval.flotilla_only")));
-        }
-        let t = self
-            .navy
-            .fleet(target)
-            .ok_or_else(|| OrderError::Naval(Msg::new("gwe.naval.no_fleet").arg("id", target)))?
-            .clone();
-        if !self.hostile(f.power, t.power) || t.at.distance(f.at) > 1 || self.navy.afloat(target).is_empty() {
-            return Err(OrderError::Naval(Msg::new("gwe.naval.no_enemy_fleet").arg("fleet", &t.name).hex("at", f.at)));
-        }
-        // S-SUB-5 (house rule): a flotilla is attacked only once its side has found it.
-        if self.navy.is_flotilla(target) && !self.detects(f.power, target) {
-            return Err(OrderError::Undetected { target: t.name });
-        }
         let per = i64::from(self.scenario().rules.ammunition.submarine_attack);
         self.spend_ammunition(f.power, per, Msg::new("gwe.naval.ammo.flotilla"))?;
         let boats = self.navy.afloat(id);
@@ -916,35 +903,13 @@ impl Ctx {
 
     /// S-NAVAL-14: a heavy artillery division on a coast fires at a ship in range.
     pub fn coastal_fire(&mut self, unit: ForceId, ship: ShipId) -> Result<(), OrderError> {
+        self.coastal_fire_check(unit, ship)?;
         let f = self.force(unit).ok_or(OrderError::NoUnit(unit))?.clone();
-        if f.power != self.active_power() {
-            return Err(OrderError::NotYours(self.name(unit)));
-        }
-        let crate::strategic::state::ForceKind::Artillery { gun } = f.kind else {
-            return Err(OrderError::Naval(Msg::new("gwe.naval.coastal_needs_heavy")));
-        };
-        if f.activity.fired {
-            return Err(OrderError::Naval(Msg::new("gwe.naval.coastal_once")));
-        }
-        let at = f.hex().ok_or_else(|| OrderError::OffMap(self.name(unit)))?;
-        let coastal = at.neighbours().into_iter().any(|n| self.map().cell(n).is_some_and(|c| c.terrain.is_water()));
         let s = self
             .navy
             .ship(ship)
             .cloned()
             .ok_or_else(|| OrderError::Naval(Msg::new("gwe.naval.no_ship").arg("id", ship)))?;
-        let fleet_at = self.navy.fleet(s.fleet).map_or(at, |x| x.at);
-        let range = self.scenario().units.guns.get(usize::from(gun)).map_or(0, |g| g.range);
-        if !coastal
-            || s.sunk
-            || !self.hostile(f.power, s.power)
-            || s.kind == ShipType::Submarine
-            || at.distance(fleet_at) > range
-        {
-            return Err(OrderError::Naval(
-                Msg::new("gwe.naval.coastal_cannot").arg("unit", self.name(unit)).arg("ship", ship),
-            ));
-        }
         let per = i64::from(self.scenario().rules.economy.ammo_per_action);
         self.spend_ammunition(f.power, per, Msg::new("gwe.naval.ammo.coastal"))?;
         if let Some(g) = self.force_mut(unit) {
@@ -969,19 +934,8 @@ impl Ctx {
 
     /// S-NAVAL-11: a land unit on a port hex (or next to the fleet's hex) boards a transport paid for now.
     pub fn embark(&mut self, unit: ForceId, fleet: FleetId) -> Result<(), OrderError> {
-        let fl = self.own_fleet(fleet)?.clone();
-        let f = self.force(unit).ok_or(OrderError::NoUnit(unit))?.clone();
-        if f.power != fl.power || f.member.corps.is_some() || f.member.army.is_some() {
-            return Err(OrderError::Naval(Msg::new("gwe.naval.cannot_embark").arg("unit", self.name(unit))));
-        }
-        let at = f.hex().ok_or_else(|| OrderError::OffMap(self.name(unit)))?;
-        if at.distance(fl.at) > 1 {
-            return Err(OrderError::Naval(Msg::new("gwe.naval.not_at_fleet").arg("unit", self.name(unit))));
-        }
         // S-ARMY-7, S-ARMY-15: embarking is no way out of contact; only the Retreat order is.
-        if self.next_to_enemy(f.power, at) {
-            return Err(OrderError::Engaged(self.name(unit)));
-        }
+        self.embark_unit_check(unit, fleet)?;
         let (id, price) = self.buy_transport(fleet)?;
         if let Some(s) = self.navy.ship_mut(id) {
             s.cargo = Some(unit);
@@ -999,16 +953,11 @@ impl Ctx {
 
     /// A transport appears in the fleet when paid for (S-NAVAL-11; one unit each, MD-S5).
     fn buy_transport(&mut self, fleet: FleetId) -> Result<(ShipId, i64), OrderError> {
+        let price = self.transport_check(fleet)?;
         let power = self.own_fleet(fleet)?.power;
-        if self.navy.afloat(fleet).len() >= FLEET_LIMIT {
-            return Err(OrderError::Naval(Msg::new("gwe.naval.fleet_limit")));
+        if let Some(p) = self.powers.get_mut(usize::from(power.0)) {
+            p.money -= price;
         }
-        let price = i64::from(self.scenario().rules.economy.transport);
-        let p = &mut self.powers[usize::from(power.0)];
-        if p.money < price {
-            return Err(OrderError::Economy(Msg::new("gwe.naval.transport_cost").arg("price", price)));
-        }
-        p.money -= price;
         let id = self.navy.next_ship;
         self.navy.next_ship += 1;
         self.navy.ships.push(Ship {
@@ -1027,11 +976,8 @@ impl Ctx {
 
     /// S-NAVAL-11: an air squadron based on or next to the fleet's hex boards a transport paid for now.
     pub fn embark_squadron(&mut self, squadron: SquadronId, fleet: FleetId) -> Result<(), OrderError> {
+        self.embark_squadron_check(squadron, fleet)?;
         let sq = self.own_squadron(squadron)?;
-        let at = self.own_fleet(fleet)?.at;
-        if sq.base.distance(at) > 1 || sq.attached.is_some() {
-            return Err(OrderError::Naval(Msg::new("gwe.naval.squadron_not_at_fleet").arg("squadron", &sq.name)));
-        }
         let (id, price) = self.buy_transport(fleet)?;
         if let Some(s) = self.navy.ship_mut(id) {
             s.air_cargo = Some(squadron);
@@ -1173,7 +1119,7 @@ impl Ctx {
         from.iter().map(|h| h.distance(at)).min().unwrap_or_else(|| sq.base.distance(at))
     }
 
-    fn own_squadron(&self, id: SquadronId) -> Result<Squadron, OrderError> {
+    pub(super) fn own_squadron(&self, id: SquadronId) -> Result<Squadron, OrderError> {
         let sq = self
             .navy
             .squadrons
@@ -1192,41 +1138,10 @@ impl Ctx {
 
     /// S-AIR-2, S-AIR-3: bombers in range attack one ship together; then each rolls for survival.
     pub fn bomb(&mut self, squadrons: &[SquadronId], ship: ShipId) -> Result<(), OrderError> {
-        let s = self
-            .navy
-            .ship(ship)
-            .cloned()
-            .ok_or_else(|| OrderError::Naval(Msg::new("gwe.naval.no_ship").arg("id", ship)))?;
-        let at = self.navy.fleet(s.fleet).map(|f| f.at).ok_or(OrderError::EmptyPath)?;
-        let mut bombing = 0i32;
-        for (i, id) in squadrons.iter().enumerate() {
-            let sq = self.own_squadron(*id)?;
-            if squadrons[..i].contains(id)
-                || sq.recon
-                || self.squadron_distance(&sq, at) > sq.radius
-                || s.sunk
-                || !self.hostile(sq.power, s.power)
-                || s.kind == ShipType::Submarine
-            {
-                return Err(OrderError::Naval(
-                    Msg::new("gwe.naval.cannot_bomb").arg("squadron", &sq.name).arg("ship", ship),
-                ));
-            }
-            bombing += i32::from(sq.bombing);
-        }
-        if squadrons.is_empty() {
-            return Err(OrderError::Naval(Msg::new("gwe.naval.no_squadron_named")));
-        }
+        let Bombing { bombing, class, d, table } = self.bomb_check(squadrons, ship)?;
         let per = i64::from(self.scenario().rules.ammunition.bombing);
         let need = per.checked_mul(squadrons.len() as i64).unwrap_or(i64::MAX);
         self.spend_ammunition(self.active_power(), need, Msg::new("gwe.naval.ammo.aviation"))?;
-        let class = i32::from(s.kind.target_class());
-        let d = bombing - class;
-        let Some(table) = bomb_hit(d) else {
-            return Err(OrderError::Naval(
-                Msg::new("gwe.naval.bombing_too_weak").arg("bombing", bombing).arg("class", class),
-            ));
-        };
         let hit = match table {
             None => true,
             Some(r) => {
@@ -1294,14 +1209,9 @@ impl Ctx {
 
     /// Joins a fleet to another on the same hex (S-NAVAL-2: at most 20 ships).
     pub fn merge_fleet(&mut self, id: FleetId, into: FleetId) -> Result<(), OrderError> {
+        self.merge_check(id, into)?;
         let a = self.own_fleet(id)?.clone();
         let b = self.own_fleet(into)?.clone();
-        if id == into || a.at != b.at {
-            return Err(OrderError::Naval(Msg::new("gwe.naval.merge_one_hex")));
-        }
-        if self.navy.afloat(id).len() + self.navy.afloat(into).len() > FLEET_LIMIT {
-            return Err(OrderError::Naval(Msg::new("gwe.naval.fleet_limit")));
-        }
         for s in &mut self.navy.ships {
             if s.fleet == id {
                 s.fleet = into;

@@ -3,7 +3,7 @@
 
 use crate::strategic::hexmap::HexAt;
 use crate::strategic::order::Piece;
-use crate::strategic::state::{Ctx, Place, PowerId};
+use crate::strategic::state::{Ctx, FormationId, FormationKind, Phase, Place, PowerId};
 
 /// A land piece a power moves itself: an independent unit (a battery by its lowest gun), or a
 /// corps outside an army.
@@ -50,4 +50,70 @@ pub fn land_pieces(ctx: &Ctx, power: PowerId) -> Vec<LandPiece> {
     }
     out.sort_by_key(|p| p.piece);
     out
+}
+
+/// The pieces of `power` on a hex, as a click there finds them: its corps (an army's included:
+/// S-ARMY-3 makes the army the one ordered, [`army_of`] names it) and its units in no corps, by
+/// piece.
+///
+/// ```
+/// use rules::strategic::hexmap::{HexMap, Terrain};
+/// use rules::strategic::query::pieces_at;
+/// use rules::strategic::testkit::{self, hex, id};
+/// use rules::strategic::{Phase, Piece};
+///
+/// let map = HexMap::filled("test", 10, 10, Terrain::Clear);
+/// let forces = vec![testkit::infantry(2, "germany", (2, 2)), testkit::infantry(1, "germany", (2, 2))];
+/// let ctx = testkit::ctx(&testkit::scenario(map, forces), Phase::Movement, 0);
+/// let here = pieces_at(&ctx, ctx.active_power(), hex(2, 2));
+/// assert_eq!(here, vec![Piece::Unit(id(1)), Piece::Unit(id(2))]);
+/// assert!(pieces_at(&ctx, ctx.active_power(), hex(3, 2)).is_empty());
+/// ```
+pub fn pieces_at(ctx: &Ctx, power: PowerId, at: HexAt) -> Vec<Piece> {
+    let mut pieces: Vec<Piece> = Vec::new();
+    for id in ctx.at(at) {
+        let Some(f) = ctx.force(*id).filter(|f| f.power == power) else { continue };
+        let piece = match f.member.corps {
+            Some(c) => Piece::Corps(c),
+            None => Piece::Unit(f.id),
+        };
+        if !pieces.contains(&piece) {
+            pieces.push(piece);
+        }
+    }
+    pieces.sort();
+    pieces
+}
+
+/// Every piece of `power` on the map, as [`pieces_at`] finds them, by piece.
+pub fn pieces_on_map(ctx: &Ctx, power: PowerId) -> Vec<Piece> {
+    let mut hexes: Vec<HexAt> = ctx.forces.iter().filter(|f| f.power == power).filter_map(|f| f.hex()).collect();
+    hexes.sort();
+    hexes.dedup();
+    let mut pieces: Vec<Piece> = hexes.into_iter().flat_map(|h| pieces_at(ctx, power, h)).collect();
+    pieces.sort();
+    pieces.dedup();
+    pieces
+}
+
+/// The army a corps, or a unit of a corps, belongs to (S-ARMY-3).
+pub fn army_of(ctx: &Ctx, piece: Piece) -> Option<FormationId> {
+    let corps = match piece {
+        Piece::Unit(u) => ctx.force(u)?.member.corps?,
+        Piece::Corps(c) => c,
+    };
+    ctx.formations.iter().find(|f| f.kind == FormationKind::Army && f.corps.contains(&corps)).map(|f| f.id)
+}
+
+/// `power`'s pieces in contact with the enemy (a land unit of a power at war with it next to
+/// theirs) in the Movement phase: those the Retreat order may take out (S-ARMY-7, S-ARMY-15),
+/// by piece; none in any other phase.
+pub fn engaged_pieces(ctx: &Ctx, power: PowerId) -> Vec<Piece> {
+    if ctx.clock.phase != Phase::Movement {
+        return Vec::new();
+    }
+    pieces_on_map(ctx, power)
+        .into_iter()
+        .filter(|p| ctx.piece_hex(*p).is_some_and(|at| ctx.next_to_enemy(power, at)))
+        .collect()
 }
