@@ -4,9 +4,11 @@
 use super::pieces::held_now;
 use super::state::{Item, ShotDraft, Staff};
 use crate::great_war::judge::{expected_gain, preparation_gain, ship_worth};
-use crate::great_war::{enemy_combat_hexes, enemy_hexes, legal, visible_enemy_fleets};
+use crate::great_war::{enemy_combat_hexes, enemy_hexes, legal};
+use rules::strategic::query;
 use rules::strategic::state::ForceId;
 use rules::strategic::{Ctx, HexAt, Order, PowerId};
+use rules::view::Viewer;
 use std::collections::BTreeSet;
 
 impl Staff {
@@ -147,31 +149,18 @@ pub(super) fn engaged_enemy_hexes(ctx: &Ctx, p: PowerId) -> Vec<HexAt> {
     enemy_combat_hexes(ctx, p).into_iter().filter(|h| h.neighbours().iter().any(|n| held_now(ctx, p, *n))).collect()
 }
 
-/// S-AIR-2: a squadron bombs the enemy ship in its radius where the hit is worth most (the
-/// chance of the hit times the ship's worth in the war score); `None` when it reaches none.
+/// S-AIR-2: a squadron bombs the enemy ship where the hit is worth most (the chance of the hit
+/// times the ship's worth in the war score), of the targets the engine gives it
+/// (`query::bomb_targets`: in its radius, strong enough, in fleets it sees); `None` when it
+/// reaches none.
 pub(super) fn bombing(ctx: &Ctx, power: PowerId, squadron: u32) -> Option<Order> {
-    use rules::strategic::naval::{ShipType, bomb_hit};
-    let sq = ctx.navy.squadrons.iter().find(|s| s.id == squadron && s.power == power)?;
     let mut best: Option<(f64, u32)> = None;
-    for e in visible_enemy_fleets(ctx, power) {
-        let Some(fleet) = ctx.navy.fleet(e) else { continue };
-        if fleet.at.distance(sq.base) > sq.radius {
-            continue;
-        }
-        for ship in ctx.navy.afloat(e).iter().filter_map(|s| ctx.navy.ship(*s)) {
-            if ship.kind == ShipType::Submarine {
-                continue;
-            }
-            let d = i32::from(sq.bombing) - i32::from(ship.kind.target_class());
-            let chance = match bomb_hit(d) {
-                None => continue,
-                Some(None) => 1.0,
-                Some(Some(r)) => r.chance(),
-            };
-            let worth = chance * ship_worth(ship.kind);
-            if best.is_none_or(|(b, _)| worth > b) {
-                best = Some((worth, ship.id));
-            }
+    for ship in query::bomb_targets(ctx, Viewer::Player(power), &[squadron]) {
+        let (Some(s), Ok(b)) = (ctx.navy.ship(ship), ctx.bomb_check(&[squadron], ship)) else { continue };
+        let chance = b.table.map_or(1.0, |r| r.chance());
+        let worth = chance * ship_worth(s.kind);
+        if best.is_none_or(|(w, _)| worth > w) {
+            best = Some((worth, ship));
         }
     }
     let (_, ship) = best?;
@@ -180,29 +169,16 @@ pub(super) fn bombing(ctx: &Ctx, power: PowerId, squadron: u32) -> Option<Order>
 }
 
 /// S-NAVAL-14: the enemy ship a coastal gun fires at where the shot is worth most (the chance
-/// of destroying it times its worth in the war score), with that worth; `None` when no enemy
-/// ship lies in range.
+/// of destroying it times its worth in the war score), with that worth, of the targets the
+/// engine gives it (`query::coastal_targets`); `None` when no enemy ship lies in range.
 pub(super) fn coastal_shot(ctx: &Ctx, power: PowerId, gun: ForceId) -> Option<(f64, Order)> {
     use rules::strategic::naval::coastal_hit;
-    use rules::strategic::state::ForceKind;
-    let f = ctx.force(gun)?;
-    let ForceKind::Artillery { gun: kind } = f.kind else { return None };
-    let at = f.hex()?;
-    let range = ctx.scenario().units.guns.get(usize::from(kind)).map_or(0, |g| g.range);
     let mut best: Option<(f64, u32)> = None;
-    for e in visible_enemy_fleets(ctx, power) {
-        let Some(fleet) = ctx.navy.fleet(e) else { continue };
-        if fleet.at.distance(at) > range {
-            continue;
-        }
-        for ship in ctx.navy.afloat(e).iter().filter_map(|s| ctx.navy.ship(*s)) {
-            if ship.kind == rules::strategic::naval::ShipType::Submarine {
-                continue;
-            }
-            let worth = coastal_hit(ship.kind).map_or(1.0, |r| r.chance()) * ship_worth(ship.kind);
-            if best.is_none_or(|(b, _)| worth > b) {
-                best = Some((worth, ship.id));
-            }
+    for ship in query::coastal_targets(ctx, Viewer::Player(power), gun) {
+        let Some(s) = ctx.navy.ship(ship) else { continue };
+        let worth = coastal_hit(s.kind).map_or(1.0, |r| r.chance()) * ship_worth(s.kind);
+        if best.is_none_or(|(w, _)| worth > w) {
+            best = Some((worth, ship));
         }
     }
     let (worth, ship) = best?;

@@ -14,6 +14,7 @@ mod rules;
 mod sighting;
 pub mod tables;
 
+pub use checks::Bombing;
 pub use model::{
     BOMBARD_RANGE, BattleRun, FLEET_LIMIT, Fleet, FleetId, LANE_CUT_PERCENT, Lane, MINES_PER_AREA, MineField, Navy,
     SWEEP_POINTS_PER_MINE, Ship, ShipId, ShipType, Squadron, SquadronId, Stage, scaled_count,
