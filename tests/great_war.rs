@@ -134,7 +134,7 @@ fn a_division_and_an_army_move_by_clicks() {
         .destinations(Piece::Corps(army_corps))
         .into_iter()
         .map(|(h, _, _)| h)
-        .find(|h| !kriegsspiel::great_war::command::army_moves(&ctx, army, *h).is_empty());
+        .find(|h| !rules::strategic::query::army_moves(&ctx, army, *h).is_empty());
     let to = to.expect("the army can move somewhere");
     click(&mut app, to);
     // An army's move is shown with its preview first, then given by Enter.

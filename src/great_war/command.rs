@@ -12,7 +12,7 @@ use crate::session::{AnimBusy, GameEvents, Session};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
 use rules::Game;
-use rules::strategic::query::{army_of, pieces_at, pieces_on_map};
+use rules::strategic::query::{army_moves, army_of, pieces_at, pieces_on_map};
 use rules::strategic::{Ctx, ForceId, FormationId, GreatWar, HexAt, Order, Phase, Piece, PowerId};
 use rules::texts::Msg;
 
@@ -418,24 +418,6 @@ pub fn line(from: HexAt, to: HexAt) -> Vec<HexAt> {
 /// [`rules::strategic::query::fleet_reach`]), asked by the power to act.
 pub fn sea_path(ctx: &Ctx, id: u32, to: HexAt) -> Option<Vec<HexAt>> {
     rules::strategic::query::fleet_reach(ctx, rules::view::Viewer::Player(ctx.active_power()), id).path(to)
-}
-
-/// An army's move: each corps goes as far along the same displacement as the pointed hex is from
-/// the army's first corps; a corps that cannot get there stays (S-ARMY-3: the army moves as one
-/// order, at the slowest division's speed, which the engine checks).
-pub fn army_moves(ctx: &Ctx, army: FormationId, at: HexAt) -> Vec<(FormationId, Vec<HexAt>)> {
-    let Some(formation) = ctx.formation(army) else { return Vec::new() };
-    let Some(lead) = formation.corps.first().and_then(|c| ctx.piece_hex(Piece::Corps(*c))) else { return Vec::new() };
-    let delta = at.hex() - lead.hex();
-    let mut moves = Vec::new();
-    for corps in &formation.corps {
-        let Some(from) = ctx.piece_hex(Piece::Corps(*corps)) else { continue };
-        let goal = HexAt::from_hex(from.hex() + delta);
-        if let Some((_, _, path)) = ctx.destinations(Piece::Corps(*corps)).into_iter().find(|(h, _, _)| *h == goal) {
-            moves.push((*corps, path));
-        }
-    }
-    moves
 }
 
 /// A unit's own id when the piece is a single unit.

@@ -2,13 +2,14 @@
 //! phase, the path to the hex under the pointer, and the pointer's hex.
 
 use super::board::{GwArt, shown};
-use super::command::{army_moves, sea_path};
+use super::command::sea_path;
 use super::geometry::hex_to_world;
 use super::land_orders::{LandPick, Pick};
 use super::{HoveredHex, Selected, Selection};
 use crate::screens::{Mode, Scene};
 use crate::session::Session;
 use bevy::prelude::*;
+use rules::strategic::query::army_moves;
 use rules::strategic::{Ctx, GreatWar, HexAt, Phase, Piece};
 
 pub(super) fn plugin(app: &mut App) {

@@ -223,7 +223,11 @@ pub fn setup(
                 Mode::Campaign => "ui.setup.start_campaign",
                 Mode::Battle => "ui.setup.start",
             };
-            if ui.button(egui::RichText::new(tr.t(start)).size(18.0)).clicked() {
+            // Enter starts too, unless a text field (the seed) has the keys.
+            let enter = !ui.ctx().egui_wants_keyboard_input() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            let button =
+                ui.button(egui::RichText::new(tr.t(start)).size(18.0)).on_hover_text(tr.t("ui.setup.start_key"));
+            if button.clicked() || enter {
                 clicks.write(SetupClick::Start);
             }
             ui.add_space(8.0);

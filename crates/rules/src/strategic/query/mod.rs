@@ -23,7 +23,7 @@ pub use candidates::{
     bomb_targets, coastal_targets, embark_candidates, merge_partners, squadron_embark_candidates, torpedo_targets,
     wing_candidates,
 };
-pub use pieces::{LandPiece, army_of, engaged_pieces, land_pieces, pieces_at, pieces_on_map};
+pub use pieces::{LandPiece, army_moves, army_of, engaged_pieces, land_pieces, pieces_at, pieces_on_map};
 pub use provinces::{powers, provinces};
 pub use retreat::{retreat_may_pass, retreat_reach};
 pub use rotation::{rotation, tired};

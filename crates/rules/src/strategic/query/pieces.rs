@@ -117,3 +117,23 @@ pub fn engaged_pieces(ctx: &Ctx, power: PowerId) -> Vec<Piece> {
         .filter(|p| ctx.piece_hex(*p).is_some_and(|at| ctx.next_to_enemy(power, at)))
         .collect()
 }
+
+/// An army's move to `at` as one order (S-ARMY-3: the army moves as one, at its slowest
+/// division's speed, which the order checks): each corps goes by the same displacement as the
+/// pointed hex is from the army's first corps, along the engine's own walk
+/// ([`Ctx::destinations`]); a corps that cannot get there is left out (it stays). The moves
+/// [`Order::MoveArmy`](crate::strategic::Order::MoveArmy) takes.
+pub fn army_moves(ctx: &Ctx, army: FormationId, at: HexAt) -> Vec<(FormationId, Vec<HexAt>)> {
+    let Some(formation) = ctx.formation(army) else { return Vec::new() };
+    let Some(lead) = formation.corps.first().and_then(|c| ctx.piece_hex(Piece::Corps(*c))) else { return Vec::new() };
+    let delta = at.hex() - lead.hex();
+    let mut moves = Vec::new();
+    for corps in &formation.corps {
+        let Some(from) = ctx.piece_hex(Piece::Corps(*corps)) else { continue };
+        let goal = HexAt::from_hex(from.hex() + delta);
+        if let Some((_, _, path)) = ctx.destinations(Piece::Corps(*corps)).into_iter().find(|(h, _, _)| *h == goal) {
+            moves.push((*corps, path));
+        }
+    }
+    moves
+}
