@@ -100,12 +100,24 @@ async function heap(page, when) {
   return m;
 }
 
+// The Semyonovskoye flèches from the title: "New battle", the second battle, then "Start the
+// battle" (play as red, the other seat the AI at Veteran: the set-up's defaults) by its key,
+// Enter: the button's place moves with the scenario's description and sides.
+async function startBattle(page) {
+  await click(page, 640, 216);
+  await click(page, 100, 89);
+  for (let tries = 0; tries < 4 && !(await state(page)).startsWith('battle'); tries++) {
+    await page.locator('#kriegsspiel').focus();
+    seen.push({ s: '(Enter)', ms: Date.now() - began });
+    await page.keyboard.press('Enter');
+    await until(page, (s) => s.startsWith('battle'), 'the battle to start', 4000).catch(() => {});
+  }
+}
+
 // 1. Load, start a battle against the AI with clicks, play a few turns with the keyboard.
 const { page, ms: firstLoad } = await open(url);
 console.log(`first load to the title screen: ${firstLoad} ms, ${page.bytes} bytes received (the wasm gzipped; this test's server sends the page and its script plain)`);
-await click(page, 640, 216);           // "New battle"
-await click(page, 100, 89);            // the second battle: the Semyonovskoye flèches
-await click(page, 708, 217);           // "Start the battle" (red: human, blue: AI Veteran)
+await startBattle(page);
 await until(page, (s) => s.startsWith('battle'), 'the battle');
 await page.locator('#kriegsspiel').focus();
 // The flèches open with redoubt building and deployment (turn 0): play on until the fighting
@@ -140,19 +152,16 @@ await page.context().close();
 // The battle screen is the floor of this renderer: the Great War's frames are compared with it
 // (the flèches as they open, the player to deploy).
 const { page: floor } = await open(url);
-await click(floor, 640, 216);
-await click(floor, 100, 89);
-await click(floor, 708, 217);
+await startBattle(floor);
 await until(floor, (s) => /^battle .* human \d+$/.test(s), 'the battle to measure');
 const battleFrames = await frameStats(floor, 'the Napoleonic battle (Semyonovskoye flèches)');
 await floor.context().close();
 
-// The Great War's screens (1280×720): the title's second button, the set-up screen's list of
-// scenarios (test front, North Sea, then the fetched East Prussia, Frontiers, August 1914), its
-// start button below a line per power, and the phase bar's "End phase".
-const GREAT_WAR = [640, 262];
-const SCENARIO_ROW = (i) => [100, 68 + 21 * i];
-const START_WAR = (powers) => [699, 223 + 21 * (powers - 3)];
+// The Great War's screens (1280×720): the title's second button and the set-up screen's list of
+// scenarios (test front, North Sea, then the fetched East Prussia, Frontiers, August 1914); "Start
+// the war" is pressed by its key, Enter (its place moves with the scenario's powers).
+const GREAT_WAR = [640, 254];
+const SCENARIO_ROW = (i) => [100, 70 + 21 * i];
 // "End phase" moves along the top bar as its texts change (the turn of the last, the date, the
 // goals): the test ends a phase by its key, Space, as a player may.
 async function endPhase(page) {
@@ -163,8 +172,9 @@ async function endPhase(page) {
     await until(page, (s) => s !== before, 'the end of the phase', 4000).catch(() => {});
   }
 }
-// The title's "Continue" (the newest autosave), below "Tutorial" (buttons 39 pixels apart), when there is one.
-const CONTINUE = [640, 332];
+// The title's "Continue" (the newest autosave), below "Great War tutorial" (buttons 39 pixels
+// apart: New battle 215, New Great War 254, New campaign 293, Tutorial 332, Great War tutorial 371), when there is one.
+const CONTINUE = [640, 410];
 // From the title screen to the Great War's set-up (a click the first frames swallowed is given again).
 async function greatWarSetup(page) {
   await until(page, (s) => s === 'title', 'the title screen');
@@ -176,14 +186,15 @@ async function greatWarSetup(page) {
   await until(page, (s) => s === 'setup', 'the set-up screen');
   await wait(800);
 }
-// Chooses scenario `row` of the list and starts it (its start button is below a line per power);
-// clicks the first frames swallowed are given again, a seat's list opened by one is closed.
-async function startScenario(page, row, powers) {
+// Chooses scenario `row` of the list and starts it (as its first power, every other seat the AI
+// at Veteran: the set-up's defaults) by Enter; clicks the first frames swallowed are given again.
+async function startScenario(page, row) {
   for (let tries = 0; tries < 4 && (await state(page)) === 'setup'; tries++) {
     await click(page, ...SCENARIO_ROW(row));
-    await click(page, ...START_WAR(powers));
+    await page.locator('#kriegsspiel').focus();
+    seen.push({ s: '(Enter)', ms: Date.now() - began });
+    await page.keyboard.press('Enter');
     await until(page, (s) => s !== 'setup', 'the scenario to start', 4000).catch(() => {});
-    if ((await state(page)) === 'setup') await page.keyboard.press('Escape');
   }
 }
 // Orders in the game's log: the last word of its state ("great_war movement turn 4 germany human 3").
@@ -203,7 +214,7 @@ async function clickHex(page, x, y) {
 const { page: gw } = await open(url);
 await greatWarSetup(gw);
 const startClick = Date.now();
-await startScenario(gw, 0, 3);
+await startScenario(gw, 0);
 const gwReady = await until(gw, (s) => /^great_war .* human \d+$/.test(s), 'the Great War board');
 const testFrontMs = Date.now() - startClick;
 console.log(`test front: first interactive Great War frame ${testFrontMs} ms after "Start the war" (${gwReady})`);
@@ -241,7 +252,7 @@ await slow.send('Network.emulateNetworkConditions', { offline: false, latency: 4
 await greatWarSetup(ep);
 const epClick = Date.now();
 logged.length = 0;
-await startScenario(ep, 2, 2);
+await startScenario(ep, 2);
 const epReady = await until(ep, (s) => /^great_war /.test(s), 'East Prussia', 180000);
 const epMs = Date.now() - epClick;
 const progress = logged.filter((l) => l.startsWith('kriegsspielDownload: ')).map((l) => l.split(': ')[1]);
@@ -254,7 +265,7 @@ await ep.context().close();
 // embed) opened from a fresh page: the scenario's files are fetched first, then the game goes on.
 const { page: ns } = await open(url);
 await greatWarSetup(ns);
-await startScenario(ns, 1, 8);
+await startScenario(ns, 1);
 const nsReady = await until(ns, (s) => /^great_war .* human \d+$/.test(s), 'North Sea 1916', 180000);
 const turnOf = (s) => Number((/ turn (\d+) /.exec(s) || [])[1]);
 // End Germany's phases until the turn changes: the new turn is autosaved.
@@ -283,7 +294,7 @@ const { page: fail } = await open(url);
 refusing = true;
 await fail.route('**/data/**/*.gz', (r) => r.abort('connectionfailed'));
 await greatWarSetup(fail);
-await startScenario(fail, 3, 8);
+await startScenario(fail, 3);
 const said = await fail.waitForFunction(() => window.kriegsspielProblem, null, { timeout: 60000 }).then((p) => p.jsonValue());
 await until(fail, (s) => s === 'setup', 'back on the set-up screen', 30000);
 console.log(`a failed fetch says: ${said}`);
@@ -299,7 +310,7 @@ refusing = false;
 const { page: big } = await open(url);
 await greatWarSetup(big);
 const bigClick = Date.now();
-await startScenario(big, 4, 23);
+await startScenario(big, 4);
 const bigReady = await until(big, (s) => /^great_war .* human \d+$/.test(s), 'August 1914', 300000);
 console.log(`August 1914 (fetched): first interactive Great War frame ${Date.now() - bigClick} ms after "Start the war" (${bigReady}); the game measured ${await big.evaluate(() => window.kriegsspielInteractiveMs)} ms from the Loading screen`);
 const heapAtStart = await heap(big, 'on August 1914 as it opens');
