@@ -7,6 +7,7 @@
 
 pub mod catalog;
 pub mod client;
+pub mod clock;
 pub mod config;
 pub mod hub;
 pub mod live;
@@ -17,6 +18,7 @@ pub mod seats;
 pub mod sight;
 pub mod store;
 pub mod table;
+pub mod timing;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -37,6 +39,18 @@ pub enum ServeError {
     Listen(SocketAddr, std::io::Error),
 }
 
+/// How a server runs beyond its store, scenarios and address.
+pub struct Options {
+    /// Where it reads the time (the system's; tests give a [`clock::ManualClock`]).
+    pub clock: Arc<dyn clock::Clock>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { clock: Arc::new(clock::SystemClock) }
+    }
+}
+
 /// A server started: where it listens, and its games.
 pub struct Server {
     pub addr: SocketAddr,
@@ -46,12 +60,23 @@ pub struct Server {
 }
 
 impl Server {
-    /// Opens the store, restores its games and listens on `bind` (port 0: any free port).
+    /// Opens the store, restores its games and listens on `bind` (port 0: any free port), on
+    /// the system's clock.
     pub async fn start(db: &str, scenarios: &std::path::Path, bind: SocketAddr) -> Result<Server, ServeError> {
+        Server::start_with(db, scenarios, bind, Options::default()).await
+    }
+
+    /// [`Server::start`] with options.
+    pub async fn start_with(
+        db: &str,
+        scenarios: &std::path::Path,
+        bind: SocketAddr,
+        options: Options,
+    ) -> Result<Server, ServeError> {
         let store = store::open(db).await?;
         let catalog =
             catalog::Catalog::scan(scenarios).map_err(|e| ServeError::Scenarios(scenarios.to_path_buf(), e))?;
-        let hub = Arc::new(hub::Hub::new(store, catalog));
+        let hub = Arc::new(hub::Hub::new(store, catalog, options.clock));
         let restored = hub.restore().await?;
         let listener = tokio::net::TcpListener::bind(bind).await.map_err(|e| ServeError::Listen(bind, e))?;
         let addr = listener.local_addr().map_err(|e| ServeError::Listen(bind, e))?;
@@ -62,9 +87,10 @@ impl Server {
         Ok(Server { addr, hub, restored, task })
     }
 
-    /// Stops listening (the games' tasks end with the runtime).
+    /// Stops listening and ends the games' tasks (their connections end with the runtime).
     pub fn stop(self) {
         self.task.abort();
+        self.hub.shutdown();
     }
 
     /// Waits until the server stops.

@@ -202,7 +202,7 @@ impl Session {
                 return false;
             }
         }
-        if upto.is_none() && self.status.as_ref() != Some(&status) {
+        if upto.is_none() && self.status.as_ref().map(Status::settled) != Some(status.settled()) {
             self.status = Some(status.clone());
             if !send(&mut self.socket, &ServerMsg::Status { status }).await {
                 return false;

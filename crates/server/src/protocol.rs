@@ -3,6 +3,7 @@
 
 use crate::seats::Role;
 use crate::table::Clockface;
+use crate::timing::TimerFace;
 use ai::Level;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -70,6 +71,10 @@ pub enum ModAction {
     TakeBack {
         seat: u32,
     },
+    /// The running clock gets this many seconds more (1 to 7 days' worth).
+    Extend {
+        seconds: u32,
+    },
 }
 
 /// Where the game stands and whom it waits for.
@@ -81,6 +86,20 @@ pub struct Status {
     pub waiting_for: Vec<u32>,
     /// The players the AI plays.
     pub ai: Vec<String>,
+    /// The clock the game runs now (T-SETUP-1, T-TURN-2, a phase's deadline) and the time left.
+    pub timer: Option<TimerFace>,
+}
+
+impl Status {
+    /// The status but for the time left on a running clock (which changes by itself): two
+    /// statuses that differ only there are the same news.
+    pub fn settled(&self) -> Status {
+        let mut s = self.clone();
+        if let Some(t) = s.timer.as_mut().filter(|t| t.running) {
+            t.left_ms = 0;
+        }
+        s
+    }
 }
 
 /// A seat as everyone may know it.

@@ -3,14 +3,18 @@
 //! engine's one door, the log entry is committed, and only then is the seat answered and every
 //! other viewer's events queued.
 
+use crate::clock::Clock;
 use crate::protocol::{ModAction, SeatInfo, ServerMsg, Status};
 use crate::seats::Role;
 use crate::store::{GameRecord, OrderRecord, SeatRecord, Store, StoreError};
 use crate::table::{Applied, Refusal, Table};
+use crate::timing::{Settings, Timer, TimerFace};
 use serde_json::Value;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+mod timer;
 
 /// Answers kept per seat for repeated messages.
 const REPLIES_KEPT: usize = 64;
@@ -90,6 +94,12 @@ pub struct RoomState {
     pub table: Box<dyn Table>,
     pub seats: Vec<SeatState>,
     outbox: BTreeMap<Option<String>, Outbox>,
+    /// The server's clock (the engine has none).
+    pub clock: Arc<dyn Clock>,
+    pub settings: Settings,
+    /// The timer running now, and as last stored.
+    timer: Option<Timer>,
+    timer_stored: Option<Timer>,
 }
 
 fn refused(seq: Option<u64>, r: Refusal) -> (Option<u64>, Refusal) {
@@ -97,8 +107,25 @@ fn refused(seq: Option<u64>, r: Refusal) -> (Option<u64>, Refusal) {
 }
 
 impl RoomState {
-    pub fn new(rec: GameRecord, root: std::path::PathBuf, table: Box<dyn Table>, seats: Vec<SeatState>) -> RoomState {
-        let mut room = RoomState { rec, root, table, seats, outbox: BTreeMap::new() };
+    pub fn new(
+        rec: GameRecord,
+        root: std::path::PathBuf,
+        table: Box<dyn Table>,
+        seats: Vec<SeatState>,
+        clock: Arc<dyn Clock>,
+        settings: Settings,
+    ) -> RoomState {
+        let mut room = RoomState {
+            rec,
+            root,
+            table,
+            seats,
+            outbox: BTreeMap::new(),
+            clock,
+            settings,
+            timer: None,
+            timer_stored: None,
+        };
         for v in room.viewers() {
             room.outbox.entry(v).or_default();
         }
@@ -138,7 +165,8 @@ impl RoomState {
             _ => Vec::new(),
         };
         let ai = self.table.players().into_iter().filter(|p| self.table.ai_plays(p)).collect();
-        Status { clock, paused: self.rec.paused, waiting_for, ai }
+        let timer = self.timer.as_ref().map(|t| TimerFace::of(t, self.clock.now_ms()));
+        Status { clock, paused: self.rec.paused, waiting_for, ai, timer }
     }
 
     pub fn view_for(&self, seat: usize) -> Value {
@@ -207,7 +235,7 @@ impl RoomState {
                 self.outbox.entry(v).or_default();
             }
         }
-        Ok(())
+        self.sync_timer(store).await
     }
 
     /// Replays the record into a fresh table (after a failed commit).
@@ -365,6 +393,7 @@ impl RoomState {
                 self.rec.paused = action == ModAction::Pause;
                 store.set_flags(&self.rec.id, self.rec.paused, self.rec.over).await.map_err(failed)?;
             }
+            ModAction::Extend { seconds } => return self.extend(store, seconds).await,
             ModAction::HandToAi { seat: target, level } => {
                 let (t, player) = self.player_seat(target)?;
                 let mut rec = self.seats[t].rec.clone();
@@ -384,7 +413,8 @@ impl RoomState {
                 self.table.set_ai(&player, level, self.rec.seed);
             }
         }
-        Ok(())
+        // A pause stops the clock; a seat handed to the AI is never timed out.
+        self.sync_timer(store).await.map_err(failed)
     }
 
     fn player_seat(&self, seat: u32) -> Result<(usize, String), Refusal> {
