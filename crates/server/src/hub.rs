@@ -338,10 +338,12 @@ impl Hub {
         }
         let settings = Settings::parse(&rec.settings).map_err(StoreError::Damaged)?;
         let clock = self.store.clock(&rec.id).await?;
+        let mail = self.store.mail(&rec.id).await?;
         let mut state = RoomState::new(rec, self.catalog.root.clone(), table, seats_out, self.clock.clone(), settings);
         if let Some(text) = clock {
             state.restore_timer(&text)?;
         }
+        state.load_mail(mail)?;
         Ok(state)
     }
 }
@@ -378,8 +380,13 @@ async fn drive(hub: Arc<Hub>, room: Arc<Room>) {
         let (worked, over, deadline) = {
             let mut state = room.state.lock().await;
             let expired = state.expire(hub.store.as_ref()).await.unwrap_or(false);
+            let delivered = state.mail_fell_due();
             let worked = expired || state.ai_slice(hub.store.as_ref(), AI_SLICE).await.unwrap_or(false);
-            (worked, state.rec.over, state.deadline())
+            let deadline = match (state.deadline(), state.next_delivery()) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            (worked || delivered, state.rec.over, deadline)
         };
         if worked {
             room.wake();

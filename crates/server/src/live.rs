@@ -39,6 +39,8 @@ struct Session {
     lang: Lang,
     /// The game's order count this connection has been sent up to.
     sent: u64,
+    /// The written record's deliveries this connection has been sent up to.
+    mail_sent: u64,
     status: Option<Status>,
     revealed: bool,
     bucket: Bucket,
@@ -77,8 +79,8 @@ impl Session {
                 return;
             }
         };
-        let (token, last, lang) = match hello {
-            Ok(ClientMsg::Hello { token, last, lang }) => (token, last, lang),
+        let (token, last, lang, mail) = match hello {
+            Ok(ClientMsg::Hello { token, last, lang, mail }) => (token, last, lang, mail),
             _ => {
                 refuse_and_close(&hub, &mut socket, Lang::En, Refusal::new("hello_first", "server.err.hello_first"))
                     .await;
@@ -127,6 +129,7 @@ impl Session {
             seat,
             lang,
             sent: at,
+            mail_sent: mail.unwrap_or(0),
             status: Some(status),
             revealed: false,
             bucket: Bucket::new(CONN_BURST, CONN_RATE),
@@ -175,14 +178,15 @@ impl Session {
     /// when `None`), a fresh view when some are no longer kept, the status when it changed, and
     /// the reveal once the game is over.
     async fn flush(&mut self, upto: Option<u64>) -> bool {
-        let (items, fresh, status, reveal) = {
+        let (items, fresh, status, reveal, mail) = {
             let state = self.room.state.lock().await;
+            let mail = state.mail_for(self.seat, self.mail_sent);
             let (items, fresh) = match state.events_after(self.seat, self.sent) {
                 Some(items) => (items, None),
                 None => (Vec::new(), Some((state.order_count(), state.view_for(self.seat)))),
             };
             let reveal = if self.revealed { None } else { state.reveal() };
-            (items, fresh, state.status(), reveal)
+            (items, fresh, state.status(), reveal, mail)
         };
         if let Some((at, view)) = fresh {
             self.sent = at;
@@ -199,6 +203,13 @@ impl Session {
             self.status = Some(status.clone());
             let msg = ServerMsg::Events { at, events: events.as_ref().clone(), status: status.clone() };
             if !send(&mut self.socket, &msg).await {
+                return false;
+            }
+        }
+        let (letters, mail_due) = mail;
+        self.mail_sent = self.mail_sent.max(mail_due);
+        for letter in &letters {
+            if !send(&mut self.socket, letter).await {
                 return false;
             }
         }
@@ -271,6 +282,24 @@ impl Session {
                             }),
                         ClientMsg::Moderate { action, .. } => {
                             state.moderate(store.as_ref(), self.seat, action).await.map(|()| ServerMsg::Ack {
+                                seq,
+                                at: state.order_count(),
+                                events: Vec::new(),
+                                applied: false,
+                                status: state.status(),
+                            })
+                        }
+                        ClientMsg::Directive { to, text, .. } => {
+                            state.directive(store.as_ref(), self.seat, seq, to, text).await.map(|()| ServerMsg::Ack {
+                                seq,
+                                at: state.order_count(),
+                                events: Vec::new(),
+                                applied: false,
+                                status: state.status(),
+                            })
+                        }
+                        ClientMsg::Chat { to, text, .. } => {
+                            state.chat(store.as_ref(), self.seat, seq, to, text).await.map(|()| ServerMsg::Ack {
                                 seq,
                                 at: state.order_count(),
                                 events: Vec::new(),

@@ -28,6 +28,9 @@ pub enum ClientMsg {
         last: Option<u64>,
         #[serde(default)]
         lang: Lang,
+        /// The number of the last entry of the written record the client was sent (none: all).
+        #[serde(default)]
+        mail: Option<u64>,
     },
     /// An order in the engine's own JSON form, with the client's sequence number.
     Order { seq: u64, order: Value },
@@ -44,6 +47,21 @@ pub enum ClientMsg {
     },
     /// The moderator's actions.
     Moderate { seq: u64, action: ModAction },
+    /// A leader's written directive to generals of its power (T-STRAT-3), through the moderator.
+    Directive { seq: u64, to: Vec<u32>, text: String },
+    /// A chat line: to the seat's alliance or to the moderator (the moderator: to a seat).
+    Chat { seq: u64, to: ChatTo, text: String },
+}
+
+/// Whom a chat line is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum ChatTo {
+    /// Every seat of the writer's alliance (its side in a battle or campaign).
+    Alliance,
+    Moderator,
+    /// One seat (the moderator writes to it).
+    Seat(u32),
 }
 
 impl ClientMsg {
@@ -53,7 +71,9 @@ impl ClientMsg {
             ClientMsg::Order { seq, .. }
             | ClientMsg::Preview { seq, .. }
             | ClientMsg::Assign { seq, .. }
-            | ClientMsg::Moderate { seq, .. } => Some(*seq),
+            | ClientMsg::Moderate { seq, .. }
+            | ClientMsg::Directive { seq, .. }
+            | ClientMsg::Chat { seq, .. } => Some(*seq),
         }
     }
 }
@@ -70,6 +90,10 @@ pub enum ModAction {
     },
     TakeBack {
         seat: u32,
+    },
+    /// A directive held for the game's delay goes on to its generals now.
+    PassOn {
+        directive: u64,
     },
     /// The running clock gets this many seconds more (1 to 7 days' worth).
     Extend {
@@ -160,6 +184,19 @@ pub enum ServerMsg {
         seq: Option<u64>,
         code: String,
         text: String,
+    },
+    /// An entry of the written record for this seat: `n` is its delivery's number (a client
+    /// resumes after the last it was sent), `entry` its place in the record; `deliver_ms`, for
+    /// a directive, when it reaches (or reached) its generals.
+    Mail {
+        n: u64,
+        entry: u64,
+        kind: String,
+        from: Option<u32>,
+        to: Vec<u32>,
+        text: String,
+        sent_ms: i64,
+        deliver_ms: Option<i64>,
     },
     /// The game is over: the seed and the whole log, as the engine's save (`umpire replay` checks it).
     Reveal {

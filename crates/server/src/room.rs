@@ -6,7 +6,7 @@
 use crate::clock::Clock;
 use crate::protocol::{ModAction, SeatInfo, ServerMsg, Status};
 use crate::seats::Role;
-use crate::store::{GameRecord, OrderRecord, SeatRecord, Store, StoreError};
+use crate::store::{GameRecord, MailRecord, OrderRecord, SeatRecord, Store, StoreError};
 use crate::table::{Applied, Refusal, Table};
 use crate::timing::{Settings, Timer, TimerFace};
 use serde_json::Value;
@@ -14,7 +14,10 @@ use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+mod mail;
 mod timer;
+
+pub use mail::{MAX_MAIL, MAX_TEXT};
 
 /// Answers kept per seat for repeated messages.
 const REPLIES_KEPT: usize = 64;
@@ -100,6 +103,11 @@ pub struct RoomState {
     /// The timer running now, and as last stored.
     timer: Option<Timer>,
     timer_stored: Option<Timer>,
+    /// The written record (directives, chat) and its deliveries in the order they fall due.
+    mail: Vec<MailRecord>,
+    deliveries: Vec<mail::Delivery>,
+    mail_due: usize,
+    mail_clock: i64,
 }
 
 fn refused(seq: Option<u64>, r: Refusal) -> (Option<u64>, Refusal) {
@@ -125,6 +133,10 @@ impl RoomState {
             settings,
             timer: None,
             timer_stored: None,
+            mail: Vec::new(),
+            deliveries: Vec::new(),
+            mail_due: 0,
+            mail_clock: i64::MIN,
         };
         for v in room.viewers() {
             room.outbox.entry(v).or_default();
@@ -394,6 +406,7 @@ impl RoomState {
                 store.set_flags(&self.rec.id, self.rec.paused, self.rec.over).await.map_err(failed)?;
             }
             ModAction::Extend { seconds } => return self.extend(store, seconds).await,
+            ModAction::PassOn { directive } => return self.pass_on(store, seat, directive).await,
             ModAction::HandToAi { seat: target, level } => {
                 let (t, player) = self.player_seat(target)?;
                 let mut rec = self.seats[t].rec.clone();
