@@ -153,6 +153,9 @@ pub trait Table: Send + Sync {
 /// A game of type `G` as the server hosts it.
 pub struct Hosted<G: Served> {
     game: G,
+    /// The length of the event log before the first order (what the game opens with is in the
+    /// view, not in any order's events).
+    first: usize,
     /// The length of the event log after each order.
     ends: Vec<usize>,
     ais: Vec<(G::Player, Box<dyn ai::Player<G> + Send + Sync>)>,
@@ -160,7 +163,9 @@ pub struct Hosted<G: Served> {
 
 impl<G: Served> Hosted<G> {
     pub fn new(scenario: &G::Scenario, seed: u64) -> Hosted<G> {
-        Hosted { game: G::new(scenario, seed), ends: Vec::new(), ais: Vec::new() }
+        let game = G::new(scenario, seed);
+        let first = game.events().len();
+        Hosted { game, first, ends: Vec::new(), ais: Vec::new() }
     }
 
     fn player(&self, id: &str) -> Option<G::Player> {
@@ -237,7 +242,9 @@ impl<G: Served> Table for Hosted<G> {
     }
 
     fn replay(&mut self, body: &str) -> Result<Applied, String> {
-        let order: G::Order = ron::from_str(body).map_err(|e| format!("order {}: {e}", self.ends.len()))?;
+        // The engine's own dialect of RON (`Some` implicit), as `rules::data::to_ron` wrote it.
+        let order: G::Order =
+            rules::data::parse_ron("the record", body).map_err(|e| format!("order {}: {e}", self.ends.len()))?;
         self.apply(order).map_err(|r| format!("order {}: {}", self.ends.len(), r.msg))
     }
 
@@ -251,7 +258,7 @@ impl<G: Served> Table for Hosted<G> {
     }
 
     fn seen(&self, viewer: Option<&str>, index: usize) -> Vec<Value> {
-        let start = if index == 0 { 0 } else { self.ends.get(index - 1).copied().unwrap_or(0) };
+        let start = if index == 0 { self.first } else { self.ends.get(index - 1).copied().unwrap_or(self.first) };
         let end = self.ends.get(index).copied().unwrap_or(start);
         let events = self.game.events().get(start..end).unwrap_or(&[]);
         self.game.seen_json(self.viewer(viewer), events)

@@ -2,6 +2,8 @@
 //! store (SQLite in a temporary folder, or PostgreSQL where `KRIEGSSPIEL_TEST_PG` names one).
 #![allow(dead_code)]
 
+pub mod leak;
+
 use serde_json::{Value, json};
 use server::Server;
 use server::client::{self, Client};
