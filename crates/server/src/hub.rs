@@ -43,6 +43,8 @@ pub struct Hub {
     pub russian: Texts,
     /// The server's clock: battle clocks, deadlines, delayed directives.
     pub clock: Arc<dyn Clock>,
+    /// Webhook notices, one in flight per seat.
+    pub notifier: crate::webhook::Notifier,
     /// The games' tasks, ended when the server stops.
     tasks: std::sync::Mutex<Vec<tokio::task::AbortHandle>>,
     rooms: RwLock<BTreeMap<String, Arc<Room>>>,
@@ -164,6 +166,7 @@ impl Hub {
             russian: Texts::russian(),
             clock,
             tasks: std::sync::Mutex::new(Vec::new()),
+            notifier: crate::webhook::Notifier::default(),
             rooms: RwLock::new(BTreeMap::new()),
         }
     }
@@ -386,6 +389,9 @@ async fn drive(hub: Arc<Hub>, room: Arc<Room>) {
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
             };
+            for (url, notice) in state.notices() {
+                hub.notifier.send(&url, notice);
+            }
             (worked || delivered, state.rec.over, deadline)
         };
         if worked {

@@ -19,6 +19,7 @@ pub mod sight;
 pub mod store;
 pub mod table;
 pub mod timing;
+pub mod webhook;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -307,6 +307,15 @@ impl Session {
                                 status: state.status(),
                             })
                         }
+                        ClientMsg::Webhook { url, .. } => {
+                            state.set_webhook(store.as_ref(), self.seat, url).await.map(|()| ServerMsg::Ack {
+                                seq,
+                                at: state.order_count(),
+                                events: Vec::new(),
+                                applied: false,
+                                status: state.status(),
+                            })
+                        }
                         ClientMsg::Hello { .. } => Err(Refusal::new("hello_twice", "server.err.hello_twice")),
                     };
                     let reply = outcome.unwrap_or_else(|r| self.refusal(Some(seq), r));

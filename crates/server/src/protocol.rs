@@ -51,6 +51,12 @@ pub enum ClientMsg {
     Directive { seq: u64, to: Vec<u32>, text: String },
     /// A chat line: to the seat's alliance or to the moderator (the moderator: to a seat).
     Chat { seq: u64, to: ChatTo, text: String },
+    /// The seat's webhook (`crate::webhook`): an `http://` URL, or none to remove it.
+    Webhook {
+        seq: u64,
+        #[serde(default)]
+        url: Option<String>,
+    },
 }
 
 /// Whom a chat line is for.
@@ -73,7 +79,8 @@ impl ClientMsg {
             | ClientMsg::Assign { seq, .. }
             | ClientMsg::Moderate { seq, .. }
             | ClientMsg::Directive { seq, .. }
-            | ClientMsg::Chat { seq, .. } => Some(*seq),
+            | ClientMsg::Chat { seq, .. }
+            | ClientMsg::Webhook { seq, .. } => Some(*seq),
         }
     }
 }

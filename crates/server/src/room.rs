@@ -15,6 +15,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 mod mail;
+mod notify;
 mod timer;
 
 pub use mail::{MAX_MAIL, MAX_TEXT};
@@ -108,6 +109,10 @@ pub struct RoomState {
     deliveries: Vec<mail::Delivery>,
     mail_due: usize,
     mail_clock: i64,
+    /// Webhook notices given: the (turn, phase, player) each seat was told of, and the
+    /// deliveries looked at for directives.
+    notified: BTreeMap<usize, String>,
+    directives_notified: usize,
 }
 
 fn refused(seq: Option<u64>, r: Refusal) -> (Option<u64>, Refusal) {
@@ -137,6 +142,8 @@ impl RoomState {
             deliveries: Vec::new(),
             mail_due: 0,
             mail_clock: i64::MIN,
+            notified: BTreeMap::new(),
+            directives_notified: 0,
         };
         for v in room.viewers() {
             room.outbox.entry(v).or_default();

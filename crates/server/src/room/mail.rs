@@ -44,7 +44,7 @@ pub struct Delivery {
     /// The record entry that set `time` (the entry itself, or the moderator's passing on).
     cause: i64,
     /// 0: to the writer and the moderators; 1: a directive to its generals.
-    part: u8,
+    pub(super) part: u8,
     pub idx: i64,
     pub seats: Vec<i32>,
 }
@@ -73,6 +73,8 @@ impl RoomState {
         self.mail = mail;
         self.deliveries = self.deliveries_of()?;
         self.mail_due = self.due_count();
+        // What fell due before the restart was notified then.
+        self.directives_notified = self.mail_due;
         Ok(())
     }
 
