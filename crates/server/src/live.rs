@@ -18,6 +18,8 @@ use std::time::Duration;
 pub const MAX_MESSAGE: usize = 64 * 1024;
 /// How long a connection may take to say hello.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
+/// How long a refused connection is given to answer the close.
+const CLOSE_WITHIN: Duration = Duration::from_secs(2);
 /// A connection's messages: a bucket of this many, refilled at `CONN_RATE` a second.
 const CONN_BURST: f64 = 40.0;
 const CONN_RATE: f64 = 20.0;
@@ -63,6 +65,16 @@ async fn refuse_and_close(hub: &Hub, socket: &mut WebSocket, lang: Lang, r: Refu
     let msg = ServerMsg::Refused { seq: None, code: r.code.to_string(), text: text_of(hub, lang, &r.msg) };
     send(socket, &msg).await;
     let _ = socket.send(Message::Close(Some(CloseFrame { code: 1008, reason: r.code.into() }))).await;
+    // The closing handshake: what the client still sends is read and dropped until its close
+    // (for a while at most), so that the connection is not reset under the refusal it was sent.
+    let _ = tokio::time::timeout(CLOSE_WITHIN, async {
+        while let Some(Ok(m)) = socket.recv().await {
+            if matches!(m, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
 }
 
 impl Session {
