@@ -19,6 +19,7 @@ pub mod sight;
 pub mod store;
 pub mod table;
 pub mod timing;
+pub mod tls;
 pub mod webhook;
 
 use std::net::SocketAddr;
@@ -38,17 +39,21 @@ pub enum ServeError {
     Scenarios(PathBuf, std::io::Error),
     #[error("listening on {0}: {1}")]
     Listen(SocketAddr, std::io::Error),
+    #[error(transparent)]
+    Tls(#[from] tls::TlsError),
 }
 
 /// How a server runs beyond its store, scenarios and address.
 pub struct Options {
     /// Where it reads the time (the system's; tests give a [`clock::ManualClock`]).
     pub clock: Arc<dyn clock::Clock>,
+    /// A certificate chain and its key (PEM files): the server speaks TLS.
+    pub tls: Option<(PathBuf, PathBuf)>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { clock: Arc::new(clock::SystemClock) }
+        Options { clock: Arc::new(clock::SystemClock), tls: None }
     }
 }
 
@@ -74,6 +79,7 @@ impl Server {
         bind: SocketAddr,
         options: Options,
     ) -> Result<Server, ServeError> {
+        let acceptor = options.tls.as_ref().map(|(cert, key)| tls::acceptor(cert, key)).transpose()?;
         let store = store::open(db).await?;
         let catalog =
             catalog::Catalog::scan(scenarios).map_err(|e| ServeError::Scenarios(scenarios.to_path_buf(), e))?;
@@ -82,9 +88,17 @@ impl Server {
         let listener = tokio::net::TcpListener::bind(bind).await.map_err(|e| ServeError::Listen(bind, e))?;
         let addr = listener.local_addr().map_err(|e| ServeError::Listen(bind, e))?;
         let app = lobby::router(hub.clone());
-        let task = tokio::spawn(async move {
-            let _ = axum::serve(listener, app).await;
-        });
+        let task = match acceptor {
+            Some(acceptor) => {
+                let listener = tls::TlsListener::new(listener, acceptor).map_err(|e| ServeError::Listen(bind, e))?;
+                tokio::spawn(async move {
+                    let _ = axum::serve(listener, app).await;
+                })
+            }
+            None => tokio::spawn(async move {
+                let _ = axum::serve(listener, app).await;
+            }),
+        };
         Ok(Server { addr, hub, restored, task })
     }
 

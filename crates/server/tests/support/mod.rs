@@ -70,7 +70,7 @@ pub const T0: i64 = 1_767_225_600_000;
 
 /// A server on a clock the test moves.
 pub async fn start_on(db: &str, clock: std::sync::Arc<server::clock::ManualClock>) -> Server {
-    let options = server::Options { clock };
+    let options = server::Options { clock, tls: None };
     Server::start_with(db, &scenarios(), SocketAddr::from(([127, 0, 0, 1], 0)), options)
         .await
         .expect("the server starts")
