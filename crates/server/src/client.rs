@@ -96,7 +96,7 @@ impl Client {
         last: Option<u64>,
     ) -> Result<(Client, Value), ClientError> {
         let mut c = Client::open(addr, game).await?;
-        c.send(&ClientMsg::Hello { token: token.to_string(), last, lang: Lang::En }).await?;
+        c.send(&ClientMsg::Hello { token: token.to_string(), last, lang: Lang::En, mail: None }).await?;
         let welcome = c.next().await?;
         if let Some(at) = welcome.get("at").and_then(Value::as_u64) {
             c.at = at;

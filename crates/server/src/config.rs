@@ -25,6 +25,12 @@ pub struct Args {
     /// Listen on an address other than localhost without TLS.
     #[arg(long)]
     pub insecure_public: bool,
+    /// A certificate chain (PEM): the server speaks TLS (with `--tls-key`).
+    #[arg(long, requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The certificate's private key (PEM).
+    #[arg(long, requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
 }
 
 /// Why the server would not start.
@@ -62,8 +68,8 @@ pub fn db_url(flag: Option<String>, data: &std::path::Path) -> Result<String, Co
 }
 
 /// Without TLS the server binds to loopback only, unless told otherwise.
-pub fn check_bind(bind: SocketAddr, insecure_public: bool) -> Result<(), ConfigError> {
-    if bind.ip().is_loopback() || insecure_public { Ok(()) } else { Err(ConfigError::Public(bind)) }
+pub fn check_bind(bind: SocketAddr, insecure_public: bool, tls: bool) -> Result<(), ConfigError> {
+    if bind.ip().is_loopback() || insecure_public || tls { Ok(()) } else { Err(ConfigError::Public(bind)) }
 }
 
 #[cfg(test)]
@@ -73,9 +79,10 @@ mod tests {
     #[test]
     fn off_localhost_needs_the_insecure_flag() {
         let public = SocketAddr::from(([0, 0, 0, 0], 80));
-        assert!(check_bind(public, false).is_err());
-        assert!(check_bind(public, true).is_ok());
-        assert!(check_bind(SocketAddr::from(([127, 0, 0, 1], 80)), false).is_ok());
+        assert!(check_bind(public, false, false).is_err());
+        assert!(check_bind(public, true, false).is_ok());
+        assert!(check_bind(public, false, true).is_ok(), "with TLS");
+        assert!(check_bind(SocketAddr::from(([127, 0, 0, 1], 80)), false, false).is_ok());
     }
 
     #[test]

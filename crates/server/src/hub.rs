@@ -2,10 +2,12 @@
 //! (scenario + seed + order log, replayed), each with a task that runs its AI seats.
 
 use crate::catalog::Catalog;
+use crate::clock::Clock;
 use crate::room::{RoomState, SeatState, ai_level};
 use crate::seats::{self, Role};
 use crate::store::{GameRecord, SeatRecord, Store, StoreError};
 use crate::table::{Kind, Served};
+use crate::timing::Settings;
 use rules::texts::Texts;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -39,6 +41,12 @@ pub struct Hub {
     pub catalog: Catalog,
     pub english: Texts,
     pub russian: Texts,
+    /// The server's clock: battle clocks, deadlines, delayed directives.
+    pub clock: Arc<dyn Clock>,
+    /// Webhook notices, one in flight per seat.
+    pub notifier: crate::webhook::Notifier,
+    /// The games' tasks, ended when the server stops.
+    tasks: std::sync::Mutex<Vec<tokio::task::AbortHandle>>,
     rooms: RwLock<BTreeMap<String, Arc<Room>>>,
 }
 
@@ -96,6 +104,9 @@ pub struct CreateRequest {
     /// The seats; omitted: one per player and a moderator.
     #[serde(default)]
     pub seats: Option<Vec<SeatRequest>>,
+    /// Clocks, deadlines and the directives' delay; omitted: the rules' defaults.
+    #[serde(default)]
+    pub settings: Option<Settings>,
 }
 
 /// A seat made, with its invite token (shown this once).
@@ -125,6 +136,8 @@ pub enum LobbyError {
     Scenario(String),
     #[error("{0}")]
     Seats(String),
+    #[error("{0}")]
+    Settings(String),
     #[error("no such game")]
     NoGame,
     #[error("the store: {0}")]
@@ -144,19 +157,16 @@ fn scenario_hash_of(kind: Kind, path: &std::path::Path) -> Result<String, String
     }
 }
 
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-}
-
 impl Hub {
-    pub fn new(store: Arc<dyn Store>, catalog: Catalog) -> Hub {
+    pub fn new(store: Arc<dyn Store>, catalog: Catalog, clock: Arc<dyn Clock>) -> Hub {
         Hub {
             store,
             catalog,
             english: Texts::english(),
             russian: Texts::russian(),
+            clock,
+            tasks: std::sync::Mutex::new(Vec::new()),
+            notifier: crate::webhook::Notifier::default(),
             rooms: RwLock::new(BTreeMap::new()),
         }
     }
@@ -172,6 +182,8 @@ impl Hub {
     /// Makes a game from a shipped scenario.
     pub async fn create(self: &Arc<Self>, req: CreateRequest) -> Result<Created, LobbyError> {
         let entry = self.catalog.find(&req.scenario).ok_or_else(|| LobbyError::NoScenario(req.scenario.clone()))?;
+        let settings = req.settings.clone().unwrap_or_default();
+        settings.check().map_err(LobbyError::Settings)?;
         let kind = entry.kind;
         let root = self.catalog.root.clone();
         let scenario = entry.path.clone();
@@ -217,10 +229,10 @@ impl Hub {
             scenario_hash: hash,
             seed,
             seed_commit: seats::seed_commit(&id, seed),
-            settings: "{}".to_string(),
+            settings: serde_json::to_string(&settings).map_err(|e| LobbyError::Settings(e.to_string()))?,
             paused: false,
             over: false,
-            created: now_ms(),
+            created: self.clock.now_ms(),
         };
         let mut invites = Vec::new();
         let mut records = Vec::new();
@@ -241,16 +253,42 @@ impl Hub {
         let seat_states =
             records.into_iter().zip(&invites).map(|(r, inv)| SeatState::new(r, inv.role.clone(), 0)).collect();
         let created = Created { game: id.clone(), kind, seed_commit: rec.seed_commit.clone(), players, seats: invites };
-        self.install(RoomState::new(rec, self.catalog.root.clone(), table, seat_states)).await;
+        let state = RoomState::new(rec, self.catalog.root.clone(), table, seat_states, self.clock.clone(), settings);
+        self.install(state).await?;
         Ok(created)
     }
 
-    async fn install(self: &Arc<Self>, state: RoomState) -> Arc<Room> {
+    /// Holds a game and starts its task; its clock is set where the game stands first.
+    async fn install(self: &Arc<Self>, mut state: RoomState) -> Result<Arc<Room>, LobbyError> {
+        state.sync_timer(self.store.as_ref()).await?;
         let (changed, _) = watch::channel(0);
         let room = Arc::new(Room { id: state.rec.id.clone(), state: Mutex::new(state), changed });
         self.rooms.write().await.insert(room.id.clone(), room.clone());
-        tokio::spawn(drive(self.clone(), room.clone()));
-        room
+        let task = tokio::spawn(drive(self.clone(), room.clone()));
+        if let Ok(mut tasks) = self.tasks.lock() {
+            tasks.push(task.abort_handle());
+        }
+        Ok(room)
+    }
+
+    /// Ends every game's task (the server stops).
+    pub fn shutdown(&self) {
+        if let Ok(mut tasks) = self.tasks.lock() {
+            for t in tasks.drain(..) {
+                t.abort();
+            }
+        }
+    }
+
+    /// Acts on a game's clock now if its time is out (the game's task does it by itself; tests
+    /// call it to be exact about a threshold). Whether it acted.
+    pub async fn tick(&self, id: &str) -> Result<bool, LobbyError> {
+        let room = self.room(id).await.ok_or(LobbyError::NoGame)?;
+        let acted = room.state.lock().await.expire(self.store.as_ref()).await?;
+        if acted {
+            room.wake();
+        }
+        Ok(acted)
     }
 
     /// Restores every game of the record: its scenario, seed and order log replayed.
@@ -262,7 +300,7 @@ impl Hub {
                 continue;
             }
             let state = self.restore_one(rec).await?;
-            self.install(state).await;
+            self.install(state).await?;
             n += 1;
         }
         Ok(n)
@@ -301,7 +339,15 @@ impl Hub {
                 table.set_ai(&p, level, rec.seed);
             }
         }
-        Ok(RoomState::new(rec, self.catalog.root.clone(), table, seats_out))
+        let settings = Settings::parse(&rec.settings).map_err(StoreError::Damaged)?;
+        let clock = self.store.clock(&rec.id).await?;
+        let mail = self.store.mail(&rec.id).await?;
+        let mut state = RoomState::new(rec, self.catalog.root.clone(), table, seats_out, self.clock.clone(), settings);
+        if let Some(text) = clock {
+            state.restore_timer(&text)?;
+        }
+        state.load_mail(mail)?;
+        Ok(state)
     }
 }
 
@@ -334,10 +380,19 @@ fn check_seats(kind: Kind, players: &[String], seats: &[SeatRequest]) -> Result<
 async fn drive(hub: Arc<Hub>, room: Arc<Room>) {
     let mut changed = room.changed.subscribe();
     loop {
-        let (worked, over) = {
+        let (worked, over, deadline) = {
             let mut state = room.state.lock().await;
-            let worked = state.ai_slice(hub.store.as_ref(), AI_SLICE).await.unwrap_or(false);
-            (worked, state.rec.over)
+            let expired = state.expire(hub.store.as_ref()).await.unwrap_or(false);
+            let delivered = state.mail_fell_due();
+            let worked = expired || state.ai_slice(hub.store.as_ref(), AI_SLICE).await.unwrap_or(false);
+            let deadline = match (state.deadline(), state.next_delivery()) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            for (url, notice) in state.notices() {
+                hub.notifier.send(&url, notice);
+            }
+            (worked || delivered, state.rec.over, deadline)
         };
         if worked {
             room.wake();
@@ -353,8 +408,17 @@ async fn drive(hub: Arc<Hub>, room: Arc<Room>) {
         if busy {
             tokio::task::yield_now().await;
         } else {
-            // Wait for a change (an order, a seat handed to the AI), or look again in a while.
-            let _ = tokio::time::timeout(Duration::from_millis(500), changed.changed()).await;
+            // Wait for a change (an order, a seat handed to the AI), the clock's deadline, or
+            // look again in a while.
+            let deadline: crate::clock::Wait = match deadline {
+                Some(at) => hub.clock.wait_until(at),
+                None => Box::pin(std::future::pending()),
+            };
+            tokio::select! {
+                _ = changed.changed() => {}
+                () = deadline => {}
+                () = tokio::time::sleep(Duration::from_millis(500)) => {}
+            }
         }
     }
 }

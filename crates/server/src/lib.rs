@@ -7,6 +7,7 @@
 
 pub mod catalog;
 pub mod client;
+pub mod clock;
 pub mod config;
 pub mod hub;
 pub mod live;
@@ -17,6 +18,9 @@ pub mod seats;
 pub mod sight;
 pub mod store;
 pub mod table;
+pub mod timing;
+pub mod tls;
+pub mod webhook;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -35,6 +39,22 @@ pub enum ServeError {
     Scenarios(PathBuf, std::io::Error),
     #[error("listening on {0}: {1}")]
     Listen(SocketAddr, std::io::Error),
+    #[error(transparent)]
+    Tls(#[from] tls::TlsError),
+}
+
+/// How a server runs beyond its store, scenarios and address.
+pub struct Options {
+    /// Where it reads the time (the system's; tests give a [`clock::ManualClock`]).
+    pub clock: Arc<dyn clock::Clock>,
+    /// A certificate chain and its key (PEM files): the server speaks TLS.
+    pub tls: Option<(PathBuf, PathBuf)>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { clock: Arc::new(clock::SystemClock), tls: None }
+    }
 }
 
 /// A server started: where it listens, and its games.
@@ -46,25 +66,46 @@ pub struct Server {
 }
 
 impl Server {
-    /// Opens the store, restores its games and listens on `bind` (port 0: any free port).
+    /// Opens the store, restores its games and listens on `bind` (port 0: any free port), on
+    /// the system's clock.
     pub async fn start(db: &str, scenarios: &std::path::Path, bind: SocketAddr) -> Result<Server, ServeError> {
+        Server::start_with(db, scenarios, bind, Options::default()).await
+    }
+
+    /// [`Server::start`] with options.
+    pub async fn start_with(
+        db: &str,
+        scenarios: &std::path::Path,
+        bind: SocketAddr,
+        options: Options,
+    ) -> Result<Server, ServeError> {
+        let acceptor = options.tls.as_ref().map(|(cert, key)| tls::acceptor(cert, key)).transpose()?;
         let store = store::open(db).await?;
         let catalog =
             catalog::Catalog::scan(scenarios).map_err(|e| ServeError::Scenarios(scenarios.to_path_buf(), e))?;
-        let hub = Arc::new(hub::Hub::new(store, catalog));
+        let hub = Arc::new(hub::Hub::new(store, catalog, options.clock));
         let restored = hub.restore().await?;
         let listener = tokio::net::TcpListener::bind(bind).await.map_err(|e| ServeError::Listen(bind, e))?;
         let addr = listener.local_addr().map_err(|e| ServeError::Listen(bind, e))?;
         let app = lobby::router(hub.clone());
-        let task = tokio::spawn(async move {
-            let _ = axum::serve(listener, app).await;
-        });
+        let task = match acceptor {
+            Some(acceptor) => {
+                let listener = tls::TlsListener::new(listener, acceptor).map_err(|e| ServeError::Listen(bind, e))?;
+                tokio::spawn(async move {
+                    let _ = axum::serve(listener, app).await;
+                })
+            }
+            None => tokio::spawn(async move {
+                let _ = axum::serve(listener, app).await;
+            }),
+        };
         Ok(Server { addr, hub, restored, task })
     }
 
-    /// Stops listening (the games' tasks end with the runtime).
+    /// Stops listening and ends the games' tasks (their connections end with the runtime).
     pub fn stop(self) {
         self.task.abort();
+        self.hub.shutdown();
     }
 
     /// Waits until the server stops.

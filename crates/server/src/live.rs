@@ -18,6 +18,8 @@ use std::time::Duration;
 pub const MAX_MESSAGE: usize = 64 * 1024;
 /// How long a connection may take to say hello.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
+/// How long a refused connection is given to answer the close.
+const CLOSE_WITHIN: Duration = Duration::from_secs(2);
 /// A connection's messages: a bucket of this many, refilled at `CONN_RATE` a second.
 const CONN_BURST: f64 = 40.0;
 const CONN_RATE: f64 = 20.0;
@@ -39,6 +41,8 @@ struct Session {
     lang: Lang,
     /// The game's order count this connection has been sent up to.
     sent: u64,
+    /// The written record's deliveries this connection has been sent up to.
+    mail_sent: u64,
     status: Option<Status>,
     revealed: bool,
     bucket: Bucket,
@@ -61,6 +65,16 @@ async fn refuse_and_close(hub: &Hub, socket: &mut WebSocket, lang: Lang, r: Refu
     let msg = ServerMsg::Refused { seq: None, code: r.code.to_string(), text: text_of(hub, lang, &r.msg) };
     send(socket, &msg).await;
     let _ = socket.send(Message::Close(Some(CloseFrame { code: 1008, reason: r.code.into() }))).await;
+    // The closing handshake: what the client still sends is read and dropped until its close
+    // (for a while at most), so that the connection is not reset under the refusal it was sent.
+    let _ = tokio::time::timeout(CLOSE_WITHIN, async {
+        while let Some(Ok(m)) = socket.recv().await {
+            if matches!(m, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
 }
 
 impl Session {
@@ -77,8 +91,8 @@ impl Session {
                 return;
             }
         };
-        let (token, last, lang) = match hello {
-            Ok(ClientMsg::Hello { token, last, lang }) => (token, last, lang),
+        let (token, last, lang, mail) = match hello {
+            Ok(ClientMsg::Hello { token, last, lang, mail }) => (token, last, lang, mail),
             _ => {
                 refuse_and_close(&hub, &mut socket, Lang::En, Refusal::new("hello_first", "server.err.hello_first"))
                     .await;
@@ -127,6 +141,7 @@ impl Session {
             seat,
             lang,
             sent: at,
+            mail_sent: mail.unwrap_or(0),
             status: Some(status),
             revealed: false,
             bucket: Bucket::new(CONN_BURST, CONN_RATE),
@@ -175,14 +190,15 @@ impl Session {
     /// when `None`), a fresh view when some are no longer kept, the status when it changed, and
     /// the reveal once the game is over.
     async fn flush(&mut self, upto: Option<u64>) -> bool {
-        let (items, fresh, status, reveal) = {
+        let (items, fresh, status, reveal, mail) = {
             let state = self.room.state.lock().await;
+            let mail = state.mail_for(self.seat, self.mail_sent);
             let (items, fresh) = match state.events_after(self.seat, self.sent) {
                 Some(items) => (items, None),
                 None => (Vec::new(), Some((state.order_count(), state.view_for(self.seat)))),
             };
             let reveal = if self.revealed { None } else { state.reveal() };
-            (items, fresh, state.status(), reveal)
+            (items, fresh, state.status(), reveal, mail)
         };
         if let Some((at, view)) = fresh {
             self.sent = at;
@@ -202,7 +218,14 @@ impl Session {
                 return false;
             }
         }
-        if upto.is_none() && self.status.as_ref() != Some(&status) {
+        let (letters, mail_due) = mail;
+        self.mail_sent = self.mail_sent.max(mail_due);
+        for letter in &letters {
+            if !send(&mut self.socket, letter).await {
+                return false;
+            }
+        }
+        if upto.is_none() && self.status.as_ref().map(Status::settled) != Some(status.settled()) {
             self.status = Some(status.clone());
             if !send(&mut self.socket, &ServerMsg::Status { status }).await {
                 return false;
@@ -271,6 +294,33 @@ impl Session {
                             }),
                         ClientMsg::Moderate { action, .. } => {
                             state.moderate(store.as_ref(), self.seat, action).await.map(|()| ServerMsg::Ack {
+                                seq,
+                                at: state.order_count(),
+                                events: Vec::new(),
+                                applied: false,
+                                status: state.status(),
+                            })
+                        }
+                        ClientMsg::Directive { to, text, .. } => {
+                            state.directive(store.as_ref(), self.seat, seq, to, text).await.map(|()| ServerMsg::Ack {
+                                seq,
+                                at: state.order_count(),
+                                events: Vec::new(),
+                                applied: false,
+                                status: state.status(),
+                            })
+                        }
+                        ClientMsg::Chat { to, text, .. } => {
+                            state.chat(store.as_ref(), self.seat, seq, to, text).await.map(|()| ServerMsg::Ack {
+                                seq,
+                                at: state.order_count(),
+                                events: Vec::new(),
+                                applied: false,
+                                status: state.status(),
+                            })
+                        }
+                        ClientMsg::Webhook { url, .. } => {
+                            state.set_webhook(store.as_ref(), self.seat, url).await.map(|()| ServerMsg::Ack {
                                 seq,
                                 at: state.order_count(),
                                 events: Vec::new(),

@@ -38,7 +38,9 @@ impl IntoResponse for LobbyError {
     fn into_response(self) -> Response {
         let code = match &self {
             LobbyError::NoScenario(_) | LobbyError::NoGame => StatusCode::NOT_FOUND,
-            LobbyError::Scenario(_) | LobbyError::Seats(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            LobbyError::Scenario(_) | LobbyError::Seats(_) | LobbyError::Settings(_) => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
             LobbyError::Store(_) | LobbyError::Random(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         (code, Json(Failure { error: self.to_string() })).into_response()

@@ -16,11 +16,14 @@ async fn main() -> std::process::ExitCode {
 }
 
 async fn run(args: Args) -> Result<(), server::ServeError> {
-    config::check_bind(args.bind, args.insecure_public)?;
+    let tls = args.tls_cert.clone().zip(args.tls_key.clone());
+    config::check_bind(args.bind, args.insecure_public, tls.is_some())?;
+    let scheme = if tls.is_some() { "https" } else { "http" };
     let data = config::data_dir(args.data_dir)?;
     let db = config::db_url(args.db, &data)?;
-    let server = server::Server::start(&db, &args.scenarios, args.bind).await?;
-    println!("kriegsspiel-server: {} games restored, listening on http://{}", server.restored, server.addr);
+    let options = server::Options { tls, ..server::Options::default() };
+    let server = server::Server::start_with(&db, &args.scenarios, args.bind, options).await?;
+    println!("kriegsspiel-server: {} games restored, listening on {scheme}://{}", server.restored, server.addr);
     server.wait().await;
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 use crate::seats::Role;
 use crate::table::Clockface;
+use crate::timing::TimerFace;
 use ai::Level;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -27,6 +28,9 @@ pub enum ClientMsg {
         last: Option<u64>,
         #[serde(default)]
         lang: Lang,
+        /// The number of the last entry of the written record the client was sent (none: all).
+        #[serde(default)]
+        mail: Option<u64>,
     },
     /// An order in the engine's own JSON form, with the client's sequence number.
     Order { seq: u64, order: Value },
@@ -43,6 +47,27 @@ pub enum ClientMsg {
     },
     /// The moderator's actions.
     Moderate { seq: u64, action: ModAction },
+    /// A leader's written directive to generals of its power (T-STRAT-3), through the moderator.
+    Directive { seq: u64, to: Vec<u32>, text: String },
+    /// A chat line: to the seat's alliance or to the moderator (the moderator: to a seat).
+    Chat { seq: u64, to: ChatTo, text: String },
+    /// The seat's webhook (`crate::webhook`): an `http://` URL, or none to remove it.
+    Webhook {
+        seq: u64,
+        #[serde(default)]
+        url: Option<String>,
+    },
+}
+
+/// Whom a chat line is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum ChatTo {
+    /// Every seat of the writer's alliance (its side in a battle or campaign).
+    Alliance,
+    Moderator,
+    /// One seat (the moderator writes to it).
+    Seat(u32),
 }
 
 impl ClientMsg {
@@ -52,7 +77,10 @@ impl ClientMsg {
             ClientMsg::Order { seq, .. }
             | ClientMsg::Preview { seq, .. }
             | ClientMsg::Assign { seq, .. }
-            | ClientMsg::Moderate { seq, .. } => Some(*seq),
+            | ClientMsg::Moderate { seq, .. }
+            | ClientMsg::Directive { seq, .. }
+            | ClientMsg::Chat { seq, .. }
+            | ClientMsg::Webhook { seq, .. } => Some(*seq),
         }
     }
 }
@@ -70,6 +98,14 @@ pub enum ModAction {
     TakeBack {
         seat: u32,
     },
+    /// A directive held for the game's delay goes on to its generals now.
+    PassOn {
+        directive: u64,
+    },
+    /// The running clock gets this many seconds more (1 to 7 days' worth).
+    Extend {
+        seconds: u32,
+    },
 }
 
 /// Where the game stands and whom it waits for.
@@ -81,6 +117,20 @@ pub struct Status {
     pub waiting_for: Vec<u32>,
     /// The players the AI plays.
     pub ai: Vec<String>,
+    /// The clock the game runs now (T-SETUP-1, T-TURN-2, a phase's deadline) and the time left.
+    pub timer: Option<TimerFace>,
+}
+
+impl Status {
+    /// The status but for the time left on a running clock (which changes by itself): two
+    /// statuses that differ only there are the same news.
+    pub fn settled(&self) -> Status {
+        let mut s = self.clone();
+        if let Some(t) = s.timer.as_mut().filter(|t| t.running) {
+            t.left_ms = 0;
+        }
+        s
+    }
 }
 
 /// A seat as everyone may know it.
@@ -141,6 +191,19 @@ pub enum ServerMsg {
         seq: Option<u64>,
         code: String,
         text: String,
+    },
+    /// An entry of the written record for this seat: `n` is its delivery's number (a client
+    /// resumes after the last it was sent), `entry` its place in the record; `deliver_ms`, for
+    /// a directive, when it reaches (or reached) its generals.
+    Mail {
+        n: u64,
+        entry: u64,
+        kind: String,
+        from: Option<u32>,
+        to: Vec<u32>,
+        text: String,
+        sent_ms: i64,
+        deliver_ms: Option<i64>,
     },
     /// The game is over: the seed and the whole log, as the engine's save (`umpire replay` checks it).
     Reveal {

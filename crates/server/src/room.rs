@@ -3,14 +3,22 @@
 //! engine's one door, the log entry is committed, and only then is the seat answered and every
 //! other viewer's events queued.
 
+use crate::clock::Clock;
 use crate::protocol::{ModAction, SeatInfo, ServerMsg, Status};
 use crate::seats::Role;
-use crate::store::{GameRecord, OrderRecord, SeatRecord, Store, StoreError};
+use crate::store::{GameRecord, MailRecord, OrderRecord, SeatRecord, Store, StoreError};
 use crate::table::{Applied, Refusal, Table};
+use crate::timing::{Settings, Timer, TimerFace};
 use serde_json::Value;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+mod mail;
+mod notify;
+mod timer;
+
+pub use mail::{MAX_MAIL, MAX_TEXT};
 
 /// Answers kept per seat for repeated messages.
 const REPLIES_KEPT: usize = 64;
@@ -90,6 +98,21 @@ pub struct RoomState {
     pub table: Box<dyn Table>,
     pub seats: Vec<SeatState>,
     outbox: BTreeMap<Option<String>, Outbox>,
+    /// The server's clock (the engine has none).
+    pub clock: Arc<dyn Clock>,
+    pub settings: Settings,
+    /// The timer running now, and as last stored.
+    timer: Option<Timer>,
+    timer_stored: Option<Timer>,
+    /// The written record (directives, chat) and its deliveries in the order they fall due.
+    mail: Vec<MailRecord>,
+    deliveries: Vec<mail::Delivery>,
+    mail_due: usize,
+    mail_clock: i64,
+    /// Webhook notices given: the (turn, phase, player) each seat was told of, and the
+    /// deliveries looked at for directives.
+    notified: BTreeMap<usize, String>,
+    directives_notified: usize,
 }
 
 fn refused(seq: Option<u64>, r: Refusal) -> (Option<u64>, Refusal) {
@@ -97,8 +120,31 @@ fn refused(seq: Option<u64>, r: Refusal) -> (Option<u64>, Refusal) {
 }
 
 impl RoomState {
-    pub fn new(rec: GameRecord, root: std::path::PathBuf, table: Box<dyn Table>, seats: Vec<SeatState>) -> RoomState {
-        let mut room = RoomState { rec, root, table, seats, outbox: BTreeMap::new() };
+    pub fn new(
+        rec: GameRecord,
+        root: std::path::PathBuf,
+        table: Box<dyn Table>,
+        seats: Vec<SeatState>,
+        clock: Arc<dyn Clock>,
+        settings: Settings,
+    ) -> RoomState {
+        let mut room = RoomState {
+            rec,
+            root,
+            table,
+            seats,
+            outbox: BTreeMap::new(),
+            clock,
+            settings,
+            timer: None,
+            timer_stored: None,
+            mail: Vec::new(),
+            deliveries: Vec::new(),
+            mail_due: 0,
+            mail_clock: i64::MIN,
+            notified: BTreeMap::new(),
+            directives_notified: 0,
+        };
         for v in room.viewers() {
             room.outbox.entry(v).or_default();
         }
@@ -138,7 +184,8 @@ impl RoomState {
             _ => Vec::new(),
         };
         let ai = self.table.players().into_iter().filter(|p| self.table.ai_plays(p)).collect();
-        Status { clock, paused: self.rec.paused, waiting_for, ai }
+        let timer = self.timer.as_ref().map(|t| TimerFace::of(t, self.clock.now_ms()));
+        Status { clock, paused: self.rec.paused, waiting_for, ai, timer }
     }
 
     pub fn view_for(&self, seat: usize) -> Value {
@@ -207,7 +254,7 @@ impl RoomState {
                 self.outbox.entry(v).or_default();
             }
         }
-        Ok(())
+        self.sync_timer(store).await
     }
 
     /// Replays the record into a fresh table (after a failed commit).
@@ -365,6 +412,8 @@ impl RoomState {
                 self.rec.paused = action == ModAction::Pause;
                 store.set_flags(&self.rec.id, self.rec.paused, self.rec.over).await.map_err(failed)?;
             }
+            ModAction::Extend { seconds } => return self.extend(store, seconds).await,
+            ModAction::PassOn { directive } => return self.pass_on(store, seat, directive).await,
             ModAction::HandToAi { seat: target, level } => {
                 let (t, player) = self.player_seat(target)?;
                 let mut rec = self.seats[t].rec.clone();
@@ -384,7 +433,8 @@ impl RoomState {
                 self.table.set_ai(&player, level, self.rec.seed);
             }
         }
-        Ok(())
+        // A pause stops the clock; a seat handed to the AI is never timed out.
+        self.sync_timer(store).await.map_err(failed)
     }
 
     fn player_seat(&self, seat: u32) -> Result<(usize, String), Refusal> {

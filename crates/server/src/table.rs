@@ -55,6 +55,19 @@ impl Refusal {
     }
 }
 
+/// The clock the rules give a game where it stands (the server runs it, `crate::timing`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Timing {
+    /// No clock (the game is over).
+    None,
+    /// T-SETUP-1: the set-up of both sides together, in seconds.
+    Setup { seconds: u32 },
+    /// T-TURN-2: a battle's turn, in seconds.
+    Turn { seconds: u32 },
+    /// A Great War (or campaign) phase, timed by the game's settings.
+    Phase { phase: &'static str },
+}
+
 /// What the server needs of a game beyond the engine's [`Game`] and its sight.
 pub trait Served: Sighted {
     const KIND: Kind;
@@ -76,6 +89,14 @@ pub trait Served: Sighted {
         None
     }
     fn new_ai(player: Self::Player, level: Level, seed: u64) -> Box<dyn ai::Player<Self> + Send + Sync>;
+    /// The clock where the game stands: a phase's deadline, unless the kind has its own.
+    fn timing(&self) -> Timing {
+        if self.is_over() { Timing::None } else { Timing::Phase { phase: self.phase_key() } }
+    }
+    /// The players of `player`'s alliance (itself included): whom its alliance chat reaches.
+    fn allies(&self, player: Self::Player) -> Vec<Self::Player> {
+        vec![player]
+    }
 }
 
 /// An order applied: its place in the log and its text there.
@@ -124,11 +145,17 @@ pub trait Table: Send + Sync {
     /// The whole game as the engine's save (scenario, seed, log, hashes): revealed at the end.
     fn save_text(&self) -> String;
     fn state_hash(&self) -> String;
+    fn timing(&self) -> Timing;
+    /// The players of `player`'s alliance, itself included (none: no such player).
+    fn allies(&self, player: &str) -> Vec<String>;
 }
 
 /// A game of type `G` as the server hosts it.
 pub struct Hosted<G: Served> {
     game: G,
+    /// The length of the event log before the first order (what the game opens with is in the
+    /// view, not in any order's events).
+    first: usize,
     /// The length of the event log after each order.
     ends: Vec<usize>,
     ais: Vec<(G::Player, Box<dyn ai::Player<G> + Send + Sync>)>,
@@ -136,7 +163,9 @@ pub struct Hosted<G: Served> {
 
 impl<G: Served> Hosted<G> {
     pub fn new(scenario: &G::Scenario, seed: u64) -> Hosted<G> {
-        Hosted { game: G::new(scenario, seed), ends: Vec::new(), ais: Vec::new() }
+        let game = G::new(scenario, seed);
+        let first = game.events().len();
+        Hosted { game, first, ends: Vec::new(), ais: Vec::new() }
     }
 
     fn player(&self, id: &str) -> Option<G::Player> {
@@ -213,7 +242,9 @@ impl<G: Served> Table for Hosted<G> {
     }
 
     fn replay(&mut self, body: &str) -> Result<Applied, String> {
-        let order: G::Order = ron::from_str(body).map_err(|e| format!("order {}: {e}", self.ends.len()))?;
+        // The engine's own dialect of RON (`Some` implicit), as `rules::data::to_ron` wrote it.
+        let order: G::Order =
+            rules::data::parse_ron("the record", body).map_err(|e| format!("order {}: {e}", self.ends.len()))?;
         self.apply(order).map_err(|r| format!("order {}: {}", self.ends.len(), r.msg))
     }
 
@@ -227,7 +258,7 @@ impl<G: Served> Table for Hosted<G> {
     }
 
     fn seen(&self, viewer: Option<&str>, index: usize) -> Vec<Value> {
-        let start = if index == 0 { 0 } else { self.ends.get(index - 1).copied().unwrap_or(0) };
+        let start = if index == 0 { self.first } else { self.ends.get(index - 1).copied().unwrap_or(self.first) };
         let end = self.ends.get(index).copied().unwrap_or(start);
         let events = self.game.events().get(start..end).unwrap_or(&[]);
         self.game.seen_json(self.viewer(viewer), events)
@@ -274,6 +305,15 @@ impl<G: Served> Table for Hosted<G> {
     fn state_hash(&self) -> String {
         self.game.state_hash().to_string()
     }
+
+    fn timing(&self) -> Timing {
+        self.game.timing()
+    }
+
+    fn allies(&self, player: &str) -> Vec<String> {
+        let Some(p) = self.player(player) else { return Vec::new() };
+        self.game.allies(p).into_iter().map(|a| self.game.player_id(a)).collect()
+    }
 }
 
 fn side_id(side: rules::tactical::Side) -> String {
@@ -310,6 +350,16 @@ impl Served for rules::tactical::Battle {
 
     fn new_ai(player: rules::tactical::Side, level: Level, seed: u64) -> Box<dyn ai::Player<Self> + Send + Sync> {
         Box::new(ai::Ai::new(player, level, seed))
+    }
+
+    /// T-SETUP-1 and T-TURN-2, with the scenario's numbers (`setup_seconds`, `turn_seconds`).
+    fn timing(&self) -> Timing {
+        use rules::tactical::Phase;
+        match self.clock().phase {
+            Phase::Redoubts | Phase::Deployment => Timing::Setup { seconds: self.ctx().setup_seconds() },
+            Phase::Battle => Timing::Turn { seconds: self.ctx().turn_seconds() },
+            Phase::Over => Timing::None,
+        }
     }
 }
 

@@ -79,6 +79,12 @@ async fn suite(store: Arc<dyn Store>) {
     assert!(matches!(store.append_mail(&id, &mail).await, Err(StoreError::Conflict(0))));
     assert_eq!(store.mail(&id).await.expect("mail"), vec![mail]);
     assert!(store.orders("no-such-game").await.expect("an empty log").is_empty());
+
+    // The game's timer: none until stored, then the last one stored.
+    assert_eq!(store.clock(&id).await.expect("a clock"), None);
+    store.set_clock(&id, r#"{"key":"setup"}"#).await.expect("stored");
+    store.set_clock(&id, r#"{"key":"turn 1 red"}"#).await.expect("stored again");
+    assert_eq!(store.clock(&id).await.expect("a clock").as_deref(), Some(r#"{"key":"turn 1 red"}"#));
 }
 
 #[tokio::test]

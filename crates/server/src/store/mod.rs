@@ -106,6 +106,10 @@ pub trait Store: Send + Sync {
     /// Changes a seat's role, AI and webhook.
     fn update_seat<'a>(&'a self, game: &'a str, seat: &'a SeatRecord) -> StoreFuture<'a, ()>;
     fn set_flags<'a>(&'a self, game: &'a str, paused: bool, over: bool) -> StoreFuture<'a, ()>;
+    /// The timer a game runs (`crate::timing::Timer` as JSON), if one was stored.
+    fn clock<'a>(&'a self, game: &'a str) -> StoreFuture<'a, Option<String>>;
+    /// Stores the game's timer; returns once committed.
+    fn set_clock<'a>(&'a self, game: &'a str, state: &'a str) -> StoreFuture<'a, ()>;
 }
 
 /// Opens the store a URL names: `sqlite:PATH` (created if missing) or `postgres://…`.

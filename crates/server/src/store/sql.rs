@@ -7,7 +7,8 @@ use std::str::FromStr;
 use std::time::Duration;
 
 /// The embedded migrations, in order; each runs once, in a transaction.
-const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../../migrations/0001_games.sql"))];
+const MIGRATIONS: &[(i64, &str)] =
+    &[(1, include_str!("../../migrations/0001_games.sql")), (2, include_str!("../../migrations/0002_clocks.sql"))];
 
 const CREATE_MIGRATIONS: &str = "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)";
 const INSERT_GAME: &str = "INSERT INTO games (id, kind, scenario, scenario_hash, seed, seed_commit, settings, paused, over, created) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
@@ -22,6 +23,9 @@ const SELECT_MAIL: &str =
     "SELECT idx, kind, from_seat, seq, recipients, deliver_at, body FROM mail WHERE game_id = $1 ORDER BY idx";
 const INSERT_MAIL: &str = "INSERT INTO mail (game_id, idx, kind, from_seat, seq, recipients, deliver_at, body) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
 const UPDATE_SEAT: &str = "UPDATE seats SET role = $1, ai = $2, webhook = $3 WHERE game_id = $4 AND seat = $5";
+const SELECT_CLOCK: &str = "SELECT state FROM clocks WHERE game_id = $1";
+const UPSERT_CLOCK: &str =
+    "INSERT INTO clocks (game_id, state) VALUES ($1, $2) ON CONFLICT (game_id) DO UPDATE SET state = excluded.state";
 const UPDATE_FLAGS: &str = "UPDATE games SET paused = $1, over = $2 WHERE id = $3";
 
 fn seed_bits(seed: u64) -> i64 {
@@ -236,6 +240,24 @@ macro_rules! sql_store {
                         .bind(seat.webhook.clone())
                         .bind(game.to_string())
                         .bind(seat.seat)
+                        .execute(&self.pool)
+                        .await?;
+                    Ok(())
+                })
+            }
+
+            fn clock<'a>(&'a self, game: &'a str) -> StoreFuture<'a, Option<String>> {
+                Box::pin(async move {
+                    let row = sqlx::query(SELECT_CLOCK).bind(game.to_string()).fetch_optional(&self.pool).await?;
+                    Ok(row.map(|r| r.try_get(0)).transpose()?)
+                })
+            }
+
+            fn set_clock<'a>(&'a self, game: &'a str, state: &'a str) -> StoreFuture<'a, ()> {
+                Box::pin(async move {
+                    sqlx::query(UPSERT_CLOCK)
+                        .bind(game.to_string())
+                        .bind(state.to_string())
                         .execute(&self.pool)
                         .await?;
                     Ok(())

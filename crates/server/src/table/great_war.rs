@@ -156,4 +156,16 @@ impl Served for GreatWar {
     fn new_ai(player: PowerId, level: Level, seed: u64) -> Box<dyn ai::Player<Self> + Send + Sync> {
         Box::new(GwAi::new(player, level, seed))
     }
+
+    /// The powers of one alliance are friends (the scenario's `alliance`).
+    fn allies(&self, player: PowerId) -> Vec<PowerId> {
+        let powers = &self.scenario().powers;
+        let alliance = |p: PowerId| powers.get(usize::from(p.0)).map(|s| s.alliance);
+        let mine = alliance(player);
+        (0..powers.len())
+            .filter_map(|i| u8::try_from(i).ok())
+            .map(PowerId)
+            .filter(|p| mine.is_some() && alliance(*p) == mine)
+            .collect()
+    }
 }

@@ -2,6 +2,8 @@
 //! store (SQLite in a temporary folder, or PostgreSQL where `KRIEGSSPIEL_TEST_PG` names one).
 #![allow(dead_code)]
 
+pub mod leak;
+
 use serde_json::{Value, json};
 use server::Server;
 use server::client::{self, Client};
@@ -61,4 +63,22 @@ pub async fn join(addr: SocketAddr, created: &Value, seat: usize) -> (Client, Va
 
 pub fn kind(v: &Value) -> &str {
     v["type"].as_str().unwrap_or("")
+}
+
+/// A time the tests' clocks start at (2026-01-01, in milliseconds since the epoch).
+pub const T0: i64 = 1_767_225_600_000;
+
+/// A server on a clock the test moves.
+pub async fn start_on(db: &str, clock: std::sync::Arc<server::clock::ManualClock>) -> Server {
+    let options = server::Options { clock, tls: None };
+    Server::start_with(db, &scenarios(), SocketAddr::from(([127, 0, 0, 1], 0)), options)
+        .await
+        .expect("the server starts")
+}
+
+/// A game's status, from the lobby.
+pub async fn status(addr: SocketAddr, game: &str) -> Value {
+    let (code, info) = client::http(addr, "GET", &format!("/api/games/{game}"), None).await.expect("answers");
+    assert_eq!(code, 200, "{info}");
+    info["status"].clone()
 }

@@ -1,0 +1,258 @@
+//! Time on the server: a game's settings (battle clocks on or off, Great War phase deadlines and
+//! what their expiry does, the directives' delay) and the one timer a game runs at a time.
+//!
+//! - T-SETUP-1: one clock for the whole set-up of both sides together (redoubts and
+//!   deployment), the scenario's `deployment_seconds` (120); it runs only while a person's side
+//!   sets up (an AI side is never timed out: the clock waits) and, once out, stays out: each side
+//!   still setting up ends its set-up (`EndSetup`, logged as the clock's order).
+//! - T-TURN-2: each turn of a person's side, `turn_seconds` (20, or 15 when neither army fields
+//!   more than 5 units); a turn that runs out is logged as `EndTurn` ("после чего ход переходит к
+//!   сопернику").
+//! - Great War (and campaign) phases: a deadline set per game in minutes (up to days); at its
+//!   expiry the power passes (`EndPhase`) or the AI plays the rest of its phase, as the game is
+//!   set.
+//!
+//! The timer is stored with the game, in milliseconds since the epoch, so it survives a restart;
+//! the moderator's pause stops it and the moderator may extend it.
+
+use crate::table::Timing;
+use ai::Level;
+use serde::{Deserialize, Serialize};
+
+/// Longest phase deadline: fourteen days, in minutes.
+pub const MAX_PHASE_MINUTES: u32 = 14 * 24 * 60;
+/// Longest delay of a directive: seven days, in minutes.
+pub const MAX_DIRECTIVE_MINUTES: u32 = 7 * 24 * 60;
+/// Most the moderator extends a clock by at once: seven days, in seconds.
+pub const MAX_EXTEND_SECONDS: u32 = 7 * 24 * 60 * 60;
+
+fn yes() -> bool {
+    true
+}
+
+/// What a phase's expiry does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Expiry {
+    /// The power passes: its phase ends.
+    #[default]
+    Pass,
+    /// The AI plays the rest of the power's phase (and gives it back when the phase ends).
+    Ai(Level),
+}
+
+/// A game's settings, chosen when it is made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    /// T-TURN-2 and T-SETUP-1 on the server (on, as the rules have it, unless switched off).
+    #[serde(default = "yes")]
+    pub battle_clock: bool,
+    /// Each Great War (or campaign) phase's deadline, in minutes; none: the game waits.
+    #[serde(default)]
+    pub phase_minutes: Option<u32>,
+    #[serde(default)]
+    pub on_expiry: Expiry,
+    /// How long a leader's directive waits with the moderator before it is passed on, in
+    /// minutes (0: at once); the moderator may pass it on sooner.
+    #[serde(default)]
+    pub directive_minutes: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings { battle_clock: true, phase_minutes: None, on_expiry: Expiry::Pass, directive_minutes: 0 }
+    }
+}
+
+impl Settings {
+    /// The limits: a deadline of 1 minute to 14 days, a delay of at most 7 days.
+    pub fn check(&self) -> Result<(), String> {
+        if let Some(m) = self.phase_minutes
+            && !(1..=MAX_PHASE_MINUTES).contains(&m)
+        {
+            return Err(format!("a phase deadline is 1 to {MAX_PHASE_MINUTES} minutes, not {m}"));
+        }
+        if self.directive_minutes > MAX_DIRECTIVE_MINUTES {
+            return Err(format!("a directive waits at most {MAX_DIRECTIVE_MINUTES} minutes"));
+        }
+        Ok(())
+    }
+
+    /// The settings a game's record holds (`{}`: the defaults).
+    pub fn parse(text: &str) -> Result<Settings, String> {
+        let s: Settings = serde_json::from_str(text).map_err(|e| format!("the game's settings: {e}"))?;
+        s.check()?;
+        Ok(s)
+    }
+}
+
+/// What a timer times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum What {
+    Setup,
+    Turn,
+    Phase,
+}
+
+/// The timer a game should run now: what it times (a key that changes when the turn, phase or
+/// player does), for how long, and whether it runs (a person's side, the game not paused).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub key: String,
+    pub what: What,
+    pub ms: i64,
+    pub runs: bool,
+}
+
+/// The timer the rules and settings ask for, from where the game stands.
+pub fn plan(settings: &Settings, timing: Timing, turn: u32, active: &str, human: bool, paused: bool) -> Option<Plan> {
+    let runs = human && !paused;
+    let secs = |s: u32| i64::from(s) * 1000;
+    match timing {
+        Timing::None => None,
+        Timing::Setup { seconds } if settings.battle_clock => {
+            Some(Plan { key: "setup".to_string(), what: What::Setup, ms: secs(seconds), runs })
+        }
+        Timing::Turn { seconds } if settings.battle_clock => {
+            Some(Plan { key: format!("turn {turn} {active}"), what: What::Turn, ms: secs(seconds), runs })
+        }
+        Timing::Setup { .. } | Timing::Turn { .. } => None,
+        Timing::Phase { phase } => settings.phase_minutes.map(|m| Plan {
+            key: format!("phase {turn} {phase} {active}"),
+            what: What::Phase,
+            ms: i64::from(m) * 60_000,
+            runs,
+        }),
+    }
+}
+
+/// The timer a game runs, as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Timer {
+    pub key: String,
+    pub what: What,
+    /// When it runs out, while it runs (milliseconds since the epoch).
+    pub deadline: Option<i64>,
+    /// What is left while it is stopped.
+    pub left: i64,
+    /// The player the AI plays for the rest of this phase, its time having run out.
+    #[serde(default)]
+    pub stand_in: Option<String>,
+}
+
+impl Timer {
+    pub fn new(plan: &Plan) -> Timer {
+        Timer { key: plan.key.clone(), what: plan.what, deadline: None, left: plan.ms, stand_in: None }
+    }
+
+    /// Starts or stops it; whether that changed anything.
+    pub fn run(&mut self, runs: bool, now: i64) -> bool {
+        match (runs, self.deadline) {
+            (true, None) => {
+                self.deadline = Some(now.saturating_add(self.left));
+                true
+            }
+            (false, Some(d)) => {
+                self.left = d.saturating_sub(now).max(0);
+                self.deadline = None;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether its time is out now.
+    pub fn due(&self, now: i64) -> bool {
+        self.deadline.is_some_and(|d| now >= d)
+    }
+
+    /// Milliseconds left now.
+    pub fn left_at(&self, now: i64) -> i64 {
+        self.deadline.map_or(self.left, |d| d.saturating_sub(now).max(0))
+    }
+
+    /// Gives it `ms` more.
+    pub fn extend(&mut self, ms: i64) {
+        match &mut self.deadline {
+            Some(d) => *d = d.saturating_add(ms),
+            None => self.left = self.left.saturating_add(ms),
+        }
+    }
+}
+
+/// A timer as every seat sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TimerFace {
+    pub what: What,
+    pub running: bool,
+    /// When it runs out (the server's milliseconds since the epoch), while it runs.
+    pub deadline_ms: Option<i64>,
+    /// Milliseconds left when this was sent.
+    pub left_ms: i64,
+}
+
+impl TimerFace {
+    pub fn of(timer: &Timer, now: i64) -> TimerFace {
+        TimerFace {
+            what: timer.what,
+            running: timer.deadline.is_some(),
+            deadline_ms: timer.deadline,
+            left_ms: timer.left_at(now),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_refuse_unknown_fields_and_deadlines_out_of_bounds() {
+        assert_eq!(Settings::parse("{}").expect("the defaults"), Settings::default());
+        assert!(Settings::parse(r#"{"battle_clock": false, "colour": 1}"#).is_err());
+        let ok = Settings::parse(r#"{"phase_minutes": 20160, "on_expiry": {"ai": "Veteran"}}"#).expect("14 days");
+        assert_eq!(ok.on_expiry, Expiry::Ai(Level::Veteran));
+        assert!(Settings::parse(r#"{"phase_minutes": 20161}"#).is_err(), "14 days and a minute");
+        assert!(Settings::parse(r#"{"phase_minutes": 0}"#).is_err());
+        assert!(Settings::parse(r#"{"phase_minutes": 1}"#).is_ok());
+        assert!(Settings::parse(r#"{"directive_minutes": 10080}"#).is_ok());
+        assert!(Settings::parse(r#"{"directive_minutes": 10081}"#).is_err());
+    }
+
+    #[test]
+    fn an_ai_side_or_a_paused_game_is_never_timed_out_and_a_clock_switched_off_never_runs() {
+        let on = Settings::default();
+        let turn = Timing::Turn { seconds: 20 };
+        let p = plan(&on, turn, 3, "red", true, false).expect("T-TURN-2 is on by default");
+        assert_eq!((p.key.as_str(), p.ms, p.runs), ("turn 3 red", 20_000, true));
+        assert!(!plan(&on, turn, 3, "red", false, false).expect("a timer").runs, "the AI's seat: T-TURN-2");
+        assert!(!plan(&on, turn, 3, "red", true, true).expect("a timer").runs, "paused");
+        let setup = plan(&on, Timing::Setup { seconds: 120 }, 0, "blue", true, false).expect("T-SETUP-1");
+        assert_eq!((setup.key.as_str(), setup.ms), ("setup", 120_000), "one key for both sides");
+        let off = Settings { battle_clock: false, ..Settings::default() };
+        assert_eq!(plan(&off, turn, 3, "red", true, false), None);
+        let phase = Timing::Phase { phase: "gw.phase.movement" };
+        assert_eq!(plan(&on, phase, 1, "germany", true, false), None, "no deadline set: the game waits");
+        let days = Settings { phase_minutes: Some(2 * 24 * 60), ..Settings::default() };
+        assert_eq!(plan(&days, phase, 1, "germany", true, false).expect("a deadline").ms, 172_800_000);
+    }
+
+    #[test]
+    fn a_timer_stopped_keeps_what_was_left_and_is_due_at_its_deadline() {
+        let plan = Plan { key: "setup".into(), what: What::Setup, ms: 120_000, runs: true };
+        let mut t = Timer::new(&plan);
+        assert!(t.run(true, 1_000));
+        assert!(!t.due(120_999));
+        assert!(t.due(121_000));
+        assert!(t.run(false, 31_000), "stopped after 30 s");
+        assert_eq!(t.left, 90_000);
+        assert!(!t.due(1_000_000), "a stopped clock is never due");
+        t.extend(5_000);
+        assert!(t.run(true, 50_000));
+        assert_eq!(t.deadline, Some(145_000));
+        assert_eq!(t.left_at(140_000), 5_000);
+    }
+}

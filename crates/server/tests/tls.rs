@@ -1,0 +1,61 @@
+//! TLS: given a certificate and key (a self-signed one made here with rcgen), the server speaks
+//! HTTPS and nothing else on its port; the lobby answers over TLS to a client that trusts it.
+
+mod support;
+
+use server::Server;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio_rustls::rustls;
+use tokio_rustls::rustls::pki_types::ServerName;
+
+async fn get(stream: &mut (impl AsyncReadExt + AsyncWriteExt + Unpin), addr: SocketAddr) -> String {
+    let request = format!("GET /api/scenarios HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.expect("sent");
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(10), stream.read_to_end(&mut answer)).await;
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_a_certificate_the_server_speaks_tls_and_only_tls() {
+    let made = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).expect("a certificate");
+    let dir = std::env::temp_dir().join(format!("ks-server-tls-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let (cert, key) = (dir.join("cert.pem"), dir.join("key.pem"));
+    std::fs::write(&cert, made.cert.pem()).expect("written");
+    std::fs::write(&key, made.signing_key.serialize_pem()).expect("written");
+
+    // A missing key is refused before anything listens.
+    let options = server::Options { tls: Some((cert.clone(), dir.join("none.pem"))), ..server::Options::default() };
+    let bind = SocketAddr::from(([127, 0, 0, 1], 0));
+    let db = support::sqlite_url("tls");
+    assert!(matches!(
+        Server::start_with(&db, &support::scenarios(), bind, options).await,
+        Err(server::ServeError::Tls(_))
+    ));
+
+    let options = server::Options { tls: Some((cert, key)), ..server::Options::default() };
+    let server = Server::start_with(&db, &support::scenarios(), bind, options).await.expect("starts");
+    let mut roots = rustls::RootCertStore::empty();
+    roots.add(made.cert.der().clone()).expect("the certificate is trusted");
+    let config = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+        .with_safe_default_protocol_versions()
+        .expect("TLS versions")
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    let connector = tokio_rustls::TlsConnector::from(Arc::new(config));
+    let tcp = tokio::net::TcpStream::connect(server.addr).await.expect("connects");
+    let name = ServerName::try_from("localhost").expect("a name");
+    let mut tls = connector.connect(name, tcp).await.expect("the handshake");
+    let answer = get(&mut tls, server.addr).await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("open_field.ron"), "the lobby answers over TLS");
+
+    // Plain HTTP on the same port gets no answer of the lobby's.
+    let mut plain = tokio::net::TcpStream::connect(server.addr).await.expect("connects");
+    let answer = get(&mut plain, server.addr).await;
+    assert!(!answer.contains("open_field.ron"), "{answer}");
+    server.stop();
+}
