@@ -201,9 +201,10 @@ async function startScenario(page, row) {
 const orders = (s) => Number(s.split(' ').pop());
 
 // 3. A Great War turn through clicks: test front, Germany a person (the set-up's default for the
-// first power), France and Britain the AI. The board lies between the left panel and the army
-// column; in the room they leave, the 4th Cavalry Division (16, 3) is drawn at (744, 181) and
-// (13, 3), three hexes west (a hex is 32 / 0.7 pixels), at (606, 180): the native test
+// first power), France and Britain the AI. The board lies between the left panel and the legend
+// (open at the start), below the phase bar; in the room they leave, the 4th Cavalry Division
+// (16, 3) is drawn at (742, 211) and (13, 3), three hexes west (a hex is 32 / 0.7 pixels), at
+// (605, 211): the native test
 // `a_division_and_an_army_move_by_clicks` gives the same move. The board takes the hex under the
 // pointer a frame after it moves: the pointer rests there first.
 async function clickHex(page, x, y) {
@@ -224,8 +225,8 @@ const moving = await until(gw, (s) => /^great_war movement turn 4 germany human/
 // The phase's change plays out first; a click it swallowed is given again.
 for (let tries = 0; tries < 3 && !(orders(await state(gw)) > orders(moving)); tries++) {
   await wait(1500);
-  await clickHex(gw, 744, 181);        // the 4th Cavalry Division
-  await clickHex(gw, 606, 180);        // (13, 3)
+  await clickHex(gw, 742, 211);        // the 4th Cavalry Division
+  await clickHex(gw, 605, 211);        // (13, 3)
   await until(gw, (s) => orders(s) > orders(moving), 'the move order', 20000).catch(() => {});
 }
 console.log(`the move order: ${moving} -> ${await state(gw)}`);
