@@ -386,7 +386,7 @@ pub fn goal_lines(tr: &Tr, ctx: &Ctx, me: PowerId) -> Vec<String> {
 
 /// What the person giving the order must not miss, first: the neutrals it brings into the war,
 /// and for each fight, which side the giver's is and what the result would do to it.
-fn warnings(tr: &Tr, ctx: &Ctx, p: &Preview) -> Vec<String> {
+pub fn warnings(tr: &Tr, ctx: &Ctx, p: &Preview) -> Vec<String> {
     let mut lines: Vec<String> =
         p.enters_war.iter().map(|n| tr.f("gw.preview.enters_war", &[("power", tr.power(ctx, *n))])).collect();
     let me = ctx.active_power();
@@ -405,17 +405,17 @@ fn warnings(tr: &Tr, ctx: &Ctx, p: &Preview) -> Vec<String> {
 /// An order in a few words.
 fn order_words(tr: &Tr, ctx: &Ctx, order: &Order) -> String {
     match order {
-        Order::Attack { target, .. } => tr.f("gw.order.attack", &[("hex", target.to_string())]),
+        Order::Attack { target, .. } => tr.f("gw.order.attack", &[("hex", tr.place(ctx, *target))]),
         Order::Fire { target, gas, .. } => {
-            tr.f(if *gas { "gw.order.gas" } else { "gw.order.fire" }, &[("hex", target.to_string())])
+            tr.f(if *gas { "gw.order.gas" } else { "gw.order.fire" }, &[("hex", tr.place(ctx, *target))])
         }
         Order::Move { path, .. } | Order::MoveFleet { path, .. } => {
-            tr.f("gw.order.move", &[("hex", path.last().map_or_else(String::new, |h| h.to_string()))])
+            tr.f("gw.order.move", &[("hex", path.last().map_or_else(String::new, |h| tr.place(ctx, *h)))])
         }
         Order::MoveArmy { army, .. } => {
             tr.f("gw.order.army", &[("army", ctx.formation(*army).map_or_else(String::new, |f| f.name.clone()))])
         }
-        Order::Bombard { target, .. } => tr.f("gw.order.bombard", &[("hex", target.to_string())]),
+        Order::Bombard { target, .. } => tr.f("gw.order.bombard", &[("hex", tr.place(ctx, *target))]),
         other => super::fleet_panel::order_words(tr, ctx, other)
             .or_else(|| super::land_panels::order_words(tr, ctx, other))
             .unwrap_or_else(|| format!("{other:?}")),
