@@ -152,8 +152,15 @@ fn note_tutorials(
 
 /// The first game a player starts shows the legend once; the settings remember it was shown.
 /// A tutorial's game does not count: the legend waits for the first game after it.
-fn first_start(mut settings: ResMut<Settings>, mut window: ResMut<LegendWindow>, mut tutorial: ResMut<TutorialAsked>) {
-    if std::mem::take(&mut tutorial.0) {
+fn first_start(
+    mut settings: ResMut<Settings>,
+    mut window: ResMut<LegendWindow>,
+    mut tutorial: ResMut<TutorialAsked>,
+    (mut battle, mut great_war): (MessageReader<StartTutorial>, MessageReader<StartGwTutorial>),
+) {
+    // Asked this frame or the last (a game that starts at once), or earlier (noted in Update).
+    let now = battle.read().count() + great_war.read().count() > 0;
+    if std::mem::take(&mut tutorial.0) || now {
         return;
     }
     if !settings.legend_seen {

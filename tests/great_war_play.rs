@@ -311,7 +311,9 @@ fn check_recap(app: &mut App) {
     app.world_mut().write_message(RecapCommand::Start);
     app.update();
     assert!(recap_of(app).playing && recap_of(app).at == 0);
-    assert!(!app.world().resource::<TurnSummary>().open, "the summary makes way for the replay");
+    use kriegsspiel::great_war::summary::summary_shown;
+    let shown = |app: &App| summary_shown(app.world().resource::<TurnSummary>(), &recap_of(app));
+    assert!(!shown(app), "the summary makes way for the replay");
     if recap.steps.len() > 1 {
         app.world_mut().write_message(RecapCommand::Next);
         app.update();
@@ -320,5 +322,18 @@ fn check_recap(app: &mut App) {
     app.world_mut().write_message(RecapCommand::Skip);
     app.update();
     assert!(!recap_of(app).playing, "skipped");
-    assert!(app.world().resource::<TurnSummary>().open, "the summary is back");
+    assert!(shown(app), "the summary is back");
+}
+
+/// Issue 27: the top bar names the scenario in the reader's language (the string table's
+/// `scenario.STEM`, as the set-up screen does), not the file's English name.
+#[test]
+fn the_top_bar_names_the_scenario_in_the_readers_language() {
+    use kriegsspiel::great_war::panels::scenario_title;
+    let s = files::load_scenario("scenarios/great_war/august_1914.ron").expect("loads");
+    assert_eq!(scenario_title(&english(), &s.name), s.name);
+    let ru = Tr::new(Lang::Russian);
+    assert_eq!(scenario_title(&ru, &s.name), ru.t("scenario.august_1914"));
+    assert_ne!(ru.t("scenario.august_1914"), s.name, "translated");
+    assert_eq!(scenario_title(&ru, "A scenario of one's own"), "A scenario of one's own");
 }

@@ -200,7 +200,7 @@ fn playing(
     // The phase bar.
     egui::Panel::top("gw-top").show(&mut ui, |ui| {
         ui.horizontal_wrapped(|ui| {
-            ui.label(egui::RichText::new(&gctx.scenario().name).strong());
+            ui.label(egui::RichText::new(scenario_title(&tr, &gctx.scenario().name)).strong());
             ui.separator();
             let turn = &[("turn", gctx.clock.turn.to_string()), ("last", gctx.last_turn().to_string())];
             ui.label(tr.f("gw.turn_of", turn));
@@ -425,19 +425,20 @@ fn order_words(tr: &Tr, ctx: &Ctx, order: &Order) -> String {
 fn power_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, power: PowerId, human: bool, out: &mut MessageWriter<UiCommand>) {
     let Some(p) = ctx.powers.get(usize::from(power.0)) else { return };
     ui.label(egui::RichText::new(tr.power(ctx, power)).strong().size(17.0).color(power_colour(ctx, power)));
-    egui::Grid::new("gw-power").num_columns(2).show(ui, |ui| {
-        let rows = [
-            ("gw.power.money", p.money.to_string()),
-            ("gw.power.ammo", p.ammo.to_string()),
-            ("gw.power.manpower", format!("{} / {}", p.manpower[0], p.manpower[1])),
-            ("gw.power.gas", format!("{} / {}", p.chem_shells, p.cylinders)),
-        ];
-        for (key, value) in rows {
-            ui.label(tr.t(key));
-            ui.label(value);
-            ui.end_row();
-        }
-    });
+    // One row each, wrapping: a grid's first column as wide as its longest label ("Химические
+    // снаряды / баллоны") pushed the values out of the fixed-width panel.
+    let rows = [
+        ("gw.power.money", p.money.to_string()),
+        ("gw.power.ammo", p.ammo.to_string()),
+        ("gw.power.manpower", format!("{} / {}", p.manpower[0], p.manpower[1])),
+        ("gw.power.gas", format!("{} / {}", p.chem_shells, p.cylinders)),
+    ];
+    for (key, value) in rows {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("{}:", tr.t(key)));
+            ui.label(egui::RichText::new(value).strong());
+        });
+    }
     ui.horizontal_wrapped(|ui| {
         for (tech, has, key) in [
             (Tech::Tanks, p.techs.tanks, "gw.tech.tanks"),
@@ -852,4 +853,16 @@ mod tests {
         assert_eq!(line.colour, Some(power_colour(&ctx, PowerId(0))));
         assert!(!line.strong);
     }
+}
+
+/// A shipped scenario's name in the reader's language: the string table's `scenario.STEM` whose
+/// English is the file's name (the Great War's files have no Russian name), else the name.
+pub fn scenario_title(tr: &Tr, name: &str) -> String {
+    let english = rules::texts::Texts::english_ref();
+    super::files::scenario_paths()
+        .iter()
+        .filter_map(|p| std::path::Path::new(p).file_stem().and_then(|s| s.to_str()))
+        .map(|stem| format!("scenario.{stem}"))
+        .find(|key| english.get(key) == name)
+        .map_or_else(|| name.to_string(), |key| tr.t(&key))
 }

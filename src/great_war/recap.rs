@@ -127,11 +127,11 @@ fn forget(mut recap: ResMut<Recap>) {
 }
 
 /// Takes the person's commands and shows each step in turn: the camera goes to its place.
+/// While it plays, the turn summary gives way (its window asks `Recap::playing`) and comes back after.
 fn play(
     time: Res<Time<Real>>,
     mut asked: MessageReader<RecapCommand>,
     mut recap: ResMut<Recap>,
-    mut summary: ResMut<super::summary::TurnSummary>,
     mut looks: MessageWriter<LookAt>,
 ) {
     let mut shown = None;
@@ -140,7 +140,6 @@ fn play(
             RecapCommand::Start if !recap.steps.is_empty() => {
                 recap.playing = true;
                 recap.at = 0;
-                summary.open = false;
                 shown = Some(0);
             }
             RecapCommand::Next if recap.playing => {
@@ -170,12 +169,8 @@ fn play(
             looks.write(LookAt { at: hex_to_world(step.to), size: HEX_H });
             recap.left = STEP_SECONDS;
         }
-        // The end: the summary again (it was open when the replay began), to read at leisure
-        // or to watch once more.
-        None => {
-            recap.playing = false;
-            summary.open = true;
-        }
+        // The end: the summary shows again, to read at leisure or to watch once more.
+        None => recap.playing = false,
     }
 }
 

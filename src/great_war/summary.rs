@@ -309,7 +309,7 @@ fn window(
     mut looks: MessageWriter<LookAt>,
     (recap, mut replay): (Res<super::recap::Recap>, MessageWriter<super::recap::RecapCommand>),
 ) -> Result {
-    if !summary.open {
+    if !summary_shown(&summary, &recap) {
         return Ok(());
     }
     let Some(session) = session else { return Ok(()) };
@@ -381,4 +381,10 @@ pub fn kind_key(kind: SummaryKind) -> &'static str {
         SummaryKind::Ship => "gw.summary.ships",
         SummaryKind::Loss => "gw.summary.losses",
     }
+}
+
+/// Whether the summary's window shows: open, and not while the others' moves are replayed
+/// (it gives way to the replay and comes back after).
+pub fn summary_shown(summary: &TurnSummary, recap: &super::recap::Recap) -> bool {
+    summary.open && !recap.playing
 }
