@@ -26,7 +26,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Scene::Replay(Mode::GreatWar)), fit)
         .add_systems(
             Update,
-            (control, fit_when_asked, show_selection, follow)
+            (control, fit_when_asked, show_selection, close_in_for_recap, follow)
                 .chain()
                 .in_set(crate::AppSystems::Input)
                 .run_if(in_state(Mode::GreatWar)),
@@ -286,6 +286,32 @@ fn show_selection(
     for (mut tf, mut room) in &mut cameras {
         tf.translation = hex_to_world(first).extend(tf.translation.z);
         room.fitted = false;
+    }
+}
+
+/// The zoom the replay of the others' moves closes in to when it starts farther out: corps and
+/// their moves' lines can be read (issue 27).
+pub const RECAP_SCALE: f32 = 1.2;
+
+/// When the replay of the others' moves starts, a camera farther out than [`RECAP_SCALE`] closes
+/// in to it (each step's `LookAt` then centres it on the move).
+fn close_in_for_recap(
+    recap: Res<super::recap::Recap>,
+    mut was: Local<bool>,
+    mut cameras: Query<(&mut Projection, &mut RoomView), With<BoardCamera>>,
+) {
+    let started = recap.playing && !*was;
+    *was = recap.playing;
+    if !started {
+        return;
+    }
+    for (mut projection, mut view) in &mut cameras {
+        if let Projection::Orthographic(o) = &mut *projection
+            && o.scale > RECAP_SCALE
+        {
+            o.scale = RECAP_SCALE;
+            view.fitted = false;
+        }
     }
 }
 

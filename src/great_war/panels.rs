@@ -758,6 +758,18 @@ fn replay(
     Ok(())
 }
 
+/// A shipped scenario's name in the reader's language: the string table's `scenario.STEM` whose
+/// English is the file's name (the Great War's files have no Russian name), else the name.
+pub fn scenario_title(tr: &Tr, name: &str) -> String {
+    let english = rules::texts::Texts::english_ref();
+    super::files::scenario_paths()
+        .iter()
+        .filter_map(|p| std::path::Path::new(p).file_stem().and_then(|s| s.to_str()))
+        .map(|stem| format!("scenario.{stem}"))
+        .find(|key| english.get(key) == name)
+        .map_or_else(|| name.to_string(), |key| tr.t(&key))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -853,16 +865,4 @@ mod tests {
         assert_eq!(line.colour, Some(power_colour(&ctx, PowerId(0))));
         assert!(!line.strong);
     }
-}
-
-/// A shipped scenario's name in the reader's language: the string table's `scenario.STEM` whose
-/// English is the file's name (the Great War's files have no Russian name), else the name.
-pub fn scenario_title(tr: &Tr, name: &str) -> String {
-    let english = rules::texts::Texts::english_ref();
-    super::files::scenario_paths()
-        .iter()
-        .filter_map(|p| std::path::Path::new(p).file_stem().and_then(|s| s.to_str()))
-        .map(|stem| format!("scenario.{stem}"))
-        .find(|key| english.get(key) == name)
-        .map_or_else(|| name.to_string(), |key| tr.t(&key))
 }
