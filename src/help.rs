@@ -16,7 +16,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<LegendCommand>()
         .add_message::<StartTutorial>()
         .add_message::<StartGwTutorial>()
+        .init_resource::<TutorialAsked>()
         .add_systems(OnEnter(Screen::Playing), first_start)
+        .add_systems(Update, note_tutorials)
         .add_systems(Update, (keys_to_commands, follow_commands).chain().in_set(crate::AppSystems::Logic));
 }
 
@@ -133,8 +135,34 @@ fn follow_commands(mut commands: MessageReader<LegendCommand>, mut window: ResMu
     }
 }
 
+/// A tutorial was asked for: the game it starts opens without the legend (the tutorial's own
+/// window explains, and the legend would cover the panel it points at).
+#[derive(Resource, Default)]
+struct TutorialAsked(bool);
+
+fn note_tutorials(
+    mut battle: MessageReader<StartTutorial>,
+    mut great_war: MessageReader<StartGwTutorial>,
+    mut asked: ResMut<TutorialAsked>,
+) {
+    if battle.read().count() + great_war.read().count() > 0 {
+        asked.0 = true;
+    }
+}
+
 /// The first game a player starts shows the legend once; the settings remember it was shown.
-fn first_start(mut settings: ResMut<Settings>, mut window: ResMut<LegendWindow>) {
+/// A tutorial's game does not count: the legend waits for the first game after it.
+fn first_start(
+    mut settings: ResMut<Settings>,
+    mut window: ResMut<LegendWindow>,
+    mut tutorial: ResMut<TutorialAsked>,
+    (mut battle, mut great_war): (MessageReader<StartTutorial>, MessageReader<StartGwTutorial>),
+) {
+    // Asked this frame or the last (a game that starts at once), or earlier (noted in Update).
+    let now = battle.read().count() + great_war.read().count() > 0;
+    if std::mem::take(&mut tutorial.0) || now {
+        return;
+    }
     if !settings.legend_seen {
         window.open = true;
         settings.legend_seen = true;

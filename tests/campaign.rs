@@ -339,3 +339,44 @@ fn t_strat_10_replenish_is_given_for_the_selected_army_and_refused_with_its_reas
     let preview = campaign(&app).game.preview(&Order::Replenish { army: ArmyId(1) });
     assert!(preview.is_err(), "the panel's button is off for it");
 }
+
+/// Issue 27: the referee reads the saves the game itself writes of a campaign (the autosave at
+/// a turn's end and the manual save to a slot) as `umpire replay` does
+/// (crates/umpire/src/game_save.rs: the envelope's format and scene, the body with the seats
+/// ignored) and the engine's replay of each gives the game's hash.
+#[test]
+fn the_referee_replays_the_games_own_autosave_and_manual_save_of_a_campaign() {
+    use rules::savefile::{CampaignBody, ENVELOPE_FORMAT, Envelope, Probe, SceneKind};
+    use serde::de::IgnoredAny;
+    let referee = |label: &str, text: &str| {
+        let probe: Probe = rules::data::parse_ron(label, text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((probe.format, probe.mode), (ENVELOPE_FORMAT, SceneKind::Campaign), "{label}");
+        let file: Envelope<IgnoredAny, IgnoredAny, CampaignBody> =
+            rules::data::parse_ron(label, text).unwrap_or_else(|e| panic!("{e}"));
+        let save = file.save.to_save(label).unwrap_or_else(|e| panic!("{e}"));
+        Campaign::replay(&save).unwrap_or_else(|e| panic!("{label}: {e:?}")).state_hash().to_string()
+    };
+    let mut app = new_app();
+    start(&mut app, 4, [Seat::Human, Seat::Human]);
+    let first = campaign(&app).game.turn();
+    for _ in 0..6 {
+        if campaign(&app).game.turn() > first {
+            break;
+        }
+        press(&mut app, KeyCode::Space);
+        app.update();
+        hand_over(&mut app);
+    }
+    assert!(campaign(&app).game.turn() > first, "a turn ended");
+    app.world_mut().write_message(kriegsspiel::session::SaveToSlot("referee-campaign".into()));
+    app.update();
+    let store = kriegsspiel::storage::store().expect("the test's store");
+    let hash = campaign(&app).game.state_hash().to_string();
+    let slot = store.read("referee-campaign").expect("reads").expect("the slot was written");
+    assert_eq!(referee("referee-campaign", &slot), hash, "the manual save");
+    let prefix = kriegsspiel::saves::autosave_key(&campaign(&app).name, 0).trim_end_matches('0').to_string();
+    let key = store.keys(&prefix).last().cloned().expect("an autosave of this game");
+    let text = store.read(&key).expect("reads").expect("written");
+    // Written as the turn ended, the last order given.
+    assert_eq!(referee(&key, &text), hash, "the autosave");
+}

@@ -510,3 +510,56 @@ fn a_great_war_game_is_saved_by_hand_to_a_slot_and_opens_again() {
     assert_eq!(saved.save.final_hash, session(&app).game.state_hash());
     assert_eq!(saved.save.orders, session(&app).game.orders());
 }
+
+/// The referee's reading of a game save (`umpire replay`, crates/umpire/src/game_save.rs): the
+/// envelope's format and scene first, then the body with the seats ignored, its scenario loaded
+/// from the path it names; the engine's replay of it gives its hash.
+fn referee_replays_great_war(label: &str, text: &str) -> String {
+    use rules::savefile::{ENVELOPE_FORMAT, Envelope, GreatWarBody, Probe, SceneKind};
+    use serde::de::IgnoredAny;
+    let probe: Probe = rules::data::parse_ron(label, text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((probe.format, probe.mode), (ENVELOPE_FORMAT, SceneKind::GreatWar), "{label}");
+    let file: Envelope<IgnoredAny, IgnoredAny, GreatWarBody> =
+        rules::data::parse_ron(label, text).unwrap_or_else(|e| panic!("{e}"));
+    let load = |path: &str| rules::strategic::Scenario::load(std::path::Path::new(path)).map_err(|e| e.to_string());
+    let save = file.save.into_save(label, load).unwrap_or_else(|e| panic!("{e}"));
+    GreatWar::replay(&save).unwrap_or_else(|e| panic!("{label}: {e}")).hash().to_string()
+}
+
+/// Issue 27: the referee reads the saves the game itself writes of a Great War — the autosave
+/// at a turn's end and the manual save to a slot, of the test front (embedded) and of the North
+/// Sea (referenced by its path) — and replays each to the game's own hash.
+#[test]
+fn the_referee_replays_the_games_own_autosave_and_manual_save_of_a_great_war() {
+    for (path, referenced) in [(TEST_FRONT, false), (NORTH_SEA, true)] {
+        let mut app = app();
+        let powers = files::load_scenario(path).expect("loads").powers.len();
+        start(&mut app, path, 11, vec![Seat::Human; powers]);
+        let first = session(&app).game.turn();
+        for _ in 0..60 {
+            if session(&app).game.turn() > first {
+                break;
+            }
+            end_phase(&mut app);
+        }
+        assert!(session(&app).game.turn() > first, "{path}: a turn ended");
+        let slot = format!("referee-{}", if referenced { "ns" } else { "tf" });
+        app.world_mut().write_message(kriegsspiel::session::SaveToSlot(slot.clone()));
+        app.update();
+        let store = kriegsspiel::storage::store().expect("the test's store");
+        let name = session(&app).name.clone();
+        let prefix = saves::autosave_key(&name, 0).trim_end_matches('0').to_string();
+        let autosaves = store.keys(&prefix);
+        assert!(!autosaves.is_empty(), "{path}: an autosave under {prefix}");
+        let hash = session(&app).game.state_hash().to_string();
+        let slot_text = store.read(&slot).expect("reads").expect("the slot was written");
+        assert_eq!(slot_text.contains("scenario_path:"), referenced, "{path}");
+        assert_eq!(referee_replays_great_war(&slot, &slot_text), hash, "{path}: the manual save");
+        let key = autosaves.last().expect("one");
+        let auto_text = store.read(key).expect("reads").expect("written");
+        let auto = referee_replays_great_war(key, &auto_text);
+        let saved: saves::SavedGame<rules::strategic::SaveGame> =
+            saves::saved_game_from_text(key, &auto_text).expect("the game reads its own autosave");
+        assert_eq!(auto, saved.save.final_hash.to_string(), "{path}: the autosave's own hash");
+    }
+}

@@ -7,7 +7,9 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use kriegsspiel::great_war::board::{OVERVIEW_SCALE, map_rect};
 use kriegsspiel::great_war::camera::{MAX_SCALE, fitted_view, view_rect};
-use kriegsspiel::great_war::counters::{ARMY_SCALE, CORPS_SCALE, CounterOf, ZoomLevel, piles, stacks, zoom_level};
+use kriegsspiel::great_war::counters::{
+    ARMY_SCALE, CORPS_SCALE, CounterOf, ZoomLevel, declutter, piles, stacks, zoom_level,
+};
 use kriegsspiel::great_war::layers::{
     FrontMark, Overlay, Overlays, Supply, climate_casualties, encirclement, front_line, lanes, sea_places, supply,
     tint_image,
@@ -387,4 +389,29 @@ fn political_colours_follow_a_province_that_changes_hands() {
 
 fn c_province(map: &HexMap, at: rules::strategic::HexAt) -> Option<usize> {
     map.cell(at).and_then(|cell| usize::from(cell.province).checked_sub(1))
+}
+
+/// Issue 27: far out, a power's counters that would overlap on screen read as one with the count
+/// of all: in cells wider than the whole test front each power keeps one counter counting every
+/// one of its counters, its highest echelon on top; in cells smaller than a hex nothing changes.
+#[test]
+fn far_out_a_powers_overlapping_counters_read_as_one() {
+    let scenario = files::load_scenario(TEST_FRONT).expect("the scenario loads");
+    let c = GreatWar::new(&scenario, 1).ctx();
+    let heaps = piles(stacks(&c, ZoomLevel::Armies, None));
+    assert_eq!(declutter(heaps.clone(), 1.0), heaps, "a cell smaller than a hex changes nothing");
+    let one = declutter(heaps.clone(), 1.0e6);
+    let mut powers: Vec<PowerId> = heaps.values().map(|p| p.top.0.power).collect();
+    powers.sort();
+    powers.dedup();
+    assert_eq!(one.len(), powers.len(), "one counter a power: {one:?}");
+    for p in powers {
+        let of = |m: &std::collections::BTreeMap<_, kriegsspiel::great_war::counters::Pile>| {
+            m.values().filter(|x| x.top.0.power == p).map(|x| x.count).sum::<usize>()
+        };
+        assert_eq!(of(&one), of(&heaps), "{p:?}: every counter counted");
+        let top = one.values().find(|x| x.top.0.power == p).expect("its counter");
+        let highest = heaps.values().filter(|x| x.top.0.power == p).map(|x| x.top.0.echelon).max();
+        assert_eq!(Some(top.top.0.echelon), highest, "{p:?}: the highest echelon on top");
+    }
 }

@@ -614,3 +614,57 @@ fn a_refusal_is_cleared_by_the_next_click() {
     click(&mut app, HexAt::new(16, 6));
     assert_eq!(refusal(&app), "", "the next click clears it");
 }
+
+/// Issue 27: an order that brings a neutral into the war waits for "yes" under a warning that
+/// names it (the engine's `enters_war`): a division's move into its land, not next to any enemy,
+/// which was given at once before. France is made neutral until invaded; a German move that stays out of
+/// French land is given at once.
+#[test]
+fn a_move_that_brings_a_neutral_into_the_war_is_shown_first_with_a_warning() {
+    use kriegsspiel::great_war::panels::warnings;
+    use rules::Game;
+    use rules::strategic::query::land_pieces;
+    let mut app = app();
+    let mut scenario = files::load_scenario(FIXTURE).expect("the fixture loads");
+    scenario.powers[1].entry = Some(rules::strategic::campaign::Entry { turn: None, when_invaded: true });
+    app.world_mut().write_message(StartGreatWar { scenario, seed: 7, seats: vec![Seat::Human; 3] });
+    app.update();
+    app.update();
+    to_movement(&mut app);
+    let ctx = session(&app).ctx();
+    assert!(ctx.powers[1].neutral, "France waits");
+    let tr = kriegsspiel::i18n::Tr::new(kriegsspiel::i18n::Lang::English);
+    let game = GreatWar::replay(&session(&app).game.save()).expect("the game so far");
+    let enters = |order: &Order| game.preview(order).map(|p| p.enters_war).unwrap_or_default();
+    // A German piece of its own with one move into French land and one that stays out.
+    let (piece, from, into, stay) = land_pieces(&ctx, GERMANY)
+        .into_iter()
+        .filter(|p| !p.artillery)
+        .find_map(|p| {
+            let ends = ctx.destinations(p.piece);
+            let order = |path: &Vec<HexAt>| Order::Move { piece: p.piece, path: path.clone() };
+            let into = ends.iter().find(|(_, _, path)| enters(&order(path)) == vec![FRANCE])?;
+            let stay =
+                ends.iter().find(|(h, _, path)| enters(&order(path)).is_empty() && !ctx.next_to_enemy(GERMANY, *h))?;
+            Some((p.piece, p.at, into.0, stay.0))
+        })
+        .expect("a German piece on the French border");
+    select(&mut app, Selected::Piece(piece), from);
+    click(&mut app, into);
+    let order = session(&app).confirm.clone().expect("the move waits for yes");
+    assert!(matches!(order, Order::Move { piece: p, .. } if p == piece));
+    let p = session(&app).game.preview(&order).expect("previewed");
+    let said = warnings(&tr, &session(&app).ctx(), &p);
+    assert!(said.iter().any(|l| l.contains("brings France into the war")), "{said:?}");
+    assert!(session(&app).ctx().powers[1].neutral, "not given yet");
+    press(&mut app, KeyCode::Escape);
+    app.update();
+    assert!(session(&app).confirm.is_none(), "taken back");
+    select(&mut app, Selected::Piece(piece), from);
+    let orders = session(&app).game.orders().len();
+    click(&mut app, stay);
+    assert!(session(&app).confirm.is_none(), "a move that stays out of France is given at once");
+    assert_eq!(session(&app).game.orders().len(), orders + 1);
+    // An army's move is always shown first (command.rs: `Give::AfterPreview(Order::MoveArmy)`),
+    // under the same warnings of its preview.
+}

@@ -6,6 +6,7 @@ use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use kriegsspiel::great_war::combat_ahead::combat_ahead;
+use kriegsspiel::great_war::recap::{Recap, RecapCommand};
 use kriegsspiel::great_war::summary::{SummaryKind, TurnSummary, ai_progress, summary};
 use kriegsspiel::great_war::{GwNames, StartGreatWar, files};
 use kriegsspiel::i18n::{Lang, Tr};
@@ -96,8 +97,10 @@ fn lines_name_places_by_their_towns_and_raised_units_without_ids() {
     assert!(!line.contains("(Germany)"), "the power once, not in the name: {line}");
     assert!(has_coordinates(&raised.line.to_string()), "the referee's words keep the hex: {}", raised.line);
     let in_russian = ru.line(&ctx, &raised.line);
-    // The Russian words and the town; the raised unit's own name is the engine's English.
+    // The Russian words, the town, and the raised unit named in Russian too (not the engine's
+    // English "infantry division no. 1").
     assert!(in_russian.contains("формирует") && in_russian.contains("Metz"), "{in_russian}");
+    assert!(in_russian.contains("пехотная дивизия № ") && !in_russian.contains("infantry"), "{in_russian}");
     assert!(!has_coordinates(&in_russian), "{in_russian}");
     // A move's line: a hex near a town.
     // The 4th Cavalry Division, on its own, one hex on.
@@ -139,6 +142,28 @@ fn russian_formations_are_named_in_the_readers_language() {
         assert!(!cyrillic(&en.unit(&ctx, f.id)), "{}", en.unit(&ctx, f.id));
     }
     assert!(russian_units.iter().all(|f| cyrillic(&ru.unit(&ctx, f.id))));
+    // The engine's lines name them so too: a Russian division's move in the log.
+    let mut game = GreatWar::new(&s, 1914);
+    let russia = s.power_index("russia").map(|i| PowerId(i as u8)).expect("Russia");
+    while (game.ctx().clock.phase, game.ctx().active_power()) != (Phase::Movement, russia) {
+        assert_eq!(game.ctx().clock.turn, 1, "Russia moves in the first turn's Movement phase");
+        game.apply(Order::EndPhase).expect("ends its part");
+    }
+    let c = game.ctx();
+    let moved = rules::strategic::query::land_pieces(&c, russia).into_iter().find_map(|p| {
+        let to = c.destinations(p.piece).into_iter().find(|(h, _, _)| h.is_adjacent(p.at))?;
+        let mut probe = c.clone();
+        probe.apply(&Order::Move { piece: p.piece, path: to.2 }).ok()?;
+        probe.events.into_iter().find(|e| {
+            e.line.key == "gwe.land.moved"
+                && matches!(e.kind, rules::strategic::event::EventKind::Moved { unit, .. } if s.name_ru(unit.0).is_some())
+        })
+    });
+    let event = moved.expect("a Russian piece moves a hex and its line names a unit with a Russian name");
+    let rules::strategic::event::EventKind::Moved { unit, .. } = event.kind else { panic!("{event:?}") };
+    let (in_en, in_ru) = (en.line(&ctx, &event.line), ru.line(&ctx, &event.line));
+    assert!(in_en.contains(&ctx.name(unit)) && !cyrillic(&in_en), "{in_en}");
+    assert!(in_ru.contains(s.name_ru(unit.0).expect("its Russian name")), "{in_ru}");
 }
 
 /// Issue 27: after the AI's powers have moved, the person's turn opens with a summary of what
@@ -152,6 +177,7 @@ fn the_turn_summary_tells_what_happened_while_the_person_waited_and_where() {
     let seats = vec![Seat::Human, Seat::Ai(ai::Level::Recruit), Seat::Ai(ai::Level::Recruit)];
     start(&mut app, scenario, seats);
     let mut progress_seen = Vec::new();
+    let mut recap_checked = false;
     for _ in 0..6000 {
         let s = session(&app);
         if let Some(p) = ai_progress(s) {
@@ -161,7 +187,12 @@ fn the_turn_summary_tells_what_happened_while_the_person_waited_and_where() {
         if s.game.turn() > first && s.human_turn() && summary.open {
             break;
         }
-        if s.human_turn() {
+        let human = s.human_turn();
+        if human && !recap_checked && !app.world().resource::<Recap>().steps.is_empty() {
+            check_recap(&mut app);
+            recap_checked = true;
+        }
+        if human {
             press(&mut app, KeyCode::Space);
         } else {
             app.update();
@@ -204,6 +235,7 @@ fn the_turn_summary_tells_what_happened_while_the_person_waited_and_where() {
     assert_eq!(*app.world().resource::<WholeLog>(), WholeLog(true));
     press(&mut app, KeyCode::KeyL);
     assert_eq!(*app.world().resource::<WholeLog>(), WholeLog(false));
+    assert!(recap_checked, "the AI's moves were offered for a replay");
 }
 
 fn summary_of_whole_log(
@@ -253,4 +285,55 @@ fn the_odds_are_shown_again_before_the_combat_phase() {
         .collect::<Vec<_>>();
     let shown = all.iter().map(|a| (a.engagement.d, a.engagement.result)).collect::<Vec<_>>();
     assert_eq!(fought, shown, "the Combat phase fights what was shown, as it was shown");
+}
+
+/// The others' moves, replayed as Germany saw them: each step a move of France's or Britain's
+/// the engine lets Germany see; "watch" plays them with the summary put away, "next" steps on,
+/// "skip" ends them and brings the summary back.
+fn check_recap(app: &mut App) {
+    let recap = app.world().resource::<Recap>().clone();
+    let s = session(app);
+    let ctx = s.ctx();
+    let seen = ctx.seen(rules::view::Viewer::Player(PowerId(0)), s.game.events());
+    let others_moves: Vec<&rules::strategic::Event> = seen
+        .iter()
+        .filter_map(|e| e.event())
+        .filter(|e| {
+            matches!(e.kind, rules::strategic::event::EventKind::Moved { unit, .. }
+                if ctx.force(unit).is_some_and(|f| f.power != PowerId(0)))
+        })
+        .collect();
+    for step in &recap.steps {
+        assert!(others_moves.iter().any(|e| e.line == step.line), "{step:?} is a seen move of another power");
+        assert_ne!(step.from, Some(step.to), "{step:?} moved");
+    }
+    let recap_of = |app: &App| app.world().resource::<Recap>().clone();
+    app.world_mut().write_message(RecapCommand::Start);
+    app.update();
+    assert!(recap_of(app).playing && recap_of(app).at == 0);
+    use kriegsspiel::great_war::summary::summary_shown;
+    let shown = |app: &App| summary_shown(app.world().resource::<TurnSummary>(), &recap_of(app));
+    assert!(!shown(app), "the summary makes way for the replay");
+    if recap.steps.len() > 1 {
+        app.world_mut().write_message(RecapCommand::Next);
+        app.update();
+        assert_eq!(recap_of(app).at, 1);
+    }
+    app.world_mut().write_message(RecapCommand::Skip);
+    app.update();
+    assert!(!recap_of(app).playing, "skipped");
+    assert!(shown(app), "the summary is back");
+}
+
+/// Issue 27: the top bar names the scenario in the reader's language (the string table's
+/// `scenario.STEM`, as the set-up screen does), not the file's English name.
+#[test]
+fn the_top_bar_names_the_scenario_in_the_readers_language() {
+    use kriegsspiel::great_war::panels::scenario_title;
+    let s = files::load_scenario("scenarios/great_war/august_1914.ron").expect("loads");
+    assert_eq!(scenario_title(&english(), &s.name), s.name);
+    let ru = Tr::new(Lang::Russian);
+    assert_eq!(scenario_title(&ru, &s.name), ru.t("scenario.august_1914"));
+    assert_ne!(ru.t("scenario.august_1914"), s.name, "translated");
+    assert_eq!(scenario_title(&ru, "A scenario of one's own"), "A scenario of one's own");
 }

@@ -624,3 +624,54 @@ fn reconnaissance_shows_the_submarines_in_its_radius_for_the_rest_of_the_turn() 
     let c = ctx(&app);
     assert!(on_board(&c, GB).iter().all(|f| ![11, 21, 22].contains(f)), "the next turn: hidden again");
 }
+
+/// Issue 27: the replay of the others' moves shows what the person saw, by the engine's sight:
+/// the High Seas Fleet's voyage from where the British saw it, not the U-boats' (hidden from
+/// them, S-SUB-5), and for the Germans nothing of their own moves.
+#[test]
+fn the_others_moves_are_replayed_as_the_person_saw_them() {
+    use kriegsspiel::great_war::recap::{Mover, places_seen, steps};
+    use rules::view::Viewer;
+    let scenario = files::load_scenario(SEA).expect("the fixture loads");
+    let mut game = GreatWar::new(&scenario, 7);
+    while (game.ctx().clock.phase, game.ctx().active_power()) != (Phase::Movement, GERMANY) {
+        game.apply(Order::EndPhase).expect("ends its part");
+    }
+    let c = game.ctx();
+    let before = places_seen(&c, GB);
+    assert!(!before.contains_key(&Mover::Fleet(11)), "the British do not know where the U-boats are");
+    assert_eq!(before.get(&Mover::Fleet(10)), Some(&hex(14, 10)), "they see the High Seas Fleet");
+    // Each German fleet sails to the farthest hex it reaches that keeps it out of the British
+    // fleets' way (one hex on at least).
+    let mut events = Vec::new();
+    for fleet in [11, 10] {
+        let c = game.ctx();
+        let reach = rules::strategic::query::fleet_reach(&c, Viewer::Player(GERMANY), fleet);
+        let from = c.navy.fleet(fleet).map(|f| f.at).expect("the fleet");
+        let mut ends: Vec<(HexAt, u32)> = reach.ends().collect();
+        ends.sort_by_key(|(h, cost)| (std::cmp::Reverse(*cost), *h));
+        let sailed = ends.into_iter().find_map(|(to, _)| {
+            let path = reach.path(to)?;
+            let mut probe = game.ctx();
+            probe.apply(&Order::MoveFleet { fleet, path: path.clone() }).ok()?;
+            let quiet =
+                probe.events.iter().all(|e| matches!(e.kind, rules::strategic::event::EventKind::FleetMoved { .. }));
+            (quiet && to != from).then_some(path)
+        });
+        let path = sailed.expect("a quiet voyage");
+        events.extend(game.apply(Order::MoveFleet { fleet, path }).expect("sails"));
+    }
+    let c = game.ctx();
+    assert!(c.fleet_hidden_from(11, GB), "the U-boats are still unseen");
+    let british = steps(&c, GB, &before, &events);
+    let surface_to = c.navy.fleet(10).map(|f| f.at).expect("the fleet");
+    assert_eq!(british.len(), 1, "{british:?}");
+    assert_eq!((british[0].from, british[0].to), (Some(hex(14, 10)), surface_to));
+    let seen = c.seen(Viewer::Player(GB), &events);
+    assert!(
+        seen.iter().filter_map(|s| s.event()).any(|e| e.line == british[0].line),
+        "the step is an event the British may see"
+    );
+    let german = steps(&c, GERMANY, &places_seen(&c, GERMANY), &events);
+    assert!(german.is_empty(), "one's own moves are not replayed: {german:?}");
+}

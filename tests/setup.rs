@@ -240,11 +240,16 @@ fn the_great_war_tutorial_walks_through_its_steps() {
     use kriegsspiel::great_war::{HoveredHex, Selected, Selection};
     use rules::strategic::{HexAt, Order, Piece};
     let mut app = app();
+    // A player's very first game is the tutorial: it opens without the legend over the panel
+    // its first step points at (the legend waits for the next game).
+    app.world_mut().resource_mut::<kriegsspiel::settings::Settings>().legend_seen = false;
     app.world_mut().write_message(StartGwTutorial);
     for _ in 0..3 {
         app.update();
     }
     assert_eq!(screen(&app), Screen::Playing);
+    assert!(!app.world().resource::<kriegsspiel::help::LegendWindow>().open, "no legend over the tutorial");
+    assert!(!app.world().resource::<kriegsspiel::settings::Settings>().legend_seen, "kept for the next game");
     let step = |app: &App| app.world().resource::<GwTutorial>().step;
     let click = |app: &mut App, at: HexAt| {
         app.world_mut().resource_mut::<HoveredHex>().0 = Some(at);

@@ -183,12 +183,18 @@ pub fn army_tab(
         ui.label(egui::RichText::new(tr.t("gw.army.none")).weak());
     }
     for army in &armies {
-        let head =
-            if army.engaged { tr.f("gw.army.engaged", &[("name", army.name.clone())]) } else { army.name.clone() };
+        // A header does not wrap (egui lays it out on one line and widens the panel by it), so
+        // it names the army short ("1. Armee"), and the full name with its general follows.
+        let full = tr.formation(ctx, army.id);
+        let short = full.split(" (").next().unwrap_or(&full).to_string();
+        let head = if army.engaged { tr.f("gw.army.engaged", &[("name", short.clone())]) } else { short.clone() };
         egui::CollapsingHeader::new(egui::RichText::new(head).strong())
             .id_salt(("gw-army", army.id.0))
             .default_open(true)
             .show(ui, |ui| {
+                if full != short {
+                    ui.label(egui::RichText::new(&full).weak());
+                }
                 ui.horizontal_wrapped(|ui| {
                     if ui.button(tr.t("gw.army.select")).clicked() {
                         give.write(UiCommand::Select(Selected::Army(army.id)));
@@ -261,8 +267,8 @@ fn corps_ui(
     give: &mut MessageWriter<UiCommand>,
 ) {
     let Some(c) = ctx.formation(corps) else { return };
-    let at = ctx.piece_hex(Piece::Corps(corps)).map_or_else(String::new, |h| format!(" {h}"));
-    ui.label(egui::RichText::new(format!("{}{at}", c.name)).strong().size(13.5));
+    let at = ctx.piece_hex(Piece::Corps(corps)).map_or_else(String::new, |h| format!(" — {}", tr.place(ctx, h)));
+    ui.label(egui::RichText::new(format!("{}{at}", tr.formation(ctx, c.id))).strong().size(13.5));
     units_ui(ui, tr, ctx, &c.units);
     let attached = placed_with(ctx, &[corps], false);
     if !attached.is_empty() {

@@ -18,7 +18,7 @@ use bevy::input::mouse::AccumulatedMouseMotion;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use leafwing_input_manager::prelude::ActionState;
-use rules::strategic::GreatWar;
+use rules::strategic::{GreatWar, HexAt};
 
 pub(super) fn plugin(app: &mut App) {
     crate::hud::frame_stats::script_zooms(app, Mode::GreatWar, &[START_SCALE, MIN_SCALE]);
@@ -26,7 +26,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Scene::Replay(Mode::GreatWar)), fit)
         .add_systems(
             Update,
-            (control, fit_when_asked, show_selection, follow)
+            (control, fit_when_asked, show_selection, close_in_for_recap, follow)
                 .chain()
                 .in_set(crate::AppSystems::Input)
                 .run_if(in_state(Mode::GreatWar)),
@@ -175,6 +175,19 @@ impl Pointer<'_, '_> {
     }
 }
 
+/// How far the camera moves for a drag of `drag` logical pixels at zoom `scale`: the map
+/// follows the pointer (screen y grows downwards, the world's upwards).
+pub fn drag_offset(drag: Vec2, scale: f32) -> Vec2 {
+    Vec2::new(-drag.x, drag.y) * scale
+}
+
+/// Where the camera goes for a new selection standing on `hexes`: to its first hex when none of
+/// them is in `view` (Tab, the army panel, a log line), nowhere when one is (a click on the board).
+pub fn selection_target(hexes: &[HexAt], view: Rect) -> Option<HexAt> {
+    let first = hexes.first().copied()?;
+    (!hexes.iter().any(|h| view.contains(hex_to_world(*h)))).then_some(first)
+}
+
 /// The centre that keeps the map point `anchor` under the pointer when the zoom goes from `old`
 /// to `new` (the wheel zooms towards the pointer, not the middle of the view).
 pub fn anchored_centre(centre: Vec2, anchor: Vec2, old: f32, new: f32) -> Vec2 {
@@ -226,8 +239,7 @@ fn control(
         }
         if drag != Vec2::ZERO {
             view.fitted = false;
-            // The map follows the pointer (screen y grows downwards).
-            tf.translation += (Vec2::new(-drag.x, drag.y) * ortho.scale).extend(0.0);
+            tf.translation += drag_offset(drag, ortho.scale).extend(0.0);
         }
         // The wheel over a panel (the log, the legend) scrolls the panel, not the map.
         let wheel = if pointer.is_some() { actions.value(&Action::Zoom) * 0.12 } else { 0.0 };
@@ -270,13 +282,36 @@ fn show_selection(
     let (Some(s), Some(view)) = (now, view) else { return };
     let ctx = session.ctx();
     let hexes = super::overlay::selected_hexes(&ctx, s);
-    let Some(first) = hexes.first().copied() else { return };
-    if hexes.iter().any(|h| view.rect.contains(hex_to_world(*h))) {
-        return;
-    }
+    let Some(first) = selection_target(&hexes, view.rect) else { return };
     for (mut tf, mut room) in &mut cameras {
         tf.translation = hex_to_world(first).extend(tf.translation.z);
         room.fitted = false;
+    }
+}
+
+/// The zoom the replay of the others' moves closes in to when it starts farther out: corps and
+/// their moves' lines can be read (issue 27).
+pub const RECAP_SCALE: f32 = 1.2;
+
+/// When the replay of the others' moves starts, a camera farther out than [`RECAP_SCALE`] closes
+/// in to it (each step's `LookAt` then centres it on the move).
+fn close_in_for_recap(
+    recap: Res<super::recap::Recap>,
+    mut was: Local<bool>,
+    mut cameras: Query<(&mut Projection, &mut RoomView), With<BoardCamera>>,
+) {
+    let started = recap.playing && !*was;
+    *was = recap.playing;
+    if !started {
+        return;
+    }
+    for (mut projection, mut view) in &mut cameras {
+        if let Projection::Orthographic(o) = &mut *projection
+            && o.scale > RECAP_SCALE
+        {
+            o.scale = RECAP_SCALE;
+            view.fitted = false;
+        }
     }
 }
 
@@ -322,5 +357,32 @@ mod tests {
             assert!((before - after).length() < 1e-4, "{old} → {new}: {before} vs {after}");
             assert!(view_rect(moved, new, room).contains(anchor));
         }
+    }
+
+    /// Issue 27, drag panning: the map point under the pointer stays under it as it drags.
+    #[test]
+    fn a_dragged_map_follows_the_pointer() {
+        let (centre, room) = (Vec2::new(300.0, -40.0), Vec2::new(800.0, 600.0));
+        // The world point under a pointer at `p` (logical pixels from the room's top left).
+        let under =
+            |centre: Vec2, scale: f32, p: Vec2| centre + Vec2::new(p.x - room.x / 2.0, room.y / 2.0 - p.y) * scale;
+        for (scale, drag) in [(0.7, Vec2::new(35.0, -12.0)), (4.0, Vec2::new(-3.0, 50.0))] {
+            let p = Vec2::new(500.0, 200.0);
+            let before = under(centre, scale, p);
+            let after = under(centre + drag_offset(drag, scale), scale, p + drag);
+            assert!((before - after).length() < 1e-3, "{scale}: {before} vs {after}");
+        }
+    }
+
+    /// Issue 27: a selection off the screen (Tab, the army panel) brings the camera to it, one
+    /// in view leaves the camera where it is.
+    #[test]
+    fn the_camera_goes_to_a_selection_only_when_it_is_out_of_view() {
+        let (a, b) = (HexAt::new(10, 10), HexAt::new(40, 10));
+        let view = Rect::from_center_half_size(hex_to_world(a), Vec2::splat(HEX_W * 3.0));
+        assert_eq!(selection_target(&[a], view), None, "in view");
+        assert_eq!(selection_target(&[b], view), Some(b), "out of view");
+        assert_eq!(selection_target(&[b, a], view), None, "an army with a corps in view");
+        assert_eq!(selection_target(&[], view), None, "off the map");
     }
 }

@@ -309,8 +309,14 @@ fn click(
             match ctx.destinations(piece).into_iter().find(|(h, _, _)| *h == at) {
                 Some((_, _, path)) => {
                     let order = Order::Move { piece, path };
-                    // A move that ends next to the enemy starts a fight: shown first.
-                    if ctx.next_to_enemy(power, at) { Some(Give::AfterPreview(order)) } else { Some(Give::Now(order)) }
+                    // A move that ends next to the enemy starts a fight, and one into a neutral's
+                    // land brings it into the war (issue 27): both are shown first.
+                    let enters = session.game.preview(&order).is_ok_and(|p| !p.enters_war.is_empty());
+                    if ctx.next_to_enemy(power, at) || enters {
+                        Some(Give::AfterPreview(order))
+                    } else {
+                        Some(Give::Now(order))
+                    }
                 }
                 // Not reachable: the engine says why, for the straight line there.
                 None => {

@@ -245,6 +245,34 @@ pub fn piles(stacks: BTreeMap<HexAt, Vec<(Look, CounterOf)>>) -> BTreeMap<HexAt,
         .collect()
 }
 
+/// Far out (the army zoom and beyond) the piles of one power that would overlap on screen read
+/// as one counter (issue 27: counters heaped along the borders): the map is cut into square cells
+/// of `cell` world units, and in each cell a power's piles become one, its highest echelon on top
+/// (the most units, then the lowest hex, on a tie), at that pile's hex, with every counter
+/// counted. Purely visual.
+pub fn declutter(piles: BTreeMap<HexAt, Pile>, cell: f32) -> BTreeMap<HexAt, Pile> {
+    let mut cells: BTreeMap<(i64, i64, PowerId), (HexAt, Pile)> = BTreeMap::new();
+    for (at, pile) in piles {
+        let w = hex_to_world(at) / cell.max(1.0);
+        let key = (w.x.floor() as i64, w.y.floor() as i64, pile.top.0.power);
+        match cells.get_mut(&key) {
+            None => {
+                cells.insert(key, (at, pile));
+            }
+            Some((top_at, top)) => {
+                let count = top.count + pile.count;
+                let rank = |p: &Pile| (p.top.0.echelon, p.top.0.units.len());
+                if rank(&pile) > rank(top) || (rank(&pile) == rank(top) && at < *top_at) {
+                    *top_at = at;
+                    *top = pile;
+                }
+                top.count = count;
+            }
+        }
+    }
+    cells.into_values().collect()
+}
+
 #[allow(clippy::too_many_arguments)]
 fn sync(
     mut commands: Commands,
@@ -286,9 +314,13 @@ fn sync(
         art::power_colour(id, usize::from(p.0))
     };
     drawn.counts.clear();
-    for (at, pile) in piles(stacks(&ctx, level, viewer)) {
+    let size = Vec2::new(COUNTER_W as f32, COUNTER_H as f32) * 0.9 * size_step;
+    let mut shown = piles(stacks(&ctx, level, viewer));
+    if matches!(level, ZoomLevel::Armies | ZoomLevel::Overview) {
+        shown = declutter(shown, size.x);
+    }
+    for (at, pile) in shown {
         let centre = hex_to_world(at);
-        let size = Vec2::new(COUNTER_W as f32, COUNTER_H as f32) * 0.9 * size_step;
         if pile.count > 1 {
             drawn.counts.push((centre + size / 2.0, pile.count));
         }

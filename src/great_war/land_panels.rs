@@ -301,10 +301,12 @@ pub fn purchases(tr: &Tr, ctx: &Ctx, power: PowerId) -> Vec<(String, Recruit)> {
 
 /// A land order in a few words, for the window that asks "yes" under its preview.
 pub fn order_words(tr: &Tr, ctx: &Ctx, order: &Order) -> Option<String> {
-    let hex = |h: &HexAt| h.to_string();
+    let hex = |h: &HexAt| tr.place(ctx, *h);
     Some(match order {
         Order::ReleaseGas { from, target } => tr.f("gw.order.release", &[("from", hex(from)), ("hex", hex(target))]),
-        Order::CommitReserve { unit, to } => tr.f("gw.order.commit", &[("unit", ctx.name(*unit)), ("hex", hex(to))]),
+        Order::CommitReserve { unit, to } => {
+            tr.f("gw.order.commit", &[("unit", tr.unit(ctx, *unit)), ("hex", hex(to))])
+        }
         Order::Retreat { moves } => tr
             .f("gw.order.retreat", &[("hex", moves.first().and_then(|(_, p)| p.last()).map_or_else(String::new, hex))]),
         _ => return None,

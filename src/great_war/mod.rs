@@ -34,6 +34,7 @@ pub mod overlay;
 pub mod page;
 pub mod panels;
 pub mod political;
+pub mod recap;
 pub mod save;
 pub mod sea_keys;
 pub mod sea_orders;
@@ -84,7 +85,7 @@ pub(super) fn plugin(app: &mut App) {
             layers::plugin,
             tutorial::plugin,
         ))
-        .add_plugins((political::plugin, summary::plugin));
+        .add_plugins((political::plugin, summary::plugin, recap::plugin));
     // The browser fetches the large scenarios' files when one is chosen.
     #[cfg(target_arch = "wasm32")]
     app.add_systems(Update, files::fetch_chosen.run_if(in_state(Screen::Loading)))
@@ -105,6 +106,7 @@ pub(super) fn view_plugin(app: &mut App) {
         layers::view_plugin,
         legend::plugin,
         summary::view_plugin,
+        recap::view_plugin,
         combat_ahead::view_plugin,
     ));
     #[cfg(target_arch = "wasm32")]

@@ -193,7 +193,7 @@ fn playing(
     // The phase bar.
     egui::Panel::top("gw-top").show(&mut ui, |ui| {
         ui.horizontal_wrapped(|ui| {
-            ui.label(egui::RichText::new(&gctx.scenario().name).strong());
+            ui.label(egui::RichText::new(scenario_title(&tr, &gctx.scenario().name)).strong());
             ui.separator();
             let turn = &[("turn", gctx.clock.turn.to_string()), ("last", gctx.last_turn().to_string())];
             ui.label(tr.f("gw.turn_of", turn));
@@ -379,7 +379,7 @@ pub fn goal_lines(tr: &Tr, ctx: &Ctx, me: PowerId) -> Vec<String> {
 
 /// What the person giving the order must not miss, first: the neutrals it brings into the war,
 /// and for each fight, which side the giver's is and what the result would do to it.
-fn warnings(tr: &Tr, ctx: &Ctx, p: &Preview) -> Vec<String> {
+pub fn warnings(tr: &Tr, ctx: &Ctx, p: &Preview) -> Vec<String> {
     let mut lines: Vec<String> =
         p.enters_war.iter().map(|n| tr.f("gw.preview.enters_war", &[("power", tr.power(ctx, *n))])).collect();
     let me = ctx.active_power();
@@ -398,17 +398,17 @@ fn warnings(tr: &Tr, ctx: &Ctx, p: &Preview) -> Vec<String> {
 /// An order in a few words.
 fn order_words(tr: &Tr, ctx: &Ctx, order: &Order) -> String {
     match order {
-        Order::Attack { target, .. } => tr.f("gw.order.attack", &[("hex", target.to_string())]),
+        Order::Attack { target, .. } => tr.f("gw.order.attack", &[("hex", tr.place(ctx, *target))]),
         Order::Fire { target, gas, .. } => {
-            tr.f(if *gas { "gw.order.gas" } else { "gw.order.fire" }, &[("hex", target.to_string())])
+            tr.f(if *gas { "gw.order.gas" } else { "gw.order.fire" }, &[("hex", tr.place(ctx, *target))])
         }
         Order::Move { path, .. } | Order::MoveFleet { path, .. } => {
-            tr.f("gw.order.move", &[("hex", path.last().map_or_else(String::new, |h| h.to_string()))])
+            tr.f("gw.order.move", &[("hex", path.last().map_or_else(String::new, |h| tr.place(ctx, *h)))])
         }
         Order::MoveArmy { army, .. } => {
             tr.f("gw.order.army", &[("army", ctx.formation(*army).map_or_else(String::new, |f| f.name.clone()))])
         }
-        Order::Bombard { target, .. } => tr.f("gw.order.bombard", &[("hex", target.to_string())]),
+        Order::Bombard { target, .. } => tr.f("gw.order.bombard", &[("hex", tr.place(ctx, *target))]),
         other => super::fleet_panel::order_words(tr, ctx, other)
             .or_else(|| super::land_panels::order_words(tr, ctx, other))
             .unwrap_or_else(|| format!("{other:?}")),
@@ -418,19 +418,20 @@ fn order_words(tr: &Tr, ctx: &Ctx, order: &Order) -> String {
 fn power_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, power: PowerId, human: bool, out: &mut MessageWriter<UiCommand>) {
     let Some(p) = ctx.powers.get(usize::from(power.0)) else { return };
     ui.label(egui::RichText::new(tr.power(ctx, power)).strong().size(17.0).color(power_colour(ctx, power)));
-    egui::Grid::new("gw-power").num_columns(2).show(ui, |ui| {
-        let rows = [
-            ("gw.power.money", p.money.to_string()),
-            ("gw.power.ammo", p.ammo.to_string()),
-            ("gw.power.manpower", format!("{} / {}", p.manpower[0], p.manpower[1])),
-            ("gw.power.gas", format!("{} / {}", p.chem_shells, p.cylinders)),
-        ];
-        for (key, value) in rows {
-            ui.label(tr.t(key));
-            ui.label(value);
-            ui.end_row();
-        }
-    });
+    // One row each, wrapping: a grid's first column as wide as its longest label ("Химические
+    // снаряды / баллоны") pushed the values out of the fixed-width panel.
+    let rows = [
+        ("gw.power.money", p.money.to_string()),
+        ("gw.power.ammo", p.ammo.to_string()),
+        ("gw.power.manpower", format!("{} / {}", p.manpower[0], p.manpower[1])),
+        ("gw.power.gas", format!("{} / {}", p.chem_shells, p.cylinders)),
+    ];
+    for (key, value) in rows {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("{}:", tr.t(key)));
+            ui.label(egui::RichText::new(value).strong());
+        });
+    }
     ui.horizontal_wrapped(|ui| {
         for (tech, has, key) in [
             (Tech::Tanks, p.techs.tanks, "gw.tech.tanks"),
@@ -749,6 +750,18 @@ fn replay(
     crate::hud::log::log_panel(&mut ui, "gw-replay-log", &tr, &lines, &mut links, &mut looks);
     leave_room(&ui, &mut room);
     Ok(())
+}
+
+/// A shipped scenario's name in the reader's language: the string table's `scenario.STEM` whose
+/// English is the file's name (the Great War's files have no Russian name), else the name.
+pub fn scenario_title(tr: &Tr, name: &str) -> String {
+    let english = rules::texts::Texts::english_ref();
+    super::files::scenario_paths()
+        .iter()
+        .filter_map(|p| std::path::Path::new(p).file_stem().and_then(|s| s.to_str()))
+        .map(|stem| format!("scenario.{stem}"))
+        .find(|key| english.get(key) == name)
+        .map_or_else(|| name.to_string(), |key| tr.t(&key))
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! What happened while I waited (issue 27): when a person's turn comes again after the other
 //! powers have moved, a window sums up what they did — powers entering the war, provinces that
 //! changed hands, battles, encirclements, ships lost, units destroyed — each line with "»" to
-//! bring the camera to its place. Everything comes from the engine's event log.
+//! bring the camera to its place, and a replay of their moves (`recap`). Everything comes from
+//! the engine's event log as the person sees it (the engine's sight).
 
 use super::GwNames;
 use super::geometry::{HEX_H, hex_to_world};
@@ -260,8 +261,14 @@ fn whole_log(
     Ok(())
 }
 
-/// Marks the log when a person's turn ends, and sums up the others' turns when it comes again.
-fn follow(session: Option<Res<Session<GreatWar>>>, mut summary: ResMut<TurnSummary>) {
+/// Marks the log when a person's turn ends, and sums up the others' turns when it comes again,
+/// as the person sees them (the engine's sight: `Ctx::seen`), with the replay of their moves
+/// (`recap`) on offer.
+fn follow(
+    session: Option<Res<Session<GreatWar>>>,
+    mut summary: ResMut<TurnSummary>,
+    mut recap: ResMut<super::recap::Recap>,
+) {
     let Some(session) = session else { return };
     let human = session.human_turn();
     if human == summary.was_human {
@@ -269,16 +276,25 @@ fn follow(session: Option<Res<Session<GreatWar>>>, mut summary: ResMut<TurnSumma
     }
     summary.was_human = human;
     let events = session.game.events();
+    let ctx = session.ctx();
+    let viewer = session.viewer();
     if !human {
         summary.mark = events.len();
         summary.open = false;
+        *recap = super::recap::Recap {
+            before: viewer.map(|v| super::recap::places_seen(&ctx, v)).unwrap_or_default(),
+            ..Default::default()
+        };
         return;
     }
     let since = events.get(summary.mark.min(events.len())..).unwrap_or(&[]);
-    let ctx = session.ctx();
-    summary.items = summary_or_nothing(&ctx, since);
+    let seen: Vec<Event> =
+        ctx.seen(rules::view::Viewer::of(viewer), since).into_iter().filter_map(|s| s.event().cloned()).collect();
+    summary.items = summary_or_nothing(&ctx, &seen);
     summary.turn = ctx.clock.turn;
-    summary.open = !summary.items.is_empty();
+    recap.steps = viewer.map(|v| super::recap::steps(&ctx, v, &recap.before, since)).unwrap_or_default();
+    recap.playing = false;
+    summary.open = !summary.items.is_empty() || !recap.steps.is_empty();
 }
 
 fn summary_or_nothing(ctx: &Ctx, events: &[Event]) -> Vec<SummaryItem> {
@@ -291,8 +307,9 @@ fn window(
     session: Option<Res<Session<GreatWar>>>,
     mut summary: ResMut<TurnSummary>,
     mut looks: MessageWriter<LookAt>,
+    (recap, mut replay): (Res<super::recap::Recap>, MessageWriter<super::recap::RecapCommand>),
 ) -> Result {
-    if !summary.open {
+    if !summary_shown(&summary, &recap) {
         return Ok(());
     }
     let Some(session) = session else { return Ok(()) };
@@ -329,10 +346,23 @@ fn window(
                     });
                 }
             });
-            ui.separator();
-            if ui.button(tr.t("gw.summary.close")).clicked() {
-                open = false;
+            if summary.items.is_empty() {
+                ui.label(tr.t("gw.summary.quiet"));
             }
+            ui.separator();
+            ui.horizontal(|ui| {
+                if !recap.steps.is_empty()
+                    && ui
+                        .button(tr.f("gw.recap.watch", &[("n", recap.steps.len().to_string())]))
+                        .on_hover_text(tr.t("gw.recap.hint"))
+                        .clicked()
+                {
+                    replay.write(super::recap::RecapCommand::Start);
+                }
+                if ui.button(tr.t("gw.summary.close")).clicked() {
+                    open = false;
+                }
+            });
         });
     if let Some(at) = look {
         looks.write(LookAt { at: hex_to_world(at), size: HEX_H });
@@ -351,4 +381,10 @@ pub fn kind_key(kind: SummaryKind) -> &'static str {
         SummaryKind::Ship => "gw.summary.ships",
         SummaryKind::Loss => "gw.summary.losses",
     }
+}
+
+/// Whether the summary's window shows: open, and not while the others' moves are replayed
+/// (it gives way to the replay and comes back after).
+pub fn summary_shown(summary: &TurnSummary, recap: &super::recap::Recap) -> bool {
+    summary.open && !recap.playing
 }

@@ -140,4 +140,22 @@ mod tests {
         assert!((fit_scale(field, Vec2::new(1280.0, 320.0)) - 2.08).abs() < 1e-4, "height limits");
         assert!((fit_scale(field, Vec2::new(640.0, 1000.0)) - 2.08).abs() < 1e-4, "width limits");
     }
+
+    /// Issue 27: a resized window keeps a view zoomed in on a part of the field where it is;
+    /// only a board that showed the whole field is fitted again.
+    #[test]
+    fn a_resize_refits_only_a_board_that_showed_the_whole_field() {
+        let mut app = App::new();
+        app.add_message::<WindowResized>().add_message::<FitBoard>().add_systems(Update, fit_on_resize);
+        let view = app.world_mut().spawn(BoardView { fitted: false }).id();
+        let resize = |app: &mut App| {
+            app.world_mut().write_message(WindowResized { window: Entity::PLACEHOLDER, width: 1600.0, height: 900.0 });
+            app.update();
+            let fits = app.world().resource::<Messages<FitBoard>>();
+            fits.iter_current_update_messages().count()
+        };
+        assert_eq!(resize(&mut app), 0, "a zoomed-in view stays");
+        app.world_mut().entity_mut(view).insert(BoardView { fitted: true });
+        assert_eq!(resize(&mut app), 1, "the whole field again");
+    }
 }

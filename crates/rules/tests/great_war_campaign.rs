@@ -145,8 +145,11 @@ fn purchase_infantry_of_both_classes_and_each_refusal() {
     assert_eq!(f.place, Place::Map(hex(1, 1)));
     assert_eq!(f.activity.mp_left, 0);
     assert!(matches!(f.kind, ForceKind::Infantry { class: 1, model: Model::M1914, mountain: false, .. }));
-    // A raised unit is named by its number among its power's raised units, with no id (issue 27).
-    assert_eq!(c.name(f.id), "infantry division no. 1");
+    // A unit the scenario does not name and a raised one are named by their number among their
+    // power's unnamed units of the kind, with no id (issue 27): France's scenario division (1)
+    // is no. 1, the raised one no. 2.
+    assert_eq!(c.name(rules::strategic::ForceId(1)), "infantry division no. 1");
+    assert_eq!(c.name(f.id), "infantry division no. 2");
     // Manpower: class 1 is spent (0 of 10).
     let e = recruit(&mut c, infantry_order(1), (3, 2)).unwrap_err();
     assert_eq!(

@@ -715,3 +715,35 @@ fn s_chem_1_gas_radius_3_hexes_reaches_3_not_4() {
     assert!(matches!(c.apply(&Order::ReleaseGas { from: hex(1, 1), target: hex(5, 1) }), Err(OrderError::Gas(_))));
     assert!(c.hex_state(hex(1, 1)).cylinder.is_some());
 }
+
+/// S-TURN-2, S-ART-2, S-CHEM-1 (issue 27: no hand-over to a power with nothing to do): a power
+/// has orders of its own in the Fire phase when a ready gun reaches an enemy (the 15 cm sFH 13,
+/// range 2: a French division 2 hexes off is in reach, 3 hexes off is not); in Preparation when
+/// it may set a cylinder (from turn 3, GAS_FROM_TURN: turn 2 none, turn 3 one, none without
+/// cylinders); always in Movement; never in Combat, nor when another power acts.
+#[test]
+fn s_turn_2_a_power_has_phase_orders_exactly_when_the_engine_would_take_one() {
+    use rules::strategic::PowerId;
+    let (germany, france) = (PowerId(0), PowerId(1));
+    for (col, reach) in [(3, true), (4, false)] {
+        let s =
+            scenario(clear(10, 4), vec![gun(1, "germany", (1, 1), "15 cm sFH 13"), infantry(2, "france", (col, 1))]);
+        let c = ctx(&s, Phase::Fire, 0);
+        assert_eq!(hex(1, 1).distance(hex(col, 1)), u32::try_from(col - 1).expect("a distance"));
+        assert_eq!(c.has_phase_orders(germany), reach, "the French at distance {}", col - 1);
+        assert_eq!(c.check_fire(id(1), hex(col, 1), false).is_ok(), reach, "the order agrees");
+        assert!(!c.has_phase_orders(france), "France does not act now");
+        // France's part of the Fire phase: it has no gun, squadron nor fleet.
+        assert!(!ctx(&s, Phase::Fire, 1).has_phase_orders(france));
+        assert!(ctx(&s, Phase::Movement, 0).has_phase_orders(germany), "Movement: troops and purchases");
+        assert!(!ctx(&s, Phase::Combat, 0).has_phase_orders(germany), "Combat is the engine's");
+    }
+    let s = scenario(clear(10, 4), vec![infantry(1, "germany", (1, 1)), infantry(2, "france", (5, 1))]);
+    for (turn, cylinders, orders) in [(2, 5, false), (3, 5, true), (3, 0, false)] {
+        let mut c = ctx(&s, Phase::Preparation, 0);
+        c.clock.turn = turn;
+        c.powers[0].cylinders = cylinders;
+        assert_eq!(c.has_phase_orders(germany), orders, "turn {turn}, {cylinders} cylinders");
+        assert_eq!(c.check_place_cylinder(hex(1, 1)).is_ok(), orders, "the order agrees");
+    }
+}

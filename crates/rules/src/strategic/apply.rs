@@ -428,11 +428,11 @@ impl Ctx {
                 f.activity.target = Some(target);
             }
         }
-        let name = units.first().map(|u| self.name(*u)).unwrap_or_default();
+        let name = units.first().map(|u| self.name_msg(*u)).unwrap_or_else(|| Msg::plain(""));
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            line: Msg::new("gwe.army.attacks").arg("name", name).hex("at", target),
+            line: Msg::new("gwe.army.attacks").msg("name", name).hex("at", target),
         });
         Ok(())
     }
@@ -564,11 +564,11 @@ impl Ctx {
         let price = i64::from(self.scenario().rules.economy.upgrade);
         self.pay(f.power, price, "gwe.army.pay.upgrade")?;
         self.retype(unit, kind);
-        let name = self.name(unit);
+        let name = self.name_msg(unit);
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            line: Msg::new("gwe.army.upgraded").arg("name", name).arg("price", price),
+            line: Msg::new("gwe.army.upgraded").msg("name", name).arg("price", price),
         });
         Ok(())
     }

@@ -551,7 +551,7 @@ impl Ctx {
         let terms: Vec<Msg> = e
             .terms
             .iter()
-            .map(|t| Msg::new("gwe.land.unit_value").arg("unit", self.name(t.unit)).msg("terms", t.text()))
+            .map(|t| Msg::new("gwe.land.unit_value").msg("unit", self.name_msg(t.unit)).msg("terms", t.text()))
             .collect();
         if !terms.is_empty() {
             line = Msg::new("gwe.land.engagement_terms").msg("summary", line).list("terms", terms, "; ");
@@ -642,14 +642,14 @@ impl Ctx {
 
     pub fn change_health(&mut self, u: ForceId, delta: i32) {
         let turn = self.clock.turn;
-        let name = self.name(u);
+        let name = self.name_msg(u);
         if let Some(f) = self.force_mut(u) {
             f.vitals.health = (f.vitals.health + delta).clamp(0, f.vitals.max_health);
             let now = f.vitals.health;
             self.push(Event {
                 turn,
                 kind: EventKind::Health { unit: u, delta, now },
-                line: Msg::new("gwe.land.health").arg("unit", name).arg("delta", format!("{delta:+}")).arg("now", now),
+                line: Msg::new("gwe.land.health").msg("unit", name).arg("delta", format!("{delta:+}")).arg("now", now),
             });
         }
     }
@@ -657,7 +657,7 @@ impl Ctx {
     /// Changes Morale; units without Morale lose Health instead when `or_health` (S-SUP-2).
     pub fn change_morale(&mut self, u: ForceId, delta: i32) {
         let turn = self.clock.turn;
-        let name = self.name(u);
+        let name = self.name_msg(u);
         if let Some(f) = self.force_mut(u)
             && let Some(m) = f.vitals.morale
         {
@@ -666,7 +666,7 @@ impl Ctx {
             self.push(Event {
                 turn,
                 kind: EventKind::Morale { unit: u, delta, now },
-                line: Msg::new("gwe.land.morale").arg("unit", name).arg("delta", format!("{delta:+}")).arg("now", now),
+                line: Msg::new("gwe.land.morale").msg("unit", name).arg("delta", format!("{delta:+}")).arg("now", now),
             });
         }
     }
@@ -684,7 +684,7 @@ impl Ctx {
 
     fn remove(&mut self, u: ForceId, to: Place, why: Msg) {
         let turn = self.clock.turn;
-        let name = self.name(u);
+        let name = self.name_msg(u);
         let Some(f) = self.force(u) else { return };
         if !f.present() {
             return;
@@ -713,7 +713,7 @@ impl Ctx {
             Place::Destroyed => (EventKind::Destroyed { unit: u }, "gwe.land.destroyed"),
             _ => (EventKind::Dispersed { unit: u }, "gwe.land.dispersed"),
         };
-        self.push(Event { turn, kind, line: Msg::new(key).arg("unit", name).msg("why", why) });
+        self.push(Event { turn, kind, line: Msg::new(key).msg("unit", name).msg("why", why) });
         self.rebuild_occupancy();
     }
 

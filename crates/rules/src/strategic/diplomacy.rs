@@ -150,7 +150,7 @@ impl Ctx {
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Note,
-                line: Msg::new("gwe.econ.lands").arg("unit", self.name(id)).hex("at", at).hex("port", port),
+                line: Msg::new("gwe.econ.lands").msg("unit", self.name_msg(id)).hex("at", at).hex("port", port),
             });
         }
     }

@@ -37,7 +37,12 @@ pub fn recruit_words(r: &Recruit) -> Msg {
 impl Ctx {
     /// The name of a unit raised in the game (scenario units have theirs in the static data).
     pub fn raised_name(&self, id: ForceId) -> String {
-        let Some(f) = self.force(id) else { return Msg::new("gwe.unit.unknown").english() };
+        self.raised_msg(id).english()
+    }
+
+    /// The name of a unit raised in the game in the tables' words, for the reader's language.
+    pub fn raised_msg(&self, id: ForceId) -> Msg {
+        let Some(f) = self.force(id) else { return Msg::new("gwe.unit.unknown") };
         let kind = match f.kind {
             ForceKind::Infantry { .. } => Msg::new("gwe.unit.infantry"),
             ForceKind::Cavalry { .. } => Msg::new("gwe.unit.cavalry"),
@@ -57,7 +62,7 @@ impl Ctx {
                 && self.statics.names.binary_search_by_key(&g.id, |(i, _)| *i).is_err()
         };
         let n = self.forces.iter().filter(|g| g.id <= id && unnamed(g)).count();
-        Msg::new("gwe.unit.numbered").msg("kind", kind).arg("n", n).english()
+        Msg::new("gwe.unit.numbered").msg("kind", kind).arg("n", n)
     }
 
     fn purchases(&self) -> Result<Purchases, OrderError> {
@@ -314,11 +319,11 @@ impl Ctx {
         self.charge(power, i64::from(price), &what)?;
         // Lost Health stays lost (the class-1 Health and Morale do not change).
         self.retype(unit, kind);
-        let name = self.name(unit);
+        let name = self.name_msg(unit);
         self.push(Event {
             turn: self.clock.turn,
             kind: EventKind::Note,
-            line: Msg::new("gwe.econ.converted").arg("name", name).msg("what", what).arg("money", price),
+            line: Msg::new("gwe.econ.converted").msg("name", name).msg("what", what).arg("money", price),
         });
         Ok(())
     }
@@ -366,7 +371,7 @@ impl Ctx {
             line: Msg::new("gwe.econ.raises")
                 .name("power", self.power_key(power), self.power_name(power))
                 .msg("what", what)
-                .arg("name", self.name(id))
+                .msg("name", self.name_msg(id))
                 .hex("at", at)
                 .arg("money", price.money)
                 .arg("manpower", price.manpower)

@@ -243,7 +243,7 @@ impl Ctx {
                         .arg("pips", pips)
                         .arg("half", half)
                         .arg("damage", damage)
-                        .arg("unit", self.name(own))
+                        .msg("unit", self.name_msg(own))
                 } else {
                     Msg::new("gwe.land.friendly_fire.target").hex("at", shot.target).arg("pips", pips)
                 },

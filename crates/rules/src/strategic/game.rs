@@ -31,18 +31,10 @@ pub struct GreatWar {
 pub fn new_ctx(scenario: &Scenario, seed: u64) -> Ctx {
     let mut specs: Vec<_> = scenario.forces.iter().collect();
     specs.sort_by_key(|f| f.id);
-    let names: Vec<(ForceId, String)> = specs
-        .iter()
-        .map(|f| {
-            let default = match &f.kind {
-                KindSpec::Infantry { .. } => format!("{} infantry division {}", f.power, f.id),
-                KindSpec::Cavalry { .. } => format!("{} cavalry division {}", f.power, f.id),
-                KindSpec::Tank(n) => format!("{n} battalion {}", f.id),
-                KindSpec::Artillery(n) => format!("{n} division {}", f.id),
-            };
-            (ForceId(f.id), f.name.clone().unwrap_or(default))
-        })
-        .collect();
+    // Issue 27: a unit the scenario names keeps its name; one it does not is named as a unit
+    // raised in the game (`Ctx::raised_msg`: its kind and its number among its power's unnamed
+    // units of that kind), never by its ID.
+    let names: Vec<(ForceId, String)> = specs.iter().filter_map(|f| Some((ForceId(f.id), f.name.clone()?))).collect();
     let statics = Arc::new(StaticData { scenario: scenario.clone(), names });
     let powers: Vec<PowerState> = scenario
         .powers

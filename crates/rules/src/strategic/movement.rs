@@ -206,11 +206,11 @@ impl Ctx {
                 f.activity.mp_left = f.activity.mp_left.saturating_sub(plan.cost);
                 f.activity.moved = true;
             }
-            let name = self.name(*u);
+            let name = self.name_msg(*u);
             self.push(Event {
                 turn: self.clock.turn,
                 kind: EventKind::Moved { unit: *u, to: end, cost: plan.cost },
-                line: Msg::new("gwe.land.moved").arg("unit", name).hex("to", end).arg("mp", plan.cost),
+                line: Msg::new("gwe.land.moved").msg("unit", name).hex("to", end).arg("mp", plan.cost),
             });
         }
         self.rebuild_occupancy();

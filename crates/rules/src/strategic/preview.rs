@@ -69,7 +69,7 @@ impl Ctx {
             .flat_map(|e| {
                 let mut v = vec![e.summary(&base.engagement_names(e))];
                 v.extend(e.terms.iter().map(|t| {
-                    Msg::new("gwe.land.preview.unit_value").arg("unit", base.name(t.unit)).msg("terms", t.text())
+                    Msg::new("gwe.land.preview.unit_value").msg("unit", base.name_msg(t.unit)).msg("terms", t.text())
                 }));
                 v
             })

@@ -384,6 +384,23 @@ impl Ctx {
             .map_or_else(|| self.raised_name(id), |i| self.statics.names[i].1.clone())
     }
 
+    /// A unit's name as a line of text names it (issue 27): the scenario's name with its Russian
+    /// beside where the scenario gives one (`names_ru`), a unit raised in the game by its kind and
+    /// number in the reader's language. Its English is [`Ctx::name`].
+    pub fn name_msg(&self, id: ForceId) -> crate::texts::Msg {
+        use crate::texts::{Msg, PLAIN};
+        match self.statics.names.binary_search_by_key(&id, |(i, _)| *i) {
+            Ok(i) => {
+                let en = &self.statics.names[i].1;
+                match self.scenario().name_ru(id.0) {
+                    Some(ru) => Msg::new(PLAIN).local("text", en.as_str(), ru),
+                    None => Msg::plain(en.as_str()),
+                }
+            }
+            Err(_) => self.raised_msg(id),
+        }
+    }
+
     pub fn power_name(&self, p: PowerId) -> &str {
         self.scenario().powers.get(usize::from(p.0)).map_or("?", |s| s.name.as_str())
     }

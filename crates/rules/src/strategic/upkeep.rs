@@ -386,12 +386,12 @@ impl Ctx {
             }
             if enc {
                 let turns = before + 1;
-                let name = self.name(u);
+                let name = self.name_msg(u);
                 self.push(Event {
                     turn: self.clock.turn,
                     kind: EventKind::Encircled { unit: u, turns },
                     line: Msg::new("gwe.econ.encircled")
-                        .arg("unit", name)
+                        .msg("unit", name)
                         .arg("turns", turns)
                         .arg("percent", (25 * turns).min(100)),
                 });

@@ -946,7 +946,7 @@ impl Ctx {
         }
         self.rebuild_occupancy();
         self.naval_event(
-            Msg::new("gwe.naval.embarks").arg("unit", self.name(unit)).arg("ship", id).arg("price", price),
+            Msg::new("gwe.naval.embarks").msg("unit", self.name_msg(unit)).arg("ship", id).arg("price", price),
         );
         Ok(())
     }
@@ -1046,7 +1046,7 @@ impl Ctx {
             g.activity.mp_left = 0;
         }
         self.rebuild_occupancy();
-        self.naval_event(Msg::new("gwe.naval.lands").arg("unit", self.name(unit)).hex("at", to));
+        self.naval_event(Msg::new("gwe.naval.lands").msg("unit", self.name_msg(unit)).hex("at", to));
         Ok(())
     }
 
