@@ -186,6 +186,35 @@ fn look_at(
 mod tests {
     use super::*;
 
+    /// A click on an event's "»" asks for its place ([`LookAt`]): the board camera is centred on
+    /// it (and no longer fitted to the field), the place is framed by four marks, and a click
+    /// on the board takes the marks away.
+    #[test]
+    fn looking_at_an_events_place_centres_the_board_and_marks_it() {
+        use bevy::state::app::StatesPlugin;
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin))
+            .init_state::<crate::screens::Screen>()
+            .init_resource::<super::super::EguiBusy>()
+            .init_resource::<ButtonInput<MouseButton>>()
+            .add_message::<LookAt>()
+            .add_systems(Update, look_at);
+        let camera = app.world_mut().spawn((Transform::default(), BoardView { fitted: true })).id();
+        app.update();
+        app.world_mut().write_message(LookAt { at: Vec2::new(320.0, -48.0), size: 32.0 });
+        app.update();
+        let tf = app.world().get::<Transform>(camera).expect("the camera");
+        assert_eq!((tf.translation.x, tf.translation.y), (320.0, -48.0));
+        assert!(!app.world().get::<BoardView>(camera).expect("the camera").fitted);
+        let marks = |app: &mut App| app.world_mut().query_filtered::<(), With<LookedAt>>().iter(app.world()).count();
+        assert_eq!(marks(&mut app), 4, "the place is framed");
+        app.update();
+        assert_eq!(marks(&mut app), 4, "the marks stay until the next click on the board");
+        app.world_mut().resource_mut::<ButtonInput<MouseButton>>().press(MouseButton::Left);
+        app.update();
+        assert_eq!(marks(&mut app), 0);
+    }
+
     fn line(turn: Option<u32>, text: &str) -> LogLine {
         LogLine { turn, text: text.into(), colour: None, strong: false, place: None }
     }

@@ -17,7 +17,7 @@ use super::state::{
     Activity, Ctx, Force, ForceId, ForceKind, FrontLine, Membership, Place, PowerId, SupplyState, Tech, Vitals,
 };
 use super::tables::{Model, Price, Purchases};
-use crate::texts::Msg;
+use crate::texts::{Msg, NAME};
 
 /// What a recruit is, in words of the tables: the `what` of its event and of its refusals.
 pub fn recruit_words(r: &Recruit) -> Msg {
@@ -47,10 +47,10 @@ impl Ctx {
             ForceKind::Infantry { .. } => Msg::new("gwe.unit.infantry"),
             ForceKind::Cavalry { .. } => Msg::new("gwe.unit.cavalry"),
             ForceKind::Tank { tank } => {
-                Msg::plain(self.scenario().units.tanks.get(usize::from(tank)).map_or(String::new(), |t| t.name.clone()))
+                Msg::new(NAME).arg("name", self.scenario().units.tanks.get(usize::from(tank)).map_or("", |t| t.name.as_str()))
             }
             ForceKind::Artillery { gun } => {
-                Msg::plain(self.scenario().units.guns.get(usize::from(gun)).map_or(String::new(), |g| g.name.clone()))
+                Msg::new(NAME).arg("name", self.scenario().units.guns.get(usize::from(gun)).map_or("", |g| g.name.as_str()))
             }
         };
         // Issue 27: no ID in a name: its number among its power's units of the same kind that

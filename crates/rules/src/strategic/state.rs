@@ -388,13 +388,15 @@ impl Ctx {
     /// beside where the scenario gives one (`names_ru`), a unit raised in the game by its kind and
     /// number in the reader's language. Its English is [`Ctx::name`].
     pub fn name_msg(&self, id: ForceId) -> crate::texts::Msg {
-        use crate::texts::{Msg, PLAIN};
+        use crate::texts::{Msg, NAME};
+        // A unit's name from the data files (a proper name: its Russian where the scenario
+        // gives one), under the tables' key for a lone name.
         match self.statics.names.binary_search_by_key(&id, |(i, _)| *i) {
             Ok(i) => {
                 let en = &self.statics.names[i].1;
                 match self.scenario().name_ru(id.0) {
-                    Some(ru) => Msg::new(PLAIN).local("text", en.as_str(), ru),
-                    None => Msg::plain(en.as_str()),
+                    Some(ru) => Msg::new(NAME).local("name", en.as_str(), ru),
+                    None => Msg::new(NAME).arg("name", en),
                 }
             }
             Err(_) => self.raised_msg(id),
