@@ -46,12 +46,10 @@ impl Ctx {
         let kind = match f.kind {
             ForceKind::Infantry { .. } => Msg::new("gwe.unit.infantry"),
             ForceKind::Cavalry { .. } => Msg::new("gwe.unit.cavalry"),
-            ForceKind::Tank { tank } => {
-                Msg::new(NAME).arg("name", self.scenario().units.tanks.get(usize::from(tank)).map_or("", |t| t.name.as_str()))
-            }
-            ForceKind::Artillery { gun } => {
-                Msg::new(NAME).arg("name", self.scenario().units.guns.get(usize::from(gun)).map_or("", |g| g.name.as_str()))
-            }
+            ForceKind::Tank { tank } => Msg::new(NAME)
+                .arg("name", self.scenario().units.tanks.get(usize::from(tank)).map_or("", |t| t.name.as_str())),
+            ForceKind::Artillery { gun } => Msg::new(NAME)
+                .arg("name", self.scenario().units.guns.get(usize::from(gun)).map_or("", |g| g.name.as_str())),
         };
         // Issue 27: no ID in a name: its number among its power's units of the same kind that
         // have no name of their own, in the order they came (units stay listed when lost, so a
