@@ -9,7 +9,7 @@ use crate::screens::Mode;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<LegendBook>().add_systems(PostStartup, register);
+    app.init_resource::<LegendBook>().add_systems(PostStartup, register).add_systems(Update, follow_the_game);
 }
 
 /// The German field grey of the counters.
@@ -20,7 +20,7 @@ fn item(swatch: Swatch, text: &'static str) -> LegendItem {
 }
 
 /// The sections of the Great War's legend.
-pub fn sections(gw: &GwArt, images: &mut Assets<Image>) -> Vec<LegendSection> {
+pub fn sections(gw: &GwArt, images: &mut Assets<Image>, powers_of: Option<&[String]>) -> Vec<LegendSection> {
     let mut counter = |s: Symbol, e: Echelon, m: Marks| Swatch::Counter {
         side: GREY,
         symbol: images.add(art::counter(s, e, m)),
@@ -88,8 +88,14 @@ pub fn sections(gw: &GwArt, images: &mut Assets<Image>) -> Vec<LegendSection> {
         item(Swatch::Tint([214, 190, 120, 158]), "legend.gw.political"),
         item(Swatch::Tint([20, 5, 5, 242]), "legend.gw.front_line"),
     ];
-    powers.extend(super::art::coloured_powers().into_iter().enumerate().map(|(i, id)| {
-        let [r, g, b] = super::art::power_rgb(id, i);
+    // The powers of the scenario in play, by their place in it (as the board colours them); before
+    // one is chosen, every power the colour table names.
+    let key: Vec<(String, usize)> = match powers_of {
+        Some(ids) => ids.iter().cloned().zip(0..).collect(),
+        None => super::art::coloured_powers().into_iter().map(str::to_string).zip(0..).collect(),
+    };
+    powers.extend(key.into_iter().map(|(id, i)| {
+        let [r, g, b] = super::art::power_rgb(&id, i);
         LegendItem { swatch: Swatch::Tint([r, g, b, 255]), text: format!("gw.power.{id}").into() }
     }));
     vec![
@@ -103,6 +109,24 @@ pub fn sections(gw: &GwArt, images: &mut Assets<Image>) -> Vec<LegendSection> {
 
 fn register(art: Option<Res<GwArt>>, mut images: ResMut<Assets<Image>>, mut book: ResMut<LegendBook>) {
     if let Some(art) = art {
-        book.register(Mode::GreatWar, sections(&art, &mut images));
+        book.register(Mode::GreatWar, sections(&art, &mut images, None));
     }
+}
+
+/// The key of the powers' colours names the powers of the game in play (three in the test
+/// front, not the 23 of the colour table), registered again when another game starts.
+fn follow_the_game(
+    session: Option<Res<crate::session::Session<rules::strategic::GreatWar>>>,
+    art: Option<Res<GwArt>>,
+    mut images: ResMut<Assets<Image>>,
+    mut book: ResMut<LegendBook>,
+    mut shown: Local<Vec<String>>,
+) {
+    let (Some(session), Some(art)) = (session, art) else { return };
+    let ids = &session.game.scenario().powers;
+    if ids.len() == shown.len() && ids.iter().zip(shown.iter()).all(|(p, s)| p.id == *s) {
+        return;
+    }
+    *shown = ids.iter().map(|p| p.id.clone()).collect();
+    book.register(Mode::GreatWar, sections(&art, &mut images, Some(&shown)));
 }
