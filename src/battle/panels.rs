@@ -394,20 +394,6 @@ pub fn log_lines(tr: &Tr, bctx: &Ctx, events: &[Event], viewer: Option<Side>) ->
             Event::Ambushed { at: cell, .. } => (Some(*cell), None),
             Event::Fired { target, firer, .. } => (cell_of(&at, target), bctx.unit(*firer).map(|u| u.side)),
             Event::MeleeExchange { units, .. } => (units.first().and_then(|u| cell_of(&at, u)), None),
-            Event::Turned { unit, .. }
-            | Event::Revealed { unit }
-            | Event::Contact { unit, .. }
-            | Event::CounterCharge { unit }
-            | Event::ShotsTest { unit, .. }
-            | Event::Damaged { unit, .. }
-            | Event::MoraleTest { unit, .. }
-            | Event::Removed { unit, .. }
-            | Event::SkirmishersCharged { unit, .. }
-            | Event::SkirmishOrder { unit, .. }
-            | Event::Reformed { unit }
-            | Event::ReactionsSet { unit, .. }
-            | Event::Retreated { unit }
-            | Event::GunsTaken { unit, .. } => (cell_of(&at, unit), None),
             Event::HqNamed { side, .. }
             | Event::FormationFormed { side, .. }
             | Event::SetupDone { side }
@@ -419,6 +405,9 @@ pub fn log_lines(tr: &Tr, bctx: &Ctx, events: &[Event], viewer: Option<Side>) ->
             | Event::TurnEnded { side, .. } => (None, Some(*side)),
             Event::BattleEnded { winner, .. } => (None, Some(*winner)),
             Event::BattleBegins | Event::GeneralMoved { .. } => (None, None),
+            // Any other event is placed where the unit it is about stands (the engine's
+            // `Event::unit`).
+            other => (other.unit().and_then(|u| cell_of(&at, &u)), None),
         };
         if readable.next().is_none_or(|seen| seen.is_hidden()) {
             continue;
