@@ -335,6 +335,56 @@ pub fn just_pressed<A: ActionSet>(
         || keys.is_some_and(|k| bindings.keys_of(action.name()).any(|key| k.just_pressed(*key)))
 }
 
+/// Pixels of a scroll in pixels (the browser, a touchpad) that count as one notch of a wheel,
+/// which the desktop reports as one line.
+pub const PIXELS_PER_NOTCH: f32 = 100.0;
+/// The most notches one frame's scroll counts: a flick of a free-spinning wheel, or the events
+/// of a slow frame, zoom by at most this much at once.
+pub const MAX_NOTCHES_PER_FRAME: f32 = 3.0;
+/// What one notch of the wheel towards the map multiplies a board's scale by (12 % closer; a
+/// notch back divides by it, so in and out return to the same view).
+pub const ZOOM_PER_NOTCH: f32 = 0.88;
+/// How fast the zoom keys zoom: the share of the scale a second held takes off or adds.
+pub const KEY_ZOOM_PER_SECOND: f32 = 1.5;
+
+/// The factor a frame's wheel multiplies a board's scale by: [`ZOOM_PER_NOTCH`] a notch whatever
+/// unit the platform reports (lines natively, pixels in the browser, where one notch is about
+/// [`PIXELS_PER_NOTCH`]), at most [`MAX_NOTCHES_PER_FRAME`] notches a frame. A scroll away from
+/// the player (positive) zooms in.
+pub fn wheel_zoom(scroll: f32, unit: bevy::input::mouse::MouseScrollUnit) -> f32 {
+    let notches = match unit {
+        bevy::input::mouse::MouseScrollUnit::Line => scroll,
+        bevy::input::mouse::MouseScrollUnit::Pixel => scroll / PIXELS_PER_NOTCH,
+    };
+    if !notches.is_finite() {
+        return 1.0;
+    }
+    ZOOM_PER_NOTCH.powf(notches.clamp(-MAX_NOTCHES_PER_FRAME, MAX_NOTCHES_PER_FRAME))
+}
+
+/// This frame's zoom of a board: the factor its scale is multiplied by (1.0 for none), and
+/// whether it came from the wheel (which zooms towards the pointer). The wheel counts only when
+/// the pointer is over the board (`over_board`): over a panel, the log or the legend it scrolls
+/// the panel.
+pub fn board_zoom(
+    actions: &ActionState<ShellAction>,
+    scroll: Option<&bevy::input::mouse::AccumulatedMouseScroll>,
+    over_board: bool,
+    dt: f32,
+) -> (f32, bool) {
+    let unit = scroll.map_or(bevy::input::mouse::MouseScrollUnit::Line, |s| s.unit);
+    let wheel = if over_board { actions.value(&ShellAction::Zoom) } else { 0.0 };
+    let mut keys = 0.0;
+    if actions.pressed(&ShellAction::ZoomIn) {
+        keys += KEY_ZOOM_PER_SECOND * dt;
+    }
+    if actions.pressed(&ShellAction::ZoomOut) {
+        keys -= KEY_ZOOM_PER_SECOND * dt;
+    }
+    let factor = wheel_zoom(wheel, unit) * (1.0 - keys.clamp(-0.5, 0.5));
+    (factor, wheel != 0.0)
+}
+
 /// Binds a set of actions: its plugin, its defaults among the known actions, its map on the
 /// [`Controls`] entity, following the player's bindings.
 pub fn bind<A: ActionSet>(app: &mut App) {
@@ -455,4 +505,37 @@ fn follow_bindings<A: ActionSet>(bindings: Res<KeyBindings>, mut maps: Query<&mu
 pub fn key_name(key: KeyCode) -> String {
     let name = format!("{key:?}");
     name.strip_prefix("Key").or_else(|| name.strip_prefix("Digit")).map_or(name.clone(), str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::input::mouse::MouseScrollUnit::{Line, Pixel};
+
+    /// Issue 27: one notch of the wheel zooms 12 % whether the platform counts it as a line (the
+    /// desktop) or as 100 pixels (the browser), and a notch back returns to the same scale.
+    #[test]
+    fn a_notch_zooms_the_same_in_lines_and_in_pixels_and_back() {
+        assert_eq!(wheel_zoom(0.0, Line), 1.0);
+        assert!((wheel_zoom(1.0, Line) - 0.88).abs() < 1e-6);
+        assert!((wheel_zoom(100.0, Pixel) - 0.88).abs() < 1e-6);
+        assert!((wheel_zoom(-1.0, Line) * 0.88 - 1.0).abs() < 1e-6);
+        // A touchpad's small steps add up to the same zoom as a notch.
+        let steps: f32 = (0..10).map(|_| wheel_zoom(10.0, Pixel)).product();
+        assert!((steps - 0.88).abs() < 1e-5, "{steps}");
+    }
+
+    /// Issue 27: a burst (a free-spinning wheel, a slow frame's events) zooms at most three
+    /// notches a frame, and a scroll that is not a number zooms nothing.
+    #[test]
+    fn a_frame_zooms_at_most_three_notches() {
+        let three = 0.88f32.powi(3);
+        assert!((wheel_zoom(2.0, Line) - 0.88f32.powi(2)).abs() < 1e-6, "2 notches count as 2");
+        assert!((wheel_zoom(3.0, Line) - three).abs() < 1e-6);
+        assert!((wheel_zoom(4.0, Line) - three).abs() < 1e-6, "4 notches count as 3");
+        assert!((wheel_zoom(2500.0, Pixel) - three).abs() < 1e-6);
+        assert!((wheel_zoom(-2500.0, Pixel) - 1.0 / three).abs() < 1e-4);
+        assert_eq!(wheel_zoom(f32::NAN, Pixel), 1.0);
+        assert_eq!(wheel_zoom(f32::INFINITY, Line), 1.0);
+    }
 }

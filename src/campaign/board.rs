@@ -298,6 +298,7 @@ fn control_camera(
     session: Option<Res<Session<Campaign>>>,
     replay: Option<Res<ReplayView<Campaign>>>,
     windows: Query<&Window>,
+    (scroll, busy): (Option<Res<bevy::input::mouse::AccumulatedMouseScroll>>, Option<Res<EguiBusy>>),
     mut cameras: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
 ) {
     use crate::input::ShellAction as Action;
@@ -328,15 +329,11 @@ fn control_camera(
         let (w, h) = map_size(map);
         tf.translation.x = tf.translation.x.clamp(-w, w);
         tf.translation.y = tf.translation.y.clamp(-h, h);
-        let mut zoom = actions.value(&Action::Zoom) * 0.1;
-        if actions.pressed(&Action::ZoomIn) {
-            zoom += 1.5 * time.delta_secs();
-        }
-        if actions.pressed(&Action::ZoomOut) {
-            zoom -= 1.5 * time.delta_secs();
-        }
-        if zoom != 0.0 {
-            ortho.scale = (ortho.scale * (1.0 - zoom)).clamp(0.1, 8.0);
+        // The wheel over a panel scrolls the panel, not the map.
+        let over_board = !busy.as_ref().is_some_and(|b| b.pointer);
+        let (zoom, _) = crate::input::board_zoom(actions, scroll.as_deref(), over_board, time.delta_secs().min(0.1));
+        if zoom != 1.0 {
+            ortho.scale = (ortho.scale * zoom).clamp(0.1, 8.0);
         }
     }
 }

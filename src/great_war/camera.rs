@@ -8,13 +8,13 @@ use super::{Selected, Selection};
 use crate::camera::BoardCamera;
 use crate::hud::EguiBusy;
 use crate::hud::board::{BoardRoom, BoardView as RoomView, FitBoard, fit_scale};
-use crate::input::{Controls, KeyBindings, ShellAction as Action, just_pressed};
+use crate::input::{Controls, KeyBindings, ShellAction as Action, board_zoom, just_pressed};
 use crate::replay::ReplayView;
 use crate::screens::{Mode, Scene};
 use crate::session::Session;
 use bevy::camera::ScalingMode;
 use bevy::ecs::system::SystemParam;
-use bevy::input::mouse::AccumulatedMouseMotion;
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use leafwing_input_manager::prelude::ActionState;
@@ -96,7 +96,7 @@ pub fn view_rect(centre: Vec2, scale: f32, room: Vec2) -> Rect {
     Rect::from_center_half_size(centre, room * scale / 2.0)
 }
 
-/// Opens on the active power's first piece (or the middle of the map), at a close zoom.
+/// Opens on the player's first piece (or the middle of the map), at a close zoom.
 fn fit(
     session: Option<Res<Session<GreatWar>>>,
     replay: Option<Res<ReplayView<GreatWar>>>,
@@ -104,7 +104,9 @@ fn fit(
 ) {
     let Some(game) = shown(session.as_deref(), replay.as_deref()) else { return };
     let ctx = game.ctx();
-    let power = ctx.active_power();
+    // The player's own forces (the person at the screen, not the power that moves first), or the
+    // active power's when the AI plays every seat.
+    let power = session.as_deref().and_then(|s| s.viewer()).unwrap_or_else(|| ctx.active_power());
     let first = ctx.forces.iter().filter(|f| f.power == power).find_map(|f| f.hex());
     let fleet = ctx.navy.fleets.iter().find(|f| f.power == power).map(|f| f.at);
     let at = first.or(fleet).map_or_else(|| map_rect(&game.scenario().map).center(), super::geometry::hex_to_world);
@@ -202,7 +204,7 @@ fn control(
     replay: Option<Res<ReplayView<GreatWar>>>,
     typing: Res<crate::input::TypingText>,
     (keys, bindings): (Option<Res<ButtonInput<KeyCode>>>, Res<KeyBindings>),
-    mouse: Pointer,
+    (mouse, scroll): (Pointer, Option<Res<AccumulatedMouseScroll>>),
     mut fit: MessageWriter<FitBoard>,
     mut cameras: Query<(&mut Transform, &mut Projection, &mut RoomView), With<BoardCamera>>,
 ) {
@@ -242,18 +244,11 @@ fn control(
             tf.translation += drag_offset(drag, ortho.scale).extend(0.0);
         }
         // The wheel over a panel (the log, the legend) scrolls the panel, not the map.
-        let wheel = if pointer.is_some() { actions.value(&Action::Zoom) * 0.12 } else { 0.0 };
-        let mut zoom = wheel;
-        if actions.pressed(&Action::ZoomIn) {
-            zoom += 1.5 * dt;
-        }
-        if actions.pressed(&Action::ZoomOut) {
-            zoom -= 1.5 * dt;
-        }
-        if zoom != 0.0 {
+        let (zoom, wheel) = board_zoom(actions, scroll.as_deref(), pointer.is_some(), dt);
+        if zoom != 1.0 {
             view.fitted = false;
-            let (old, new) = (ortho.scale, (ortho.scale * (1.0 - zoom.clamp(-0.5, 0.5))).clamp(MIN_SCALE, MAX_SCALE));
-            if let Some(anchor) = pointer.filter(|_| wheel != 0.0) {
+            let (old, new) = (ortho.scale, (ortho.scale * zoom).clamp(MIN_SCALE, MAX_SCALE));
+            if let Some(anchor) = pointer.filter(|_| wheel) {
                 let centre = anchored_centre(tf.translation.truncate(), anchor, old, new);
                 tf.translation = centre.extend(tf.translation.z);
             }

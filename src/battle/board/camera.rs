@@ -2,12 +2,14 @@
 //! at the start, on F and when the window changes; pans and zooms by keys and mouse.
 
 use super::{CELL, shown};
+use crate::hud::EguiBusy;
 use crate::hud::board::{BoardRoom, BoardView, FitBoard, fit_scale};
-use crate::input::{Controls, KeyBindings, ShellAction as Action, just_pressed};
+use crate::input::{Controls, KeyBindings, ShellAction as Action, board_zoom, just_pressed};
 use crate::replay::ReplayView;
 use crate::screens::Screen;
 use crate::session::Session;
 use bevy::camera::ScalingMode;
+use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use leafwing_input_manager::prelude::ActionState;
@@ -58,12 +60,14 @@ fn fit_when_asked(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn control(
     time: Res<Time>,
     controls: Query<&ActionState<Action>, With<Controls>>,
     session: Option<Res<Session<Game>>>,
     replay: Option<Res<ReplayView<Game>>>,
     (keys, bindings): (Option<Res<ButtonInput<KeyCode>>>, Res<KeyBindings>),
+    (scroll, busy): (Option<Res<AccumulatedMouseScroll>>, Option<Res<EguiBusy>>),
     mut fit: MessageWriter<FitBoard>,
     mut cameras: Query<(&mut Transform, &mut Projection, &mut BoardView), With<BoardCamera>>,
 ) {
@@ -95,16 +99,12 @@ fn control(
         let half = Vec2::new(grid.width as f32, grid.height as f32) * CELL / 2.0 + CELL * 4.0;
         tf.translation.x = tf.translation.x.clamp(-half.x, half.x);
         tf.translation.y = tf.translation.y.clamp(-half.y, half.y);
-        let mut zoom = actions.value(&Action::Zoom) * 0.1;
-        if actions.pressed(&Action::ZoomIn) {
-            zoom += 1.5 * time.delta_secs();
-        }
-        if actions.pressed(&Action::ZoomOut) {
-            zoom -= 1.5 * time.delta_secs();
-        }
-        if zoom != 0.0 {
+        // The wheel over a panel (the log, a card) scrolls the panel, not the field.
+        let over_board = !busy.as_ref().is_some_and(|b| b.pointer);
+        let (zoom, _) = board_zoom(actions, scroll.as_deref(), over_board, time.delta_secs().min(0.1));
+        if zoom != 1.0 {
             view.fitted = false;
-            ortho.scale = (ortho.scale * (1.0 - zoom)).clamp(0.15, 4.0);
+            ortho.scale = (ortho.scale * zoom).clamp(0.15, 4.0);
         }
     }
 }
