@@ -67,6 +67,7 @@ fn window(
     view: Option<Res<State<PlayView>>>,
     mut cache: ResMut<AheadCache>,
     mut looks: MessageWriter<LookAt>,
+    room: Res<crate::hud::board::BoardRoom>,
 ) -> Result {
     let Some(session) = session else { return Ok(()) };
     if view.is_some_and(|v| *v.get() != PlayView::Playing) || session.game.clock().phase != Phase::Fire {
@@ -83,13 +84,18 @@ fn window(
         return Ok(());
     }
     let egui_ctx = contexts.ctx_mut()?;
+    let board = crate::hud::board::room_in_points(&room, egui_ctx);
     let mut look = None;
     egui::Window::new(tr.f("gw.ahead.title", &[("n", cache.list.len().to_string())]))
         .id(egui::Id::new("gw-combat-ahead"))
         .collapsible(true)
         .resizable(true)
-        .default_width(460.0)
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -170.0])
+        .default_width(460.0f32.min(board.width() - 16.0))
+        .max_height(board.height() * 0.6)
+        // In the board's bottom right corner, inside the room the panels leave (not under them).
+        .pivot(egui::Align2::RIGHT_BOTTOM)
+        .fixed_pos(board.right_bottom() - egui::vec2(8.0, 8.0))
+        .constrain_to(board.shrink(4.0))
         .show(egui_ctx, |ui| {
             ui.label(egui::RichText::new(tr.t("gw.ahead.hint")).small().weak());
             egui::ScrollArea::vertical().max_height(260.0).show(ui, |ui| {

@@ -54,6 +54,8 @@ pub(super) fn plugin(app: &mut App) {
 struct PreviewCache {
     key: Option<(usize, String)>,
     lines: Vec<String>,
+    /// The first lines that warn of a neutral brought into the war (shown as warnings).
+    alarms: usize,
 }
 
 /// The preview as lines for people: the engagements with every term, then each outcome with
@@ -316,11 +318,15 @@ fn playing(
         if cache.key.as_ref() != Some(&key) {
             cache.lines = match session.game.preview(order) {
                 Ok(p) => {
+                    cache.alarms = p.enters_war.len();
                     let mut lines = warnings(&tr, &gctx, &p);
                     lines.extend(preview_lines(&tr, &gctx, &p));
                     lines
                 }
-                Err(e) => vec![tr.line(&gctx, &e.line())],
+                Err(e) => {
+                    cache.alarms = 0;
+                    vec![tr.line(&gctx, &e.line())]
+                }
             };
             cache.key = Some(key);
         }
@@ -330,8 +336,14 @@ fn playing(
             .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
             .show(ctx, |ui| {
                 ui.label(egui::RichText::new(order_words(&tr, &gctx, order)).strong());
-                for line in &cache.lines {
-                    ui.label(line);
+                for (i, line) in cache.lines.iter().enumerate() {
+                    if i < cache.alarms {
+                        // A neutral enters the war: not grey text among the odds (issue 27).
+                        let text = egui::RichText::new(line).strong().color(egui::Color32::from_rgb(255, 170, 60));
+                        ui.label(text);
+                    } else {
+                        ui.label(line);
+                    }
                 }
                 ui.horizontal(|ui| {
                     if ui.button(tr.t("gw.preview.give")).clicked() {
@@ -454,8 +466,11 @@ fn power_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, power: PowerId, human: boo
                 out.write(UiCommand::Give(Order::Research { tech }));
             }
         }
-        if ui.add_enabled(human, egui::Button::new(tr.t("gw.buy_ammo"))).clicked() {
-            out.write(UiCommand::Give(Order::BuyAmmunition { amount: 10 }));
+        // Offered when the engine would take it (the treasury), else its reason on hover.
+        let order = Order::BuyAmmunition { amount: 10 };
+        let verdict = if human { ctx.would_take(&order).map_err(|e| tr.line(ctx, &e.line())) } else { Ok(()) };
+        if super::land_panels::judged_button(ui, human, tr.t("gw.buy_ammo"), &verdict) {
+            out.write(UiCommand::Give(order));
         }
     });
 }
@@ -577,13 +592,7 @@ fn labels(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // The board's room (last frame's) in points: a name half under a panel is left out.
-    let ppp = ctx.pixels_per_point();
-    let board = room.0.map_or(ctx.content_rect(), |r| {
-        egui::Rect::from_min_max(
-            egui::pos2(r.min.x as f32 / ppp, r.min.y as f32 / ppp),
-            egui::pos2(r.max.x as f32 / ppp, r.max.y as f32 / ppp),
-        )
-    });
+    let board = crate::hud::board::room_in_points(&room, ctx);
     if *view.get() == PlayView::HandOver && session.is_some() {
         return Ok(());
     }

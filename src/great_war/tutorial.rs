@@ -151,9 +151,7 @@ fn panel(
     let steps = Step::ALL.len() - 1;
     let width = (ctx.viewport_rect().width() * 0.32).clamp(260.0, 420.0);
     // In the board's top corner, clear of the panels.
-    let ppp = ctx.pixels_per_point();
-    let corner =
-        room.0.map_or(egui::pos2(300.0, 40.0), |r| egui::pos2(r.min.x as f32 / ppp + 8.0, r.min.y as f32 / ppp + 8.0));
+    let corner = crate::hud::board::room_in_points(&room, &ctx).min + egui::vec2(8.0, 8.0);
     egui::Window::new(tr.t("gw.tutorial.title"))
         .id(egui::Id::new("gw-tutorial-window"))
         .collapsible(true)

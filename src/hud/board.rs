@@ -65,6 +65,18 @@ pub fn leave_room(ui: &egui::Ui, room: &mut RoomThisFrame) {
     room.0 = Some(URect::from_corners(min.as_uvec2(), max.as_uvec2()));
 }
 
+/// The board's room in egui points (last frame's, as the panels left it): windows over the board
+/// keep inside it, clear of the side panels and the log. The whole screen when no room is set.
+pub fn room_in_points(room: &BoardRoom, ctx: &egui::Context) -> egui::Rect {
+    let ppp = ctx.pixels_per_point();
+    room.0.map_or(ctx.content_rect(), |r| {
+        egui::Rect::from_min_max(
+            egui::pos2(r.min.x as f32 / ppp, r.min.y as f32 / ppp),
+            egui::pos2(r.max.x as f32 / ppp, r.max.y as f32 / ppp),
+        )
+    })
+}
+
 /// The panels' own camera over the whole window; it draws no sprites (a layer nothing is on)
 /// and clears nothing, so the board camera's picture stays under the panels.
 fn spawn_panels_camera(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
