@@ -74,7 +74,7 @@ pub fn squadron_list(
         .show(ui, |ui| {
             for s in own {
                 let on = selected == Some(Selected::Squadron(s.id));
-                let text = format!("{} · {}", s.name, s.base);
+                let text = format!("{} · {}", s.name, tr.place(ctx, s.base));
                 if ui.selectable_label(on, text).clicked() {
                     out.write(UiCommand::Select(Selected::Squadron(s.id)));
                 }
@@ -133,12 +133,11 @@ fn place(tr: &Tr, ctx: &Ctx, at: HexAt) -> String {
     let map = ctx.map();
     let name = |n: &str, ru: &str| if tr.russian() && !ru.is_empty() { ru.to_string() } else { n.to_string() };
     if let Some(c) = map.city_at(at) {
-        return tr.f("gw.sea.in_port", &[("port", name(&c.name, &c.name_ru)), ("hex", at.to_string())]);
+        return tr.f("gw.sea.in_port", &[("port", name(&c.name, &c.name_ru))]);
     }
-    match map.sea_area_at(at) {
-        Some(a) => tr.f("gw.sea.at_sea", &[("area", name(&a.name, &a.name_ru)), ("hex", at.to_string())]),
-        None => tr.f("gw.sea.at", &[("hex", at.to_string())]),
-    }
+    // Off a port when one is near, else the sea area (the map's place of the hex, issue 27).
+    let key = if map.sea_area_at(at).is_some() { "gw.sea.at_sea" } else { "gw.sea.at" };
+    tr.f(key, &[("place", tr.place(ctx, at))])
 }
 
 fn cargo_name(ctx: &Ctx, cargo: Cargo) -> String {

@@ -27,6 +27,61 @@ pub struct LandPanels<'w, 's> {
     land: MessageWriter<'w, LandCommand>,
     hovered: Res<'w, HoveredHex>,
     aim: Local<'s, AimPreview>,
+    verdicts: Local<'s, Verdicts>,
+}
+
+/// The engine's answers to the economy tab's buttons (`Ctx::would_take`), asked once for each
+/// state of the game: a button is offered only when its order would be taken, and a refused one
+/// says the engine's reason on hover (issue 27: buttons that refused when pressed).
+#[derive(Default)]
+pub struct Verdicts {
+    key: Option<(usize, PowerId, crate::i18n::Lang)>,
+    said: Vec<(Order, Result<(), String>)>,
+}
+
+impl Verdicts {
+    /// Forgets the answers when the game or the viewer has moved on.
+    fn follow(&mut self, key: (usize, PowerId, crate::i18n::Lang)) {
+        if self.key != Some(key) {
+            self.key = Some(key);
+            self.said.clear();
+        }
+    }
+
+    /// Whether the engine would take `order` (in words, its reason when not).
+    pub fn of(&mut self, tr: &Tr, ctx: &Ctx, order: Order) -> Result<(), String> {
+        if let Some((_, said)) = self.said.iter().find(|(o, _)| *o == order) {
+            return said.clone();
+        }
+        let said = ctx.would_take(&order).map_err(|e| tr.line(ctx, &e.line()));
+        self.said.push((order, said.clone()));
+        said
+    }
+
+    /// A purchase, judged at the first hex it may be raised in (the player then picks the hex
+    /// among those the board marks).
+    fn purchase(&mut self, tr: &Tr, ctx: &Ctx, power: PowerId, unit: &Recruit) -> Result<(), String> {
+        match ctx.recruit_places(power, unit).first() {
+            Some(at) => self.of(tr, ctx, Order::Recruit { unit: unit.clone(), at: *at }),
+            None => Err(tr.t("gw.economy.no_place")),
+        }
+    }
+}
+
+/// A button offered when `verdict` is `Ok` and the player may act; otherwise greyed, with the
+/// engine's reason on hover.
+pub fn judged_button(
+    ui: &mut egui::Ui,
+    able: bool,
+    text: impl Into<egui::WidgetText>,
+    verdict: &Result<(), String>,
+) -> bool {
+    let button = ui.add_enabled(able && verdict.is_ok(), egui::Button::new(text));
+    let button = match verdict {
+        Err(why) if able => button.on_disabled_hover_text(why),
+        _ => button,
+    };
+    button.clicked()
 }
 
 /// The engine's preview of the gas release aimed at the hex under the pointer, worked out once
@@ -88,7 +143,7 @@ impl LandPanels<'_, '_> {
                 }
             }
             Pick::ReleaseGas { from } => {
-                ui.label(tr.f("gw.land.release_from", &[("hex", from.to_string())]));
+                ui.label(tr.f("gw.land.release_from", &[("hex", tr.place(ctx, *from))]));
                 if let Some(target) = self.hovered.0 {
                     let key = (session.game.orders().len(), *from, target, tr.lang);
                     if self.aim.key != Some(key) {
@@ -98,7 +153,7 @@ impl LandPanels<'_, '_> {
                         };
                         self.aim.key = Some(key);
                     }
-                    ui.label(egui::RichText::new(tr.f("gw.land.aim", &[("hex", target.to_string())])).strong());
+                    ui.label(egui::RichText::new(tr.f("gw.land.aim", &[("hex", tr.place(ctx, target))])).strong());
                     for line in &self.aim.lines {
                         ui.label(egui::RichText::new(line).size(12.5));
                     }
@@ -131,6 +186,8 @@ impl LandPanels<'_, '_> {
         // power to move when the AI plays every power.
         let power = session.viewer().unwrap_or_else(|| ctx.active_power());
         let human = session.human_turn();
+        self.verdicts.follow((session.game.orders().len(), power, tr.lang));
+        let verdicts = &mut *self.verdicts;
         crate::hud::frame::side(ui, crate::hud::frame::Edge::Right, "gw-land", open, width, hint, |ui| {
             ui.horizontal(|ui| {
                 for (tab, key) in
@@ -145,7 +202,7 @@ impl LandPanels<'_, '_> {
                     engaged_ui(ui, tr, ctx, power, human, &mut self.land, give);
                     army_tab(ui, tr, ctx, power, human, &mut self.land, give);
                 }
-                Tab::Economy => economy_tab(ui, tr, ctx, power, human, &mut self.land, give),
+                Tab::Economy => economy_tab(ui, tr, ctx, (power, human), verdicts, &mut self.land, give),
                 Tab::Diplomacy => diplomacy_tab(ui, tr, ctx, power, human, &mut self.pick.cede, give),
             });
         });
@@ -336,8 +393,8 @@ fn economy_tab(
     ui: &mut egui::Ui,
     tr: &Tr,
     ctx: &Ctx,
-    power: PowerId,
-    human: bool,
+    (power, human): (PowerId, bool),
+    verdicts: &mut Verdicts,
     land: &mut MessageWriter<LandCommand>,
     give: &mut MessageWriter<UiCommand>,
 ) {
@@ -358,24 +415,27 @@ fn economy_tab(
             let prices = ctx.scenario().rules.purchases.as_ref().map_or((0, 0), |b| (b.gas_shell, b.cylinder));
             ui.horizontal_wrapped(|ui| {
                 let shells = tr.f("gw.economy.buy_shells", &[("price", (prices.0 * 5).to_string())]);
-                if ui.add_enabled(able, egui::Button::new(shells)).clicked() {
-                    give.write(UiCommand::Give(Order::BuyGas { shells: 5, cylinders: 0 }));
+                let order = Order::BuyGas { shells: 5, cylinders: 0 };
+                if judged_button(ui, able, shells, &verdicts.of(tr, ctx, order.clone())) {
+                    give.write(UiCommand::Give(order));
                 }
                 let cylinder = tr.f("gw.economy.buy_cylinder", &[("price", prices.1.to_string())]);
-                if ui.add_enabled(able, egui::Button::new(cylinder)).clicked() {
-                    give.write(UiCommand::Give(Order::BuyGas { shells: 0, cylinders: 1 }));
+                let order = Order::BuyGas { shells: 0, cylinders: 1 };
+                if judged_button(ui, able, cylinder, &verdicts.of(tr, ctx, order.clone())) {
+                    give.write(UiCommand::Give(order));
                 }
-                // S-CHEM-1: a cylinder is set, and released, in the Preparation phase.
+                // S-CHEM-1: a cylinder is set, and released, in the Preparation phase, on a hex
+                // the engine takes (judged at the first of the power's own hexes it would take).
                 let preparation = ctx.clock.phase == Phase::Preparation;
-                if ui.add_enabled(human && preparation, egui::Button::new(tr.t("gw.economy.place_cylinder"))).clicked()
-                {
+                let place = if human && preparation { cylinder_place(tr, ctx, power) } else { Ok(()) };
+                if judged_button(ui, human && preparation, tr.t("gw.economy.place_cylinder"), &place) {
                     land.write(LandCommand::Start(Pick::Cylinder));
                 }
             });
             let preparation = ctx.clock.phase == Phase::Preparation;
             for (at, _) in ctx.hexes.iter().filter(|(_, s)| s.cylinder == Some(power)) {
                 ui.horizontal(|ui| {
-                    ui.label(tr.f("gw.economy.cylinder_at", &[("hex", at.to_string())]));
+                    ui.label(tr.f("gw.economy.cylinder_at", &[("hex", tr.place(ctx, *at))]));
                     if ui.add_enabled(human && preparation, egui::Button::new(tr.t("gw.economy.release"))).clicked() {
                         land.write(LandCommand::Start(Pick::ReleaseGas { from: *at }));
                     }
@@ -410,8 +470,9 @@ fn economy_tab(
                     ui.label(ctx.name(u));
                     for class in [1u8, 2] {
                         let text = tr.f("gw.economy.restore_class", &[("class", class.to_string())]);
-                        if ui.add_enabled(able, egui::Button::new(text)).clicked() {
-                            give.write(UiCommand::Give(Order::Restore { unit: u, class }));
+                        let order = Order::Restore { unit: u, class };
+                        if judged_button(ui, able, text, &verdicts.of(tr, ctx, order.clone())) {
+                            give.write(UiCommand::Give(order));
                         }
                     }
                 });
@@ -422,16 +483,43 @@ fn economy_tab(
         .default_open(movement)
         .show(ui, |ui| {
             ui.label(egui::RichText::new(tr.t("gw.economy.purchases_hint")).small().weak());
-            buy_buttons(ui, able, purchases(tr, ctx, power), land);
+            buy_buttons(ui, (tr, ctx, power, able), purchases(tr, ctx, power), verdicts, land);
         });
     egui::CollapsingHeader::new(egui::RichText::new(tr.t("gw.economy.naval_purchases")).strong())
         .id_salt("gw-buy-naval")
-        .show(ui, |ui| buy_buttons(ui, able, naval_purchases(tr, ctx), land));
+        .show(ui, |ui| buy_buttons(ui, (tr, ctx, power, able), naval_purchases(tr, ctx), verdicts, land));
 }
 
-fn buy_buttons(ui: &mut egui::Ui, able: bool, list: Vec<(String, Recruit)>, land: &mut MessageWriter<LandCommand>) {
+/// Whether a cylinder may be set now (S-CHEM-1): the engine's check at the power's own hexes,
+/// `Ok` at the first it takes, else its reason at the first of them (too early, no gas, no
+/// cylinder in stock).
+fn cylinder_place(tr: &Tr, ctx: &Ctx, power: PowerId) -> Result<(), String> {
+    let mut held: Vec<HexAt> =
+        ctx.forces.iter().filter(|f| f.power == power && f.on_map()).filter_map(|f| f.hex()).collect();
+    held.sort();
+    held.dedup();
+    let mut why = None;
+    for at in held {
+        match ctx.check_place_cylinder(at) {
+            Ok(()) => return Ok(()),
+            Err(e) => {
+                why.get_or_insert_with(|| tr.line(ctx, &e.line()));
+            }
+        }
+    }
+    Err(why.unwrap_or_else(|| tr.t("gw.economy.no_cylinder_hex")))
+}
+
+fn buy_buttons(
+    ui: &mut egui::Ui,
+    (tr, ctx, power, able): (&Tr, &Ctx, PowerId, bool),
+    list: Vec<(String, Recruit)>,
+    verdicts: &mut Verdicts,
+    land: &mut MessageWriter<LandCommand>,
+) {
     for (label, recruit) in list {
-        if ui.add_enabled(able, egui::Button::new(egui::RichText::new(label).size(12.5))).clicked() {
+        let verdict = if able { verdicts.purchase(tr, ctx, power, &recruit) } else { Ok(()) };
+        if judged_button(ui, able, egui::RichText::new(label).size(12.5), &verdict) {
             land.write(LandCommand::Start(Pick::Recruit(recruit)));
         }
     }

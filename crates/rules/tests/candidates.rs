@@ -234,3 +234,35 @@ fn s_naval_14_coastal_targets_are_in_the_guns_range() {
     assert!(coastal_targets(&fired, Viewer::Player(GERMANY), id(1)).is_empty(), "once a turn");
     assert!(coastal_targets(&c, Viewer::Player(FRANCE), id(1)).is_empty());
 }
+
+/// Issue 27: `Ctx::would_take` (what the app asks before it offers a purchase, a restoration
+/// or gas) is the order's own verdict and changes nothing: ammunition (S-SUP-1's price ×
+/// amount) is taken with exactly the money for it and refused one short, and gas before turn 3
+/// (S-CHEM-1) is refused as the order is.
+#[test]
+fn would_take_is_the_orders_verdict_and_changes_nothing() {
+    let s = scenario(coast(), vec![infantry(1, "germany", (0, 4))]);
+    let mut c = ctx(&s, Phase::Movement, GERMANY);
+    let price = i64::from(s.rules.ammunition.price);
+    assert!(price > 0);
+    let order = Order::BuyAmmunition { amount: 10 };
+    for (money, taken) in [(price * 10, true), (price * 10 - 1, false)] {
+        c.powers[0].money = money;
+        let before = (c.powers.clone(), c.events.len());
+        let verdict = c.would_take(&order);
+        assert_eq!((c.powers.clone(), c.events.len()), before, "nothing changes");
+        assert_eq!(verdict.is_ok(), taken, "money {money}: {verdict:?}");
+        let mut played = c.clone();
+        assert_eq!(played.apply(&order).map_err(|e| e.to_string()), verdict.map_err(|e| e.to_string()));
+    }
+    c.powers[0].money = 1_000_000;
+    c.powers[0].techs.gas = true;
+    let gas = Order::BuyGas { shells: 5, cylinders: 0 };
+    for (turn, taken) in [(2, false), (3, true)] {
+        c.clock.turn = turn;
+        let verdict = c.would_take(&gas);
+        assert_eq!(verdict.is_ok(), taken, "turn {turn}: {verdict:?}");
+        let mut played = c.clone();
+        assert_eq!(played.apply(&gas).map_err(|e| e.to_string()), verdict.map_err(|e| e.to_string()));
+    }
+}

@@ -163,6 +163,36 @@ impl Ctx {
         }
     }
 
+    /// Whether the engine would take `order` now, changing nothing: the order is played on a
+    /// copy of the state (its log left behind). The app asks it before it offers a button whose
+    /// order has no check of its own (a purchase, a restoration, gas), so no button offers what
+    /// the order refuses, and a refused one says the engine's reason.
+    pub fn would_take(&self, order: &Order) -> Result<(), OrderError> {
+        let mut copy = self.clone_without_log();
+        copy.apply_unchecked(order)
+    }
+
+    /// A copy of the state without its event log (what a check needs, at a fraction of the cost
+    /// late in a long war).
+    fn clone_without_log(&self) -> Ctx {
+        Ctx {
+            statics: self.statics.clone(),
+            clock: self.clock,
+            powers: self.powers.clone(),
+            provinces: self.provinces.clone(),
+            hexes: self.hexes.clone(),
+            forces: self.forces.clone(),
+            formations: self.formations.clone(),
+            next_formation: self.next_formation,
+            dice: self.dice.clone(),
+            navy: self.navy.clone(),
+            events: Vec::new(),
+            defer_battles: self.defer_battles,
+            deferred: self.deferred.clone(),
+            occupancy: self.occupancy.clone(),
+        }
+    }
+
     /// Validates and applies an order; on error nothing changes.
     pub fn apply(&mut self, order: &Order) -> Result<(), OrderError> {
         let mut next = self.clone();

@@ -453,7 +453,7 @@ impl Ctx {
             line: Msg::new("gwe.econ.raises_squadron")
                 .name("power", self.power_key(power), self.power_name(power))
                 .msg("what", what)
-                .arg("id", id)
+                .arg("name", format!("{} {id}", t.name))
                 .hex("at", at)
                 .arg("price", p.squadron),
         });
