@@ -483,7 +483,9 @@ pub fn plugin_for<G: PlayGame>(app: &mut App) {
         .add_systems(Update, (start::<G>, load::<G>).in_set(crate::AppSystems::Logic))
         .add_systems(
             Update,
-            (game_over::<G>, hand_over::<G>).in_set(crate::AppSystems::Logic).run_if(in_state(Screen::Playing)),
+            (game_over::<G>, pass_for_the_idle::<G>.before(hand_over::<G>), hand_over::<G>)
+                .in_set(crate::AppSystems::Logic)
+                .run_if(in_state(Screen::Playing)),
         )
         .add_systems(Update, (leave::<G>, save_to_slot::<G>).in_set(crate::AppSystems::Logic))
         .add_systems(
@@ -575,6 +577,45 @@ fn game_over<G: PlayGame>(
 
 /// People sharing the screen: when the turn passes to another person, hide the board until they
 /// are ready.
+/// UI limit: idle players passed for in one frame (each pass may reach another idle one; a game
+/// has at most 23 players to a phase).
+const IDLE_PASSES_PER_FRAME: usize = 64;
+
+/// Hot-seat: a person with nothing to do in their part of this phase (the engine's answer,
+/// `has_orders`) passes at once as it begins, by the game's own pass order. The screen is not handed to them, and the person
+/// at the screen does not pass for them while the board shows that power's view (which showed
+/// the previous person what the idle power sees).
+fn pass_for_the_idle<G: PlayGame>(
+    mut session: Option<ResMut<Session<G>>>,
+    mut checked: Local<Option<(String, usize)>>,
+    mut events: MessageWriter<GameEvents<G>>,
+) {
+    let Some(session) = session.as_deref_mut() else { return };
+    // Asked once a state (the engine's answer reads a copy of the game).
+    let key = (session.name.clone(), session.game.orders().len());
+    if checked.as_ref() == Some(&key) || !session.hot_seat() {
+        return;
+    }
+    *checked = Some(key);
+    for _ in 0..IDLE_PASSES_PER_FRAME {
+        let Some(now) = session.game.active_player() else { return };
+        // Only as their part begins: a person who has acted keeps the screen until they end it.
+        let idle = session.hot_seat()
+            && session.seat(now) == Seat::Human
+            && session.confirm.is_none()
+            && session.nothing_done()
+            && !session.game.has_orders(now);
+        if !idle {
+            return;
+        }
+        let pass = session.game.pass();
+        if session.apply(pass, &mut events).is_err() {
+            return;
+        }
+        *checked = Some((session.name.clone(), session.game.orders().len()));
+    }
+}
+
 fn hand_over<G: PlayGame>(
     session: Option<Res<Session<G>>>,
     mut last: Local<Option<(String, G::Player)>>,
@@ -587,8 +628,8 @@ fn hand_over<G: PlayGame>(
     let now = session.game.active_player();
     // The player who moved last in this game (another game begins without a hand-over).
     let before = last.as_ref().filter(|(game, _)| *game == session.name).map(|(_, p)| *p);
-    // Nor to a person with nothing to do now (the engine says so; the one at the screen passes
-    // for them).
+    // Nor to a person with nothing to do now (the engine says so; `pass_for_the_idle` passes for
+    // them before this runs, so they are seldom met here).
     if let (Some(before), Some(now)) = (before, now)
         && before != now
         && session.hot_seat()
@@ -597,7 +638,14 @@ fn hand_over<G: PlayGame>(
     {
         next_view.set(PlayView::HandOver);
     }
-    if let Some(now) = now {
+    // A person passed for (nothing to do) did not take the screen: the next hand-over is judged
+    // from the one who had it.
+    if let Some(now) = now
+        && !(session.hot_seat()
+            && session.seat(now) == Seat::Human
+            && before != Some(now)
+            && !session.game.has_orders(now))
+    {
         *last = Some((session.name.clone(), now));
     }
 }

@@ -627,6 +627,12 @@ fn a_move_that_brings_a_neutral_into_the_war_is_shown_first_with_a_warning() {
     let mut app = app();
     let mut scenario = files::load_scenario(FIXTURE).expect("the fixture loads");
     scenario.powers[1].entry = Some(rules::strategic::campaign::Entry { turn: None, when_invaded: true });
+    // Verdun (9, 7), French land, left empty, and the Fifth Army's I Bavarian Corps on the road two
+    // hexes from it: the army's move can take it into France.
+    scenario.forces.retain(|f| f.id != 33);
+    for f in scenario.forces.iter_mut().filter(|f| f.id == 1 || f.id == 2) {
+        f.at = Some(HexAt::new(11, 7));
+    }
     app.world_mut().write_message(StartGreatWar { scenario, seed: 7, seats: vec![Seat::Human; 3] });
     app.update();
     app.update();
@@ -665,6 +671,34 @@ fn a_move_that_brings_a_neutral_into_the_war_is_shown_first_with_a_warning() {
     click(&mut app, stay);
     assert!(session(&app).confirm.is_none(), "a move that stays out of France is given at once");
     assert_eq!(session(&app).game.orders().len(), orders + 1);
-    // An army's move is always shown first (command.rs: `Give::AfterPreview(Order::MoveArmy)`),
-    // under the same warnings of its preview.
+    // An army's move (the whole army by one click) that takes a corps into French land waits
+    // under the same warning: the case of the review, where an army's move was routed through
+    // neutral Dutch Limburg and only grey text said so.
+    let ctx = session(&app).ctx();
+    let army_order = |at: HexAt| Order::MoveArmy {
+        army: FIFTH_ARMY,
+        moves: rules::strategic::query::army_moves(&ctx, FIFTH_ARMY, at),
+    };
+    let lead = ctx.formation(FIFTH_ARMY).and_then(|f| f.corps.first().copied()).expect("the army's first corps");
+    let into_france = ctx
+        .destinations(Piece::Corps(lead))
+        .into_iter()
+        .map(|(h, _, _)| h)
+        .filter(|h| ctx.at(*h).is_empty() && !ctx.enemy_on(GERMANY, *h))
+        .find(|h| {
+            let order = army_order(*h);
+            matches!(&order, Order::MoveArmy { moves, .. } if !moves.is_empty()) && enters(&order) == vec![FRANCE]
+        })
+        .expect("a move of the Fifth Army into France");
+    let orders = session(&app).game.orders().len();
+    app.world_mut().write_message(UiCommand::Select(Selected::Army(FIFTH_ARMY)));
+    app.update();
+    click(&mut app, into_france);
+    let order = session(&app).confirm.clone().expect("the army's move waits for yes");
+    assert!(matches!(order, Order::MoveArmy { army, .. } if army == FIFTH_ARMY), "{order:?}");
+    let p = session(&app).game.preview(&order).expect("previewed");
+    let said = warnings(&tr, &session(&app).ctx(), &p);
+    assert!(said.iter().any(|l| l.contains("brings France into the war")), "{said:?}");
+    assert_eq!(session(&app).game.orders().len(), orders, "nothing given before yes");
+    assert!(session(&app).ctx().powers[1].neutral, "France still waits");
 }

@@ -746,4 +746,13 @@ fn s_turn_2_a_power_has_phase_orders_exactly_when_the_engine_would_take_one() {
         assert_eq!(c.has_phase_orders(germany), orders, "turn {turn}, {cylinders} cylinders");
         assert_eq!(c.check_place_cylinder(hex(1, 1)).is_ok(), orders, "the order agrees");
     }
+    // S-CITY-4: a peace offered to France waits for its answer: France, with nothing else to do
+    // in Preparation, has an order (AcceptPeace) while the offer stands, and none once it is gone.
+    let mut c = ctx(&s, Phase::Preparation, 1);
+    assert!(!c.has_phase_orders(france), "no cylinder, no offer");
+    c.powers[0].offer = Some(rules::strategic::treaty::PeaceOffer { to: france, cede: vec![] });
+    assert!(c.has_phase_orders(france), "an offer to answer");
+    assert!(c.would_take(&Order::AcceptPeace { from: "germany".into() }).is_ok(), "the order agrees");
+    c.powers[0].offer = Some(rules::strategic::treaty::PeaceOffer { to: germany, cede: vec![] });
+    assert!(!c.has_phase_orders(france), "an offer to another power is not France's");
 }

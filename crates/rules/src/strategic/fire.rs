@@ -462,12 +462,20 @@ impl Ctx {
     /// Whether `power`, to act now, has an order of this phase's own the engine would take
     /// (S-TURN-2): in Preparation a cylinder to set or release (S-CHEM-1); in Movement always
     /// (troops, purchases); in Fire a ready gun with an enemy in reach (S-ART-2, S-ARMY-5), or a
-    /// squadron or fleet of its own (S-AIR-1, S-NAVAL-14). Orders allowed in every phase (buying
-    /// ammunition, peace) are not counted: a power is not kept for them. The shell skips the
-    /// hand-over to a power that has none.
+    /// squadron or fleet of its own (S-AIR-1, S-NAVAL-14). In any phase, a peace offered to it
+    /// and not yet answered (S-CITY-4: the offer waits for its answer). Other orders allowed in
+    /// every phase (buying ammunition, offering peace) are not counted: a power is not kept for
+    /// them. The shell passes for a person who has none, and does not hand the screen over to them.
     pub fn has_phase_orders(&self, power: PowerId) -> bool {
         if self.active_power() != power || self.idle(power) {
             return false;
+        }
+        let offered = self.powers.iter().enumerate().any(|(i, p)| {
+            p.offer.as_ref().is_some_and(|o| o.to == power)
+                && u8::try_from(i).is_ok_and(|i| self.hostile(power, PowerId(i)))
+        });
+        if offered && !matches!(self.clock.phase, Phase::Combat | Phase::Upkeep | Phase::Over) {
+            return true;
         }
         let enemy_hexes: Vec<HexAt> = {
             let mut v: Vec<HexAt> = self
