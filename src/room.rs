@@ -55,6 +55,7 @@ fn toggle_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     bindings: Res<KeyBindings>,
     typing: Res<TypingText>,
+    mode: Option<Res<State<crate::screens::Mode>>>,
     mut shown: ResMut<PanelsShown>,
 ) {
     let Ok(actions) = controls.single() else { return };
@@ -68,7 +69,10 @@ fn toggle_keys(
     if pressed(ShellAction::ToggleRightPanel) {
         shown.right = !shown.right;
     }
-    if pressed(ShellAction::ToggleLog) {
+    // In the Great War the key opens the whole log over the board (`great_war::summary`); the
+    // foot log keeps its place (its own button folds it). Elsewhere it shows or hides the log.
+    let whole_log_instead = mode.is_some_and(|m| *m.get() == crate::screens::Mode::GreatWar);
+    if pressed(ShellAction::ToggleLog) && !whole_log_instead {
         shown.log = !shown.log;
     }
 }

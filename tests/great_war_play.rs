@@ -228,13 +228,18 @@ fn the_turn_summary_tells_what_happened_while_the_person_waited_and_where() {
     }
     let again = summary_of_whole_log(&ctx, s.game.events());
     assert!(again.iter().filter(|i| i.kind == SummaryKind::Battle).count() >= battles.len());
-    // The shell's "whole log" key (L) opens the whole log in the Great War, and closes it.
+    // The shell's "whole log" key (L) opens the whole log in the Great War, and closes it; the
+    // foot log stays where it is (the same key folded it away before, so L hid the log it opened).
     use kriegsspiel::great_war::summary::WholeLog;
+    use kriegsspiel::room::PanelsShown;
     assert_eq!(*app.world().resource::<WholeLog>(), WholeLog(false));
+    assert!(app.world().resource::<PanelsShown>().log);
     press(&mut app, KeyCode::KeyL);
     assert_eq!(*app.world().resource::<WholeLog>(), WholeLog(true));
+    assert!(app.world().resource::<PanelsShown>().log, "the foot log stays");
     press(&mut app, KeyCode::KeyL);
     assert_eq!(*app.world().resource::<WholeLog>(), WholeLog(false));
+    assert!(app.world().resource::<PanelsShown>().log, "the foot log stays");
     assert!(recap_checked, "the AI's moves were offered for a replay");
 }
 

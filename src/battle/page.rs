@@ -37,9 +37,15 @@ fn page_of(s: &Scenario, tr: &Tr) -> ScenarioPage {
         thumbnail: Some(thumbnail(s)),
         sections: vec![
             ("ui.page.sides".to_string(), vec![side(Side::Red), side(Side::Blue)]),
-            ("ui.page.length".to_string(), vec![tr.t("ui.page.battle_length")]),
+            (
+                "ui.page.length".to_string(),
+                vec![tr.f("ui.page.battle_length", &[("rounds", s.rules.round_limit.to_string())])],
+            ),
             ("ui.page.objectives".to_string(), vec![objective]),
-            ("ui.page.victory".to_string(), vec![tr.t("ui.page.battle_victory")]),
+            (
+                "ui.page.victory".to_string(),
+                vec![tr.f("ui.page.battle_victory", &[("rounds", s.rules.round_limit.to_string())])],
+            ),
         ],
     }
 }

@@ -159,9 +159,14 @@ fn top_bar(
                 let phase = match clock.phase {
                     Phase::Redoubts => tr.t("ui.phase.redoubts"),
                     Phase::Deployment => tr.t("ui.phase.deployment"),
-                    Phase::Battle => {
-                        tr.f("ui.phase.turn", &[("turn", clock.turn.to_string()), ("round", clock.round.to_string())])
-                    }
+                    Phase::Battle => tr.f(
+                        "ui.phase.turn",
+                        &[
+                            ("turn", clock.turn.to_string()),
+                            ("round", clock.round.to_string()),
+                            ("limit", bctx.rules().round_limit.to_string()),
+                        ],
+                    ),
                     Phase::Over => tr.t("ui.phase.over"),
                 };
                 ui.label(phase);

@@ -785,6 +785,20 @@ fn an_engagements_summary_names_only_the_powers_that_fight() {
     assert_eq!(names, ["France".to_string(), "Germany".to_string()]);
     let line = p.engagement_lines.first().map(Msg::english).unwrap_or_default();
     assert!(!line.contains("Belgium") && !line.contains("Italy"), "{line}");
+    // The Combat phase's own line (the log, the turn summary) names them the same way: it listed
+    // both whole alliances, the neutrals waiting to enter included.
+    let s = campaign(vec![infantry(1, "germany", (5, 2)), infantry(2, "france", (4, 2))]);
+    let mut c = ctx(&s, Phase::Combat, 0);
+    c.combat_engagements();
+    let fought: Vec<String> = c
+        .events
+        .iter()
+        .filter(|e| matches!(e.kind, rules::strategic::EventKind::Engagement { .. }))
+        .map(|e| e.line.english())
+        .collect();
+    assert_eq!(fought.len(), 1, "{fought:?}");
+    assert!(fought[0].contains("France") && fought[0].contains("Germany"), "{}", fought[0]);
+    assert!(!fought[0].contains("Belgium") && !fought[0].contains("Italy"), "{}", fought[0]);
 }
 
 /// Issue 27: the game tells its last turn and each turn's date by the scenario's calendar (the

@@ -137,7 +137,7 @@ pub struct Engagement {
 
 impl Engagement {
     /// "Germany, Austria-Hungary 75 vs France 60: D = (75 − 60) ÷ 2 = 7: stubborn fighting ...",
-    /// with the alliances named by `names` ([`Ctx::alliance_name`]).
+    /// with the sides named by `names` ([`Ctx::engagement_names`]: the powers that fight).
     pub fn summary(&self, names: &[Msg; 2]) -> Msg {
         let (s, w) = (self.stronger, 1 - self.stronger);
         Msg::new("gwe.land.engagement")
@@ -461,18 +461,6 @@ impl Ctx {
         u32::try_from(n).unwrap_or(u32::MAX).max(1)
     }
 
-    /// An alliance named by its powers, each translatable (`gw.power.ID`).
-    pub fn alliance_name(&self, a: usize) -> Msg {
-        let powers = self
-            .scenario()
-            .powers
-            .iter()
-            .filter(|p| usize::from(p.alliance) == a)
-            .map(|p| Msg::new("gwe.land.power").name("power", format!("gw.power.{}", p.id), p.name.as_str()))
-            .collect();
-        Msg::new("gwe.land.alliance").list("powers", powers, ", ")
-    }
-
     /// The Combat phase's engagements: ammunition, then every engagement resolved in order.
     pub fn combat_engagements(&mut self) {
         // S-ARMY-10: an army's lull is judged by this Combat phase from now on.
@@ -546,7 +534,9 @@ impl Ctx {
 
     /// Applies an engagement's result (S-COMBAT-8, S-LAND-7).
     pub fn resolve(&mut self, e: &Engagement) {
-        let names = [self.alliance_name(0), self.alliance_name(1)];
+        // The powers that fight, as the preview names them: not both whole alliances (neutrals
+        // included) for one corps against one division.
+        let names = self.engagement_names(e);
         let mut line = e.summary(&names);
         let terms: Vec<Msg> = e
             .terms
