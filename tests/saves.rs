@@ -362,3 +362,64 @@ fn the_envelopes_mode_is_the_engines_scene_kind() {
         assert_eq!(rules::data::to_ron(&mode), rules::data::to_ron(&kind));
     }
 }
+
+/// A game played from a shipped scenario and its shipped orders, as the game's envelope holds it
+/// with a person and two AI levels on its seats.
+fn written_by_the_game<G>(mode: Mode, scenario: G::Scenario, seed: u64, orders: &str, embed_limit: usize) -> String
+where
+    G: Game,
+    rules::Save<G>: saves::SceneSave,
+{
+    let mut game = G::new(&scenario, seed);
+    let text = std::fs::read_to_string(orders).expect("the shipped orders");
+    for order in rules::data::parse_orders::<G::Order>(orders, &text).expect("orders parse") {
+        game.apply(order).expect("a legal order");
+    }
+    let seats = std::iter::once(Seat::Human)
+        .chain([Seat::Ai(ai::Level::Recruit), Seat::Ai(ai::Level::Marshal)].into_iter().cycle())
+        .take(game.players().len())
+        .collect();
+    let saved = saves::SavedGame { mode, game: "20261202-090000-fixture".into(), seats, save: game.save() };
+    saves::saved_game_to_text_with_limit(&saved, embed_limit)
+}
+
+/// Issue 27, the referee reads the game's saves: these fixtures are what the game's own writer
+/// writes of a Great War (its scenario embedded, and referenced by path as the game writes a large
+/// map) and of a campaign, from the shipped orders; `crates/umpire/tests/game_saves.rs` replays
+/// them with the `umpire` binary to the hash `umpire play` reaches with the same orders. This test
+/// fails when the game writes anything else (`KRIEGSSPIEL_BLESS=1` writes them anew).
+#[test]
+fn the_games_great_war_and_campaign_saves_are_the_fixtures_the_referee_replays() {
+    use rules::campaign::Campaign;
+    use rules::strategic::GreatWar;
+    let front = || rules::strategic::Scenario::load(Path::new("scenarios/great_war/test_front.ron")).expect("loads");
+    let orders = "scenarios/great_war/test_front_orders.ron";
+    let linden =
+        rules::campaign::scenario::CampaignScenario::load(Path::new("scenarios/campaign/linden.ron")).expect("loads");
+    let written = [
+        ("app_great_war.ron", written_by_the_game::<GreatWar>(Mode::GreatWar, front(), 5, orders, saves::EMBED_LIMIT)),
+        ("app_great_war_referenced.ron", written_by_the_game::<GreatWar>(Mode::GreatWar, front(), 5, orders, 0)),
+        (
+            "app_campaign.ron",
+            written_by_the_game::<Campaign>(
+                Mode::Campaign,
+                linden,
+                1,
+                "scenarios/campaign/linden_orders.ron",
+                saves::EMBED_LIMIT,
+            ),
+        ),
+    ];
+    assert!(written[1].1.contains("scenario_path: \"scenarios/great_war/test_front.ron\""), "{}", written[1].1);
+    assert!(!written[0].1.contains("scenario_path: \"scenarios"), "small maps are embedded");
+    assert!(written[0].1.contains("Ai(Marshal)") && written[2].1.contains("Ai(Recruit)"));
+    let bless = std::env::var_os("KRIEGSSPIEL_BLESS").is_some();
+    for (name, text) in written {
+        let path = Path::new("tests/fixtures/saves").join(name);
+        if bless {
+            std::fs::write(&path, &text).expect("write the fixture");
+        }
+        let fixture = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(fixture == text, "{name}: the game now writes another save (KRIEGSSPIEL_BLESS=1 writes it anew)");
+    }
+}

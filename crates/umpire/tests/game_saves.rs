@@ -122,3 +122,30 @@ fn a_campaign_save_of_the_game_replays_to_the_engines_hash() {
     std::fs::write(&path, envelope(SceneKind::Campaign, 2, CampaignBody::new(&save, None))).expect("write");
     assert_eq!(replay_hash(&path), game.state_hash().to_string());
 }
+
+/// Issue 27: the saves the game's own writer wrote (`tests/saves.rs` keeps these fixtures equal to
+/// what the game writes now) replay with the referee to the hash `umpire play` reaches with the
+/// same scenario, seed and orders: a Great War with its scenario embedded and referenced by path,
+/// and a campaign, each with AI levels on some seats.
+#[test]
+fn the_saves_the_game_wrote_replay_to_the_hash_of_the_same_game_played_by_the_referee() {
+    let played = |scenario: &str, orders: &str, seed: &str| {
+        let out = umpire(&["play", scenario, "--orders", orders, "--seed", seed, "--json"]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let state: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        state["hash"].as_str().expect("a hash").to_string()
+    };
+    let war = played("scenarios/great_war/test_front.ron", "scenarios/great_war/test_front_orders.ron", "5");
+    let campaign = played("scenarios/campaign/linden.ron", "scenarios/campaign/linden_orders.ron", "1");
+    for (fixture, hash, scene) in [
+        ("tests/fixtures/saves/app_great_war.ron", &war, "Great War"),
+        ("tests/fixtures/saves/app_great_war_referenced.ron", &war, "Great War"),
+        ("tests/fixtures/saves/app_campaign.ron", &campaign, "campaign"),
+    ] {
+        assert_eq!(&replay_hash(fixture), hash, "{fixture}");
+        let out = umpire(&["validate", fixture]);
+        assert!(out.status.success(), "{fixture}: {}", String::from_utf8_lossy(&out.stderr));
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(said.contains(&format!("the game's save of a {scene}")), "{fixture}: {said}");
+    }
+}
