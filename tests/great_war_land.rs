@@ -702,3 +702,39 @@ fn a_move_that_brings_a_neutral_into_the_war_is_shown_first_with_a_warning() {
     assert_eq!(session(&app).game.orders().len(), orders, "nothing given before yes");
     assert!(session(&app).ctx().powers[1].neutral, "France still waits");
 }
+
+/// S-ARMY-2 by the panels and the board (issue 27: attached squadrons could be reached only
+/// through the fleet panel's list): a squadron next to the Fifth Army's I Bavarian Corps is
+/// attached to the army by the order its panel offers; the army panel then lists it, and a
+/// click on another hex of the army — the Guards Corps', not the squadron's base — finds it.
+#[test]
+fn s_army_2_a_squadron_is_attached_to_an_army_and_found_with_it() {
+    use rules::strategic::query::{attached_squadrons, squadron_attach_candidates, squadrons_at};
+    let mut app = app();
+    let mut scenario = files::load_scenario(FIXTURE).expect("the fixture loads");
+    scenario.aviation = rules::strategic::testkit::aviation();
+    scenario.squadrons.push(rules::strategic::scenario::SquadronSpec {
+        id: 1,
+        power: "germany".into(),
+        kind: "Reconnaissance squadron".into(),
+        base: HexAt::new(15, 6),
+        name: Some("Feldflieger-Abteilung 1".into()),
+    });
+    app.world_mut().write_message(StartGreatWar { scenario, seed: 7, seats: vec![Seat::Human; 3] });
+    app.update();
+    app.update();
+    to_movement(&mut app);
+    let ctx = session(&app).ctx();
+    let viewer = rules::view::Viewer::Player(GERMANY);
+    let offered = squadron_attach_candidates(&ctx, viewer, 1);
+    assert!(offered.contains(&FIFTH_ARMY) && offered.contains(&BAVARIAN_CORPS), "{offered:?}");
+    assert!(squadrons_at(&ctx, GERMANY, HexAt::new(14, 8)).is_empty(), "not yet with the army");
+    app.world_mut().write_message(UiCommand::Select(Selected::Squadron(1)));
+    app.update();
+    give(&mut app, Order::AttachSquadron { squadron: 1, formation: Some(FIFTH_ARMY) });
+    assert_eq!(last_order(&app), Some(Order::AttachSquadron { squadron: 1, formation: Some(FIFTH_ARMY) }));
+    let ctx = session(&app).ctx();
+    assert_eq!(attached_squadrons(&ctx, FIFTH_ARMY), vec![1], "the army panel's list");
+    assert!(squadron_attach_candidates(&ctx, viewer, 1).is_empty(), "attached: detach is offered instead");
+    select(&mut app, Selected::Squadron(1), HexAt::new(14, 8));
+}

@@ -218,6 +218,19 @@ pub fn army_tab(
                     ui.label(egui::RichText::new(tr.t("gw.army.attached")).italics());
                     guns_ui(ui, tr, ctx, &attached, human, give);
                 }
+                // S-ARMY-2: its air squadrons (and its corps'), each selected for its orders.
+                let air = rules::strategic::query::attached_squadrons(ctx, army.id);
+                if !air.is_empty() {
+                    ui.label(egui::RichText::new(tr.t("gw.army.squadrons")).italics());
+                    for id in air {
+                        let Some(s) = ctx.navy.squadrons.iter().find(|s| s.id == id) else { continue };
+                        let text =
+                            tr.f("gw.army.squadron", &[("name", s.name.clone()), ("aircraft", s.aircraft.to_string())]);
+                        if ui.button(text).clicked() {
+                            give.write(UiCommand::Select(Selected::Squadron(id)));
+                        }
+                    }
+                }
                 let reserves = placed_with(ctx, &[army.id], true);
                 ui.label(egui::RichText::new(tr.f("gw.army.reserves", &[("n", reserves.len().to_string())])).italics());
                 for u in reserves {

@@ -264,7 +264,7 @@ fn click(
     let own: Vec<Selected> = own
         .into_iter()
         .chain(fleets_at(ctx, power, at).into_iter().map(Selected::Fleet))
-        .chain(sea_orders::squadrons_at(ctx, power, at).into_iter().map(Selected::Squadron))
+        .chain(rules::strategic::query::squadrons_at(ctx, power, at).into_iter().map(Selected::Squadron))
         .collect();
     if let Some(give) = sea_orders::click(session, ctx, *chosen, hand, at, !own.is_empty()) {
         return give;

@@ -439,6 +439,29 @@ fn squadron_body(
     if s.flew {
         ui.label(egui::RichText::new(tr.t("gw.sea.flew")).weak());
     }
+    // S-ARMY-2: attached to a corps or army it flies from the formation's hexes; the engine
+    // names the formations it may join now.
+    let mine = viewer.is_none_or(|v| v == s.power) && ctx.active_power() == s.power;
+    let movement = ctx.clock.phase == Phase::Movement;
+    if let Some(fm) = s.attached {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(tr.f("gw.sea.attached_to", &[("formation", tr.formation(ctx, fm))]));
+            let order = Order::AttachSquadron { squadron: s.id, formation: None };
+            if ui.add_enabled(mine && movement, egui::Button::new(tr.t("gw.sea.detach"))).clicked() {
+                out.write(UiCommand::Give(order));
+            }
+        });
+    } else if mine && movement {
+        let to = query::squadron_attach_candidates(ctx, Viewer::of(viewer), s.id);
+        if !to.is_empty() {
+            heading(ui, tr.t("gw.sea.attach"));
+        }
+        for fm in to {
+            if ui.button(tr.f("gw.sea.attach_to", &[("formation", tr.formation(ctx, fm))])).clicked() {
+                out.write(UiCommand::Give(Order::AttachSquadron { squadron: s.id, formation: Some(fm) }));
+            }
+        }
+    }
     if ctx.clock.phase != Phase::Fire {
         ui.label(egui::RichText::new(tr.t("gw.sea.fly_hint")).weak());
         return;

@@ -90,16 +90,6 @@ pub fn squadron(ctx: &Ctx, id: SquadronId) -> Option<&Squadron> {
     ctx.navy.squadrons.iter().find(|s| s.id == id && s.aircraft > 0)
 }
 
-/// Own squadrons based on a hex (not aboard a ship), by ID.
-pub fn squadrons_at(ctx: &Ctx, power: PowerId, at: HexAt) -> Vec<SquadronId> {
-    ctx.navy
-        .squadrons
-        .iter()
-        .filter(|s| s.power == power && s.base == at && s.aboard.is_none() && s.aircraft > 0)
-        .map(|s| s.id)
-        .collect()
-}
-
 /// Whether `viewer` may see a fleet, as the engine's sight says (`Ctx::fleet_hidden_from`:
 /// S-AIR-1, S-SUB-5 house rule); with no one watching (the AI plays every power) all is seen.
 pub fn sees(ctx: &Ctx, viewer: Option<PowerId>, f: &Fleet) -> bool {

@@ -266,3 +266,50 @@ fn would_take_is_the_orders_verdict_and_changes_nothing() {
         assert_eq!(played.apply(&gas).map_err(|e| e.to_string()), verdict.map_err(|e| e.to_string()));
     }
 }
+
+/// S-ARMY-2: a squadron based on or next to a corps hex may be attached to it in the Movement
+/// phase (distance 1 yes, 2 no), not in the Fire phase, not by another power, not twice; the list
+/// is exactly what `AttachSquadron` accepts. Attached, a click finds it at its corps' hexes once
+/// the corps has moved, not at its old base (S-ARMY-5: it flies from the formation's hexes).
+#[test]
+fn s_army_2_squadrons_are_attached_where_the_order_accepts_and_found_with_their_corps() {
+    use rules::strategic::FormationId;
+    use rules::strategic::query::{attached_squadrons, squadron_attach_candidates, squadrons_at};
+    let mut s = scenario(coast(), vec![infantry(1, "germany", (0, 4)), infantry(2, "germany", (0, 6))]);
+    s.corps = vec![
+        CorpsSpec { id: 50, name: "I Corps".into(), units: vec![1], attached: Vec::new() },
+        CorpsSpec { id: 51, name: "II Corps".into(), units: vec![2], attached: Vec::new() },
+    ];
+    // Squadron 1 at (0, 5): next to both corps; squadron 2 at (0, 2): two hexes from I Corps.
+    s.squadrons = vec![
+        squadron(1, "germany", "Reconnaissance squadron", (0, 5)),
+        squadron(2, "germany", "Reconnaissance squadron", (0, 2)),
+    ];
+    let (one, two) = (FormationId(50), FormationId(51));
+    let mut c = ctx(&s, Phase::Movement, GERMANY);
+    let me = Viewer::Player(GERMANY);
+    assert_eq!(hex(0, 5).distance(hex(0, 4)), 1);
+    assert_eq!(hex(0, 2).distance(hex(0, 4)), 2);
+    assert_eq!(squadron_attach_candidates(&c, me, 1), vec![one, two]);
+    assert_eq!(squadron_attach_candidates(&c, me, 2), Vec::<FormationId>::new(), "two hexes off");
+    assert!(squadron_attach_candidates(&c, Viewer::Player(FRANCE), 1).is_empty(), "not France's to ask");
+    assert!(squadron_attach_candidates(&ctx(&s, Phase::Fire, GERMANY), me, 1).is_empty(), "Movement only");
+    for (squadron, fm) in [(1, one), (1, two), (2, one)] {
+        let listed = squadron_attach_candidates(&c, me, squadron).contains(&fm);
+        let taken = c.clone().apply(&Order::AttachSquadron { squadron, formation: Some(fm) }).is_ok();
+        assert_eq!(listed, taken, "squadron {squadron} to {fm:?}");
+    }
+    c.apply(&Order::AttachSquadron { squadron: 1, formation: Some(one) }).expect("attached");
+    assert!(squadron_attach_candidates(&c, me, 1).is_empty(), "attached already");
+    assert_eq!(attached_squadrons(&c, one), vec![1]);
+    assert!(attached_squadrons(&c, two).is_empty());
+    // I Corps moves two hexes down the coast: the squadron is found with it, not at (0, 5).
+    c.apply(&Order::Move { piece: rules::strategic::Piece::Corps(one), path: vec![hex(0, 3), hex(0, 2)] })
+        .expect("the corps moves");
+    assert_eq!(squadrons_at(&c, GERMANY, hex(0, 2)), vec![1, 2]);
+    assert!(squadrons_at(&c, GERMANY, hex(0, 5)).is_empty());
+    assert!(squadrons_at(&c, FRANCE, hex(0, 2)).is_empty(), "France's are France's");
+    // Detached, it stays at the corps' hex nearest its old base.
+    c.apply(&Order::AttachSquadron { squadron: 1, formation: None }).expect("detached");
+    assert_eq!(squadrons_at(&c, GERMANY, hex(0, 2)), vec![1, 2]);
+}

@@ -294,6 +294,17 @@ impl Ctx {
     /// the lower hex). Attached, it flies from the formation's hexes (S-ARMY-5) and is lost with
     /// its army (S-ARMY-12).
     pub fn attach_squadron(&mut self, id: u32, formation: Option<FormationId>) -> Result<(), OrderError> {
+        let base = self.attach_squadron_check(id, formation)?;
+        if let Some(s) = self.navy.squadrons.iter_mut().find(|s| s.id == id) {
+            s.attached = formation;
+            s.base = base;
+        }
+        Ok(())
+    }
+
+    /// [`Ctx::attach_squadron`]'s check, changing nothing: the squadron's base once the order is
+    /// given, or why it is refused (the Movement phase is the order's, `Order::AttachSquadron`).
+    pub fn attach_squadron_check(&self, id: u32, formation: Option<FormationId>) -> Result<HexAt, OrderError> {
         let sq = self.navy.squadrons.iter().find(|s| s.id == id).cloned();
         let sq = sq.ok_or_else(|| OrderError::Naval(Msg::new("gwe.naval.no_squadron").arg("id", id)))?;
         if sq.power != self.active_power() {
@@ -329,11 +340,7 @@ impl Ctx {
                 return Err(OrderError::Organization(Msg::new("gwe.army.squadron_not_attached").arg("name", &sq.name)));
             }
         };
-        if let Some(s) = self.navy.squadrons.iter_mut().find(|s| s.id == id) {
-            s.attached = formation;
-            s.base = base;
-        }
-        Ok(())
+        Ok(base)
     }
 
     /// S-ARMY-12, S-ARMY-13 for the aviation of an army that is gone: destroyed with a destroyed

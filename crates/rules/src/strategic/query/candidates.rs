@@ -161,3 +161,24 @@ pub fn coastal_targets(ctx: &Ctx, viewer: Viewer<PowerId>, unit: ForceId) -> Vec
         .filter(|s| ctx.coastal_fire_check(unit, *s).is_ok())
         .collect()
 }
+
+/// The corps and armies the squadron may be attached to now (S-ARMY-2: its power's formations
+/// with a hex on or next to its base, in the Movement phase, while it is not attached), by ID:
+/// [`Ctx::attach_squadron_check`] for each.
+pub fn squadron_attach_candidates(
+    ctx: &Ctx,
+    viewer: Viewer<PowerId>,
+    squadron: SquadronId,
+) -> Vec<crate::strategic::state::FormationId> {
+    let Some(s) = ctx.navy.squadrons.iter().find(|s| s.id == squadron).filter(|s| asks_of(viewer, s.power)) else {
+        return Vec::new();
+    };
+    if ctx.clock.phase != crate::strategic::state::Phase::Movement {
+        return Vec::new();
+    }
+    ctx.formations
+        .iter()
+        .filter(|f| f.power == s.power && ctx.attach_squadron_check(squadron, Some(f.id)).is_ok())
+        .map(|f| f.id)
+        .collect()
+}

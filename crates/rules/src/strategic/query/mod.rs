@@ -20,10 +20,13 @@ mod sea;
 mod walk;
 
 pub use candidates::{
-    bomb_targets, coastal_targets, embark_candidates, merge_partners, squadron_embark_candidates, torpedo_targets,
-    wing_candidates,
+    bomb_targets, coastal_targets, embark_candidates, merge_partners, squadron_attach_candidates,
+    squadron_embark_candidates, torpedo_targets, wing_candidates,
 };
-pub use pieces::{LandPiece, army_moves, army_of, engaged_pieces, land_pieces, pieces_at, pieces_on_map};
+pub use pieces::{
+    LandPiece, army_moves, army_of, attached_squadrons, engaged_pieces, land_pieces, pieces_at, pieces_on_map,
+    squadrons_at,
+};
 pub use provinces::{powers, provinces};
 pub use retreat::{retreat_may_pass, retreat_reach};
 pub use rotation::{rotation, tired};

@@ -137,3 +137,34 @@ pub fn army_moves(ctx: &Ctx, army: FormationId, at: HexAt) -> Vec<(FormationId, 
     }
     moves
 }
+
+/// `power`'s air squadrons a click at `at` finds, by ID: those based there, and those attached
+/// to a corps or army with a unit there (S-ARMY-2, S-ARMY-5: an attached squadron flies from its
+/// formation's hexes, wherever its old base was). Squadrons aboard a ship or without aircraft
+/// are left out.
+pub fn squadrons_at(ctx: &Ctx, power: PowerId, at: HexAt) -> Vec<crate::strategic::naval::SquadronId> {
+    ctx.navy
+        .squadrons
+        .iter()
+        .filter(|s| s.power == power && s.aboard.is_none() && s.aircraft > 0)
+        .filter(|s| match s.attached {
+            Some(fm) => ctx.formation_hexes(fm).contains(&at),
+            None => s.base == at,
+        })
+        .map(|s| s.id)
+        .collect()
+}
+
+/// The squadrons attached to a corps or army, an army's corps' included (S-ARMY-2), by ID.
+pub fn attached_squadrons(ctx: &Ctx, formation: FormationId) -> Vec<crate::strategic::naval::SquadronId> {
+    let mut of = vec![formation];
+    if let Some(f) = ctx.formation(formation) {
+        of.extend(f.corps.iter().copied());
+    }
+    ctx.navy
+        .squadrons
+        .iter()
+        .filter(|s| s.aircraft > 0 && s.attached.is_some_and(|fm| of.contains(&fm)))
+        .map(|s| s.id)
+        .collect()
+}
