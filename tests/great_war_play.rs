@@ -243,6 +243,25 @@ fn the_turn_summary_tells_what_happened_while_the_person_waited_and_where() {
     assert!(recap_checked, "the AI's moves were offered for a replay");
 }
 
+/// Issue 27: the summary's entries lead to the entering power's capital and its sinkings to
+/// where the ship went down (they led nowhere): France's capital on the test front is Paris,
+/// the first hex of its largest home province's capital (1, 8).
+#[test]
+fn the_summarys_entries_and_sinkings_lead_to_their_places() {
+    use rules::strategic::{Event, EventKind};
+    use rules::texts::Msg;
+    let game = GreatWar::new(&files::load_scenario("scenarios/great_war/test_front.ron").expect("loads"), 1);
+    let ctx = game.ctx();
+    let event = |kind| Event { turn: 4, kind, line: Msg::plain("x") };
+    let items = summary(
+        &ctx,
+        &[event(EventKind::EntersWar { power: PowerId(1) }), event(EventKind::Sunk { ship: 3, at: hex(0, 1) })],
+    );
+    let place = |kind| items.iter().find(|i| i.kind == kind).and_then(|i| i.place);
+    assert_eq!(place(SummaryKind::Entry), Some(hex(1, 8)), "{items:?}");
+    assert_eq!(place(SummaryKind::Ship), Some(hex(0, 1)), "{items:?}");
+}
+
 fn summary_of_whole_log(
     ctx: &rules::strategic::Ctx,
     events: &[rules::strategic::Event],

@@ -164,10 +164,9 @@ pub fn summary(ctx: &Ctx, events: &[Event]) -> Vec<SummaryItem> {
         let unit_hex = |u| ctx.force(u).and_then(|f| f.hex());
         let item = |kind, place| SummaryItem { kind, line: e.line.clone(), place };
         match &e.kind {
-            EventKind::Note if e.line.key == "gwe.econ.enters_war" => items.push(item(SummaryKind::Entry, None)),
-            EventKind::Note if matches!(e.line.key.as_ref(), "gwe.naval.sunk" | "gwe.naval.sunk_in_battle") => {
-                items.push(item(SummaryKind::Ship, None));
-            }
+            // An entry leads to the power's capital, a sinking to where the ship went down.
+            EventKind::EntersWar { power } => items.push(item(SummaryKind::Entry, capital_of_power(ctx, *power))),
+            EventKind::Sunk { at, .. } => items.push(item(SummaryKind::Ship, Some(*at))),
             EventKind::Occupied { province, .. } => {
                 items.push(item(SummaryKind::Province, capital_of(ctx, province)));
             }
@@ -210,6 +209,12 @@ pub fn summary(ctx: &Ctx, events: &[Event]) -> Vec<SummaryItem> {
 }
 
 /// A province's capital hex (where the camera goes for its change of hands).
+/// The first hex of a power's capital city (the engine's capital, S-CITY-4's surrender rule).
+fn capital_of_power(ctx: &Ctx, power: rules::strategic::PowerId) -> Option<HexAt> {
+    let province = ctx.capital_of(power)?;
+    capital_of(ctx, &ctx.map().provinces.get(province)?.id)
+}
+
 fn capital_of(ctx: &Ctx, province: &str) -> Option<HexAt> {
     let map = ctx.map();
     let p = map.provinces.iter().find(|p| p.id == province)?;

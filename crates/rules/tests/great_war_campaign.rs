@@ -753,6 +753,16 @@ fn a_save_with_economy_orders_replays_bit_identically() {
     assert_eq!(again.hash(), g.hash());
     assert_eq!(again.state(), g.state());
     assert!(g.ctx().forces.len() == 4 && !g.ctx().powers[2].neutral, "two recruits, Belgium invaded");
+    // The entry is an event of its own kind (a screen leads it to the power's capital).
+    let entries: Vec<_> = g
+        .events()
+        .iter()
+        .filter_map(|e| match e.kind {
+            rules::strategic::EventKind::EntersWar { power } => Some(power),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(entries, vec![BELGIUM]);
 }
 
 /// Issue 27: the preview of a move into a neutral's land that brings it into the war names the

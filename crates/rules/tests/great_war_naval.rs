@@ -770,8 +770,15 @@ fn s_naval_11_air_squadrons_ride_transports_too() {
     assert_eq!(l.navy.squadrons[0].base, hex(0, 4));
     // Sunk with its transport, the squadron is lost.
     let transport = c.navy.afloat(1)[1];
+    let at = c.navy.fleet(1).map(|f| f.at).expect("afloat");
     c.sink(transport, Msg::plain("test"));
     assert_eq!(c.navy.squadrons[0].aircraft, 0);
+    // The sinking is an event of its own kind, with where the ship went down.
+    let sunk = c.events.iter().rev().find_map(|e| match e.kind {
+        rules::strategic::EventKind::Sunk { ship, at } => Some((ship, at)),
+        _ => None,
+    });
+    assert_eq!(sunk, Some((transport, at)));
 }
 
 /// S-AIR-1 at the radius edge: a French reconnaissance squadron (radius 8, aviation data) based at

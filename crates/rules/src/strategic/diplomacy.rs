@@ -102,7 +102,7 @@ impl Ctx {
         let side = self.alliance(p);
         self.push(Event {
             turn: self.clock.turn,
-            kind: EventKind::Note,
+            kind: EventKind::EntersWar { power: p },
             line: Msg::new("gwe.econ.enters_war")
                 .name("power", self.power_key(p), self.power_name(p))
                 .arg("side", side)

@@ -116,6 +116,15 @@ pub enum EventKind {
         flotilla: u32,
         by: PowerId,
     },
+    /// A neutral power entered the war (S-TURN-1's calendar, or invaded, S-CITY-4).
+    EntersWar {
+        power: PowerId,
+    },
+    /// A ship went down at `at` (gunfire, torpedo, mine or bomb; S-NAVAL-9, S-SUB-3, S-AIR-2).
+    Sunk {
+        ship: super::naval::ShipId,
+        at: HexAt,
+    },
     Note,
 }
 

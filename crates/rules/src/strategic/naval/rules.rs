@@ -63,6 +63,7 @@ impl Ctx {
         let cargo = self.navy.ship(id).and_then(|s| s.cargo);
         let air = self.navy.ship(id).and_then(|s| s.air_cargo);
         let name = self.ship_label(id);
+        let at = self.navy.ship(id).and_then(|s| self.navy.fleet(s.fleet)).map(|f| f.at);
         if let Some(s) = self.navy.ship_mut(id) {
             s.sunk = true;
             s.cargo = None;
@@ -74,7 +75,11 @@ impl Ctx {
             sq.aircraft = 0;
             sq.aboard = None;
         }
-        self.naval_event(Msg::new("gwe.naval.sunk").msg("ship", name).msg("why", why));
+        let line = Msg::new("gwe.naval.sunk").msg("ship", name).msg("why", why);
+        match at {
+            Some(at) => self.push(Event { turn: self.clock.turn, kind: EventKind::Sunk { ship: id, at }, line }),
+            None => self.naval_event(line),
+        }
         if let Some(u) = cargo {
             self.destroy(u, Msg::new("gwe.naval.why.lost_with_transport"));
         }
