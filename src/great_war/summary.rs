@@ -21,8 +21,10 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<WholeLog>()
         .add_systems(
             Update,
+            // After every order of the frame (the person's, the AI's, a pass for the idle), so a
+            // turn that comes back to the person is summed up in the frame it comes.
             follow
-                .in_set(crate::AppSystems::Logic)
+                .in_set(crate::AppSystems::Visuals)
                 .run_if(in_state(Mode::GreatWar).and_then(in_state(Screen::Playing))),
         )
         .add_systems(

@@ -749,7 +749,8 @@ fn s_turn_2_a_power_has_phase_orders_exactly_when_the_engine_would_take_one() {
     // S-CITY-4: a peace offered to France waits for its answer: France, with nothing else to do
     // in Preparation, has an order (AcceptPeace) while the offer stands, and none once it is gone.
     let mut c = ctx(&s, Phase::Preparation, 1);
-    assert!(!c.has_phase_orders(france), "no cylinder, no offer");
+    c.clock.turn = 2;
+    assert!(!c.has_phase_orders(france), "no cylinder before turn 3, no offer");
     c.powers[0].offer = Some(rules::strategic::treaty::PeaceOffer { to: france, cede: vec![] });
     assert!(c.has_phase_orders(france), "an offer to answer");
     assert!(c.would_take(&Order::AcceptPeace { from: "germany".into() }).is_ok(), "the order agrees");
