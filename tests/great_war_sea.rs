@@ -324,7 +324,7 @@ fn coastal_fire_and_bombing_in_the_fire_phase() {
     // The coastal battery.
     select(&mut app, Selected::Piece(Piece::Unit(ForceId(11))), hex(22, 12));
     sea(&mut app, SeaCommand::CoastalFire(far));
-    assert!(refusal(&app).contains("cannot fire at ship"), "{}", refusal(&app));
+    assert!(refusal(&app).contains("cannot fire at Destroyer No. 1 (Great Britain)"), "{}", refusal(&app));
     click(&mut app, hex(20, 12));
     let order = Order::CoastalFire { unit: ForceId(11), ship: battleship };
     previewed(&app, &order);
@@ -674,4 +674,57 @@ fn the_others_moves_are_replayed_as_the_person_saw_them() {
     );
     let german = steps(&c, GERMANY, &places_seen(&c, GERMANY), &events);
     assert!(german.is_empty(), "one's own moves are not replayed: {german:?}");
+}
+
+/// Issue 27 ("no camera following"): while the AI moves the others, the camera goes to the
+/// moves the person may see as they are given, one at a time, and never to a hidden one: the
+/// U-boats sail first and the camera does not move; the High Seas Fleet sails and it goes there,
+/// and not again until the step's time has run out.
+#[test]
+fn the_camera_follows_the_others_moves_the_person_may_see_as_the_ai_gives_them() {
+    use kriegsspiel::great_war::recap::{LiveFollow, STEP_SECONDS, places_seen};
+    use rules::view::Viewer;
+    let scenario = files::load_scenario(SEA).expect("the fixture loads");
+    let mut game = GreatWar::new(&scenario, 7);
+    while (game.ctx().clock.phase, game.ctx().active_power()) != (Phase::Movement, GERMANY) {
+        game.apply(Order::EndPhase).expect("ends its part");
+    }
+    let mut live = LiveFollow::default();
+    live.start(places_seen(&game.ctx(), GB), game.events().len());
+    assert_eq!(live.step(|| game.ctx(), GB, game.events(), 0.1), None, "nothing has moved");
+    let sail = |game: &mut GreatWar, fleet: u32| {
+        let c = game.ctx();
+        let reach = rules::strategic::query::fleet_reach(&c, Viewer::Player(GERMANY), fleet);
+        let from = c.navy.fleet(fleet).map(|f| f.at).expect("the fleet");
+        let mut ends: Vec<(HexAt, u32)> = reach.ends().collect();
+        ends.sort_by_key(|(h, cost)| (std::cmp::Reverse(*cost), *h));
+        let path = ends
+            .into_iter()
+            .find_map(|(to, _)| {
+                let path = reach.path(to)?;
+                let mut probe = game.ctx();
+                probe.apply(&Order::MoveFleet { fleet, path: path.clone() }).ok()?;
+                let quiet = probe
+                    .events
+                    .iter()
+                    .all(|e| matches!(e.kind, rules::strategic::event::EventKind::FleetMoved { .. }));
+                (quiet && to != from).then_some(path)
+            })
+            .expect("a quiet voyage");
+        game.apply(Order::MoveFleet { fleet, path }).expect("sails");
+        game.ctx().navy.fleet(fleet).map(|f| f.at).expect("the fleet")
+    };
+    sail(&mut game, 11);
+    assert!(game.ctx().fleet_hidden_from(11, GB), "the U-boats are unseen");
+    assert_eq!(live.step(|| game.ctx(), GB, game.events(), 0.1), None, "a hidden voyage moves no camera");
+    let surface = sail(&mut game, 10);
+    assert_eq!(live.step(|| game.ctx(), GB, game.events(), 0.1), Some(surface), "the camera goes to the fleet");
+    // A second look waits for the step's time: just before it runs out, none; at it, the next.
+    live.pending = Some(hex(1, 1));
+    assert_eq!(live.step(|| game.ctx(), GB, game.events(), STEP_SECONDS - 0.01), None, "not before its time");
+    assert_eq!(live.step(|| game.ctx(), GB, game.events(), 0.02), Some(hex(1, 1)), "then the next");
+    // Germany's own view: its own moves are nothing to follow.
+    let mut own = LiveFollow::default();
+    own.start(places_seen(&game.ctx(), GERMANY), 0);
+    assert_eq!(own.step(|| game.ctx(), GERMANY, game.events(), 1.0), None, "one's own moves are not followed");
 }

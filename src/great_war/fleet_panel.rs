@@ -120,12 +120,9 @@ fn ship_type(tr: &Tr, kind: ShipType) -> String {
     tr.t(kind.key())
 }
 
-/// "Battleship 12 (Great Britain)" in the interface's language.
+/// "Battleship No. 3 (Great Britain)" in the interface's language: the engine's own label.
 pub fn ship_name(tr: &Tr, ctx: &Ctx, id: ShipId) -> String {
-    match ctx.navy.ship(id) {
-        Some(s) => format!("{} {id} ({})", ship_type(tr, s.kind), tr.power(ctx, s.power)),
-        None => id.to_string(),
-    }
+    tr.msg(&ctx.ship_label(id))
 }
 
 /// Where a fleet lies or a squadron is based: the port's or sea area's name.
@@ -254,7 +251,8 @@ fn ships(
     let split = movement && afloat.len() > 1;
     egui::Grid::new("gw-fleet-ships").num_columns(3).striped(true).show(ui, |ui| {
         for s in afloat.iter().filter_map(|s| ctx.navy.ship(*s)) {
-            let name = format!("{} {}", ship_type(tr, s.kind), s.id);
+            let n = ctx.navy.number(s.id).unwrap_or_default().to_string();
+            let name = tr.f("gw.sea.ship_no", &[("kind", ship_type(tr, s.kind)), ("n", n)]);
             if split {
                 let mut on = hand.ships.contains(&s.id);
                 if ui.checkbox(&mut on, name).changed() {

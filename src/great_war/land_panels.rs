@@ -37,6 +37,7 @@ pub struct LandPanels<'w, 's> {
 pub struct Verdicts {
     key: Option<(usize, PowerId, crate::i18n::Lang)>,
     said: Vec<(Order, Result<(), String>)>,
+    cylinder: Option<Result<(), String>>,
 }
 
 impl Verdicts {
@@ -45,7 +46,15 @@ impl Verdicts {
         if self.key != Some(key) {
             self.key = Some(key);
             self.said.clear();
+            self.cylinder = None;
         }
+    }
+
+    /// Whether a cylinder may be set now, somewhere (the engine's [`Ctx::cylinder_place`]).
+    fn cylinder(&mut self, tr: &Tr, ctx: &Ctx) -> Result<(), String> {
+        self.cylinder
+            .get_or_insert_with(|| ctx.cylinder_place().map(|_| ()).map_err(|e| tr.line(ctx, &e.line())))
+            .clone()
     }
 
     /// Whether the engine would take `order` (in words, its reason when not).
@@ -93,6 +102,13 @@ struct AimPreview {
 }
 
 impl LandPanels<'_, '_> {
+    /// The engine's verdicts on the panels' buttons for the state `session` is in, as `power`
+    /// asks them (kept while neither moves on).
+    pub fn verdicts(&mut self, session: &GwSession, tr: &Tr, power: PowerId) -> &mut Verdicts {
+        self.verdicts.follow((session.game.orders().len(), power, tr.lang));
+        &mut self.verdicts
+    }
+
     /// The pick in hand and the selection's land orders, in the left column; `preview_lines`
     /// writes the engine's preview as the scene's preview window does.
     #[allow(clippy::too_many_arguments)]
@@ -186,8 +202,8 @@ impl LandPanels<'_, '_> {
         // power to move when the AI plays every power.
         let power = session.viewer().unwrap_or_else(|| ctx.active_power());
         let human = session.human_turn();
-        self.verdicts.follow((session.game.orders().len(), power, tr.lang));
         let verdicts = &mut *self.verdicts;
+        verdicts.follow((session.game.orders().len(), power, tr.lang));
         crate::hud::frame::side(ui, crate::hud::frame::Edge::Right, "gw-land", open, width, hint, |ui| {
             ui.horizontal(|ui| {
                 for (tab, key) in
@@ -427,7 +443,7 @@ fn economy_tab(
                 // S-CHEM-1: a cylinder is set, and released, in the Preparation phase, on a hex
                 // the engine takes (judged at the first of the power's own hexes it would take).
                 let preparation = ctx.clock.phase == Phase::Preparation;
-                let place = if human && preparation { cylinder_place(tr, ctx, power) } else { Ok(()) };
+                let place = if human && preparation { verdicts.cylinder(tr, ctx) } else { Ok(()) };
                 if judged_button(ui, human && preparation, tr.t("gw.economy.place_cylinder"), &place) {
                     land.write(LandCommand::Start(Pick::Cylinder));
                 }
@@ -488,26 +504,6 @@ fn economy_tab(
     egui::CollapsingHeader::new(egui::RichText::new(tr.t("gw.economy.naval_purchases")).strong())
         .id_salt("gw-buy-naval")
         .show(ui, |ui| buy_buttons(ui, (tr, ctx, power, able), naval_purchases(tr, ctx), verdicts, land));
-}
-
-/// Whether a cylinder may be set now (S-CHEM-1): the engine's check at the power's own hexes,
-/// `Ok` at the first it takes, else its reason at the first of them (too early, no gas, no
-/// cylinder in stock).
-fn cylinder_place(tr: &Tr, ctx: &Ctx, power: PowerId) -> Result<(), String> {
-    let mut held: Vec<HexAt> =
-        ctx.forces.iter().filter(|f| f.power == power && f.on_map()).filter_map(|f| f.hex()).collect();
-    held.sort();
-    held.dedup();
-    let mut why = None;
-    for at in held {
-        match ctx.check_place_cylinder(at) {
-            Ok(()) => return Ok(()),
-            Err(e) => {
-                why.get_or_insert_with(|| tr.line(ctx, &e.line()));
-            }
-        }
-    }
-    Err(why.unwrap_or_else(|| tr.t("gw.economy.no_cylinder_hex")))
 }
 
 fn buy_buttons(

@@ -266,7 +266,8 @@ fn playing(
     frame::side(&mut ui, Edge::Left, "gw-left", &mut shown.left, sizes.left, &left_hint, |ui| {
         // A hex with many pieces under the pointer may run past the window's foot.
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            power_panel(ui, &tr, &gctx, power, session.human_turn(), &mut out);
+            let verdicts = land.verdicts(&session, &tr, session.viewer().unwrap_or_else(|| gctx.active_power()));
+            power_panel(ui, &tr, &gctx, (power, session.human_turn()), verdicts, &mut out);
             super::fleet_panel::squadron_list(ui, &tr, &gctx, power, selected, &mut out);
             ui.separator();
             super::layers::toggles(ui, &tr, &bindings, &mut overlays);
@@ -427,7 +428,14 @@ fn order_words(tr: &Tr, ctx: &Ctx, order: &Order) -> String {
     }
 }
 
-fn power_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, power: PowerId, human: bool, out: &mut MessageWriter<UiCommand>) {
+fn power_panel(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    ctx: &Ctx,
+    (power, human): (PowerId, bool),
+    verdicts: &mut super::land_panels::Verdicts,
+    out: &mut MessageWriter<UiCommand>,
+) {
     let Some(p) = ctx.powers.get(usize::from(power.0)) else { return };
     ui.label(egui::RichText::new(tr.power(ctx, power)).strong().size(17.0).color(power_colour(ctx, power)));
     // One row each, wrapping: a grid's first column as wide as its longest label ("Химические
@@ -468,7 +476,7 @@ fn power_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, power: PowerId, human: boo
         }
         // Offered when the engine would take it (the treasury), else its reason on hover.
         let order = Order::BuyAmmunition { amount: 10 };
-        let verdict = if human { ctx.would_take(&order).map_err(|e| tr.line(ctx, &e.line())) } else { Ok(()) };
+        let verdict = if human { verdicts.of(tr, ctx, order.clone()) } else { Ok(()) };
         if super::land_panels::judged_button(ui, human, tr.t("gw.buy_ammo"), &verdict) {
             out.write(UiCommand::Give(order));
         }

@@ -21,6 +21,7 @@ use std::collections::BTreeMap;
 pub(super) fn plugin(app: &mut App) {
     // The camera's `LookAt` is the shell's (hud::log); registered here too for a headless app.
     app.init_resource::<Recap>()
+        .init_resource::<FollowAi>()
         .add_message::<RecapCommand>()
         .add_message::<LookAt>()
         .add_systems(
@@ -77,7 +78,11 @@ pub struct RecapStep {
 /// The moves of the powers other than `viewer` in `events` (those since the person's turn
 /// ended), as `viewer` sees them by the engine's sight, from the places in `before`.
 pub fn steps(ctx: &Ctx, viewer: PowerId, before: &Places, events: &[Event]) -> Vec<RecapStep> {
-    let mut at = before.clone();
+    steps_on(ctx, viewer, &mut before.clone(), events)
+}
+
+/// [`steps`], with `at` the places so far, moved on by `events` (for a log read as it grows).
+pub fn steps_on(ctx: &Ctx, viewer: PowerId, at: &mut Places, events: &[Event]) -> Vec<RecapStep> {
     let power_of = |m: Mover| match m {
         Mover::Unit(u) => ctx.force(u).map(|f| f.power),
         Mover::Fleet(f) => ctx.navy.fleet(f).map(|f| f.power),
@@ -99,6 +104,61 @@ pub fn steps(ctx: &Ctx, viewer: PowerId, before: &Places, events: &[Event]) -> V
         }
     }
     out
+}
+
+/// Whether the camera follows the others' moves while the AI plays them (the AI bar's box; on
+/// unless the person turns it off).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FollowAi(pub bool);
+
+impl Default for FollowAi {
+    fn default() -> Self {
+        Self(true)
+    }
+}
+
+/// The camera on the others' moves as the AI plays them (issue 27: "no camera following"): the
+/// log is read as it grows, through the engine's sight like the replay, and the camera goes to
+/// the newest move the person may see, at most one every [`STEP_SECONDS`] so each can be seen.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct LiveFollow {
+    /// Whether the others are moving (the places are followed from the person's turn's end).
+    pub on: bool,
+    /// The events read so far.
+    pub mark: usize,
+    pub places: Places,
+    /// The newest move not yet looked at.
+    pub pending: Option<HexAt>,
+    /// Seconds before the camera moves again.
+    pub wait: f32,
+}
+
+impl LiveFollow {
+    /// Starts following from the places the person saw and the log's length when their turn ended.
+    pub fn start(&mut self, places: Places, mark: usize) {
+        *self = Self { on: true, mark, places, pending: None, wait: 0.0 };
+    }
+
+    /// Reads the log's new events (`events` is the whole log; the state is asked of `ctx` only
+    /// when there are some), and after `dt` seconds answers where the camera goes now, if anywhere.
+    pub fn step(&mut self, ctx: impl FnOnce() -> Ctx, viewer: PowerId, events: &[Event], dt: f32) -> Option<HexAt> {
+        if !self.on {
+            return None;
+        }
+        if let Some(new) = events.get(self.mark..).filter(|e| !e.is_empty()) {
+            if let Some(last) = steps_on(&ctx(), viewer, &mut self.places, new).last() {
+                self.pending = Some(last.to);
+            }
+            self.mark = events.len();
+        }
+        self.wait = (self.wait - dt).max(0.0);
+        if self.wait > 0.0 {
+            return None;
+        }
+        let to = self.pending.take()?;
+        self.wait = STEP_SECONDS;
+        Some(to)
+    }
 }
 
 /// The replay on offer and how far it has gone.

@@ -23,7 +23,9 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             // After every order of the frame (the person's, the AI's, a pass for the idle), so a
             // turn that comes back to the person is summed up in the frame it comes.
-            follow
+            // The camera on the others' moves after the summary has marked where the turn ended.
+            (follow, follow_live)
+                .chain()
                 .in_set(crate::AppSystems::Visuals)
                 .run_if(in_state(Mode::GreatWar).and_then(in_state(Screen::Playing))),
         )
@@ -104,6 +106,7 @@ fn progress(
     tr: Res<Tr>,
     session: Option<Res<Session<GreatWar>>>,
     pace: Option<ResMut<crate::ai_turns::AiPace>>,
+    mut follow: ResMut<super::recap::FollowAi>,
 ) -> Result {
     let (Some(session), Some(mut pace)) = (session, pace) else { return Ok(()) };
     let Some(p) = ai_progress(&session) else { return Ok(()) };
@@ -125,10 +128,13 @@ fn progress(
                 );
                 ui.label(text);
                 ui.add(egui::ProgressBar::new(p.at as f32 / p.of.max(1) as f32).desired_width(320.0));
-                let mut fast = pace.0 > 1;
-                if ui.checkbox(&mut fast, tr.t("gw.ai.faster")).changed() {
-                    pace.0 = if fast { crate::ai_turns::FAST_PACE } else { 1 };
-                }
+                ui.horizontal(|ui| {
+                    let mut fast = pace.0 > 1;
+                    if ui.checkbox(&mut fast, tr.t("gw.ai.faster")).changed() {
+                        pace.0 = if fast { crate::ai_turns::FAST_PACE } else { 1 };
+                    }
+                    ui.checkbox(&mut follow.0, tr.t("gw.ai.follow"));
+                });
             });
         },
     );
@@ -302,6 +308,34 @@ fn follow(
     recap.steps = viewer.map(|v| super::recap::steps(&ctx, v, &recap.before, since)).unwrap_or_default();
     recap.playing = false;
     summary.open = !summary.items.is_empty() || !recap.steps.is_empty();
+}
+
+/// While the AI moves the others, the camera follows what the person may see of it.
+fn follow_live(
+    time: Res<Time<Real>>,
+    session: Option<Res<Session<GreatWar>>>,
+    follow: Res<super::recap::FollowAi>,
+    (summary, recap): (Res<TurnSummary>, Res<super::recap::Recap>),
+    mut live: Local<super::recap::LiveFollow>,
+    mut looks: MessageWriter<LookAt>,
+) {
+    let Some(session) = session else { return };
+    let (Some(viewer), false) = (session.viewer(), session.human_turn()) else {
+        live.on = false;
+        return;
+    };
+    if !live.on {
+        live.start(recap.before.clone(), summary.mark);
+    }
+    let events = session.game.events();
+    if !follow.0 {
+        live.mark = events.len();
+        live.pending = None;
+        return;
+    }
+    if let Some(to) = live.step(|| session.ctx(), viewer, events, time.delta_secs().min(0.25)) {
+        looks.write(LookAt { at: hex_to_world(to), size: HEX_H });
+    }
 }
 
 fn summary_or_nothing(ctx: &Ctx, events: &[Event]) -> Vec<SummaryItem> {

@@ -757,3 +757,102 @@ fn s_turn_2_a_power_has_phase_orders_exactly_when_the_engine_would_take_one() {
     c.powers[0].offer = Some(rules::strategic::treaty::PeaceOffer { to: germany, cede: vec![] });
     assert!(!c.has_phase_orders(france), "an offer to another power is not France's");
 }
+
+/// S-TURN-2 with S-NAVAL-13, S-AIR-1, S-AIR-2, S-NAVAL-14: in the Fire phase a power's fleets and
+/// squadrons count as orders only when the engine would take one. Battleships bombard a coast
+/// within 3 hexes (an enemy 3 off: orders; 4 off: none; once bombarded: none); a torpedo bomber
+/// flies 5 hexes to a ship it sees (5: orders, 6: none; once flown: none); a reconnaissance
+/// squadron may always fly; a coastal sFH 13 fires 2 hexes out to sea (2: orders, 3: none).
+#[test]
+fn s_turn_2_fleets_and_squadrons_count_in_the_fire_phase_only_with_an_order_to_give() {
+    use rules::strategic::PowerId;
+    use rules::strategic::naval::ShipType;
+    use rules::strategic::scenario::SquadronSpec;
+    let germany = PowerId(0);
+    let coast = || {
+        let mut map = HexMap::filled("coast", 12, 4, Terrain::Sea);
+        for row in 0..4 {
+            map.cell_mut(hex(0, row)).expect("on the map").terrain = Terrain::Clear;
+        }
+        map
+    };
+    // Bombardment: the French on the coast at (0, 1), the battleship `col` hexes off.
+    for (col, orders) in [(3, true), (4, false)] {
+        let mut s = scenario(coast(), vec![infantry(1, "france", (0, 1))]);
+        s.fleets = vec![fleet(1, "germany", (col, 1), &[(ShipType::Battleship, 1)])];
+        let mut c = ctx(&s, Phase::Fire, 0);
+        assert_eq!(c.has_phase_orders(germany), orders, "the French coast {col} hexes off");
+        let order = Order::Bombard { fleet: 1, target: hex(0, 1) };
+        assert_eq!(c.would_take(&order).is_ok(), orders, "the order agrees at {col}");
+        if orders {
+            c.apply(&order).expect("bombards");
+            assert!(!c.has_phase_orders(germany), "once a phase");
+        }
+    }
+    // A destroyer alone bombards nothing (S-NAVAL-13: battleships).
+    let mut s = scenario(coast(), vec![infantry(1, "france", (0, 1))]);
+    s.fleets = vec![fleet(1, "germany", (1, 1), &[(ShipType::Destroyer, 1)])];
+    assert!(!ctx(&s, Phase::Fire, 0).has_phase_orders(germany), "no battleship");
+    // Bombing: a torpedo bomber based at (0, 1), a French destroyer `col` hexes off.
+    let bomber =
+        |kind: &str| SquadronSpec { id: 1, power: "germany".into(), kind: kind.into(), base: hex(0, 1), name: None };
+    for (col, orders) in [(5, true), (6, false)] {
+        let mut s = scenario(coast(), vec![infantry(1, "germany", (0, 1))]);
+        s.fleets = vec![fleet(2, "france", (col, 1), &[(ShipType::Destroyer, 1)])];
+        s.squadrons = vec![bomber("Torpedo bomber squadron")];
+        let mut c = ctx(&s, Phase::Fire, 0);
+        assert_eq!(c.has_phase_orders(germany), orders, "the destroyer {col} hexes off");
+        let ship = c.navy.afloat(2)[0];
+        assert_eq!(c.bomb_check(&[1], ship).is_ok(), orders, "the order agrees at {col}");
+        c.navy.squadrons[0].flew = true;
+        assert!(!c.has_phase_orders(germany), "a squadron flies once a turn");
+    }
+    // Reconnaissance may always fly, whatever it finds (what it would find is hidden).
+    let mut s = scenario(coast(), vec![infantry(1, "germany", (0, 1))]);
+    s.squadrons = vec![bomber("Reconnaissance squadron")];
+    let mut c = ctx(&s, Phase::Fire, 0);
+    assert!(c.has_phase_orders(germany), "a reconnaissance flight");
+    c.navy.squadrons[0].flew = true;
+    assert!(!c.has_phase_orders(germany), "flown");
+    // A coastal gun: the sFH 13 on the coast at (0, 1), a French cruiser `col` hexes out.
+    for (col, orders) in [(2, true), (3, false)] {
+        let mut s = scenario(coast(), vec![gun(1, "germany", (0, 1), "15 cm sFH 13")]);
+        s.fleets = vec![fleet(2, "france", (col, 1), &[(ShipType::LightCruiser, 1)])];
+        let c = ctx(&s, Phase::Fire, 0);
+        assert_eq!(c.has_phase_orders(germany), orders, "the cruiser {col} hexes out");
+        let ship = c.navy.afloat(2)[0];
+        assert_eq!(c.coastal_fire_check(id(1), ship).is_ok(), orders, "the order agrees at {col}");
+    }
+}
+
+/// S-CHEM-1: `Ctx::cylinder_place` is the first own-held hex a cylinder may be set on, else the
+/// check's refusal (turn 2: too early; turn 3: the first held hex; no cylinder in stock: none;
+/// holding no hex: none).
+#[test]
+fn s_chem_1_a_cylinder_is_placed_at_the_first_held_hex_the_check_takes() {
+    let s = scenario(
+        clear(10, 4),
+        vec![infantry(1, "germany", (4, 2)), infantry(2, "germany", (1, 1)), infantry(3, "france", (7, 1))],
+    );
+    for (turn, cylinders, at) in [(2, 5, None), (3, 5, Some(hex(1, 1))), (3, 0, None)] {
+        let mut c = ctx(&s, Phase::Preparation, 0);
+        c.clock.turn = turn;
+        c.powers[0].cylinders = cylinders;
+        assert_eq!(c.cylinder_place().ok(), at, "turn {turn}, {cylinders} cylinders");
+        let first = c.check_place_cylinder(hex(1, 1));
+        assert_eq!(first.is_ok(), at.is_some(), "the check agrees");
+        if let (Err(a), Err(b)) = (c.cylinder_place(), first) {
+            assert_eq!(a.line(), b.line(), "the check's reason");
+        }
+    }
+    // The first set, the next held hex is the place.
+    let mut c = ctx(&s, Phase::Preparation, 0);
+    c.clock.turn = 3;
+    c.powers[0].cylinders = 5;
+    c.apply(&Order::PlaceCylinder { at: hex(1, 1) }).expect("set");
+    assert_eq!(c.cylinder_place().ok(), Some(hex(4, 2)));
+    let s = scenario(clear(10, 4), vec![infantry(3, "france", (7, 1))]);
+    let mut c = ctx(&s, Phase::Preparation, 0);
+    c.clock.turn = 3;
+    assert!(c.cylinder_place().is_err(), "no held hex");
+}

@@ -203,7 +203,7 @@ fn s_naval_7_the_player_names_each_ships_target() {
     named.apply(&stance(vec![(cruiser, battleship)])).unwrap();
     assert_eq!(named.ship_targets(1), vec![(cruiser, battleship)]);
     let v = first_volley(&mut named);
-    assert!(v.starts_with("Light cruiser") && v.contains(&format!("fires at Battleship {battleship} ")), "{v}");
+    assert!(v.starts_with("Light cruiser") && v.contains("fires at Battleship No. 1 (France) "), "{v}");
     // Names none: the engine's choice, the destroyer it is likelier to sink (d = +1: 4–6, one hit).
     for targets in [vec![], vec![(cruiser, elsewhere)]] {
         let mut c = c.clone();
@@ -211,7 +211,9 @@ fn s_naval_7_the_player_names_each_ships_target() {
         c.apply(&stance(targets.clone())).unwrap();
         let v = first_volley(&mut c);
         // A target not in this battle (the destroyer of fleet 3) leaves the choice to the engine too.
-        assert!(v.contains(&format!("fires at Destroyer {destroyer} ")), "{targets:?}: {v}");
+        let n = c.navy.number(destroyer).expect("afloat");
+        assert_eq!(n, 1, "fleet 2's destroyer is France's first; fleet 3's are 2 to 5");
+        assert!(v.contains(&format!("fires at Destroyer No. {n} (France) ")), "{targets:?}: {v}");
     }
     // Refused, nothing changed: an enemy ship as the firer, an own ship as the target, a ship named
     // twice, a sunk target.
@@ -336,7 +338,7 @@ fn s_naval_11_transports_unescorted_are_destroyed_escorted_may_be_targeted() {
     .unwrap();
     f.dice.script(vec![1, 6]);
     f.surface_battle(1, 2);
-    assert!(volleys(&f)[0].starts_with("Destroyer 2 (France) fires at Transport"), "{:#?}", volleys(&f));
+    assert!(volleys(&f)[0].starts_with("Destroyer No. 1 (France) fires at Transport"), "{:#?}", volleys(&f));
     // Unescorted (the escort split off), meeting warships: destroyed with the division aboard.
     let transport = c.navy.afloat(1)[1];
     let escort = c.navy.afloat(1)[0];
@@ -1260,11 +1262,11 @@ fn naval_lines_are_keyed_and_read_in_russian() {
     c.surface_battle(1, 2);
     assert!(c.events.iter().all(|e| !e.line.has_plain()), "{:#?}", c.events);
     let english: Vec<String> = c.events.iter().map(|e| e.text()).collect();
-    assert!(english.iter().any(|l| l.starts_with("Destroyer 2 (France) sunk: hit (S-NAVAL-9)")), "{english:#?}");
+    assert!(english.iter().any(|l| l.starts_with("Destroyer No. 1 (France) sunk: hit (S-NAVAL-9)")), "{english:#?}");
     let ru = rules::texts::Texts::russian();
     let russian: Vec<String> = c.events.iter().map(|e| ru.render(&e.line)).collect();
     assert!(
-        russian.iter().any(|l| l == "Потоплен корабль: Эсминец 2 (Франция) — попадание (S-NAVAL-9)"),
+        russian.iter().any(|l| l == "Потоплен корабль: Эсминец № 1 (Франция) — попадание (S-NAVAL-9)"),
         "{russian:#?}"
     );
 }

@@ -567,6 +567,29 @@ impl Ctx {
         Ok(())
     }
 
+    /// Where the active power may set a cylinder now (S-CHEM-1), the phase aside: the first of
+    /// the hexes its troops hold that [`Ctx::check_place_cylinder`] takes, else that check's
+    /// refusal at the first of them (too early, no gas, no cylinder in stock, one set already),
+    /// or [`OrderError::Gas`] when it holds no hex at all. What the shell's button and
+    /// [`Ctx::has_phase_orders`] both ask.
+    pub fn cylinder_place(&self) -> Result<HexAt, OrderError> {
+        let power = self.active_power();
+        let mut held: Vec<HexAt> =
+            self.forces.iter().filter(|f| f.power == power && f.on_map()).filter_map(|f| f.hex()).collect();
+        held.sort();
+        held.dedup();
+        let mut refused = None;
+        for at in held {
+            match self.check_place_cylinder(at) {
+                Ok(()) => return Ok(at),
+                Err(e) => {
+                    refused.get_or_insert(e);
+                }
+            }
+        }
+        Err(refused.unwrap_or_else(|| OrderError::Gas(Msg::new("gwe.army.cylinder_no_hex"))))
+    }
+
     /// S-LAND-4, S-LAND-8: a division takes the 1916 stats of its class for its own price.
     fn upgrade(&mut self, unit: ForceId) -> Result<(), OrderError> {
         let f = self.force(unit).ok_or(OrderError::NoUnit(unit))?.clone();

@@ -461,8 +461,8 @@ impl Ctx {
 
     /// Whether `power`, to act now, has an order of this phase's own the engine would take
     /// (S-TURN-2): in Preparation a cylinder to set or release (S-CHEM-1); in Movement always
-    /// (troops, purchases); in Fire a ready gun with an enemy in reach (S-ART-2, S-ARMY-5), or a
-    /// squadron or fleet of its own (S-AIR-1, S-NAVAL-14). In any phase, a peace offered to it
+    /// (troops, purchases); in Fire a ready gun with an enemy in reach (S-ART-2, S-ARMY-5), or an
+    /// order for its fleets, squadrons or coastal guns (`has_fire_orders_at_sea`). In any phase, a peace offered to it
     /// and not yet answered (S-CITY-4: the offer waits for its answer). Other orders allowed in
     /// every phase (buying ammunition, offering peace) are not counted: a power is not kept for
     /// them. The shell passes for a person who has none, and does not hand the screen over to them.
@@ -491,12 +491,10 @@ impl Ctx {
         match self.clock.phase {
             Phase::Movement => true,
             Phase::Preparation => {
-                let held = self.forces.iter().filter(|f| f.power == power && f.on_map()).filter_map(|f| f.hex());
-                let mut held: Vec<HexAt> = held.collect();
-                held.sort();
-                held.dedup();
-                held.iter().any(|at| self.check_place_cylinder(*at).is_ok())
-                    || held.iter().any(|from| enemy_hexes.iter().any(|t| self.check_release(*from, *t).is_ok()))
+                let set: Vec<HexAt> =
+                    self.hexes.iter().filter(|(_, s)| s.cylinder == Some(power)).map(|(at, _)| *at).collect();
+                self.cylinder_place().is_ok()
+                    || set.iter().any(|from| enemy_hexes.iter().any(|t| self.check_release(*from, *t).is_ok()))
             }
             Phase::Fire => {
                 let guns = self.guns_ready(power).into_iter().any(|g| {
@@ -506,11 +504,53 @@ impl Ctx {
                             .any(|t| reach.binary_search(t).is_ok() && self.check_fire(g, *t, false).is_ok())
                     })
                 });
-                guns || self.navy.squadrons.iter().any(|s| s.power == power && !s.flew)
-                    || self.navy.fleets.iter().any(|f| f.power == power)
+                guns || self.has_fire_orders_at_sea(power, &enemy_hexes)
             }
             Phase::Combat | Phase::Upkeep | Phase::Over => false,
         }
+    }
+
+    /// The Fire phase's orders of `power`'s fleets, squadrons and coastal guns, as `power` knows
+    /// the war (what it cannot see is never counted, so passing for it tells nobody anything):
+    /// battleships that have not bombarded with an enemy-held coast within
+    /// [`BOMBARD_RANGE`](super::naval::BOMBARD_RANGE) (S-NAVAL-13), a reconnaissance squadron
+    /// that may fly (S-AIR-1), bombers that together may bomb a ship they see (S-AIR-2), a heavy
+    /// gun on the coast with a ship it sees in range (S-NAVAL-14).
+    fn has_fire_orders_at_sea(&self, power: PowerId, enemy_hexes: &[HexAt]) -> bool {
+        use super::naval::{BOMBARD_RANGE, ShipType};
+        use super::query;
+        use crate::view::Viewer;
+        let viewer = Viewer::Player(power);
+        let coast = |at: HexAt| {
+            self.map().is_land(at)
+                && at.neighbours().into_iter().any(|n| self.map().cell(n).is_some_and(|c| c.terrain.is_water()))
+        };
+        let bombard = self.navy.fleets.iter().any(|f| {
+            f.power == power
+                && !f.bombarded
+                && self.navy.count(f.id, ShipType::Battleship) > 0
+                && enemy_hexes.iter().any(|t| f.at.distance(*t) <= BOMBARD_RANGE && coast(*t))
+        });
+        let flyable: Vec<_> =
+            self.navy.squadrons.iter().filter(|s| s.power == power && self.may_fly(s.id).is_ok()).collect();
+        let recon = flyable.iter().any(|s| s.recon);
+        // The bombers in range of a ship fly against it together (S-AIR-2: their bombing summed).
+        let bombers: Vec<_> = flyable.iter().filter(|s| !s.recon).collect();
+        let bomb = !bombers.is_empty()
+            && self.navy.fleets.iter().filter(|f| self.hostile(power, f.power)).any(|f| {
+                let near: Vec<_> =
+                    bombers.iter().filter(|b| self.squadron_distance(b, f.at) <= b.radius).map(|b| b.id).collect();
+                !near.is_empty() && {
+                    let targets = query::bomb_targets(self, viewer, &near);
+                    self.navy.afloat(f.id).iter().any(|ship| targets.contains(ship))
+                }
+            });
+        let coastal = self
+            .forces
+            .iter()
+            .filter(|f| f.power == power && !f.activity.fired)
+            .any(|f| self.coastal_range(f.id).is_some() && !query::coastal_targets(self, viewer, f.id).is_empty());
+        bombard || recon || bomb || coastal
     }
 
     /// Checks a cylinder release (S-CHEM-1).

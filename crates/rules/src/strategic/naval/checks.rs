@@ -112,7 +112,7 @@ impl Ctx {
             || s.kind == ShipType::Submarine
         {
             return Err(OrderError::Naval(
-                Msg::new("gwe.naval.coastal_cannot").arg("unit", self.name(unit)).arg("ship", ship),
+                Msg::new("gwe.naval.coastal_cannot").arg("unit", self.name(unit)).msg("ship", self.ship_label(ship)),
             ));
         }
         Ok(())
@@ -146,7 +146,7 @@ impl Ctx {
                 || s.kind == ShipType::Submarine
             {
                 return Err(OrderError::Naval(
-                    Msg::new("gwe.naval.cannot_bomb").arg("squadron", &sq.name).arg("ship", ship),
+                    Msg::new("gwe.naval.cannot_bomb").arg("squadron", &sq.name).msg("ship", self.ship_label(ship)),
                 ));
             }
             bombing += i32::from(sq.bombing);

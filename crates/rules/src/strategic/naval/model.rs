@@ -248,6 +248,35 @@ impl Navy {
         self.ships.iter().find(|s| s.id == id)
     }
 
+    /// A ship's number among its power's ships of its type, from 1, sunk ones counted: what the
+    /// lines call it ("Battleship No. 3 (Great Britain)") instead of its ID, which counts every
+    /// ship of the war. It never changes, since ships are kept sorted by ID and a new one has the
+    /// highest.
+    ///
+    /// ```
+    /// use rules::strategic::naval::{Navy, Ship, ShipType};
+    /// use rules::strategic::PowerId;
+    /// let ship = |id, power, kind| Ship {
+    ///     id, power: PowerId(power), kind, fleet: 1, hits: 0, sunk: false,
+    ///     cargo: None, air_cargo: None, aim: None,
+    /// };
+    /// let mut navy = Navy::default();
+    /// navy.ships = vec![
+    ///     ship(4, 0, ShipType::Battleship),
+    ///     ship(7, 1, ShipType::Battleship),
+    ///     ship(9, 0, ShipType::Destroyer),
+    ///     ship(12, 0, ShipType::Battleship),
+    /// ];
+    /// assert_eq!(navy.number(12), Some(2));
+    /// assert_eq!(navy.number(7), Some(1));
+    /// assert_eq!(navy.number(9), Some(1));
+    /// assert_eq!(navy.number(5), None);
+    /// ```
+    pub fn number(&self, id: ShipId) -> Option<usize> {
+        let s = self.ship(id)?;
+        Some(self.ships.iter().filter(|o| o.power == s.power && o.kind == s.kind && o.id <= id).count())
+    }
+
     pub fn ship_mut(&mut self, id: ShipId) -> Option<&mut Ship> {
         self.ships.iter_mut().find(|s| s.id == id)
     }

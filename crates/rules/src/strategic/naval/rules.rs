@@ -41,10 +41,11 @@ impl Ctx {
         pips
     }
 
-    /// "Battlecruiser 3 (France)".
+    /// "Battlecruiser No. 3 (France)": the ship's number among its power's of its type
+    /// (`Navy::number`), not its ID.
     pub fn ship_label(&self, id: ShipId) -> Msg {
-        match self.navy.ship(id) {
-            Some(s) => Msg::new("gwe.naval.ship").msg("kind", Msg::new(s.kind.key())).arg("id", id).name(
+        match self.navy.ship(id).zip(self.navy.number(id)) {
+            Some((s, n)) => Msg::new("gwe.naval.ship").msg("kind", Msg::new(s.kind.key())).arg("n", n).name(
                 "power",
                 self.power_key(s.power),
                 self.power_name(s.power),
@@ -951,7 +952,10 @@ impl Ctx {
         }
         self.rebuild_occupancy();
         self.naval_event(
-            Msg::new("gwe.naval.embarks").msg("unit", self.name_msg(unit)).arg("ship", id).arg("price", price),
+            Msg::new("gwe.naval.embarks")
+                .msg("unit", self.name_msg(unit))
+                .msg("ship", self.ship_label(id))
+                .arg("price", price),
         );
         Ok(())
     }
@@ -991,7 +995,9 @@ impl Ctx {
             x.aboard = Some(id);
             x.flew = true;
         }
-        self.naval_event(Msg::new("gwe.naval.embarks").arg("unit", &sq.name).arg("ship", id).arg("price", price));
+        self.naval_event(
+            Msg::new("gwe.naval.embarks").arg("unit", &sq.name).msg("ship", self.ship_label(id)).arg("price", price),
+        );
         Ok(())
     }
 
@@ -1261,7 +1267,9 @@ impl Ctx {
         for (k, (own, enemy)) in targets.iter().enumerate() {
             let firer = self.navy.ship(*own).filter(|s| s.fleet == id && !s.sunk && s.kind.is_warship());
             if firer.is_none() {
-                return Err(OrderError::Naval(Msg::new("gwe.naval.aim_not_firer").arg("ship", own).arg("fleet", id)));
+                return Err(OrderError::Naval(
+                    Msg::new("gwe.naval.aim_not_firer").msg("ship", self.ship_label(*own)).arg("fleet", id),
+                ));
             }
             if targets[..k].iter().any(|(o, _)| o == own) {
                 return Err(OrderError::Naval(Msg::new("gwe.naval.aim_twice").msg("ship", self.ship_label(*own))));
@@ -1271,7 +1279,9 @@ impl Ctx {
                 .ship(*enemy)
                 .filter(|s| !s.sunk && s.kind != ShipType::Submarine && self.hostile(power, s.power));
             if target.is_none() {
-                return Err(OrderError::Naval(Msg::new("gwe.naval.aim_not_enemy").arg("ship", enemy)));
+                return Err(OrderError::Naval(
+                    Msg::new("gwe.naval.aim_not_enemy").msg("ship", self.ship_label(*enemy)),
+                ));
             }
         }
         for s in self.navy.ships.iter_mut().filter(|s| s.fleet == id) {
