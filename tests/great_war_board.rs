@@ -349,6 +349,13 @@ fn political_colours_follow_a_province_that_changes_hands() {
         assert_eq!(before.hex(&map, *h), Some(HexLook { sovereign: france, hatch: None }));
     }
     assert!(between.iter().all(|(a, b)| before.front_between(&map, *a, *b)), "the front on the border");
+    // Allies at war share no front (the map of August 1914 drew one round Bohemia): the same
+    // border with Russia in Germany's alliance has none.
+    let mut allied = scenario.clone();
+    let alliance = allied.powers[usize::from(germany.0)].alliance;
+    allied.powers[usize::from(france.0)].alliance = alliance;
+    let friends = Politics::of(&GreatWar::new(&allied, 1).ctx());
+    assert!(between.iter().all(|(a, b)| !friends.front_between(&map, *a, *b)), "no front between allies");
     assert_ne!(before.rgb(germany), before.rgb(france));
     assert_eq!(before.rgb(france), power_rgb("russia", usize::from(france.0)));
     // Germany takes Verdun: Lorraine is hatched in German grey, the front leaves the border.

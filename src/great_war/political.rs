@@ -66,7 +66,7 @@ pub struct Politics {
     owner: Vec<Option<PowerId>>,
     /// Each province's occupier, if any.
     occupier: Vec<Option<PowerId>>,
-    /// Whether two powers are at war, row by row.
+    /// Whether two powers are enemies at war, row by row.
     war: Vec<bool>,
     /// Powers that take no part (neutral or out of the war).
     idle: Vec<bool>,
@@ -91,7 +91,8 @@ impl Politics {
         Politics {
             owner: (0..provinces).map(|i| ctx.province_owner(i)).collect(),
             occupier: (0..provinces).map(|i| ctx.provinces.get(i).and_then(|p| p.occupier)).collect(),
-            war: (0..n * n).map(|k| ctx.at_war(power(k / n), power(k % n))).collect(),
+            // Enemies: of two alliances and at war (`at_war` alone holds for two allies too).
+            war: (0..n * n).map(|k| ctx.hostile(power(k / n), power(k % n))).collect(),
             idle: (0..n).map(|i| ctx.idle(power(i))).collect(),
             rgb: ctx.scenario().powers.iter().enumerate().map(|(i, p)| power_rgb(&p.id, i)).collect(),
         }

@@ -53,6 +53,11 @@ pub struct PowerOob {
     /// GDP and manpower per turn of a power with no province on the map (the USA), house values.
     #[serde(default)]
     pub off_map: Option<(u32, [u32; 2])>,
+    /// Province id of its national capital, for the surrender rule (the scenario's `capital`);
+    /// where the map's window leaves that province out, the scenario falls back to the home
+    /// province of largest GDP.
+    #[serde(default)]
+    pub capital: Option<String>,
     /// How it enters (free text for the reader: ports of arrival and the like).
     #[serde(default)]
     pub note: String,
@@ -777,7 +782,7 @@ pub fn build(
             techs: Techs::default(),
             local_climates: p.local_climates.clone(),
             entry: entry_of(def, p)?,
-            capital: None,
+            capital: p.capital.clone().filter(|c| map.province_index(c).is_some()),
         });
         let count =
             |pred: &dyn Fn(&KindSpec) -> bool| b.forces.iter().filter(|f| f.power == p.id && pred(&f.kind)).count();
