@@ -54,6 +54,22 @@ fn august_1914_lasts_to_november_1918_with_every_entry_inside_it() {
         assert!(entries.contains(&(id, turn)), "{id} enters in turn {turn}: {entries:?}");
     }
     assert!(entries.iter().all(|(_, t)| *t <= last), "{entries:?} after {last}");
+    // The capitals the surrender rule counts are the national capitals' provinces, not the
+    // richest (the Rhine Province, Voronezh and Tambov before).
+    let capital = |id: &str| {
+        let p = ctx.power_by_id(id).expect(id);
+        ctx.capital_of(p).map(|i| ctx.map().provinces[i].id.clone())
+    };
+    for (power, province) in [
+        ("germany", "brandenburg"),
+        ("austria_hungary", "niederoesterreich"),
+        ("france", "ile_de_france"),
+        ("russia", "st_petersburg"),
+        ("ottoman", "istanbul"),
+        ("italy", "lazio"),
+    ] {
+        assert_eq!(capital(power).as_deref(), Some(province), "{power}");
+    }
     assert!(s.forces.iter().filter_map(|f| f.arrives?.turn).all(|t| t <= last));
 }
 
