@@ -538,4 +538,20 @@ mod tests {
         assert_eq!(wheel_zoom(f32::NAN, Pixel), 1.0);
         assert_eq!(wheel_zoom(f32::INFINITY, Line), 1.0);
     }
+
+    /// Issue 27 ("the wheel over the legend or log zooms the map"): the wheel zooms a board only
+    /// with the pointer over it; over a panel it zooms nothing (the panel scrolls). The zoom keys
+    /// zoom wherever the pointer is.
+    #[test]
+    fn the_wheel_over_a_panel_zooms_no_board() {
+        let mut actions = ActionState::<ShellAction>::default();
+        actions.set_value(&ShellAction::Zoom, 1.0);
+        assert_eq!(board_zoom(&actions, None, false, 0.1), (1.0, false), "over a panel");
+        let (factor, wheel) = board_zoom(&actions, None, true, 0.1);
+        assert!((factor - 0.88).abs() < 1e-6 && wheel, "over the board: {factor}");
+        actions.set_value(&ShellAction::Zoom, 0.0);
+        actions.press(&ShellAction::ZoomIn);
+        let (factor, wheel) = board_zoom(&actions, None, false, 0.1);
+        assert!((factor - (1.0 - KEY_ZOOM_PER_SECOND * 0.1)).abs() < 1e-6 && !wheel, "a key: {factor}");
+    }
 }

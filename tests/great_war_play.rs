@@ -97,9 +97,9 @@ fn lines_name_places_by_their_towns_and_raised_units_without_ids() {
     assert!(!line.contains("(Germany)"), "the power once, not in the name: {line}");
     assert!(has_coordinates(&raised.line.to_string()), "the referee's words keep the hex: {}", raised.line);
     let in_russian = ru.line(&ctx, &raised.line);
-    // The Russian words, the town, and the raised unit named in Russian too (not the engine's
+    // The Russian words, the town in Russian (the map's name_ru), and the raised unit named in Russian too (not the engine's
     // English "infantry division no. 1").
-    assert!(in_russian.contains("формирует") && in_russian.contains("Metz"), "{in_russian}");
+    assert!(in_russian.contains("формирует") && in_russian.contains("Мец"), "{in_russian}");
     assert!(in_russian.contains("пехотная дивизия № ") && !in_russian.contains("infantry"), "{in_russian}");
     assert!(!has_coordinates(&in_russian), "{in_russian}");
     // A move's line: a hex near a town.
