@@ -168,7 +168,8 @@ fn russian_formations_are_named_in_the_readers_language() {
 
 /// Issue 27: after the AI's powers have moved, the person's turn opens with a summary of what
 /// they did; its battles lead to a hex where the fight's units stand, its provinces to their
-/// capitals. While the AI moves, its progress says which power thinks and its place among them.
+/// capitals. While the AI moves, its progress says which power thinks and its place among them,
+/// and the camera follows its moves.
 #[test]
 fn the_turn_summary_tells_what_happened_while_the_person_waited_and_where() {
     let mut app = app();
@@ -178,6 +179,7 @@ fn the_turn_summary_tells_what_happened_while_the_person_waited_and_where() {
     start(&mut app, scenario, seats);
     let mut progress_seen = Vec::new();
     let mut recap_checked = false;
+    let mut looks_while_ai = 0;
     for _ in 0..6000 {
         let s = session(&app);
         if let Some(p) = ai_progress(s) {
@@ -196,6 +198,10 @@ fn the_turn_summary_tells_what_happened_while_the_person_waited_and_where() {
             press(&mut app, KeyCode::Space);
         } else {
             app.update();
+            // The camera follows the AI's moves the person may see (the others' pieces here
+            // stand in the open).
+            let looks = app.world().resource::<Messages<kriegsspiel::hud::log::LookAt>>();
+            looks_while_ai += looks.iter_current_update_messages().count();
         }
         if app.world().get_resource::<State<PlayView>>().is_some_and(|v| *v.get() == PlayView::HandOver) {
             press(&mut app, KeyCode::Enter);
@@ -221,6 +227,7 @@ fn the_turn_summary_tells_what_happened_while_the_person_waited_and_where() {
         "{progress_seen:?}"
     );
     assert!(ai_progress(s).is_none(), "no progress while the person plays");
+    assert!(looks_while_ai > 0, "the camera followed the AI's moves");
     // The same summary from the engine's log: the lines are the engine's, in English with places.
     let tr = english();
     for item in &summary.items {

@@ -320,14 +320,18 @@ fn follow_live(
     mut looks: MessageWriter<LookAt>,
 ) {
     let Some(session) = session else { return };
+    let events = session.game.events();
+    // Another game (or the same one loaded again): what was followed was another log.
+    if session.is_added() || live.mark > events.len() {
+        live.on = false;
+    }
     let (Some(viewer), false) = (session.viewer(), session.human_turn()) else {
         live.on = false;
         return;
     };
     if !live.on {
-        live.start(recap.before.clone(), summary.mark);
+        live.start(recap.before.clone(), summary.mark.min(events.len()));
     }
-    let events = session.game.events();
     if !follow.0 {
         live.mark = events.len();
         live.pending = None;
