@@ -55,6 +55,34 @@ pub fn embark_candidates(ctx: &Ctx, viewer: Viewer<PowerId>, fleet: FleetId) -> 
 
 /// Air squadrons that may board the fleet (S-NAVAL-11): own squadrons based on or next to its
 /// hex, not attached, that have not flown this turn, by ID.
+///
+/// ```
+/// use rules::strategic::hexmap::{HexMap, Terrain};
+/// use rules::strategic::naval::ShipType;
+/// use rules::strategic::query::squadron_embark_candidates;
+/// use rules::strategic::scenario::SquadronSpec;
+/// use rules::strategic::testkit::{self, hex};
+/// use rules::strategic::Phase;
+/// use rules::view::Viewer;
+///
+/// let mut map = HexMap::filled("coast", 10, 4, Terrain::Sea);
+/// for col in 0..4 {
+///     map.cell_mut(hex(col, 1)).unwrap().terrain = Terrain::Clear;
+/// }
+/// let mut s = testkit::scenario(map, Vec::new());
+/// s.fleets = vec![testkit::fleet(1, "germany", (4, 1), &[(ShipType::Destroyer, 1)])];
+/// let squadron = |id, col| SquadronSpec {
+///     id, power: "germany".into(), kind: "Reconnaissance squadron".into(), base: hex(col, 1), name: None,
+/// };
+/// // Squadron 1 is based next to the fleet (1 hex), squadron 2 two hexes off.
+/// s.squadrons = vec![squadron(1, 3), squadron(2, 2)];
+/// let ctx = testkit::ctx(&s, Phase::Movement, 0);
+/// let germany = ctx.active_power();
+/// assert_eq!(squadron_embark_candidates(&ctx, Viewer::Player(germany), 1), vec![1]);
+/// // France asks of Germany's fleet: nothing.
+/// let france = ctx.power_by_id("france").unwrap();
+/// assert!(squadron_embark_candidates(&ctx, Viewer::Player(france), 1).is_empty());
+/// ```
 pub fn squadron_embark_candidates(ctx: &Ctx, viewer: Viewer<PowerId>, fleet: FleetId) -> Vec<SquadronId> {
     let Some(f) = ctx.navy.fleet(fleet).filter(|f| asks_of(viewer, f.power)) else { return Vec::new() };
     ctx.navy
@@ -66,6 +94,32 @@ pub fn squadron_embark_candidates(ctx: &Ctx, viewer: Viewer<PowerId>, fleet: Fle
 }
 
 /// Own fleets the fleet may join (S-NAVAL-2: on its hex, at most 20 ships together), by ID.
+///
+/// ```
+/// use rules::strategic::hexmap::{HexMap, Terrain};
+/// use rules::strategic::naval::ShipType;
+/// use rules::strategic::query::merge_partners;
+/// use rules::strategic::testkit;
+/// use rules::strategic::Phase;
+/// use rules::view::Viewer;
+///
+/// let mut s = testkit::scenario(HexMap::filled("sea", 8, 4, Terrain::Sea), Vec::new());
+/// // 12 + 8 battleships (counted one for one, S-NAVAL-1) on one hex may join; fleet 3 is a
+/// // hex away, fleet 4 is French.
+/// s.fleets = vec![
+///     testkit::fleet(1, "germany", (2, 1), &[(ShipType::Battleship, 12)]),
+///     testkit::fleet(2, "germany", (2, 1), &[(ShipType::Battleship, 8)]),
+///     testkit::fleet(3, "germany", (3, 1), &[(ShipType::Battleship, 1)]),
+///     testkit::fleet(4, "france", (2, 1), &[(ShipType::Battleship, 1)]),
+/// ];
+/// let ctx = testkit::ctx(&s, Phase::Movement, 0);
+/// let germany = Viewer::Player(ctx.active_power());
+/// assert_eq!(merge_partners(&ctx, germany, 1), vec![2]);
+/// // 20 ships together is the limit (S-NAVAL-2): one more and fleet 2 could not join.
+/// s.fleets[1] = testkit::fleet(2, "germany", (2, 1), &[(ShipType::Battleship, 9)]);
+/// let ctx = testkit::ctx(&s, Phase::Movement, 0);
+/// assert!(merge_partners(&ctx, germany, 1).is_empty());
+/// ```
 pub fn merge_partners(ctx: &Ctx, viewer: Viewer<PowerId>, fleet: FleetId) -> Vec<FleetId> {
     let Some(f) = ctx.navy.fleet(fleet).filter(|f| asks_of(viewer, f.power)) else { return Vec::new() };
     ctx.navy
@@ -136,6 +190,32 @@ pub fn bomb_targets(ctx: &Ctx, viewer: Viewer<PowerId>, squadrons: &[SquadronId]
 
 /// Other own bombers that may fly with `lead` this turn (S-AIR-2: their bombing is summed), by
 /// ID: not reconnaissance, not yet flown, with aircraft, not aboard a ship.
+///
+/// ```
+/// use rules::strategic::hexmap::{HexMap, Terrain};
+/// use rules::strategic::query::wing_candidates;
+/// use rules::strategic::scenario::SquadronSpec;
+/// use rules::strategic::testkit::{self, hex};
+/// use rules::strategic::Phase;
+/// use rules::view::Viewer;
+///
+/// let mut s = testkit::scenario(HexMap::filled("land", 8, 4, Terrain::Clear), Vec::new());
+/// let squadron = |id, power: &str, kind: &str| SquadronSpec {
+///     id, power: power.into(), kind: kind.into(), base: hex(1, 1), name: None,
+/// };
+/// s.squadrons = vec![
+///     squadron(1, "germany", "Torpedo bomber squadron"),
+///     squadron(2, "germany", "Torpedo bomber squadron"),
+///     squadron(3, "germany", "Reconnaissance squadron"),
+///     squadron(4, "france", "Torpedo bomber squadron"),
+/// ];
+/// let mut ctx = testkit::ctx(&s, Phase::Fire, 0);
+/// let germany = Viewer::Player(ctx.active_power());
+/// // Its other bomber; not the reconnaissance squadron, not the French one.
+/// assert_eq!(wing_candidates(&ctx, germany, 1), vec![2]);
+/// ctx.navy.squadrons[1].flew = true;
+/// assert!(wing_candidates(&ctx, germany, 1).is_empty(), "a squadron flies once a turn");
+/// ```
 pub fn wing_candidates(ctx: &Ctx, viewer: Viewer<PowerId>, lead: SquadronId) -> Vec<SquadronId> {
     let Some(l) = ctx.navy.squadrons.iter().find(|s| s.id == lead).filter(|s| asks_of(viewer, s.power)) else {
         return Vec::new();
@@ -150,6 +230,29 @@ pub fn wing_candidates(ctx: &Ctx, viewer: Viewer<PowerId>, lead: SquadronId) -> 
 
 /// Enemy surface ships a heavy gun on the coast may fire at (S-NAVAL-14): within its gun's
 /// range, in fleets `viewer` sees. Empty for a unit that is no coastal gun or has fired.
+///
+/// ```
+/// use rules::strategic::hexmap::{HexMap, Terrain};
+/// use rules::strategic::naval::ShipType;
+/// use rules::strategic::query::coastal_targets;
+/// use rules::strategic::scenario::KindSpec;
+/// use rules::strategic::testkit::{self, hex, id};
+/// use rules::strategic::Phase;
+/// use rules::view::Viewer;
+///
+/// let mut map = HexMap::filled("coast", 10, 4, Terrain::Sea);
+/// map.cell_mut(hex(0, 1)).unwrap().terrain = Terrain::Clear;
+/// let gun = testkit::unit(1, "germany", (0, 1), KindSpec::Artillery("15 cm sFH 13".into()));
+/// let mut s = testkit::scenario(map, vec![gun]);
+/// // The sFH 13 reaches 2 hexes: the cruiser 2 hexes out, not the one 3 out.
+/// s.fleets = vec![
+///     testkit::fleet(2, "france", (2, 1), &[(ShipType::LightCruiser, 1)]),
+///     testkit::fleet(3, "france", (3, 1), &[(ShipType::LightCruiser, 1)]),
+/// ];
+/// let ctx = testkit::ctx(&s, Phase::Fire, 0);
+/// let targets = coastal_targets(&ctx, Viewer::Player(ctx.active_power()), id(1));
+/// assert_eq!(targets, ctx.navy.afloat(2));
+/// ```
 pub fn coastal_targets(ctx: &Ctx, viewer: Viewer<PowerId>, unit: ForceId) -> Vec<ShipId> {
     let Some(f) = ctx.force(unit).filter(|f| asks_of(viewer, f.power)) else { return Vec::new() };
     ctx.navy

@@ -8,6 +8,22 @@ use crate::strategic::state::{Ctx, PowerId};
 
 /// Whether a retreat of `power` may pass `at` (S-ARMY-15): land, no enemy on it, not closed
 /// neutral land.
+///
+/// ```
+/// use rules::strategic::hexmap::{HexMap, Terrain};
+/// use rules::strategic::query::retreat_may_pass;
+/// use rules::strategic::testkit::{self, hex};
+/// use rules::strategic::Phase;
+///
+/// let mut map = HexMap::filled("land", 6, 3, Terrain::Clear);
+/// map.cell_mut(hex(5, 1)).unwrap().terrain = Terrain::Sea;
+/// let forces = vec![testkit::infantry(1, "germany", (1, 1)), testkit::infantry(2, "france", (3, 1))];
+/// let ctx = testkit::ctx(&testkit::scenario(map, forces), Phase::Combat, 0);
+/// let germany = ctx.active_power();
+/// assert!(retreat_may_pass(&ctx, germany, hex(2, 1)), "open land");
+/// assert!(!retreat_may_pass(&ctx, germany, hex(3, 1)), "the French stand there");
+/// assert!(!retreat_may_pass(&ctx, germany, hex(5, 1)), "the sea");
+/// ```
 pub fn retreat_may_pass(ctx: &Ctx, power: PowerId, at: HexAt) -> bool {
     ctx.map().contains(at)
         && ctx.map().is_land(at)

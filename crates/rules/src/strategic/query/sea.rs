@@ -9,6 +9,21 @@ use crate::view::Viewer;
 
 /// Whether a fleet of `power` may enter `at` (S-NAVAL-4, S-CITY-2): a navigable hex whose port,
 /// if any, its alliance holds.
+///
+/// ```
+/// use rules::strategic::hexmap::{HexMap, Terrain};
+/// use rules::strategic::query::fleet_may_enter;
+/// use rules::strategic::testkit::{self, hex};
+/// use rules::strategic::Phase;
+///
+/// let mut map = HexMap::filled("coast", 6, 3, Terrain::Sea);
+/// map.cell_mut(hex(0, 1)).unwrap().terrain = Terrain::Clear;
+/// let ctx = testkit::ctx(&testkit::scenario(map, Vec::new()), Phase::Movement, 0);
+/// let germany = ctx.active_power();
+/// assert!(fleet_may_enter(&ctx, germany, hex(1, 1)), "the sea");
+/// assert!(!fleet_may_enter(&ctx, germany, hex(0, 1)), "the land");
+/// assert!(!fleet_may_enter(&ctx, germany, hex(9, 9)), "off the map");
+/// ```
 pub fn fleet_may_enter(ctx: &Ctx, power: PowerId, at: HexAt) -> bool {
     ctx.navigable(at) && ctx.check_port(power, at).is_ok()
 }
