@@ -132,6 +132,27 @@ pub fn merge_partners(ctx: &Ctx, viewer: Viewer<PowerId>, fleet: FleetId) -> Vec
 
 /// Enemy fleets the flotilla may attack (S-SUB-1…5): afloat on or next to its hex, an enemy
 /// flotilla only once found; and only those `viewer` sees. By ID.
+///
+/// ```
+/// use rules::strategic::hexmap::{HexMap, Terrain};
+/// use rules::strategic::naval::ShipType;
+/// use rules::strategic::query::torpedo_targets;
+/// use rules::strategic::testkit;
+/// use rules::strategic::Phase;
+/// use rules::view::Viewer;
+///
+/// let mut s = testkit::scenario(HexMap::filled("sea", 10, 4, Terrain::Sea), Vec::new());
+/// // The U-boats at (3, 1); French destroyers next to them and two hexes off.
+/// s.fleets = vec![
+///     testkit::fleet(1, "germany", (3, 1), &[(ShipType::Submarine, 4)]),
+///     testkit::fleet(2, "france", (4, 1), &[(ShipType::Destroyer, 4)]),
+///     testkit::fleet(3, "france", (5, 1), &[(ShipType::Destroyer, 4)]),
+/// ];
+/// let ctx = testkit::ctx(&s, Phase::Movement, 0);
+/// assert_eq!(torpedo_targets(&ctx, Viewer::Player(ctx.active_power()), 1), vec![2]);
+/// let france = ctx.power_by_id("france").unwrap();
+/// assert!(torpedo_targets(&ctx, Viewer::Player(france), 1).is_empty(), "not France's to ask");
+/// ```
 pub fn torpedo_targets(ctx: &Ctx, viewer: Viewer<PowerId>, flotilla: FleetId) -> Vec<FleetId> {
     let Some(f) = ctx.navy.fleet(flotilla).filter(|f| asks_of(viewer, f.power)) else { return Vec::new() };
     ctx.navy
@@ -268,6 +289,29 @@ pub fn coastal_targets(ctx: &Ctx, viewer: Viewer<PowerId>, unit: ForceId) -> Vec
 /// The corps and armies the squadron may be attached to now (S-ARMY-2: its power's formations
 /// with a hex on or next to its base, in the Movement phase, while it is not attached), by ID:
 /// [`Ctx::attach_squadron_check`] for each.
+///
+/// ```
+/// use rules::strategic::hexmap::{HexMap, Terrain};
+/// use rules::strategic::query::squadron_attach_candidates;
+/// use rules::strategic::scenario::{CorpsSpec, SquadronSpec};
+/// use rules::strategic::testkit::{self, hex};
+/// use rules::strategic::{FormationId, Phase};
+/// use rules::view::Viewer;
+///
+/// let forces = vec![testkit::infantry(1, "germany", (2, 1)), testkit::infantry(2, "germany", (4, 1))];
+/// let mut s = testkit::scenario(HexMap::filled("test", 10, 4, Terrain::Clear), forces);
+/// s.corps = vec![
+///     CorpsSpec { id: 101, name: "I Corps".into(), units: vec![1], attached: vec![] },
+///     CorpsSpec { id: 102, name: "II Corps".into(), units: vec![2], attached: vec![] },
+/// ];
+/// let kind = "Reconnaissance squadron".to_string();
+/// s.squadrons = vec![SquadronSpec { id: 1, power: "germany".into(), kind, base: hex(1, 1), name: None }];
+/// // I Corps stands next to the base (1 hex), II Corps 3 hexes off.
+/// let ctx = testkit::ctx(&s, Phase::Movement, 0);
+/// let germany = Viewer::Player(ctx.active_power());
+/// assert_eq!(squadron_attach_candidates(&ctx, germany, 1), vec![FormationId(101)]);
+/// assert!(squadron_attach_candidates(&testkit::ctx(&s, Phase::Fire, 0), germany, 1).is_empty(), "Movement only");
+/// ```
 pub fn squadron_attach_candidates(
     ctx: &Ctx,
     viewer: Viewer<PowerId>,

@@ -86,6 +86,30 @@ pub fn pieces_at(ctx: &Ctx, power: PowerId, at: HexAt) -> Vec<Piece> {
 }
 
 /// Every piece of `power` on the map, as [`pieces_at`] finds them, by piece.
+///
+/// ```
+/// use rules::strategic::query::pieces_on_map;
+/// use rules::strategic::hexmap::{HexMap, Terrain};
+/// use rules::strategic::scenario::{ArmySpec, CorpsSpec};
+/// use rules::strategic::testkit::{self, hex, id};
+/// use rules::strategic::{FormationId, Phase, Piece};
+///
+/// let forces = vec![
+///     testkit::infantry(1, "germany", (2, 2)),
+///     testkit::infantry(2, "germany", (2, 2)),
+///     testkit::infantry(3, "germany", (2, 4)),
+///     testkit::infantry(4, "germany", (6, 6)),
+///     testkit::infantry(9, "france", (7, 6)),
+/// ];
+/// let mut s = testkit::scenario(HexMap::filled("test", 12, 10, Terrain::Clear), forces);
+/// let corps = |id, units: Vec<u32>| CorpsSpec { id, name: format!("{id}"), units, attached: vec![] };
+/// s.corps = vec![corps(101, vec![1, 2]), corps(102, vec![3])];
+/// s.armies = vec![ArmySpec { id: 201, name: "1st Army".into(), corps: vec![101, 102], reserves: vec![], attached: vec![] }];
+/// let ctx = testkit::ctx(&s, Phase::Movement, 0);
+/// // The two corps (their divisions are theirs) and the independent division 4.
+/// let mine = pieces_on_map(&ctx, ctx.active_power());
+/// assert_eq!(mine, vec![Piece::Unit(id(4)), Piece::Corps(FormationId(101)), Piece::Corps(FormationId(102))]);
+/// ```
 pub fn pieces_on_map(ctx: &Ctx, power: PowerId) -> Vec<Piece> {
     let mut hexes: Vec<HexAt> = ctx.forces.iter().filter(|f| f.power == power).filter_map(|f| f.hex()).collect();
     hexes.sort();
@@ -97,6 +121,30 @@ pub fn pieces_on_map(ctx: &Ctx, power: PowerId) -> Vec<Piece> {
 }
 
 /// The army a corps, or a unit of a corps, belongs to (S-ARMY-3).
+///
+/// ```
+/// use rules::strategic::query::army_of;
+/// use rules::strategic::hexmap::{HexMap, Terrain};
+/// use rules::strategic::scenario::{ArmySpec, CorpsSpec};
+/// use rules::strategic::testkit::{self, hex, id};
+/// use rules::strategic::{FormationId, Phase, Piece};
+///
+/// let forces = vec![
+///     testkit::infantry(1, "germany", (2, 2)),
+///     testkit::infantry(2, "germany", (2, 2)),
+///     testkit::infantry(3, "germany", (2, 4)),
+///     testkit::infantry(4, "germany", (6, 6)),
+///     testkit::infantry(9, "france", (7, 6)),
+/// ];
+/// let mut s = testkit::scenario(HexMap::filled("test", 12, 10, Terrain::Clear), forces);
+/// let corps = |id, units: Vec<u32>| CorpsSpec { id, name: format!("{id}"), units, attached: vec![] };
+/// s.corps = vec![corps(101, vec![1, 2]), corps(102, vec![3])];
+/// s.armies = vec![ArmySpec { id: 201, name: "1st Army".into(), corps: vec![101, 102], reserves: vec![], attached: vec![] }];
+/// let ctx = testkit::ctx(&s, Phase::Movement, 0);
+/// assert_eq!(army_of(&ctx, Piece::Unit(id(1))), Some(FormationId(201)), "through its corps");
+/// assert_eq!(army_of(&ctx, Piece::Corps(FormationId(102))), Some(FormationId(201)));
+/// assert_eq!(army_of(&ctx, Piece::Unit(id(4))), None, "an independent division");
+/// ```
 pub fn army_of(ctx: &Ctx, piece: Piece) -> Option<FormationId> {
     let corps = match piece {
         Piece::Unit(u) => ctx.force(u)?.member.corps?,
@@ -108,6 +156,33 @@ pub fn army_of(ctx: &Ctx, piece: Piece) -> Option<FormationId> {
 /// `power`'s pieces in contact with the enemy (a land unit of a power at war with it next to
 /// theirs) in the Movement phase: those the Retreat order may take out (S-ARMY-7, S-ARMY-15),
 /// by piece; none in any other phase.
+///
+/// ```
+/// use rules::strategic::query::engaged_pieces;
+/// use rules::strategic::hexmap::{HexMap, Terrain};
+/// use rules::strategic::scenario::{ArmySpec, CorpsSpec};
+/// use rules::strategic::testkit::{self, hex, id};
+/// use rules::strategic::{FormationId, Phase, Piece};
+///
+/// let forces = vec![
+///     testkit::infantry(1, "germany", (2, 2)),
+///     testkit::infantry(2, "germany", (2, 2)),
+///     testkit::infantry(3, "germany", (2, 4)),
+///     testkit::infantry(4, "germany", (6, 6)),
+///     testkit::infantry(9, "france", (7, 6)),
+/// ];
+/// let mut s = testkit::scenario(HexMap::filled("test", 12, 10, Terrain::Clear), forces);
+/// let corps = |id, units: Vec<u32>| CorpsSpec { id, name: format!("{id}"), units, attached: vec![] };
+/// s.corps = vec![corps(101, vec![1, 2]), corps(102, vec![3])];
+/// s.armies = vec![ArmySpec { id: 201, name: "1st Army".into(), corps: vec![101, 102], reserves: vec![], attached: vec![] }];
+/// // Division 4 stands next to the French (1 hex); the corps 4 hexes and more away.
+/// let ctx = testkit::ctx(&s, Phase::Movement, 0);
+/// assert_eq!(engaged_pieces(&ctx, ctx.active_power()), vec![Piece::Unit(id(4))]);
+/// assert!(engaged_pieces(&testkit::ctx(&s, Phase::Fire, 0), ctx.active_power()).is_empty(), "Movement only");
+/// s.forces[4].at = Some(hex(8, 6));
+/// let ctx = testkit::ctx(&s, Phase::Movement, 0);
+/// assert!(engaged_pieces(&ctx, ctx.active_power()).is_empty(), "2 hexes off: no contact");
+/// ```
 pub fn engaged_pieces(ctx: &Ctx, power: PowerId) -> Vec<Piece> {
     if ctx.clock.phase != Phase::Movement {
         return Vec::new();
@@ -123,6 +198,31 @@ pub fn engaged_pieces(ctx: &Ctx, power: PowerId) -> Vec<Piece> {
 /// pointed hex is from the army's first corps, along the engine's own walk
 /// ([`Ctx::destinations`]); a corps that cannot get there is left out (it stays). The moves
 /// [`Order::MoveArmy`](crate::strategic::Order::MoveArmy) takes.
+///
+/// ```
+/// use rules::strategic::query::army_moves;
+/// use rules::strategic::hexmap::{HexMap, Terrain};
+/// use rules::strategic::scenario::{ArmySpec, CorpsSpec};
+/// use rules::strategic::testkit::{self, hex, id};
+/// use rules::strategic::{FormationId, Phase, Piece};
+///
+/// let forces = vec![
+///     testkit::infantry(1, "germany", (2, 2)),
+///     testkit::infantry(2, "germany", (2, 2)),
+///     testkit::infantry(3, "germany", (2, 4)),
+///     testkit::infantry(4, "germany", (6, 6)),
+///     testkit::infantry(9, "france", (7, 6)),
+/// ];
+/// let mut s = testkit::scenario(HexMap::filled("test", 12, 10, Terrain::Clear), forces);
+/// let corps = |id, units: Vec<u32>| CorpsSpec { id, name: format!("{id}"), units, attached: vec![] };
+/// s.corps = vec![corps(101, vec![1, 2]), corps(102, vec![3])];
+/// s.armies = vec![ArmySpec { id: 201, name: "1st Army".into(), corps: vec![101, 102], reserves: vec![], attached: vec![] }];
+/// let ctx = testkit::ctx(&s, Phase::Movement, 0);
+/// // Pointing two hexes right of the first corps moves both corps two hexes right.
+/// let moves = army_moves(&ctx, FormationId(201), hex(4, 2));
+/// let ends: Vec<_> = moves.iter().map(|(c, path)| (*c, path.last().copied())).collect();
+/// assert_eq!(ends, vec![(FormationId(101), Some(hex(4, 2))), (FormationId(102), Some(hex(4, 4)))]);
+/// ```
 pub fn army_moves(ctx: &Ctx, army: FormationId, at: HexAt) -> Vec<(FormationId, Vec<HexAt>)> {
     let Some(formation) = ctx.formation(army) else { return Vec::new() };
     let Some(lead) = formation.corps.first().and_then(|c| ctx.piece_hex(Piece::Corps(*c))) else { return Vec::new() };
@@ -142,6 +242,29 @@ pub fn army_moves(ctx: &Ctx, army: FormationId, at: HexAt) -> Vec<(FormationId, 
 /// to a corps or army with a unit there (S-ARMY-2, S-ARMY-5: an attached squadron flies from its
 /// formation's hexes, wherever its old base was). Squadrons aboard a ship or without aircraft
 /// are left out.
+///
+/// ```
+/// use rules::strategic::hexmap::{HexMap, Terrain};
+/// use rules::strategic::query::squadrons_at;
+/// use rules::strategic::scenario::{CorpsSpec, SquadronSpec};
+/// use rules::strategic::testkit::{self, hex};
+/// use rules::strategic::{FormationId, Phase};
+///
+/// let forces = vec![testkit::infantry(1, "germany", (5, 2))];
+/// let mut s = testkit::scenario(HexMap::filled("test", 10, 6, Terrain::Clear), forces);
+/// s.corps = vec![CorpsSpec { id: 101, name: "I Corps".into(), units: vec![1], attached: vec![] }];
+/// let squadron = |id| SquadronSpec {
+///     id, power: "germany".into(), kind: "Reconnaissance squadron".into(), base: hex(1, 1), name: None,
+/// };
+/// s.squadrons = vec![squadron(1), squadron(2)];
+/// let mut ctx = testkit::ctx(&s, Phase::Movement, 0);
+/// let germany = ctx.active_power();
+/// assert_eq!(squadrons_at(&ctx, germany, hex(1, 1)), vec![1, 2], "both at their base");
+/// // Squadron 2 attached to the corps: found where the corps stands, not at its old base.
+/// ctx.navy.squadrons[1].attached = Some(FormationId(101));
+/// assert_eq!(squadrons_at(&ctx, germany, hex(1, 1)), vec![1]);
+/// assert_eq!(squadrons_at(&ctx, germany, hex(5, 2)), vec![2]);
+/// ```
 pub fn squadrons_at(ctx: &Ctx, power: PowerId, at: HexAt) -> Vec<crate::strategic::naval::SquadronId> {
     ctx.navy
         .squadrons
@@ -156,6 +279,29 @@ pub fn squadrons_at(ctx: &Ctx, power: PowerId, at: HexAt) -> Vec<crate::strategi
 }
 
 /// The squadrons attached to a corps or army, an army's corps' included (S-ARMY-2), by ID.
+///
+/// ```
+/// use rules::strategic::hexmap::{HexMap, Terrain};
+/// use rules::strategic::query::attached_squadrons;
+/// use rules::strategic::scenario::{ArmySpec, CorpsSpec, SquadronSpec};
+/// use rules::strategic::testkit::{self, hex};
+/// use rules::strategic::{FormationId, Phase};
+///
+/// let forces = vec![testkit::infantry(1, "germany", (5, 2))];
+/// let mut s = testkit::scenario(HexMap::filled("test", 10, 6, Terrain::Clear), forces);
+/// s.corps = vec![CorpsSpec { id: 101, name: "I Corps".into(), units: vec![1], attached: vec![] }];
+/// s.armies = vec![ArmySpec { id: 201, name: "1st Army".into(), corps: vec![101], reserves: vec![], attached: vec![] }];
+/// let squadron = |id| SquadronSpec {
+///     id, power: "germany".into(), kind: "Reconnaissance squadron".into(), base: hex(1, 1), name: None,
+/// };
+/// s.squadrons = vec![squadron(1), squadron(2), squadron(3)];
+/// let mut ctx = testkit::ctx(&s, Phase::Movement, 0);
+/// ctx.navy.squadrons[0].attached = Some(FormationId(201));
+/// ctx.navy.squadrons[1].attached = Some(FormationId(101));
+/// // The army's own and its corps'; squadron 3 is attached to none.
+/// assert_eq!(attached_squadrons(&ctx, FormationId(201)), vec![1, 2]);
+/// assert_eq!(attached_squadrons(&ctx, FormationId(101)), vec![2]);
+/// ```
 pub fn attached_squadrons(ctx: &Ctx, formation: FormationId) -> Vec<crate::strategic::naval::SquadronId> {
     let mut of = vec![formation];
     if let Some(f) = ctx.formation(formation) {
