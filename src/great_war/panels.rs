@@ -273,7 +273,11 @@ fn playing(
             super::layers::toggles(ui, &tr, &bindings, &mut overlays);
             ui.separator();
             match selected {
-                Some(s) => selection_panel(ui, &tr, &gctx, s, selection.gas, &mut out),
+                Some(s) => {
+                    let viewer = session.viewer().unwrap_or_else(|| gctx.active_power());
+                    let judge = (land.verdicts(&session, &tr, viewer), session.human_turn());
+                    selection_panel(ui, &tr, &gctx, (s, selection.gas), judge, &mut out)
+                }
                 None => {
                     ui.label(tr.t("gw.select_hint"));
                 }
@@ -483,7 +487,26 @@ fn power_panel(
     });
 }
 
-fn selection_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, s: Selected, gas: bool, out: &mut MessageWriter<UiCommand>) {
+/// The selection's card and its own orders; each order's button is offered only when the engine
+/// would take it, greyed with its reason otherwise (issue 27: a coastal battery was offered
+/// "Upgrade" and "To mountain infantry").
+fn selection_panel(
+    ui: &mut egui::Ui,
+    tr: &Tr,
+    ctx: &Ctx,
+    (s, gas): (Selected, bool),
+    (verdicts, human): (&mut super::land_panels::Verdicts, bool),
+    out: &mut MessageWriter<UiCommand>,
+) {
+    use super::land_panels::judged_button;
+    // The orders pressed for, given once the card is drawn.
+    let mut pressed: Vec<Order> = Vec::new();
+    let mut judged = |ui: &mut egui::Ui, key: &str, order: Order| {
+        let verdict = if human { verdicts.of(tr, ctx, order.clone()) } else { Ok(()) };
+        if judged_button(ui, human, tr.t(key), &verdict) {
+            pressed.push(order);
+        }
+    };
     ui.label(egui::RichText::new(selection_name(tr, ctx, s)).strong().size(16.0));
     match s {
         Selected::Piece(piece) => {
@@ -507,26 +530,18 @@ fn selection_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, s: Selected, gas: bool
                 {
                     out.write(UiCommand::WholeArmy);
                 }
-                if ui.button(tr.t("gw.fortify")).clicked() {
-                    out.write(UiCommand::Fortify);
-                }
+                judged(ui, "gw.fortify", Order::Fortify { piece });
                 if ui.selectable_label(gas, tr.t("gw.gas_shells")).clicked() {
                     out.write(UiCommand::ToggleGas);
                 }
                 if let Piece::Unit(unit) = piece {
-                    if ui.button(tr.t("gw.upgrade")).clicked() {
-                        out.write(UiCommand::Give(Order::Upgrade { unit }));
-                    }
-                    if ui.button(tr.t("gw.repair")).clicked() {
-                        out.write(UiCommand::Give(Order::Repair { unit }));
-                    }
-                    // S-LAND-5, S-LAND-6: a regular class-1 division converted (the engine refuses the others).
+                    judged(ui, "gw.upgrade", Order::Upgrade { unit });
+                    judged(ui, "gw.repair", Order::Repair { unit });
+                    // S-LAND-5, S-LAND-6: a regular class-1 division converted.
                     for (key, to) in
                         [("gw.convert_mountain", Conversion::Mountain), ("gw.convert_elite", Conversion::Elite)]
                     {
-                        if ui.button(tr.t(key)).clicked() {
-                            out.write(UiCommand::Give(Order::Convert { unit, to }));
-                        }
+                        judged(ui, key, Order::Convert { unit, to });
                     }
                 }
             });
@@ -555,8 +570,11 @@ fn selection_panel(ui: &mut egui::Ui, tr: &Tr, ctx: &Ctx, s: Selected, gas: bool
         }
         Selected::Squadron(q) => {
             let Some(q) = super::sea_orders::squadron(ctx, q) else { return };
-            ui.label(tr.f("gw.sel.squadron", &[("aircraft", q.aircraft.to_string()), ("base", q.base.to_string())]));
+            ui.label(tr.f("gw.sel.squadron", &[("aircraft", q.aircraft.to_string()), ("base", tr.place(ctx, q.base))]));
         }
+    }
+    for order in pressed {
+        out.write(UiCommand::Give(order));
     }
     if ui.button(tr.t("gw.deselect")).clicked() {
         out.write(UiCommand::Deselect);
