@@ -18,7 +18,7 @@ use ai::Level;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use clap::Parser;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, start_scripted)
@@ -251,6 +251,45 @@ impl Launch {
     }
 }
 
+/// The folder the game's files are read from natively (`scenarios/`, `maps/`, `assets/`, by
+/// paths relative to the working folder), when the working folder is not it: the first of the
+/// executable's folder and the folders above it (`target/debug` in a checkout), then the checkout
+/// the game was built from (`built`), that holds the Great War's scenarios. `None` when the
+/// working folder holds them, or nothing does.
+pub fn files_root(cwd: &Path, exe: Option<&Path>, built: Option<&Path>) -> Option<PathBuf> {
+    let holds = |dir: &Path| dir.join("scenarios").join("great_war").is_dir();
+    if holds(cwd) {
+        return None;
+    }
+    let above_exe = exe.and_then(Path::parent).into_iter().flat_map(|d| d.ancestors().take(4));
+    above_exe.chain(built).find(|d| holds(d)).map(Path::to_path_buf)
+}
+
+/// A path of the command line, as it is read once the working folder is `root`: kept when it
+/// names a file there (the usual `scenarios/…`, which saves keep relative), else made absolute
+/// from the folder the game was started in.
+pub fn from_start(path: &Path, cwd: &Path, root: &Path) -> PathBuf {
+    if path.is_absolute() || root.join(path).exists() { path.to_path_buf() } else { cwd.join(path) }
+}
+
+impl Launch {
+    /// Natively, started from a folder that does not hold the game's files: works from the one
+    /// that does ([`files_root`]), with the command line's paths still meaning what they meant.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn find_files(&mut self) {
+        let Ok(cwd) = std::env::current_dir() else { return };
+        let exe = std::env::current_exe().ok();
+        let built = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let Some(root) = files_root(&cwd, exe.as_deref(), Some(built)) else { return };
+        if std::env::set_current_dir(&root).is_err() {
+            return;
+        }
+        for path in [&mut self.scenario, &mut self.screenshot, &mut self.data_dir].into_iter().flatten() {
+            *path = from_start(path, &cwd, &root);
+        }
+    }
+}
+
 /// A run's data folder; a throw-away one is removed when the run ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataDir {
@@ -405,4 +444,43 @@ fn memory_per_turn(launch: Option<Res<Launch>>, progress: Res<Progress>, mut las
 /// Whether a scripted run is holding the battle screen for its screenshot.
 pub fn holding(launch: Option<&Launch>) -> bool {
     launch.is_some_and(Launch::scripted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A folder tree under the system's temporary folder, removed when dropped.
+    struct Tree(PathBuf);
+
+    impl Drop for Tree {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    /// Issue 27 (found in this stop's screenshots): started from another folder, the game listed
+    /// only its bundled test front. It now works from the folder that holds its files: the
+    /// executable's or one above it (a checkout's `target/debug`), else the checkout it was built
+    /// from; from a folder that holds them, nothing changes.
+    #[test]
+    fn the_game_finds_its_files_from_another_working_folder() {
+        let tree = Tree(std::env::temp_dir().join(format!("ks-files-root-{}", std::process::id())));
+        let root = tree.0.join("checkout");
+        let elsewhere = tree.0.join("home");
+        for dir in [root.join("scenarios/great_war"), root.join("target/debug"), elsewhere.clone()] {
+            std::fs::create_dir_all(&dir).expect("a temporary folder");
+        }
+        std::fs::write(root.join("scenarios/a.ron"), "").expect("a file");
+        let exe = root.join("target/debug/kriegsspiel");
+        assert_eq!(files_root(&elsewhere, Some(&exe), None), Some(root.clone()), "above the executable");
+        assert_eq!(files_root(&elsewhere, None, Some(&root)), Some(root.clone()), "the checkout it was built from");
+        assert_eq!(files_root(&root, Some(&exe), Some(&root)), None, "already there");
+        assert_eq!(files_root(&elsewhere, Some(&elsewhere.join("kriegsspiel")), None), None, "nowhere");
+        // The command line's paths: one of the game's stays relative (saves keep it so), one of
+        // the person's folder is made absolute from it.
+        assert_eq!(from_start(Path::new("scenarios/a.ron"), &elsewhere, &root), PathBuf::from("scenarios/a.ron"));
+        assert_eq!(from_start(Path::new("shot.png"), &elsewhere, &root), elsewhere.join("shot.png"));
+        assert_eq!(from_start(&elsewhere.join("b.ron"), &root, &root), elsewhere.join("b.ron"));
+    }
 }

@@ -8,7 +8,11 @@ use kriegsspiel::launch::Launch;
 fn main() -> AppExit {
     // The browser has no command line (and so no need for clap's parser in the download).
     #[cfg(not(target_arch = "wasm32"))]
-    let launch = Launch::parse();
+    let launch = {
+        let mut launch = Launch::parse();
+        launch.find_files();
+        launch
+    };
     #[cfg(target_arch = "wasm32")]
     let launch = Launch::interactive();
     if let Err(e) = launch.check(&kriegsspiel::scenes()) {
