@@ -625,6 +625,36 @@ fn reconnaissance_shows_the_submarines_in_its_radius_for_the_rest_of_the_turn() 
     assert!(on_board(&c, GB).iter().all(|f| ![11, 21, 22].contains(f)), "the next turn: hidden again");
 }
 
+/// The SEA game at Germany's Movement (seed 7), for the replay and the live follow.
+fn at_german_movement() -> GreatWar {
+    let scenario = files::load_scenario(SEA).expect("the fixture loads");
+    let mut game = GreatWar::new(&scenario, 7);
+    while (game.ctx().clock.phase, game.ctx().active_power()) != (Phase::Movement, GERMANY) {
+        game.apply(Order::EndPhase).expect("ends its part");
+    }
+    game
+}
+
+/// Germany's fleet sails to the farthest hex it reaches that keeps it out of the British
+/// fleets' way (one hex on at least): the voyage's events.
+fn sail_quietly(game: &mut GreatWar, fleet: u32) -> Vec<rules::strategic::event::Event> {
+    let c = game.ctx();
+    let reach = rules::strategic::query::fleet_reach(&c, rules::view::Viewer::Player(GERMANY), fleet);
+    let from = c.navy.fleet(fleet).map(|f| f.at).expect("the fleet");
+    let mut ends: Vec<(HexAt, u32)> = reach.ends().collect();
+    ends.sort_by_key(|(h, cost)| (std::cmp::Reverse(*cost), *h));
+    let sailed = ends.into_iter().find_map(|(to, _)| {
+        let path = reach.path(to)?;
+        let mut probe = game.ctx();
+        probe.apply(&Order::MoveFleet { fleet, path: path.clone() }).ok()?;
+        let quiet =
+            probe.events.iter().all(|e| matches!(e.kind, rules::strategic::event::EventKind::FleetMoved { .. }));
+        (quiet && to != from).then_some(path)
+    });
+    let path = sailed.expect("a quiet voyage");
+    game.apply(Order::MoveFleet { fleet, path }).expect("sails")
+}
+
 /// Issue 27: the replay of the others' moves shows what the person saw, by the engine's sight:
 /// the High Seas Fleet's voyage from where the British saw it, not the U-boats' (hidden from
 /// them, S-SUB-5), and for the Germans nothing of their own moves.
@@ -632,35 +662,13 @@ fn reconnaissance_shows_the_submarines_in_its_radius_for_the_rest_of_the_turn() 
 fn the_others_moves_are_replayed_as_the_person_saw_them() {
     use kriegsspiel::great_war::recap::{Mover, places_seen, steps};
     use rules::view::Viewer;
-    let scenario = files::load_scenario(SEA).expect("the fixture loads");
-    let mut game = GreatWar::new(&scenario, 7);
-    while (game.ctx().clock.phase, game.ctx().active_power()) != (Phase::Movement, GERMANY) {
-        game.apply(Order::EndPhase).expect("ends its part");
-    }
+    let mut game = at_german_movement();
     let c = game.ctx();
     let before = places_seen(&c, GB);
     assert!(!before.contains_key(&Mover::Fleet(11)), "the British do not know where the U-boats are");
     assert_eq!(before.get(&Mover::Fleet(10)), Some(&hex(14, 10)), "they see the High Seas Fleet");
-    // Each German fleet sails to the farthest hex it reaches that keeps it out of the British
-    // fleets' way (one hex on at least).
-    let mut events = Vec::new();
-    for fleet in [11, 10] {
-        let c = game.ctx();
-        let reach = rules::strategic::query::fleet_reach(&c, Viewer::Player(GERMANY), fleet);
-        let from = c.navy.fleet(fleet).map(|f| f.at).expect("the fleet");
-        let mut ends: Vec<(HexAt, u32)> = reach.ends().collect();
-        ends.sort_by_key(|(h, cost)| (std::cmp::Reverse(*cost), *h));
-        let sailed = ends.into_iter().find_map(|(to, _)| {
-            let path = reach.path(to)?;
-            let mut probe = game.ctx();
-            probe.apply(&Order::MoveFleet { fleet, path: path.clone() }).ok()?;
-            let quiet =
-                probe.events.iter().all(|e| matches!(e.kind, rules::strategic::event::EventKind::FleetMoved { .. }));
-            (quiet && to != from).then_some(path)
-        });
-        let path = sailed.expect("a quiet voyage");
-        events.extend(game.apply(Order::MoveFleet { fleet, path }).expect("sails"));
-    }
+    let mut events = sail_quietly(&mut game, 11);
+    events.extend(sail_quietly(&mut game, 10));
     let c = game.ctx();
     assert!(c.fleet_hidden_from(11, GB), "the U-boats are still unseen");
     let british = steps(&c, GB, &before, &events);
@@ -683,41 +691,15 @@ fn the_others_moves_are_replayed_as_the_person_saw_them() {
 #[test]
 fn the_camera_follows_the_others_moves_the_person_may_see_as_the_ai_gives_them() {
     use kriegsspiel::great_war::recap::{LiveFollow, STEP_SECONDS, places_seen};
-    use rules::view::Viewer;
-    let scenario = files::load_scenario(SEA).expect("the fixture loads");
-    let mut game = GreatWar::new(&scenario, 7);
-    while (game.ctx().clock.phase, game.ctx().active_power()) != (Phase::Movement, GERMANY) {
-        game.apply(Order::EndPhase).expect("ends its part");
-    }
+    let mut game = at_german_movement();
     let mut live = LiveFollow::default();
     live.start(places_seen(&game.ctx(), GB), game.events().len());
     assert_eq!(live.step(|| game.ctx(), GB, game.events(), 0.1), None, "nothing has moved");
-    let sail = |game: &mut GreatWar, fleet: u32| {
-        let c = game.ctx();
-        let reach = rules::strategic::query::fleet_reach(&c, Viewer::Player(GERMANY), fleet);
-        let from = c.navy.fleet(fleet).map(|f| f.at).expect("the fleet");
-        let mut ends: Vec<(HexAt, u32)> = reach.ends().collect();
-        ends.sort_by_key(|(h, cost)| (std::cmp::Reverse(*cost), *h));
-        let path = ends
-            .into_iter()
-            .find_map(|(to, _)| {
-                let path = reach.path(to)?;
-                let mut probe = game.ctx();
-                probe.apply(&Order::MoveFleet { fleet, path: path.clone() }).ok()?;
-                let quiet = probe
-                    .events
-                    .iter()
-                    .all(|e| matches!(e.kind, rules::strategic::event::EventKind::FleetMoved { .. }));
-                (quiet && to != from).then_some(path)
-            })
-            .expect("a quiet voyage");
-        game.apply(Order::MoveFleet { fleet, path }).expect("sails");
-        game.ctx().navy.fleet(fleet).map(|f| f.at).expect("the fleet")
-    };
-    sail(&mut game, 11);
+    sail_quietly(&mut game, 11);
     assert!(game.ctx().fleet_hidden_from(11, GB), "the U-boats are unseen");
     assert_eq!(live.step(|| game.ctx(), GB, game.events(), 0.1), None, "a hidden voyage moves no camera");
-    let surface = sail(&mut game, 10);
+    sail_quietly(&mut game, 10);
+    let surface = game.ctx().navy.fleet(10).map(|f| f.at).expect("the fleet");
     assert_eq!(live.step(|| game.ctx(), GB, game.events(), 0.1), Some(surface), "the camera goes to the fleet");
     // A second look waits for the step's time: just before it runs out, none; at it, the next.
     live.pending = Some(hex(1, 1));

@@ -41,8 +41,11 @@ pub struct Verdicts {
 }
 
 impl Verdicts {
-    /// Forgets the answers when the game or the viewer has moved on.
-    fn follow(&mut self, key: (usize, PowerId, crate::i18n::Lang)) {
+    /// Forgets the answers when the game (`session`, in state `ctx`) or the asking power has
+    /// moved on: the seat's power, or the power to move when the AI plays every power.
+    fn follow(&mut self, session: &GwSession, ctx: &Ctx, tr: &Tr) {
+        let power = session.viewer().unwrap_or_else(|| ctx.active_power());
+        let key = (session.game.orders().len(), power, tr.lang);
         if self.key != Some(key) {
             self.key = Some(key);
             self.said.clear();
@@ -102,10 +105,11 @@ struct AimPreview {
 }
 
 impl LandPanels<'_, '_> {
-    /// The engine's verdicts on the panels' buttons for the state `session` is in, as `power`
-    /// asks them (kept while neither moves on).
-    pub fn verdicts(&mut self, session: &GwSession, tr: &Tr, power: PowerId) -> &mut Verdicts {
-        self.verdicts.follow((session.game.orders().len(), power, tr.lang));
+    /// The engine's verdicts on the panels' buttons for the state `session` is in (`ctx`), as the
+    /// seat's power asks them (the power to move when the AI plays every power); kept while
+    /// neither moves on.
+    pub fn verdicts(&mut self, session: &GwSession, ctx: &Ctx, tr: &Tr) -> &mut Verdicts {
+        self.verdicts.follow(session, ctx, tr);
         &mut self.verdicts
     }
 
@@ -203,7 +207,7 @@ impl LandPanels<'_, '_> {
         let power = session.viewer().unwrap_or_else(|| ctx.active_power());
         let human = session.human_turn();
         let verdicts = &mut *self.verdicts;
-        verdicts.follow((session.game.orders().len(), power, tr.lang));
+        verdicts.follow(session, ctx, tr);
         crate::hud::frame::side(ui, crate::hud::frame::Edge::Right, "gw-land", open, width, hint, |ui| {
             ui.horizontal(|ui| {
                 for (tab, key) in

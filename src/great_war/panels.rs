@@ -266,16 +266,14 @@ fn playing(
     frame::side(&mut ui, Edge::Left, "gw-left", &mut shown.left, sizes.left, &left_hint, |ui| {
         // A hex with many pieces under the pointer may run past the window's foot.
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            let verdicts = land.verdicts(&session, &tr, session.viewer().unwrap_or_else(|| gctx.active_power()));
-            power_panel(ui, &tr, &gctx, (power, session.human_turn()), verdicts, &mut out);
+            power_panel(ui, &tr, &gctx, (power, session.human_turn()), land.verdicts(&session, &gctx, &tr), &mut out);
             super::fleet_panel::squadron_list(ui, &tr, &gctx, power, selected, &mut out);
             ui.separator();
             super::layers::toggles(ui, &tr, &bindings, &mut overlays);
             ui.separator();
             match selected {
                 Some(s) => {
-                    let viewer = session.viewer().unwrap_or_else(|| gctx.active_power());
-                    let judge = (land.verdicts(&session, &tr, viewer), session.human_turn());
+                    let judge = (land.verdicts(&session, &gctx, &tr), session.human_turn());
                     selection_panel(ui, &tr, &gctx, (s, selection.gas), judge, &mut out)
                 }
                 None => {

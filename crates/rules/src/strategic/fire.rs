@@ -512,25 +512,20 @@ impl Ctx {
 
     /// The Fire phase's orders of `power`'s fleets, squadrons and coastal guns, as `power` knows
     /// the war (what it cannot see is never counted, so passing for it tells nobody anything):
-    /// battleships that have not bombarded with an enemy-held coast within
-    /// [`BOMBARD_RANGE`](super::naval::BOMBARD_RANGE) (S-NAVAL-13), a reconnaissance squadron
+    /// battleships that may bombard an enemy-held coast ([`Ctx::bombard_check`], S-NAVAL-13), a
+    /// reconnaissance squadron
     /// that may fly (S-AIR-1), bombers that together may bomb a ship they see (S-AIR-2), a heavy
     /// gun on the coast with a ship it sees in range (S-NAVAL-14).
     fn has_fire_orders_at_sea(&self, power: PowerId, enemy_hexes: &[HexAt]) -> bool {
-        use super::naval::{BOMBARD_RANGE, ShipType};
         use super::query;
         use crate::view::Viewer;
         let viewer = Viewer::Player(power);
-        let coast = |at: HexAt| {
-            self.map().is_land(at)
-                && at.neighbours().into_iter().any(|n| self.map().cell(n).is_some_and(|c| c.terrain.is_water()))
-        };
-        let bombard = self.navy.fleets.iter().any(|f| {
-            f.power == power
-                && !f.bombarded
-                && self.navy.count(f.id, ShipType::Battleship) > 0
-                && enemy_hexes.iter().any(|t| f.at.distance(*t) <= BOMBARD_RANGE && coast(*t))
-        });
+        let bombard = self
+            .navy
+            .fleets
+            .iter()
+            .filter(|f| f.power == power)
+            .any(|f| enemy_hexes.iter().any(|t| self.bombard_check(f.id, *t).is_ok()));
         let flyable: Vec<_> =
             self.navy.squadrons.iter().filter(|s| s.power == power && self.may_fly(s.id).is_ok()).collect();
         let recon = flyable.iter().any(|s| s.recon);

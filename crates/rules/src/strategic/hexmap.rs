@@ -648,6 +648,12 @@ impl HexMap {
         self.cell(at).is_some_and(|c| !c.terrain.is_water())
     }
 
+    /// Whether a land hex touches water: a coast, which battleships bombard (S-NAVAL-13) and
+    /// from which heavy guns fire at ships (S-NAVAL-14).
+    pub fn is_coast(&self, at: HexAt) -> bool {
+        self.is_land(at) && at.neighbours().into_iter().any(|n| self.cell(n).is_some_and(|c| c.terrain.is_water()))
+    }
+
     /// Whether a river runs between two adjacent hexes.
     pub fn river_between(&self, a: HexAt, b: HexAt) -> bool {
         a.side_to(b).is_some_and(|s| self.cell(a).is_some_and(|c| c.river_on(s)))

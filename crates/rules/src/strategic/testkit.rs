@@ -3,9 +3,9 @@
 use super::apply::PhaseSchedule;
 use super::event::Event;
 use super::game::{new_ctx, world_of};
-use super::hexmap::{HexAt, HexMap};
+use super::hexmap::{HexAt, HexMap, Terrain};
 use super::naval::ShipType;
-use super::scenario::{FleetSpec, ForceSpec, KindSpec, PowerSpec, Scenario};
+use super::scenario::{ArmySpec, CorpsSpec, FleetSpec, ForceSpec, KindSpec, PowerSpec, Scenario};
 use super::state::{Ctx, ForceId, Phase, Techs};
 use super::tables::{AviationTables, Model, RulesTables, UnitTables};
 
@@ -81,6 +81,25 @@ pub fn unit(id: u32, power: &str, at: (i32, i32), kind: KindSpec) -> ForceSpec {
         morale: None,
         arrives: None,
     }
+}
+
+/// A front of 12 × 10 clear hexes: the 1st Army (201) of I Corps (101: divisions 1 and 2 at
+/// (2, 2)) and II Corps (102: division 3 at (2, 4)), the independent German division 4 at (6, 6),
+/// and French division 9 next to it at (7, 6).
+pub fn army_front() -> Scenario {
+    let forces = vec![
+        infantry(1, "germany", (2, 2)),
+        infantry(2, "germany", (2, 2)),
+        infantry(3, "germany", (2, 4)),
+        infantry(4, "germany", (6, 6)),
+        infantry(9, "france", (7, 6)),
+    ];
+    let mut s = scenario(HexMap::filled("test", 12, 10, Terrain::Clear), forces);
+    let corps = |id, units: Vec<u32>| CorpsSpec { id, name: format!("{id}"), units, attached: vec![] };
+    s.corps = vec![corps(101, vec![1, 2]), corps(102, vec![3])];
+    s.armies =
+        vec![ArmySpec { id: 201, name: "1st Army".into(), corps: vec![101, 102], reserves: vec![], attached: vec![] }];
+    s
 }
 
 /// A scenario on `map` starting in turn 5 (every technology usable) with the two powers.

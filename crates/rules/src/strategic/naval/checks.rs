@@ -5,9 +5,10 @@
 //! Each check runs the order's tests in the order's own sequence, so a refusal reads the same
 //! whether it comes from the check or from the order.
 
-use super::model::{FLEET_LIMIT, FleetId, ShipId, ShipType, SquadronId};
+use super::model::{BOMBARD_RANGE, FLEET_LIMIT, FleetId, ShipId, ShipType, SquadronId};
 use super::tables::bomb_hit;
 use crate::dice::PipRange;
+use crate::strategic::hexmap::HexAt;
 use crate::strategic::order::OrderError;
 use crate::strategic::state::{Ctx, ForceId, ForceKind};
 use crate::texts::Msg;
@@ -118,13 +119,28 @@ impl Ctx {
         Ok(())
     }
 
+    /// S-NAVAL-13: an own fleet with battleships that has not bombarded this phase may bombard a
+    /// coastal hex within [`BOMBARD_RANGE`] of it (the ammunition aside, which the order spends).
+    pub fn bombard_check(&self, id: FleetId, target: HexAt) -> Result<(), OrderError> {
+        let f = self.own_fleet(id)?;
+        if self.navy.count(id, ShipType::Battleship) == 0 || f.bombarded {
+            return Err(OrderError::Naval(Msg::new("gwe.naval.bombard_needs")));
+        }
+        if !self.map().is_coast(target) || f.at.distance(target) > BOMBARD_RANGE {
+            return Err(OrderError::Naval(
+                Msg::new("gwe.naval.bombard_target").hex("target", target).arg("range", BOMBARD_RANGE).hex("at", f.at),
+            ));
+        }
+        Ok(())
+    }
+
     /// S-NAVAL-14: a heavy artillery unit on a coast hex, with its gun's range; `None` for any
     /// other unit.
-    pub fn coastal_range(&self, unit: ForceId) -> Option<(crate::strategic::hexmap::HexAt, u32)> {
+    pub fn coastal_range(&self, unit: ForceId) -> Option<(HexAt, u32)> {
         let f = self.force(unit)?;
         let ForceKind::Artillery { gun } = f.kind else { return None };
         let at = f.hex()?;
-        let coast = at.neighbours().into_iter().any(|n| self.map().cell(n).is_some_and(|c| c.terrain.is_water()));
+        let coast = self.map().is_coast(at);
         let range = self.scenario().units.guns.get(usize::from(gun)).map_or(0, |g| g.range);
         coast.then_some((at, range))
     }

@@ -6,8 +6,8 @@
 
 use super::checks::Bombing;
 use super::model::{
-    BOMBARD_RANGE, BattleRun, Fleet, FleetId, LANE_CUT_PERCENT, MINES_PER_AREA, MineField, SWEEP_POINTS_PER_MINE, Ship,
-    ShipId, ShipType, Squadron, SquadronId, Stage,
+    BattleRun, Fleet, FleetId, LANE_CUT_PERCENT, MINES_PER_AREA, MineField, SWEEP_POINTS_PER_MINE, Ship, ShipId,
+    ShipType, Squadron, SquadronId, Stage,
 };
 use super::tables::{
     TORPEDO_HIT, aircraft_lost, coastal_hit, mine_loss, share_half_up, stealth, submarines_lost, surface_hit,
@@ -879,18 +879,9 @@ impl Ctx {
 
     /// S-NAVAL-13: battleships bombard a coastal hex within 3 hexes once per Fire phase.
     pub fn bombard(&mut self, id: FleetId, target: HexAt) -> Result<(), OrderError> {
+        self.bombard_check(id, target)?;
         let f = self.own_fleet(id)?.clone();
         let bb = self.navy.count(id, ShipType::Battleship);
-        if bb == 0 || f.bombarded {
-            return Err(OrderError::Naval(Msg::new("gwe.naval.bombard_needs")));
-        }
-        let coastal = self.map().is_land(target)
-            && target.neighbours().into_iter().any(|n| self.map().cell(n).is_some_and(|c| c.terrain.is_water()));
-        if !coastal || f.at.distance(target) > BOMBARD_RANGE {
-            return Err(OrderError::Naval(
-                Msg::new("gwe.naval.bombard_target").hex("target", target).arg("range", BOMBARD_RANGE).hex("at", f.at),
-            ));
-        }
         let per = i64::from(self.scenario().rules.ammunition.bombardment);
         self.spend_ammunition(f.power, per, Msg::new("gwe.naval.ammo.bombarding_fleet"))?;
         if let Some(f) = self.navy.fleet_mut(id) {

@@ -89,22 +89,10 @@ pub fn pieces_at(ctx: &Ctx, power: PowerId, at: HexAt) -> Vec<Piece> {
 ///
 /// ```
 /// use rules::strategic::query::pieces_on_map;
-/// use rules::strategic::hexmap::{HexMap, Terrain};
-/// use rules::strategic::scenario::{ArmySpec, CorpsSpec};
-/// use rules::strategic::testkit::{self, hex, id};
+/// use rules::strategic::testkit::{self, id};
 /// use rules::strategic::{FormationId, Phase, Piece};
 ///
-/// let forces = vec![
-///     testkit::infantry(1, "germany", (2, 2)),
-///     testkit::infantry(2, "germany", (2, 2)),
-///     testkit::infantry(3, "germany", (2, 4)),
-///     testkit::infantry(4, "germany", (6, 6)),
-///     testkit::infantry(9, "france", (7, 6)),
-/// ];
-/// let mut s = testkit::scenario(HexMap::filled("test", 12, 10, Terrain::Clear), forces);
-/// let corps = |id, units: Vec<u32>| CorpsSpec { id, name: format!("{id}"), units, attached: vec![] };
-/// s.corps = vec![corps(101, vec![1, 2]), corps(102, vec![3])];
-/// s.armies = vec![ArmySpec { id: 201, name: "1st Army".into(), corps: vec![101, 102], reserves: vec![], attached: vec![] }];
+/// let s = testkit::army_front();
 /// let ctx = testkit::ctx(&s, Phase::Movement, 0);
 /// // The two corps (their divisions are theirs) and the independent division 4.
 /// let mine = pieces_on_map(&ctx, ctx.active_power());
@@ -124,22 +112,10 @@ pub fn pieces_on_map(ctx: &Ctx, power: PowerId) -> Vec<Piece> {
 ///
 /// ```
 /// use rules::strategic::query::army_of;
-/// use rules::strategic::hexmap::{HexMap, Terrain};
-/// use rules::strategic::scenario::{ArmySpec, CorpsSpec};
-/// use rules::strategic::testkit::{self, hex, id};
+/// use rules::strategic::testkit::{self, id};
 /// use rules::strategic::{FormationId, Phase, Piece};
 ///
-/// let forces = vec![
-///     testkit::infantry(1, "germany", (2, 2)),
-///     testkit::infantry(2, "germany", (2, 2)),
-///     testkit::infantry(3, "germany", (2, 4)),
-///     testkit::infantry(4, "germany", (6, 6)),
-///     testkit::infantry(9, "france", (7, 6)),
-/// ];
-/// let mut s = testkit::scenario(HexMap::filled("test", 12, 10, Terrain::Clear), forces);
-/// let corps = |id, units: Vec<u32>| CorpsSpec { id, name: format!("{id}"), units, attached: vec![] };
-/// s.corps = vec![corps(101, vec![1, 2]), corps(102, vec![3])];
-/// s.armies = vec![ArmySpec { id: 201, name: "1st Army".into(), corps: vec![101, 102], reserves: vec![], attached: vec![] }];
+/// let s = testkit::army_front();
 /// let ctx = testkit::ctx(&s, Phase::Movement, 0);
 /// assert_eq!(army_of(&ctx, Piece::Unit(id(1))), Some(FormationId(201)), "through its corps");
 /// assert_eq!(army_of(&ctx, Piece::Corps(FormationId(102))), Some(FormationId(201)));
@@ -159,22 +135,10 @@ pub fn army_of(ctx: &Ctx, piece: Piece) -> Option<FormationId> {
 ///
 /// ```
 /// use rules::strategic::query::engaged_pieces;
-/// use rules::strategic::hexmap::{HexMap, Terrain};
-/// use rules::strategic::scenario::{ArmySpec, CorpsSpec};
 /// use rules::strategic::testkit::{self, hex, id};
 /// use rules::strategic::{FormationId, Phase, Piece};
 ///
-/// let forces = vec![
-///     testkit::infantry(1, "germany", (2, 2)),
-///     testkit::infantry(2, "germany", (2, 2)),
-///     testkit::infantry(3, "germany", (2, 4)),
-///     testkit::infantry(4, "germany", (6, 6)),
-///     testkit::infantry(9, "france", (7, 6)),
-/// ];
-/// let mut s = testkit::scenario(HexMap::filled("test", 12, 10, Terrain::Clear), forces);
-/// let corps = |id, units: Vec<u32>| CorpsSpec { id, name: format!("{id}"), units, attached: vec![] };
-/// s.corps = vec![corps(101, vec![1, 2]), corps(102, vec![3])];
-/// s.armies = vec![ArmySpec { id: 201, name: "1st Army".into(), corps: vec![101, 102], reserves: vec![], attached: vec![] }];
+/// let mut s = testkit::army_front();
 /// // Division 4 stands next to the French (1 hex); the corps 4 hexes and more away.
 /// let ctx = testkit::ctx(&s, Phase::Movement, 0);
 /// assert_eq!(engaged_pieces(&ctx, ctx.active_power()), vec![Piece::Unit(id(4))]);
@@ -201,22 +165,10 @@ pub fn engaged_pieces(ctx: &Ctx, power: PowerId) -> Vec<Piece> {
 ///
 /// ```
 /// use rules::strategic::query::army_moves;
-/// use rules::strategic::hexmap::{HexMap, Terrain};
-/// use rules::strategic::scenario::{ArmySpec, CorpsSpec};
-/// use rules::strategic::testkit::{self, hex, id};
+/// use rules::strategic::testkit::{self, hex};
 /// use rules::strategic::{FormationId, Phase, Piece};
 ///
-/// let forces = vec![
-///     testkit::infantry(1, "germany", (2, 2)),
-///     testkit::infantry(2, "germany", (2, 2)),
-///     testkit::infantry(3, "germany", (2, 4)),
-///     testkit::infantry(4, "germany", (6, 6)),
-///     testkit::infantry(9, "france", (7, 6)),
-/// ];
-/// let mut s = testkit::scenario(HexMap::filled("test", 12, 10, Terrain::Clear), forces);
-/// let corps = |id, units: Vec<u32>| CorpsSpec { id, name: format!("{id}"), units, attached: vec![] };
-/// s.corps = vec![corps(101, vec![1, 2]), corps(102, vec![3])];
-/// s.armies = vec![ArmySpec { id: 201, name: "1st Army".into(), corps: vec![101, 102], reserves: vec![], attached: vec![] }];
+/// let s = testkit::army_front();
 /// let ctx = testkit::ctx(&s, Phase::Movement, 0);
 /// // Pointing two hexes right of the first corps moves both corps two hexes right.
 /// let moves = army_moves(&ctx, FormationId(201), hex(4, 2));
