@@ -31,6 +31,14 @@ pub struct Args {
     /// The certificate's private key (PEM).
     #[arg(long, requires = "tls_cert")]
     pub tls_key: Option<PathBuf>,
+    /// Where the other server processes on the same PostgreSQL reach this one (default: the
+    /// address it listens on).
+    #[arg(long)]
+    pub advertise: Option<SocketAddr>,
+    /// How long a game's lease lasts unless renewed, in seconds: how soon another process takes
+    /// over the games of one that hangs (one that dies is seen at once).
+    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub lease_secs: u64,
 }
 
 /// Why the server would not start.

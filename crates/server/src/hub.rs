@@ -10,8 +10,9 @@ use crate::table::{Kind, Served};
 use crate::timing::Settings;
 use rules::texts::Texts;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tokio::sync::{Mutex, RwLock, watch};
 
@@ -27,12 +28,30 @@ pub struct Room {
     pub id: String,
     pub state: Mutex<RoomState>,
     pub changed: watch::Sender<u64>,
+    /// This process no longer holds the game (its lease was lost): its connections close, and
+    /// their clients reconnect to the one that does.
+    gone: AtomicBool,
 }
 
 impl Room {
     pub fn wake(&self) {
         self.changed.send_modify(|v| *v = v.wrapping_add(1));
     }
+
+    pub fn is_gone(&self) -> bool {
+        self.gone.load(Ordering::Acquire)
+    }
+}
+
+/// How long a game's lease lasts unless renewed, when the server is not told.
+pub const DEFAULT_LEASE: Duration = Duration::from_secs(15);
+
+/// Where a game is served.
+pub enum Place {
+    Here(Arc<Room>),
+    /// By another process, at this address.
+    There(String),
+    NoGame,
 }
 
 /// The games this process holds, and what they share.
@@ -45,9 +64,15 @@ pub struct Hub {
     pub clock: Arc<dyn Clock>,
     /// Webhook notices, one in flight per seat.
     pub notifier: crate::webhook::Notifier,
-    /// The games' tasks, ended when the server stops.
-    tasks: std::sync::Mutex<Vec<tokio::task::AbortHandle>>,
+    /// The games' tasks, ended when a game leaves this process or the server stops.
+    tasks: std::sync::Mutex<BTreeMap<String, tokio::task::AbortHandle>>,
     rooms: RwLock<BTreeMap<String, Arc<Room>>>,
+    /// Where the other processes reach this one (`host:port`), once it listens.
+    addr: std::sync::OnceLock<String>,
+    /// How long a lease lasts; it is renewed three times in that while.
+    pub lease: Duration,
+    /// One adoption at a time (the keeper's scan and a connection may want the same game).
+    adopting: Mutex<()>,
 }
 
 /// A seat asked for when a game is made: its role's fields and a display name, in one object
@@ -144,6 +169,8 @@ pub enum LobbyError {
     Store(#[from] StoreError),
     #[error("no randomness: {0}")]
     Random(String),
+    #[error("the process that holds the game ({0}) cannot be reached just now")]
+    Unavailable(String),
 }
 
 fn scenario_hash_of(kind: Kind, path: &std::path::Path) -> Result<String, String> {
@@ -165,10 +192,26 @@ impl Hub {
             english: Texts::english(),
             russian: Texts::russian(),
             clock,
-            tasks: std::sync::Mutex::new(Vec::new()),
+            tasks: std::sync::Mutex::new(BTreeMap::new()),
             notifier: crate::webhook::Notifier::default(),
             rooms: RwLock::new(BTreeMap::new()),
+            addr: std::sync::OnceLock::new(),
+            lease: DEFAULT_LEASE,
+            adopting: Mutex::new(()),
         }
+    }
+
+    /// Where the others reach this process; set once, when it listens.
+    pub fn set_addr(&self, addr: String) {
+        let _ = self.addr.set(addr);
+    }
+
+    fn addr(&self) -> &str {
+        self.addr.get().map_or("", String::as_str)
+    }
+
+    fn lease_ms(&self) -> i64 {
+        i64::try_from(self.lease.as_millis()).unwrap_or(i64::MAX / 4)
     }
 
     pub async fn room(&self, id: &str) -> Option<Arc<Room>> {
@@ -250,6 +293,10 @@ impl Hub {
             invites.push(Invite { seat, role: s.role, name: s.name, token });
         }
         self.store.create_game(&rec, &records).await?;
+        let lease = self.store.claim(&id, self.addr(), self.lease_ms()).await?;
+        if lease.owner != self.store.node() {
+            return Err(LobbyError::Store(StoreError::NotOwner(id)));
+        }
         let seat_states =
             records.into_iter().zip(&invites).map(|(r, inv)| SeatState::new(r, inv.role.clone(), 0)).collect();
         let created = Created { game: id.clone(), kind, seed_commit: rec.seed_commit.clone(), players, seats: invites };
@@ -262,22 +309,150 @@ impl Hub {
     async fn install(self: &Arc<Self>, mut state: RoomState) -> Result<Arc<Room>, LobbyError> {
         state.sync_timer(self.store.as_ref()).await?;
         let (changed, _) = watch::channel(0);
-        let room = Arc::new(Room { id: state.rec.id.clone(), state: Mutex::new(state), changed });
+        let room = Arc::new(Room {
+            id: state.rec.id.clone(),
+            state: Mutex::new(state),
+            changed,
+            gone: AtomicBool::new(false),
+        });
         self.rooms.write().await.insert(room.id.clone(), room.clone());
         let task = tokio::spawn(drive(self.clone(), room.clone()));
         if let Ok(mut tasks) = self.tasks.lock() {
-            tasks.push(task.abort_handle());
+            tasks.insert(room.id.clone(), task.abort_handle());
         }
         Ok(room)
     }
 
-    /// Ends every game's task (the server stops).
+    /// Lets a game go from this process (its lease is another's now): its task ends and its
+    /// connections close, so that their clients reconnect to the process that holds it.
+    async fn drop_room(&self, id: &str) {
+        let Some(room) = self.rooms.write().await.remove(id) else { return };
+        if let Ok(mut tasks) = self.tasks.lock()
+            && let Some(t) = tasks.remove(id)
+        {
+            t.abort();
+        }
+        room.gone.store(true, Ordering::Release);
+        room.wake();
+    }
+
+    /// Ends every game's task (the server stops; its leases run out for the others).
     pub fn shutdown(&self) {
         if let Ok(mut tasks) = self.tasks.lock() {
-            for t in tasks.drain(..) {
+            for (_, t) in std::mem::take(&mut *tasks) {
                 t.abort();
             }
         }
+    }
+
+    /// Stops serving every game and lets its lease go, telling the others, so that another
+    /// process takes it over at once (a server stopped on purpose).
+    pub async fn release_all(&self) -> Result<(), StoreError> {
+        self.shutdown();
+        let ids: Vec<String> = self.rooms.read().await.keys().cloned().collect();
+        for id in ids {
+            self.drop_room(&id).await;
+            self.store.release(&id).await?;
+            self.store.announce(&id).await?;
+        }
+        Ok(())
+    }
+
+    /// Where a game is served: here, by another process, or nowhere (no such game).
+    pub async fn locate(self: &Arc<Self>, id: &str) -> Result<Place, LobbyError> {
+        if let Some(room) = self.room(id).await {
+            return Ok(Place::Here(room));
+        }
+        match self.store.lease(id).await? {
+            Some(lease) if lease.owner != self.store.node() => {
+                // A lease of a process gone is taken over here, at once where the store can
+                // tell (else once it runs out).
+                if self.store.alive(&lease.owner).await? == Some(false) {
+                    return Ok(self.adopt(id).await?.map_or(Place::There(lease.addr), Place::Here));
+                }
+                Ok(Place::There(lease.addr))
+            }
+            _ => Ok(self.adopt(id).await?.map_or(Place::NoGame, Place::Here)),
+        }
+    }
+
+    /// Takes a game over from a process that cannot be reached: at once if the store knows it
+    /// is gone, else as soon as its lease runs out (within `wait`).
+    pub async fn adopt_within(self: &Arc<Self>, id: &str, wait: Duration) -> Result<Option<Arc<Room>>, LobbyError> {
+        let until = tokio::time::Instant::now() + wait;
+        loop {
+            if let Place::Here(room) = self.locate(id).await? {
+                return Ok(Some(room));
+            }
+            if tokio::time::Instant::now() >= until {
+                return Ok(None);
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+
+    /// Takes a game's lease if nobody alive holds it, and restores the game here.
+    pub async fn adopt(self: &Arc<Self>, id: &str) -> Result<Option<Arc<Room>>, LobbyError> {
+        let _one = self.adopting.lock().await;
+        if let Some(room) = self.room(id).await {
+            return Ok(Some(room));
+        }
+        let Some(rec) = self.store.games().await?.into_iter().find(|g| g.id == id) else {
+            return Ok(None);
+        };
+        self.adopt_locked(rec).await
+    }
+
+    async fn adopt_locked(self: &Arc<Self>, rec: GameRecord) -> Result<Option<Arc<Room>>, LobbyError> {
+        let (node, addr, ttl) = (self.store.node(), self.addr(), self.lease_ms());
+        let mut lease = self.store.claim(&rec.id, addr, ttl).await?;
+        if lease.owner != node && self.store.alive(&lease.owner).await? == Some(false) {
+            lease = self.store.take_over(&rec.id, &lease.owner, addr, ttl).await?;
+        }
+        if lease.owner != node {
+            return Ok(None);
+        }
+        let state = match self.restore_one(rec.clone()).await {
+            Ok(state) => state,
+            Err(e) => {
+                // A game that cannot be restored is left for a process that can (a newer
+                // build's scenarios), not held unserved.
+                self.store.release(&rec.id).await?;
+                return Err(e);
+            }
+        };
+        self.install(state).await.map(Some)
+    }
+
+    /// The keeper's round: renews this process's leases, lets go the games it no longer holds,
+    /// and adopts those nobody alive holds. The games it adopted.
+    pub async fn keep(self: &Arc<Self>) -> Result<usize, LobbyError> {
+        let held: BTreeSet<String> = self.store.renew(self.lease_ms()).await?.into_iter().collect();
+        let here: Vec<String> = self.rooms.read().await.keys().cloned().collect();
+        for id in here.iter().filter(|id| !held.contains(*id)) {
+            self.drop_room(id).await;
+        }
+        let mut orphans: BTreeSet<String> = self.store.unheld().await?.into_iter().collect();
+        let mut owners: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for (game, owner) in self.store.held_by_others().await? {
+            owners.entry(owner).or_default().push(game);
+        }
+        for (owner, games) in owners {
+            if self.store.alive(&owner).await? == Some(false) {
+                orphans.extend(games);
+            }
+        }
+        if orphans.is_empty() {
+            return Ok(0);
+        }
+        let _one = self.adopting.lock().await;
+        let mut n = 0;
+        for rec in self.store.games().await?.into_iter().filter(|g| orphans.contains(&g.id)) {
+            if self.room(&rec.id).await.is_none() && self.adopt_locked(rec).await?.is_some() {
+                n += 1;
+            }
+        }
+        Ok(n)
     }
 
     /// Acts on a game's clock now if its time is out (the game's task does it by itself; tests
@@ -291,17 +466,16 @@ impl Hub {
         Ok(acted)
     }
 
-    /// Restores every game of the record: its scenario, seed and order log replayed.
+    /// Restores every game of the record that no other live process holds: its scenario, seed
+    /// and order log replayed.
     pub async fn restore(self: &Arc<Self>) -> Result<usize, LobbyError> {
         let games = self.store.games().await?;
+        let _one = self.adopting.lock().await;
         let mut n = 0;
         for rec in games {
-            if self.room(&rec.id).await.is_some() {
-                continue;
+            if self.room(&rec.id).await.is_none() && self.adopt_locked(rec).await?.is_some() {
+                n += 1;
             }
-            let state = self.restore_one(rec).await?;
-            self.install(state).await?;
-            n += 1;
         }
         Ok(n)
     }
@@ -309,6 +483,7 @@ impl Hub {
     async fn restore_one(&self, rec: GameRecord) -> Result<RoomState, LobbyError> {
         let orders = self.store.orders(&rec.id).await?;
         let seat_recs = self.store.seats(&rec.id).await?;
+        let mail = self.store.mail(&rec.id).await?;
         let root = self.catalog.root.clone();
         let rec2 = rec.clone();
         let table = tokio::task::spawn_blocking(move || {
@@ -328,7 +503,9 @@ impl Hub {
             let last = orders
                 .iter()
                 .filter(|o| o.seat == Some(r.seat))
-                .filter_map(|o| o.seq.and_then(|q| u64::try_from(q).ok()))
+                .map(|o| o.seq)
+                .chain(mail.iter().filter(|m| m.from_seat == Some(r.seat)).map(|m| m.seq))
+                .filter_map(|q| q.and_then(|q| u64::try_from(q).ok()))
                 .max()
                 .unwrap_or(0);
             seats_out.push(SeatState::new(r, role, last));
@@ -341,12 +518,14 @@ impl Hub {
         }
         let settings = Settings::parse(&rec.settings).map_err(StoreError::Damaged)?;
         let clock = self.store.clock(&rec.id).await?;
-        let mail = self.store.mail(&rec.id).await?;
         let mut state = RoomState::new(rec, self.catalog.root.clone(), table, seats_out, self.clock.clone(), settings);
         if let Some(text) = clock {
             state.restore_timer(&text)?;
         }
         state.load_mail(mail)?;
+        // A client whose answer was lost with the process that held the game asks again: the
+        // answer is given again from the record, the order not applied twice.
+        state.recall_replies(&orders);
         Ok(state)
     }
 }
@@ -375,6 +554,25 @@ fn check_seats(kind: Kind, players: &[String], seats: &[SeatRequest]) -> Result<
     Ok(())
 }
 
+/// Runs the keeper's round three times a lease, and at once when another process announces a
+/// lease let go, while the server lives.
+pub async fn keeper(hub: Arc<Hub>) {
+    let mut announced = hub.store.listen().await.ok().flatten();
+    let every = hub.lease / 3;
+    loop {
+        let _ = hub.keep().await;
+        match announced.as_mut() {
+            Some(rx) => {
+                tokio::select! {
+                    got = rx.recv() => if got.is_none() { announced = None },
+                    () = tokio::time::sleep(every) => {}
+                }
+            }
+            None => tokio::time::sleep(every).await,
+        }
+    }
+}
+
 /// Runs a game's AI and the server's own orders while the game lasts: a slice at a time, the
 /// lock let go between slices so that seats are answered.
 async fn drive(hub: Arc<Hub>, room: Arc<Room>) {
@@ -397,7 +595,7 @@ async fn drive(hub: Arc<Hub>, room: Arc<Room>) {
         if worked {
             room.wake();
         }
-        if over {
+        if over || room.is_gone() {
             return;
         }
         let busy = {

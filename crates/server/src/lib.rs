@@ -9,6 +9,7 @@ pub mod catalog;
 pub mod client;
 pub mod clock;
 pub mod config;
+pub mod forward;
 pub mod hub;
 pub mod live;
 pub mod lobby;
@@ -49,11 +50,17 @@ pub struct Options {
     pub clock: Arc<dyn clock::Clock>,
     /// A certificate chain and its key (PEM files): the server speaks TLS.
     pub tls: Option<(PathBuf, PathBuf)>,
+    /// How long a game's lease lasts unless renewed: how soon another process takes over the
+    /// games of one that hangs (one that dies is seen at once on PostgreSQL).
+    pub lease: std::time::Duration,
+    /// Where the other processes reach this one; omitted: the address it listens on (loopback
+    /// where it listens on every address).
+    pub advertise: Option<SocketAddr>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { clock: Arc::new(clock::SystemClock), tls: None }
+        Options { clock: Arc::new(clock::SystemClock), tls: None, lease: hub::DEFAULT_LEASE, advertise: None }
     }
 }
 
@@ -63,6 +70,7 @@ pub struct Server {
     pub hub: Arc<hub::Hub>,
     pub restored: usize,
     task: tokio::task::JoinHandle<()>,
+    keeper: tokio::task::JoinHandle<()>,
 }
 
 impl Server {
@@ -83,10 +91,17 @@ impl Server {
         let store = store::open(db).await?;
         let catalog =
             catalog::Catalog::scan(scenarios).map_err(|e| ServeError::Scenarios(scenarios.to_path_buf(), e))?;
-        let hub = Arc::new(hub::Hub::new(store, catalog, options.clock));
-        let restored = hub.restore().await?;
+        let mut hub = hub::Hub::new(store, catalog, options.clock);
+        hub.lease = options.lease.max(std::time::Duration::from_millis(300));
+        let hub = Arc::new(hub);
         let listener = tokio::net::TcpListener::bind(bind).await.map_err(|e| ServeError::Listen(bind, e))?;
         let addr = listener.local_addr().map_err(|e| ServeError::Listen(bind, e))?;
+        let advertised = options.advertise.unwrap_or_else(|| {
+            if addr.ip().is_unspecified() { SocketAddr::from(([127, 0, 0, 1], addr.port())) } else { addr }
+        });
+        hub.set_addr(advertised.to_string());
+        let restored = hub.restore().await?;
+        let keeper = tokio::spawn(hub::keeper(hub.clone()));
         let app = lobby::router(hub.clone());
         let task = match acceptor {
             Some(acceptor) => {
@@ -99,13 +114,26 @@ impl Server {
                 let _ = axum::serve(listener, app).await;
             }),
         };
-        Ok(Server { addr, hub, restored, task })
+        Ok(Server { addr, hub, restored, task, keeper })
     }
 
-    /// Stops listening and ends the games' tasks (their connections end with the runtime).
+    /// Stops listening and ends the games' tasks (their connections end with the runtime); the
+    /// leases are left to run out, as when a process dies.
     pub fn stop(self) {
         self.task.abort();
+        self.keeper.abort();
         self.hub.shutdown();
+        self.hub.store.retire();
+    }
+
+    /// Stops on purpose: listens no more and lets every game's lease go, telling the other
+    /// processes, which take the games over at once.
+    pub async fn stop_gracefully(self) -> Result<(), store::StoreError> {
+        self.task.abort();
+        self.keeper.abort();
+        let released = self.hub.release_all().await;
+        self.hub.store.retire();
+        released
     }
 
     /// Waits until the server stops.

@@ -2,7 +2,7 @@
 //! seat's token; then the seat's view (or the events it missed), its answers, and every change
 //! of the game as that seat may see it, each once and in order.
 
-use crate::hub::{Hub, Room};
+use crate::hub::{Hub, Place, Room};
 use crate::protocol::{ClientMsg, Lang, ServerMsg, Status};
 use crate::room::Bucket;
 use crate::seats;
@@ -25,11 +25,42 @@ const CONN_BURST: f64 = 40.0;
 const CONN_RATE: f64 = 20.0;
 /// Refusals for flooding before the connection is closed.
 const FLOOD_STRIKES: u32 = 50;
+/// The largest message a process takes from another that holds a game (a Great War view).
+pub const MAX_SENT: usize = 64 * 1024 * 1024;
+/// The close code of a connection whose game has moved to another process (the client
+/// reconnects: "service restart").
+pub const CLOSE_MOVED: u16 = 1012;
 
 pub async fn upgrade(State(hub): State<Arc<Hub>>, Path(game): Path<String>, ws: WebSocketUpgrade) -> Response {
     ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| async move { Session::run(hub, game, socket).await })
+        .on_upgrade(move |socket| async move { serve_or_forward(hub, game, socket).await })
+}
+
+/// Serves a game this process holds (taking it over if its holder is gone), or pipes the
+/// connection to the process that holds it.
+async fn serve_or_forward(hub: Arc<Hub>, game: String, mut socket: WebSocket) {
+    let room = match hub.locate(&game).await {
+        Ok(Place::Here(room)) => Ok(room),
+        Ok(Place::There(addr)) => match crate::forward::connect(&addr, &game).await {
+            Some(upstream) => {
+                crate::forward::pipe(socket, upstream).await;
+                return;
+            }
+            // The holder cannot be reached: the game is taken over here once the store says
+            // the holder is gone, or its lease runs out.
+            None => match hub.adopt_within(&game, hub.lease + Duration::from_secs(1)).await {
+                Ok(Some(room)) => Ok(room),
+                Ok(None) | Err(_) => Err(Refusal::new("unavailable", "server.err.unavailable")),
+            },
+        },
+        Ok(Place::NoGame) => Err(Refusal::new("no_game", "server.err.no_game")),
+        Err(_) => Err(Refusal::new("unavailable", "server.err.unavailable")),
+    };
+    match room {
+        Ok(room) => Session::run(hub, room, game, socket).await,
+        Err(r) => refuse_and_close(&hub, &mut socket, Lang::En, r).await,
+    }
 }
 
 /// One connection of one seat.
@@ -78,11 +109,7 @@ async fn refuse_and_close(hub: &Hub, socket: &mut WebSocket, lang: Lang, r: Refu
 }
 
 impl Session {
-    async fn run(hub: Arc<Hub>, game: String, mut socket: WebSocket) {
-        let Some(room) = hub.room(&game).await else {
-            refuse_and_close(&hub, &mut socket, Lang::En, Refusal::new("no_game", "server.err.no_game")).await;
-            return;
-        };
+    async fn run(hub: Arc<Hub>, room: Arc<Room>, game: String, mut socket: WebSocket) {
         let hello = match tokio::time::timeout(HELLO_WITHIN, socket.recv()).await {
             Ok(Some(Ok(Message::Text(t)))) => serde_json::from_str::<ClientMsg>(&t),
             _ => {
@@ -169,12 +196,22 @@ impl Session {
                     }
                 }
                 r = changed.changed() => {
+                    if self.room.is_gone() {
+                        self.moved().await;
+                        return;
+                    }
                     if r.is_err() || !self.flush(None).await {
                         return;
                     }
                 }
             }
         }
+    }
+
+    /// The game is held by another process now: the client reconnects (and is served by it).
+    async fn moved(&mut self) {
+        let close = CloseFrame { code: CLOSE_MOVED, reason: "moved".into() };
+        let _ = self.socket.send(Message::Close(Some(close))).await;
     }
 
     async fn refuse(&mut self, seq: Option<u64>, r: Refusal) -> bool {
@@ -242,6 +279,10 @@ impl Session {
 
     /// One message of the client; false when the connection should close.
     async fn handle(&mut self, text: &str) -> bool {
+        if self.room.is_gone() {
+            self.moved().await;
+            return false;
+        }
         if !self.bucket.take() {
             self.strikes += 1;
             if self.strikes > FLOOD_STRIKES {

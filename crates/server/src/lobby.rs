@@ -2,7 +2,7 @@
 //! face, the games a person's tokens open, and the door to a game's live stream.
 
 use crate::catalog::Entry;
-use crate::hub::{CreateRequest, Created, Hub, LobbyError};
+use crate::hub::{CreateRequest, Created, Hub, LobbyError, Place};
 use crate::protocol::{SeatInfo, Status};
 use crate::seats;
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -42,6 +42,7 @@ impl IntoResponse for LobbyError {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
             LobbyError::Store(_) | LobbyError::Random(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            LobbyError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
         };
         (code, Json(Failure { error: self.to_string() })).into_response()
     }
@@ -79,10 +80,27 @@ fn info(game: &str, state: &crate::room::RoomState) -> GameInfo {
     }
 }
 
-async fn game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<GameInfo>, LobbyError> {
-    let room = hub.room(&id).await.ok_or(LobbyError::NoGame)?;
-    let state = room.state.lock().await;
-    Ok(Json(info(&id, &state)))
+async fn game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, LobbyError> {
+    match hub.locate(&id).await? {
+        Place::Here(room) => {
+            let state = room.state.lock().await;
+            Ok(Json(info(&id, &state)).into_response())
+        }
+        // Another process holds the game: its answer, as it gives it.
+        Place::There(addr) => {
+            let unavailable = || LobbyError::Unavailable(addr.clone());
+            let owner: std::net::SocketAddr = addr.parse().map_err(|_| unavailable())?;
+            if !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+                return Err(LobbyError::NoGame);
+            }
+            let (code, body) = crate::client::http(owner, "GET", &format!("/api/games/{id}"), None)
+                .await
+                .map_err(|_| unavailable())?;
+            let code = StatusCode::from_u16(code).map_err(|_| unavailable())?;
+            Ok((code, Json(body)).into_response())
+        }
+        Place::NoGame => Err(LobbyError::NoGame),
+    }
 }
 
 #[derive(Deserialize)]
@@ -101,25 +119,23 @@ pub struct MySeat {
     pub scenario: String,
 }
 
+/// The seats the tokens open, in every game of the record (whichever process holds it).
 async fn my_games(State(hub): State<Arc<Hub>>, Json(req): Json<MyGamesRequest>) -> Response {
     if req.tokens.len() > MAX_TOKENS {
         let e = Failure { error: format!("at most {MAX_TOKENS} tokens") };
         return (StatusCode::UNPROCESSABLE_ENTITY, Json(e)).into_response();
     }
     let mut out = Vec::new();
-    for room in hub.rooms().await {
-        let state = room.state.lock().await;
-        let hashes: Vec<&str> = state.seats.iter().map(|s| s.rec.token_hash.as_str()).collect();
-        for token in &req.tokens {
-            if let Some(i) = seats::find_seat(token, &hashes) {
-                out.push(MySeat {
-                    game: room.id.clone(),
-                    seat: state.seats[i].info().seat,
-                    name: state.seats[i].rec.name.clone(),
-                    kind: state.rec.kind.clone(),
-                    scenario: state.rec.scenario.clone(),
-                });
-            }
+    for token in req.tokens.iter().filter(|t| seats::well_formed(t)) {
+        match hub.store.seats_of_token(&seats::token_hash(token)).await {
+            Ok(found) => out.extend(found.into_iter().map(|s| MySeat {
+                game: s.game,
+                seat: u32::try_from(s.seat).unwrap_or(u32::MAX),
+                name: s.name,
+                kind: s.kind,
+                scenario: s.scenario,
+            })),
+            Err(e) => return LobbyError::Store(e).into_response(),
         }
     }
     Json(out).into_response()

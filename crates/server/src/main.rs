@@ -21,9 +21,39 @@ async fn run(args: Args) -> Result<(), server::ServeError> {
     let scheme = if tls.is_some() { "https" } else { "http" };
     let data = config::data_dir(args.data_dir)?;
     let db = config::db_url(args.db, &data)?;
-    let options = server::Options { tls, ..server::Options::default() };
+    let options = server::Options {
+        tls,
+        advertise: args.advertise,
+        lease: std::time::Duration::from_secs(args.lease_secs),
+        ..server::Options::default()
+    };
     let server = server::Server::start_with(&db, &args.scenarios, args.bind, options).await?;
     println!("kriegsspiel-server: {} games restored, listening on {scheme}://{}", server.restored, server.addr);
-    server.wait().await;
+    // Stopped on purpose (Ctrl-C, or SIGTERM from a service manager), the server lets its games
+    // go to the other processes at once; killed, it leaves them to be taken over.
+    stopped().await;
+    server.stop_gracefully().await?;
+    println!("kriegsspiel-server: stopped, its games let go");
     Ok(())
+}
+
+#[cfg(unix)]
+async fn stopped() {
+    use tokio::signal::unix::{SignalKind, signal};
+    match signal(SignalKind::terminate()) {
+        Ok(mut term) => {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+        }
+        Err(_) => {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+    }
+}
+
+#[cfg(not(unix))]
+async fn stopped() {
+    let _ = tokio::signal::ctrl_c().await;
 }

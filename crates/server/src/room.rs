@@ -312,6 +312,29 @@ impl RoomState {
         Ok(None)
     }
 
+    /// The answers to each seat's last orders, as the record holds them (a restored game: the
+    /// process that answered them is gone).
+    pub fn recall_replies(&mut self, orders: &[OrderRecord]) {
+        let status = self.status();
+        for i in 0..self.seats.len() {
+            let viewer = self.viewer_of(i);
+            let seat = self.seats[i].rec.seat;
+            let mine: Vec<&OrderRecord> = orders.iter().filter(|o| o.seat == Some(seat)).collect();
+            let from = mine.len().saturating_sub(REPLIES_KEPT);
+            let replies: VecDeque<(u64, ServerMsg)> = mine[from..]
+                .iter()
+                .filter_map(|o| {
+                    let seq = o.seq.and_then(|q| u64::try_from(q).ok())?;
+                    let index = usize::try_from(o.idx).ok()?;
+                    let at = u64::try_from(o.idx).ok()?.saturating_add(1);
+                    let events = self.table.seen(viewer.as_deref(), index);
+                    Some((seq, ServerMsg::Ack { seq, at, events, applied: true, status: status.clone() }))
+                })
+                .collect();
+            self.seats[i].replies = replies;
+        }
+    }
+
     pub fn keep_reply(&mut self, seat: usize, seq: u64, reply: &ServerMsg) {
         let s = &mut self.seats[seat];
         s.last_seq = s.last_seq.max(seq);

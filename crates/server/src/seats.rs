@@ -92,10 +92,15 @@ pub fn token_hash(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
+/// Whether a token has the shape of one the lobby makes (so many bytes, as hex).
+pub fn well_formed(token: &str) -> bool {
+    unhex(token).is_some_and(|b| b.len() == TOKEN_BYTES)
+}
+
 /// The seat whose token hash matches `token`, compared in constant time against every seat.
 pub fn find_seat(token: &str, hashes: &[&str]) -> Option<usize> {
     // A token of the wrong shape matches nothing (and is hashed all the same).
-    let well_formed = unhex(token).is_some_and(|b| b.len() == TOKEN_BYTES);
+    let well_formed = well_formed(token);
     let mine = Sha256::digest(token.as_bytes());
     let mut found = None;
     for (i, h) in hashes.iter().enumerate() {

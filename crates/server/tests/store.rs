@@ -87,10 +87,106 @@ async fn suite(store: Arc<dyn Store>) {
     assert_eq!(store.clock(&id).await.expect("a clock").as_deref(), Some(r#"{"key":"turn 1 red"}"#));
 }
 
+/// Two nodes on one database: a game's lease is one node's at a time; only its owner appends;
+/// one that runs out, or whose owner is gone, passes to the other.
+async fn leases(a: Arc<dyn Store>, b: Arc<dyn Store>) {
+    let g = server::seats::new_game_id().expect("random");
+    a.create_game(&game(&g), &[seat(0), seat(1)]).await.expect("a game is recorded");
+    assert_ne!(a.node(), b.node());
+    assert!(a.unheld().await.expect("unheld").contains(&g), "nobody holds a new game");
+    assert_eq!(a.lease(&g).await.expect("a lease"), None);
+
+    let lease = a.claim(&g, "127.0.0.1:1", 60_000).await.expect("claimed");
+    assert_eq!((lease.owner.as_str(), lease.addr.as_str()), (a.node(), "127.0.0.1:1"));
+    let theirs = b.claim(&g, "127.0.0.1:2", 60_000).await.expect("asked");
+    assert_eq!(theirs.owner, a.node(), "a lease that has not run out stays its owner's");
+    assert!(!a.unheld().await.expect("unheld").contains(&g));
+    assert_eq!(b.held_by_others().await.expect("others").into_iter().filter(|(x, _)| *x == g).count(), 1);
+
+    // Only the owner writes the log.
+    assert!(matches!(b.append_order(&g, &order(0)).await, Err(StoreError::NotOwner(x)) if x == g));
+    a.append_order(&g, &order(0)).await.expect("the owner appends");
+    let mail = MailRecord {
+        idx: 0,
+        kind: "chat".to_string(),
+        from_seat: Some(1),
+        seq: Some(1),
+        recipients: "[0]".to_string(),
+        deliver_at: 0,
+        body: "{}".to_string(),
+    };
+    assert!(matches!(b.append_mail(&g, &mail).await, Err(StoreError::NotOwner(_))));
+    assert_eq!(a.orders(&g).await.expect("orders"), vec![order(0)]);
+
+    // Both live, and each knows it of the other.
+    assert_eq!(a.alive(b.node()).await.expect("asked"), Some(true));
+    assert_eq!(b.alive(a.node()).await.expect("asked"), Some(true));
+    assert_eq!(a.alive("../../etc/passwd").await.expect("asked"), None, "a node ID is hex");
+
+    // Renewed, it stays; run out (renewed into the past), the other takes it, and the old
+    // owner's renewal no longer lists it nor may it append.
+    assert!(a.renew(60_000).await.expect("renewed").contains(&g));
+    a.renew(-1_000).await.expect("renewed into the past");
+    assert!(a.unheld().await.expect("unheld").contains(&g), "a lease run out is nobody's");
+    let taken = b.claim(&g, "127.0.0.1:2", 60_000).await.expect("claimed");
+    assert_eq!((taken.owner.as_str(), taken.addr.as_str()), (b.node(), "127.0.0.1:2"));
+    assert!(!a.renew(60_000).await.expect("renewed").contains(&g));
+    assert!(matches!(a.append_order(&g, &order(1)).await, Err(StoreError::NotOwner(_))));
+    b.append_order(&g, &order(1)).await.expect("the new owner appends");
+
+    // A take-over names the dead owner: naming a live one's wrongly changes nothing.
+    let kept = a.take_over(&g, "0123", "127.0.0.1:1", 60_000).await.expect("asked");
+    assert_eq!(kept.owner, b.node());
+    b.retire();
+    let mut gone = None;
+    for _ in 0..50 {
+        gone = a.alive(b.node()).await.expect("asked");
+        if gone == Some(false) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(gone, Some(false), "a retired node is gone at once");
+    let back = a.take_over(&g, b.node(), "127.0.0.1:1", 60_000).await.expect("taken over");
+    assert_eq!(back.owner, a.node());
+    a.append_order(&g, &order(2)).await.expect("appends again");
+
+    // Let go, it is nobody's.
+    a.release(&g).await.expect("released");
+    assert_eq!(a.lease(&g).await.expect("asked"), None);
+    assert!(a.unheld().await.expect("unheld").contains(&g));
+
+    // A token's seat, in whichever game.
+    let found = b.seats_of_token("hash1").await.expect("found");
+    let mine: Vec<_> = found.iter().filter(|s| s.game == g).collect();
+    assert_eq!(mine.len(), 1);
+    assert_eq!((mine[0].seat, mine[0].name.as_str(), mine[0].kind.as_str()), (1, "Seat 1", "battle"));
+    assert!(a.seats_of_token("no such hash").await.expect("asked").is_empty());
+}
+
 #[tokio::test]
 async fn the_storage_suite_on_sqlite() {
     let store = store::open(&support::sqlite_url("store")).await.expect("opens");
     suite(store).await;
+}
+
+#[tokio::test]
+async fn leases_on_sqlite() {
+    let url = support::sqlite_url("leases");
+    let a = store::open(&url).await.expect("opens");
+    let b = store::open(&url).await.expect("opens again, another node");
+    leases(a, b).await;
+}
+
+#[tokio::test]
+async fn leases_on_postgresql() {
+    let Ok(url) = std::env::var("KRIEGSSPIEL_TEST_PG") else {
+        eprintln!("KRIEGSSPIEL_TEST_PG is not set: the PostgreSQL lease suite is skipped");
+        return;
+    };
+    let a = store::open(&url).await.expect("opens");
+    let b = store::open(&url).await.expect("opens again, another node");
+    leases(a, b).await;
 }
 
 #[tokio::test]

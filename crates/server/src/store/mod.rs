@@ -23,6 +23,9 @@ pub enum StoreError {
     /// Another writer appended the same entry first (another process owns the game).
     #[error("the entry {0} is already in the record")]
     Conflict(i64),
+    /// Another process holds the game's lease: this one may no longer write its log.
+    #[error("the game {0} is held by another server process")]
+    NotOwner(String),
 }
 
 pub type StoreResult<T> = Result<T, StoreError>;
@@ -90,6 +93,27 @@ pub struct MailRecord {
     pub body: String,
 }
 
+/// Which server process holds a game, and until when (see `migrations/0003_leases.sql`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lease {
+    /// The owner's node ID ([`Store::node`]).
+    pub owner: String,
+    /// Where the others reach the owner (`host:port`).
+    pub addr: String,
+    /// When it runs out unless renewed (milliseconds since the epoch, the database's clock).
+    pub expires: i64,
+}
+
+/// A seat a token's hash opens, with its game's public face.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenSeat {
+    pub game: String,
+    pub seat: i32,
+    pub name: String,
+    pub kind: String,
+    pub scenario: String,
+}
+
 /// The store of record.
 pub trait Store: Send + Sync {
     /// Creates or updates the tables (embedded migrations, each once).
@@ -110,6 +134,38 @@ pub trait Store: Send + Sync {
     fn clock<'a>(&'a self, game: &'a str) -> StoreFuture<'a, Option<String>>;
     /// Stores the game's timer; returns once committed.
     fn set_clock<'a>(&'a self, game: &'a str, state: &'a str) -> StoreFuture<'a, ()>;
+    /// The seats whose token hash is `hash`, in every game of the record.
+    fn seats_of_token<'a>(&'a self, hash: &'a str) -> StoreFuture<'a, Vec<TokenSeat>>;
+
+    /// This store's node ID, fresh every time a store is opened: the owner its leases name.
+    fn node(&self) -> &str;
+    /// Takes a game's lease for this node, for `ttl_ms`, if it is free, run out or already
+    /// this node's; the lease as it stands after (another node's, if it held it).
+    fn claim<'a>(&'a self, game: &'a str, addr: &'a str, ttl_ms: i64) -> StoreFuture<'a, Lease>;
+    /// Takes a game's lease from `dead`, a node known to be gone, however long it had left;
+    /// the lease as it stands after.
+    fn take_over<'a>(&'a self, game: &'a str, dead: &'a str, addr: &'a str, ttl_ms: i64) -> StoreFuture<'a, Lease>;
+    /// Renews every lease of this node for `ttl_ms`; the games it still holds.
+    fn renew(&self, ttl_ms: i64) -> StoreFuture<'_, Vec<String>>;
+    /// Lets a game's lease go (this node's only).
+    fn release<'a>(&'a self, game: &'a str) -> StoreFuture<'a, ()>;
+    fn lease<'a>(&'a self, game: &'a str) -> StoreFuture<'a, Option<Lease>>;
+    /// The games nobody holds: no lease, or one run out.
+    fn unheld(&self) -> StoreFuture<'_, Vec<String>>;
+    /// The games other nodes hold, and their owners.
+    fn held_by_others(&self) -> StoreFuture<'_, Vec<(String, String)>>;
+    /// Whether a node is alive, where the database can tell at once (PostgreSQL: the node
+    /// holds a session lock while its connection lives); `None` where only a lease's running
+    /// out tells.
+    fn alive<'a>(&'a self, node: &'a str) -> StoreFuture<'a, Option<bool>>;
+    /// This node is gone from now on, as if its process had died: the others may take its
+    /// games over at once (a server stopped).
+    fn retire(&self);
+    /// Tells the other nodes that a game's lease was let go (PostgreSQL's NOTIFY; nothing
+    /// elsewhere).
+    fn announce<'a>(&'a self, game: &'a str) -> StoreFuture<'a, ()>;
+    /// The games the other nodes announce (PostgreSQL's LISTEN), where the store has them.
+    fn listen(&self) -> StoreFuture<'_, Option<tokio::sync::mpsc::Receiver<String>>>;
 }
 
 /// Opens the store a URL names: `sqlite:PATH` (created if missing) or `postgres://…`.

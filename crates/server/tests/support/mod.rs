@@ -70,7 +70,7 @@ pub const T0: i64 = 1_767_225_600_000;
 
 /// A server on a clock the test moves.
 pub async fn start_on(db: &str, clock: std::sync::Arc<server::clock::ManualClock>) -> Server {
-    let options = server::Options { clock, tls: None };
+    let options = server::Options { clock, ..server::Options::default() };
     Server::start_with(db, &scenarios(), SocketAddr::from(([127, 0, 0, 1], 0)), options)
         .await
         .expect("the server starts")
@@ -81,4 +81,30 @@ pub async fn status(addr: SocketAddr, game: &str) -> Value {
     let (code, info) = client::http(addr, "GET", &format!("/api/games/{game}"), None).await.expect("answers");
     assert_eq!(code, 200, "{info}");
     info["status"].clone()
+}
+
+/// A database of its own on the PostgreSQL `base` names (its URL, and its name): a test of
+/// several processes must not restore every other test's games.
+pub async fn fresh_pg(base: &str, what: &str) -> (String, String) {
+    use sqlx::Connection;
+    let name = format!("ks_{what}_{}_{}", std::process::id(), unique());
+    let mut conn = sqlx::PgConnection::connect(base).await.expect("PostgreSQL answers");
+    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .execute(&mut conn)
+        .await
+        .expect("a database is made");
+    let url = match base.rsplit_once('/') {
+        Some((server, _)) => format!("{server}/{name}"),
+        None => panic!("a PostgreSQL URL names its database: {base}"),
+    };
+    (url, name)
+}
+
+pub async fn drop_pg(base: &str, name: &str) {
+    use sqlx::Connection;
+    if let Ok(mut conn) = sqlx::PgConnection::connect(base).await {
+        let _ = sqlx::raw_sql(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")))
+            .execute(&mut conn)
+            .await;
+    }
 }
