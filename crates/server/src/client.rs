@@ -210,6 +210,12 @@ impl Client {
         Ok(())
     }
 
+    /// Forgets the messages kept so far (a long-running client, a bench, keeps none).
+    pub fn forget(&mut self) {
+        self.received.clear();
+        self.pending.clear();
+    }
+
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
     }

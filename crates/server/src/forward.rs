@@ -17,7 +17,7 @@ type Upstream = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsSt
 /// Opens the game's live stream on the process at `addr`.
 pub async fn connect(addr: &str, game: &str) -> Option<Upstream> {
     // A game ID is hex; anything else is never put into a URL.
-    if game.is_empty() || game.len() > 64 || !game.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if !crate::seats::is_game_id(game) {
         return None;
     }
     let config = tungstenite::protocol::WebSocketConfig::default()

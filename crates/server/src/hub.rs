@@ -73,6 +73,9 @@ pub struct Hub {
     pub lease: Duration,
     /// One adoption at a time (the keeper's scan and a connection may want the same game).
     adopting: Mutex<()>,
+    /// Seeds given instead of drawn (`crate::Options::seeds`), and the games made so far.
+    pub seeds: Option<u64>,
+    made: std::sync::atomic::AtomicU64,
 }
 
 /// A seat asked for when a game is made: its role's fields and a display name, in one object
@@ -175,7 +178,7 @@ pub enum LobbyError {
 
 fn scenario_hash_of(kind: Kind, path: &std::path::Path) -> Result<String, String> {
     fn h<G: Served>(path: &std::path::Path) -> Result<String, String> {
-        G::load(path).map(|s| G::scenario_hash(&s).to_string()).map_err(|e| e.to_string())
+        crate::table::shared::<G>(path).map(|(_, hash)| hash)
     }
     match kind {
         Kind::Battle => h::<rules::tactical::Battle>(path),
@@ -198,6 +201,8 @@ impl Hub {
             addr: std::sync::OnceLock::new(),
             lease: DEFAULT_LEASE,
             adopting: Mutex::new(()),
+            seeds: None,
+            made: std::sync::atomic::AtomicU64::new(0),
         }
     }
 
@@ -231,7 +236,10 @@ impl Hub {
         let root = self.catalog.root.clone();
         let scenario = entry.path.clone();
         let random = |e: getrandom::Error| LobbyError::Random(e.to_string());
-        let seed = seats::new_seed().map_err(random)?;
+        let seed = match self.seeds {
+            Some(base) => base.wrapping_add(self.made.fetch_add(1, Ordering::Relaxed)),
+            None => seats::new_seed().map_err(random)?,
+        };
         let id = seats::new_game_id().map_err(random)?;
         let (hash, table) = {
             let scenario = scenario.clone();
@@ -292,6 +300,9 @@ impl Hub {
             });
             invites.push(Invite { seat, role: s.role, name: s.name, token });
         }
+        // Held from its first record to its room: the keeper, finding a game with no lease yet,
+        // must not adopt it beside the one being made.
+        let _one = self.adopting.lock().await;
         self.store.create_game(&rec, &records).await?;
         let lease = self.store.claim(&id, self.addr(), self.lease_ms()).await?;
         if lease.owner != self.store.node() {
@@ -315,7 +326,14 @@ impl Hub {
             changed,
             gone: AtomicBool::new(false),
         });
-        self.rooms.write().await.insert(room.id.clone(), room.clone());
+        {
+            let mut rooms = self.rooms.write().await;
+            // A game is held once: one already here stays (its connections are its).
+            if let Some(held) = rooms.get(&room.id) {
+                return Ok(held.clone());
+            }
+            rooms.insert(room.id.clone(), room.clone());
+        }
         let task = tokio::spawn(drive(self.clone(), room.clone()));
         if let Ok(mut tasks) = self.tasks.lock() {
             tasks.insert(room.id.clone(), task.abort_handle());
@@ -363,6 +381,10 @@ impl Hub {
         if let Some(room) = self.room(id).await {
             return Ok(Place::Here(room));
         }
+        // A game ID is hex, as the lobby makes them: anything else is looked for nowhere.
+        if !seats::is_game_id(id) {
+            return Ok(Place::NoGame);
+        }
         match self.store.lease(id).await? {
             Some(lease) if lease.owner != self.store.node() => {
                 // A lease of a process gone is taken over here, at once where the store can
@@ -397,7 +419,7 @@ impl Hub {
         if let Some(room) = self.room(id).await {
             return Ok(Some(room));
         }
-        let Some(rec) = self.store.games().await?.into_iter().find(|g| g.id == id) else {
+        let Some(rec) = self.store.game(id).await? else {
             return Ok(None);
         };
         self.adopt_locked(rec).await
@@ -427,8 +449,10 @@ impl Hub {
     /// The keeper's round: renews this process's leases, lets go the games it no longer holds,
     /// and adopts those nobody alive holds. The games it adopted.
     pub async fn keep(self: &Arc<Self>) -> Result<usize, LobbyError> {
-        let held: BTreeSet<String> = self.store.renew(self.lease_ms()).await?.into_iter().collect();
+        // The games held here before the renewal: one installed meanwhile was claimed first, and
+        // is not taken for lost.
         let here: Vec<String> = self.rooms.read().await.keys().cloned().collect();
+        let held: BTreeSet<String> = self.store.renew(self.lease_ms()).await?.into_iter().collect();
         for id in here.iter().filter(|id| !held.contains(*id)) {
             self.drop_room(id).await;
         }
@@ -447,9 +471,17 @@ impl Hub {
         }
         let _one = self.adopting.lock().await;
         let mut n = 0;
-        for rec in self.store.games().await?.into_iter().filter(|g| orphans.contains(&g.id)) {
-            if self.room(&rec.id).await.is_none() && self.adopt_locked(rec).await?.is_some() {
-                n += 1;
+        // A game over is adopted when somebody asks for it (`locate`), not before.
+        for id in orphans {
+            let Some(rec) = self.store.game(&id).await?.filter(|g| !g.over) else { continue };
+            if self.room(&rec.id).await.is_some() {
+                continue;
+            }
+            match self.adopt_locked(rec).await {
+                Ok(Some(_)) => n += 1,
+                Ok(None) => {}
+                // One game that cannot be restored keeps no other from being adopted.
+                Err(e) => eprintln!("kriegsspiel-server: game {id} not taken over: {e}"),
             }
         }
         Ok(n)
@@ -466,13 +498,13 @@ impl Hub {
         Ok(acted)
     }
 
-    /// Restores every game of the record that no other live process holds: its scenario, seed
-    /// and order log replayed.
+    /// Restores every game of the record that is not over and that no other live process holds:
+    /// its scenario, seed and order log replayed (a game over is restored when asked for).
     pub async fn restore(self: &Arc<Self>) -> Result<usize, LobbyError> {
         let games = self.store.games().await?;
         let _one = self.adopting.lock().await;
         let mut n = 0;
-        for rec in games {
+        for rec in games.into_iter().filter(|g| !g.over) {
             if self.room(&rec.id).await.is_none() && self.adopt_locked(rec).await?.is_some() {
                 n += 1;
             }
@@ -560,7 +592,9 @@ pub async fn keeper(hub: Arc<Hub>) {
     let mut announced = hub.store.listen().await.ok().flatten();
     let every = hub.lease / 3;
     loop {
-        let _ = hub.keep().await;
+        if let Err(e) = hub.keep().await {
+            eprintln!("kriegsspiel-server: keeping the games' leases: {e}");
+        }
         match announced.as_mut() {
             Some(rx) => {
                 tokio::select! {

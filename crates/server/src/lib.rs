@@ -56,11 +56,21 @@ pub struct Options {
     /// Where the other processes reach this one; omitted: the address it listens on (loopback
     /// where it listens on every address).
     pub advertise: Option<SocketAddr>,
+    /// Seeds given instead of drawn: the n-th game this process makes (from 0) gets this plus
+    /// n, so that a bench can play a mirror of each game beside it (its guess is checked
+    /// against the game's seed commitment). Never offered on the command line or the lobby.
+    pub seeds: Option<u64>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { clock: Arc::new(clock::SystemClock), tls: None, lease: hub::DEFAULT_LEASE, advertise: None }
+        Options {
+            clock: Arc::new(clock::SystemClock),
+            tls: None,
+            lease: hub::DEFAULT_LEASE,
+            advertise: None,
+            seeds: None,
+        }
     }
 }
 
@@ -93,6 +103,7 @@ impl Server {
             catalog::Catalog::scan(scenarios).map_err(|e| ServeError::Scenarios(scenarios.to_path_buf(), e))?;
         let mut hub = hub::Hub::new(store, catalog, options.clock);
         hub.lease = options.lease.max(std::time::Duration::from_millis(300));
+        hub.seeds = options.seeds;
         let hub = Arc::new(hub);
         let listener = tokio::net::TcpListener::bind(bind).await.map_err(|e| ServeError::Listen(bind, e))?;
         let addr = listener.local_addr().map_err(|e| ServeError::Listen(bind, e))?;

@@ -237,6 +237,8 @@ impl RoomState {
             body: applied.body.clone(),
         };
         if let Err(e) = store.append_order(&self.rec.id, &rec).await {
+            // The operator's log: the seat is told only that the order was not recorded.
+            eprintln!("kriegsspiel-server: game {}: order {} not recorded: {e}", self.rec.id, rec.idx);
             self.rebuild(store).await?;
             return Err(e);
         }

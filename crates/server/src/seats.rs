@@ -69,6 +69,11 @@ pub fn new_game_id() -> Result<String, getrandom::Error> {
     Ok(hex(&bytes))
 }
 
+/// Whether a text has the shape of a game ID the lobby makes (hex; the record's IDs only).
+pub fn is_game_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
 /// A fresh seed for the dice.
 pub fn new_seed() -> Result<u64, getrandom::Error> {
     let mut bytes = [0u8; 8];

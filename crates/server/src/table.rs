@@ -9,8 +9,11 @@ use rules::texts::Msg;
 use rules::{DataError, Game};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::path::Path;
-use std::time::Duration;
+use std::any::Any;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, LazyLock, Mutex, Weak};
+use std::time::{Duration, SystemTime};
 
 mod great_war;
 
@@ -71,7 +74,14 @@ pub enum Timing {
 /// What the server needs of a game beyond the engine's [`Game`] and its sight.
 pub trait Served: Sighted {
     const KIND: Kind;
+    /// What every game of one scenario shares, loaded once (the scenario, and for the Great War
+    /// the map of Europe with it: never copied for each game).
+    type Shared: Send + Sync + 'static;
     fn load(path: &Path) -> Result<Self::Scenario, DataError>;
+    fn share(scenario: Self::Scenario) -> Arc<Self::Shared>;
+    fn scenario_of(shared: &Self::Shared) -> &Self::Scenario;
+    /// A new game on the shared scenario.
+    fn new_on(shared: &Arc<Self::Shared>, seed: u64) -> Self;
     /// A player's name in the protocol (`red`, a power's ID).
     fn player_id(&self, player: Self::Player) -> String;
     /// The phase, as a string key of the tables.
@@ -162,8 +172,8 @@ pub struct Hosted<G: Served> {
 }
 
 impl<G: Served> Hosted<G> {
-    pub fn new(scenario: &G::Scenario, seed: u64) -> Hosted<G> {
-        let game = G::new(scenario, seed);
+    pub fn new(shared: &Arc<G::Shared>, seed: u64) -> Hosted<G> {
+        let game = G::new_on(shared, seed);
         let first = game.events().len();
         Hosted { game, first, ends: Vec::new(), ais: Vec::new() }
     }
@@ -326,6 +336,20 @@ fn side_id(side: rules::tactical::Side) -> String {
 impl Served for rules::tactical::Battle {
     const KIND: Kind = Kind::Battle;
 
+    type Shared = <Self as Game>::Scenario;
+
+    fn share(scenario: Self::Scenario) -> Arc<Self::Shared> {
+        Arc::new(scenario)
+    }
+
+    fn scenario_of(shared: &Self::Shared) -> &Self::Scenario {
+        shared
+    }
+
+    fn new_on(shared: &Arc<Self::Shared>, seed: u64) -> Self {
+        <Self as Game>::new(shared, seed)
+    }
+
     fn load(path: &Path) -> Result<Self::Scenario, DataError> {
         rules::tactical::Scenario::load(path)
     }
@@ -365,6 +389,20 @@ impl Served for rules::tactical::Battle {
 
 impl Served for rules::campaign::Campaign {
     const KIND: Kind = Kind::Campaign;
+
+    type Shared = <Self as Game>::Scenario;
+
+    fn share(scenario: Self::Scenario) -> Arc<Self::Shared> {
+        Arc::new(scenario)
+    }
+
+    fn scenario_of(shared: &Self::Shared) -> &Self::Scenario {
+        shared
+    }
+
+    fn new_on(shared: &Arc<Self::Shared>, seed: u64) -> Self {
+        <Self as Game>::new(shared, seed)
+    }
 
     fn load(path: &Path) -> Result<Self::Scenario, DataError> {
         rules::campaign::CampaignScenario::load(path)
@@ -414,16 +452,50 @@ impl Served for rules::campaign::Campaign {
     }
 }
 
-fn load<G: Served>(path: &std::path::Path, seed: u64, hash: Option<&str>) -> Result<Box<dyn Table>, String> {
+/// A scenario file loaded: when it was written (its modification time and length), its hash,
+/// and what its games share, while any game holds it.
+struct Loaded {
+    stamp: (Option<SystemTime>, u64),
+    hash: String,
+    shared: Weak<dyn Any + Send + Sync>,
+}
+
+/// The scenarios loaded in this process, by path.
+static LOADED: LazyLock<Mutex<BTreeMap<PathBuf, Loaded>>> = LazyLock::new(|| Mutex::new(BTreeMap::new()));
+
+/// What the games of the scenario at `path` share, and its hash: loaded once while any game
+/// holds it (loaded again when the file changed), so that five games of August 1914 keep one
+/// map of Europe.
+pub fn shared<G: Served>(path: &Path) -> Result<(Arc<G::Shared>, String), String> {
+    let stamp = std::fs::metadata(path)
+        .map(|m| (m.modified().ok(), m.len()))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    // One load at a time: two games made at once of one file share it too.
+    let mut loaded = LOADED.lock().map_err(|_| "the scenario cache is poisoned".to_string())?;
+    loaded.retain(|_, l| l.shared.strong_count() > 0);
+    if let Some(l) = loaded.get(path).filter(|l| l.stamp == stamp)
+        && let Some(any) = l.shared.upgrade()
+        && let Ok(shared) = any.downcast::<G::Shared>()
+    {
+        return Ok((shared, l.hash.clone()));
+    }
     let scenario = G::load(path).map_err(|e| e.to_string())?;
-    let found = G::scenario_hash(&scenario).to_string();
+    let hash = G::scenario_hash(&scenario).to_string();
+    let shared = G::share(scenario);
+    let any: Arc<dyn Any + Send + Sync> = shared.clone();
+    loaded.insert(path.to_path_buf(), Loaded { stamp, hash: hash.clone(), shared: Arc::downgrade(&any) });
+    Ok((shared, hash))
+}
+
+fn load<G: Served>(path: &std::path::Path, seed: u64, hash: Option<&str>) -> Result<Box<dyn Table>, String> {
+    let (shared, found) = shared::<G>(path)?;
     if let Some(h) = hash.filter(|h| **h != found) {
         return Err(format!(
             "{}: the scenario's hash is {found}, the game was made on {h}: it changed since",
             path.display()
         ));
     }
-    Ok(Box::new(Hosted::<G>::new(&scenario, seed)))
+    Ok(Box::new(Hosted::<G>::new(&shared, seed)))
 }
 
 /// A fresh table for a recorded game (the scenario must still have its recorded hash).

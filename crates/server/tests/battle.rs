@@ -24,7 +24,7 @@ fn active(status: &Value) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_seats_play_a_battle_to_its_end() {
-    let (server, _db) = support::start_sqlite("battle").await;
+    let (server, _db) = support::start_fresh("battle").await;
     let addr = server.addr;
     let created = support::create(addr, "open_field.ron", None).await;
     assert_eq!(created["players"], json!(["red", "blue"]));

@@ -34,7 +34,7 @@ async fn moderate(m: &mut server::client::Client, action: ModAction) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn t_setup_1_one_clock_of_120_seconds_for_both_sides_then_t_turn_2_20_seconds() {
     let clock = Arc::new(ManualClock::new(T0));
-    let db = support::sqlite_url("clocks");
+    let db = support::fresh_db("clocks").await;
     let server = support::start_on(&db, clock.clone()).await;
     let addr = server.addr;
     let created = support::create(addr, "open_field.ron", None).await;
@@ -130,7 +130,7 @@ fn clock_now(clock: &ManualClock) -> i64 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn t_turn_2_15_seconds_when_neither_army_fields_more_than_5_units() {
     let clock = Arc::new(ManualClock::new(T0));
-    let server = support::start_on(&support::sqlite_url("clocks-small"), clock.clone()).await;
+    let server = support::start_on(&support::fresh_db("clocks-small").await, clock.clone()).await;
     let created = support::create(server.addr, "tutorial.ron", None).await;
     let game = support::game(&created);
     let (mut red, _) = support::join(server.addr, &created, 0).await;
@@ -155,7 +155,7 @@ async fn t_turn_2_15_seconds_when_neither_army_fields_more_than_5_units() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_battle_clock_switched_off_never_runs_out() {
     let clock = Arc::new(ManualClock::new(T0));
-    let server = support::start_on(&support::sqlite_url("clocks-off"), clock.clone()).await;
+    let server = support::start_on(&support::fresh_db("clocks-off").await, clock.clone()).await;
     let body = json!({ "scenario": "open_field.ron", "settings": { "battle_clock": false } });
     let (code, created) = server::client::http(server.addr, "POST", "/api/games", Some(&body)).await.expect("answers");
     assert_eq!(code, 200, "{created}");

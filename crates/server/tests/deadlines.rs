@@ -32,7 +32,7 @@ fn seats_of(created: &Value, power: &Value) -> Vec<u64> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_phase_deadline_of_two_days_passes_the_power_when_it_runs_out() {
     let clock = Arc::new(ManualClock::new(T0));
-    let server = support::start_on(&support::sqlite_url("deadline-pass"), clock.clone()).await;
+    let server = support::start_on(&support::fresh_db("deadline-pass").await, clock.clone()).await;
     let created = make(&server, json!({ "phase_minutes": 2880 })).await;
     let game = support::game(&created);
     let last = created["seats"].as_array().map_or(0, Vec::len) - 1;
@@ -64,7 +64,7 @@ async fn a_phase_deadline_of_two_days_passes_the_power_when_it_runs_out() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn at_a_deadline_set_so_the_ai_plays_the_rest_of_the_phase_and_gives_it_back() {
     let clock = Arc::new(ManualClock::new(T0));
-    let server = support::start_on(&support::sqlite_url("deadline-ai"), clock.clone()).await;
+    let server = support::start_on(&support::fresh_db("deadline-ai").await, clock.clone()).await;
     let created = make(&server, json!({ "phase_minutes": 1, "on_expiry": { "ai": "Random" } })).await;
     let game = support::game(&created);
     let last = created["seats"].as_array().map_or(0, Vec::len) - 1;

@@ -48,7 +48,7 @@ fn army_move(army: u32, corps: u32) -> Order {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_leader_two_generals_and_the_other_alliance_play_a_turn() {
-    let (server, _db) = support::start_sqlite("great-war").await;
+    let (server, _db) = support::start_fresh("great-war").await;
     let addr = server.addr;
     let seats = json!([
         { "role": "player", "player": "germany", "name": "Kaiser" },

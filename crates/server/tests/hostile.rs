@@ -10,7 +10,7 @@ use support::kind;
 
 /// A battle with red and blue joined; red is to move first or blue is (returned: the mover).
 async fn battle(name: &str) -> (server::Server, Value, Client, Client) {
-    let (server, _db) = support::start_sqlite(name).await;
+    let (server, _db) = support::start_fresh(name).await;
     let created = support::create(server.addr, "open_field.ron", None).await;
     let (red, _) = support::join(server.addr, &created, 0).await;
     let (blue, _) = support::join(server.addr, &created, 1).await;
@@ -180,7 +180,7 @@ async fn orders_out_of_turn_out_of_phase_or_from_the_wrong_seat_are_refused() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lobby_refuses_unknown_fields_giant_bodies_and_bad_seats() {
-    let (server, _db) = support::start_sqlite("lobby").await;
+    let (server, _db) = support::start_fresh("lobby").await;
     let addr = server.addr;
     let (code, list) = client::http(addr, "GET", "/api/scenarios", None).await.expect("answers");
     assert_eq!(code, 200);

@@ -101,7 +101,7 @@ async fn reconnect(server: &server::Server, created: &Value, seats: &mut [Seat],
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_great_war_game_leaks_nothing_to_any_seat() {
-    let (server, _db) = support::start_sqlite("leak-gw").await;
+    let (server, _db) = support::start_fresh("leak-gw").await;
     let (created, mut seats) = seats_for(&server, "great_war/test_front.ron", &["germany", "gb"]).await;
     let players = created["players"].as_array().map_or(0, Vec::len);
     let mut asked: Vec<Vec<Asked>> = (0..seats.len()).map(|_| Vec::new()).collect();
@@ -133,7 +133,7 @@ async fn a_great_war_game_leaks_nothing_to_any_seat() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_campaign_with_a_battle_leaks_nothing_to_any_seat() {
-    let (server, db) = support::start_sqlite("leak-campaign").await;
+    let (server, db) = support::start_fresh("leak-campaign").await;
     let (created, mut seats) = seats_for(&server, "campaign/linden.ron", &["red", "blue"]).await;
     let players = created["players"].as_array().map_or(0, Vec::len);
     let game = support::game(&created);

@@ -47,7 +47,7 @@ async fn quiet(c: &mut Client) -> bool {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn directives_go_through_the_moderator_and_chat_stays_within_its_seats() {
     let clock = Arc::new(ManualClock::new(T0));
-    let db = support::sqlite_url("mail");
+    let db = support::fresh_db("mail").await;
     let server = support::start_on(&db, clock.clone()).await;
     let seats = json!([
         { "role": "player", "player": "germany", "name": "Kaiser" },

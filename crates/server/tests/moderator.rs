@@ -34,7 +34,7 @@ async fn pass_turns(red: &mut Client, blue: &mut Client, mut status: Value, n: u
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_moderator_pauses_hands_a_seat_to_the_ai_and_takes_it_back() {
-    let (server, _db) = support::start_sqlite("moderator").await;
+    let (server, _db) = support::start_fresh("moderator").await;
     let addr = server.addr;
     let created = support::create(addr, "open_field.ron", None).await;
     let (mut red, welcome) = support::join(addr, &created, 0).await;
@@ -96,7 +96,7 @@ async fn the_moderator_pauses_hands_a_seat_to_the_ai_and_takes_it_back() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_drops_resumes_after_the_last_order_it_saw() {
-    let (server, db) = support::start_sqlite("reconnect").await;
+    let (server, db) = support::start_fresh("reconnect").await;
     let addr = server.addr;
     let created = support::create(addr, "open_field.ron", None).await;
     let (mut red, welcome) = support::join(addr, &created, 0).await;

@@ -30,7 +30,7 @@ async fn with_a_certificate_the_server_speaks_tls_and_only_tls() {
     // A missing key is refused before anything listens.
     let options = server::Options { tls: Some((cert.clone(), dir.join("none.pem"))), ..server::Options::default() };
     let bind = SocketAddr::from(([127, 0, 0, 1], 0));
-    let db = support::sqlite_url("tls");
+    let db = support::fresh_db("tls").await;
     assert!(matches!(
         Server::start_with(&db, &support::scenarios(), bind, options).await,
         Err(server::ServeError::Tls(_))

@@ -45,7 +45,7 @@ async fn next(rx: &mut mpsc::UnboundedReceiver<Value>) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn your_turn_and_a_directive_are_posted_once_to_the_seats_hook() {
-    let (server, _db) = support::start_sqlite("webhooks").await;
+    let (server, _db) = support::start_fresh("webhooks").await;
     let seats = json!([
         { "role": "player", "player": "germany", "name": "Kaiser" },
         { "role": "general", "player": "germany", "name": "Moltke" },
@@ -91,7 +91,7 @@ async fn your_turn_and_a_directive_are_posted_once_to_the_seats_hook() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_receiver_that_never_answers_gets_one_attempt_and_the_game_goes_on() {
-    let (server, _db) = support::start_sqlite("webhooks-dead").await;
+    let (server, _db) = support::start_fresh("webhooks-dead").await;
     let created = support::create(server.addr, "open_field.ron", None).await;
     let (mut red, welcome) = support::join(server.addr, &created, 0).await;
     let (mut blue, _) = support::join(server.addr, &created, 1).await;

@@ -29,13 +29,16 @@ pub struct GreatWar {
 
 /// Builds the working copy of a new game.
 pub fn new_ctx(scenario: &Scenario, seed: u64) -> Ctx {
+    new_ctx_shared(StaticData::of(scenario.clone()), seed)
+}
+
+/// Builds the working copy of a new game on static data shared with other games (the map of
+/// Europe is not copied for each).
+pub fn new_ctx_shared(statics: Arc<StaticData>, seed: u64) -> Ctx {
+    let shared = statics.clone();
+    let scenario = &shared.scenario;
     let mut specs: Vec<_> = scenario.forces.iter().collect();
     specs.sort_by_key(|f| f.id);
-    // Issue 27: a unit the scenario names keeps its name; one it does not is named as a unit
-    // raised in the game (`Ctx::raised_msg`: its kind and its number among its power's unnamed
-    // units of that kind), never by its ID.
-    let names: Vec<(ForceId, String)> = specs.iter().filter_map(|f| Some((ForceId(f.id), f.name.clone()?))).collect();
-    let statics = Arc::new(StaticData { scenario: scenario.clone(), names });
     let powers: Vec<PowerState> = scenario
         .powers
         .iter()
@@ -281,7 +284,21 @@ fn navy_of(scenario: &Scenario) -> super::naval::Navy {
 impl GreatWar {
     /// Starts a game from a scenario with a seed for the dice.
     pub fn new(scenario: &Scenario, seed: u64) -> GreatWar {
-        let world = world_of(new_ctx(scenario, seed));
+        GreatWar::new_shared(StaticData::of(scenario.clone()), seed)
+    }
+
+    /// A new game on a scenario's static data that other games share ([`StaticData::of`]): a
+    /// server holding several games of August 1914 keeps one map of Europe.
+    ///
+    /// ```
+    /// use rules::strategic::{GreatWar, state::StaticData};
+    /// let statics = StaticData::of(rules::strategic::testkit::army_front());
+    /// let (a, b) = (GreatWar::new_shared(statics.clone(), 1), GreatWar::new_shared(statics.clone(), 2));
+    /// assert!(std::ptr::eq(a.ctx().map(), b.ctx().map()), "one map, two games");
+    /// assert_eq!(a.state_hash(), GreatWar::new(&statics.scenario, 1).state_hash());
+    /// ```
+    pub fn new_shared(statics: Arc<StaticData>, seed: u64) -> GreatWar {
+        let world = world_of(new_ctx_shared(statics, seed));
         let mut game = GreatWar { world, seed, checkpoints: Vec::new() };
         game.checkpoint();
         game

@@ -283,6 +283,21 @@ pub struct StaticData {
     pub names: Vec<(ForceId, String)>,
 }
 
+impl StaticData {
+    /// What every game of a scenario shares and never changes: the scenario (its map above all)
+    /// and the names of its units.
+    pub fn of(scenario: Scenario) -> Arc<StaticData> {
+        let mut specs: Vec<_> = scenario.forces.iter().collect();
+        specs.sort_by_key(|f| f.id);
+        // Issue 27: a unit the scenario names keeps its name; one it does not is named as a
+        // unit raised in the game (`Ctx::raised_msg`: its kind and its number among its power's
+        // unnamed units of that kind), never by its ID.
+        let names: Vec<(ForceId, String)> =
+            specs.iter().filter_map(|f| Some((ForceId(f.id), f.name.clone()?))).collect();
+        Arc::new(StaticData { scenario, names })
+    }
+}
+
 #[derive(Resource, Clone, Debug)]
 pub struct Statics(pub Arc<StaticData>);
 

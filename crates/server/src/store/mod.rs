@@ -121,6 +121,8 @@ pub trait Store: Send + Sync {
     /// Records a new game and its seats in one transaction.
     fn create_game<'a>(&'a self, game: &'a GameRecord, seats: &'a [SeatRecord]) -> StoreFuture<'a, ()>;
     fn games(&self) -> StoreFuture<'_, Vec<GameRecord>>;
+    /// One game, if the record has it.
+    fn game<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<GameRecord>>;
     fn seats<'a>(&'a self, game: &'a str) -> StoreFuture<'a, Vec<SeatRecord>>;
     fn orders<'a>(&'a self, game: &'a str) -> StoreFuture<'a, Vec<OrderRecord>>;
     /// Appends an order; returns once committed. An entry already there is a [`StoreError::Conflict`].

@@ -20,6 +20,7 @@ const INSERT_GAME: &str = "INSERT INTO games (id, kind, scenario, scenario_hash,
 const INSERT_SEAT: &str =
     "INSERT INTO seats (game_id, seat, role, name, token_hash, ai, webhook) VALUES ($1, $2, $3, $4, $5, $6, $7)";
 const SELECT_GAMES: &str = "SELECT id, kind, scenario, scenario_hash, seed, seed_commit, settings, paused, over, created FROM games ORDER BY created, id";
+const SELECT_GAME: &str = "SELECT id, kind, scenario, scenario_hash, seed, seed_commit, settings, paused, over, created FROM games WHERE id = $1";
 const SELECT_SEATS: &str =
     "SELECT seat, role, name, token_hash, ai, webhook FROM seats WHERE game_id = $1 ORDER BY seat";
 const SELECT_ORDERS: &str = "SELECT idx, seat, seq, source, body FROM orders WHERE game_id = $1 ORDER BY idx";
@@ -67,7 +68,7 @@ fn conflict(e: sqlx::Error, idx: i64) -> StoreError {
 }
 
 macro_rules! sql_store {
-    ($name:ident, $db:ty, $lock:expr, $now:literal, $for_update:literal) => {
+    ($name:ident, $db:ty, $lock:expr, $now:literal, $for_update:literal, $begin_write:literal) => {
         impl $name {
             const CLAIM: &str = concat!(
                 "INSERT INTO leases (game_id, owner, addr, expires) VALUES ($1, $2, $3, ",
@@ -87,6 +88,22 @@ macro_rules! sql_store {
                 " ORDER BY g.created, g.id"
             );
             const FENCE: &str = concat!("SELECT owner FROM leases WHERE game_id = $1", $for_update);
+
+            /// A row of `games` as a record.
+            fn game_of(r: &<$db as sqlx::Database>::Row) -> Result<GameRecord, sqlx::Error> {
+                Ok(GameRecord {
+                    id: r.try_get(0)?,
+                    kind: r.try_get(1)?,
+                    scenario: r.try_get(2)?,
+                    scenario_hash: r.try_get(3)?,
+                    seed: seed_of(r.try_get(4)?),
+                    seed_commit: r.try_get(5)?,
+                    settings: r.try_get(6)?,
+                    paused: r.try_get::<i32, _>(7)? != 0,
+                    over: r.try_get::<i32, _>(8)? != 0,
+                    created: r.try_get(9)?,
+                })
+            }
 
             /// In an appending transaction: the game's log is this node's to write unless
             /// another node holds its lease (the row is locked against a takeover till commit).
@@ -180,23 +197,14 @@ macro_rules! sql_store {
             fn games(&self) -> StoreFuture<'_, Vec<GameRecord>> {
                 Box::pin(async move {
                     let rows = sqlx::query(SELECT_GAMES).fetch_all(&self.pool).await?;
-                    rows.iter()
-                        .map(|r| {
-                            Ok(GameRecord {
-                                id: r.try_get(0)?,
-                                kind: r.try_get(1)?,
-                                scenario: r.try_get(2)?,
-                                scenario_hash: r.try_get(3)?,
-                                seed: seed_of(r.try_get(4)?),
-                                seed_commit: r.try_get(5)?,
-                                settings: r.try_get(6)?,
-                                paused: r.try_get::<i32, _>(7)? != 0,
-                                over: r.try_get::<i32, _>(8)? != 0,
-                                created: r.try_get(9)?,
-                            })
-                        })
-                        .collect::<Result<_, sqlx::Error>>()
-                        .map_err(StoreError::Db)
+                    rows.iter().map(Self::game_of).collect::<Result<_, sqlx::Error>>().map_err(StoreError::Db)
+                })
+            }
+
+            fn game<'a>(&'a self, id: &'a str) -> StoreFuture<'a, Option<GameRecord>> {
+                Box::pin(async move {
+                    let row = sqlx::query(SELECT_GAME).bind(id.to_string()).fetch_optional(&self.pool).await?;
+                    Ok(row.as_ref().map(Self::game_of).transpose()?)
                 })
             }
 
@@ -246,7 +254,9 @@ macro_rules! sql_store {
 
             fn append_order<'a>(&'a self, game: &'a str, order: &'a OrderRecord) -> StoreFuture<'a, ()> {
                 Box::pin(async move {
-                    let mut tx = self.pool.begin().await?;
+                    // Written at once: the fence's read must not be a snapshot another writer
+                    // overtakes (SQLite would refuse the upgrade to a write as "locked").
+                    let mut tx = self.pool.begin_with($begin_write).await?;
                     self.fence(&mut tx, game).await?;
                     sqlx::query(INSERT_ORDER)
                         .bind(game.to_string())
@@ -285,7 +295,9 @@ macro_rules! sql_store {
 
             fn append_mail<'a>(&'a self, game: &'a str, mail: &'a MailRecord) -> StoreFuture<'a, ()> {
                 Box::pin(async move {
-                    let mut tx = self.pool.begin().await?;
+                    // Written at once: the fence's read must not be a snapshot another writer
+                    // overtakes (SQLite would refuse the upgrade to a write as "locked").
+                    let mut tx = self.pool.begin_with($begin_write).await?;
                     self.fence(&mut tx, game).await?;
                     sqlx::query(INSERT_MAIL)
                         .bind(game.to_string())
@@ -655,11 +667,19 @@ const NO_LOCK: Option<&'static str> = None;
 // Two processes starting together must not both run a migration.
 const PG_LOCK: Option<&'static str> = Some("LOCK TABLE schema_migrations IN EXCLUSIVE MODE");
 
-sql_store!(SqliteStore, sqlx::Sqlite, NO_LOCK, "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)", "");
+sql_store!(
+    SqliteStore,
+    sqlx::Sqlite,
+    NO_LOCK,
+    "CAST((julianday('now') - 2440587.5) * 86400000.0 AS INTEGER)",
+    "",
+    "BEGIN IMMEDIATE"
+);
 sql_store!(
     PgStore,
     sqlx::Postgres,
     PG_LOCK,
     "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)",
-    " FOR UPDATE"
+    " FOR UPDATE",
+    "BEGIN"
 );

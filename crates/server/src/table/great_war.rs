@@ -11,6 +11,7 @@ use rules::strategic::state::FormationKind;
 use rules::strategic::{Ctx, ForceId, FormationId, GreatWar, Order, OrderError, Piece, PowerId};
 use rules::texts::Msg;
 use std::path::Path;
+use std::sync::Arc;
 
 /// What holds a piece, for the seats: its army, else its corps (outside an army), else a fleet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,6 +113,20 @@ fn holds(role: &Role, h: Holder) -> bool {
 
 impl Served for GreatWar {
     const KIND: Kind = Kind::GreatWar;
+
+    type Shared = rules::strategic::state::StaticData;
+
+    fn share(scenario: Self::Scenario) -> Arc<Self::Shared> {
+        rules::strategic::state::StaticData::of(scenario)
+    }
+
+    fn scenario_of(shared: &Self::Shared) -> &Self::Scenario {
+        &shared.scenario
+    }
+
+    fn new_on(shared: &Arc<Self::Shared>, seed: u64) -> Self {
+        GreatWar::new_shared(shared.clone(), seed)
+    }
 
     fn load(path: &Path) -> Result<Self::Scenario, DataError> {
         rules::strategic::Scenario::load(path)

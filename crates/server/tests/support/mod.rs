@@ -33,8 +33,19 @@ pub async fn start(db: &str) -> Server {
     Server::start(db, &scenarios(), SocketAddr::from(([127, 0, 0, 1], 0))).await.expect("the server starts")
 }
 
-pub async fn start_sqlite(name: &str) -> (Server, String) {
-    let db = sqlite_url(name);
+/// A fresh, empty store: SQLite, or a PostgreSQL database of its own where
+/// `KRIEGSSPIEL_TEST_SERVER_PG` names a server's database to start from (`.ci/run` runs the
+/// server's suite both ways).
+pub async fn fresh_db(name: &str) -> String {
+    match std::env::var("KRIEGSSPIEL_TEST_SERVER_PG") {
+        Ok(base) => fresh_pg(&base, name).await.0,
+        Err(_) => sqlite_url(name),
+    }
+}
+
+/// A server on a fresh store ([`fresh_db`]), and the store's URL.
+pub async fn start_fresh(name: &str) -> (Server, String) {
+    let db = fresh_db(name).await;
     (start(&db).await, db)
 }
 
@@ -87,6 +98,7 @@ pub async fn status(addr: SocketAddr, game: &str) -> Value {
 /// several processes must not restore every other test's games.
 pub async fn fresh_pg(base: &str, what: &str) -> (String, String) {
     use sqlx::Connection;
+    let what: String = what.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
     let name = format!("ks_{what}_{}_{}", std::process::id(), unique());
     let mut conn = sqlx::PgConnection::connect(base).await.expect("PostgreSQL answers");
     sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
