@@ -509,3 +509,25 @@ pub fn new_table(rec: &crate::store::GameRecord, root: &std::path::Path) -> Resu
         None => Err(format!("unknown kind of game `{}`", rec.kind)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_games_of_one_scenario_share_it_while_any_holds_it() {
+        let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/great_war/test_front.ron"));
+        let (a, hash) = shared::<rules::strategic::GreatWar>(path).expect("loads");
+        let (b, again) = shared::<rules::strategic::GreatWar>(path).expect("shared");
+        assert!(Arc::ptr_eq(&a, &b), "one map for both games");
+        assert_eq!(hash, again);
+        let (x, y) =
+            (Hosted::<rules::strategic::GreatWar>::new(&a, 1), Hosted::<rules::strategic::GreatWar>::new(&b, 2));
+        assert!(std::ptr::eq(x.game.ctx().map(), y.game.ctx().map()), "the games hold the one map");
+        // Asked as another kind, the file is not taken for what it is not.
+        assert!(shared::<rules::tactical::Battle>(path).is_err());
+        let weak = Arc::downgrade(&a);
+        drop((a, b, x, y));
+        assert_eq!(weak.strong_count(), 0, "let go with the last game");
+    }
+}

@@ -24,7 +24,7 @@ fn active(status: &Value) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_seats_play_a_battle_to_its_end() {
-    let (server, _db) = support::start_fresh("battle").await;
+    let (server, db) = support::start_fresh("battle").await;
     let addr = server.addr;
     let created = support::create(addr, "open_field.ron", None).await;
     assert_eq!(created["players"], json!(["red", "blue"]));
@@ -142,5 +142,16 @@ async fn two_seats_play_a_battle_to_its_end() {
     }
     let expected: Vec<u64> = (1..=orders).collect();
     assert_eq!(ats, expected, "blue saw every order once, in order");
+    server.stop();
+
+    // Restarted, the server restores no game that is over; asked for, it is there, and its
+    // seats are sent the reveal again.
+    let server = support::start(&db).await;
+    assert_eq!(server.restored, 0, "a game over waits to be asked for");
+    let status = support::status(server.addr, &support::game(&created)).await;
+    assert_eq!(status["clock"]["over"], true);
+    assert_eq!(status["clock"]["orders"], orders);
+    let (mut blue, _) = support::join(server.addr, &created, 1).await;
+    blue.wait_for(|v| kind(v) == "reveal").await.expect("revealed again");
     server.stop();
 }
