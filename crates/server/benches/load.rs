@@ -239,6 +239,42 @@ async fn drive(addr: SocketAddr, plan: Plan, created: Value, root: PathBuf) -> (
     (table.clockface().orders, acks)
 }
 
+/// The Great War games among those made.
+fn made_ids(plans: &[Plan], games: &[String]) -> Vec<String> {
+    plans.iter().zip(games).filter(|(p, _)| p.kind == Kind::GreatWar).map(|(_, g)| g.clone()).collect()
+}
+
+/// How long the Great War games take to restore from the record: from their snapshots and the
+/// rest of their logs, and from their whole logs.
+async fn restoring(server: &server::Server, games: &[String], root: &Path) {
+    let store = server.hub.store.clone();
+    let (mut from_snapshot, mut from_log, mut tail, mut whole) = (Duration::ZERO, Duration::ZERO, 0, 0);
+    for g in games {
+        let rec = store.game(g).await.expect("the record").expect("the game");
+        let orders = store.orders(g).await.expect("its log");
+        let snapshot = store.snapshot(g).await.expect("its snapshot");
+        let after = snapshot.as_ref().map_or(0, |(a, _)| usize::try_from(*a).unwrap_or(0));
+        tail += orders.len() - after.min(orders.len());
+        whole += orders.len();
+        let began = Instant::now();
+        let a = server::table::table_of_record(&rec, root, &orders, snapshot).expect("restored");
+        from_snapshot += began.elapsed();
+        let began = Instant::now();
+        let b = server::table::table_of_record(&rec, root, &orders, None).expect("restored");
+        from_log += began.elapsed();
+        assert_eq!(a.state_hash(), b.state_hash(), "the same game either way");
+    }
+    if !games.is_empty() {
+        println!(
+            "restoring the {} Great War games: {:.3} s from their snapshots and {tail} orders after, {:.3} s from their whole logs of {whole} orders (ratio {:.3})",
+            games.len(),
+            from_snapshot.as_secs_f64(),
+            from_log.as_secs_f64(),
+            from_snapshot.as_secs_f64() / from_log.as_secs_f64().max(1e-9)
+        );
+    }
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
@@ -281,11 +317,14 @@ fn main() {
             .expect("the server starts");
         let addr = server.addr;
         let mut made = Vec::new();
+        let mut made_games = Vec::new();
         let mut memory = Vec::new();
         let before = rss_kib();
         let mut last = before;
         for p in &plans {
-            made.push(create(addr, p).await);
+            let created = create(addr, p).await;
+            made_games.push(created["game"].as_str().unwrap_or("").to_string());
+            made.push(created);
             let now = rss_kib();
             memory.push((p.kind, now.saturating_sub(last)));
             last = now;
@@ -301,6 +340,7 @@ fn main() {
             acks.extend(a);
         }
         let out = (orders, began.elapsed(), cpu_secs() - cpu, acks, memory);
+        restoring(&server, &made_ids(&plans, &made_games), &root).await;
         server.stop();
         out
     });

@@ -516,13 +516,11 @@ impl Hub {
         let orders = self.store.orders(&rec.id).await?;
         let seat_recs = self.store.seats(&rec.id).await?;
         let mail = self.store.mail(&rec.id).await?;
+        let snapshot = self.store.snapshot(&rec.id).await?;
         let root = self.catalog.root.clone();
         let rec2 = rec.clone();
         let table = tokio::task::spawn_blocking(move || {
-            let mut table = crate::table::new_table(&rec2, &root)?;
-            for o in &orders {
-                table.replay(&o.body)?;
-            }
+            let table = crate::table::table_of_record(&rec2, &root, &orders, snapshot)?;
             Ok::<_, String>((table, orders))
         })
         .await

@@ -113,6 +113,8 @@ pub struct RoomState {
     /// deliveries looked at for directives.
     notified: BTreeMap<usize, String>,
     directives_notified: usize,
+    /// The turn of the latest snapshot kept (or of the game when it was made or restored).
+    snapshot_turn: u32,
 }
 
 fn refused(seq: Option<u64>, r: Refusal) -> (Option<u64>, Refusal) {
@@ -144,7 +146,9 @@ impl RoomState {
             mail_clock: i64::MIN,
             notified: BTreeMap::new(),
             directives_notified: 0,
+            snapshot_turn: 0,
         };
+        room.snapshot_turn = room.table.clockface().turn;
         for v in room.viewers() {
             room.outbox.entry(v).or_default();
         }
@@ -243,6 +247,7 @@ impl RoomState {
             return Err(e);
         }
         self.queue(applied);
+        self.keep_snapshot(store).await;
         if applied.ends_turn {
             for s in &mut self.seats {
                 s.ready = false;
@@ -259,13 +264,29 @@ impl RoomState {
         self.sync_timer(store).await
     }
 
+    /// When a turn begins, the game as it stands is kept (a Great War game's): it is restored
+    /// from that and the turn's orders, not its whole log. A snapshot that cannot be kept is
+    /// only the operator's concern: the log is whole.
+    async fn keep_snapshot(&mut self, store: &dyn Store) {
+        let turn = self.table.clockface().turn;
+        if turn <= self.snapshot_turn {
+            return;
+        }
+        self.snapshot_turn = turn;
+        if let Some(text) = self.table.snapshot() {
+            let after = i64::try_from(self.table.clockface().orders).unwrap_or(i64::MAX);
+            if let Err(e) = store.put_snapshot(&self.rec.id, after, &text).await {
+                eprintln!("kriegsspiel-server: game {}: the snapshot of turn {turn} not kept: {e}", self.rec.id);
+            }
+        }
+    }
+
     /// Replays the record into a fresh table (after a failed commit).
     async fn rebuild(&mut self, store: &dyn Store) -> Result<(), StoreError> {
         let orders = store.orders(&self.rec.id).await?;
-        let mut table = crate::table::new_table(&self.rec, &self.root).map_err(StoreError::Damaged)?;
-        for o in &orders {
-            table.replay(&o.body).map_err(StoreError::Damaged)?;
-        }
+        let snapshot = store.snapshot(&self.rec.id).await?;
+        let mut table =
+            crate::table::table_of_record(&self.rec, &self.root, &orders, snapshot).map_err(StoreError::Damaged)?;
         for p in self.table.players() {
             if self.table.ai_plays(&p) {
                 table.set_ai(&p, self.seats.iter().find_map(|s| ai_level(s, &p)), self.rec.seed);

@@ -82,6 +82,16 @@ pub trait Served: Sighted {
     fn scenario_of(shared: &Self::Shared) -> &Self::Scenario;
     /// A new game on the shared scenario.
     fn new_on(shared: &Arc<Self::Shared>, seed: u64) -> Self;
+    /// The game as it stands, to restore from instead of its whole log, where the kind keeps
+    /// snapshots (the Great War, whose logs grow long).
+    fn snapshot_text(&self) -> Option<String> {
+        None
+    }
+    /// A game resumed from its snapshot and its log up to it.
+    fn resume(shared: &Arc<Self::Shared>, seed: u64, snapshot: &str, log: Vec<Self::Order>) -> Result<Self, String> {
+        let _ = (shared, seed, snapshot, log);
+        Err("this kind of game keeps no snapshots".to_string())
+    }
     /// A player's name in the protocol (`red`, a power's ID).
     fn player_id(&self, player: Self::Player) -> String;
     /// The phase, as a string key of the tables.
@@ -155,6 +165,8 @@ pub trait Table: Send + Sync {
     /// The whole game as the engine's save (scenario, seed, log, hashes): revealed at the end.
     fn save_text(&self) -> String;
     fn state_hash(&self) -> String;
+    /// The game as it stands, to restore from (`None`: the kind keeps no snapshots).
+    fn snapshot(&self) -> Option<String>;
     fn timing(&self) -> Timing;
     /// The players of `player`'s alliance, itself included (none: no such player).
     fn allies(&self, player: &str) -> Vec<String>;
@@ -191,6 +203,19 @@ impl<G: Served> Hosted<G> {
                 None => Viewer::Player(self.game.players()[0]),
             },
         }
+    }
+
+    /// A game resumed from a snapshot taken after the orders of `log` (the record's bodies):
+    /// their events are not known, so a viewer behind it is sent a fresh view.
+    pub fn resumed(shared: &Arc<G::Shared>, seed: u64, snapshot: &str, log: &[String]) -> Result<Hosted<G>, String> {
+        let orders = log
+            .iter()
+            .enumerate()
+            .map(|(i, body)| rules::data::parse_ron("the record", body).map_err(|e| format!("order {i}: {e}")))
+            .collect::<Result<Vec<G::Order>, String>>()?;
+        let game = G::resume(shared, seed, snapshot, orders)?;
+        let first = game.events().len();
+        Ok(Hosted { game, first, ends: vec![first; log.len()], ais: Vec::new() })
     }
 
     fn parse(order: Value) -> Result<G::Order, Refusal> {
@@ -310,6 +335,10 @@ impl<G: Served> Table for Hosted<G> {
 
     fn save_text(&self) -> String {
         self.game.save().to_text()
+    }
+
+    fn snapshot(&self) -> Option<String> {
+        self.game.snapshot_text()
     }
 
     fn state_hash(&self) -> String {
@@ -498,6 +527,63 @@ fn load<G: Served>(path: &std::path::Path, seed: u64, hash: Option<&str>) -> Res
     Ok(Box::new(Hosted::<G>::new(&shared, seed)))
 }
 
+/// A recorded game's table: from its latest snapshot (`after` orders, its text) and the rest of
+/// its log where it has one, else from its whole log; a snapshot that does not match the record
+/// is passed over (the whole log replayed, and the operator told).
+pub fn table_of_record(
+    rec: &crate::store::GameRecord,
+    root: &Path,
+    log: &[crate::store::OrderRecord],
+    snapshot: Option<(i64, String)>,
+) -> Result<Box<dyn Table>, String> {
+    let resumed = snapshot.and_then(|(after, text)| {
+        let after = usize::try_from(after).ok().filter(|a| *a <= log.len())?;
+        let bodies: Vec<String> = log[..after].iter().map(|o| o.body.clone()).collect();
+        match resumed_table(rec, root, &text, &bodies) {
+            Ok(t) => Some((t, after)),
+            Err(e) => {
+                eprintln!("kriegsspiel-server: game {}: its snapshot is passed over: {e}", rec.id);
+                None
+            }
+        }
+    });
+    let (mut table, from) = match resumed {
+        Some(t) => t,
+        None => (new_table(rec, root)?, 0),
+    };
+    for o in &log[from..] {
+        table.replay(&o.body)?;
+    }
+    Ok(table)
+}
+
+fn resumed_table(
+    rec: &crate::store::GameRecord,
+    root: &Path,
+    snapshot: &str,
+    log: &[String],
+) -> Result<Box<dyn Table>, String> {
+    fn on<G: Served>(
+        rec: &crate::store::GameRecord,
+        path: &Path,
+        snapshot: &str,
+        log: &[String],
+    ) -> Result<Box<dyn Table>, String> {
+        let (shared, hash) = shared::<G>(path)?;
+        if hash != rec.scenario_hash {
+            return Err(format!("{}: the scenario changed since the game was made", path.display()));
+        }
+        Ok(Box::new(Hosted::<G>::resumed(&shared, rec.seed, snapshot, log)?))
+    }
+    let path = root.join(&rec.scenario);
+    match Kind::parse(&rec.kind) {
+        Some(Kind::GreatWar) => on::<rules::strategic::GreatWar>(rec, &path, snapshot, log),
+        Some(Kind::Battle) => on::<rules::tactical::Battle>(rec, &path, snapshot, log),
+        Some(Kind::Campaign) => on::<rules::campaign::Campaign>(rec, &path, snapshot, log),
+        None => Err(format!("unknown kind of game `{}`", rec.kind)),
+    }
+}
+
 /// A fresh table for a recorded game (the scenario must still have its recorded hash).
 pub fn new_table(rec: &crate::store::GameRecord, root: &std::path::Path) -> Result<Box<dyn Table>, String> {
     let path = root.join(&rec.scenario);
@@ -514,8 +600,12 @@ pub fn new_table(rec: &crate::store::GameRecord, root: &std::path::Path) -> Resu
 mod tests {
     use super::*;
 
+    /// The tests that load the test front, one at a time: the process shares it between them.
+    static FRONT: Mutex<()> = Mutex::new(());
+
     #[test]
     fn the_games_of_one_scenario_share_it_while_any_holds_it() {
+        let _alone = FRONT.lock();
         let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/great_war/test_front.ron"));
         let (a, hash) = shared::<rules::strategic::GreatWar>(path).expect("loads");
         let (b, again) = shared::<rules::strategic::GreatWar>(path).expect("shared");
@@ -529,5 +619,58 @@ mod tests {
         let weak = Arc::downgrade(&a);
         drop((a, b, x, y));
         assert_eq!(weak.strong_count(), 0, "let go with the last game");
+    }
+
+    /// A Great War game resumed from its snapshot and the rest of its log is the game itself:
+    /// every order after gives the same state, and its save (orders and state hashes) is the
+    /// same text.
+    #[test]
+    fn a_great_war_game_resumed_from_a_snapshot_goes_on_as_the_game() {
+        let _alone = FRONT.lock();
+        let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/great_war/test_front.ron"));
+        let (shared, _) = shared::<rules::strategic::GreatWar>(path).expect("loads");
+        let mut game = Hosted::<rules::strategic::GreatWar>::new(&shared, 5);
+        for p in game.players() {
+            game.set_ai(&p, Some(Level::Veteran), 5);
+        }
+        let mut bodies = Vec::new();
+        let mut snapshot = None;
+        let start = game.clockface().turn;
+        while game.clockface().turn < start + 2 && !game.clockface().over {
+            if let Some(applied) = game.ai_step(Duration::from_secs(5)) {
+                bodies.push(applied.expect("the AI's order").body);
+            }
+            if game.clockface().turn == start + 1 && snapshot.is_none() {
+                snapshot = Some((bodies.len(), game.snapshot().expect("the Great War keeps snapshots")));
+            }
+        }
+        let (after, text) = snapshot.expect("the next turn began");
+        assert!(after > 0 && after < bodies.len(), "taken mid-log: {after} of {}", bodies.len());
+        let mut resumed =
+            Hosted::<rules::strategic::GreatWar>::resumed(&shared, 5, &text, &bodies[..after]).expect("resumed");
+        let mut original = Hosted::<rules::strategic::GreatWar>::new(&shared, 5);
+        for b in &bodies[..after] {
+            original.replay(b).expect("replays");
+        }
+        assert_eq!(resumed.state_hash(), original.state_hash());
+        for b in &bodies[after..] {
+            original.replay(b).expect("replays");
+            resumed.replay(b).expect("the resumed game takes the same order");
+            assert_eq!(resumed.state_hash(), original.state_hash(), "the same state after each order");
+        }
+        assert_eq!(resumed.save_text(), original.save_text(), "the same save");
+        assert_eq!(resumed.clockface(), original.clockface());
+        // A snapshot that does not match its log is refused, not resumed.
+        assert!(Hosted::<rules::strategic::GreatWar>::resumed(&shared, 5, &text, &bodies[..after - 1]).is_err());
+        assert!(Hosted::<rules::strategic::GreatWar>::resumed(&shared, 5, "{}", &bodies[..after]).is_err());
+        let forged = text.replacen("\"money\":", "\"money\":1", 1);
+        assert!(
+            Hosted::<rules::strategic::GreatWar>::resumed(&shared, 5, &forged, &bodies[..after]).is_err(),
+            "a state that does not hash as it did"
+        );
+        // Battles keep none.
+        let battle = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/open_field.ron"));
+        let (b, _) = super::shared::<rules::tactical::Battle>(battle).expect("loads");
+        assert!(Hosted::<rules::tactical::Battle>::new(&b, 1).snapshot().is_none());
     }
 }

@@ -27,6 +27,19 @@ pub struct GreatWar {
     checkpoints: Vec<Checkpoint>,
 }
 
+/// A Great War game as it stood after so many orders ([`GreatWar::snapshot`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Snapshot {
+    /// Orders applied when it was taken.
+    pub after: usize,
+    pub state: GameState,
+    /// The state's hash then (checked when resumed).
+    pub hash: StateHash,
+    /// The game's checkpoints up to it (its save's state hashes).
+    pub checkpoints: Vec<crate::replay::Checkpoint>,
+}
+
 /// Builds the working copy of a new game.
 pub fn new_ctx(scenario: &Scenario, seed: u64) -> Ctx {
     new_ctx_shared(StaticData::of(scenario.clone()), seed)
@@ -291,6 +304,7 @@ impl GreatWar {
     /// server holding several games of August 1914 keeps one map of Europe.
     ///
     /// ```
+    /// use rules::Game;
     /// use rules::strategic::{GreatWar, state::StaticData};
     /// let statics = StaticData::of(rules::strategic::testkit::army_front());
     /// let (a, b) = (GreatWar::new_shared(statics.clone(), 1), GreatWar::new_shared(statics.clone(), 2));
@@ -302,6 +316,56 @@ impl GreatWar {
         let mut game = GreatWar { world, seed, checkpoints: Vec::new() };
         game.checkpoint();
         game
+    }
+
+    /// The game as it stands, to resume from ([`GreatWar::resume`]) instead of replaying its
+    /// whole log: a server keeps one a turn.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            after: self.orders().len(),
+            state: self.state(),
+            hash: self.hash(),
+            checkpoints: self.checkpoints.clone(),
+        }
+    }
+
+    /// A game resumed from a snapshot of it: `orders` are its log up to the snapshot (kept, so
+    /// that its save and its replay are whole). Refused when they do not match: as many orders
+    /// as the snapshot was taken after, and the state it holds hashing as it did then.
+    ///
+    /// ```
+    /// use rules::strategic::{GreatWar, state::StaticData};
+    /// use rules::Game;
+    /// let statics = StaticData::of(rules::strategic::testkit::army_front());
+    /// let mut game = GreatWar::new_shared(statics.clone(), 7);
+    /// for _ in 0..5 {
+    ///     let pass = game.pass();
+    ///     game.apply(pass).unwrap();
+    /// }
+    /// let snap = game.snapshot();
+    /// let resumed = GreatWar::resume(statics.clone(), 7, &snap, game.orders().to_vec()).unwrap();
+    /// assert_eq!(resumed.state_hash(), game.state_hash());
+    /// assert!(GreatWar::resume(statics, 7, &snap, Vec::new()).is_err(), "the log does not match");
+    /// ```
+    pub fn resume(
+        statics: Arc<StaticData>,
+        seed: u64,
+        snapshot: &Snapshot,
+        orders: Vec<Order>,
+    ) -> Result<GreatWar, String> {
+        if orders.len() != snapshot.after {
+            return Err(format!(
+                "the snapshot was taken after {} orders, the log has {}",
+                snapshot.after,
+                orders.len()
+            ));
+        }
+        if snapshot.state.hash() != snapshot.hash {
+            return Err("the snapshot's state does not hash as it did when it was taken".to_string());
+        }
+        let mut world = world_of(Ctx::from_state(statics, &snapshot.state));
+        world.resource_mut::<OrderLog>().0 = orders;
+        Ok(GreatWar { world, seed, checkpoints: snapshot.checkpoints.clone() })
     }
 
     /// Applies an order (the one door into the rules).

@@ -34,7 +34,7 @@ pub mod victory;
 
 pub use combat::Engagement;
 pub use event::{CombatResult, Event, EventKind};
-pub use game::{GreatWar, ReplayError, SaveGame};
+pub use game::{GreatWar, ReplayError, SaveGame, Snapshot};
 pub use hexmap::{HexAt, HexMap, Terrain};
 pub use order::{Order, OrderError, Piece};
 pub use preview::Preview;

@@ -584,6 +584,28 @@ impl Ctx {
     }
 
     /// Loads the working copy from the world.
+    /// The working copy of a game in `state`, on its static data.
+    pub fn from_state(statics: Arc<StaticData>, state: &GameState) -> Ctx {
+        let mut ctx = Ctx {
+            statics,
+            clock: state.clock,
+            powers: state.powers.clone(),
+            provinces: state.provinces.clone(),
+            hexes: state.hexes.iter().copied().collect(),
+            forces: state.forces.clone(),
+            formations: state.formations.clone(),
+            next_formation: state.next_formation,
+            dice: crate::dice::Dice::from_state(&state.dice),
+            navy: state.navy.clone(),
+            events: Vec::new(),
+            defer_battles: false,
+            deferred: None,
+            occupancy: BTreeMap::new(),
+        };
+        ctx.rebuild_occupancy();
+        ctx
+    }
+
     pub fn load(world: &World) -> Ctx {
         let statics = world.resource::<Statics>().0.clone();
         let index = world.resource::<ForceIndex>();

@@ -13,6 +13,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (1, include_str!("../../migrations/0001_games.sql")),
     (2, include_str!("../../migrations/0002_clocks.sql")),
     (3, include_str!("../../migrations/0003_leases.sql")),
+    (4, include_str!("../../migrations/0004_snapshots.sql")),
 ];
 
 const CREATE_MIGRATIONS: &str = "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)";
@@ -34,6 +35,8 @@ const UPSERT_CLOCK: &str =
     "INSERT INTO clocks (game_id, state) VALUES ($1, $2) ON CONFLICT (game_id) DO UPDATE SET state = excluded.state";
 const UPDATE_FLAGS: &str = "UPDATE games SET paused = $1, over = $2 WHERE id = $3";
 const SELECT_TOKEN_SEATS: &str = "SELECT s.game_id, s.seat, s.name, g.kind, g.scenario FROM seats s JOIN games g ON g.id = s.game_id WHERE s.token_hash = $1 ORDER BY g.created, s.game_id, s.seat";
+const UPSERT_SNAPSHOT: &str = "INSERT INTO snapshots (game_id, after, state) VALUES ($1, $2, $3) ON CONFLICT (game_id) DO UPDATE SET after = excluded.after, state = excluded.state";
+const SELECT_SNAPSHOT: &str = "SELECT after, state FROM snapshots WHERE game_id = $1";
 const SELECT_LEASE: &str = "SELECT owner, addr, expires FROM leases WHERE game_id = $1";
 const SELECT_HELD: &str = "SELECT game_id FROM leases WHERE owner = $1 ORDER BY game_id";
 const SELECT_OTHERS: &str = "SELECT game_id, owner FROM leases WHERE owner <> $1 ORDER BY game_id";
@@ -345,6 +348,28 @@ macro_rules! sql_store {
                         .execute(&self.pool)
                         .await?;
                     Ok(())
+                })
+            }
+
+            fn put_snapshot<'a>(&'a self, game: &'a str, after: i64, state: &'a str) -> StoreFuture<'a, ()> {
+                Box::pin(async move {
+                    let mut tx = self.pool.begin_with($begin_write).await?;
+                    self.fence(&mut tx, game).await?;
+                    sqlx::query(UPSERT_SNAPSHOT)
+                        .bind(game.to_string())
+                        .bind(after)
+                        .bind(state.to_string())
+                        .execute(&mut *tx)
+                        .await?;
+                    tx.commit().await?;
+                    Ok(())
+                })
+            }
+
+            fn snapshot<'a>(&'a self, game: &'a str) -> StoreFuture<'a, Option<(i64, String)>> {
+                Box::pin(async move {
+                    let row = sqlx::query(SELECT_SNAPSHOT).bind(game.to_string()).fetch_optional(&self.pool).await?;
+                    Ok(row.map(|r| -> Result<(i64, String), sqlx::Error> { Ok((r.try_get(0)?, r.try_get(1)?)) }).transpose()?)
                 })
             }
 

@@ -128,6 +128,16 @@ impl Served for GreatWar {
         GreatWar::new_shared(shared.clone(), seed)
     }
 
+    fn snapshot_text(&self) -> Option<String> {
+        serde_json::to_string(&self.snapshot()).ok()
+    }
+
+    fn resume(shared: &Arc<Self::Shared>, seed: u64, snapshot: &str, log: Vec<Order>) -> Result<Self, String> {
+        let snapshot: rules::strategic::Snapshot =
+            serde_json::from_str(snapshot).map_err(|e| format!("the snapshot: {e}"))?;
+        GreatWar::resume(shared.clone(), seed, &snapshot, log)
+    }
+
     fn load(path: &Path) -> Result<Self::Scenario, DataError> {
         rules::strategic::Scenario::load(path)
     }
