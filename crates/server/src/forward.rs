@@ -9,6 +9,9 @@ use futures_util::{SinkExt, StreamExt};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite;
 
+/// The header of a connection piped from another process.
+pub const FORWARDED: &str = "x-kriegsspiel-forwarded";
+
 /// How long reaching the process that holds a game may take.
 const CONNECT_WITHIN: Duration = Duration::from_secs(3);
 
@@ -23,8 +26,12 @@ pub async fn connect(addr: &str, game: &str) -> Option<Upstream> {
     let config = tungstenite::protocol::WebSocketConfig::default()
         .max_message_size(Some(crate::live::MAX_SENT))
         .max_frame_size(Some(crate::live::MAX_SENT));
-    let url = format!("ws://{addr}/api/games/{game}/live");
-    let connect = tokio_tungstenite::connect_async_with_config(url, Some(config), true);
+    use tungstenite::client::IntoClientRequest;
+    let mut request = format!("ws://{addr}/api/games/{game}/live").into_client_request().ok()?;
+    // The holder serves it or refuses it, and never sends it on again (no loop between two
+    // processes that each take the other for the holder).
+    request.headers_mut().insert(FORWARDED, tungstenite::http::HeaderValue::from_static("1"));
+    let connect = tokio_tungstenite::connect_async_with_config(request, Some(config), true);
     match tokio::time::timeout(CONNECT_WITHIN, connect).await {
         Ok(Ok((ws, _))) => Some(ws),
         _ => None,

@@ -31,17 +31,24 @@ pub const MAX_SENT: usize = 64 * 1024 * 1024;
 /// reconnects: "service restart").
 pub const CLOSE_MOVED: u16 = 1012;
 
-pub async fn upgrade(State(hub): State<Arc<Hub>>, Path(game): Path<String>, ws: WebSocketUpgrade) -> Response {
+pub async fn upgrade(
+    State(hub): State<Arc<Hub>>,
+    Path(game): Path<String>,
+    headers: axum::http::HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let forwarded = headers.contains_key(crate::forward::FORWARDED);
     ws.max_message_size(MAX_MESSAGE)
         .max_frame_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| async move { serve_or_forward(hub, game, socket).await })
+        .on_upgrade(move |socket| async move { serve_or_forward(hub, game, socket, forwarded).await })
 }
 
 /// Serves a game this process holds (taking it over if its holder is gone), or pipes the
-/// connection to the process that holds it.
-async fn serve_or_forward(hub: Arc<Hub>, game: String, mut socket: WebSocket) {
+/// connection to the process that holds it (once: a connection piped here is not piped on).
+async fn serve_or_forward(hub: Arc<Hub>, game: String, mut socket: WebSocket, forwarded: bool) {
     let room = match hub.locate(&game).await {
         Ok(Place::Here(room)) => Ok(room),
+        Ok(Place::There(_)) if forwarded => Err(Refusal::new("unavailable", "server.err.unavailable")),
         Ok(Place::There(addr)) => match crate::forward::connect(&addr, &game).await {
             Some(upstream) => {
                 crate::forward::pipe(socket, upstream).await;
