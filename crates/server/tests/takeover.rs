@@ -194,7 +194,8 @@ async fn hung(db: &str) {
     let began = Instant::now();
     let (mut germany, welcome, took) = rejoin(b.addr, &game, &support::token(&created, 0), 0).await;
     eprintln!("{db}: a hung holder's game was served again after {took:?}");
-    assert!(took >= Duration::from_secs(2), "not before the lease ran out: {took:?}");
+    // Renewed every second on a lease of 3: it ran out 2 to 3 s after the last renewal.
+    assert!(took >= Duration::from_secs(1), "not at once: only once the lease ran out: {took:?}");
     assert!(took < Duration::from_secs(12), "once it ran out: {took:?}");
     assert_eq!(welcome["at"], 0);
     germany.set_seq(100);

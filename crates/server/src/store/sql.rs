@@ -610,10 +610,14 @@ const NODE_UNLOCK: &str = "SELECT pg_advisory_unlock(hashtextextended($1, 0))";
 
 impl PgStore {
     pub async fn open(url: &str) -> StoreResult<PgStore> {
+        // A process that hangs inside a transaction must not hold its locks (a game's lease
+        // row) for ever: its session is ended; and nobody waits for a lock for ever.
+        let options = sqlx::postgres::PgConnectOptions::from_str(url)?
+            .options([("idle_in_transaction_session_timeout", "10s"), ("lock_timeout", "10s")]);
         let pool = sqlx::postgres::PgPoolOptions::new()
             .max_connections(8)
             .acquire_timeout(Duration::from_secs(10))
-            .connect(url)
+            .connect_with(options)
             .await?;
         let store = PgStore { pool, node: new_node()?, life: tokio::sync::Mutex::new(None) };
         store.keep_alive().await?;
