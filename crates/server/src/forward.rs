@@ -9,6 +9,12 @@ use futures_util::{SinkExt, StreamExt};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite;
 
+/// The largest message a process takes from another that holds a game (a Great War view).
+pub const MAX_SENT: usize = 64 * 1024 * 1024;
+/// The close code of a connection whose game has moved to another process (the client
+/// reconnects: "service restart").
+pub const CLOSE_MOVED: u16 = 1012;
+
 /// The header of a connection piped from another process.
 pub const FORWARDED: &str = "x-kriegsspiel-forwarded";
 
@@ -24,8 +30,8 @@ pub async fn connect(addr: &str, game: &str) -> Option<Upstream> {
         return None;
     }
     let config = tungstenite::protocol::WebSocketConfig::default()
-        .max_message_size(Some(crate::live::MAX_SENT))
-        .max_frame_size(Some(crate::live::MAX_SENT));
+        .max_message_size(Some(MAX_SENT))
+        .max_frame_size(Some(MAX_SENT));
     use tungstenite::client::IntoClientRequest;
     let mut request = format!("ws://{addr}/api/games/{game}/live").into_client_request().ok()?;
     // The holder serves it or refuses it, and never sends it on again (no loop between two
@@ -77,6 +83,6 @@ pub async fn pipe(mut client: WebSocket, mut upstream: Upstream) {
         }
     }
     // The owner is gone (or stopped serving the game): the client reconnects.
-    let close = CloseFrame { code: crate::live::CLOSE_MOVED, reason: "moved".into() };
+    let close = CloseFrame { code: CLOSE_MOVED, reason: "moved".into() };
     let _ = client.send(Message::Close(Some(close))).await;
 }

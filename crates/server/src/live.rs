@@ -2,6 +2,7 @@
 //! seat's token; then the seat's view (or the events it missed), its answers, and every change
 //! of the game as that seat may see it, each once and in order.
 
+use crate::forward::CLOSE_MOVED;
 use crate::hub::{Hub, Place, Room};
 use crate::protocol::{ClientMsg, Lang, ServerMsg, Status};
 use crate::room::Bucket;
@@ -25,11 +26,6 @@ const CONN_BURST: f64 = 40.0;
 const CONN_RATE: f64 = 20.0;
 /// Refusals for flooding before the connection is closed.
 const FLOOD_STRIKES: u32 = 50;
-/// The largest message a process takes from another that holds a game (a Great War view).
-pub const MAX_SENT: usize = 64 * 1024 * 1024;
-/// The close code of a connection whose game has moved to another process (the client
-/// reconnects: "service restart").
-pub const CLOSE_MOVED: u16 = 1012;
 
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,

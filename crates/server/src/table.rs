@@ -362,22 +362,29 @@ fn side_id(side: rules::tactical::Side) -> String {
     }
 }
 
+/// A kind whose games share their scenario as it is (nothing more to share than the file).
+macro_rules! shares_its_scenario {
+    () => {
+        type Shared = <Self as Game>::Scenario;
+
+        fn share(scenario: Self::Scenario) -> Arc<Self::Shared> {
+            Arc::new(scenario)
+        }
+
+        fn scenario_of(shared: &Self::Shared) -> &Self::Scenario {
+            shared
+        }
+
+        fn new_on(shared: &Arc<Self::Shared>, seed: u64) -> Self {
+            <Self as Game>::new(shared, seed)
+        }
+    };
+}
+
 impl Served for rules::tactical::Battle {
     const KIND: Kind = Kind::Battle;
 
-    type Shared = <Self as Game>::Scenario;
-
-    fn share(scenario: Self::Scenario) -> Arc<Self::Shared> {
-        Arc::new(scenario)
-    }
-
-    fn scenario_of(shared: &Self::Shared) -> &Self::Scenario {
-        shared
-    }
-
-    fn new_on(shared: &Arc<Self::Shared>, seed: u64) -> Self {
-        <Self as Game>::new(shared, seed)
-    }
+    shares_its_scenario!();
 
     fn load(path: &Path) -> Result<Self::Scenario, DataError> {
         rules::tactical::Scenario::load(path)
@@ -419,19 +426,7 @@ impl Served for rules::tactical::Battle {
 impl Served for rules::campaign::Campaign {
     const KIND: Kind = Kind::Campaign;
 
-    type Shared = <Self as Game>::Scenario;
-
-    fn share(scenario: Self::Scenario) -> Arc<Self::Shared> {
-        Arc::new(scenario)
-    }
-
-    fn scenario_of(shared: &Self::Shared) -> &Self::Scenario {
-        shared
-    }
-
-    fn new_on(shared: &Arc<Self::Shared>, seed: u64) -> Self {
-        <Self as Game>::new(shared, seed)
-    }
+    shares_its_scenario!();
 
     fn load(path: &Path) -> Result<Self::Scenario, DataError> {
         rules::campaign::CampaignScenario::load(path)

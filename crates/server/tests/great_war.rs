@@ -4,8 +4,7 @@
 
 mod support;
 
-use rules::Game;
-use rules::strategic::{FormationId, GreatWar, HexAt, Order, Scenario};
+use rules::strategic::Order;
 use serde_json::{Value, json};
 use server::client::Client;
 use server::protocol::ClientMsg;
@@ -17,33 +16,8 @@ fn order(o: &Order) -> Value {
     serde_json::to_value(o).expect("an order as JSON")
 }
 
-/// A one-hex move of a corps of the 5th Army, ordered to the army (S-ARMY-3), that the engine
-/// takes in the opening Movement phase (found on a copy of the game: whether a move is legal
-/// does not depend on the dice).
 fn army_move(army: u32, corps: u32) -> Order {
-    let scenario = Scenario::load(&support::scenarios().join(SCENARIO)).expect("the scenario");
-    let mut game = GreatWar::new(&scenario, 1);
-    while game.clock().phase != rules::strategic::Phase::Movement {
-        let pass = game.pass();
-        game.apply(pass).expect("a pass");
-    }
-    let ctx = game.ctx();
-    let at = ctx
-        .forces
-        .iter()
-        .find(|f| f.member.corps == Some(FormationId(corps)))
-        .and_then(|f| match f.place {
-            rules::strategic::state::Place::Map(h) => Some(h),
-            _ => None,
-        })
-        .expect("the corps stands on the map");
-    let moving = |h: HexAt| Order::MoveArmy { army: FormationId(army), moves: vec![(FormationId(corps), vec![h])] };
-    let to: HexAt = at
-        .neighbours()
-        .into_iter()
-        .find(|h| ai::great_war::legal(&ctx, &moving(*h)))
-        .expect("a hex the corps may move to");
-    moving(to)
+    support::army_move(SCENARIO, army, corps)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -7,8 +7,6 @@
 
 mod support;
 
-use rules::Game;
-use rules::strategic::{FormationId, GreatWar, HexAt, Order, Scenario};
 use serde_json::{Value, json};
 use server::client::{self, Client, ClientError};
 use server::protocol::ClientMsg;
@@ -75,28 +73,9 @@ impl Drop for Process {
     }
 }
 
-/// A one-hex move of a corps of Germany's 5th Army in the opening Movement phase (found on a
-/// copy of the game: whether a move is legal does not depend on the dice).
+/// A one-hex move of a corps of Germany's 5th Army in the opening Movement phase.
 fn army_move() -> Value {
-    let scenario = Scenario::load(&support::scenarios().join(SCENARIO)).expect("the scenario");
-    let mut game = GreatWar::new(&scenario, 1);
-    while game.clock().phase != rules::strategic::Phase::Movement {
-        let pass = game.pass();
-        game.apply(pass).expect("a pass");
-    }
-    let ctx = game.ctx();
-    let at = ctx
-        .forces
-        .iter()
-        .find(|f| f.member.corps == Some(FormationId(101)))
-        .and_then(|f| match f.place {
-            rules::strategic::state::Place::Map(h) => Some(h),
-            _ => None,
-        })
-        .expect("the corps stands on the map");
-    let moving = |h: HexAt| Order::MoveArmy { army: FormationId(201), moves: vec![(FormationId(101), vec![h])] };
-    let to = at.neighbours().into_iter().find(|h| ai::great_war::legal(&ctx, &moving(*h))).expect("a hex to move to");
-    serde_json::to_value(moving(to)).expect("JSON")
+    serde_json::to_value(support::army_move(SCENARIO, 201, 101)).expect("JSON")
 }
 
 /// Joins, trying again while the game is between processes (a refused or closed connection).

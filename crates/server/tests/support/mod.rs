@@ -120,3 +120,30 @@ pub async fn drop_pg(base: &str, name: &str) {
             .await;
     }
 }
+
+/// A one-hex move of a corps of `army`, ordered to the army (S-ARMY-3), that the engine takes in
+/// the opening Movement phase of a Great War scenario (found on a copy of the game: whether a
+/// move is legal does not depend on the dice).
+pub fn army_move(scenario: &str, army: u32, corps: u32) -> rules::strategic::Order {
+    use rules::Game;
+    use rules::strategic::{FormationId, GreatWar, HexAt, Order, Scenario};
+    let scenario = Scenario::load(&scenarios().join(scenario)).expect("the scenario");
+    let mut game = GreatWar::new(&scenario, 1);
+    while game.clock().phase != rules::strategic::Phase::Movement {
+        let pass = game.pass();
+        game.apply(pass).expect("a pass");
+    }
+    let ctx = game.ctx();
+    let at = ctx
+        .forces
+        .iter()
+        .find(|f| f.member.corps == Some(FormationId(corps)))
+        .and_then(|f| match f.place {
+            rules::strategic::state::Place::Map(h) => Some(h),
+            _ => None,
+        })
+        .expect("the corps stands on the map");
+    let moving = |h: HexAt| Order::MoveArmy { army: FormationId(army), moves: vec![(FormationId(corps), vec![h])] };
+    let to = at.neighbours().into_iter().find(|h| ai::great_war::legal(&ctx, &moving(*h))).expect("a hex to move to");
+    moving(to)
+}
