@@ -117,6 +117,18 @@ async fn leases(a: Arc<dyn Store>, b: Arc<dyn Store>) {
     };
     assert!(matches!(b.append_mail(&g, &mail).await, Err(StoreError::NotOwner(_))));
     assert_eq!(a.orders(&g).await.expect("orders"), vec![order(0)]);
+    // Nor may another change the game's seats, flags, timer or snapshot.
+    let mut handed = seat(1);
+    handed.ai = Some("veteran".to_string());
+    assert!(matches!(b.update_seat(&g, &handed).await, Err(StoreError::NotOwner(_))));
+    assert!(matches!(b.set_flags(&g, true, false).await, Err(StoreError::NotOwner(_))));
+    assert!(matches!(b.set_clock(&g, "{}").await, Err(StoreError::NotOwner(_))));
+    assert!(matches!(b.put_snapshot(&g, 1, "{}").await, Err(StoreError::NotOwner(_))));
+    assert_eq!(a.seats(&g).await.expect("seats")[1], seat(1), "unchanged");
+    a.update_seat(&g, &handed).await.expect("the owner changes a seat");
+    a.set_clock(&g, "{}").await.expect("the owner sets the timer");
+    a.put_snapshot(&g, 1, "{\"after\": 1}").await.expect("the owner keeps a snapshot");
+    assert_eq!(b.snapshot(&g).await.expect("asked"), Some((1, "{\"after\": 1}".to_string())));
 
     // Both live, and each knows it of the other.
     assert_eq!(a.alive(b.node()).await.expect("asked"), Some(true));

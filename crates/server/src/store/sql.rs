@@ -321,14 +321,19 @@ macro_rules! sql_store {
 
             fn update_seat<'a>(&'a self, game: &'a str, seat: &'a SeatRecord) -> StoreFuture<'a, ()> {
                 Box::pin(async move {
+                    // The holder's only, as the log is: a process that lost the game
+                    // changes nothing of it.
+                    let mut tx = self.pool.begin_with($begin_write).await?;
+                    self.fence(&mut tx, game).await?;
                     sqlx::query(UPDATE_SEAT)
                         .bind(seat.role.clone())
                         .bind(seat.ai.clone())
                         .bind(seat.webhook.clone())
                         .bind(game.to_string())
                         .bind(seat.seat)
-                        .execute(&self.pool)
+                        .execute(&mut *tx)
                         .await?;
+                    tx.commit().await?;
                     Ok(())
                 })
             }
@@ -342,11 +347,16 @@ macro_rules! sql_store {
 
             fn set_clock<'a>(&'a self, game: &'a str, state: &'a str) -> StoreFuture<'a, ()> {
                 Box::pin(async move {
+                    // The holder's only, as the log is: a process that lost the game
+                    // changes nothing of it.
+                    let mut tx = self.pool.begin_with($begin_write).await?;
+                    self.fence(&mut tx, game).await?;
                     sqlx::query(UPSERT_CLOCK)
                         .bind(game.to_string())
                         .bind(state.to_string())
-                        .execute(&self.pool)
+                        .execute(&mut *tx)
                         .await?;
+                    tx.commit().await?;
                     Ok(())
                 })
             }
@@ -487,12 +497,17 @@ macro_rules! sql_store {
 
             fn set_flags<'a>(&'a self, game: &'a str, paused: bool, over: bool) -> StoreFuture<'a, ()> {
                 Box::pin(async move {
+                    // The holder's only, as the log is: a process that lost the game
+                    // changes nothing of it.
+                    let mut tx = self.pool.begin_with($begin_write).await?;
+                    self.fence(&mut tx, game).await?;
                     sqlx::query(UPDATE_FLAGS)
                         .bind(i32::from(paused))
                         .bind(i32::from(over))
                         .bind(game.to_string())
-                        .execute(&self.pool)
+                        .execute(&mut *tx)
                         .await?;
+                    tx.commit().await?;
                     Ok(())
                 })
             }
