@@ -2,11 +2,10 @@
 //! through its power's orders on its own working copy. The orders must be those of the AI
 //! thinking in slices, frame by frame, on the game's own copy after each order.
 
+mod support;
 use ai::Level;
 use ai::great_war::game::{GwSetup, play};
-use bevy::input::InputPlugin;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use kriegsspiel::ai_turns::{AiThread, think_stretch};
 use kriegsspiel::great_war::{StartGreatWar, files};
 use kriegsspiel::session::{PlayGame, Seat, Session};
@@ -74,11 +73,9 @@ fn the_great_war_ai_thinking_ahead_on_its_copy_gives_the_orders_of_sliced_thinki
 fn the_game_with_the_ai_on_its_thread_plays_the_orders_of_sliced_thinking() {
     let s = scenario();
     let reference = sliced(&s);
-    kriegsspiel::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-ai-thread-{}", std::process::id())));
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, kriegsspiel::logic_plugin));
-    app.insert_resource(AiThread);
-    app.update();
+    let mut app = support::app_with(|app| {
+        app.insert_resource(AiThread);
+    });
     let seats = (0..s.powers.len()).map(|i| Seat::Ai(LEVELS[i % LEVELS.len()])).collect();
     app.world_mut().write_message(StartGreatWar { scenario: s, seed: SEED, seats });
     let end = Instant::now() + Duration::from_secs(600);

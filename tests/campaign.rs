@@ -2,9 +2,8 @@
 //! exactly as the same orders do; a battle arises, its forces are chosen, it is fought in the
 //! battle scene and its result returns to the map; a campaign saved mid-battle reopens in it.
 
-use bevy::input::InputPlugin;
+mod support;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use kriegsspiel::campaign::battle::CampaignBattle;
 use kriegsspiel::campaign::command::BattleReport;
 use kriegsspiel::campaign::{ArmySelection, HoveredHex, StartCampaign};
@@ -19,13 +18,7 @@ type CampaignSession = kriegsspiel::session::Session<Campaign>;
 type BattleSession = kriegsspiel::session::Session<Battle>;
 
 fn new_app() -> App {
-    kriegsspiel::storage::use_dir(
-        std::env::temp_dir().join(format!("kriegsspiel-campaign-test-{}", std::process::id())),
-    );
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, kriegsspiel::logic_plugin));
-    app.update();
-    app
+    support::app()
 }
 
 fn linden() -> rules::campaign::CampaignScenario {

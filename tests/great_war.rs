@@ -4,9 +4,8 @@
 //! at one screen — and a game sent as a file (play by file) continues where it stopped, while a
 //! tampered file is refused.
 
-use bevy::input::InputPlugin;
+mod support;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use kriegsspiel::great_war::{Selected, StartGreatWar, files};
 use kriegsspiel::saves::{self, SceneSave};
 use kriegsspiel::screens::Screen;
@@ -15,17 +14,10 @@ use rules::Game;
 use rules::strategic::event::EventKind;
 use rules::strategic::query::{pieces_at, pieces_on_map as movable_pieces};
 use rules::strategic::{GreatWar, HexAt, Order, Phase, Piece, PowerId};
+use support::app;
 
 mod gw_input;
 use gw_input::*;
-
-fn app() -> App {
-    kriegsspiel::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-gw-test-{}", std::process::id())));
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, kriegsspiel::logic_plugin));
-    app.update();
-    app
-}
 
 fn start(app: &mut App, path: &str, seed: u64, seats: Vec<Seat>) {
     let scenario = files::load_scenario(path).expect("the scenario loads");

@@ -2,9 +2,8 @@
 //! encirclement, climate, sea lanes) and the engine's values they show, the zoom levels that
 //! switch divisions for armies, and the room the panels leave the map.
 
-use bevy::input::InputPlugin;
+mod support;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use kriegsspiel::great_war::board::{OVERVIEW_SCALE, map_rect};
 use kriegsspiel::great_war::camera::{MAX_SCALE, fitted_view, view_rect};
 use kriegsspiel::great_war::counters::{
@@ -21,20 +20,13 @@ use rules::strategic::hexmap::{Climate, HexMap, Terrain};
 use rules::strategic::naval::model::ShipType;
 use rules::strategic::testkit::{ctx, hex, id, infantry, scenario};
 use rules::strategic::{FormationId, GreatWar, Order, Phase, Piece, PowerId, Scenario};
+use support::app;
 
 mod gw_input;
 use gw_input::*;
 
 const TEST_FRONT: &str = "scenarios/great_war/test_front.ron";
 const NORTH_SEA: &str = "scenarios/great_war/north_sea_1916.ron";
-
-fn app() -> App {
-    kriegsspiel::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-gwb-test-{}", std::process::id())));
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, kriegsspiel::logic_plugin));
-    app.update();
-    app
-}
 
 fn start(app: &mut App, scenario: Scenario, seats: Vec<Seat>) {
     app.world_mut().write_message(StartGreatWar { scenario, seed: 1, seats });

@@ -3,9 +3,8 @@
 //! game or a replay's jump shows no effects of its past, the replay's step that fights does; no key serves two actions while a Great War game (or a
 //! battle) is played.
 
-use bevy::input::InputPlugin;
+mod support;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use bevy::window::RequestRedraw;
 use kriegsspiel::great_war::fx::{Effect, FxKind};
 use kriegsspiel::great_war::{Selected, Selection, StartGreatWar, files};
@@ -26,13 +25,10 @@ use gw_input::*;
 const TEST_FRONT: &str = "scenarios/great_war/test_front.ron";
 
 fn app() -> App {
-    kriegsspiel::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-gwfx-test-{}", std::process::id())));
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, kriegsspiel::logic_plugin));
     // The effects without the rest of the board (no window, no images: effects without sprites).
-    app.add_plugins(kriegsspiel::great_war::fx::plugin);
-    app.update();
-    app
+    support::app_with(|app| {
+        app.add_plugins(kriegsspiel::great_war::fx::plugin);
+    })
 }
 
 fn phase(app: &App) -> Phase {

@@ -6,9 +6,8 @@
 //!
 //! The fixture `tests/fixtures/great_war_land.ron` is the test front with more German units.
 
-use bevy::input::InputPlugin;
+mod support;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use kriegsspiel::great_war::command::UiCommand;
 use kriegsspiel::great_war::land_orders::{LandCommand, LandPick, Pick, engaged_pieces};
 use kriegsspiel::great_war::{Selected, StartGreatWar, files};
@@ -17,6 +16,7 @@ use kriegsspiel::session::Seat;
 use rules::strategic::purchase::Recruit;
 use rules::strategic::state::{FormationKind, Place};
 use rules::strategic::{ForceId, FormationId, GreatWar, HexAt, Order, Phase, Piece, PowerId};
+use support::app;
 
 mod gw_input;
 use gw_input::*;
@@ -27,14 +27,6 @@ const FRANCE: PowerId = PowerId(1);
 /// The 5th Army of corps 101 and 102 (S-ARMY-2).
 const FIFTH_ARMY: FormationId = FormationId(201);
 const BAVARIAN_CORPS: FormationId = FormationId(101);
-
-fn app() -> App {
-    kriegsspiel::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-gwland-test-{}", std::process::id())));
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, kriegsspiel::logic_plugin));
-    app.update();
-    app
-}
 
 fn start(app: &mut App) {
     let scenario = files::load_scenario(FIXTURE).expect("the fixture loads");

@@ -2,9 +2,8 @@
 //! without ids and in the reader's language, the turn summary after the other powers' moves and
 //! its places, the AI's progress, and the odds of the Combat phase to come.
 
-use bevy::input::InputPlugin;
+mod support;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use kriegsspiel::great_war::combat_ahead::combat_ahead;
 use kriegsspiel::great_war::recap::{Recap, RecapCommand};
 use kriegsspiel::great_war::summary::{SummaryKind, TurnSummary, ai_progress, summary};
@@ -16,19 +15,12 @@ use rules::Game;
 use rules::strategic::purchase::Recruit;
 use rules::strategic::testkit::hex;
 use rules::strategic::{GreatWar, Order, Phase, Piece, PowerId, Scenario};
+use support::app;
 
 mod gw_input;
 use gw_input::*;
 
 const TEST_FRONT: &str = "scenarios/great_war/test_front.ron";
-
-fn app() -> App {
-    kriegsspiel::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-gwp-test-{}", std::process::id())));
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, kriegsspiel::logic_plugin));
-    app.update();
-    app
-}
 
 fn start(app: &mut App, scenario: Scenario, seats: Vec<Seat>) {
     app.world_mut().write_message(StartGreatWar { scenario, seed: 1, seats });

@@ -8,9 +8,8 @@
 //! The fixture `tests/fixtures/great_war/sea_orders.ron` puts Germany (first to move) and Great
 //! Britain on the small North Sea map with a ship or squadron for every order.
 
-use bevy::input::InputPlugin;
+mod support;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use kriegsspiel::great_war::command::UiCommand;
 use kriegsspiel::great_war::sea_orders::{self, SeaCommand, SeaPick};
 use kriegsspiel::great_war::{Selected, StartGreatWar, files};
@@ -21,6 +20,7 @@ use rules::strategic::query;
 use rules::strategic::state::Place;
 use rules::strategic::{Ctx, ForceId, GreatWar, HexAt, Order, Phase, Piece, PowerId};
 use rules::view::Viewer;
+use support::app;
 
 mod gw_input;
 use gw_input::*;
@@ -28,14 +28,6 @@ use gw_input::*;
 const SEA: &str = "tests/fixtures/great_war/sea_orders.ron";
 const GERMANY: PowerId = PowerId(0);
 const GB: PowerId = PowerId(1);
-
-fn app() -> App {
-    kriegsspiel::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-gwsea-test-{}", std::process::id())));
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, kriegsspiel::logic_plugin));
-    app.update();
-    app
-}
 
 /// The fixture with a person at each power (hot-seat).
 fn start() -> App {

@@ -3,9 +3,8 @@
 //! explained, generals and HQs are marked, the tutorial is completed by a scripted input
 //! sequence, and the replay viewer steps order by order by keys.
 
-use bevy::input::InputPlugin;
+mod support;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use kriegsspiel::battle::card::{CommandMark, command_marks, unit_card, why_not_fire};
 use kriegsspiel::battle::tutorial::{Step, Tutorial};
 use kriegsspiel::battle::{HoveredCell, StartBattle};
@@ -20,16 +19,9 @@ use leafwing_input_manager::prelude::Buttonlike;
 use rules::Game;
 use rules::tactical::{Battle, Cell, Order, Side, UnitId};
 use rules::testing::{orders_file, shipped};
+use support::app;
 
 type Session = kriegsspiel::session::Session<Battle>;
-
-fn app() -> App {
-    kriegsspiel::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-help-test-{}", std::process::id())));
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, kriegsspiel::logic_plugin));
-    app.update();
-    app
-}
 
 fn press(app: &mut App, input: impl Buttonlike + Clone) {
     input.clone().press(app.world_mut());

@@ -2,9 +2,8 @@
 //! engine exactly as the same orders do, and whole battles are played through actions to the
 //! result screen (hot-seat and solo).
 
-use bevy::input::InputPlugin;
+mod support;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use kriegsspiel::battle::{HoveredCell, Selection, StartBattle};
 use kriegsspiel::screens::{PlayView, Screen};
 use kriegsspiel::session::Seat;
@@ -12,14 +11,7 @@ use leafwing_input_manager::prelude::Buttonlike;
 use rules::tactical::components::{Phase, Status};
 use rules::tactical::{Battle, Cell, Order, Scenario, Side, UnitId};
 use rules::testing::{orders_file, shipped};
-
-fn app() -> App {
-    kriegsspiel::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-test-{}", std::process::id())));
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, kriegsspiel::logic_plugin));
-    app.update();
-    app
-}
+use support::app;
 
 fn start(app: &mut App, scenario: Scenario, seed: u64, seats: [Seat; 2]) {
     app.world_mut().write_message(StartBattle { scenario, seed, seats: seats.to_vec() });

@@ -2,27 +2,19 @@
 //! cited in the event log opens its entry, "see also" and "back" walk between entries, and the
 //! language follows the settings.
 
-use bevy::input::InputPlugin;
+mod support;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use kriegsspiel::battle::{BattleNames, HoveredCell, Selection, StartBattle};
 use kriegsspiel::i18n::Lang;
 use kriegsspiel::input::{ActionSet, ShellAction, add_missing_bindings, default_bindings};
 use kriegsspiel::rules_ref::{RulesBook, RulesCommand, RulesWindow};
 use kriegsspiel::session::Seat;
+use support::app;
 
 type Session = kriegsspiel::session::Session<rules::tactical::Battle>;
 use kriegsspiel::settings::Settings;
 use leafwing_input_manager::prelude::Buttonlike;
 use rules::testing::shipped;
-
-fn app() -> App {
-    kriegsspiel::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-rules-test-{}", std::process::id())));
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, kriegsspiel::logic_plugin));
-    app.update();
-    app
-}
 
 fn press(app: &mut App, input: impl Buttonlike + Clone) {
     input.clone().press(app.world_mut());

@@ -3,9 +3,8 @@
 //! a "yes", a turn with nothing done asks before it ends, leaving a game asks and saves it, each
 //! battle keeps its own autosaves, and rebinding a key never silently steals or drops one.
 
-use bevy::input::InputPlugin;
+mod support;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use kriegsspiel::battle::{HoveredCell, Selection, StartBattle};
 use kriegsspiel::input::{ActionName, KeySlot, KnownActions, Rebinding};
 use kriegsspiel::screens::{PlayView, Screen};
@@ -22,13 +21,9 @@ static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn app(name: &str) -> (std::sync::MutexGuard<'static, ()>, App) {
     let turn = ONE_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let dir = std::env::temp_dir().join(format!("kriegsspiel-session-{name}-{}", std::process::id()));
+    let dir = support::data_dir().join(name);
     let _ = std::fs::remove_dir_all(&dir);
-    kriegsspiel::storage::use_dir(dir);
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, kriegsspiel::logic_plugin));
-    app.update();
-    (turn, app)
+    (turn, support::app_in(dir, |_| {}))
 }
 
 fn start(app: &mut App, scenario: Scenario, seats: [Seat; 2]) {

@@ -4,9 +4,8 @@
 //! the victory conditions in both languages; the campaigns are offered; and at one screen the
 //! board is handed over only to a person with something to do, never between one person's seats.
 
-use bevy::input::InputPlugin;
+mod support;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use kriegsspiel::catalog::{Catalog, THUMBNAIL_SIDE};
 use kriegsspiel::hud::legend::LegendBook;
 use kriegsspiel::i18n::{Lang, Tr};
@@ -14,16 +13,9 @@ use kriegsspiel::screens::{Mode, PlayView, Screen};
 use kriegsspiel::session::Seat;
 use kriegsspiel::setup::{PlayAs, ScenarioPages, SetupClick, SetupForm};
 use rules::strategic::{GreatWar, Phase, PowerId};
+use support::app;
 
 const TEST_FRONT: &str = "scenarios/great_war/test_front.ron";
-
-fn app() -> App {
-    kriegsspiel::storage::use_dir(std::env::temp_dir().join(format!("kriegsspiel-setup-test-{}", std::process::id())));
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin, kriegsspiel::logic_plugin));
-    app.update();
-    app
-}
 
 fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()

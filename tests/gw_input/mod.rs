@@ -1,6 +1,5 @@
 //! Input helpers the Great War's headless app tests share: a press and release as a frame each,
-//! a click on a hex, and what the session then holds. Each test file builds its own app (its
-//! storage folder and plugins differ) and uses some of these.
+//! a click on a hex, and what the session then holds. The app itself is `tests/support`'s.
 #![allow(dead_code)]
 
 use bevy::prelude::*;
