@@ -200,13 +200,9 @@ async fn hung(db: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hung_holder_loses_its_games_when_its_lease_runs_out_on_postgresql() {
-    let Ok(base) = std::env::var("KRIEGSSPIEL_TEST_PG") else {
-        eprintln!("KRIEGSSPIEL_TEST_PG is not set: the PostgreSQL test is skipped");
-        return;
-    };
-    let (db, name) = support::fresh_pg(&base, "hung").await;
+    let Some((db, name)) = support::own_pg("hung").await else { return };
     hung(&db).await;
-    support::drop_pg(&base, &name).await;
+    support::drop_own_pg(&name).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -216,13 +212,9 @@ async fn a_killed_holder_is_taken_over_on_sqlite() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_holder_is_taken_over_on_postgresql() {
-    let Ok(base) = std::env::var("KRIEGSSPIEL_TEST_PG") else {
-        eprintln!("KRIEGSSPIEL_TEST_PG is not set: the PostgreSQL takeover test is skipped");
-        return;
-    };
-    let (db, name) = support::fresh_pg(&base, "takeover").await;
+    let Some((db, name)) = support::own_pg("takeover").await else { return };
     takeover(&db).await;
-    support::drop_pg(&base, &name).await;
+    support::drop_own_pg(&name).await;
 }
 
 /// A server stopped on purpose lets its games go and says so: another takes them at once, not
@@ -258,11 +250,7 @@ async fn a_server_stopped_on_purpose_hands_its_games_over_on_sqlite() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_stopped_on_purpose_hands_its_games_over_on_postgresql() {
-    let Ok(base) = std::env::var("KRIEGSSPIEL_TEST_PG") else {
-        eprintln!("KRIEGSSPIEL_TEST_PG is not set: the PostgreSQL test is skipped");
-        return;
-    };
-    let (db, name) = support::fresh_pg(&base, "handover").await;
+    let Some((db, name)) = support::own_pg("handover").await else { return };
     handed_over(&db, true).await;
-    support::drop_pg(&base, &name).await;
+    support::drop_own_pg(&name).await;
 }

@@ -112,6 +112,23 @@ pub async fn fresh_pg(base: &str, what: &str) -> (String, String) {
     (url, name)
 }
 
+/// A PostgreSQL database of the test's own (its URL and its name), where `KRIEGSSPIEL_TEST_PG`
+/// names a server's database to start from; none (the test is skipped, and says so) where not.
+pub async fn own_pg(what: &str) -> Option<(String, String)> {
+    let Ok(base) = std::env::var("KRIEGSSPIEL_TEST_PG") else {
+        eprintln!("KRIEGSSPIEL_TEST_PG is not set: the PostgreSQL test `{what}` is skipped");
+        return None;
+    };
+    Some(fresh_pg(&base, what).await)
+}
+
+/// Drops a database [`own_pg`] made.
+pub async fn drop_own_pg(name: &str) {
+    if let Ok(base) = std::env::var("KRIEGSSPIEL_TEST_PG") {
+        drop_pg(&base, name).await;
+    }
+}
+
 pub async fn drop_pg(base: &str, name: &str) {
     use sqlx::Connection;
     if let Ok(mut conn) = sqlx::PgConnection::connect(base).await {
