@@ -550,13 +550,37 @@ impl SqliteStore {
             Some(dir) => {
                 let damaged = |e: std::io::Error| StoreError::Damaged(format!("{}: {e}", dir.display()));
                 std::fs::create_dir_all(dir).map_err(damaged)?;
-                let f = std::fs::File::create(dir.join(format!("{node}.lock"))).map_err(damaged)?;
+                // Locked before it takes its name: no other node's sweep can find it unlocked.
+                let making = dir.join(format!("{node}.making"));
+                let f = std::fs::File::create(&making).map_err(damaged)?;
                 f.lock().map_err(damaged)?;
+                std::fs::rename(&making, dir.join(format!("{node}.lock"))).map_err(damaged)?;
                 Some(f)
             }
             None => None,
         };
-        Ok(SqliteStore { pool, node, nodes, life: std::sync::Mutex::new(life) })
+        let store = SqliteStore { pool, node, nodes, life: std::sync::Mutex::new(life) };
+        store.sweep_nodes();
+        Ok(store)
+    }
+
+    /// Clears away the lock files of nodes gone (whose lock can be taken).
+    fn sweep_nodes(&self) {
+        let Some(dir) = &self.nodes else { return };
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for e in entries.flatten() {
+            let path = e.path();
+            let ours = path.file_stem().is_some_and(|s| s == self.node.as_str());
+            if ours || path.extension().is_none_or(|x| x != "lock") {
+                continue;
+            }
+            if let Ok(f) = std::fs::File::open(&path)
+                && f.try_lock().is_ok()
+            {
+                let _ = f.unlock();
+                let _ = std::fs::remove_file(&path);
+            }
+        }
     }
 
     async fn keep_alive(&self) -> StoreResult<()> {
@@ -589,8 +613,11 @@ impl SqliteStore {
     }
 
     fn end_life(&self) {
-        if let Ok(mut life) = self.life.lock() {
-            *life = None;
+        if let Ok(mut life) = self.life.lock()
+            && life.take().is_some()
+            && let Some(dir) = &self.nodes
+        {
+            let _ = std::fs::remove_file(dir.join(format!("{}.lock", self.node)));
         }
     }
 
