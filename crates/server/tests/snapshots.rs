@@ -34,11 +34,13 @@ async fn a_great_war_game_is_restored_from_its_snapshot_and_the_rest_of_its_log(
         seats.push(support::join(server.addr, &created, i).await.0);
     }
     assert_eq!(server.hub.store.snapshot(&game).await.expect("asked"), None, "none before a turn has passed");
-    // A turn and a phase of the next, every power passing.
+    // Two turns and a phase of the next, every power passing: a game is restored from the
+    // snapshot a turn behind the newest (the answer to each seat's latest order is then known).
     let mut status = support::status(server.addr, &game).await;
     let first = status["clock"]["turn"].as_u64().expect("a turn");
     let mut turn_began_at = None;
-    while turn_began_at.is_none_or(|at| status["clock"]["orders"].as_u64() < Some(at + 2)) {
+    let mut newest = None;
+    while newest.is_none_or(|at| status["clock"]["orders"].as_u64() < Some(at + 2)) {
         let i = match status["clock"]["active"].as_str() {
             Some("germany") => 0,
             Some("france") => 1,
@@ -49,18 +51,26 @@ async fn a_great_war_game_is_restored_from_its_snapshot_and_the_rest_of_its_log(
         status = r["status"].clone();
         if turn_began_at.is_none() && status["clock"]["turn"].as_u64() == Some(first + 1) {
             turn_began_at = status["clock"]["orders"].as_u64();
+            assert_eq!(
+                server.hub.store.snapshot(&game).await.expect("asked"),
+                None,
+                "one snapshot: none to restore from"
+            );
+        }
+        if newest.is_none() && status["clock"]["turn"].as_u64() == Some(first + 2) {
+            newest = status["clock"]["orders"].as_u64();
         }
     }
     let at = turn_began_at.expect("the next turn began");
     let (after, _) = server.hub.store.snapshot(&game).await.expect("asked").expect("a snapshot was kept");
-    assert_eq!(u64::try_from(after).ok(), Some(at), "taken when the turn began");
+    assert_eq!(u64::try_from(after).ok(), Some(at), "taken when the turn began, a turn behind the newest");
     let orders = status["clock"]["orders"].clone();
     let hash = hash_of(&server, &game).await;
     let turn_began = events_of(&server, &game, at - 1).await;
     assert!(!turn_began.is_empty(), "the order that began the turn has events");
     server.stop();
 
-    // Restored from the snapshot and the two orders after it: the same state.
+    // Restored from the snapshot and the turn and two orders after it: the same state.
     let server = support::start(&db).await;
     assert_eq!(server.restored, 1);
     assert_eq!(hash_of(&server, &game).await, hash);

@@ -128,7 +128,11 @@ async fn leases(a: Arc<dyn Store>, b: Arc<dyn Store>) {
     a.update_seat(&g, &handed).await.expect("the owner changes a seat");
     a.set_clock(&g, "{}").await.expect("the owner sets the timer");
     a.put_snapshot(&g, 1, "{\"after\": 1}").await.expect("the owner keeps a snapshot");
+    assert_eq!(b.snapshot(&g).await.expect("asked"), None, "restored from a turn behind the newest: none yet");
+    a.put_snapshot(&g, 5, "{\"after\": 5}").await.expect("kept");
     assert_eq!(b.snapshot(&g).await.expect("asked"), Some((1, "{\"after\": 1}".to_string())));
+    a.put_snapshot(&g, 9, "{\"after\": 9}").await.expect("kept");
+    assert_eq!(b.snapshot(&g).await.expect("asked"), Some((5, "{\"after\": 5}".to_string())), "the two newest kept");
 
     // Both live, and each knows it of the other.
     assert_eq!(a.alive(b.node()).await.expect("asked"), Some(true));

@@ -136,9 +136,12 @@ pub trait Store: Send + Sync {
     fn clock<'a>(&'a self, game: &'a str) -> StoreFuture<'a, Option<String>>;
     /// Stores the game's timer; returns once committed.
     fn set_clock<'a>(&'a self, game: &'a str, state: &'a str) -> StoreFuture<'a, ()>;
-    /// Keeps a game's snapshot taken after `after` orders (the latest only); its holder's only.
+    /// Keeps a game's snapshot taken after `after` orders (the two newest are kept); its
+    /// holder's only.
     fn put_snapshot<'a>(&'a self, game: &'a str, after: i64, state: &'a str) -> StoreFuture<'a, ()>;
-    /// A game's latest snapshot: the orders it was taken after, and its text.
+    /// The snapshot a game is restored from: the older of its two newest (a turn behind the
+    /// newest, so that the answer to every seat's latest order can be given again), the orders
+    /// it was taken after and its text; none while it has fewer than two.
     fn snapshot<'a>(&'a self, game: &'a str) -> StoreFuture<'a, Option<(i64, String)>>;
     /// The seats whose token hash is `hash`, in every game of the record.
     fn seats_of_token<'a>(&'a self, hash: &'a str) -> StoreFuture<'a, Vec<TokenSeat>>;

@@ -35,8 +35,11 @@ const UPSERT_CLOCK: &str =
     "INSERT INTO clocks (game_id, state) VALUES ($1, $2) ON CONFLICT (game_id) DO UPDATE SET state = excluded.state";
 const UPDATE_FLAGS: &str = "UPDATE games SET paused = $1, over = $2 WHERE id = $3";
 const SELECT_TOKEN_SEATS: &str = "SELECT s.game_id, s.seat, s.name, g.kind, g.scenario FROM seats s JOIN games g ON g.id = s.game_id WHERE s.token_hash = $1 ORDER BY g.created, s.game_id, s.seat";
-const UPSERT_SNAPSHOT: &str = "INSERT INTO snapshots (game_id, after, state) VALUES ($1, $2, $3) ON CONFLICT (game_id) DO UPDATE SET after = excluded.after, state = excluded.state";
-const SELECT_SNAPSHOT: &str = "SELECT after, state FROM snapshots WHERE game_id = $1";
+const UPSERT_SNAPSHOT: &str = "INSERT INTO snapshots (game_id, after, state) VALUES ($1, $2, $3) ON CONFLICT (game_id, after) DO UPDATE SET state = excluded.state";
+const PRUNE_SNAPSHOTS: &str = "DELETE FROM snapshots WHERE game_id = $1 AND after NOT IN (SELECT after FROM snapshots WHERE game_id = $1 ORDER BY after DESC LIMIT 2)";
+/// The older of the two newest: a turn behind the newest.
+const SELECT_SNAPSHOT: &str =
+    "SELECT after, state FROM snapshots WHERE game_id = $1 ORDER BY after DESC LIMIT 1 OFFSET 1";
 const SELECT_LEASE: &str = "SELECT owner, addr, expires FROM leases WHERE game_id = $1";
 const SELECT_HELD: &str = "SELECT game_id FROM leases WHERE owner = $1 ORDER BY game_id";
 const SELECT_OTHERS: &str = "SELECT game_id, owner FROM leases WHERE owner <> $1 ORDER BY game_id";
@@ -371,6 +374,7 @@ macro_rules! sql_store {
                         .bind(state.to_string())
                         .execute(&mut *tx)
                         .await?;
+                    sqlx::query(PRUNE_SNAPSHOTS).bind(game.to_string()).execute(&mut *tx).await?;
                     tx.commit().await?;
                     Ok(())
                 })
