@@ -44,9 +44,21 @@ pub async fn http(
 
 /// One HTTP request with a body as given.
 pub async fn http_raw(addr: SocketAddr, method: &str, path: &str, body: &str) -> Result<(u16, Value), ClientError> {
+    http_with(addr, method, path, body, &[]).await
+}
+
+/// One HTTP request with a body and extra header lines (`name: value`) as given.
+pub async fn http_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &str,
+    headers: &[(&str, &str)],
+) -> Result<(u16, Value), ClientError> {
     let mut stream = tokio::net::TcpStream::connect(addr).await?;
+    let extra: String = headers.iter().map(|(k, v)| format!("{k}: {v}\r\n")).collect();
     let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n{extra}Connection: close\r\n\r\n{body}",
         body.len()
     );
     stream.write_all(request.as_bytes()).await?;

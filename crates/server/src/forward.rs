@@ -8,6 +8,7 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite;
+use tungstenite::client::IntoClientRequest;
 
 /// The largest message a process takes from another that holds a game (a Great War view).
 pub const MAX_SENT: usize = 64 * 1024 * 1024;
@@ -32,7 +33,6 @@ pub async fn connect(addr: &str, game: &str) -> Option<Upstream> {
     let config = tungstenite::protocol::WebSocketConfig::default()
         .max_message_size(Some(MAX_SENT))
         .max_frame_size(Some(MAX_SENT));
-    use tungstenite::client::IntoClientRequest;
     let mut request = format!("ws://{addr}/api/games/{game}/live").into_client_request().ok()?;
     // The holder serves it or refuses it, and never sends it on again (no loop between two
     // processes that each take the other for the holder).

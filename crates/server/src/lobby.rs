@@ -80,7 +80,13 @@ fn info(game: &str, state: &crate::room::RoomState) -> GameInfo {
     }
 }
 
-async fn game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, LobbyError> {
+async fn game(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: axum::http::HeaderMap,
+) -> Result<Response, LobbyError> {
+    // A question passed on by another process is answered here or not at all (no loop).
+    let forwarded = headers.contains_key(crate::forward::FORWARDED);
     match hub.locate(&id).await? {
         Place::Here(room) => {
             let state = room.state.lock().await;
@@ -89,8 +95,12 @@ async fn game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Res
         // Another process holds the game: its answer, as it gives it.
         Place::There(addr) => {
             let unavailable = || LobbyError::Unavailable(addr.clone());
+            if forwarded {
+                return Err(unavailable());
+            }
             let owner: std::net::SocketAddr = addr.parse().map_err(|_| unavailable())?;
-            let (code, body) = crate::client::http(owner, "GET", &format!("/api/games/{id}"), None)
+            let path = format!("/api/games/{id}");
+            let (code, body) = crate::client::http_with(owner, "GET", &path, "", &[(crate::forward::FORWARDED, "1")])
                 .await
                 .map_err(|_| unavailable())?;
             let code = StatusCode::from_u16(code).map_err(|_| unavailable())?;

@@ -79,7 +79,6 @@ pub trait Served: Sighted {
     type Shared: Send + Sync + 'static;
     fn load(path: &Path) -> Result<Self::Scenario, DataError>;
     fn share(scenario: Self::Scenario) -> Arc<Self::Shared>;
-    fn scenario_of(shared: &Self::Shared) -> &Self::Scenario;
     /// A new game on the shared scenario.
     fn new_on(shared: &Arc<Self::Shared>, seed: u64) -> Self;
     /// The game as it stands, to restore from instead of its whole log, where the kind keeps
@@ -371,10 +370,6 @@ macro_rules! shares_its_scenario {
             Arc::new(scenario)
         }
 
-        fn scenario_of(shared: &Self::Shared) -> &Self::Scenario {
-            shared
-        }
-
         fn new_on(shared: &Arc<Self::Shared>, seed: u64) -> Self {
             <Self as Game>::new(shared, seed)
         }
@@ -511,7 +506,8 @@ pub fn shared<G: Served>(path: &Path) -> Result<(Arc<G::Shared>, String), String
     Ok((shared, hash))
 }
 
-fn load<G: Served>(path: &std::path::Path, seed: u64, hash: Option<&str>) -> Result<Box<dyn Table>, String> {
+/// [`shared`], refused when the scenario no longer has the hash a game was made on.
+fn shared_as<G: Served>(path: &Path, hash: Option<&str>) -> Result<Arc<G::Shared>, String> {
     let (shared, found) = shared::<G>(path)?;
     if let Some(h) = hash.filter(|h| **h != found) {
         return Err(format!(
@@ -519,12 +515,17 @@ fn load<G: Served>(path: &std::path::Path, seed: u64, hash: Option<&str>) -> Res
             path.display()
         ));
     }
-    Ok(Box::new(Hosted::<G>::new(&shared, seed)))
+    Ok(shared)
 }
 
-/// A recorded game's table: from its latest snapshot (`after` orders, its text) and the rest of
-/// its log where it has one, else from its whole log; a snapshot that does not match the record
-/// is passed over (the whole log replayed, and the operator told).
+fn load<G: Served>(path: &std::path::Path, seed: u64, hash: Option<&str>) -> Result<Box<dyn Table>, String> {
+    Ok(Box::new(Hosted::<G>::new(&shared_as::<G>(path, hash)?, seed)))
+}
+
+/// A recorded game's table: from the snapshot the store gives (`after` orders, its text; a turn
+/// behind the newest) and the rest of its log where it has one, else from its whole log; a
+/// snapshot that does not match the record is passed over (the whole log replayed, and the
+/// operator told).
 pub fn table_of_record(
     rec: &crate::store::GameRecord,
     root: &Path,
@@ -564,10 +565,7 @@ fn resumed_table(
         snapshot: &str,
         log: &[String],
     ) -> Result<Box<dyn Table>, String> {
-        let (shared, hash) = shared::<G>(path)?;
-        if hash != rec.scenario_hash {
-            return Err(format!("{}: the scenario changed since the game was made", path.display()));
-        }
+        let shared = shared_as::<G>(path, Some(&rec.scenario_hash))?;
         Ok(Box::new(Hosted::<G>::resumed(&shared, rec.seed, snapshot, log)?))
     }
     let path = root.join(&rec.scenario);

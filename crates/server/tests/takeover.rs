@@ -108,6 +108,11 @@ async fn takeover(db: &str) {
     let (code, info) = client::http(b.addr, "GET", &format!("/api/games/{game}"), None).await.expect("answers");
     assert_eq!(code, 200, "{info}");
     assert_eq!(info["game"], game.as_str());
+    // A question another process passed on is not passed on again (no loop between processes).
+    let passed = [(server::forward::FORWARDED, "1")];
+    let (code, _) =
+        client::http_with(b.addr, "GET", &format!("/api/games/{game}"), "", &passed).await.expect("answers");
+    assert_eq!(code, 503, "answered by the holder or not at all");
 
     // To Germany's Movement phase, each power passing through its seat.
     let mut status = welcome["status"].clone();

@@ -111,8 +111,18 @@ macro_rules! sql_store {
                 })
             }
 
-            /// In an appending transaction: the game's log is this node's to write unless
-            /// another node holds its lease (the row is locked against a takeover till commit).
+            /// A transaction that writes a game: the holder's only, as the log is (a process that
+            /// lost the game changes nothing of it). Begun as a write at once: the fence's read
+            /// must not be a snapshot another writer overtakes (SQLite would refuse the upgrade to
+            /// a write as "locked").
+            async fn write(&self, game: &str) -> StoreResult<sqlx::Transaction<'static, $db>> {
+                let mut tx = self.pool.begin_with($begin_write).await?;
+                self.fence(&mut tx, game).await?;
+                Ok(tx)
+            }
+
+            /// The game is this node's to write unless another node holds its lease (the row is
+            /// locked against a takeover till commit).
             async fn fence(&self, tx: &mut sqlx::Transaction<'_, $db>, game: &str) -> StoreResult<()> {
                 let owner: Option<String> = sqlx::query(Self::FENCE)
                     .bind(game.to_string())
@@ -260,10 +270,7 @@ macro_rules! sql_store {
 
             fn append_order<'a>(&'a self, game: &'a str, order: &'a OrderRecord) -> StoreFuture<'a, ()> {
                 Box::pin(async move {
-                    // Written at once: the fence's read must not be a snapshot another writer
-                    // overtakes (SQLite would refuse the upgrade to a write as "locked").
-                    let mut tx = self.pool.begin_with($begin_write).await?;
-                    self.fence(&mut tx, game).await?;
+                    let mut tx = self.write(game).await?;
                     sqlx::query(INSERT_ORDER)
                         .bind(game.to_string())
                         .bind(order.idx)
@@ -301,10 +308,7 @@ macro_rules! sql_store {
 
             fn append_mail<'a>(&'a self, game: &'a str, mail: &'a MailRecord) -> StoreFuture<'a, ()> {
                 Box::pin(async move {
-                    // Written at once: the fence's read must not be a snapshot another writer
-                    // overtakes (SQLite would refuse the upgrade to a write as "locked").
-                    let mut tx = self.pool.begin_with($begin_write).await?;
-                    self.fence(&mut tx, game).await?;
+                    let mut tx = self.write(game).await?;
                     sqlx::query(INSERT_MAIL)
                         .bind(game.to_string())
                         .bind(mail.idx)
@@ -324,10 +328,7 @@ macro_rules! sql_store {
 
             fn update_seat<'a>(&'a self, game: &'a str, seat: &'a SeatRecord) -> StoreFuture<'a, ()> {
                 Box::pin(async move {
-                    // The holder's only, as the log is: a process that lost the game
-                    // changes nothing of it.
-                    let mut tx = self.pool.begin_with($begin_write).await?;
-                    self.fence(&mut tx, game).await?;
+                    let mut tx = self.write(game).await?;
                     sqlx::query(UPDATE_SEAT)
                         .bind(seat.role.clone())
                         .bind(seat.ai.clone())
@@ -350,10 +351,7 @@ macro_rules! sql_store {
 
             fn set_clock<'a>(&'a self, game: &'a str, state: &'a str) -> StoreFuture<'a, ()> {
                 Box::pin(async move {
-                    // The holder's only, as the log is: a process that lost the game
-                    // changes nothing of it.
-                    let mut tx = self.pool.begin_with($begin_write).await?;
-                    self.fence(&mut tx, game).await?;
+                    let mut tx = self.write(game).await?;
                     sqlx::query(UPSERT_CLOCK)
                         .bind(game.to_string())
                         .bind(state.to_string())
@@ -366,8 +364,7 @@ macro_rules! sql_store {
 
             fn put_snapshot<'a>(&'a self, game: &'a str, after: i64, state: &'a str) -> StoreFuture<'a, ()> {
                 Box::pin(async move {
-                    let mut tx = self.pool.begin_with($begin_write).await?;
-                    self.fence(&mut tx, game).await?;
+                    let mut tx = self.write(game).await?;
                     sqlx::query(UPSERT_SNAPSHOT)
                         .bind(game.to_string())
                         .bind(after)
@@ -501,10 +498,7 @@ macro_rules! sql_store {
 
             fn set_flags<'a>(&'a self, game: &'a str, paused: bool, over: bool) -> StoreFuture<'a, ()> {
                 Box::pin(async move {
-                    // The holder's only, as the log is: a process that lost the game
-                    // changes nothing of it.
-                    let mut tx = self.pool.begin_with($begin_write).await?;
-                    self.fence(&mut tx, game).await?;
+                    let mut tx = self.write(game).await?;
                     sqlx::query(UPDATE_FLAGS)
                         .bind(i32::from(paused))
                         .bind(i32::from(over))

@@ -120,10 +120,6 @@ impl Served for GreatWar {
         rules::strategic::state::StaticData::of(scenario)
     }
 
-    fn scenario_of(shared: &Self::Shared) -> &Self::Scenario {
-        &shared.scenario
-    }
-
     fn new_on(shared: &Arc<Self::Shared>, seed: u64) -> Self {
         GreatWar::new_shared(shared.clone(), seed)
     }
