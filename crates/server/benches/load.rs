@@ -341,7 +341,7 @@ fn main() {
         }
         let out = (orders, began.elapsed(), cpu_secs() - cpu, acks, memory);
         restoring(&server, &made_ids(&plans, &made_games), &root).await;
-        server.stop();
+        server.stop().await;
         out
     });
     let (base_orders, base_wall, base_cpu) = in_process(&plans, &root);

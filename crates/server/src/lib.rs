@@ -130,11 +130,11 @@ impl Server {
 
     /// Stops listening and ends the games' tasks (their connections end with the runtime); the
     /// leases are left to run out, as when a process dies.
-    pub fn stop(self) {
+    pub async fn stop(self) {
         self.task.abort();
         self.keeper.abort();
         self.hub.shutdown();
-        self.hub.store.retire();
+        let _ = self.hub.store.retire().await;
     }
 
     /// Stops on purpose: listens no more and lets every game's lease go, telling the other
@@ -143,8 +143,8 @@ impl Server {
         self.task.abort();
         self.keeper.abort();
         let released = self.hub.release_all().await;
-        self.hub.store.retire();
-        released
+        let retired = self.hub.store.retire().await;
+        released.and(retired)
     }
 
     /// Waits until the server stops.

@@ -142,7 +142,7 @@ async fn two_seats_play_a_battle_to_its_end() {
     }
     let expected: Vec<u64> = (1..=orders).collect();
     assert_eq!(ats, expected, "blue saw every order once, in order");
-    server.stop();
+    server.stop().await;
 
     // Restarted, the server restores no game that is over; asked for, it is there, and its
     // seats are sent the reveal again.
@@ -153,5 +153,5 @@ async fn two_seats_play_a_battle_to_its_end() {
     assert_eq!(status["clock"]["orders"], orders);
     let (mut blue, _) = support::join(server.addr, &created, 1).await;
     blue.wait_for(|v| kind(v) == "reveal").await.expect("revealed again");
-    server.stop();
+    server.stop().await;
 }

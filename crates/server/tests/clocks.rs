@@ -108,7 +108,7 @@ async fn t_setup_1_one_clock_of_120_seconds_for_both_sides_then_t_turn_2_20_seco
 
     // The deadline survives a restart: the same deadline, not a fresh turn.
     clock.advance(4_000);
-    server.stop();
+    server.stop().await;
     let server = support::start_on(&db, clock.clone()).await;
     let s = support::status(server.addr, &game).await;
     assert_eq!(s["timer"]["deadline_ms"], deadline, "{s}");
@@ -119,7 +119,7 @@ async fn t_setup_1_one_clock_of_120_seconds_for_both_sides_then_t_turn_2_20_seco
     clock.advance(1);
     let (mut watcher, _) = support::join(server.addr, &created, 2).await;
     watcher.wait_at(orders + 1).await.expect("timed out after the restart");
-    server.stop();
+    server.stop().await;
 }
 
 fn clock_now(clock: &ManualClock) -> i64 {
@@ -149,7 +149,7 @@ async fn t_turn_2_15_seconds_when_neither_army_fields_more_than_5_units() {
     assert!(!server.hub.tick(&game).await.expect("the game"));
     clock.advance(1);
     red.wait_at(at + 1).await.expect("the turn timed out at 15 s");
-    server.stop();
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -171,5 +171,5 @@ async fn a_battle_clock_switched_off_never_runs_out() {
         let (code, _) = server::client::http(server.addr, "POST", "/api/games", Some(&body)).await.expect("answers");
         assert_eq!(code, 422, "{bad}");
     }
-    server.stop();
+    server.stop().await;
 }

@@ -58,7 +58,7 @@ async fn a_phase_deadline_of_two_days_passes_the_power_when_it_runs_out() {
     assert_ne!((s["clock"]["turn"].clone(), s["clock"]["phase"].clone(), s["clock"]["active"].clone()), key);
     assert_eq!(s["timer"]["left_ms"], 172_800_000, "{s}");
     assert_eq!(s["timer"]["running"], true);
-    server.stop();
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -91,5 +91,5 @@ async fn at_a_deadline_set_so_the_ai_plays_the_rest_of_the_phase_and_gives_it_ba
     // The AI played the phase to its end: its orders, none of the clock's.
     let orders = server.hub.store.orders(&game).await.expect("the record");
     assert!(!orders.is_empty() && orders.iter().all(|o| o.source == "ai"), "{orders:?}");
-    server.stop();
+    server.stop().await;
 }

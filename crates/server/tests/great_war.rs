@@ -104,5 +104,5 @@ async fn a_leader_two_generals_and_the_other_alliance_play_a_turn() {
     for c in &mut clients {
         c.wait_at(at).await.expect("each seat catches up");
     }
-    server.stop();
+    server.stop().await;
 }

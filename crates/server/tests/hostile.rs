@@ -56,7 +56,7 @@ async fn garbage_unknown_fields_and_binary_frames_are_refused() {
     let r = red.next().await.expect("an answer");
     assert_eq!(r["code"], "binary");
     unharmed(server.addr, &created, &mut red, &mut blue, 0).await;
-    server.stop();
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -68,7 +68,7 @@ async fn a_giant_frame_closes_only_that_connection() {
     let (mut red, _) = support::join(server.addr, &created, 0).await;
     red.set_seq(10);
     unharmed(server.addr, &created, &mut red, &mut blue, 0).await;
-    server.stop();
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -95,7 +95,7 @@ async fn a_flood_is_rate_limited_then_closed() {
     }
     assert!(limited > 0 && closed, "rate limited {limited} times, closed {closed}");
     unharmed(server.addr, &created, &mut red_again(&server, &created).await, &mut blue, 0).await;
-    server.stop();
+    server.stop().await;
 }
 
 async fn red_again(server: &server::Server, created: &Value) -> Client {
@@ -121,7 +121,7 @@ async fn a_repeated_message_is_answered_again_and_never_applied_twice() {
     let r = me.ask(ClientMsg::Order { seq: 0, order: json!("EndSetup") }).await.expect("an answer");
     assert_eq!(r["code"], "stale_seq", "{r}");
     unharmed(server.addr, &created, &mut red, &mut blue, 1).await;
-    server.stop();
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -146,7 +146,7 @@ async fn another_games_token_and_no_hello_are_refused() {
         .expect("sent");
     assert_eq!(red.next().await.expect("an answer")["code"], "hello_twice");
     unharmed(server.addr, &created, &mut red, &mut blue, 0).await;
-    server.stop();
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -175,7 +175,7 @@ async fn orders_out_of_turn_out_of_phase_or_from_the_wrong_seat_are_refused() {
     let r = ru.order(json!("EndSetup")).await.expect("an answer");
     assert_eq!(r["text"], "это место не отдаёт приказов");
     unharmed(server.addr, &created, &mut red, &mut blue, 0).await;
-    server.stop();
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -223,5 +223,5 @@ async fn the_lobby_refuses_unknown_fields_giant_bodies_and_bad_seats() {
     assert_eq!(code, 200);
     assert_eq!(mine.as_array().map(Vec::len), Some(1), "{mine}");
     assert_eq!(mine[0]["seat"], 1);
-    server.stop();
+    server.stop().await;
 }

@@ -128,7 +128,7 @@ async fn a_great_war_game_leaks_nothing_to_any_seat() {
     }
     eprintln!("test front: {} orders given, {refused} refused", orders.len());
     check_all::<rules::strategic::GreatWar>(&server, &created, &mut seats, &asked).await;
-    server.stop();
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -179,9 +179,9 @@ async fn a_campaign_with_a_battle_leaks_nothing_to_any_seat() {
     check_all::<rules::campaign::Campaign>(&server, &created, &mut seats, &asked).await;
     // The record, the script's written directive (`Some` left out in the engine's RON) and the
     // battle's result among it, restores on a restart (this game and the probe).
-    server.stop();
+    server.stop().await;
     let server = support::start(&db).await;
     assert_eq!(server.restored, 2);
     assert_eq!(support::status(server.addr, &game).await["clock"]["orders"], log.len() as u64);
-    server.stop();
+    server.stop().await;
 }

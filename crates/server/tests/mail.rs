@@ -181,7 +181,7 @@ async fn directives_go_through_the_moderator_and_chat_stays_within_its_seats() {
         .expect("hello");
     back.wait_for(|v| kind(v) == "welcome").await.expect("welcome");
     assert!(quiet(&mut back).await, "nothing twice");
-    server.stop();
+    server.stop().await;
     // The long directive, held 30 minutes, has reached Moltke by the time he comes back.
     clock.advance(1_800_000);
     let server = support::start_on(&db, clock.clone()).await;
@@ -193,5 +193,5 @@ async fn directives_go_through_the_moderator_and_chat_stays_within_its_seats() {
     let mails = fresh.received.iter().filter(|m| m.contains("\"mail\"")).count();
     assert_eq!(mails, 3, "the two directives for Moltke and the alliance's line");
     assert!(fresh.received.iter().all(|m| !m.contains("BRAVO") && !m.contains("ENTENTE")));
-    server.stop();
+    server.stop().await;
 }

@@ -91,7 +91,7 @@ async fn the_moderator_pauses_hands_a_seat_to_the_ai_and_takes_it_back() {
     assert_eq!(status["clock"]["active"], "blue");
     let ack = blue.order(pass_for(&status)).await.expect("an answer");
     assert_eq!(kind(&ack), "ack", "blue gives its own order again: {ack}");
-    server.stop();
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -132,7 +132,7 @@ async fn a_client_that_drops_resumes_after_the_last_order_it_saw() {
 
     // The server restarts: the game is restored from the record, and a client that was behind
     // gets a fresh view (the events it missed are no longer kept).
-    server.stop();
+    server.stop().await;
     let server = support::start(&db).await;
     assert_eq!(server.restored, 1);
     let (mut again, welcome) =
@@ -153,5 +153,5 @@ async fn a_client_that_drops_resumes_after_the_last_order_it_saw() {
         ack
     };
     assert_eq!(ack["at"], now + 1, "{ack}");
-    server.stop();
+    server.stop().await;
 }

@@ -68,7 +68,7 @@ async fn a_great_war_game_is_restored_from_its_snapshot_and_the_rest_of_its_log(
     let hash = hash_of(&server, &game).await;
     let turn_began = events_of(&server, &game, at - 1).await;
     assert!(!turn_began.is_empty(), "the order that began the turn has events");
-    server.stop();
+    server.stop().await;
 
     // Restored from the snapshot and the turn and two orders after it: the same state.
     let server = support::start(&db).await;
@@ -79,7 +79,7 @@ async fn a_great_war_game_is_restored_from_its_snapshot_and_the_rest_of_its_log(
 
     // A snapshot that does not match its record is passed over: the whole log is replayed.
     server.hub.store.put_snapshot(&game, after, "{\"after\": 1}").await.expect("kept");
-    server.stop();
+    server.stop().await;
     let server = support::start(&db).await;
     assert_eq!(hash_of(&server, &game).await, hash, "restored from the whole log");
     assert_eq!(events_of(&server, &game, at - 1).await, turn_began);
@@ -87,5 +87,5 @@ async fn a_great_war_game_is_restored_from_its_snapshot_and_the_rest_of_its_log(
     assert_eq!(kind(&welcome), "welcome");
     assert!(welcome["view"].is_object(), "a seat behind the snapshot gets a fresh view");
     let _ = germany.quiet_for(std::time::Duration::from_millis(50)).await;
-    server.stop();
+    server.stop().await;
 }

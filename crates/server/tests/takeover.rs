@@ -245,7 +245,7 @@ async fn handed_over(db: &str, announced: bool) {
     let (_, welcome, took) = rejoin(b.addr, &game, &support::token(&created, 0), 0).await;
     assert!(took < Duration::from_secs(2), "{took:?}");
     assert_eq!(kind(&welcome), "welcome");
-    b.stop();
+    b.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -57,5 +57,5 @@ async fn with_a_certificate_the_server_speaks_tls_and_only_tls() {
     let mut plain = tokio::net::TcpStream::connect(server.addr).await.expect("connects");
     let answer = get(&mut plain, server.addr).await;
     assert!(!answer.contains("open_field.ron"), "{answer}");
-    server.stop();
+    server.stop().await;
 }

@@ -86,7 +86,7 @@ async fn your_turn_and_a_directive_are_posted_once_to_the_seats_hook() {
     let n = next(&mut france_rx).await;
     assert_eq!((n["event"].clone(), n["seat"].clone()), (json!("your_turn"), json!(2)));
     assert!(tokio::time::timeout(Duration::from_millis(500), france_rx.recv()).await.is_err(), "once");
-    server.stop();
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -117,5 +117,5 @@ async fn a_receiver_that_never_answers_gets_one_attempt_and_the_game_goes_on() {
     assert_eq!(kind(&ack), "ack", "{ack}");
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(count.load(std::sync::atomic::Ordering::SeqCst), 1, "no retry");
-    server.stop();
+    server.stop().await;
 }

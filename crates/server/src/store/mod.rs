@@ -168,8 +168,9 @@ pub trait Store: Send + Sync {
     /// out tells.
     fn alive<'a>(&'a self, node: &'a str) -> StoreFuture<'a, Option<bool>>;
     /// This node is gone from now on, as if its process had died: the others may take its
-    /// games over at once (a server stopped).
-    fn retire(&self);
+    /// games over at once (a server stopped). Done when the others can see it: PostgreSQL's
+    /// session lock is let go and its connection closed before this returns.
+    fn retire(&self) -> StoreFuture<'_, ()>;
     /// Tells the other nodes that a game's lease was let go (PostgreSQL's NOTIFY; nothing
     /// elsewhere).
     fn announce<'a>(&'a self, game: &'a str) -> StoreFuture<'a, ()>;

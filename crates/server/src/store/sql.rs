@@ -484,8 +484,11 @@ macro_rules! sql_store {
                 Box::pin(self.node_alive(node))
             }
 
-            fn retire(&self) {
-                self.end_life();
+            fn retire(&self) -> StoreFuture<'_, ()> {
+                Box::pin(async move {
+                    self.end_life().await;
+                    Ok(())
+                })
             }
 
             fn announce<'a>(&'a self, game: &'a str) -> StoreFuture<'a, ()> {
@@ -610,7 +613,7 @@ impl SqliteStore {
         }
     }
 
-    fn end_life(&self) {
+    async fn end_life(&self) {
         if let Ok(mut life) = self.life.lock()
             && life.take().is_some()
             && let Some(dir) = &self.nodes
@@ -694,9 +697,14 @@ impl PgStore {
         Ok(Some(!free))
     }
 
-    fn end_life(&self) {
-        if let Ok(mut life) = self.life.try_lock() {
-            *life = None;
+    /// Lets the session lock go and closes its connection, waiting for both: a server started
+    /// next must not find this node alive (dropped, the connection would end a moment later).
+    async fn end_life(&self) {
+        use sqlx::Connection;
+        let conn = self.life.lock().await.take();
+        if let Some(mut conn) = conn {
+            let _ = sqlx::query(NODE_UNLOCK).bind(self.node.clone()).execute(&mut conn).await;
+            let _ = conn.close().await;
         }
     }
 
