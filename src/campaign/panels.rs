@@ -181,6 +181,12 @@ pub fn event_text(tr: &Tr, scenario: &CampaignScenario, state: &CampaignState, e
             tr.f("ev.campaign.over", &[("side", side(winner)), ("reason", tr.t(reason_key(*reason)))])
         }
         Event::Directive { side: s, text, .. } => format!("{}: {text}", side(s)),
+        Event::Moderated { asks } => {
+            let rules: Vec<&str> = asks.iter().map(|a| a.rule()).collect();
+            tr.f("ev.campaign.moderated", &[("rules", rules.join(", "))])
+        }
+        Event::Asked { question } => tr.f("ev.campaign.asked", &[("rule", question.asked().rule().to_string())]),
+        Event::Ruled { rule, .. } => tr.f("ev.campaign.ruled", &[("rule", rule.rule().to_string())]),
     }
 }
 

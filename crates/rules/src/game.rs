@@ -69,6 +69,23 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// that has nothing better does).
     fn pass(&self) -> Self::Order;
 
+    /// Whether the game waits for a moderator's ruling ([`crate::moderation`]: a game set to
+    /// ask): no player gives an order until it comes, and [`Game::active_player`] is `None`.
+    fn awaits_moderator(&self) -> bool {
+        false
+    }
+    /// The ruling that takes the engine's own answer to the waiting question (what it decides
+    /// where nobody is asked): given where the moderator is absent past the deadline.
+    fn default_ruling(&self) -> Option<Self::Order> {
+        None
+    }
+    /// Whether `order` is the moderator's to give (what the game asks, a ruling), never a
+    /// player's.
+    fn is_moderators(order: &Self::Order) -> bool {
+        let _ = order;
+        false
+    }
+
     /// Whether an order hands the turn (or the set-up step) to the next player.
     fn ends_turn(order: &Self::Order) -> bool;
     /// Whether an event showed a player something hidden (taking it back would leak it).

@@ -10,6 +10,7 @@ pub mod dice;
 pub mod game;
 pub mod hash;
 pub mod limits;
+pub mod moderation;
 pub mod reference;
 pub mod replay;
 pub mod savefile;

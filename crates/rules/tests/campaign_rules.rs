@@ -2,83 +2,17 @@
 //! with the rule's numbers on both sides of each threshold.
 
 use rules::campaign::resolve::{AutoUnit, attacker_redoubts, auto_battle, cut, left_out_loss};
-use rules::campaign::scenario::{ArmySpec, CampaignUnit};
+use rules::campaign::scenario::ArmySpec;
 use rules::campaign::state::VictoryReason;
-use rules::campaign::{ArmyId, Campaign, CampaignRules, CampaignScenario, Event, Forces, HexAt, Order, OrderError};
+use rules::campaign::{ArmyId, Campaign, CampaignScenario, Event, Forces, HexAt, Order, OrderError};
 use rules::game::Game;
 use rules::tactical::config::GeneralFate;
 use rules::tactical::units::UnitTable;
-use rules::tactical::{Battle, Order as BattleOrder, Phase, SaveGame, Side, Status, UnitId};
-use std::path::Path;
+use rules::tactical::{Battle, Order as BattleOrder, Phase, Side, Status, UnitId};
 
-fn linden() -> CampaignScenario {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/campaign/linden.ron");
-    CampaignScenario::load(&path).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn hex(col: i32, row: i32) -> HexAt {
-    HexAt::new(col, row)
-}
-
-/// An army whose units get ids `id × 100 + i`.
-fn army(id: u32, side: Side, at: (i32, i32), units: &[&str]) -> ArmySpec {
-    ArmySpec {
-        id,
-        side,
-        name: format!("army {id}"),
-        at: hex(at.0, at.1),
-        units: units
-            .iter()
-            .enumerate()
-            .map(|(i, u)| CampaignUnit {
-                id: UnitId(id * 100 + u32::try_from(i).unwrap_or(0)),
-                unit: (*u).to_string(),
-                name: None,
-                health: None,
-            })
-            .collect(),
-    }
-}
-
-fn campaign(armies: Vec<ArmySpec>) -> Campaign {
-    let mut s = linden();
-    s.armies = armies;
-    Campaign::new(&s, 7)
-}
-
-fn line(n: usize) -> Vec<&'static str> {
-    vec!["line_infantry"; n]
-}
-
-fn ok(c: &mut Campaign, order: Order) -> Vec<Event> {
-    c.apply(order.clone()).unwrap_or_else(|e| panic!("{order:?}: {e}"))
-}
-
-fn refused(c: &mut Campaign, order: Order) -> String {
-    let before = c.hash();
-    let e = c.apply(order).expect_err("refused").to_string();
-    assert_eq!(c.hash(), before, "a refused order changes nothing");
-    e
-}
-
-/// The default: end the turn, choose the default forces, or fight standing still.
-fn pass(c: &mut Campaign) -> Vec<Event> {
-    let order = c.pass();
-    ok(c, order)
-}
-
-fn mv(army: u32, path: &[(i32, i32)]) -> Order {
-    Order::Move { army: ArmyId(army), path: path.iter().map(|(c, r)| hex(*c, *r)).collect() }
-}
-
-fn rules() -> CampaignRules {
-    CampaignRules::builtin()
-}
-
-/// Row 5 of the Linden map is open from (0, 5) to (7, 5).
-fn east_along_row_5(from: i32, steps: i32) -> Vec<(i32, i32)> {
-    (1..=steps).map(|i| (from + i, 5)).collect()
-}
+#[path = "support/campaign.rs"]
+mod common;
+use common::*;
 
 #[test]
 fn t_strat_1_an_army_has_6_mp_per_campaign_turn() {
@@ -320,32 +254,6 @@ fn t_strat_7_left_out_units_lose_the_share_their_side_lost() {
     // All lost (F = 1): never below Health 1.
     assert_eq!(left_out_loss(40, 40, 10), 9);
     assert_eq!(left_out_loss(40, 40, 1), 0);
-}
-
-/// Every unit of the side to move fires at what it can; then the turn ends. Set-up by default.
-fn shoot_it_out(battle: &mut Battle) {
-    let mut guard = 0;
-    while !Game::is_over(battle) && guard < 10_000 {
-        guard += 1;
-        if battle.clock().phase == Phase::Battle {
-            let fire = battle.ctx().legal_orders().into_iter().find(|o| matches!(o, BattleOrder::Fire { .. }));
-            if let Some(order) = fire {
-                battle.apply(order).unwrap_or_else(|e| panic!("{e}"));
-                continue;
-            }
-        }
-        let order = Game::pass(battle);
-        battle.apply(order).unwrap_or_else(|e| panic!("{e}"));
-    }
-}
-
-fn fight(c: &mut Campaign, seed_note: &str) -> SaveGame {
-    let b = c.state().battle.clone().expect("a battle");
-    let s = c.battle_scenario().expect("scenario");
-    let mut battle = Battle::new(&s, b.seed);
-    shoot_it_out(&mut battle);
-    assert!(Game::is_over(&battle), "{seed_note}: the battle ends");
-    battle.save()
 }
 
 #[test]

@@ -179,12 +179,9 @@ impl RoomState {
     pub fn status(&self) -> Status {
         let clock = self.table.clockface();
         let waiting_for = match (&clock.active, self.rec.over) {
-            (Some(active), false) => self
-                .seats
-                .iter()
-                .filter(|s| s.role.commands() == Some(active.as_str()) && !s.ready)
-                .map(|s| s.info().seat)
-                .collect(),
+            (Some(active), false) => {
+                self.seats.iter().filter(|s| s.role.is_waited_for(active) && !s.ready).map(|s| s.info().seat).collect()
+            }
             _ => Vec::new(),
         };
         let ai = self.table.players().into_iter().filter(|p| self.table.ai_plays(p)).collect();
@@ -380,6 +377,12 @@ impl RoomState {
             return Err(Refusal::new("paused", "server.err.paused"));
         }
         let role = self.seats[seat].role.clone();
+        // The moderator's orders: what the game asks it, and its rulings (the table checks
+        // they are of that kind).
+        if role == Role::Moderator {
+            let applied = self.table.submit(&role, &[], order)?;
+            return self.committed(store, seat, seq, &applied).await;
+        }
         let Some(player) = role.commands().map(str::to_string) else {
             return Err(Refusal::new("no_orders", "server.err.no_orders"));
         };
@@ -411,7 +414,19 @@ impl RoomState {
             }
         }
         let applied = self.table.submit(&role, &general_refs, order)?;
-        self.commit(store, &applied, Some(seat), Some(seq), "seat")
+        self.committed(store, seat, seq, &applied).await
+    }
+
+    /// A seat's order applied: committed, the server's own orders that follow given, and the
+    /// seat's answer.
+    async fn committed(
+        &mut self,
+        store: &dyn Store,
+        seat: usize,
+        seq: u64,
+        applied: &Applied,
+    ) -> Result<ServerMsg, Refusal> {
+        self.commit(store, applied, Some(seat), Some(seq), "seat")
             .await
             .map_err(|_| Refusal::new("store", "server.err.store"))?;
         self.server_steps(store).await.map_err(|_| Refusal::new("store", "server.err.store"))?;

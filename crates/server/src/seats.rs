@@ -30,7 +30,16 @@ pub enum Role {
     Observer { player: String },
 }
 
+/// Whom a game's clockface names while it awaits its moderator's ruling.
+pub const MODERATOR: &str = "moderator";
+
 impl Role {
+    /// Whether a game waiting for `active` (a player, or [`MODERATOR`]: a ruling) waits for
+    /// this seat.
+    pub fn is_waited_for(&self, active: &str) -> bool {
+        self.commands() == Some(active) || (active == MODERATOR && *self == Role::Moderator)
+    }
+
     /// The player (side or power) the seat gives orders for.
     pub fn commands(&self) -> Option<&str> {
         match self {

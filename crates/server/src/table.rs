@@ -2,7 +2,7 @@
 //! [`Table`]: orders come in as JSON, are checked against the seat that gives them, go through
 //! the engine's one door, and leave as the RON the log keeps.
 
-use crate::seats::Role;
+use crate::seats::{MODERATOR, Role};
 use crate::sight::{Sighted, Viewer};
 use ai::{Level, Think};
 use rules::texts::Msg;
@@ -244,7 +244,11 @@ impl<G: Served> Table for Hosted<G> {
         Clockface {
             turn: self.game.turn(),
             phase: self.game.phase_key(),
-            active: self.game.active_player().map(|p| self.game.player_id(p)),
+            active: if self.game.awaits_moderator() {
+                Some(MODERATOR.to_string())
+            } else {
+                self.game.active_player().map(|p| self.game.player_id(p))
+            },
             over: self.game.is_over(),
             orders: self.ends.len(),
         }
@@ -256,6 +260,25 @@ impl<G: Served> Table for Hosted<G> {
 
     fn submit(&mut self, role: &Role, generals: &[&Role], order: Value) -> Result<Applied, Refusal> {
         let order = Self::parse(order)?;
+        if self.game.is_over() {
+            return Err(Refusal::new("game_over", "server.err.game_over"));
+        }
+        // What the game asks its moderator, and the rulings: the moderator's seat's alone;
+        // nothing else is the moderator's, and while a ruling is awaited no player acts.
+        let moderators = G::is_moderators(&order);
+        if moderators != (*role == Role::Moderator) {
+            return Err(if moderators {
+                Refusal::new("not_moderator", "server.err.not_moderator")
+            } else {
+                Refusal::new("no_orders", "server.err.no_orders")
+            });
+        }
+        if moderators {
+            return self.apply(order);
+        }
+        if self.game.awaits_moderator() {
+            return Err(Refusal::new("awaits_moderator", "server.err.awaits_moderator"));
+        }
         let active = self.game.active_player().map(|p| self.game.player_id(p));
         if active.is_none() {
             return Err(Refusal::new("game_over", "server.err.game_over"));
@@ -270,6 +293,10 @@ impl<G: Served> Table for Hosted<G> {
     fn pass(&mut self) -> Result<Applied, Refusal> {
         if self.game.is_over() {
             return Err(Refusal::new("game_over", "server.err.game_over"));
+        }
+        // The moderator's time out: the engine's own answer.
+        if let Some(ruling) = self.game.default_ruling() {
+            return self.apply(ruling);
         }
         let pass = self.game.pass();
         self.apply(pass)
@@ -345,7 +372,8 @@ impl<G: Served> Table for Hosted<G> {
     }
 
     fn timing(&self) -> Timing {
-        self.game.timing()
+        // A ruling awaited is timed as a phase of its own (the game's phase deadline).
+        if self.game.awaits_moderator() { Timing::Phase { phase: MODERATOR } } else { self.game.timing() }
     }
 
     fn allies(&self, player: &str) -> Vec<String> {

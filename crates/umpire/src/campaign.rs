@@ -105,6 +105,12 @@ pub fn play(
     });
     if ai.iter().any(Option::is_some) {
         while !game.is_over() && game.orders().len() < 100_000 {
+            // The referee moderates: a question the orders' moderator left open takes the
+            // engine's answer.
+            if let Some(ruling) = game.default_ruling() {
+                game.apply(ruling).map_err(|e| Failure(format!("the engine's ruling: {e}")))?;
+                continue;
+            }
             let Some(side) = game.active_player() else { break };
             // A battle waiting to be reported is fought by the AI even for a side that passes.
             let fights = game.state().battle.as_ref().is_some_and(|b| b.chooser().is_none());
@@ -167,6 +173,14 @@ impl Refereed for Campaign {
             Order::ChooseForces(f) => format!("field {} unit(s) with {} redoubt(s)", f.units.len(), f.redoubts),
             Order::BattleResult { .. } => "report the battle".to_string(),
             Order::EndTurn => "end the turn".to_string(),
+            Order::Moderate { asks } => {
+                let rules: Vec<&str> = asks.iter().map(|a| a.rule()).collect();
+                format!(
+                    "the moderator decides {}",
+                    if rules.is_empty() { "nothing".to_string() } else { rules.join(", ") }
+                )
+            }
+            Order::Rule(r) => format!("the moderator rules {r:?}"),
         }
     }
 

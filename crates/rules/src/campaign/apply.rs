@@ -4,12 +4,13 @@
 use super::event::Event;
 use super::field::{battle_scenario, most_redoubts};
 use super::map::{Crossing, HexAt};
-use super::order::{MAX_DIRECTIVE_CHARS, Order, OrderError};
+use super::order::{MAX_DIRECTIVE_CHARS, Order, OrderError, Ruling};
 use super::resolve::{AutoUnit, attacker_redoubts, auto_battle, cut, fortress_cut, left_out_loss};
 use super::scenario::CampaignScenario;
 use super::state::*;
 use crate::game::Game;
 use crate::hash::fnv1a64;
+use crate::moderation::Asked;
 use crate::tactical::config::GeneralFate;
 use crate::tactical::setup::DEFAULT_FORMATION;
 use crate::tactical::units::Arm;
@@ -85,6 +86,8 @@ impl Ctx {
             battles: 0,
             next_army,
             outcome: None,
+            asks: Vec::new(),
+            question: None,
         };
         Ctx { scenario: Arc::new(scenario.clone()), seed, state, events: Vec::new(), battle_dice: 0 }
     }
@@ -99,10 +102,124 @@ impl Ctx {
         if self.state.outcome.is_some() {
             return None;
         }
+        if self.state.question.is_some() {
+            return None;
+        }
         Some(match &self.state.battle {
             Some(b) => b.chooser().unwrap_or(b.attacker),
             None => self.state.active,
         })
+    }
+
+    /// Whether the campaign waits for the moderator's ruling (no side gives an order meanwhile).
+    pub fn awaits_moderator(&self) -> bool {
+        self.state.outcome.is_none() && self.state.question.is_some()
+    }
+
+    fn asks(&self, what: Asked) -> bool {
+        self.state.asks.contains(&what)
+    }
+
+    fn ask(&mut self, question: Question) {
+        self.push(Event::Asked { question: question.clone() });
+        self.state.question = Some(question);
+    }
+
+    /// The moderator's: which decisions the campaign asks for from now on. A question already
+    /// waiting is not taken back.
+    fn moderate(&mut self, asks: &[Asked]) -> Result<(), OrderError> {
+        if asks.len() > Asked::ALL.len() * 4 {
+            return Err(OrderError::rule("T-STRAT-3", "too many decisions named"));
+        }
+        let asks = crate::moderation::normalized(asks);
+        self.state.asks.clone_from(&asks);
+        self.push(Event::Moderated { asks });
+        Ok(())
+    }
+
+    /// The moderator's ruling on the waiting question, checked against it; then the campaign
+    /// goes on from where the question stopped it.
+    fn rule(&mut self, ruling: &Ruling) -> Result<(), OrderError> {
+        let question = self.state.question.clone().ok_or(OrderError::NoQuestion)?;
+        let rule = question.asked().rule();
+        let bad = |why: String| Err(OrderError::rule(rule, why));
+        let ruled = |this: &mut Ctx| {
+            this.state.question = None;
+            this.push(Event::Ruled { rule: question.asked(), ruling: ruling.clone() });
+        };
+        match (&question, ruling) {
+            (Question::Played { at, attacker, from, played, .. }, Ruling::Played(_) | Ruling::Default) => {
+                let played = if let Ruling::Played(p) = ruling { *p } else { *played };
+                ruled(self);
+                self.settle(*at, *attacker, *from, played);
+            }
+            (Question::Cut { at, attacker, from, units, fielded, limit }, Ruling::Cut(_) | Ruling::Default) => {
+                let chosen = if let Ruling::Cut(c) = ruling { *c } else { *fielded };
+                for side in Side::BOTH {
+                    let (f, has) = (chosen[side.index()], units[side.index()]);
+                    if f == 0 || f > has || f > *limit {
+                        return bad(format!(
+                            "{side:?} fields between 1 and {} of its {has} units, not {f}",
+                            has.min(*limit)
+                        ));
+                    }
+                }
+                ruled(self);
+                self.pend_battle(*at, *attacker, *from, *units, chosen, None);
+            }
+            (
+                Question::AutoBattleEnd { at, attacker, rounds, winner },
+                Ruling::AutoBattleEnd { .. } | Ruling::Default,
+            ) => {
+                let (after, won) = match ruling {
+                    Ruling::AutoBattleEnd { after, winner } => (*after, *winner),
+                    _ => (u32::try_from(rounds.len()).unwrap_or(u32::MAX), *winner),
+                };
+                let fought = u32::try_from(rounds.len()).unwrap_or(u32::MAX);
+                if after == 0 || after > fought {
+                    return bad(format!(
+                        "the auto-battle at {at} ends after one of its {fought} round(s), not {after}"
+                    ));
+                }
+                ruled(self);
+                self.end_auto(*at, *attacker, after, won);
+            }
+            (Question::Surrender { at, winner, rounds, units }, Ruling::Surrender { .. } | Ruling::Default) => {
+                let destroyed: &[UnitId] = if let Ruling::Surrender { destroyed } = ruling { destroyed } else { &[] };
+                for (i, id) in destroyed.iter().enumerate() {
+                    if !units.contains(id) || destroyed[..i].contains(id) {
+                        return bad(format!("unit {id} is not one of the loser's units at {at} (or is named twice)"));
+                    }
+                }
+                let destroyed = destroyed.to_vec();
+                ruled(self);
+                self.surrender(*at, *winner, *rounds, &destroyed);
+            }
+            (Question::LeftOut { units, .. }, Ruling::LeftOut { .. } | Ruling::Default) => {
+                let losses: Vec<i32> = match ruling {
+                    Ruling::LeftOut { losses } => losses.clone(),
+                    _ => units.iter().map(|u| u.loss).collect(),
+                };
+                if losses.len() != units.len() {
+                    return bad(format!("{} unit(s) were left out; {} loss(es) given", units.len(), losses.len()));
+                }
+                for (u, loss) in units.iter().zip(&losses) {
+                    let most = (u.health - 1).max(0);
+                    if !(0..=most).contains(loss) {
+                        return bad(format!(
+                            "unit {} (Health {}) loses between 0 and {most}, not {loss}",
+                            u.unit, u.health
+                        ));
+                    }
+                }
+                ruled(self);
+                for (u, loss) in units.iter().zip(losses) {
+                    self.left_out_loss(u.unit, u.health, loss);
+                }
+            }
+            _ => return bad(format!("the ruling {ruling:?} does not answer the question")),
+        }
+        Ok(())
     }
 
     /// The tactical scenario of the waiting battle (after the cut, with the choices made so far).
@@ -114,6 +231,14 @@ impl Ctx {
     pub fn apply(&mut self, order: &Order) -> Result<(), OrderError> {
         if self.state.outcome.is_some() {
             return Err(OrderError::CampaignOver);
+        }
+        match order {
+            Order::Moderate { asks } => return self.moderate(asks),
+            Order::Rule(ruling) => return self.rule(ruling),
+            _ => {}
+        }
+        if let Some(q) = &self.state.question {
+            return Err(OrderError::AwaitsModerator { rule: q.asked().rule() });
         }
         match order {
             Order::ChooseForces(forces) => self.choose_forces(forces),
@@ -258,20 +383,56 @@ impl Ctx {
         self.state.battles = self.state.battles.saturating_add(1);
         let units = [self.state.units_at(at, Side::Red).len(), self.state.units_at(at, Side::Blue).len()];
         self.push(Event::BattleJoined { at, attacker, units });
-        let r = &self.scenario.campaign_rules;
-        if units[0] + units[1] <= r.auto_battle_units && !self.always_played(at) {
+        let small = units[0] + units[1] <= self.scenario.campaign_rules.auto_battle_units;
+        // A fortress assault is always played (T-FORT-1); any other small battle is the
+        // moderator's to judge where the campaign asks (T-STRAT-9).
+        if small && !self.scenario.map.has_fortress(at) && self.asks(Asked::Played) {
+            let played = self.always_played(at);
+            self.ask(Question::Played { at, attacker, from, units, played });
+            return;
+        }
+        self.settle(at, attacker, from, !small || self.always_played(at));
+    }
+
+    /// The battle joined at `at` is played on the grid (after the cut) or auto-battled.
+    fn settle(&mut self, at: HexAt, attacker: Side, from: Option<HexAt>, played: bool) {
+        if !played {
             self.auto_battle(at, attacker);
             return;
         }
-        let c = if self.scenario.map.has_fortress(at) {
+        let units = [self.state.units_at(at, Side::Red).len(), self.state.units_at(at, Side::Blue).len()];
+        let r = &self.scenario.campaign_rules;
+        let fortress = self.scenario.map.has_fortress(at);
+        let c = if fortress {
             let t = &self.scenario.rules;
             let red_attacks = attacker == Side::Red;
             fortress_cut(units[0], units[1], red_attacks, t.max_units_fortress_attacker, t.max_units_fortress_defender)
         } else {
             cut(units[0], units[1], r)
         };
-        let bring_up = c.bring_up.map(|second| if second { Side::Blue } else { Side::Red });
         let fielded = [c.fielded.0, c.fielded.1];
+        // The moderator's recount: both sides over the limit, no side of 6 or fewer (T-STRAT-6
+        // fixes that case) and no fortress (T-FORT-1 fixes that).
+        let (large, small) = (units[0].max(units[1]), units[0].min(units[1]));
+        if !fortress && self.asks(Asked::BattleCut) && large > r.battle_limit && small >= r.cut_smaller_min {
+            let limit = r.battle_limit;
+            self.ask(Question::Cut { at, attacker, from, units, fielded, limit });
+            return;
+        }
+        let bring_up = c.bring_up.map(|second| if second { Side::Blue } else { Side::Red });
+        self.pend_battle(at, attacker, from, units, fielded, bring_up);
+    }
+
+    /// The battle at `at` waits to be fought on the grid, `fielded` units a side.
+    fn pend_battle(
+        &mut self,
+        at: HexAt,
+        attacker: Side,
+        from: Option<HexAt>,
+        units: [usize; 2],
+        fielded: [usize; 2],
+        bring_up: Option<Side>,
+    ) {
         let attacker_mp =
             self.state.armies.iter().filter(|a| a.at == at && a.side == attacker).map(|a| a.mp_left).min().unwrap_or(0);
         let number = self.state.battles;
@@ -296,26 +457,49 @@ impl Ctx {
         self.scenario.map.has_fortress(at) || self.scenario.victory.key_hexes.iter().any(|k| k.at == at)
     }
 
-    /// T-AUTO-1..4: the auto-battle, then its result.
-    fn auto_battle(&mut self, at: HexAt, attacker: Side) {
-        let scenario = Arc::clone(&self.scenario);
-        let lists = [self.state.units_at(at, Side::Red), self.state.units_at(at, Side::Blue)];
-        let fighters = |ids: &[UnitId]| -> Vec<(UnitId, AutoUnit<'_>)> {
-            ids.iter()
+    /// The units of both sides in an auto-battle at `at`, red then blue, each with its type.
+    fn auto_fighters<'a>(&self, scenario: &'a CampaignScenario, at: HexAt) -> [Vec<(UnitId, AutoUnit<'a>)>; 2] {
+        Side::BOTH.map(|side| {
+            self.state
+                .units_at(at, side)
+                .iter()
                 .filter_map(|id| self.state.unit(*id))
                 .filter_map(|u| scenario.unit_type(&u.unit).map(|t| (u.id, AutoUnit { kind: t, health: u.health })))
                 .collect()
-        };
-        let (red, blue) = (fighters(&lists[0]), fighters(&lists[1]));
-        let result = auto_battle(&strip(&red), &strip(&blue), attacker == Side::Blue, &scenario.campaign_rules);
+        })
+    }
+
+    /// T-AUTO-1..4: the auto-battle; when its winner is clear (the moderator's, where asked:
+    /// T-AUTO-2), its result.
+    fn auto_battle(&mut self, at: HexAt, attacker: Side) {
+        let scenario = Arc::clone(&self.scenario);
+        let [red, blue] = self.auto_fighters(&scenario, at);
+        let result = auto_battle(&strip(&red), &strip(&blue), attacker == Side::Blue, &self.scenario.campaign_rules);
         let winner = if result.first_wins { Side::Red } else { Side::Blue };
+        let rounds = u32::try_from(result.rounds.len()).unwrap_or(u32::MAX);
+        if self.asks(Asked::AutoBattleEnd) {
+            let rounds = result.rounds.iter().map(|(a, b)| [*a, *b]).collect();
+            self.ask(Question::AutoBattleEnd { at, attacker, rounds, winner });
+            return;
+        }
+        self.end_auto(at, attacker, rounds, winner);
+    }
+
+    /// The auto-battle at `at` fought for `after` rounds, won by `winner`: the winner takes the
+    /// damage it received (T-AUTO-4), then the loser's units surrender (T-AUTO-3).
+    fn end_auto(&mut self, at: HexAt, attacker: Side, after: u32, winner: Side) {
+        let scenario = Arc::clone(&self.scenario);
+        let [red, blue] = self.auto_fighters(&scenario, at);
+        let mut rules = self.scenario.campaign_rules.clone();
+        rules.auto_round_limit = after;
+        let result = auto_battle(&strip(&red), &strip(&blue), attacker == Side::Blue, &rules);
         let ids = |v: &[(UnitId, AutoUnit<'_>)]| v.iter().map(|(id, _)| *id).collect::<Vec<_>>();
         let (red_ids, blue_ids) = (ids(&red), ids(&blue));
         for (i, (a, b)) in result.rounds.iter().enumerate() {
             let round = u32::try_from(i + 1).unwrap_or(u32::MAX);
             self.push(Event::AutoRound { round, damage: [*a, *b] });
         }
-        let rejoin = scenario.campaign_rules.rejoin_health;
+        let rejoin = self.scenario.campaign_rules.rejoin_health;
         let (win_ids, win_hp, lose_ids) = match winner {
             Side::Red => (red_ids, result.health.0, blue_ids),
             Side::Blue => (blue_ids, result.health.1, red_ids),
@@ -329,20 +513,39 @@ impl Ctx {
                 self.push(Event::Rejoined { unit: *id, health: rejoin });
             }
         }
-        // T-AUTO-3: the loser's units are all captured; its guns join the winner (T-AUTO-4).
-        for id in lose_ids {
-            self.capture(id, winner, at);
+        let rounds = u32::try_from(result.rounds.len()).unwrap_or(u32::MAX);
+        let units: Vec<UnitId> = lose_ids.into_iter().filter(|id| !self.is_gun(*id)).collect();
+        if self.asks(Asked::Surrender) && !units.is_empty() {
+            self.ask(Question::Surrender { at, winner, rounds, units });
+            return;
         }
-        self.push(Event::AutoBattleWon { at, winner, rounds: u32::try_from(result.rounds.len()).unwrap_or(u32::MAX) });
+        self.surrender(at, winner, rounds, &[]);
+    }
+
+    /// T-AUTO-3: the loser's units at `at` surrender, but for those `destroyed`; its guns join
+    /// the winner (T-AUTO-4).
+    fn surrender(&mut self, at: HexAt, winner: Side, rounds: u32, destroyed: &[UnitId]) {
+        for id in self.state.units_at(at, winner.other()) {
+            if destroyed.contains(&id) {
+                self.remove_unit(id);
+                self.push(Event::UnitLost { unit: id });
+            } else {
+                self.capture(id, winner, at);
+            }
+        }
+        self.push(Event::AutoBattleWon { at, winner, rounds });
         self.clear_empty();
         self.check_destroyed();
+    }
+
+    fn is_gun(&self, id: UnitId) -> bool {
+        self.state.unit(id).and_then(|u| self.scenario.unit_type(&u.unit)).is_some_and(|t| t.arm == Arm::Artillery)
     }
 
     /// A unit taken by `by` in hex `at`: artillery joins the winner's first army there at full
     /// Health (T-AUTO-4, T-END-4); anything else is gone.
     fn capture(&mut self, id: UnitId, by: Side, at: HexAt) {
-        let is_gun =
-            self.state.unit(id).and_then(|u| self.scenario.unit_type(&u.unit)).is_some_and(|t| t.arm == Arm::Artillery);
+        let is_gun = self.is_gun(id);
         let into = self.state.armies_at(at, by).first().copied();
         self.detach(id);
         match into {
@@ -492,6 +695,7 @@ impl Ctx {
         self.generals_fallen(scenario, result);
         // Who was in the hex before anything changes hands (a taken gun is no left-out unit).
         let present = [self.state.units_at(b.at, Side::Red), self.state.units_at(b.at, Side::Blue)];
+        let mut asked: Vec<LeftOut> = Vec::new();
         for side in Side::BOTH {
             let fighting: Vec<UnitId> = scenario
                 .units_of(side)
@@ -513,11 +717,10 @@ impl Ctx {
             for id in left_out {
                 let health = self.state.unit(id).map_or(0, |u| u.health);
                 let loss = left_out_loss(lost, total, health);
-                if loss > 0 {
-                    if let Some(u) = self.state.unit_mut(id) {
-                        u.health -= loss;
-                    }
-                    self.push(Event::LeftOutLoss { unit: id, lost: loss, health: health - loss });
+                if self.asks(Asked::LeftOutLosses) {
+                    asked.push(LeftOut { unit: id, health, loss });
+                } else {
+                    self.left_out_loss(id, health, loss);
                 }
             }
             let guns = &result.sides[side.index()].guns_lost;
@@ -550,6 +753,29 @@ impl Ctx {
         self.state.battle = None;
         self.clear_empty();
         self.check_destroyed();
+        // T-STRAT-7 where the moderator decides: the left-out units still on the map (a loser
+        // with nowhere to fall back was taken whole); the campaign over, the engine's losses.
+        asked.retain(|u| self.state.unit(u.unit).is_some());
+        if asked.is_empty() {
+            return;
+        }
+        if self.state.outcome.is_some() {
+            for u in asked {
+                self.left_out_loss(u.unit, u.health, u.loss);
+            }
+        } else {
+            self.ask(Question::LeftOut { at: b.at, units: asked });
+        }
+    }
+
+    /// T-STRAT-7: a left-out unit of `health` loses `loss`.
+    fn left_out_loss(&mut self, id: UnitId, health: i32, loss: i32) {
+        if loss > 0 {
+            if let Some(u) = self.state.unit_mut(id) {
+                u.health = health - loss;
+            }
+            self.push(Event::LeftOutLoss { unit: id, lost: loss, health: health - loss });
+        }
     }
 
     /// T-CMD-3: a side's army general commands its default formation, starting with its HQ

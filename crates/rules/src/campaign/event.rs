@@ -1,7 +1,9 @@
 //! What happened in a campaign, in plain words.
 
 use super::map::HexAt;
-use super::state::{ArmyId, VictoryReason};
+use super::order::Ruling;
+use super::state::{ArmyId, Question, VictoryReason};
+use crate::moderation::Asked;
 use crate::tactical::{EndReason, Side, UnitId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -130,6 +132,19 @@ pub enum Event {
         winner: Side,
         reason: VictoryReason,
     },
+    /// The decisions the moderator takes from now on ([`crate::moderation`]).
+    Moderated {
+        asks: Vec<Asked>,
+    },
+    /// A decision waits for the moderator.
+    Asked {
+        question: Question,
+    },
+    /// The moderator ruled (or the engine's answer was taken: [`Ruling::Default`]).
+    Ruled {
+        rule: Asked,
+        ruling: Ruling,
+    },
 }
 
 impl fmt::Display for Event {
@@ -188,6 +203,13 @@ impl fmt::Display for Event {
             Event::KeyHexTaken { at, by } => write!(f, "{by:?} takes the key hex {at}"),
             Event::TurnEnded { turn, side } => write!(f, "{side:?} ends campaign turn {turn}"),
             Event::CampaignOver { winner, reason } => write!(f, "{winner:?} wins the campaign ({reason:?})"),
+            Event::Moderated { asks } if asks.is_empty() => write!(f, "the engine takes every decision again"),
+            Event::Moderated { asks } => {
+                let rules: Vec<&str> = asks.iter().map(|a| a.rule()).collect();
+                write!(f, "the moderator decides {}", rules.join(", "))
+            }
+            Event::Asked { question } => write!(f, "the moderator is asked ({})", question.asked().rule()),
+            Event::Ruled { rule, ruling } => write!(f, "the moderator rules {ruling:?} ({})", rule.rule()),
         }
     }
 }

@@ -198,6 +198,18 @@ impl Game for Campaign {
         self.ctx.active_player()
     }
 
+    fn awaits_moderator(&self) -> bool {
+        self.ctx.awaits_moderator()
+    }
+
+    fn default_ruling(&self) -> Option<Order> {
+        self.awaits_moderator().then_some(Order::Rule(super::Ruling::Default))
+    }
+
+    fn is_moderators(order: &Order) -> bool {
+        matches!(order, Order::Moderate { .. } | Order::Rule(_))
+    }
+
     fn is_over(&self) -> bool {
         self.ctx.state.outcome.is_some()
     }

@@ -2,6 +2,7 @@
 
 use super::map::HexAt;
 use super::state::{ArmyId, Forces};
+use crate::moderation::Asked;
 use crate::tactical::{SaveGame, Side, UnitId};
 use serde::{Deserialize, Serialize};
 
@@ -37,6 +38,28 @@ pub enum Order {
     BattleResult { save: Box<SaveGame> },
     /// End the side's part of the campaign turn.
     EndTurn,
+    /// The moderator's: the decisions the campaign asks the moderator for from now on
+    /// ([`crate::moderation`]); none, and the engine decides them all again.
+    Moderate { asks: Vec<Asked> },
+    /// The moderator's ruling on the waiting question.
+    Rule(Ruling),
+}
+
+/// A moderator's answer to the campaign's waiting [`super::Question`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ruling {
+    /// T-STRAT-9: the battle is played on the grid (true) or settled by auto-battle.
+    Played(bool),
+    /// T-STRAT-5: the units each side fields, per side index.
+    Cut([usize; 2]),
+    /// T-AUTO-2: the auto-battle ends after this round (from 1), won by `winner`.
+    AutoBattleEnd { after: u32, winner: Side },
+    /// T-AUTO-3: these of the loser's units are destroyed; the others surrender.
+    Surrender { destroyed: Vec<UnitId> },
+    /// T-STRAT-7: the Health each left-out unit loses, in the question's order.
+    LeftOut { losses: Vec<i32> },
+    /// The engine's own answer (the moderator absent past the deadline, or content with it).
+    Default,
 }
 
 impl Order {
@@ -51,6 +74,8 @@ impl Order {
             Order::ChooseForces(_) => "choosing forces",
             Order::BattleResult { .. } => "reporting a battle",
             Order::EndTurn => "ending the turn",
+            Order::Moderate { .. } => "setting what the moderator decides",
+            Order::Rule(_) => "ruling",
         }
     }
 }
@@ -70,6 +95,10 @@ pub enum OrderError {
     BattlePending { at: HexAt },
     #[error("no battle is waiting")]
     NoBattle,
+    #[error("the moderator decides first ({rule})")]
+    AwaitsModerator { rule: &'static str },
+    #[error("no question waits for a ruling")]
+    NoQuestion,
     #[error("{0}")]
     BadBattle(String),
     #[error("{why} ({rule})")]

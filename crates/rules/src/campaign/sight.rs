@@ -27,9 +27,10 @@ use super::apply::{Ctx, battle_seed};
 use super::event::Event;
 use super::game::{Campaign, Preview};
 use super::order::{Order, OrderError};
-use super::state::{Army, CampaignOutcome, PendingBattle, Regiment};
+use super::state::{Army, CampaignOutcome, PendingBattle, Question, Regiment};
 use crate::game::Game;
 use crate::hash::StateHash;
+use crate::moderation::Asked;
 use crate::tactical::Side;
 use crate::view::{Seen, Sight, Viewer, view_seed};
 use serde::{Deserialize, Serialize};
@@ -52,6 +53,12 @@ pub struct CampaignView {
     pub battles: u32,
     pub next_army: u32,
     pub outcome: Option<CampaignOutcome>,
+    /// The decisions the moderator takes ([`crate::moderation`]); the campaign's map is open,
+    /// and so are its questions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub asks: Vec<Asked>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub question: Option<Question>,
 }
 
 impl Ctx {
@@ -83,6 +90,8 @@ impl Ctx {
             battles: state.battles,
             next_army: state.next_army,
             outcome: state.outcome,
+            asks: state.asks,
+            question: state.question,
         }
     }
 

@@ -3,6 +3,7 @@
 
 use super::map::HexAt;
 use crate::hash::{StateHash, hash_of};
+use crate::moderation::Asked;
 use crate::tactical::config::GeneralFate;
 use crate::tactical::{Side, UnitId};
 use serde::{Deserialize, Serialize};
@@ -135,6 +136,58 @@ pub struct CampaignState {
     pub battles: u32,
     pub next_army: u32,
     pub outcome: Option<CampaignOutcome>,
+    /// The decisions this campaign asks its moderator for ([`crate::moderation`]); none unless
+    /// a moderator set them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub asks: Vec<Asked>,
+    /// The decision waiting for the moderator's ruling: no side gives an order meanwhile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub question: Option<Question>,
+}
+
+/// A decision waiting for the moderator's ruling, with the engine's own answer (what it
+/// decides where nobody is asked, and what [`super::Ruling::Default`] takes).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Question {
+    /// T-STRAT-9: a battle of at most the auto-battle's units joined at `at` (`units` per side
+    /// index): played on the grid (of extreme strategic importance), or settled by auto-battle?
+    Played { at: HexAt, attacker: Side, from: Option<HexAt>, units: [usize; 2], played: bool },
+    /// T-STRAT-5: both sides exceed the battle limit: how many of its `units` each side fields
+    /// (at most `limit`).
+    Cut { at: HexAt, attacker: Side, from: Option<HexAt>, units: [usize; 2], fielded: [usize; 2], limit: usize },
+    /// T-AUTO-2: the auto-battle at `at` fought to its end, damage dealt per round and side
+    /// index: after which round is its winner clear, and who is it?
+    AutoBattleEnd { at: HexAt, attacker: Side, rounds: Vec<[i32; 2]>, winner: Side },
+    /// T-AUTO-3: the units of the auto-battle's loser (its guns, which pass to the winner by
+    /// T-AUTO-4, left out): which surrender and which are destroyed (the engine: all surrender).
+    Surrender { at: HexAt, winner: Side, rounds: u32, units: Vec<UnitId> },
+    /// T-STRAT-7: the units left out of the battle at `at`, each with its Health and the loss
+    /// the engine gives it.
+    LeftOut { at: HexAt, units: Vec<LeftOut> },
+}
+
+impl Question {
+    /// What the question asks.
+    pub fn asked(&self) -> Asked {
+        match self {
+            Question::Played { .. } => Asked::Played,
+            Question::Cut { .. } => Asked::BattleCut,
+            Question::AutoBattleEnd { .. } => Asked::AutoBattleEnd,
+            Question::Surrender { .. } => Asked::Surrender,
+            Question::LeftOut { .. } => Asked::LeftOutLosses,
+        }
+    }
+}
+
+/// A unit left out of a battle (T-STRAT-7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeftOut {
+    pub unit: UnitId,
+    pub health: i32,
+    /// The engine's loss: floor(F × Health), leaving at least 1.
+    pub loss: i32,
 }
 
 impl CampaignState {

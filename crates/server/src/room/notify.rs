@@ -40,7 +40,7 @@ impl RoomState {
             let key = format!("{} {} {active}", face.turn, face.phase);
             for (i, s) in self.seats.iter().enumerate() {
                 let Some(url) = &s.rec.webhook else { continue };
-                if s.role.commands() != Some(active) || s.ready || self.notified.get(&i) == Some(&key) {
+                if !s.role.is_waited_for(active) || s.ready || self.notified.get(&i) == Some(&key) {
                     continue;
                 }
                 out.push((url.clone(), notice(s.rec.seat, "your_turn")));

@@ -4,6 +4,7 @@
 //! the clock, or the AI standing in for the rest of a Great War phase.
 
 use super::{RoomState, ai_level};
+use crate::seats::MODERATOR;
 use crate::store::{Store, StoreError};
 use crate::table::Refusal;
 use crate::timing::{self, Expiry, Plan, Timer, What};
@@ -16,7 +17,12 @@ impl RoomState {
             return None;
         }
         let human = !self.table.ai_plays(&active);
-        timing::plan(&self.settings, self.table.timing(), face.turn, &active, human, self.rec.paused)
+        let mut plan = timing::plan(&self.settings, self.table.timing(), face.turn, &active, human, self.rec.paused)?;
+        if active == MODERATOR {
+            // Each question has a deadline of its own, however many a phase puts.
+            plan.key = format!("{} at {}", plan.key, face.orders);
+        }
+        Some(plan)
     }
 
     /// Brings the timer in line with where the game stands (a new turn, phase or player gets a
@@ -84,7 +90,8 @@ impl RoomState {
         }
         let what = self.timer.as_ref().map(|t| t.what);
         match (what, self.settings.on_expiry, self.table.clockface().active) {
-            (Some(What::Phase), Expiry::Ai(level), Some(active)) => {
+            // A ruling's time out is the engine's answer (the pass below), never an AI.
+            (Some(What::Phase), Expiry::Ai(level), Some(active)) if active != MODERATOR => {
                 self.table.set_ai(&active, Some(level), self.rec.seed);
                 if let Some(t) = self.timer.as_mut() {
                     t.run(false, now);
