@@ -211,10 +211,12 @@ fn t_auto_3_asked_the_moderator_says_which_of_the_losers_units_are_destroyed() {
     let q = Question::Surrender { at: hex(1, 5), winner: Side::Red, rounds: 2, units: vec![UnitId(1100)] };
     assert_eq!(question(&c), q);
     waits(&mut c, "T-AUTO-3");
-    for bad in [vec![UnitId(1101)], vec![UnitId(1100), UnitId(1100)], vec![UnitId(100)]] {
+    for bad in [vec![UnitId(1101)], vec![UnitId(100)]] {
         let e = refused(&mut c, Order::Rule(Ruling::Surrender { destroyed: bad.clone() }));
         assert!(e.contains("T-AUTO-3") && e.contains("not one of the loser's units"), "{bad:?}: {e}");
     }
+    let e = refused(&mut c, Order::Rule(Ruling::Surrender { destroyed: vec![UnitId(1100); 2] }));
+    assert!(e.contains("has 1 unit(s) here, not 2"), "{e}");
     let events = ok(&mut c, Order::Rule(Ruling::Surrender { destroyed: vec![UnitId(1100)] }));
     assert!(events.contains(&Event::UnitLost { unit: UnitId(1100) }), "{events:?}");
     assert!(!events.iter().any(|e| matches!(e, Event::Captured { .. })));

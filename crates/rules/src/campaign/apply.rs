@@ -186,6 +186,9 @@ impl Ctx {
             }
             (Question::Surrender { at, winner, rounds, units }, Ruling::Surrender { .. } | Ruling::Default) => {
                 let destroyed: &[UnitId] = if let Ruling::Surrender { destroyed } = ruling { destroyed } else { &[] };
+                if destroyed.len() > units.len() {
+                    return bad(format!("the loser has {} unit(s) here, not {}", units.len(), destroyed.len()));
+                }
                 for (i, id) in destroyed.iter().enumerate() {
                     if !units.contains(id) || destroyed[..i].contains(id) {
                         return bad(format!("unit {id} is not one of the loser's units at {at} (or is named twice)"));
