@@ -89,6 +89,14 @@ pub fn play(scenario: &Scenario, setup: &GameSetup) -> Result<GameReport, Script
         {
             break;
         }
+        // No moderator at this table: a question the scripted orders left open (a game set to
+        // ask) takes the engine's answer.
+        if let Some(ruling) = rules::game::Game::default_ruling(&battle) {
+            if battle.apply(ruling).is_err() {
+                break;
+            }
+            continue;
+        }
         let key = (clock.phase, clock.turn, clock.active);
         if key != turn_key {
             if ais[turn_key.2.index()].is_some() {

@@ -32,11 +32,26 @@ pub enum Asked {
     /// T-AUTO-3: which of the auto-battle loser's units surrender and which are destroyed
     /// (resolution: all surrender).
     Surrender,
+    /// T-FORT-7: the terms of a fortress's capitulation, as the generals agreed them
+    /// (resolution: the garrison is taken prisoner).
+    Capitulation,
 }
 
 impl Asked {
-    pub const ALL: [Asked; 5] =
+    pub const ALL: [Asked; 6] = [
+        Asked::BattleCut,
+        Asked::LeftOutLosses,
+        Asked::Played,
+        Asked::AutoBattleEnd,
+        Asked::Surrender,
+        Asked::Capitulation,
+    ];
+
+    /// The decisions a campaign takes (the others fall in its battles).
+    pub const CAMPAIGN: [Asked; 5] =
         [Asked::BattleCut, Asked::LeftOutLosses, Asked::Played, Asked::AutoBattleEnd, Asked::Surrender];
+    /// The decisions a battle takes.
+    pub const BATTLE: [Asked; 1] = [Asked::Capitulation];
 
     /// The rule that leaves the decision to the moderator.
     pub fn rule(self) -> &'static str {
@@ -46,6 +61,7 @@ impl Asked {
             Asked::Played => "T-STRAT-9",
             Asked::AutoBattleEnd => "T-AUTO-2",
             Asked::Surrender => "T-AUTO-3",
+            Asked::Capitulation => "T-FORT-7",
         }
     }
 }
@@ -56,4 +72,13 @@ pub fn normalized(asks: &[Asked]) -> Vec<Asked> {
     v.sort();
     v.dedup();
     v
+}
+
+/// The decisions asked for, normalized, where every one is of `kind` (a game's own); else the
+/// first that is not.
+pub fn of_kind(asks: &[Asked], kind: &[Asked]) -> Result<Vec<Asked>, Asked> {
+    match asks.iter().find(|a| !kind.contains(a)) {
+        Some(a) => Err(*a),
+        None => Ok(normalized(asks)),
+    }
 }

@@ -376,3 +376,58 @@ fn t_fort_7_capitulation_at_the_start_of_the_defenders_turn() {
     assert_eq!((status(&c, 2), status(&c, 3)), (Status::Captured, Status::Captured));
     assert!(c.events.iter().any(|e| matches!(e, Event::Removed { how: Removal::Capitulated, .. })));
 }
+
+#[test]
+fn t_fort_7_asked_the_moderator_records_the_terms_the_garrison_captured_or_marching_out() {
+    use rules::game::Game;
+    use rules::moderation::Asked;
+    use rules::tactical::{OrderError, Ruling, Terms};
+    let field = || {
+        fortress()
+            .unit(1, Side::Red, "line_infantry", (1, 1), Dir::South)
+            .unit(2, Side::Blue, "line_infantry", (1, 8), Dir::North)
+            .unit(3, Side::Blue, "militia", (5, 8), Dir::North)
+    };
+    // The moderator may take a battle's decisions only: T-FORT-7's terms.
+    let mut b = field().battle(1);
+    let e = b.apply(Order::Moderate { asks: vec![Asked::Played] }).expect_err("refused").to_string();
+    assert!(e.contains("T-STRAT-9") && e.contains("campaign map"), "{e}");
+    let events = b.apply(Order::Moderate { asks: vec![Asked::Capitulation] }).expect("moderated");
+    assert_eq!(events, vec![Event::Moderated { asks: vec![Asked::Capitulation] }]);
+    assert_eq!(b.apply(Order::Rule(Ruling::Default)), Err(OrderError::NoQuestion));
+    b.apply(Order::EndTurn).expect("red's turn ends");
+    // Blue capitulates: the battle waits for the terms; no side gives an order meanwhile.
+    let events = b.apply(Order::Capitulate).expect("capitulates");
+    assert_eq!(events, vec![Event::TermsAsked { side: Side::Blue }]);
+    assert!(b.awaits_moderator() && b.active_player().is_none() && !b.is_over());
+    assert_eq!(b.default_ruling(), Some(Order::Rule(Ruling::Default)));
+    for order in [Order::EndTurn, Order::Capitulate, Order::Retreat] {
+        assert_eq!(b.apply(order), Err(OrderError::AwaitsModerator { rule: "T-FORT-7" }));
+    }
+    let mut captured = Battle::replay(&b.save()).expect("the same battle, again");
+    // Marching out, the garrison leaves the field as if it retreated, Health kept.
+    let events = b.apply(Order::Rule(Ruling::Terms(Terms::MarchOut))).expect("ruled");
+    assert!(events.contains(&Event::Ruled { rule: Asked::Capitulation, ruling: Ruling::Terms(Terms::MarchOut) }));
+    assert!(events.contains(&Event::Removed { unit: UnitId(2), how: Removal::MarchedOut }), "{events:?}");
+    let result = b.result().expect("over");
+    assert_eq!((result.winner, result.reason), (Side::Red, EndReason::Capitulation));
+    let fate = |r: &rules::tactical::BattleResult, id: u32| {
+        r.units.iter().find(|u| u.id == UnitId(id)).map(|u| (u.status, u.health == u.max_health))
+    };
+    assert_eq!(
+        (fate(&result, 2), fate(&result, 3)),
+        (Some((Status::Retreated, true)), Some((Status::Retreated, true)))
+    );
+    assert_eq!(b.apply(Order::Rule(Ruling::Default)), Err(OrderError::BattleOver));
+    // By default, the engine's terms: all captured, as in a battle nobody moderates.
+    captured.apply(Order::Rule(Ruling::Default)).expect("ruled");
+    let result = captured.result().expect("over");
+    assert_eq!((fate(&result, 2), fate(&result, 3)), (Some((Status::Captured, true)), Some((Status::Captured, true))));
+    // The save replays through the question to the same state.
+    let replayed = Battle::replay(&b.save()).expect("replays");
+    assert_eq!(replayed.hash(), b.hash());
+    // A battle never moderated writes neither field (its hashes are as before).
+    let plain = field().battle(1);
+    let text = rules::data::to_ron(&plain.state().sides);
+    assert!(!text.contains("ask_terms") && !text.contains("terms_asked"), "{text}");
+}

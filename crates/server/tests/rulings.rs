@@ -141,3 +141,57 @@ async fn the_moderator_rules_where_a_campaign_asks_and_the_deadline_takes_the_en
     );
     server.stop().await;
 }
+
+/// Passes with whichever side is to move until `until` holds of the status; the last status.
+async fn pass_until(
+    red: &mut server::client::Client,
+    blue: &mut server::client::Client,
+    mut status: Value,
+    until: impl Fn(&Value) -> bool,
+) -> Value {
+    for _ in 0..20 {
+        if until(&status) {
+            return status;
+        }
+        let me = if status["clock"]["active"] == "red" { &mut *red } else { &mut *blue };
+        let pass = if status["clock"]["phase"] == "server.phase.battle" { json!("EndTurn") } else { json!("EndSetup") };
+        let ack = me.order(pass).await.expect("an answer");
+        assert_eq!(kind(&ack), "ack", "{ack}");
+        status = ack["status"].clone();
+    }
+    panic!("never reached: {status}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fortress_capitulates_on_the_terms_the_moderator_records() {
+    let (server, _db) = support::start_fresh("terms").await;
+    let addr = server.addr;
+    let created = support::create(addr, "badajoz.ron", None).await;
+    let (mut red, welcome) = support::join(addr, &created, 0).await;
+    let (mut blue, _) = support::join(addr, &created, 1).await;
+    let (mut moderator, _) = support::join(addr, &created, seat_of(&created, "moderator")).await;
+    let r = moderator.order(json!({ "Moderate": { "asks": ["Played"] } })).await.expect("an answer");
+    assert_eq!(r["code"], "illegal", "a campaign's decision is no battle's: {r}");
+    let ack = moderator.order(json!({ "Moderate": { "asks": ["Capitulation"] } })).await.expect("an answer");
+    assert_eq!(kind(&ack), "ack", "{ack}");
+
+    // Set-up passed and the attacker's turn given, the defender capitulates as its first order.
+    let scenario =
+        rules::tactical::Scenario::load(&support::scenarios().join("badajoz.ron")).expect("the shipped fortress");
+    let defender = if scenario.attacker == rules::tactical::Side::Red { "blue" } else { "red" };
+    let status = pass_until(&mut red, &mut blue, welcome["status"].clone(), |s| {
+        s["clock"]["phase"] == "server.phase.battle" && s["clock"]["active"] == defender
+    })
+    .await;
+    let me = if defender == "red" { &mut red } else { &mut blue };
+    let ack = me.order(json!("Capitulate")).await.expect("an answer");
+    assert_eq!(kind(&ack), "ack", "{ack}");
+    assert_eq!(ack["status"]["clock"]["active"], "moderator", "{status} then {ack}");
+    let r = me.order(json!("EndTurn")).await.expect("an answer");
+    assert_eq!(r["code"], "awaits_moderator", "{r}");
+    let ack = moderator.order(json!({ "Rule": { "Terms": "MarchOut" } })).await.expect("an answer");
+    assert_eq!(kind(&ack), "ack", "{ack}");
+    assert_eq!(ack["status"]["clock"]["over"], true, "{ack}");
+    assert!(ack["events"].to_string().contains("MarchedOut"), "{ack}");
+    server.stop().await;
+}

@@ -173,13 +173,7 @@ impl Refereed for Campaign {
             Order::ChooseForces(f) => format!("field {} unit(s) with {} redoubt(s)", f.units.len(), f.redoubts),
             Order::BattleResult { .. } => "report the battle".to_string(),
             Order::EndTurn => "end the turn".to_string(),
-            Order::Moderate { asks } => {
-                let rules: Vec<&str> = asks.iter().map(|a| a.rule()).collect();
-                format!(
-                    "the moderator decides {}",
-                    if rules.is_empty() { "nothing".to_string() } else { rules.join(", ") }
-                )
-            }
+            Order::Moderate { asks } => crate::orders::moderated(asks),
             Order::Rule(r) => format!("the moderator rules {r:?}"),
         }
     }

@@ -47,7 +47,15 @@ pub fn battle(order: &Order) -> String {
         Order::BringUp { unit, cell, facing } => {
             format!("bring up reserve unit {unit} at {cell} facing {}", facing.name())
         }
+        Order::Moderate { asks } => moderated(asks),
+        Order::Rule(r) => format!("the moderator rules {r:?}"),
     }
+}
+
+/// What a `Moderate` order hands the moderator, in words.
+pub fn moderated(asks: &[rules::moderation::Asked]) -> String {
+    let rules: Vec<&str> = asks.iter().map(|a| a.rule()).collect();
+    format!("the moderator decides {}", if rules.is_empty() { "nothing".to_string() } else { rules.join(", ") })
 }
 
 fn piece(p: &Piece) -> String {

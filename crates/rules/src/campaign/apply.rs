@@ -128,10 +128,9 @@ impl Ctx {
     /// The moderator's: which decisions the campaign asks for from now on. A question already
     /// waiting is not taken back.
     fn moderate(&mut self, asks: &[Asked]) -> Result<(), OrderError> {
-        if asks.len() > Asked::ALL.len() * 4 {
-            return Err(OrderError::rule("T-STRAT-3", "too many decisions named"));
-        }
-        let asks = crate::moderation::normalized(asks);
+        let asks = crate::moderation::of_kind(asks, &Asked::CAMPAIGN).map_err(|a| {
+            OrderError::rule(a.rule(), format!("{a:?} is decided in a battle, not on the campaign map"))
+        })?;
         self.state.asks.clone_from(&asks);
         self.push(Event::Moderated { asks });
         Ok(())

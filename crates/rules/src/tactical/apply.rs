@@ -61,6 +61,14 @@ impl Ctx {
     /// Validates and applies one order to this working copy. On error nothing has changed.
     pub fn apply(&mut self, order: &Order) -> Result<(), OrderError> {
         match order {
+            Order::Moderate { asks } if self.outcome.is_none() => return self.moderate(asks),
+            Order::Rule(ruling) if self.outcome.is_none() => return self.rule(*ruling),
+            Order::Moderate { .. } | Order::Rule(_) => return Err(OrderError::BattleOver),
+            _ => {}
+        }
+        self.not_awaiting_moderator()?;
+        match order {
+            Order::Moderate { .. } | Order::Rule(_) => {}
             Order::PlaceRedoubt { cell } => {
                 let side = self.check_redoubt(*cell)?;
                 self.place_redoubt(side, *cell);
@@ -134,6 +142,14 @@ impl Ctx {
         Ok(())
     }
 
+    /// No side gives an order while a capitulation's terms wait for the moderator (T-FORT-7).
+    pub fn not_awaiting_moderator(&self) -> Result<(), OrderError> {
+        match self.sides.terms_asked {
+            Some(_) => Err(OrderError::AwaitsModerator { rule: "T-FORT-7" }),
+            None => Ok(()),
+        }
+    }
+
     /// Runs the end-of-turn phases on this copy (what the schedule does to the world).
     pub fn end_turn(&mut self) {
         for (_, phase) in END_OF_TURN {
@@ -155,6 +171,7 @@ impl Ctx {
 pub fn apply_order(world: &mut World, order: &Order) -> Result<Vec<Event>, OrderError> {
     let mut ctx = Ctx::load(world);
     let events = if *order == Order::EndTurn {
+        ctx.not_awaiting_moderator()?;
         ctx.battle_side("ending the turn")?;
         let start = world.resource::<EventLog>().0.len();
         world.run_schedule(EndOfTurn);

@@ -250,6 +250,13 @@ pub struct SideStates {
     pub retreating: [bool; 2],
     pub redoubts_left: [u32; 2],
     pub capitulated: [bool; 2],
+    /// The moderator decides a capitulation's terms (T-FORT-7, [`crate::moderation`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ask_terms: bool,
+    /// The side whose capitulation waits for the moderator's ruling on its terms: no side
+    /// gives an order meanwhile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terms_asked: Option<Side>,
 }
 
 /// Entity of each unit, indexed in unit-ID order.

@@ -3,7 +3,9 @@
 use super::components::{EndReason, Reactions, Side, UnitId};
 use super::config::{GeneralFate, SkirmisherFate};
 use super::grid::{Cell, Dir};
+use super::order::Ruling;
 use crate::dice::{PipRange, Pips};
+use crate::moderation::Asked;
 use crate::texts::Texts;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -120,6 +122,8 @@ pub enum Removal {
     TakenAtTheEnd,
     /// The fortress capitulated (T-FORT-7).
     Capitulated,
+    /// The fortress capitulated on terms that let its garrison march out (T-FORT-7).
+    MarchedOut,
 }
 
 impl Removal {
@@ -134,6 +138,7 @@ impl Removal {
             Removal::CaughtRetreating => "caught_retreating",
             Removal::TakenAtTheEnd => "taken_at_the_end",
             Removal::Capitulated => "capitulated",
+            Removal::MarchedOut => "marched_out",
         }
     }
 }
@@ -313,6 +318,19 @@ pub enum Event {
     },
     Capitulation {
         side: Side,
+    },
+    /// T-FORT-7: the side capitulates; its terms wait for the moderator.
+    TermsAsked {
+        side: Side,
+    },
+    /// The decisions the moderator takes from now on ([`crate::moderation`]).
+    Moderated {
+        asks: Vec<Asked>,
+    },
+    /// The moderator ruled (or the engine's answer was taken: [`Ruling::Default`]).
+    Ruled {
+        rule: Asked,
+        ruling: Ruling,
     },
     TurnEnded {
         turn: u32,
@@ -516,6 +534,12 @@ impl Event {
             Event::Retreated { unit: u } => t.fill("event.retreated", &[unit(u)]),
             Event::GunsTaken { unit: u, by } => t.fill("event.guns_taken", &[unit(u), ("side", side(by))]),
             Event::Capitulation { side: s } => t.fill("event.capitulation", &[("side", side(s))]),
+            Event::TermsAsked { side: s } => t.fill("event.terms_asked", &[("side", side(s))]),
+            Event::Moderated { asks } => {
+                let rules: Vec<&str> = asks.iter().map(|a| a.rule()).collect();
+                t.fill("event.moderated", &[("rules", rules.join(", "))])
+            }
+            Event::Ruled { rule, .. } => t.fill("event.ruled", &[("rule", rule.rule().to_string())]),
             Event::TurnEnded { turn, side: s } => {
                 t.fill("event.turn_ended", &[("side", side(s)), ("turn", turn.to_string())])
             }

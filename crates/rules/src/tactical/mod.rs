@@ -27,7 +27,7 @@ pub use battle::{Battle, Checkpoint, UnitView};
 pub use components::{Clock, Phase, Reactions, Side, Status, UnitId};
 pub use event::Event;
 pub use grid::{Cell, Dir, GridMap, Terrain};
-pub use order::{Order, OrderError};
+pub use order::{Order, OrderError, Ruling, Terms};
 pub use preview::Preview;
 pub use result::BattleResult;
 pub use save::{ReplayError, SaveGame};

@@ -2,6 +2,7 @@
 
 use super::components::{Reactions, Side, UnitId};
 use super::grid::{Cell, Dir};
+use crate::moderation::Asked;
 use serde::{Deserialize, Serialize};
 
 /// A player's action. Orders are given by the side whose turn (or set-up step) it is.
@@ -43,6 +44,30 @@ pub enum Order {
     EndTurn,
     /// Bring a reserve unit onto a free cell of the own zone at the start of a turn (T-STRAT-6).
     BringUp { unit: UnitId, cell: Cell, facing: Dir },
+    /// The moderator's: the decisions the battle asks the moderator for from now on
+    /// ([`crate::moderation`]: a battle's is T-FORT-7's terms); none, and the engine decides.
+    Moderate { asks: Vec<Asked> },
+    /// The moderator's ruling on the waiting question.
+    Rule(Ruling),
+}
+
+/// A moderator's answer to the battle's waiting question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ruling {
+    /// T-FORT-7: the terms the generals agreed for the capitulation.
+    Terms(Terms),
+    /// The engine's own answer (the moderator absent past the deadline, or content with it).
+    Default,
+}
+
+/// T-FORT-7: the terms of a fortress's capitulation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Terms {
+    /// The garrison is taken prisoner (the engine's answer).
+    Captured,
+    /// The garrison marches out: its units leave the field as if they retreated (T-END-2),
+    /// keeping their Health (in a campaign they fall back with their army, T-STRAT-11).
+    MarchOut,
 }
 
 impl Order {
@@ -59,7 +84,13 @@ impl Order {
             | Order::SetReactions { unit, .. }
             | Order::BringUp { unit, .. } => Some(*unit),
             Order::FormFormation { general, .. } => Some(*general),
-            Order::PlaceRedoubt { .. } | Order::EndSetup | Order::Retreat | Order::Capitulate | Order::EndTurn => None,
+            Order::PlaceRedoubt { .. }
+            | Order::EndSetup
+            | Order::Retreat
+            | Order::Capitulate
+            | Order::EndTurn
+            | Order::Moderate { .. }
+            | Order::Rule(_) => None,
         }
     }
 
@@ -81,6 +112,8 @@ impl Order {
             Order::Capitulate => "capitulating",
             Order::EndTurn => "ending the turn",
             Order::BringUp { .. } => "bringing up a reserve unit",
+            Order::Moderate { .. } => "setting what the moderator decides",
+            Order::Rule(_) => "ruling",
         }
     }
 }
@@ -100,6 +133,10 @@ pub enum OrderError {
     OffField { unit: UnitId, status: &'static str },
     #[error("{why} ({rule})")]
     Rule { rule: &'static str, why: String },
+    #[error("the moderator decides first ({rule})")]
+    AwaitsModerator { rule: &'static str },
+    #[error("no question waits for a ruling")]
+    NoQuestion,
 }
 
 impl OrderError {

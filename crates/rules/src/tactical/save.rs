@@ -3,7 +3,7 @@
 //! Loading replays the log and fails loudly on any difference.
 
 use super::battle::{Battle, Checkpoint};
-use super::components::{Phase, Side};
+use super::components::{Phase, Side, SideStates};
 use super::event::Event;
 use super::order::{Order, OrderError};
 use super::preview::Preview;
@@ -59,7 +59,21 @@ impl Game for Battle {
 
     fn active_player(&self) -> Option<Side> {
         let clock = self.clock();
-        (clock.phase != Phase::Over).then_some(clock.active)
+        (clock.phase != Phase::Over && !self.awaits_moderator()).then_some(clock.active)
+    }
+
+    /// T-FORT-7: a capitulation's terms wait for the moderator.
+    fn awaits_moderator(&self) -> bool {
+        self.clock().phase != Phase::Over
+            && self.world().get_resource::<SideStates>().is_some_and(|s| s.terms_asked.is_some())
+    }
+
+    fn default_ruling(&self) -> Option<Order> {
+        self.awaits_moderator().then_some(Order::Rule(super::Ruling::Default))
+    }
+
+    fn is_moderators(order: &Order) -> bool {
+        matches!(order, Order::Moderate { .. } | Order::Rule(_))
     }
 
     fn is_over(&self) -> bool {

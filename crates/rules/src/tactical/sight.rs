@@ -138,6 +138,9 @@ impl Ctx {
             | Event::HqCaptured { .. }
             | Event::RetreatOrdered { .. }
             | Event::Capitulation { .. }
+            | Event::TermsAsked { .. }
+            | Event::Moderated { .. }
+            | Event::Ruled { .. }
             | Event::TurnEnded { .. }
             | Event::BattleEnded { .. } => false,
         }

@@ -194,6 +194,8 @@ pub fn spawn_battle(scenario: &Scenario, seed: u64) -> World {
         retreating: [false; 2],
         redoubts_left: [scenario.red.redoubts, scenario.blue.redoubts],
         capitulated: [false; 2],
+        ask_terms: false,
+        terms_asked: None,
     };
     let units: Vec<UnitState> = specs
         .iter()

@@ -3,9 +3,10 @@
 
 use super::components::{Phase, Reactions, Side, Skirmishing, Status, TurnActivity, UnitId};
 use super::event::{Event, Removal};
-use super::order::OrderError;
+use super::order::{OrderError, Ruling, Terms};
 use super::state::{Ctx, EndReason, Outcome};
 use super::units::{Ability, Arm};
+use crate::moderation::Asked;
 
 impl Ctx {
     /// The side giving battle orders now.
@@ -162,8 +163,19 @@ impl Ctx {
         Ok(side)
     }
 
-    /// T-FORT-7: the fortress is lost, its defenders captured.
+    /// T-FORT-7: the fortress capitulates, on the terms the moderator records where the battle
+    /// asks it (the battle waits for them), else with its defenders captured.
     pub fn capitulate(&mut self, side: Side) {
+        if self.sides.ask_terms {
+            self.sides.terms_asked = Some(side);
+            self.push(Event::TermsAsked { side });
+            return;
+        }
+        self.surrender_fortress(side, Terms::Captured);
+    }
+
+    /// T-FORT-7: the fortress is lost; its defenders are captured or march out.
+    pub fn surrender_fortress(&mut self, side: Side, terms: Terms) {
         self.sides.capitulated[side.index()] = true;
         self.push(Event::Capitulation { side });
         let defenders: Vec<UnitId> = self
@@ -172,11 +184,38 @@ impl Ctx {
             .filter(|u| u.side == side && matches!(u.status, Status::Active | Status::Undeployed))
             .map(|u| u.id)
             .collect();
+        let (status, how) = match terms {
+            Terms::Captured => (Status::Captured, Removal::Capitulated),
+            Terms::MarchOut => (Status::Retreated, Removal::MarchedOut),
+        };
         for id in defenders {
-            self.set_status(id, Status::Captured);
-            self.push(Event::Removed { unit: id, how: Removal::Capitulated });
+            self.set_status(id, status);
+            self.push(Event::Removed { unit: id, how });
         }
         self.finish(side.other(), EndReason::Capitulation);
+    }
+
+    /// The moderator's: which decisions the battle asks for (a battle's: T-FORT-7's terms).
+    pub fn moderate(&mut self, asks: &[Asked]) -> Result<(), OrderError> {
+        let asks = crate::moderation::of_kind(asks, &Asked::BATTLE).map_err(|a| {
+            OrderError::rule(a.rule(), format!("{a:?} is decided on the campaign map, not in a battle"))
+        })?;
+        self.sides.ask_terms = asks.contains(&Asked::Capitulation);
+        self.push(Event::Moderated { asks });
+        Ok(())
+    }
+
+    /// The moderator's ruling on the capitulation's terms; then the fortress is surrendered.
+    pub fn rule(&mut self, ruling: Ruling) -> Result<(), OrderError> {
+        let side = self.sides.terms_asked.ok_or(OrderError::NoQuestion)?;
+        let terms = match ruling {
+            Ruling::Terms(t) => t,
+            Ruling::Default => Terms::Captured,
+        };
+        self.sides.terms_asked = None;
+        self.push(Event::Ruled { rule: Asked::Capitulation, ruling });
+        self.surrender_fortress(side, terms);
+        Ok(())
     }
 
     // ---- unit orders of a whole turn -----------------------------------------------------
