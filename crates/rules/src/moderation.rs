@@ -35,16 +35,20 @@ pub enum Asked {
     /// T-FORT-7: the terms of a fortress's capitulation, as the generals agreed them
     /// (resolution: the garrison is taken prisoner).
     Capitulation,
+    /// S-COMBAT-3: which units in reach each side brings up to support an engagement
+    /// (resolution: every unit in contact joins).
+    Support,
 }
 
 impl Asked {
-    pub const ALL: [Asked; 6] = [
+    pub const ALL: [Asked; 7] = [
         Asked::BattleCut,
         Asked::LeftOutLosses,
         Asked::Played,
         Asked::AutoBattleEnd,
         Asked::Surrender,
         Asked::Capitulation,
+        Asked::Support,
     ];
 
     /// The decisions a campaign takes (the others fall in its battles).
@@ -52,6 +56,8 @@ impl Asked {
         [Asked::BattleCut, Asked::LeftOutLosses, Asked::Played, Asked::AutoBattleEnd, Asked::Surrender];
     /// The decisions a battle takes.
     pub const BATTLE: [Asked; 1] = [Asked::Capitulation];
+    /// The decisions the Great War takes.
+    pub const GREAT_WAR: [Asked; 1] = [Asked::Support];
 
     /// The rule that leaves the decision to the moderator.
     pub fn rule(self) -> &'static str {
@@ -62,6 +68,7 @@ impl Asked {
             Asked::AutoBattleEnd => "T-AUTO-2",
             Asked::Surrender => "T-AUTO-3",
             Asked::Capitulation => "T-FORT-7",
+            Asked::Support => "S-COMBAT-3",
         }
     }
 }

@@ -160,7 +160,16 @@ pub fn play(scenario: &Scenario, setup: &GwSetup) -> Result<GwReport, GwScriptEr
     let mut phase_key = None;
     let mut given = 0usize;
     let first_turn = game.turn();
-    while let Some(active) = game.active_player() {
+    loop {
+        // No moderator at this table: a question the scripted orders left open (a war set to
+        // ask) takes the engine's answer.
+        if let Some(ruling) = rules::game::Game::default_ruling(&game) {
+            if game.apply(ruling).is_err() {
+                break;
+            }
+            continue;
+        }
+        let Some(active) = game.active_player() else { break };
         let turn = game.turn();
         if setup.max_turns.is_some_and(|m| turn >= first_turn + m) {
             break;

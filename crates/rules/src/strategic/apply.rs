@@ -5,9 +5,10 @@
 use super::event::{Event, EventKind};
 use super::fire::{GAS_FROM_TURN, TANKS_FROM_TURN, UPGRADE_FROM_TURN};
 use super::hexmap::{HexAt, Terrain, flag};
-use super::order::{Order, OrderError, Piece};
+use super::order::{Order, OrderError, Piece, Ruling};
 use super::state::{Ctx, EventLog, ForceId, ForceKind, FormationKind, OrderLog, Phase, Place, Tech};
 use super::tables::Model;
+use crate::moderation::Asked;
 use crate::texts::Msg;
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{LogLevel, ScheduleBuildSettings, ScheduleLabel, SingleThreadedExecutor};
@@ -71,6 +72,9 @@ pub enum PhaseSchedule {
 pub const PREPARATION: [(PhaseSet, Step); 1] = [(PhaseSet::TurnStart, Ctx::turn_start)];
 pub const MOVEMENT: [(PhaseSet, Step); 1] = [(PhaseSet::FleetsReady, Ctx::naval_turn_start)];
 pub const FIRE_END: [(PhaseSet, Step); 1] = [(PhaseSet::FireEnd, Ctx::restore_damage)];
+/// Where [`COMBAT`]'s engagements begin: a moderator's ruling on the support (S-COMBAT-3)
+/// comes before them.
+const ENGAGEMENTS: usize = 2;
 pub const COMBAT: [(PhaseSet, Step); 5] = [
     // S-COMBAT-11: a group cut off by this turn's movement fights this Combat phase encircled.
     (PhaseSet::Encirclement, Ctx::encirclement),
@@ -190,6 +194,7 @@ impl Ctx {
             defer_battles: self.defer_battles,
             deferred: self.deferred.clone(),
             occupancy: self.occupancy.clone(),
+            withheld: self.withheld.clone(),
         }
     }
 
@@ -204,6 +209,14 @@ impl Ctx {
     fn apply_unchecked(&mut self, order: &Order) -> Result<(), OrderError> {
         if self.clock.phase == Phase::Over {
             return Err(OrderError::GameOver);
+        }
+        match order {
+            Order::Moderate { asks } => return self.moderate(asks),
+            Order::Rule(ruling) => return self.rule(ruling),
+            _ if self.clock.support_asked => {
+                return Err(OrderError::Moderation(Msg::new("gw.err.awaits_moderator").arg("rule", "S-COMBAT-3")));
+            }
+            _ => {}
         }
         if self.idle(self.active_power()) && *order != Order::EndPhase {
             return Err(OrderError::Idle(Msg::named(
@@ -432,6 +445,8 @@ impl Ctx {
             Order::OfferPeace { to, cede } => self.offer_peace(to, cede)?,
             Order::AcceptPeace { from } => self.accept_peace(from)?,
             Order::EndPhase => self.end_phase(),
+            // Taken by `apply_unchecked` before any player's order.
+            Order::Moderate { .. } | Order::Rule(_) => {}
         }
         Ok(())
     }
@@ -847,18 +862,83 @@ impl Ctx {
                     step(self);
                 }
                 self.enter(Phase::Combat);
-                for (_, step) in COMBAT {
+                for (_, step) in &COMBAT[..ENGAGEMENTS] {
                     step(self);
                 }
-                self.enter(Phase::Upkeep);
-                for (_, step) in UPKEEP {
-                    step(self);
+                // S-COMBAT-3 where the moderator decides: the engagements wait for the ruling.
+                if self.clock.ask_support && !self.support_question().is_empty() {
+                    self.clock.support_asked = true;
+                    self.note(Msg::new("gwe.moderation.support_asked"));
+                    return;
                 }
+                self.fight_and_keep();
             }
             Phase::Combat | Phase::Upkeep | Phase::Over => {}
         }
         // Neutral and surrendered powers have no part in the phases (issue 12).
         self.skip_idle_powers();
+    }
+
+    /// The Combat phase from its engagements on, then the Upkeep phase.
+    fn fight_and_keep(&mut self) {
+        for (_, step) in &COMBAT[ENGAGEMENTS..] {
+            step(self);
+        }
+        self.enter(Phase::Upkeep);
+        for (_, step) in UPKEEP {
+            step(self);
+        }
+    }
+
+    fn note(&mut self, line: Msg) {
+        self.push(Event { turn: self.clock.turn, kind: EventKind::Note, line });
+    }
+
+    /// The moderator's: which decisions the war asks for (the Great War's: S-COMBAT-3).
+    fn moderate(&mut self, asks: &[Asked]) -> Result<(), OrderError> {
+        let asks = crate::moderation::of_kind(asks, &Asked::GREAT_WAR)
+            .map_err(|a| OrderError::Moderation(Msg::new("gw.err.not_a_war_decision").arg("rule", a.rule())))?;
+        self.clock.ask_support = asks.contains(&Asked::Support);
+        let rules: Vec<&str> = asks.iter().map(|a| a.rule()).collect();
+        self.note(Msg::new("gwe.moderation.moderated").arg("rules", rules.join(", ")));
+        Ok(())
+    }
+
+    /// S-COMBAT-3: the moderator's ruling on the support, checked against the question; then
+    /// the Combat phase is fought and the Upkeep phase follows.
+    fn rule(&mut self, ruling: &Ruling) -> Result<(), OrderError> {
+        if !self.clock.support_asked {
+            return Err(OrderError::Moderation(Msg::new("gw.err.no_question")));
+        }
+        let question = self.support_question();
+        let withheld: &[ForceId] = if let Ruling::Support { withheld } = ruling { withheld } else { &[] };
+        let blocks: usize = question.iter().flatten().map(Vec::len).sum();
+        if withheld.len() > blocks {
+            return Err(OrderError::Moderation(
+                Msg::new("gw.err.support_too_many").arg("n", withheld.len()).arg("blocks", blocks),
+            ));
+        }
+        let mut units: Vec<ForceId> = Vec::new();
+        for (i, id) in withheld.iter().enumerate() {
+            let block = question.iter().flatten().flatten().find(|b| b.first() == Some(id));
+            match block {
+                Some(b) if !withheld[..i].contains(id) => units.extend(b.iter().copied()),
+                _ => return Err(OrderError::Moderation(Msg::new("gw.err.bad_support").arg("id", id))),
+            }
+        }
+        for side in question.iter().flatten() {
+            if side.iter().all(|b| b.first().is_some_and(|f| withheld.contains(f))) {
+                let id = side.first().and_then(|b| b.first()).map_or(0, |f| f.0);
+                return Err(OrderError::Moderation(Msg::new("gw.err.support_keeps_one").arg("id", id)));
+            }
+        }
+        self.clock.support_asked = false;
+        self.note(Msg::new("gwe.moderation.ruled").arg("rule", Asked::Support.rule()));
+        self.withheld = units;
+        self.fight_and_keep();
+        self.withheld.clear();
+        self.skip_idle_powers();
+        Ok(())
     }
 
     fn enter(&mut self, phase: Phase) {

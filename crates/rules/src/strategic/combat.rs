@@ -388,6 +388,33 @@ impl Ctx {
         out
     }
 
+    /// The engagements of this Combat phase by their blocks (S-COMBAT-3): per engagement and
+    /// side, each block's units (an army, or the units on one hex), blocks by their lowest
+    /// unit ID; engagements as [`Ctx::engagements`] orders them.
+    pub fn engagement_blocks(&self) -> Vec<[Vec<Vec<ForceId>>; 2]> {
+        let blocks = self.combat_blocks();
+        self.engagements()
+            .into_iter()
+            .map(|sides| {
+                sides.map(|units| {
+                    let mut out: Vec<Vec<ForceId>> = blocks
+                        .iter()
+                        .filter(|b| b.units.first().is_some_and(|f| units.contains(f)))
+                        .map(|b| b.units.clone())
+                        .collect();
+                    out.sort();
+                    out
+                })
+            })
+            .collect()
+    }
+
+    /// S-COMBAT-3 where the moderator decides: the engagements in which a side has a block to
+    /// bring up beside another (one block a side has none); empty: nothing to ask.
+    pub fn support_question(&self) -> Vec<[Vec<Vec<ForceId>>; 2]> {
+        self.engagement_blocks().into_iter().filter(|sides| sides.iter().any(|s| s.len() > 1)).collect()
+    }
+
     /// S-ARMY-9: whether an army is fighting: it fought in the last Combat phase (this one, during
     /// the Combat phase) or one of its units is next to an enemy land unit now.
     pub fn army_fights(&self, army: FormationId) -> bool {
@@ -467,7 +494,13 @@ impl Ctx {
         for f in &mut self.formations {
             f.engaged = false;
         }
-        let groups = self.engagements();
+        let mut groups = self.engagements();
+        // S-COMBAT-3: the blocks the moderator ruled not brought up stay out.
+        for sides in &mut groups {
+            for side in sides.iter_mut() {
+                side.retain(|u| !self.withheld.contains(u));
+            }
+        }
         // S-ARMY-9, S-ARMY-10: the armies fighting in this Combat phase.
         for sides in &groups {
             for u in sides.iter().flatten() {

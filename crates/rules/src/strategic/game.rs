@@ -71,7 +71,13 @@ pub fn new_ctx_shared(statics: Arc<StaticData>, seed: u64) -> Ctx {
         .collect();
     let mut ctx = Ctx {
         statics,
-        clock: Clock { turn: scenario.start_turn, phase: Phase::Preparation, active: 0 },
+        clock: Clock {
+            turn: scenario.start_turn,
+            phase: Phase::Preparation,
+            active: 0,
+            ask_support: false,
+            support_asked: false,
+        },
         powers,
         provinces: vec![ProvinceState::default(); scenario.map.provinces.len()],
         hexes: BTreeMap::new(),
@@ -84,6 +90,7 @@ pub fn new_ctx_shared(statics: Arc<StaticData>, seed: u64) -> Ctx {
         defer_battles: false,
         deferred: None,
         occupancy: BTreeMap::new(),
+        withheld: Vec::new(),
     };
     let formation_of = |id: u32| -> (Option<FormationId>, Option<FormationId>) {
         let corps = scenario.corps.iter().find(|c| c.units.contains(&id)).map(|c| c.id);
@@ -471,7 +478,21 @@ impl Game for GreatWar {
 
     fn active_player(&self) -> Option<PowerId> {
         let clock = self.clock();
-        (clock.phase != Phase::Over).then_some(PowerId(clock.active))
+        (clock.phase != Phase::Over && !clock.support_asked).then_some(PowerId(clock.active))
+    }
+
+    /// S-COMBAT-3: the Combat phase waits for the moderator's ruling on the support.
+    fn awaits_moderator(&self) -> bool {
+        let clock = self.clock();
+        clock.phase != Phase::Over && clock.support_asked
+    }
+
+    fn default_ruling(&self) -> Option<Order> {
+        self.awaits_moderator().then_some(Order::Rule(super::Ruling::Default))
+    }
+
+    fn is_moderators(order: &Order) -> bool {
+        matches!(order, Order::Moderate { .. } | Order::Rule(_))
     }
 
     fn is_over(&self) -> bool {

@@ -65,4 +65,11 @@ pub struct Clock {
     pub phase: Phase,
     /// Index into the order of play.
     pub active: u8,
+    /// The moderator decides which units are brought up to support each engagement
+    /// (S-COMBAT-3, [`crate::moderation`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ask_support: bool,
+    /// The Combat phase waits for the moderator's ruling on the support (no power acts).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub support_asked: bool,
 }

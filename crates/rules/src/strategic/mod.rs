@@ -36,7 +36,7 @@ pub use combat::Engagement;
 pub use event::{CombatResult, Event, EventKind};
 pub use game::{GreatWar, ReplayError, SaveGame, Snapshot};
 pub use hexmap::{HexAt, HexMap, Terrain};
-pub use order::{Order, OrderError, Piece};
+pub use order::{Order, OrderError, Piece, Ruling};
 pub use preview::Preview;
 pub use scenario::Scenario;
 pub use sight::WarView;

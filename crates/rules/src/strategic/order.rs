@@ -132,6 +132,22 @@ pub enum Order {
     AcceptPeace { from: String },
     /// End this power's part of the current phase.
     EndPhase,
+    /// The moderator's: the decisions the war asks the moderator for from now on
+    /// ([`crate::moderation`]: the Great War's is S-COMBAT-3's support); none, and the engine
+    /// decides.
+    Moderate { asks: Vec<crate::moderation::Asked> },
+    /// The moderator's ruling on the waiting question.
+    Rule(Ruling),
+}
+
+/// A moderator's answer to the war's waiting question.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ruling {
+    /// S-COMBAT-3: the blocks (each named by its lowest unit ID, as the question lists them)
+    /// not brought up: they stay out of this Combat phase's engagements.
+    Support { withheld: Vec<ForceId> },
+    /// The engine's own answer: every unit in contact joins.
+    Default,
 }
 
 /// Why an order is illegal. The state is unchanged. Its words are keys of the string tables
@@ -204,6 +220,8 @@ pub enum OrderError {
         unit: ForceId,
         model: Model,
     },
+    /// A moderator's order, or an order while the war waits for one.
+    Moderation(Msg),
 }
 
 impl OrderError {
@@ -236,7 +254,8 @@ impl OrderError {
             | E::Gas(m)
             | E::Economy(m)
             | E::Retreat(m)
-            | E::Naval(m) => m.clone(),
+            | E::Naval(m)
+            | E::Moderation(m) => m.clone(),
             E::Undetected { target } => Msg::new("gw.err.undetected").arg("target", target),
             E::PortClosed { at, holder } => Msg::new("gw.err.port_closed").hex("at", at).msg("holder", holder.clone()),
             E::NoAmmunition { what, need, left } => {

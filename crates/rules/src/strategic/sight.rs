@@ -61,6 +61,11 @@ pub struct WarView {
     /// Fleets, ships, squadrons, mines and lanes the viewer knows of (undetected enemy
     /// flotillas and their ships absent; other powers' standing orders cleared).
     pub navy: Navy,
+    /// The umpire's alone: the engagements waiting for the moderator's ruling on the support
+    /// (S-COMBAT-3), each side's blocks by their units ([`Ctx::support_question`]); a power
+    /// sees only that the war waits (`clock.support_asked`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub support_question: Vec<[Vec<Vec<ForceId>>; 2]>,
 }
 
 /// One power as a viewer knows it: at war or not, its peace; its economy only to itself.
@@ -188,6 +193,11 @@ impl Ctx {
             forces: state.forces,
             formations: state.formations,
             navy: state.navy,
+            support_question: if viewer.sees_all() && self.clock.support_asked {
+                self.support_question()
+            } else {
+                Vec::new()
+            },
         }
     }
 

@@ -364,6 +364,9 @@ pub struct Ctx {
     pub deferred: Option<super::naval::BattleRun>,
     /// Hex → forces standing there (rebuilt on load and after moves).
     pub occupancy: BTreeMap<HexAt, Vec<ForceId>>,
+    /// Units a moderator's ruling keeps out of this Combat phase's engagements (S-COMBAT-3):
+    /// set and cleared within the order that rules, never stored.
+    pub withheld: Vec<ForceId>,
 }
 
 impl Ctx {
@@ -601,6 +604,7 @@ impl Ctx {
             defer_battles: false,
             deferred: None,
             occupancy: BTreeMap::new(),
+            withheld: Vec::new(),
         };
         ctx.rebuild_occupancy();
         ctx
@@ -629,6 +633,7 @@ impl Ctx {
             defer_battles: false,
             deferred: None,
             occupancy: BTreeMap::new(),
+            withheld: Vec::new(),
         };
         ctx.rebuild_occupancy();
         ctx

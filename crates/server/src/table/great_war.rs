@@ -56,6 +56,8 @@ fn needs(ctx: &Ctx, order: &Order) -> Needs {
     let pieces = |v: Vec<Holder>| Needs::Pieces(v);
     match order {
         O::EndPhase => Needs::Anyone,
+        // The moderator's seat's alone: `Hosted::submit` never asks a player's seat of them.
+        O::Moderate { .. } | O::Rule(_) => Needs::Leader,
         O::Research { .. }
         | O::BuyAmmunition { .. }
         | O::Recruit { .. }
