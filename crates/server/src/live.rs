@@ -24,7 +24,7 @@ const CLOSE_WITHIN: Duration = Duration::from_secs(2);
 /// A connection's messages: a bucket of this many, refilled at `CONN_RATE` a second.
 const CONN_BURST: f64 = 40.0;
 const CONN_RATE: f64 = 20.0;
-/// Refusals for flooding before the connection is closed.
+/// Refusals for flooding before the connection is closed (each message taken works one off).
 const FLOOD_STRIKES: u32 = 50;
 
 pub async fn upgrade(
@@ -293,8 +293,13 @@ impl Session {
                 refuse_and_close(&hub, &mut self.socket, self.lang, Refusal::new("flood", "server.err.flood")).await;
                 return false;
             }
-            return self.refuse(None, Refusal::new("rate_limited", "server.err.rate_limited")).await;
+            // Its sequence number, where it has one, so that the client knows which message to
+            // send again.
+            let seq = serde_json::from_str::<ClientMsg>(text).ok().and_then(|m| m.seq());
+            return self.refuse(seq, Refusal::new("rate_limited", "server.err.rate_limited")).await;
         }
+        // A client that keeps to the rate works its strikes off: only a flood adds up to a close.
+        self.strikes = self.strikes.saturating_sub(1);
         let msg = match serde_json::from_str::<ClientMsg>(text) {
             Ok(m) => m,
             Err(e) => {

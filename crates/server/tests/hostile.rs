@@ -72,6 +72,33 @@ async fn a_giant_frame_closes_only_that_connection() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_keeps_to_the_rate_is_refused_now_and_then_and_never_closed() {
+    let (server, created, mut red, mut blue) = battle("bursts").await;
+    // Three bursts of 60 two seconds apart: 40 taken and 20 refused each time (the bucket holds
+    // 40 and refills in 2 s), 60 refusals in all, more than a flood's 50 in a row.
+    let mut refused = 0;
+    for burst in 0..3u64 {
+        for i in 0..60u64 {
+            let msg = ClientMsg::Preview { seq: 1000 + burst * 100 + i, order: json!("EndSetup") };
+            red.send(&msg).await.expect("still open");
+        }
+        for _ in 0..60 {
+            let v = red.next().await.expect("every message is answered");
+            if v["code"] == "rate_limited" {
+                refused += 1;
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(2_100)).await;
+    }
+    assert!(refused > 50, "{refused} refused");
+    red.set_seq(2_000);
+    let r = red.order(json!("Nonsense")).await.expect("the connection is open");
+    assert_eq!(r["code"], "bad_order", "{r}");
+    unharmed(server.addr, &created, &mut red, &mut blue, 0).await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_is_rate_limited_then_closed() {
     let (server, created, mut red, mut blue) = battle("flood").await;
     for i in 0..400u64 {
@@ -84,7 +111,10 @@ async fn a_flood_is_rate_limited_then_closed() {
     let closed;
     loop {
         match red.next().await {
-            Ok(v) if v["code"] == "rate_limited" => limited += 1,
+            Ok(v) if v["code"] == "rate_limited" => {
+                assert!(v["seq"].as_u64().is_some_and(|s| s >= 1000), "the message it refuses: {v}");
+                limited += 1;
+            }
             Ok(v) if v["code"] == "flood" => {}
             Ok(_) => {}
             Err(_) => {
