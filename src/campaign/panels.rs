@@ -187,6 +187,7 @@ pub fn event_text(tr: &Tr, scenario: &CampaignScenario, state: &CampaignState, e
         }
         Event::Asked { question } => tr.f("ev.campaign.asked", &[("rule", question.asked().rule().to_string())]),
         Event::Ruled { rule, .. } => tr.f("ev.campaign.ruled", &[("rule", rule.rule().to_string())]),
+        Event::Fought { event, .. } => event.describe_with(&tr.texts, &|id| unit(&id)),
     }
 }
 

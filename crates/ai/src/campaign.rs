@@ -61,12 +61,38 @@ pub struct CampaignAi {
     pub battle_players: [Option<Level>; 2],
     pub stats: Stats,
     fighting: Option<Fighting>,
+    /// A seat's AI ([`CampaignAi::seat`]): the battle AI of its own side, by the battle it
+    /// fights (number and forces chosen); `None` for an AI that fights battles out whole.
+    seat: Option<Seat>,
 }
+
+/// The AI of a seat fighting its own side of battles on the campaign's log.
+struct Seat {
+    seed: u64,
+    battle: Option<(BattleKey, Ai)>,
+}
+
+/// A campaign battle: its number and the forces chosen for it.
+type BattleKey = (u32, [Option<Forces>; 2]);
 
 impl CampaignAi {
     /// A campaign AI for `side`; its battles are fought by the battle AI at `level` for both sides.
     pub fn new(side: Side, level: Level) -> CampaignAi {
-        CampaignAi { side, level, battle_players: [Some(level), Some(level)], stats: Stats::default(), fighting: None }
+        CampaignAi {
+            side,
+            level,
+            battle_players: [Some(level), Some(level)],
+            stats: Stats::default(),
+            fighting: None,
+            seat: None,
+        }
+    }
+
+    /// The AI of one side's seat in a campaign played apart (the umpire server): it fights only
+    /// its own side of each battle, order by order on the campaign's log ([`Order::Fight`]), from
+    /// the battle as its side knows it; the other side is someone else's.
+    pub fn seat(side: Side, level: Level, seed: u64) -> CampaignAi {
+        CampaignAi { seat: Some(Seat { seed, battle: None }), ..CampaignAi::new(side, level) }
     }
 
     /// The same, with the levels (or none) that fight each side's battles.
@@ -94,10 +120,46 @@ impl CampaignAi {
                 let forces = choose_forces(ctx, self.side, self.level);
                 return Think::Order(Order::ChooseForces(forces));
             }
+            if self.seat.is_some() {
+                return self.fight_own_side(ctx, budget);
+            }
             return self.fight(ctx, start, budget);
         }
         self.fighting = None;
         Think::Order(campaign_order(ctx, self.side, self.level))
+    }
+
+    /// A seat's part of the waiting battle: the battle AI's next order for its side (its turn
+    /// ended once it has given the most a turn allows), from the battle as the side knows it.
+    fn fight_own_side(&mut self, ctx: &Ctx, budget: Duration) -> Think<Order> {
+        let (Some(b), Some(fight), Some(seat)) = (&ctx.state.battle, &ctx.fighting, self.seat.as_mut()) else {
+            return Think::Idle;
+        };
+        if fight.clock.active != self.side {
+            return Think::Idle;
+        }
+        let key = (b.number, b.forces.clone());
+        if seat.battle.as_ref().is_none_or(|(k, _)| *k != key) {
+            let ai = Ai::new(self.side, self.level, seat.seed ^ u64::from(b.number));
+            seat.battle = Some((key, ai));
+            self.stats.battles += 1;
+        }
+        let pass = if fight.clock.phase == rules::tactical::Phase::Battle {
+            rules::tactical::Order::EndTurn
+        } else {
+            rules::tactical::Order::EndSetup
+        };
+        let Some((_, ai)) = seat.battle.as_mut() else { return Think::Idle };
+        if fight.clock.orders_this_turn >= MAX_ORDERS_PER_TURN {
+            return Think::Order(Order::Fight(pass));
+        }
+        let t = ai.think(fight, budget);
+        self.stats.longest_slice = self.stats.longest_slice.max(ai.stats.longest_slice);
+        match t {
+            Think::Order(o) => Think::Order(Order::Fight(o)),
+            Think::Idle => Think::Order(Order::Fight(pass)),
+            Think::Thinking => Think::Thinking,
+        }
     }
 
     /// Fights the waiting battle (both sides chosen; this side reports it) for one slice.
@@ -491,6 +553,16 @@ fn route(best: &Costs, start: HexAt, target: HexAt) -> Vec<HexAt> {
     path
 }
 
+/// What the AI of `side` thinks on: the side's view of the campaign, but the whole of a battle
+/// it fights out for both sides and reports (as the umpire, who knows its dice).
+fn known(c: &Campaign, side: Side) -> Ctx {
+    if c.state().battle.as_ref().is_some_and(|b| b.chooser().is_none()) {
+        c.ctx()
+    } else {
+        c.ctx_as(Viewer::Player(side))
+    }
+}
+
 /// The next order for the side to move, or `None` when the campaign is over. `ai` says which
 /// sides the AI plays (its campaign and its battles); a side without one stands in battle.
 /// Unsliced: for tools; the app slices through [`CampaignAi`].
@@ -498,7 +570,7 @@ pub fn next_order(c: &Campaign, ai: [Option<Level>; 2], slice: Duration, stats: 
     let side = c.active_player()?;
     let level = ai[side.index()].or(ai[side.other().index()]).unwrap_or(Level::Recruit);
     let mut player = CampaignAi::with_battle_players(side, level, ai);
-    let order = player.decide(&c.ctx_as(Viewer::Player(side)), slice);
+    let order = player.decide(&known(c, side), slice);
     stats.battles += player.stats.battles;
     stats.longest_slice = stats.longest_slice.max(player.stats.longest_slice);
     stats.longest_think = stats.longest_think.max(player.stats.longest_think);
@@ -526,7 +598,7 @@ pub fn play(
         // A battle waiting to be reported is fought by the AI even for a side that passes.
         let fights = c.state().battle.as_ref().is_some_and(|b| b.chooser().is_none());
         let order = if ai[side.index()].is_some() || fights {
-            match players[side.index()].decide(&c.ctx_as(Viewer::Player(side)), slice) {
+            match players[side.index()].decide(&known(&c, side), slice) {
                 Some(o) => o,
                 None => break,
             }

@@ -159,9 +159,12 @@ fn play_linden(seed: u64) -> Campaign {
     ok(&mut c, mv(1, &[(1, 1), (2, 1)]));
     ok(&mut c, mv(1, &[(3, 1)]));
     assert!(c.state().battle.is_some(), "Lindenau is held: a battle (key hex, always played)");
-    while c.state().battle.is_some() {
-        pass(&mut c);
-    }
+    // Both choose; the battle, fought elsewhere with nobody giving an order, is reported whole
+    // (any later battle is fought on the campaign's log, order by order, by the passes below).
+    pass(&mut c);
+    pass(&mut c);
+    let report = stood(&c);
+    ok(&mut c, report);
     ok(&mut c, Order::Split { army: ArmyId(2), units: vec![UnitId(14)] });
     // The hussars ride at the Cossacks across the ford: 1 v 2, an auto-battle (T-STRAT-9).
     let events = ok(&mut c, mv(2, &[(5, 1), (5, 2), (4, 3), (5, 3)]));
@@ -170,6 +173,13 @@ fn play_linden(seed: u64) -> Campaign {
         pass(&mut c);
     }
     c
+}
+
+/// The waiting battle stood out with no order given, reported whole.
+fn stood(c: &Campaign) -> Order {
+    let b = c.state().battle.clone().expect("a battle waits");
+    let scenario = c.battle_scenario().expect("its scenario");
+    Order::BattleResult { save: Box::new(rules::campaign::apply::stand_battle(&scenario, b.seed)) }
 }
 
 #[test]
@@ -201,7 +211,7 @@ fn an_altered_battle_save_is_refused() {
     ok(&mut c, mv(1, &[(3, 1)]));
     pass(&mut c);
     pass(&mut c);
-    let Order::BattleResult { save } = c.pass() else { panic!("a battle to report") };
+    let Order::BattleResult { save } = stood(&c) else { panic!("a battle to report") };
     // Other dice.
     let mut other_seed = (*save).clone();
     other_seed.seed += 1;

@@ -114,12 +114,14 @@ fn t_strat_4_enemy_armies_in_one_hex_fight_the_side_that_entered_attacks() {
     assert_eq!((b.attacker, b.defender()), (Side::Red, Side::Blue));
     // While it waits nothing else moves.
     assert!(matches!(c.apply(Order::EndTurn), Err(OrderError::BattlePending { .. })));
-    // The attacker chooses first, then the defender, then the attacker reports the battle.
+    // The attacker chooses first, then the defender; then the battle waits for its own first
+    // side: the defender, who places its redoubts first (T-SETUP-2).
     assert_eq!(c.active_player(), Some(Side::Red));
     pass(&mut c);
     assert_eq!(c.active_player(), Some(Side::Blue));
     pass(&mut c);
-    assert_eq!(c.active_player(), Some(Side::Red));
+    assert_eq!(c.fight().map(|f| (f.clock.phase, f.clock.active)), Some((Phase::Redoubts, Side::Blue)));
+    assert_eq!(c.active_player(), Some(Side::Blue));
     let scenario = c.battle_scenario().expect("the battle's scenario");
     assert_eq!(scenario.attacker, Side::Red);
     assert_eq!(scenario.units.iter().filter(|u| u.side == Side::Blue).count(), 4);

@@ -605,7 +605,7 @@ pub async fn keeper(hub: Arc<Hub>) {
     }
 }
 
-/// Runs a game's AI and the server's own orders while the game lasts: a slice at a time, the
+/// Runs a game's AI and its clock while the game lasts: a slice at a time, the
 /// lock let go between slices so that seats are answered.
 async fn drive(hub: Arc<Hub>, room: Arc<Room>) {
     let mut changed = room.changed.subscribe();

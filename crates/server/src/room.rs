@@ -293,17 +293,6 @@ impl RoomState {
         Ok(())
     }
 
-    /// The server's own orders that are due (a campaign's battle fought out).
-    pub async fn server_steps(&mut self, store: &dyn Store) -> Result<(), StoreError> {
-        while let Some(step) = self.table.server_step() {
-            match step {
-                Ok(applied) => self.commit(store, &applied, None, None, "server").await?,
-                Err(_) => break,
-            }
-        }
-        Ok(())
-    }
-
     /// One slice of the AI for the active player, if the AI plays it; whether it gave an order.
     pub async fn ai_slice(&mut self, store: &dyn Store, budget: Duration) -> Result<bool, StoreError> {
         if self.rec.paused || self.rec.over {
@@ -312,7 +301,6 @@ impl RoomState {
         match self.table.ai_step(budget) {
             Some(Ok(applied)) => {
                 self.commit(store, &applied, None, None, "ai").await?;
-                self.server_steps(store).await?;
                 Ok(true)
             }
             Some(Err(_)) | None => Ok(false),
@@ -429,7 +417,6 @@ impl RoomState {
         self.commit(store, applied, Some(seat), Some(seq), "seat")
             .await
             .map_err(|_| Refusal::new("store", "server.err.store"))?;
-        self.server_steps(store).await.map_err(|_| Refusal::new("store", "server.err.store"))?;
         let at = u64::try_from(applied.index).unwrap_or(u64::MAX).saturating_add(1);
         let events = self.table.seen(self.viewer_of(seat).as_deref(), applied.index);
         Ok(ServerMsg::Ack { seq, at, events, applied: true, status: self.status() })

@@ -63,10 +63,11 @@ impl Refusal {
 pub enum Timing {
     /// No clock (the game is over).
     None,
-    /// T-SETUP-1: the set-up of both sides together, in seconds.
-    Setup { seconds: u32 },
-    /// T-TURN-2: a battle's turn, in seconds.
-    Turn { seconds: u32 },
+    /// T-SETUP-1: the set-up of both sides together, in seconds; `battle`: which of a
+    /// campaign's battles (none: the game is the battle).
+    Setup { seconds: u32, battle: Option<u32> },
+    /// T-TURN-2: the battle's turn `turn`, in seconds.
+    Turn { seconds: u32, turn: u32, battle: Option<u32> },
     /// A Great War (or campaign) phase, timed by the game's settings.
     Phase { phase: &'static str },
 }
@@ -102,10 +103,6 @@ pub trait Served: Sighted {
     fn may_order(&self, role: &Role, generals: &[&Role], order: &Self::Order) -> Result<(), Refusal> {
         let _ = (role, generals, order);
         Ok(())
-    }
-    /// An order the server gives on its own now (a campaign's battle fought out), if any.
-    fn server_order(&self) -> Option<Self::Order> {
-        None
     }
     fn new_ai(player: Self::Player, level: Level, seed: u64) -> Box<dyn ai::Player<Self> + Send + Sync>;
     /// The clock where the game stands: a phase's deadline, unless the kind has its own.
@@ -149,8 +146,6 @@ pub trait Table: Send + Sync {
     fn pass(&mut self) -> Result<Applied, Refusal>;
     /// Applies an order of the log (restoring a game).
     fn replay(&mut self, body: &str) -> Result<Applied, String>;
-    /// An order the server gives on its own, applied.
-    fn server_step(&mut self) -> Option<Result<Applied, Refusal>>;
     /// The view of a player (`None`: the umpire).
     fn view(&self, viewer: Option<&str>) -> Value;
     /// The events of order `index` as a player sees them.
@@ -309,11 +304,6 @@ impl<G: Served> Table for Hosted<G> {
         self.apply(order).map_err(|r| format!("order {}: {}", self.ends.len(), r.msg))
     }
 
-    fn server_step(&mut self) -> Option<Result<Applied, Refusal>> {
-        let order = self.game.server_order()?;
-        Some(self.apply(order))
-    }
-
     fn view(&self, viewer: Option<&str>) -> Value {
         self.game.view_json(self.viewer(viewer))
     }
@@ -439,8 +429,8 @@ impl Served for rules::tactical::Battle {
     fn timing(&self) -> Timing {
         use rules::tactical::Phase;
         match self.clock().phase {
-            Phase::Redoubts | Phase::Deployment => Timing::Setup { seconds: self.ctx().setup_seconds() },
-            Phase::Battle => Timing::Turn { seconds: self.ctx().turn_seconds() },
+            Phase::Redoubts | Phase::Deployment => Timing::Setup { seconds: self.ctx().setup_seconds(), battle: None },
+            Phase::Battle => Timing::Turn { seconds: self.ctx().turn_seconds(), turn: self.clock().turn, battle: None },
             Phase::Over => Timing::None,
         }
     }
@@ -460,8 +450,8 @@ impl Served for rules::campaign::Campaign {
     }
 
     fn phase_key(&self) -> &'static str {
-        let ctx = self.ctx();
-        match (&ctx.state.battle, ctx.state.outcome.is_some()) {
+        let state = self.state();
+        match (&state.battle, state.outcome.is_some()) {
             (_, true) => "server.phase.over",
             (Some(_), _) => "server.phase.battle",
             (None, _) => "server.phase.campaign",
@@ -472,30 +462,35 @@ impl Served for rules::campaign::Campaign {
         Msg::plain(error.to_string())
     }
 
+    /// A battle is fought on the campaign's log, each side at its own seat, order by order
+    /// (`Fight`): a battle's result reported whole would be one seat playing both sides.
     fn may_order(&self, _role: &Role, _generals: &[&Role], order: &rules::campaign::Order) -> Result<(), Refusal> {
-        // A battle's result is the server's to report: it fights the battle itself, so that no
-        // seat plays both sides of it.
         match order {
             rules::campaign::Order::BattleResult { .. } => Err(Refusal::new("not_yours", "server.err.battle_result")),
             _ => Ok(()),
         }
     }
 
-    fn server_order(&self) -> Option<rules::campaign::Order> {
-        let ctx = self.ctx();
-        let battle = ctx.state.battle.as_ref()?;
-        if battle.chooser().is_some() || ctx.state.outcome.is_some() {
-            return None;
-        }
-        let scenario = ctx.battle_scenario()?;
-        let setup = ai::game::GameSetup::ai(battle.seed, Level::Veteran, Level::Veteran);
-        let report = ai::game::play(&scenario, &setup).ok()?;
-        Some(rules::campaign::Order::BattleResult { save: Box::new(report.battle.save()) })
+    /// An AI seat fights its own side of the campaign's battles, from its side's view.
+    fn new_ai(player: rules::tactical::Side, level: Level, seed: u64) -> Box<dyn ai::Player<Self> + Send + Sync> {
+        Box::new(ai::campaign::CampaignAi::seat(player, level, seed))
     }
 
-    fn new_ai(player: rules::tactical::Side, level: Level, seed: u64) -> Box<dyn ai::Player<Self> + Send + Sync> {
-        let _ = seed;
-        Box::new(ai::campaign::CampaignAi::new(player, level))
+    /// The battle being fought has the battle's clocks (T-SETUP-1, T-TURN-2, the battle
+    /// scenario's numbers); the campaign map a phase deadline.
+    fn timing(&self) -> Timing {
+        use rules::tactical::Phase;
+        if self.is_over() {
+            return Timing::None;
+        }
+        let battle = self.state().battle.as_ref().map(|b| b.number);
+        match self.fight() {
+            Some(f) if f.clock.phase == Phase::Battle => {
+                Timing::Turn { seconds: f.turn_seconds(), turn: f.clock.turn, battle }
+            }
+            Some(f) if f.clock.phase != Phase::Over => Timing::Setup { seconds: f.setup_seconds(), battle },
+            _ => Timing::Phase { phase: self.phase_key() },
+        }
     }
 }
 

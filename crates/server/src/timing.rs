@@ -112,11 +112,17 @@ pub fn plan(settings: &Settings, timing: Timing, turn: u32, active: &str, human:
     let secs = |s: u32| i64::from(s) * 1000;
     match timing {
         Timing::None => None,
-        Timing::Setup { seconds } if settings.battle_clock => {
-            Some(Plan { key: "setup".to_string(), what: What::Setup, ms: secs(seconds), runs })
+        // A campaign's battles each have their clocks.
+        Timing::Setup { seconds, battle } if settings.battle_clock => {
+            let key = battle.map_or_else(|| "setup".to_string(), |n| format!("battle {n} setup"));
+            Some(Plan { key, what: What::Setup, ms: secs(seconds), runs })
         }
-        Timing::Turn { seconds } if settings.battle_clock => {
-            Some(Plan { key: format!("turn {turn} {active}"), what: What::Turn, ms: secs(seconds), runs })
+        Timing::Turn { seconds, turn, battle } if settings.battle_clock => {
+            let key = match battle {
+                None => format!("turn {turn} {active}"),
+                Some(n) => format!("battle {n} turn {turn} {active}"),
+            };
+            Some(Plan { key, what: What::Turn, ms: secs(seconds), runs })
         }
         Timing::Setup { .. } | Timing::Turn { .. } => None,
         Timing::Phase { phase } => settings.phase_minutes.map(|m| Plan {
@@ -225,13 +231,19 @@ mod tests {
     #[test]
     fn an_ai_side_or_a_paused_game_is_never_timed_out_and_a_clock_switched_off_never_runs() {
         let on = Settings::default();
-        let turn = Timing::Turn { seconds: 20 };
+        let turn = Timing::Turn { seconds: 20, turn: 3, battle: None };
         let p = plan(&on, turn, 3, "red", true, false).expect("T-TURN-2 is on by default");
         assert_eq!((p.key.as_str(), p.ms, p.runs), ("turn 3 red", 20_000, true));
         assert!(!plan(&on, turn, 3, "red", false, false).expect("a timer").runs, "the AI's seat: T-TURN-2");
         assert!(!plan(&on, turn, 3, "red", true, true).expect("a timer").runs, "paused");
-        let setup = plan(&on, Timing::Setup { seconds: 120 }, 0, "blue", true, false).expect("T-SETUP-1");
+        let setup = plan(&on, Timing::Setup { seconds: 120, battle: None }, 0, "blue", true, false).expect("T-SETUP-1");
         assert_eq!((setup.key.as_str(), setup.ms), ("setup", 120_000), "one key for both sides");
+        // A campaign's battles: each its own set-up clock and its own turns, whatever the
+        // campaign's turn.
+        let second = plan(&on, Timing::Setup { seconds: 120, battle: Some(2) }, 1, "red", true, false);
+        assert_eq!(second.map(|p| p.key), Some("battle 2 setup".to_string()));
+        let fight = Timing::Turn { seconds: 20, turn: 5, battle: Some(2) };
+        assert_eq!(plan(&on, fight, 1, "red", true, false).map(|p| p.key), Some("battle 2 turn 5 red".to_string()));
         let off = Settings { battle_clock: false, ..Settings::default() };
         assert_eq!(plan(&off, turn, 3, "red", true, false), None);
         let phase = Timing::Phase { phase: "gw.phase.movement" };

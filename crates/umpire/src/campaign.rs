@@ -115,7 +115,9 @@ pub fn play(
             // A battle waiting to be reported is fought by the AI even for a side that passes.
             let fights = game.state().battle.as_ref().is_some_and(|b| b.chooser().is_none());
             let order = if ai[side.index()].is_some() || fights {
-                let Some(order) = players[side.index()].decide(&game.ctx_as(Viewer::Player(side)), slice) else {
+                // A battle fought out whole for both sides is played as the umpire (its dice).
+                let ctx = if fights { game.ctx() } else { game.ctx_as(Viewer::Player(side)) };
+                let Some(order) = players[side.index()].decide(&ctx, slice) else {
                     break;
                 };
                 order
@@ -172,6 +174,7 @@ impl Refereed for Campaign {
             Order::Directive { .. } => "send a directive".to_string(),
             Order::ChooseForces(f) => format!("field {} unit(s) with {} redoubt(s)", f.units.len(), f.redoubts),
             Order::BattleResult { .. } => "report the battle".to_string(),
+            Order::Fight(o) => format!("in the battle: {}", <rules::tactical::Battle as Refereed>::describe(o)),
             Order::EndTurn => "end the turn".to_string(),
             Order::Moderate { asks } => crate::orders::moderated(asks),
             Order::Rule(r) => format!("the moderator rules {r:?}"),
@@ -208,6 +211,9 @@ impl Refereed for Campaign {
             ));
         }
         lines.extend(preview.events.iter().map(|e| format!("  {e}")));
+        if let Some(fight) = &preview.fight {
+            lines.extend(<rules::tactical::Battle as Refereed>::preview_lines(fight));
+        }
         lines
     }
 }

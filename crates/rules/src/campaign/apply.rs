@@ -28,6 +28,11 @@ pub struct Ctx {
     pub events: Vec<Event>,
     /// Dice thrown in the battles fought so far.
     pub battle_dice: u64,
+    /// The waiting battle as it stands once both sides have chosen (its working copy, the
+    /// battle's own [`crate::tactical::Ctx`]): what [`PendingBattle::fought`] made of its
+    /// scenario and seed, kept so that an order does not replay the battle. A viewer's copy
+    /// holds the battle as that viewer knows it ([`Ctx::as_known_by`]).
+    pub fighting: Option<Box<crate::tactical::Ctx>>,
 }
 
 /// The seed of battle `number` of a campaign started with `seed`: fixed by the campaign, so no
@@ -89,7 +94,7 @@ impl Ctx {
             asks: Vec::new(),
             question: None,
         };
-        Ctx { scenario: Arc::new(scenario.clone()), seed, state, events: Vec::new(), battle_dice: 0 }
+        Ctx { scenario: Arc::new(scenario.clone()), seed, state, events: Vec::new(), battle_dice: 0, fighting: None }
     }
 
     fn push(&mut self, event: Event) {
@@ -106,7 +111,9 @@ impl Ctx {
             return None;
         }
         Some(match &self.state.battle {
-            Some(b) => b.chooser().unwrap_or(b.attacker),
+            // Both sides chosen: the side the battle waits for (its attacker reports a battle
+            // fought elsewhere whole).
+            Some(b) => b.chooser().unwrap_or_else(|| self.fighting.as_ref().map_or(b.attacker, |f| f.clock.active)),
             None => self.state.active,
         })
     }
@@ -231,6 +238,33 @@ impl Ctx {
 
     /// Validates and applies one order to this copy.
     pub fn apply(&mut self, order: &Order) -> Result<(), OrderError> {
+        self.apply_one(order)?;
+        self.keep_fighting();
+        Ok(())
+    }
+
+    /// The battle's working copy follows the state: set up once both sides have chosen,
+    /// dropped once no battle waits.
+    fn keep_fighting(&mut self) {
+        match self.state.battle.as_ref().filter(|b| b.chooser().is_none()) {
+            None => self.fighting = None,
+            Some(_) if self.fighting.is_some() => {}
+            Some(b) => self.fighting = self.fight_of(b).ok().map(Box::new),
+        }
+    }
+
+    /// The waiting battle as its fought orders left it, on its scenario and seed.
+    fn fight_of(&self, b: &PendingBattle) -> Result<crate::tactical::Ctx, OrderError> {
+        let scenario = battle_scenario(&self.scenario, &self.state, b);
+        let mut fight = Battle::new(&scenario, b.seed).ctx();
+        for order in &b.fought {
+            fight.apply(order).map_err(OrderError::Fight)?;
+        }
+        fight.events.clear();
+        Ok(fight)
+    }
+
+    fn apply_one(&mut self, order: &Order) -> Result<(), OrderError> {
         if self.state.outcome.is_some() {
             return Err(OrderError::CampaignOver);
         }
@@ -245,6 +279,7 @@ impl Ctx {
         match order {
             Order::ChooseForces(forces) => self.choose_forces(forces),
             Order::BattleResult { save } => self.battle_result(save),
+            Order::Fight(order) => self.fight(order),
             Order::Directive { to, text } => self.directive(*to, text),
             _ => {
                 if let Some(b) = &self.state.battle {
@@ -449,6 +484,7 @@ impl Ctx {
             fielded,
             bring_up,
             forces: [None, None],
+            fought: Vec::new(),
         });
         self.push(Event::Cut { at, fielded, bring_up });
     }
@@ -664,6 +700,13 @@ impl Ctx {
         if b.chooser().is_some() {
             return Err(OrderError::rule("T-STRAT-5", "both sides choose their forces before the battle"));
         }
+        if !b.fought.is_empty() {
+            return Err(OrderError::BadBattle(format!(
+                "the battle at {} is being fought order by order ({} so far): its result comes with its last",
+                b.at,
+                b.fought.len()
+            )));
+        }
         let expected = battle_scenario(&self.scenario, &self.state, &b);
         if save.scenario != expected {
             return Err(OrderError::BadBattle(format!(
@@ -671,10 +714,11 @@ impl Ctx {
                 b.at
             )));
         }
+        // The campaign's seed for it is not told: a refusal is no way to learn the dice.
         if save.seed != b.seed {
             return Err(OrderError::BadBattle(format!(
-                "the battle was fought with seed {}; the campaign fixed {}",
-                save.seed, b.seed
+                "the battle was fought with seed {}, not the one the campaign fixed for it",
+                save.seed
             )));
         }
         let battle =
@@ -682,6 +726,53 @@ impl Ctx {
         let result = battle.result().ok_or_else(|| OrderError::BadBattle("the battle is not over".to_string()))?;
         self.battle_dice = self.battle_dice.saturating_add(battle.dice_thrown());
         self.apply_battle(&b, &expected, &result);
+        Ok(())
+    }
+
+    /// One order of the waiting battle, through the battle's own door on its working copy;
+    /// its events are the campaign's, each with the sides the battle's sight hides it from
+    /// (T-TERR-2). The order that ends the battle applies the result (T-STRAT-7, T-STRAT-11,
+    /// T-END-4).
+    fn fight(&mut self, order: &crate::tactical::Order) -> Result<(), OrderError> {
+        let b = self.state.battle.clone().ok_or(OrderError::NoBattle)?;
+        if b.chooser().is_some() {
+            return Err(OrderError::rule("T-STRAT-5", "both sides choose their forces before the battle"));
+        }
+        if <Battle as Game>::is_moderators(order) {
+            return Err(OrderError::BadBattle(
+                "a campaign's moderator rules on the campaign (Moderate, Rule), not inside its battles".to_string(),
+            ));
+        }
+        let mut fight = match self.fighting.take() {
+            Some(f) => *f,
+            None => self.fight_of(&b)?,
+        };
+        fight.events.clear();
+        if let Err(e) = fight.apply(order) {
+            self.fighting = Some(Box::new(fight));
+            return Err(OrderError::Fight(e));
+        }
+        for event in std::mem::take(&mut fight.events) {
+            let hidden_from = Side::BOTH
+                .into_iter()
+                .filter(|s| {
+                    fight.seen(crate::view::Viewer::Player(*s), std::slice::from_ref(&event)).first()
+                        == Some(&crate::view::Seen::Hidden)
+                })
+                .collect();
+            self.push(Event::Fought { event, hidden_from });
+        }
+        if let Some(battle) = &mut self.state.battle {
+            battle.fought.push(order.clone());
+        }
+        match fight.result() {
+            Some(result) => {
+                self.battle_dice = self.battle_dice.saturating_add(fight.dice.thrown());
+                let scenario = battle_scenario(&self.scenario, &self.state, &b);
+                self.apply_battle(&b, &scenario, &result);
+            }
+            None => self.fighting = Some(Box::new(fight)),
+        }
         Ok(())
     }
 

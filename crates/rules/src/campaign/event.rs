@@ -145,6 +145,14 @@ pub enum Event {
         rule: Asked,
         ruling: Ruling,
     },
+    /// One event of the battle fought on the campaign's log ([`super::Order::Fight`]), with the
+    /// sides it is hidden from (it names a unit hidden from them, T-TERR-2), as the battle's
+    /// sight found it when it happened.
+    Fought {
+        event: crate::tactical::Event,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        hidden_from: Vec<Side>,
+    },
 }
 
 impl fmt::Display for Event {
@@ -210,6 +218,7 @@ impl fmt::Display for Event {
             }
             Event::Asked { question } => write!(f, "the moderator is asked ({})", question.asked().rule()),
             Event::Ruled { rule, ruling } => write!(f, "the moderator rules {ruling:?} ({})", rule.rule()),
+            Event::Fought { event, .. } => write!(f, "in the battle: {}", event.describe(&|u| format!("unit {u}"))),
         }
     }
 }

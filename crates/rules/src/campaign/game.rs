@@ -43,6 +43,9 @@ pub struct Preview {
     pub battle: Option<BattleForecast>,
     /// What would happen, if no enemy intercepts.
     pub events: Vec<String>,
+    /// For an order of the battle fought on the campaign's log ([`Order::Fight`]): the battle's
+    /// own preview, with its odds, on the battle as the side giving it knows it.
+    pub fight: Option<crate::tactical::Preview>,
 }
 
 /// A battle foreseen.
@@ -65,6 +68,12 @@ impl Campaign {
 
     pub fn hash(&self) -> StateHash {
         self.ctx.state.hash()
+    }
+
+    /// The waiting battle as it stands once both sides have chosen (the umpire's: the whole
+    /// battle; a side's is in its view).
+    pub fn fight(&self) -> Option<&crate::tactical::Ctx> {
+        self.ctx.fighting.as_deref()
     }
 
     /// The tactical scenario of the waiting battle, after the cut (defaults where a side has not
@@ -177,11 +186,16 @@ impl Game for Campaign {
                 attacker_wins: auto_winner.map(|w| if w == attacker { 1.0 } else { 0.0 }),
             }
         });
+        let fight = match (order, &self.ctx.fighting) {
+            (Order::Fight(o), Some(f)) => Some(f.preview(o).map_err(OrderError::Fight)?),
+            _ => None,
+        };
         Ok(Preview {
             reach,
             interception_risk: risk,
             battle,
             events: copy.events.iter().map(ToString::to_string).collect(),
+            fight,
         })
     }
 
@@ -243,17 +257,24 @@ impl Game for Campaign {
     }
 
     fn dice_thrown(&self) -> u64 {
-        self.ctx.battle_dice
+        let fighting = self.ctx.fighting.as_ref().map_or(0, |f| f.dice.thrown());
+        self.ctx.battle_dice.saturating_add(fighting)
     }
 
-    /// End the turn; choose the default forces; fight the waiting battle standing still.
+    /// End the turn; choose the default forces; in the waiting battle, end the side's set-up or
+    /// turn (T-TURN-2: what a side whose time ran out does).
     fn pass(&self) -> Order {
         let state = &self.ctx.state;
         match &state.battle {
             None => Order::EndTurn,
-            Some(b) => match b.chooser() {
-                Some(side) => Order::ChooseForces(default_forces(state, &self.ctx.scenario, b, side)),
-                None => match self.ctx.battle_scenario() {
+            Some(b) => match (b.chooser(), &self.ctx.fighting) {
+                (Some(side), _) => Order::ChooseForces(default_forces(state, &self.ctx.scenario, b, side)),
+                (None, Some(fight)) => Order::Fight(if fight.clock.phase == crate::tactical::Phase::Battle {
+                    crate::tactical::Order::EndTurn
+                } else {
+                    crate::tactical::Order::EndSetup
+                }),
+                (None, None) => match self.ctx.battle_scenario() {
                     Some(scenario) => Order::BattleResult { save: Box::new(stand_battle(&scenario, b.seed)) },
                     None => Order::EndTurn,
                 },
@@ -262,7 +283,10 @@ impl Game for Campaign {
     }
 
     fn ends_turn(order: &Order) -> bool {
-        matches!(order, Order::EndTurn | Order::ChooseForces(_) | Order::BattleResult { .. })
+        match order {
+            Order::Fight(order) => <crate::tactical::Battle as Game>::ends_turn(order),
+            _ => matches!(order, Order::EndTurn | Order::ChooseForces(_) | Order::BattleResult { .. }),
+        }
     }
 
     fn reveals(_: &Event) -> bool {

@@ -34,8 +34,14 @@ pub enum Order {
     /// Choose the units that fight the waiting battle and the redoubts to build (T-STRAT-5/6/8).
     ChooseForces(Forces),
     /// The finished battle's save; it is replayed and checked, then its result applied
-    /// (T-STRAT-7, T-STRAT-11, T-END-4).
+    /// (T-STRAT-7, T-STRAT-11, T-END-4). Only before the battle's first [`Order::Fight`].
     BattleResult { save: Box<SaveGame> },
+    /// One order of the waiting battle (both sides chosen), given by the side the battle waits
+    /// for and checked by the battle's own door: the battle fought on the campaign's log, each
+    /// general at their own seat (T-STRAT-4). The order that ends the battle applies its result
+    /// as [`Order::BattleResult`] would (T-STRAT-7, T-STRAT-11, T-END-4). The battle's moderator
+    /// orders are not among them: a campaign's moderator rules on the campaign.
+    Fight(crate::tactical::Order),
     /// End the side's part of the campaign turn.
     EndTurn,
     /// The moderator's: the decisions the campaign asks the moderator for from now on
@@ -73,6 +79,7 @@ impl Order {
             Order::Directive { .. } => "sending a directive",
             Order::ChooseForces(_) => "choosing forces",
             Order::BattleResult { .. } => "reporting a battle",
+            Order::Fight(_) => "fighting the battle",
             Order::EndTurn => "ending the turn",
             Order::Moderate { .. } => "setting what the moderator decides",
             Order::Rule(_) => "ruling",
@@ -101,6 +108,9 @@ pub enum OrderError {
     NoQuestion,
     #[error("{0}")]
     BadBattle(String),
+    /// The battle's door refused an [`Order::Fight`].
+    #[error("{0}")]
+    Fight(crate::tactical::OrderError),
     #[error("{why} ({rule})")]
     Rule { rule: &'static str, why: String },
 }

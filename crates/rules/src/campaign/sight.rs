@@ -7,7 +7,11 @@
 //!   lists the risk instead); the order's giving and taking back are hidden with it;
 //! - the written directives leaders send their generals through the moderators (T-STRAT-3);
 //! - the dice of the battles to come: a view holds neither the campaign's seed nor a pending
-//!   battle's.
+//!   battle's;
+//! - in the battle fought on the campaign's log ([`Order::Fight`]), what the battle's own sight
+//!   hides (light infantry in forest, T-TERR-2): a view holds the battle as its side knows it
+//!   ([`crate::tactical::BattleView`]), never the battle's orders, and a battle event that names
+//!   a unit hidden from a side is hidden from it.
 //!
 //! ```
 //! use rules::campaign::{Campaign, CampaignScenario};
@@ -31,7 +35,7 @@ use super::state::{Army, CampaignOutcome, PendingBattle, Question, Regiment};
 use crate::game::Game;
 use crate::hash::StateHash;
 use crate::moderation::Asked;
-use crate::tactical::Side;
+use crate::tactical::{BattleView, Side};
 use crate::view::{Seen, Sight, Viewer, view_seed};
 use serde::{Deserialize, Serialize};
 
@@ -59,6 +63,9 @@ pub struct CampaignView {
     pub asks: Vec<Asked>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub question: Option<Question>,
+    /// The waiting battle as the viewer knows it, once both sides have chosen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fight: Option<BattleView>,
 }
 
 impl Ctx {
@@ -86,28 +93,31 @@ impl Ctx {
             armies: state.armies,
             units: state.units,
             holders: state.holders,
-            battle: state.battle.map(|b| PendingBattle { seed: 0, ..b }),
+            battle: state.battle.map(|b| PendingBattle { seed: 0, fought: Vec::new(), ..b }),
             battles: state.battles,
             next_army: state.next_army,
             outcome: state.outcome,
             asks: state.asks,
             question: state.question,
+            fight: self.fighting.as_ref().map(|f| f.view(viewer)),
         }
     }
 
-    /// The working copy as `viewer` knows it: the other side's intercept orders cleared, and a
-    /// seed (and so the dice of a battle still being chosen for) drawn from the view; the
-    /// umpire's is the campaign's.
+    /// The working copy as `viewer` knows it: the other side's intercept orders cleared, a seed
+    /// (and so the dice of the waiting battle) drawn from the view, the waiting battle as the
+    /// viewer knows it (its own sight, its dice from its view) and none of its orders; the
+    /// umpire's is the campaign's. Whoever fights a battle out whole, both sides, to report it
+    /// ([`Order::BattleResult`]) plays as the umpire.
     pub fn as_known_by(&self, viewer: Viewer<Side>) -> Ctx {
         let Some(side) = viewer.player() else { return self.clone() };
         let mut copy = self.redacted(side);
         copy.seed = view_seed(Campaign::view_hash(&self.view(viewer)));
         let seed = copy.seed;
-        // A battle both sides have chosen for is fought now, as a battle of its own with its own
-        // sight: the side that reports it needs its seed. Before that the seed stays unknown.
-        if let Some(b) = copy.state.battle.as_mut().filter(|b| b.chooser().is_some()) {
+        if let Some(b) = copy.state.battle.as_mut() {
             b.seed = battle_seed(seed, b.number);
+            b.fought.clear();
         }
+        copy.fighting = self.fighting.as_ref().map(|f| Box::new(f.as_known_by(viewer)));
         copy
     }
 
@@ -120,6 +130,7 @@ impl Ctx {
                 let hidden = viewer.player().is_some_and(|v| match e {
                     Event::InterceptOrder { army, .. } => side_of(*army).is_some_and(|s| s != v),
                     Event::Directive { side, .. } => *side != v,
+                    Event::Fought { hidden_from, .. } => hidden_from.contains(&v),
                     _ => false,
                 });
                 if hidden { Seen::Hidden } else { Seen::Open(e.clone()) }

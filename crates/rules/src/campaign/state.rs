@@ -87,6 +87,12 @@ pub struct PendingBattle {
     pub bring_up: Option<Side>,
     /// The choices, per side index; the attacker chooses first.
     pub forces: [Option<Forces>; 2],
+    /// The battle fought on the campaign's own log ([`super::Order::Fight`]): its orders so
+    /// far, each checked by the battle's door; empty until the first (and where the battle is
+    /// reported whole, [`super::Order::BattleResult`]). The battle as it stands is these
+    /// orders on the battle's scenario and seed, so the campaign's hash covers it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fought: Vec<crate::tactical::Order>,
 }
 
 impl PendingBattle {

@@ -102,7 +102,6 @@ impl RoomState {
             _ => {
                 let applied = self.table.pass().map_err(|r| StoreError::Damaged(r.code.to_string()))?;
                 self.commit(store, &applied, None, None, "clock").await?;
-                self.server_steps(store).await?;
             }
         }
         Ok(true)
