@@ -123,7 +123,13 @@ pub trait Sight: Game {
 
     /// What an order would do, computed on the viewer's view only (never reads past it); the
     /// error `apply` would give where the viewer may know it.
-    fn preview_as(&self, viewer: Viewer<Self::Player>, order: &Self::Order) -> Result<Self::Preview, Self::Error>;
+    fn preview_as(&self, viewer: Viewer<Self::Player>, order: &Self::Order) -> Result<Self::Preview, Self::Error> {
+        Self::preview_on(self.ctx_as(viewer), order)
+    }
+
+    /// [`Sight::preview_as`] on a viewer's working copy taken beforehand ([`Sight::ctx_as`]), so
+    /// that it may run elsewhere than the game (a server computes it off the game's lock).
+    fn preview_on(ctx: Self::Ctx, order: &Self::Order) -> Result<Self::Preview, Self::Error>;
 
     /// The working copy as the viewer knows it (what the AI thinks on): hidden enemy pieces
     /// absent, enemy secrets reset, and dice that are not the game's (a stream seeded from the

@@ -76,6 +76,9 @@ pub struct Hub {
     /// Seeds given instead of drawn (`crate::Options::seeds`), and the games made so far.
     pub seeds: Option<u64>,
     made: std::sync::atomic::AtomicU64,
+    /// Previews computed at once, off the games' locks (one a core): more wait their turn, and
+    /// no game waits for any.
+    pub previews: tokio::sync::Semaphore,
 }
 
 /// A seat asked for when a game is made: its role's fields and a display name, in one object
@@ -203,6 +206,7 @@ impl Hub {
             adopting: Mutex::new(()),
             seeds: None,
             made: std::sync::atomic::AtomicU64::new(0),
+            previews: tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())),
         }
     }
 

@@ -7,11 +7,12 @@ use crate::hub::{Hub, Place, Room};
 use crate::protocol::{ClientMsg, Lang, ServerMsg, Status};
 use crate::room::Bucket;
 use crate::seats;
-use crate::table::Refusal;
+use crate::table::{PreviewJob, Refusal};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use rules::texts::Msg;
+use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -325,11 +326,21 @@ impl Session {
                     let outcome = match msg {
                         ClientMsg::Order { order, .. } => state.order(store.as_ref(), self.seat, seq, order).await,
                         ClientMsg::Preview { order, .. } => {
+                            // The viewer's copy is taken under the lock, the forecast computed
+                            // without it: a preview (the end of a turn run thousands of times)
+                            // holds up no game.
                             let viewer = state.viewer_of(self.seat);
-                            state
-                                .table
-                                .preview(viewer.as_deref(), order)
+                            let job = state.table.preview(viewer.as_deref(), order);
+                            drop(state);
+                            let preview = match job {
+                                Ok(job) => compute(self.hub.clone(), job).await,
+                                Err(r) => Err(r),
+                            };
+                            let reply = preview
                                 .map(|preview| ServerMsg::Preview { seq, preview })
+                                .unwrap_or_else(|r| self.refusal(Some(seq), r));
+                            room.state.lock().await.keep_reply(self.seat, seq, &reply);
+                            return self.answer(reply, None).await;
                         }
                         ClientMsg::Assign { seat, formations, fleets, .. } => state
                             .assign(store.as_ref(), self.seat, seat, formations, fleets)
@@ -389,7 +400,12 @@ impl Session {
                 }
             }
         };
-        // The events before this seat's order go first, then its answer with its own.
+        self.answer(reply, applied_at).await
+    }
+
+    /// Sends the answer to a message; the events before this seat's order go first, then its
+    /// answer with its own.
+    async fn answer(&mut self, reply: ServerMsg, applied_at: Option<u64>) -> bool {
         if let Some(at) = applied_at {
             if !self.flush(Some(at.saturating_sub(1))).await {
                 return false;
@@ -404,4 +420,11 @@ impl Session {
         self.room.wake();
         ok
     }
+}
+
+/// A preview's forecast on a blocking thread, as many at once as the server has cores.
+async fn compute(hub: Arc<Hub>, job: PreviewJob) -> Result<Value, Refusal> {
+    let failed = || Refusal::new("preview_failed", "server.err.preview_failed");
+    let _turn = hub.previews.acquire().await.map_err(|_| failed())?;
+    tokio::task::spawn_blocking(job).await.map_err(|_| failed())?
 }

@@ -14,6 +14,8 @@ pub trait Sighted: Sight {
     /// The events of one order as the viewer sees them (same length and order).
     fn seen_json(&self, viewer: Viewer<Self::Player>, events: &[Self::Event]) -> Vec<Value>;
     fn preview_json(&self, viewer: Viewer<Self::Player>, order: &Self::Order) -> Result<Value, Self::Error>;
+    /// [`Sighted::preview_json`] on a viewer's working copy taken beforehand ([`Sighted::ctx_for`]).
+    fn preview_on_json(ctx: Self::Ctx, order: &Self::Order) -> Result<Value, Self::Error>;
     /// The working copy the server's AI thinks on for a player: what that player knows.
     fn ctx_for(&self, viewer: Viewer<Self::Player>) -> Self::Ctx;
 }
@@ -38,6 +40,10 @@ where
 
     fn preview_json(&self, viewer: Viewer<G::Player>, order: &G::Order) -> Result<Value, G::Error> {
         self.preview_as(viewer, order).map(|p| json(&p))
+    }
+
+    fn preview_on_json(ctx: G::Ctx, order: &G::Order) -> Result<Value, G::Error> {
+        G::preview_on(ctx, order).map(|p| json(&p))
     }
 
     fn ctx_for(&self, viewer: Viewer<G::Player>) -> G::Ctx {

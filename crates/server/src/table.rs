@@ -133,6 +133,9 @@ pub struct Clockface {
     pub orders: usize,
 }
 
+/// A preview to compute: the viewer's copy and the order in it, nothing of the game's.
+pub type PreviewJob = Box<dyn FnOnce() -> Result<Value, Refusal> + Send>;
+
 /// A hosted game of any kind.
 pub trait Table: Send + Sync {
     fn kind(&self) -> Kind;
@@ -150,7 +153,10 @@ pub trait Table: Send + Sync {
     fn view(&self, viewer: Option<&str>) -> Value;
     /// The events of order `index` as a player sees them.
     fn seen(&self, viewer: Option<&str>, index: usize) -> Vec<Value>;
-    fn preview(&self, viewer: Option<&str>, order: Value) -> Result<Value, Refusal>;
+    /// A preview as a job to run off the game's lock: the order read and the viewer's working
+    /// copy taken now, the forecast (which may run the whole end of a turn thousands of times)
+    /// computed when it is run.
+    fn preview(&self, viewer: Option<&str>, order: Value) -> Result<PreviewJob, Refusal>;
     /// Hands a player to the AI (`Some`) or takes it back (`None`).
     fn set_ai(&mut self, player: &str, level: Option<Level>, seed: u64);
     fn ai_plays(&self, player: &str) -> bool;
@@ -315,9 +321,10 @@ impl<G: Served> Table for Hosted<G> {
         self.game.seen_json(self.viewer(viewer), events)
     }
 
-    fn preview(&self, viewer: Option<&str>, order: Value) -> Result<Value, Refusal> {
+    fn preview(&self, viewer: Option<&str>, order: Value) -> Result<PreviewJob, Refusal> {
         let order = Self::parse(order)?;
-        self.game.preview_json(self.viewer(viewer), &order).map_err(|e| Refusal::with("illegal", G::refusal(&e)))
+        let ctx = self.game.ctx_for(self.viewer(viewer));
+        Ok(Box::new(move || G::preview_on_json(ctx, &order).map_err(|e| Refusal::with("illegal", G::refusal(&e)))))
     }
 
     fn set_ai(&mut self, player: &str, level: Option<Level>, seed: u64) {

@@ -152,8 +152,8 @@ impl Sight for Campaign {
     }
 
     /// The campaign's preview run on a campaign standing at the viewer's copy.
-    fn preview_as(&self, viewer: Viewer<Side>, order: &Order) -> Result<Preview, OrderError> {
-        Campaign::at(self.ctx_as(viewer)).preview(order)
+    fn preview_on(ctx: Ctx, order: &Order) -> Result<Preview, OrderError> {
+        Campaign::at(ctx).preview(order)
     }
 
     fn ctx_as(&self, viewer: Viewer<Side>) -> Ctx {

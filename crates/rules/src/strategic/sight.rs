@@ -282,8 +282,8 @@ impl Sight for GreatWar {
     }
 
     /// The rules' preview run on the viewer's copy (see [`Ctx::as_known_by`]).
-    fn preview_as(&self, viewer: Viewer<PowerId>, order: &Order) -> Result<Preview, OrderError> {
-        self.ctx_as(viewer).preview(order)
+    fn preview_on(ctx: Ctx, order: &Order) -> Result<Preview, OrderError> {
+        ctx.preview(order)
     }
 
     fn ctx_as(&self, viewer: Viewer<PowerId>) -> Ctx {

@@ -32,7 +32,6 @@ use super::order::{Order, OrderError};
 use super::preview::Preview;
 use super::state::{Ctx, Outcome, UnitState};
 use crate::dice::Dice;
-use crate::game::Game;
 use crate::hash::StateHash;
 use crate::view::{Seen, Sight, Viewer, view_seed};
 use serde::{Deserialize, Serialize};
@@ -185,11 +184,8 @@ impl Sight for Battle {
     }
 
     /// The preview of the battle's rules run on the viewer's copy (see [`Ctx::as_known_by`]).
-    fn preview_as(&self, viewer: Viewer<Side>, order: &Order) -> Result<Preview, OrderError> {
-        match viewer {
-            Viewer::Umpire => Game::preview(self, order),
-            Viewer::Player(_) => self.ctx_as(viewer).preview(order),
-        }
+    fn preview_on(ctx: Ctx, order: &Order) -> Result<Preview, OrderError> {
+        ctx.preview(order)
     }
 
     fn ctx_as(&self, viewer: Viewer<Side>) -> Ctx {
