@@ -564,7 +564,8 @@ impl Hub {
     }
 }
 
-/// Seats must name the scenario's players, and a general is a Great War seat.
+/// Seats must name the scenario's players; a general commands a Great War power's armies and
+/// fleets or a campaign side's armies (a battle's side has its player only).
 fn check_seats(kind: Kind, players: &[String], seats: &[SeatRequest]) -> Result<(), LobbyError> {
     if seats.is_empty() || seats.len() > MAX_SEATS {
         return Err(LobbyError::Seats(format!("a game has 1 to {MAX_SEATS} seats, not {}", seats.len())));
@@ -576,8 +577,11 @@ fn check_seats(kind: Kind, players: &[String], seats: &[SeatRequest]) -> Result<
         let player = match &s.role {
             Role::Player { player } | Role::Observer { player } => Some(player),
             Role::General { player, .. } if kind == Kind::GreatWar => Some(player),
+            Role::General { player, fleets, .. } if kind == Kind::Campaign && fleets.is_empty() => Some(player),
             Role::General { .. } => {
-                return Err(LobbyError::Seats("generals command Great War armies only".to_string()));
+                return Err(LobbyError::Seats(
+                    "generals command Great War armies and fleets, or a campaign's armies (no fleets)".to_string(),
+                ));
             }
             Role::Moderator => None,
         };

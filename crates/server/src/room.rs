@@ -385,7 +385,7 @@ impl RoomState {
             .collect();
         let general_refs: Vec<&Role> = generals.iter().collect();
         let humans = self.seats.iter().filter(|s| s.role.commands() == Some(player.as_str())).count();
-        if humans > 1 && self.table.ends_turn(&order) {
+        if humans > 1 && self.table.is_pass(&order) {
             if self.table.clockface().active.as_deref() != Some(player.as_str()) {
                 return Err(Refusal::new("not_your_turn", "server.err.not_your_turn"));
             }
@@ -438,6 +438,10 @@ impl RoomState {
             return Err(Refusal::new("bad_seat", "server.err.bad_seat"));
         };
         if !matches!(&self.seats[g].role, Role::General { player: p, .. } if *p == player) {
+            return Err(Refusal::new("bad_seat", "server.err.bad_seat"));
+        }
+        // A campaign has armies and no fleets.
+        if self.table.kind() == crate::table::Kind::Campaign && !fleets.is_empty() {
             return Err(Refusal::new("bad_seat", "server.err.bad_seat"));
         }
         let role = Role::General { player, formations, fleets };

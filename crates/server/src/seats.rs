@@ -15,8 +15,9 @@ pub enum Role {
     /// A battle's or campaign's side, or a Great War power's leader (diplomacy, economy,
     /// research, purchases, directives, and every piece no general of its power holds).
     Player { player: String },
-    /// A Great War general of `player`: commands the armies (by formation ID, corps outside an
-    /// army too) and fleets its leader assigns (S-ARMY-3: orders go to armies).
+    /// A general of `player`: in the Great War it commands the armies (by formation ID, corps
+    /// outside an army too) and fleets its leader assigns (S-ARMY-3: orders go to armies); in a
+    /// campaign the armies (by army ID) and their battles.
     General {
         player: String,
         #[serde(default)]

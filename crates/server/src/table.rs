@@ -109,6 +109,11 @@ pub trait Served: Sighted {
     fn timing(&self) -> Timing {
         if self.is_over() { Timing::None } else { Timing::Phase { phase: self.phase_key() } }
     }
+    /// Whether an order only ends the player's part (its turn, set-up or phase), as every seat
+    /// of a player gives it before it is applied; the kind's turn-ending orders unless it says.
+    fn is_pass(order: &Self::Order) -> bool {
+        Self::ends_turn(order)
+    }
     /// The players of `player`'s alliance (itself included): whom its alliance chat reaches.
     fn allies(&self, player: Self::Player) -> Vec<Self::Player> {
         vec![player]
@@ -141,8 +146,9 @@ pub trait Table: Send + Sync {
     fn kind(&self) -> Kind;
     fn players(&self) -> Vec<String>;
     fn clockface(&self) -> Clockface;
-    /// Whether the JSON is an order that ends the active player's turn or phase.
-    fn ends_turn(&self, order: &Value) -> bool;
+    /// Whether the JSON is an order that only ends the active player's part (its turn, set-up
+    /// or phase): where a player has several seats, each of them gives it before it is applied.
+    fn is_pass(&self, order: &Value) -> bool;
     /// Checks and applies an order a seat gives.
     fn submit(&mut self, role: &Role, generals: &[&Role], order: Value) -> Result<Applied, Refusal>;
     /// Applies the active player's pass (its time ran out, or every seat of it is done).
@@ -255,8 +261,8 @@ impl<G: Served> Table for Hosted<G> {
         }
     }
 
-    fn ends_turn(&self, order: &Value) -> bool {
-        serde_json::from_value::<G::Order>(order.clone()).is_ok_and(|o| G::ends_turn(&o))
+    fn is_pass(&self, order: &Value) -> bool {
+        serde_json::from_value::<G::Order>(order.clone()).is_ok_and(|o| G::is_pass(&o))
     }
 
     fn submit(&mut self, role: &Role, generals: &[&Role], order: Value) -> Result<Applied, Refusal> {
@@ -379,7 +385,7 @@ impl<G: Served> Table for Hosted<G> {
     }
 }
 
-fn side_id(side: rules::tactical::Side) -> String {
+pub(crate) fn side_id(side: rules::tactical::Side) -> String {
     match side {
         rules::tactical::Side::Red => "red".to_string(),
         rules::tactical::Side::Blue => "blue".to_string(),
@@ -400,6 +406,9 @@ macro_rules! shares_its_scenario {
         }
     };
 }
+
+// After the macro, which it uses.
+mod campaign;
 
 impl Served for rules::tactical::Battle {
     const KIND: Kind = Kind::Battle;
@@ -439,64 +448,6 @@ impl Served for rules::tactical::Battle {
             Phase::Redoubts | Phase::Deployment => Timing::Setup { seconds: self.ctx().setup_seconds(), battle: None },
             Phase::Battle => Timing::Turn { seconds: self.ctx().turn_seconds(), turn: self.clock().turn, battle: None },
             Phase::Over => Timing::None,
-        }
-    }
-}
-
-impl Served for rules::campaign::Campaign {
-    const KIND: Kind = Kind::Campaign;
-
-    shares_its_scenario!();
-
-    fn load(path: &Path) -> Result<Self::Scenario, DataError> {
-        rules::campaign::CampaignScenario::load(path)
-    }
-
-    fn player_id(&self, player: rules::tactical::Side) -> String {
-        side_id(player)
-    }
-
-    fn phase_key(&self) -> &'static str {
-        let state = self.state();
-        match (&state.battle, state.outcome.is_some()) {
-            (_, true) => "server.phase.over",
-            (Some(_), _) => "server.phase.battle",
-            (None, _) => "server.phase.campaign",
-        }
-    }
-
-    fn refusal(error: &rules::campaign::OrderError) -> Msg {
-        Msg::plain(error.to_string())
-    }
-
-    /// A battle is fought on the campaign's log, each side at its own seat, order by order
-    /// (`Fight`): a battle's result reported whole would be one seat playing both sides.
-    fn may_order(&self, _role: &Role, _generals: &[&Role], order: &rules::campaign::Order) -> Result<(), Refusal> {
-        match order {
-            rules::campaign::Order::BattleResult { .. } => Err(Refusal::new("not_yours", "server.err.battle_result")),
-            _ => Ok(()),
-        }
-    }
-
-    /// An AI seat fights its own side of the campaign's battles, from its side's view.
-    fn new_ai(player: rules::tactical::Side, level: Level, seed: u64) -> Box<dyn ai::Player<Self> + Send + Sync> {
-        Box::new(ai::campaign::CampaignAi::seat(player, level, seed))
-    }
-
-    /// The battle being fought has the battle's clocks (T-SETUP-1, T-TURN-2, the battle
-    /// scenario's numbers); the campaign map a phase deadline.
-    fn timing(&self) -> Timing {
-        use rules::tactical::Phase;
-        if self.is_over() {
-            return Timing::None;
-        }
-        let battle = self.state().battle.as_ref().map(|b| b.number);
-        match self.fight() {
-            Some(f) if f.clock.phase == Phase::Battle => {
-                Timing::Turn { seconds: f.turn_seconds(), turn: f.clock.turn, battle }
-            }
-            Some(f) if f.clock.phase != Phase::Over => Timing::Setup { seconds: f.setup_seconds(), battle },
-            _ => Timing::Phase { phase: self.phase_key() },
         }
     }
 }

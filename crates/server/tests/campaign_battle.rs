@@ -116,13 +116,14 @@ async fn a_campaigns_battle_is_fought_by_its_sides_seats_on_the_battles_clocks()
         if !timed_out {
             timed_out = true;
             clock.advance(turn);
-            assert!(server.hub.tick(&game).await.expect("the game"), "T-TURN-2: red's time is out");
-            let record = server.hub.store.orders(&game).await.expect("the record");
-            let last = record.last().expect("an order");
-            assert_eq!((last.source.as_str(), last.body.as_str()), ("clock", "Fight(EndTurn)"));
+            // The game's own task may see the time out first; either way the clock ends the turn.
+            let _ = server.hub.tick(&game).await.expect("the game");
             let known = at(&status);
             let v = red.wait_for(|v| kind(v) == "events" && v["at"].as_u64() > Some(known)).await;
             status = v.expect("the clock's order")["status"].clone();
+            let record = server.hub.store.orders(&game).await.expect("the record");
+            let timed = record.get(usize::try_from(known).unwrap_or(usize::MAX)).expect("the order after");
+            assert_eq!((timed.source.as_str(), timed.body.as_str()), ("clock", "Fight(EndTurn)"), "T-TURN-2");
             continue;
         }
         let ack = red.order(json!({ "Fight": "EndTurn" })).await.expect("an answer");
@@ -136,5 +137,100 @@ async fn a_campaigns_battle_is_fought_by_its_sides_seats_on_the_battles_clocks()
     assert!(c.events().iter().any(|e| matches!(e, rules::campaign::Event::BattleWon { .. })), "the result came back");
     assert!(c.state().battles > 0 && c.state().battle.is_none());
     assert_eq!(status["clock"]["phase"], "server.phase.campaign", "{status}");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_campaign_general_commands_the_armies_its_leader_assigns_and_their_battle() {
+    let server = support::start_fresh("campaign-generals").await.0;
+    let addr = server.addr;
+    let seats = json!([
+        { "role": "player", "player": "red", "name": "Napoleon" },
+        { "role": "general", "player": "red", "formations": [1], "name": "Davout" },
+        { "role": "player", "player": "blue", "name": "Barclay" },
+        { "role": "moderator", "name": "umpire" },
+    ]);
+    let created = support::create(addr, "campaign/linden.ron", Some(seats)).await;
+    let game = support::game(&created);
+    let (mut napoleon, _) = support::join(addr, &created, 0).await;
+    let (mut davout, _) = support::join(addr, &created, 1).await;
+    let (mut barclay, _) = support::join(addr, &created, 2).await;
+    let march = json!({ "Move": { "army": 1, "path": [[1, 1], [2, 1]] } });
+
+    // I Corps is Davout's: the leader no longer moves it, and the general moves no other army.
+    let r = napoleon.order(march.clone()).await.expect("an answer");
+    assert_eq!(r["code"], "generals_piece", "{r}");
+    let r = davout.order(json!({ "Intercept": { "army": 2, "on": true } })).await.expect("an answer");
+    assert_eq!(r["code"], "not_assigned", "{r}");
+    let r = davout.order(json!({ "Directive": { "text": "Hold." } })).await.expect("an answer");
+    assert_eq!(r["code"], "leaders_order", "the directives are the leader's: {r}");
+    let ack = napoleon.order(json!({ "Directive": { "to": 1, "text": "Take Lindenau." } })).await.expect("an answer");
+    assert_eq!(kind(&ack), "ack", "{ack}");
+    let ack = napoleon.order(json!({ "Intercept": { "army": 2, "on": true } })).await.expect("an answer");
+    assert_eq!(kind(&ack), "ack", "the leader's own army: {ack}");
+    for order in [march, json!({ "Move": { "army": 1, "path": [[3, 1]] } })] {
+        let ack = davout.order(order).await.expect("an answer");
+        assert_eq!(kind(&ack), "ack", "{ack}");
+    }
+
+    // The battle at Lindenau is Davout's to choose for and to fight.
+    let c = local(&server, &game).await;
+    let choose = serde_json::to_value(c.pass()).expect("JSON");
+    let r = napoleon.order(choose.clone()).await.expect("an answer");
+    assert_eq!(r["code"], "generals_piece", "{r}");
+    let ack = davout.order(choose).await.expect("an answer");
+    assert_eq!(kind(&ack), "ack", "{ack}");
+    let c = local(&server, &game).await;
+    let ack = barclay.order(serde_json::to_value(c.pass()).expect("JSON")).await.expect("an answer");
+    assert_eq!(kind(&ack), "ack", "{ack}");
+    let red = |s: &rules::tactical::Side| *s == rules::tactical::Side::Red;
+    // Set-up first: each side ends its steps (any of its seats), then the battle's turns.
+    for _ in 0..10 {
+        let c = local(&server, &game).await;
+        let f = c.fight().expect("the battle stands");
+        if f.clock.phase == Phase::Battle {
+            break;
+        }
+        if red(&f.clock.active) {
+            // Both of red's seats end the step; it ends with the second.
+            let ack = napoleon.order(json!({ "Fight": "EndSetup" })).await.expect("an answer");
+            assert_eq!((kind(&ack), &ack["applied"]), ("ack", &json!(false)), "{ack}");
+            let ack = davout.order(json!({ "Fight": "EndSetup" })).await.expect("an answer");
+            assert_eq!((kind(&ack), &ack["applied"]), ("ack", &json!(true)), "{ack}");
+        } else {
+            let ack = barclay.order(json!({ "Fight": "EndSetup" })).await.expect("an answer");
+            assert_eq!(kind(&ack), "ack", "{ack}");
+        }
+    }
+    let c = local(&server, &game).await;
+    let f = c.fight().expect("the battle");
+    if !red(&f.clock.active) {
+        let ack = barclay.order(json!({ "Fight": "EndTurn" })).await.expect("an answer");
+        assert_eq!(kind(&ack), "ack", "{ack}");
+    }
+    let c = local(&server, &game).await;
+    let f = c.fight().expect("the battle");
+    let turn = f
+        .units
+        .iter()
+        .filter(|u| red(&u.side) && u.status.on_field())
+        .find_map(|u| {
+            let facing = u.facing.opposite();
+            let order = rules::tactical::Order::Turn { unit: u.id, facing };
+            f.clone().apply(&order).is_ok().then_some(order)
+        })
+        .expect("a red unit that may turn");
+    let turn = json!({ "Fight": serde_json::to_value(&turn).expect("JSON") });
+    let r = napoleon.order(turn.clone()).await.expect("an answer");
+    assert_eq!(r["code"], "generals_piece", "the general's units fight at his orders: {r}");
+    let ack = davout.order(turn).await.expect("an answer");
+    assert_eq!(kind(&ack), "ack", "{ack}");
+    let r = napoleon.order(json!({ "Fight": "Retreat" })).await.expect("an answer");
+    assert_eq!(r["code"], "generals_piece", "the battle's command is the general's: {r}");
+    let ack = napoleon.order(json!({ "Fight": "EndTurn" })).await.expect("an answer");
+    assert_eq!(ack["applied"], false, "the turn waits for the general too: {ack}");
+    let ack = davout.order(json!({ "Fight": "EndTurn" })).await.expect("an answer");
+    assert_eq!(ack["applied"], true, "each of the side's seats ended it: {ack}");
+    assert_eq!(ack["status"]["clock"]["active"], "blue", "{ack}");
     server.stop().await;
 }
