@@ -54,22 +54,11 @@ fn needs(c: &Campaign, order: &Order) -> Needs {
         Order::ChooseForces(_) => battle(),
         Order::EndTurn => Needs::Anyone,
         Order::Fight(o) => match o {
-            BattleOrder::Deploy { unit, .. }
-            | BattleOrder::Move { unit, .. }
-            | BattleOrder::Turn { unit, .. }
-            | BattleOrder::Fire { unit, .. }
-            | BattleOrder::Skirmish { unit, .. }
-            | BattleOrder::Reform { unit }
-            | BattleOrder::SetReactions { unit, .. }
-            | BattleOrder::BringUp { unit, .. } => Needs::Armies(army_of(state, *unit)),
             BattleOrder::EndSetup | BattleOrder::EndTurn => Needs::Anyone,
-            BattleOrder::PlaceRedoubt { .. }
-            | BattleOrder::DesignateHq { .. }
-            | BattleOrder::FormFormation { .. }
-            | BattleOrder::Retreat
-            | BattleOrder::Capitulate
-            | BattleOrder::Moderate { .. }
-            | BattleOrder::Rule(_) => battle(),
+            // The side's command: its HQ and formations (and, naming no unit, its redoubts,
+            // retreat and capitulation).
+            BattleOrder::DesignateHq { .. } | BattleOrder::FormFormation { .. } => battle(),
+            _ => o.unit().map_or_else(battle, |unit| Needs::Armies(army_of(state, unit))),
         },
     }
 }
