@@ -113,7 +113,7 @@ fn generated_fields_are_valid_battles_on_every_hex_and_deterministic() {
             let checked = Scenario::from_resolved_text("generated.ron", &to_ron(&scenario));
             let scenario = checked
                 .unwrap_or_else(|e| panic!("the field at {at} from {from}: {e}\n{}", field.grid.rows().join("\n")));
-            let save = rules::campaign::apply::stand_battle(&scenario, seed);
+            let save = rules::campaign::fight::stand_battle(&scenario, seed);
             let battle = Battle::replay(&save).unwrap_or_else(|e| panic!("{e}"));
             assert!(Game::is_over(&battle));
             assert!(
@@ -179,7 +179,7 @@ fn play_linden(seed: u64) -> Campaign {
 fn stood(c: &Campaign) -> Order {
     let b = c.state().battle.clone().expect("a battle waits");
     let scenario = c.battle_scenario().expect("its scenario");
-    Order::BattleResult { save: Box::new(rules::campaign::apply::stand_battle(&scenario, b.seed)) }
+    Order::BattleResult { save: Box::new(rules::campaign::fight::stand_battle(&scenario, b.seed)) }
 }
 
 #[test]

@@ -1,9 +1,10 @@
 //! A campaign: the working state behind a small API, a [`Game`] like the battle and the Great
 //! War, with saves (`CampaignSave(..)`) that embed their battles and replay bit-identically.
 
-use super::apply::{Ctx, stand_battle};
+use super::apply::Ctx;
 use super::event::Event;
 use super::field::default_forces;
+use super::fight::stand_battle;
 use super::map::HexAt;
 use super::order::{Order, OrderError};
 use super::scenario::CampaignScenario;

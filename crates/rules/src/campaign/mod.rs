@@ -6,6 +6,7 @@
 pub mod apply;
 pub mod event;
 pub mod field;
+pub mod fight;
 pub mod game;
 pub mod map;
 pub mod order;
