@@ -565,7 +565,8 @@ impl Hub {
 }
 
 /// Seats must name the scenario's players; a general commands a Great War power's armies and
-/// fleets or a campaign side's armies (a battle's side has its player only).
+/// fleets, a campaign side's armies or a battle side's formations (no fleets but the Great
+/// War's), and serves under its player's leader seat, who keeps what no general holds.
 fn check_seats(kind: Kind, players: &[String], seats: &[SeatRequest]) -> Result<(), LobbyError> {
     if seats.is_empty() || seats.len() > MAX_SEATS {
         return Err(LobbyError::Seats(format!("a game has 1 to {MAX_SEATS} seats, not {}", seats.len())));
@@ -576,12 +577,20 @@ fn check_seats(kind: Kind, players: &[String], seats: &[SeatRequest]) -> Result<
         }
         let player = match &s.role {
             Role::Player { player } | Role::Observer { player } => Some(player),
-            Role::General { player, .. } if kind == Kind::GreatWar => Some(player),
-            Role::General { player, fleets, .. } if kind == Kind::Campaign && fleets.is_empty() => Some(player),
-            Role::General { .. } => {
-                return Err(LobbyError::Seats(
-                    "generals command Great War armies and fleets, or a campaign's armies (no fleets)".to_string(),
-                ));
+            Role::General { fleets, .. } if kind != Kind::GreatWar && !fleets.is_empty() => {
+                return Err(LobbyError::Seats(format!(
+                    "a {} has no fleets: its generals command formations only",
+                    kind.name()
+                )));
+            }
+            Role::General { player, .. } => {
+                let leader = |r: &SeatRequest| matches!(&r.role, Role::Player { player: p } if p == player);
+                if !seats.iter().any(leader) {
+                    return Err(LobbyError::Seats(format!(
+                        "`{player}`'s generals serve under its leader: add a player seat for `{player}`"
+                    )));
+                }
+                Some(player)
             }
             Role::Moderator => None,
         };

@@ -440,8 +440,8 @@ impl RoomState {
         if !matches!(&self.seats[g].role, Role::General { player: p, .. } if *p == player) {
             return Err(Refusal::new("bad_seat", "server.err.bad_seat"));
         }
-        // A campaign has armies and no fleets.
-        if self.table.kind() == crate::table::Kind::Campaign && !fleets.is_empty() {
+        // Only the Great War has fleets (a campaign's generals hold armies, a battle's formations).
+        if self.table.kind() != crate::table::Kind::GreatWar && !fleets.is_empty() {
             return Err(Refusal::new("bad_seat", "server.err.bad_seat"));
         }
         let role = Role::General { player, formations, fleets };

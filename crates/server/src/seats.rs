@@ -17,7 +17,8 @@ pub enum Role {
     Player { player: String },
     /// A general of `player`: in the Great War it commands the armies (by formation ID, corps
     /// outside an army too) and fleets its leader assigns (S-ARMY-3: orders go to armies); in a
-    /// campaign the armies (by army ID) and their battles.
+    /// campaign the armies (by army ID) and their battles; in a battle the formations (by the
+    /// battle's formation ID, T-CMD-1). It serves under its player's leader seat.
     General {
         player: String,
         #[serde(default)]

@@ -5,8 +5,8 @@
 use crate::seats::{MODERATOR, Role};
 use crate::sight::{Sighted, Viewer};
 use ai::{Level, Think};
+use rules::DataError;
 use rules::texts::Msg;
-use rules::{DataError, Game};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::any::Any;
@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock, Mutex, Weak};
 use std::time::{Duration, SystemTime};
 
+mod command;
 mod great_war;
 
 /// The three kinds of game.
@@ -407,50 +408,9 @@ macro_rules! shares_its_scenario {
     };
 }
 
-// After the macro, which it uses.
+// After the macro, which they use.
+mod battle;
 mod campaign;
-
-impl Served for rules::tactical::Battle {
-    const KIND: Kind = Kind::Battle;
-
-    shares_its_scenario!();
-
-    fn load(path: &Path) -> Result<Self::Scenario, DataError> {
-        rules::tactical::Scenario::load(path)
-    }
-
-    fn player_id(&self, player: rules::tactical::Side) -> String {
-        side_id(player)
-    }
-
-    fn phase_key(&self) -> &'static str {
-        use rules::tactical::Phase;
-        match self.clock().phase {
-            Phase::Redoubts => "server.phase.redoubts",
-            Phase::Deployment => "server.phase.deployment",
-            Phase::Battle => "server.phase.battle",
-            Phase::Over => "server.phase.over",
-        }
-    }
-
-    fn refusal(error: &rules::tactical::OrderError) -> Msg {
-        Msg::plain(error.to_string())
-    }
-
-    fn new_ai(player: rules::tactical::Side, level: Level, seed: u64) -> Box<dyn ai::Player<Self> + Send + Sync> {
-        Box::new(ai::Ai::new(player, level, seed))
-    }
-
-    /// T-SETUP-1 and T-TURN-2, with the scenario's numbers (`setup_seconds`, `turn_seconds`).
-    fn timing(&self) -> Timing {
-        use rules::tactical::Phase;
-        match self.clock().phase {
-            Phase::Redoubts | Phase::Deployment => Timing::Setup { seconds: self.ctx().setup_seconds(), battle: None },
-            Phase::Battle => Timing::Turn { seconds: self.ctx().turn_seconds(), turn: self.clock().turn, battle: None },
-            Phase::Over => Timing::None,
-        }
-    }
-}
 
 /// A scenario file loaded: when it was written (its modification time and length), its hash,
 /// and what its games share, while any game holds it.

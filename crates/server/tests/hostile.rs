@@ -232,11 +232,20 @@ async fn the_lobby_refuses_unknown_fields_giant_bodies_and_bad_seats() {
             .expect("answers");
     assert_eq!(code, 422, "{e}");
     let seats = json!([{ "role": "general", "player": "red", "name": "x" }]);
-    let (code, _) =
+    let (code, e) =
         client::http(addr, "POST", "/api/games", Some(&json!({"scenario": "open_field.ron", "seats": seats})))
             .await
             .expect("answers");
-    assert_eq!(code, 422, "generals are Great War seats");
+    assert_eq!(code, 422, "a general serves under its side's leader seat: {e}");
+    let seats = json!([
+        { "role": "player", "player": "red", "name": "x" },
+        { "role": "general", "player": "red", "formations": [1], "fleets": [3], "name": "y" },
+    ]);
+    let (code, e) =
+        client::http(addr, "POST", "/api/games", Some(&json!({"scenario": "open_field.ron", "seats": seats})))
+            .await
+            .expect("answers");
+    assert_eq!(code, 422, "a battle has no fleets: {e}");
     let many: Vec<Value> = (0..200).map(|_| json!({ "role": "moderator", "name": "m" })).collect();
     let (code, _) =
         client::http(addr, "POST", "/api/games", Some(&json!({"scenario": "open_field.ron", "seats": many})))

@@ -5,6 +5,7 @@
 //! keeps the directives and every army no general holds; the side's turn (on the map, or in its
 //! battle) ends when each of its seats has ended it.
 
+use super::command::Needs;
 use super::{Kind, Refusal, Served, Timing, side_id};
 use crate::seats::Role;
 use ai::Level;
@@ -14,19 +15,6 @@ use rules::texts::Msg;
 use rules::{DataError, Game};
 use std::path::Path;
 use std::sync::Arc;
-
-/// What an order needs of the seat that gives it.
-enum Needs {
-    /// The leader's alone (its directives; a battle's result is nobody's).
-    Leader,
-    /// Whoever holds every one of these armies (the leader: those no general holds).
-    Armies(Vec<ArmyId>),
-    /// The command of a battle: a general holding one of these armies (the side's in the
-    /// battle), else the leader where no general holds any.
-    Battle(Vec<ArmyId>),
-    /// Each seat of the side (ending its turn, its set-up or its battle turn: `is_pass`).
-    Anyone,
-}
 
 /// The army a unit marches with.
 fn army_of(state: &CampaignState, unit: UnitId) -> Vec<ArmyId> {
@@ -39,15 +27,19 @@ fn in_battle(state: &CampaignState, side: Option<Side>) -> Vec<ArmyId> {
     state.armies.iter().filter(|a| a.at == b.at && Some(a.side) == side).map(|a| a.id).collect()
 }
 
-fn needs(c: &Campaign, order: &Order) -> Needs {
+/// The leader's alone: its directives (a battle's result is nobody's); an army's orders are
+/// whoever holds it; the command of a battle (choosing its forces, its HQ, formations, redoubts,
+/// retreat and capitulation) a general's holding one of the side's armies there, else the
+/// leader's.
+fn needs(c: &Campaign, order: &Order) -> Needs<ArmyId> {
     let state = c.state();
-    let battle = || Needs::Battle(in_battle(state, c.active_player()));
+    let battle = || Needs::Any(in_battle(state, c.active_player()));
     match order {
         Order::Move { army, .. }
         | Order::Intercept { army, .. }
         | Order::Split { army, .. }
-        | Order::Replenish { army } => Needs::Armies(vec![*army]),
-        Order::Merge { army, into } => Needs::Armies(vec![*army, *into]),
+        | Order::Replenish { army } => Needs::All(vec![*army]),
+        Order::Merge { army, into } => Needs::All(vec![*army, *into]),
         Order::Directive { .. } | Order::BattleResult { .. } => Needs::Leader,
         // The moderator's seat's alone: `Hosted::submit` never asks a player's seat of them.
         Order::Moderate { .. } | Order::Rule(_) => Needs::Leader,
@@ -58,12 +50,12 @@ fn needs(c: &Campaign, order: &Order) -> Needs {
             // The side's command: its HQ and formations (and, naming no unit, its redoubts,
             // retreat and capitulation).
             BattleOrder::DesignateHq { .. } | BattleOrder::FormFormation { .. } => battle(),
-            _ => o.unit().map_or_else(battle, |unit| Needs::Armies(army_of(state, unit))),
+            _ => o.unit().map_or_else(battle, |unit| Needs::All(army_of(state, unit))),
         },
     }
 }
 
-fn holds(role: &Role, army: ArmyId) -> bool {
+fn holds(role: &Role, army: &ArmyId) -> bool {
     matches!(role, Role::General { formations, .. } if formations.contains(&army.0))
 }
 
@@ -100,32 +92,7 @@ impl Served for Campaign {
         if matches!(order, Order::BattleResult { .. }) {
             return Err(Refusal::new("not_yours", "server.err.battle_result"));
         }
-        let general_holds = |a: &ArmyId| generals.iter().any(|g| holds(g, *a));
-        match (needs(self, order), role) {
-            (Needs::Anyone, _) | (Needs::Leader, Role::Player { .. }) => Ok(()),
-            (Needs::Leader, _) => Err(Refusal::new("leaders_order", "server.err.leaders_order")),
-            (Needs::Armies(armies), Role::General { .. }) => {
-                if !armies.is_empty() && armies.iter().all(|a| holds(role, *a)) {
-                    Ok(())
-                } else {
-                    Err(Refusal::new("not_assigned", "server.err.not_assigned"))
-                }
-            }
-            (Needs::Battle(armies), Role::General { .. }) => {
-                if armies.iter().any(|a| holds(role, *a)) {
-                    Ok(())
-                } else {
-                    Err(Refusal::new("not_assigned", "server.err.not_assigned"))
-                }
-            }
-            (Needs::Armies(armies) | Needs::Battle(armies), _) => {
-                if armies.iter().any(general_holds) {
-                    Err(Refusal::new("generals_piece", "server.err.generals_piece"))
-                } else {
-                    Ok(())
-                }
-            }
-        }
+        needs(self, order).judge(role, generals, holds)
     }
 
     /// Ending the turn on the map, or the set-up or a turn of the battle (not choosing forces,

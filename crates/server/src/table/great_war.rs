@@ -2,6 +2,7 @@
 //! A general commands the armies (corps outside an army too) and fleets its leader assigns;
 //! the leader keeps the economy, diplomacy, research, purchases and every piece no general holds.
 
+use super::command::Needs;
 use super::{Kind, Refusal, Served};
 use crate::seats::Role;
 use ai::Level;
@@ -20,16 +21,6 @@ enum Holder {
     Fleet(u32),
     /// A unit in no formation: the leader's.
     Loose,
-}
-
-/// What an order needs of the seat that gives it.
-enum Needs {
-    /// The leader's alone (economy, diplomacy, research, purchases, the order of supply).
-    Leader,
-    /// Whoever holds these pieces.
-    Pieces(Vec<Holder>),
-    /// Any seat of the power (ending its part of the phase).
-    Anyone,
 }
 
 fn army_of_corps(ctx: &Ctx, corps: FormationId) -> FormationId {
@@ -51,9 +42,11 @@ fn piece(ctx: &Ctx, p: &Piece) -> Holder {
     }
 }
 
-fn needs(ctx: &Ctx, order: &Order) -> Needs {
+/// The leader's alone: economy, diplomacy, research, purchases, the order of supply; the
+/// pieces' orders are whoever holds them.
+fn needs(ctx: &Ctx, order: &Order) -> Needs<Holder> {
     use Order as O;
-    let pieces = |v: Vec<Holder>| Needs::Pieces(v);
+    let pieces = Needs::All;
     match order {
         O::EndPhase => Needs::Anyone,
         // The moderator's seat's alone: `Hosted::submit` never asks a player's seat of them.
@@ -105,10 +98,10 @@ fn needs(ctx: &Ctx, order: &Order) -> Needs {
     }
 }
 
-fn holds(role: &Role, h: Holder) -> bool {
+fn holds(role: &Role, h: &Holder) -> bool {
     match (role, h) {
         (Role::General { formations, .. }, Holder::Formation(f)) => formations.contains(&f.0),
-        (Role::General { fleets, .. }, Holder::Fleet(f)) => fleets.contains(&f),
+        (Role::General { fleets, .. }, Holder::Fleet(f)) => fleets.contains(f),
         _ => false,
     }
 }
@@ -154,26 +147,7 @@ impl Served for GreatWar {
 
     /// S-ARMY-3: a general orders only what it holds; the leader what no general holds.
     fn may_order(&self, role: &Role, generals: &[&Role], order: &Order) -> Result<(), Refusal> {
-        let ctx = self.ctx();
-        match (needs(&ctx, order), role) {
-            (Needs::Anyone, _) => Ok(()),
-            (Needs::Leader, Role::Player { .. }) => Ok(()),
-            (Needs::Leader, _) => Err(Refusal::new("leaders_order", "server.err.leaders_order")),
-            (Needs::Pieces(hs), Role::General { .. }) => {
-                if hs.iter().all(|h| holds(role, *h)) {
-                    Ok(())
-                } else {
-                    Err(Refusal::new("not_assigned", "server.err.not_assigned"))
-                }
-            }
-            (Needs::Pieces(hs), _) => {
-                if hs.iter().any(|h| generals.iter().any(|g| holds(g, *h))) {
-                    Err(Refusal::new("generals_piece", "server.err.generals_piece"))
-                } else {
-                    Ok(())
-                }
-            }
-        }
+        needs(&self.ctx(), order).judge(role, generals, holds)
     }
 
     fn new_ai(player: PowerId, level: Level, seed: u64) -> Box<dyn ai::Player<Self> + Send + Sync> {
