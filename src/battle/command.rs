@@ -326,7 +326,7 @@ fn turn_timer(
         if *left <= 0.0 {
             // Run out in set-up, it stays out for the other side too (one clock for both).
             timer.remaining = setting_up.then_some(0.0);
-            let pass = if setting_up { Order::EndSetup } else { Order::EndTurn };
+            let pass = Order::pass_in(clock.phase);
             let _ = session.apply(pass, &mut events);
         }
     }

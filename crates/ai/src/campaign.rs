@@ -144,11 +144,7 @@ impl CampaignAi {
             seat.battle = Some((key, ai));
             self.stats.battles += 1;
         }
-        let pass = if fight.clock.phase == rules::tactical::Phase::Battle {
-            rules::tactical::Order::EndTurn
-        } else {
-            rules::tactical::Order::EndSetup
-        };
+        let pass = rules::tactical::Order::pass_in(fight.clock.phase);
         let Some((_, ai)) = seat.battle.as_mut() else { return Think::Idle };
         if fight.clock.orders_this_turn >= MAX_ORDERS_PER_TURN {
             return Think::Order(Order::Fight(pass));

@@ -106,7 +106,7 @@ pub fn play(scenario: &Scenario, setup: &GameSetup) -> Result<GameReport, Script
             turn_key = key;
         }
         let side = clock.active;
-        let pass = if clock.phase == Phase::Battle { Order::EndTurn } else { Order::EndSetup };
+        let pass = Order::pass_in(clock.phase);
         let order = if clock.orders_this_turn >= MAX_ORDERS_PER_TURN {
             pass.clone()
         } else if let Some(ai) = ais[side.index()].as_mut() {

@@ -270,11 +270,7 @@ impl Game for Campaign {
             None => Order::EndTurn,
             Some(b) => match (b.chooser(), &self.ctx.fighting) {
                 (Some(side), _) => Order::ChooseForces(default_forces(state, &self.ctx.scenario, b, side)),
-                (None, Some(fight)) => Order::Fight(if fight.clock.phase == crate::tactical::Phase::Battle {
-                    crate::tactical::Order::EndTurn
-                } else {
-                    crate::tactical::Order::EndSetup
-                }),
+                (None, Some(fight)) => Order::Fight(crate::tactical::Order::pass_in(fight.clock.phase)),
                 (None, None) => match self.ctx.battle_scenario() {
                     Some(scenario) => Order::BattleResult { save: Box::new(stand_battle(&scenario, b.seed)) },
                     None => Order::EndTurn,

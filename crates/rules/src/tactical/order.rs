@@ -1,6 +1,6 @@
 //! Everything a player does in a battle is an [`Order`]; an illegal one gets an [`OrderError`].
 
-use super::components::{Reactions, Side, UnitId};
+use super::components::{Phase, Reactions, Side, UnitId};
 use super::grid::{Cell, Dir};
 use crate::moderation::Asked;
 use serde::{Deserialize, Serialize};
@@ -71,6 +71,20 @@ pub enum Terms {
 }
 
 impl Order {
+    /// The order that ends the side's part where the battle stands: its set-up step before the
+    /// battle (T-SETUP-1, T-SETUP-2), its turn in it (T-TURN-2: also what a side whose time ran
+    /// out does).
+    ///
+    /// ```
+    /// use rules::tactical::{Order, Phase};
+    /// assert_eq!(Order::pass_in(Phase::Redoubts), Order::EndSetup);
+    /// assert_eq!(Order::pass_in(Phase::Deployment), Order::EndSetup);
+    /// assert_eq!(Order::pass_in(Phase::Battle), Order::EndTurn);
+    /// ```
+    pub fn pass_in(phase: Phase) -> Order {
+        if phase == Phase::Battle { Order::EndTurn } else { Order::EndSetup }
+    }
+
     /// The unit the order is about, if any.
     pub fn unit(&self) -> Option<UnitId> {
         match self {

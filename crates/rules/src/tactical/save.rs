@@ -114,7 +114,7 @@ impl Game for Battle {
 
     /// The set-up steps end with `EndSetup`, the battle's turns with `EndTurn`.
     fn pass(&self) -> Order {
-        if self.clock().phase == Phase::Battle { Order::EndTurn } else { Order::EndSetup }
+        Order::pass_in(self.clock().phase)
     }
 
     fn ends_turn(order: &Order) -> bool {
