@@ -1,4 +1,4 @@
-//! A campaign set to ask its moderator (`rules::moderation`): the moderator's seat alone says
+//! A game set to ask its moderator (`rules::moderation`): the moderator's seat alone says
 //! which decisions it takes and rules them; while a ruling is awaited the game waits for the
 //! moderator (its clockface and webhook say so) and no player acts; at the deadline the
 //! engine's own answer is taken, logged as the clock's order.
@@ -193,5 +193,95 @@ async fn a_fortress_capitulates_on_the_terms_the_moderator_records() {
     assert_eq!(kind(&ack), "ack", "{ack}");
     assert_eq!(ack["status"]["clock"]["over"], true, "{ack}");
     assert!(ack["events"].to_string().contains("MarchedOut"), "{ack}");
+    server.stop().await;
+}
+
+/// The orders of August-style play on the test front, every power the AI, from the game's
+/// seed with the moderator deciding S-COMBAT-3, up to the first Combat phase that asks: each
+/// with the power that gives it.
+fn up_to_a_question(seed: u64) -> Vec<(String, rules::strategic::Order)> {
+    use ai::great_war::GwAi;
+    use rules::strategic::{GreatWar, Order, PowerId, Scenario};
+    let scenario = Scenario::load(&support::scenarios().join("great_war/test_front.ron")).expect("the test front");
+    let mut g = GreatWar::new(&scenario, seed);
+    g.apply(Order::Moderate { asks: vec![rules::moderation::Asked::Support] }).expect("the umpire's order");
+    let mut ais: BTreeMap<u8, GwAi> = BTreeMap::new();
+    let mut out = Vec::new();
+    while !g.clock().support_asked {
+        assert!(!g.is_over() && out.len() < 2_000, "the AI's war never asked: {:?}", g.clock());
+        let power: PowerId = g.active_player().expect("a power to move");
+        let ai = ais.entry(power.0).or_insert_with(|| GwAi::new(power, ai::Level::Marshal, u64::from(power.0)));
+        let order = loop {
+            match ai::Player::<GreatWar>::think(ai, &g.ctx(), std::time::Duration::from_secs(60)) {
+                ai::Think::Order(o) => break o,
+                ai::Think::Thinking => {}
+                ai::Think::Idle => break Order::EndPhase,
+            }
+        };
+        g.apply(order.clone()).expect("the AI's order is legal");
+        out.push((scenario.powers[usize::from(power.0)].id.clone(), order));
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_great_wars_combat_waits_for_the_moderator_to_rule_which_blocks_are_brought_up() {
+    let (server, _db) = support::start_fresh("support").await;
+    let addr = server.addr;
+    let created = support::create(addr, "great_war/test_front.ron", None).await;
+    let game = support::game(&created);
+    let players: Vec<String> =
+        created["players"].as_array().expect("players").iter().filter_map(|p| p.as_str().map(String::from)).collect();
+    let mut seats = Vec::new();
+    for i in 0..players.len() {
+        seats.push(support::join(addr, &created, i).await.0);
+    }
+    let moderator_seat = seat_of(&created, "moderator");
+    let (mut moderator, _) = support::join(addr, &created, moderator_seat).await;
+    let r = moderator.order(json!({ "Moderate": { "asks": ["Played"] } })).await.expect("an answer");
+    assert_eq!(r["code"], "illegal", "a campaign's decision is not the Great War's: {r}");
+    let ack = moderator.order(json!({ "Moderate": { "asks": ["Support"] } })).await.expect("an answer");
+    assert_eq!(kind(&ack), "ack", "{ack}");
+
+    // The war played by its seats (the AI's orders, worked out beside the server on the same
+    // seed) up to the Combat phase with a block to bring up.
+    let rec = server.hub.store.games().await.expect("games").into_iter().find(|g| g.id == game).expect("the game");
+    let orders = up_to_a_question(rec.seed);
+    let mut status = Value::Null;
+    for (power, order) in &orders {
+        let i = players.iter().position(|p| p == power).expect("a seat of the power");
+        let ack = seats[i].order(serde_json::to_value(order).expect("JSON")).await.expect("an answer");
+        assert_eq!(kind(&ack), "ack", "{power}: {order:?}: {ack}");
+        status = ack["status"].clone();
+    }
+    assert_eq!(status["clock"]["active"], "moderator", "{status}");
+    assert_eq!(status["clock"]["phase"], "gw.phase.combat", "{status}");
+    assert_eq!(status["waiting_for"], json!([moderator_seat]), "{status}");
+    for seat in &mut seats {
+        let r = seat.order(json!("EndPhase")).await.expect("an answer");
+        assert_eq!(r["code"], "awaits_moderator", "{r}");
+    }
+    // The moderator's view holds the question, each engagement's blocks; a power's view only
+    // that the war waits.
+    let (_, welcome) = support::join(addr, &created, moderator_seat).await;
+    let question = welcome["view"]["support_question"].clone();
+    assert!(question.as_array().is_some_and(|q| !q.is_empty()), "{question}");
+    let (_, power_welcome) = support::join(addr, &created, 0).await;
+    let told = &power_welcome["view"]["support_question"];
+    assert!(told.as_array().is_none_or(Vec::is_empty), "a power is not told the blocks: {told}");
+    assert_eq!(power_welcome["view"]["clock"]["support_asked"], true);
+
+    // A ruling that keeps out every block of a side is refused; the engine's answer (every
+    // block brought up) is taken, and the Combat phase is fought.
+    let whole_side = &question[0][0];
+    // A block is named by its first unit.
+    let withheld: Vec<Value> = whole_side.as_array().expect("blocks").iter().map(|b| b[0].clone()).collect();
+    let r = moderator.order(json!({ "Rule": { "Support": { "withheld": withheld } } })).await.expect("an answer");
+    assert_eq!(r["code"], "illegal", "{r}");
+    assert!(r["text"].as_str().is_some_and(|t| t.contains("keeps at least one block")), "{r}");
+    let ack = moderator.order(json!({ "Rule": "Default" })).await.expect("an answer");
+    assert_eq!(kind(&ack), "ack", "{ack}");
+    assert_ne!(ack["status"]["clock"]["active"], "moderator", "{ack}");
+    assert!(ack["events"].to_string().contains("Engagement"), "the engagements are fought: {ack}");
     server.stop().await;
 }
