@@ -2,6 +2,7 @@
 //! seat's live stream over a WebSocket. It keeps every message it was sent, as text, so that a
 //! test can search them for what the seat must not know.
 
+use crate::forward::Io;
 use crate::protocol::{ClientMsg, Lang};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
@@ -55,7 +56,19 @@ pub async fn http_with(
     body: &str,
     headers: &[(&str, &str)],
 ) -> Result<(u16, Value), ClientError> {
-    let mut stream = tokio::net::TcpStream::connect(addr).await?;
+    let stream = tokio::net::TcpStream::connect(addr).await?;
+    http_on(Box::new(stream), addr, method, path, body, headers).await
+}
+
+/// One HTTP request over a connection made already (plain, or TLS the caller set up).
+pub async fn http_on(
+    mut stream: Box<dyn Io>,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &str,
+    headers: &[(&str, &str)],
+) -> Result<(u16, Value), ClientError> {
     let extra: String = headers.iter().map(|(k, v)| format!("{k}: {v}\r\n")).collect();
     let request = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n{extra}Connection: close\r\n\r\n{body}",
@@ -79,7 +92,7 @@ pub async fn http_with(
     Ok((status, value))
 }
 
-type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Ws = tokio_tungstenite::WebSocketStream<Box<dyn Io>>;
 
 /// A seat's connection.
 pub struct Client {
@@ -96,7 +109,13 @@ pub struct Client {
 impl Client {
     /// Connects to a game's live stream, unauthenticated (the hello is up to the caller).
     pub async fn open(addr: SocketAddr, game: &str) -> Result<Client, ClientError> {
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{game}/live")).await?;
+        let stream = tokio::net::TcpStream::connect(addr).await?;
+        Client::open_on(Box::new(stream), addr, game).await
+    }
+
+    /// [`Client::open`] over a connection made already (plain, or TLS the caller set up).
+    pub async fn open_on(stream: Box<dyn Io>, addr: SocketAddr, game: &str) -> Result<Client, ClientError> {
+        let (ws, _) = tokio_tungstenite::client_async(format!("ws://{addr}/api/games/{game}/live"), stream).await?;
         Ok(Client { ws, received: Vec::new(), pending: VecDeque::new(), at: 0, next_seq: 1 })
     }
 
@@ -107,7 +126,19 @@ impl Client {
         token: &str,
         last: Option<u64>,
     ) -> Result<(Client, Value), ClientError> {
-        let mut c = Client::open(addr, game).await?;
+        let stream = tokio::net::TcpStream::connect(addr).await?;
+        Client::join_on(Box::new(stream), addr, game, token, last).await
+    }
+
+    /// [`Client::join`] over a connection made already.
+    pub async fn join_on(
+        stream: Box<dyn Io>,
+        addr: SocketAddr,
+        game: &str,
+        token: &str,
+        last: Option<u64>,
+    ) -> Result<(Client, Value), ClientError> {
+        let mut c = Client::open_on(stream, addr, game).await?;
         c.send(&ClientMsg::Hello { token: token.to_string(), last, lang: Lang::En, mail: None }).await?;
         let welcome = c.next().await?;
         if let Some(at) = welcome.get("at").and_then(Value::as_u64) {

@@ -75,6 +75,8 @@ pub struct Hub {
     adopting: Mutex<()>,
     /// Seeds given instead of drawn (`crate::Options::seeds`), and the games made so far.
     pub seeds: Option<u64>,
+    /// How this process reaches the others that hold games (`forward::Peers`).
+    pub peers: crate::forward::Peers,
     made: std::sync::atomic::AtomicU64,
     /// Previews computed at once, off the games' locks (one a core): more wait their turn, and
     /// no game waits for any.
@@ -205,6 +207,7 @@ impl Hub {
             lease: DEFAULT_LEASE,
             adopting: Mutex::new(()),
             seeds: None,
+            peers: crate::forward::Peers::default(),
             made: std::sync::atomic::AtomicU64::new(0),
             previews: tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())),
         }

@@ -98,19 +98,24 @@ impl Server {
         options: Options,
     ) -> Result<Server, ServeError> {
         let acceptor = options.tls.as_ref().map(|(cert, key)| tls::acceptor(cert, key)).transpose()?;
+        let own = options.tls.as_ref().map(|(cert, _)| tls::certs(cert)).transpose()?;
+        let peers = forward::Peers::pinned(own).map_err(|e| tls::TlsError::Config(e.to_string()))?;
         let store = store::open(db).await?;
         let catalog =
             catalog::Catalog::scan(scenarios).map_err(|e| ServeError::Scenarios(scenarios.to_path_buf(), e))?;
         let mut hub = hub::Hub::new(store, catalog, options.clock);
         hub.lease = options.lease.max(std::time::Duration::from_millis(300));
         hub.seeds = options.seeds;
+        hub.peers = peers;
         let hub = Arc::new(hub);
         let listener = tokio::net::TcpListener::bind(bind).await.map_err(|e| ServeError::Listen(bind, e))?;
         let addr = listener.local_addr().map_err(|e| ServeError::Listen(bind, e))?;
         let advertised = options.advertise.unwrap_or_else(|| {
             if addr.ip().is_unspecified() { SocketAddr::from(([127, 0, 0, 1], addr.port())) } else { addr }
         });
-        hub.set_addr(advertised.to_string());
+        // The others reach a process that serves TLS over TLS (`forward::Peers`).
+        let scheme = if acceptor.is_some() { forward::TLS_SCHEME } else { "" };
+        hub.set_addr(format!("{scheme}{advertised}"));
         let restored = hub.restore().await?;
         let keeper = tokio::spawn(hub::keeper(hub.clone()));
         let app = lobby::router(hub.clone());

@@ -46,7 +46,7 @@ async fn serve_or_forward(hub: Arc<Hub>, game: String, mut socket: WebSocket, fo
     let room = match hub.locate(&game).await {
         Ok(Place::Here(room)) => Ok(room),
         Ok(Place::There(_)) if forwarded => Err(Refusal::new("unavailable", "server.err.unavailable")),
-        Ok(Place::There(addr)) => match crate::forward::connect(&addr, &game).await {
+        Ok(Place::There(addr)) => match hub.peers.connect(&addr, &game).await {
             Some(upstream) => {
                 crate::forward::pipe(socket, upstream).await;
                 return;

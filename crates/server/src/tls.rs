@@ -30,8 +30,8 @@ pub enum TlsError {
     Config(String),
 }
 
-/// The acceptor for a certificate chain and key, in PEM.
-pub fn acceptor(cert: &Path, key: &Path) -> Result<TlsAcceptor, TlsError> {
+/// A certificate chain, in PEM, its own certificate first.
+pub fn certs(cert: &Path) -> Result<Vec<CertificateDer<'static>>, TlsError> {
     let bad_cert = |e: String| TlsError::Cert(cert.to_path_buf(), e);
     let certs: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(cert)
         .map_err(|e| bad_cert(e.to_string()))?
@@ -40,6 +40,12 @@ pub fn acceptor(cert: &Path, key: &Path) -> Result<TlsAcceptor, TlsError> {
     if certs.is_empty() {
         return Err(bad_cert("no certificate in the file".to_string()));
     }
+    Ok(certs)
+}
+
+/// The acceptor for a certificate chain and key, in PEM.
+pub fn acceptor(cert: &Path, key: &Path) -> Result<TlsAcceptor, TlsError> {
+    let certs = certs(cert)?;
     let key = PrivateKeyDer::from_pem_file(key).map_err(|e| TlsError::Key(key.to_path_buf(), e.to_string()))?;
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let config = rustls::ServerConfig::builder_with_provider(provider)
