@@ -321,14 +321,23 @@ impl GameState {
     }
 }
 
-/// Resources of record besides the forces.
-#[derive(Resource, Clone, Debug)]
-pub struct World2 {
-    pub powers: Vec<PowerState>,
-    pub provinces: Vec<ProvinceState>,
-    pub hexes: BTreeMap<HexAt, HexState>,
-    pub next_formation: u32,
-}
+/// Each power's treasury, stocks, research and standing, in the scenario's power order: a
+/// resource of record, as the clock and the dice are (the forces and formations are entities).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Powers(pub Vec<PowerState>);
+
+/// Each province's occupation, devastation and cession (S-CITY-1, S-CITY-4), in the map's
+/// province order.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Provinces(pub Vec<ProvinceState>);
+
+/// The hexes whose state is not the map's (trenches, fortification, gas, devastation: sparse).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct HexStates(pub BTreeMap<HexAt, HexState>);
+
+/// The ID the next formation raised in the game takes.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct NextFormation(pub u32);
 
 /// Maps force IDs to entities, sorted.
 #[derive(Resource, Clone, Debug, Default)]
@@ -617,16 +626,15 @@ impl Ctx {
         let mut formations: Vec<Formation> =
             world.iter_entities().filter_map(|e| e.get::<Formation>().cloned()).collect();
         formations.sort_by_key(|f| f.id);
-        let rest = world.resource::<World2>();
         let mut ctx = Ctx {
             statics,
             clock: *world.resource::<Clock>(),
-            powers: rest.powers.clone(),
-            provinces: rest.provinces.clone(),
-            hexes: rest.hexes.clone(),
+            powers: world.resource::<Powers>().0.clone(),
+            provinces: world.resource::<Provinces>().0.clone(),
+            hexes: world.resource::<HexStates>().0.clone(),
             forces,
             formations,
-            next_formation: rest.next_formation,
+            next_formation: world.resource::<NextFormation>().0,
             dice: world.resource::<Dice>().clone(),
             navy: world.resource::<super::naval::Navy>().clone(),
             events: Vec::new(),
@@ -676,12 +684,12 @@ impl Ctx {
         world.insert_resource(self.clock);
         world.insert_resource(self.dice.clone());
         world.insert_resource(self.navy.clone());
-        world.insert_resource(World2 {
-            powers: self.powers.clone(),
-            provinces: self.provinces.clone(),
-            hexes: self.hexes.iter().filter(|(_, s)| !s.is_default()).map(|(h, s)| (*h, *s)).collect(),
-            next_formation: self.next_formation,
-        });
+        world.insert_resource(Powers(self.powers.clone()));
+        world.insert_resource(Provinces(self.provinces.clone()));
+        world.insert_resource(HexStates(
+            self.hexes.iter().filter(|(_, s)| !s.is_default()).map(|(h, s)| (*h, *s)).collect(),
+        ));
+        world.insert_resource(NextFormation(self.next_formation));
         let events = self.events;
         world.resource_mut::<EventLog>().0.extend(events.iter().cloned());
         events

@@ -2,7 +2,7 @@
 //! borrow from the game of record: the board redraws from it every frame without a copy.
 
 use crate::strategic::game::GreatWar;
-use crate::strategic::state::{PowerState, ProvinceState, World2};
+use crate::strategic::state::{PowerState, Powers, ProvinceState, Provinces};
 
 /// Each province's state, in the map's province order (empty before a game has its world).
 ///
@@ -19,7 +19,7 @@ use crate::strategic::state::{PowerState, ProvinceState, World2};
 /// assert_eq!(states[0].occupier, None, "Germany's own province, occupied by nobody");
 /// ```
 pub fn provinces(game: &GreatWar) -> &[ProvinceState] {
-    game.world().get_resource::<World2>().map_or(&[][..], |w| &w.provinces[..])
+    game.world().get_resource::<Provinces>().map_or(&[][..], |p| &p.0[..])
 }
 
 /// Each power's standing (neutral, out of the war, at peace with whom), in the scenario's power
@@ -36,5 +36,5 @@ pub fn provinces(game: &GreatWar) -> &[ProvinceState] {
 /// assert!(powers(&game).iter().all(|p| !p.out));
 /// ```
 pub fn powers(game: &GreatWar) -> &[PowerState] {
-    game.world().get_resource::<World2>().map_or(&[][..], |w| &w.powers[..])
+    game.world().get_resource::<Powers>().map_or(&[][..], |p| &p.0[..])
 }
