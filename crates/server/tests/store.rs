@@ -156,6 +156,10 @@ async fn leases(a: Arc<dyn Store>, b: Arc<dyn Store>) {
     b.retire().await.expect("retired");
     let gone = a.alive(b.node()).await.expect("asked");
     assert_eq!(gone, Some(false), "a retired node is gone once retire returns");
+    // Asked at once by many (a keeper's round and a client's request of two processes), every
+    // answer is that it is gone: asking takes nothing that would make it look alive.
+    let asked = futures_util::future::join_all((0..16).map(|_| a.alive(b.node()))).await;
+    assert!(asked.iter().all(|r| matches!(r, Ok(Some(false)))), "{asked:?}");
     let back = a.take_over(&g, b.node(), "127.0.0.1:1", 60_000).await.expect("taken over");
     assert_eq!(back.owner, a.node());
     a.append_order(&g, &order(2)).await.expect("appends again");

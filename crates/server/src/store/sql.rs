@@ -648,7 +648,12 @@ pub const LEASE_CHANNEL: &str = "kriegsspiel_leases";
 const ANNOUNCED_KEPT: usize = 1024;
 
 const NODE_LOCK: &str = "SELECT pg_advisory_lock(hashtextextended($1, 0))";
-const NODE_TRY: &str = "SELECT pg_try_advisory_lock(hashtextextended($1, 0))";
+/// Whether a session holds a node's lock, read without taking it (taking and letting go of
+/// it, as a check once did, made the node look alive to a second check made meanwhile). A
+/// bigint key shows in `pg_locks` as its high 32 bits (`classid`) and low (`objid`).
+const NODE_HELD: &str = "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted \
+    AND objsubid = 1 AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) \
+    AND ((classid::bigint << 32) | objid::bigint) = hashtextextended($1, 0))";
 const NODE_UNLOCK: &str = "SELECT pg_advisory_unlock(hashtextextended($1, 0))";
 
 impl PgStore {
@@ -689,12 +694,8 @@ impl PgStore {
         if !is_node_id(node) {
             return Ok(None);
         }
-        let mut conn = self.pool.acquire().await?;
-        let free: bool = sqlx::query(NODE_TRY).bind(node.to_string()).fetch_one(&mut *conn).await?.try_get(0)?;
-        if free {
-            sqlx::query(NODE_UNLOCK).bind(node.to_string()).execute(&mut *conn).await?;
-        }
-        Ok(Some(!free))
+        let held: bool = sqlx::query(NODE_HELD).bind(node.to_string()).fetch_one(&self.pool).await?.try_get(0)?;
+        Ok(Some(held))
     }
 
     /// Lets the session lock go and closes its connection, waiting for both: a server started
