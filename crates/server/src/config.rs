@@ -22,6 +22,10 @@ pub struct Args {
     /// The folder of the shipped scenarios.
     #[arg(long, default_value = "scenarios")]
     pub scenarios: PathBuf,
+    /// The browser build, served at `/` beside the API (`web/build.sh` makes it): a seat's
+    /// invite link `/?game=ID&seat=TOKEN` opens the game at its seat.
+    #[arg(long, default_value = "web/dist")]
+    pub web: PathBuf,
     /// Listen on an address other than localhost without TLS.
     #[arg(long)]
     pub insecure_public: bool,

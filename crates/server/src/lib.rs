@@ -21,6 +21,7 @@ pub mod store;
 pub mod table;
 pub mod timing;
 pub mod tls;
+pub mod web;
 pub mod webhook;
 
 use std::net::SocketAddr;
@@ -60,6 +61,9 @@ pub struct Options {
     /// n, so that a bench can play a mirror of each game beside it (its guess is checked
     /// against the game's seed commitment). Never offered on the command line or the lobby.
     pub seeds: Option<u64>,
+    /// The browser build served at `/` beside the API (`web/build.sh`'s `web/dist`); none: the
+    /// API alone.
+    pub web: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -70,6 +74,7 @@ impl Default for Options {
             lease: hub::DEFAULT_LEASE,
             advertise: None,
             seeds: None,
+            web: None,
         }
     }
 }
@@ -118,7 +123,16 @@ impl Server {
         hub.set_addr(format!("{scheme}{advertised}"));
         let restored = hub.restore().await?;
         let keeper = tokio::spawn(hub::keeper(hub.clone()));
-        let app = lobby::router(hub.clone());
+        let web = options.web.as_deref().map(web::WebRoot::new);
+        if let (Some(w), Some(dir)) = (&web, &options.web)
+            && !w.is_there()
+        {
+            eprintln!(
+                "kriegsspiel-server: no browser build at {} (web/build.sh makes it): serving the API alone",
+                dir.display()
+            );
+        }
+        let app = lobby::router(hub.clone(), web);
         let task = match acceptor {
             Some(acceptor) => {
                 let listener = tls::TlsListener::new(listener, acceptor).map_err(|e| ServeError::Listen(bind, e))?;

@@ -18,15 +18,26 @@ pub const MAX_BODY: usize = 64 * 1024;
 /// Most tokens one "my games" question may hold.
 pub const MAX_TOKENS: usize = 64;
 
-pub fn router(hub: Arc<Hub>) -> Router {
-    Router::new()
+pub fn router(hub: Arc<Hub>, web: Option<crate::web::WebRoot>) -> Router {
+    let api = Router::new()
         .route("/api/scenarios", get(scenarios))
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(game))
         .route("/api/my-games", post(my_games))
         .route("/api/games/{id}/live", get(crate::live::upgrade))
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .with_state(hub)
+        .with_state(hub);
+    match web {
+        // What no API route takes is the browser build's (GET and HEAD only).
+        Some(web) => api.fallback(move |method: axum::http::Method, uri: axum::http::Uri| async move {
+            if method == axum::http::Method::GET || method == axum::http::Method::HEAD {
+                web.serve(&uri).await
+            } else {
+                StatusCode::METHOD_NOT_ALLOWED.into_response()
+            }
+        }),
+        None => api,
+    }
 }
 
 #[derive(Serialize)]

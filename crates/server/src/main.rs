@@ -25,6 +25,7 @@ async fn run(args: Args) -> Result<(), server::ServeError> {
         tls,
         advertise: args.advertise,
         lease: std::time::Duration::from_secs(args.lease_secs),
+        web: Some(args.web.clone()),
         ..server::Options::default()
     };
     let server = server::Server::start_with(&db, &args.scenarios, args.bind, options).await?;
