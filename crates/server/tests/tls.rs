@@ -5,6 +5,7 @@ mod support;
 
 use server::Server;
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_rustls::rustls;
@@ -20,12 +21,7 @@ async fn get(stream: &mut (impl AsyncReadExt + AsyncWriteExt + Unpin), addr: Soc
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn with_a_certificate_the_server_speaks_tls_and_only_tls() {
-    let made = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).expect("a certificate");
-    let dir = std::env::temp_dir().join(format!("ks-server-tls-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
-    let (cert, key) = (dir.join("cert.pem"), dir.join("key.pem"));
-    std::fs::write(&cert, made.cert.pem()).expect("written");
-    std::fs::write(&key, made.signing_key.serialize_pem()).expect("written");
+    let (der, cert, key, dir) = certificate("tls");
 
     // A missing key is refused before anything listens.
     let options = server::Options { tls: Some((cert.clone(), dir.join("none.pem"))), ..server::Options::default() };
@@ -38,17 +34,7 @@ async fn with_a_certificate_the_server_speaks_tls_and_only_tls() {
 
     let options = server::Options { tls: Some((cert, key)), ..server::Options::default() };
     let server = Server::start_with(&db, &support::scenarios(), bind, options).await.expect("starts");
-    let mut roots = rustls::RootCertStore::empty();
-    roots.add(made.cert.der().clone()).expect("the certificate is trusted");
-    let config = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
-        .with_safe_default_protocol_versions()
-        .expect("TLS versions")
-        .with_root_certificates(roots)
-        .with_no_client_auth();
-    let connector = tokio_rustls::TlsConnector::from(Arc::new(config));
-    let tcp = tokio::net::TcpStream::connect(server.addr).await.expect("connects");
-    let name = ServerName::try_from("localhost").expect("a name");
-    let mut tls = connector.connect(name, tcp).await.expect("the handshake");
+    let mut tls = tls_to(server.addr, &der).await;
     let answer = get(&mut tls, server.addr).await;
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     assert!(answer.contains("open_field.ron"), "the lobby answers over TLS");
@@ -58,6 +44,18 @@ async fn with_a_certificate_the_server_speaks_tls_and_only_tls() {
     let answer = get(&mut plain, server.addr).await;
     assert!(!answer.contains("open_field.ron"), "{answer}");
     server.stop().await;
+}
+
+/// A self-signed certificate for `localhost` (its DER) and its PEM files, in a folder of
+/// `what`'s own.
+fn certificate(what: &str) -> (rustls::pki_types::CertificateDer<'static>, PathBuf, PathBuf, PathBuf) {
+    let made = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).expect("a certificate");
+    let dir = std::env::temp_dir().join(format!("ks-server-{what}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let (cert, key) = (dir.join("cert.pem"), dir.join("key.pem"));
+    std::fs::write(&cert, made.cert.pem()).expect("written");
+    std::fs::write(&key, made.signing_key.serialize_pem()).expect("written");
+    (made.cert.der().clone(), cert, key, dir)
 }
 
 /// A TLS connection to `addr` that trusts `cert`.
@@ -76,13 +74,7 @@ async fn tls_to(addr: SocketAddr, cert: &rustls::pki_types::CertificateDer<'stat
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_process_serving_tls_pipes_a_seat_to_the_tls_process_that_holds_its_game() {
-    let made = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).expect("a certificate");
-    let dir = std::env::temp_dir().join(format!("ks-server-tls-peers-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
-    let (cert, key) = (dir.join("cert.pem"), dir.join("key.pem"));
-    std::fs::write(&cert, made.cert.pem()).expect("written");
-    std::fs::write(&key, made.signing_key.serialize_pem()).expect("written");
-    let der = made.cert.der().clone();
+    let (der, cert, key, _) = certificate("tls-peers");
 
     // Two processes of one deployment on one store, both TLS only, with its certificate.
     let db = support::sqlite_url("tls-peers");

@@ -29,14 +29,9 @@ fn needs(ctx: &Ctx, order: &Order) -> Needs<u16> {
         | Order::Capitulate => Needs::Leader,
         // The moderator's seat's alone: `Hosted::submit` never asks a player's seat of them.
         Order::Moderate { .. } | Order::Rule(_) => Needs::Leader,
-        Order::Deploy { unit, .. }
-        | Order::Move { unit, .. }
-        | Order::Turn { unit, .. }
-        | Order::Fire { unit, .. }
-        | Order::Skirmish { unit, .. }
-        | Order::Reform { unit }
-        | Order::SetReactions { unit, .. }
-        | Order::BringUp { unit, .. } => Needs::All(ctx.unit(*unit).and_then(|u| u.formation).into_iter().collect()),
+        // The unit's orders: deploying, moving, turning, firing, skirmishing, reforming, its
+        // reactions and bringing it up.
+        _ => Needs::All(order.unit().and_then(|u| ctx.unit(u)).and_then(|u| u.formation).into_iter().collect()),
     }
 }
 
