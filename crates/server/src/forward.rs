@@ -45,12 +45,12 @@ pub struct Peers {
 }
 
 impl Peers {
-    /// Peers trusted by the certificate chain this process serves (`None`: it serves none and
+    /// Peers trusted by the certificate this process serves (`None`: it serves none and
     /// reaches only plain processes).
-    pub fn pinned(certs: Option<Vec<CertificateDer<'static>>>) -> Result<Peers, rustls::Error> {
-        let Some(certs) = certs else { return Ok(Peers::default()) };
+    pub fn pinned(own: Option<CertificateDer<'static>>) -> Result<Peers, rustls::Error> {
+        let Some(cert) = own else { return Ok(Peers::default()) };
         let provider = Arc::new(rustls::crypto::ring::default_provider());
-        let verifier = Arc::new(Pinned { certs, provider: provider.clone() });
+        let verifier = Arc::new(Pinned { cert, provider: provider.clone() });
         let config = rustls::ClientConfig::builder_with_provider(provider)
             .with_safe_default_protocol_versions()?
             .dangerous()
@@ -97,10 +97,10 @@ impl Peers {
     }
 }
 
-/// Trusts exactly the certificates given (see [`Peers`]).
+/// Trusts exactly the certificate given (see [`Peers`]).
 #[derive(Debug)]
 struct Pinned {
-    certs: Vec<CertificateDer<'static>>,
+    cert: CertificateDer<'static>,
     provider: Arc<rustls::crypto::CryptoProvider>,
 }
 
@@ -113,7 +113,7 @@ impl rustls::client::danger::ServerCertVerifier for Pinned {
         _ocsp_response: &[u8],
         _now: rustls::pki_types::UnixTime,
     ) -> Result<rustls::client::danger::ServerCertVerified, rustls::Error> {
-        if self.certs.first().is_some_and(|c| c.as_ref() == end_entity.as_ref()) {
+        if self.cert.as_ref() == end_entity.as_ref() {
             Ok(rustls::client::danger::ServerCertVerified::assertion())
         } else {
             Err(rustls::Error::InvalidCertificate(rustls::CertificateError::UnknownIssuer))
@@ -196,7 +196,7 @@ mod tests {
         let own = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).expect("a certificate");
         let other = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).expect("a certificate");
         let provider = Arc::new(rustls::crypto::ring::default_provider());
-        let pinned = Pinned { certs: vec![own.cert.der().clone()], provider };
+        let pinned = Pinned { cert: own.cert.der().clone(), provider };
         let name = ServerName::try_from("localhost").expect("a name");
         let now = rustls::pki_types::UnixTime::now();
         assert!(pinned.verify_server_cert(own.cert.der(), &[], &name, &[], now).is_ok());

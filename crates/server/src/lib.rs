@@ -102,8 +102,10 @@ impl Server {
         bind: SocketAddr,
         options: Options,
     ) -> Result<Server, ServeError> {
-        let acceptor = options.tls.as_ref().map(|(cert, key)| tls::acceptor(cert, key)).transpose()?;
-        let own = options.tls.as_ref().map(|(cert, _)| tls::certs(cert)).transpose()?;
+        // The certificate chain, read once: served, and the one its peers must show (its first).
+        let chain = options.tls.as_ref().map(|(cert, key)| tls::certs(cert).map(|c| (c, key))).transpose()?;
+        let own = chain.as_ref().and_then(|(c, _)| c.first().cloned());
+        let acceptor = chain.map(|(certs, key)| tls::acceptor(certs, key)).transpose()?;
         let peers = forward::Peers::pinned(own).map_err(|e| tls::TlsError::Config(e.to_string()))?;
         let store = store::open(db).await?;
         let catalog =

@@ -43,9 +43,8 @@ pub fn certs(cert: &Path) -> Result<Vec<CertificateDer<'static>>, TlsError> {
     Ok(certs)
 }
 
-/// The acceptor for a certificate chain and key, in PEM.
-pub fn acceptor(cert: &Path, key: &Path) -> Result<TlsAcceptor, TlsError> {
-    let certs = certs(cert)?;
+/// The acceptor for a certificate chain (read by [`certs`]) and its key, in PEM.
+pub fn acceptor(certs: Vec<CertificateDer<'static>>, key: &Path) -> Result<TlsAcceptor, TlsError> {
     let key = PrivateKeyDer::from_pem_file(key).map_err(|e| TlsError::Key(key.to_path_buf(), e.to_string()))?;
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let config = rustls::ServerConfig::builder_with_provider(provider)

@@ -35,8 +35,9 @@ impl WebRoot {
         self.dir.is_some()
     }
 
-    /// The file a request's path names, if it is one this serves.
-    fn file(&self, path: &str) -> Option<PathBuf> {
+    /// The file a request's path names, if it is one this serves (asked off the runtime's
+    /// threads: `tokio::fs`).
+    async fn file(&self, path: &str) -> Option<PathBuf> {
         let dir = self.dir.as_ref()?;
         if path.len() > MAX_PATH {
             return None;
@@ -51,8 +52,8 @@ impl WebRoot {
         if !rel.split('/').all(plain) {
             return None;
         }
-        let found = std::fs::canonicalize(dir.join(rel)).ok()?;
-        let meta = std::fs::metadata(&found).ok()?;
+        let found = tokio::fs::canonicalize(dir.join(rel)).await.ok()?;
+        let meta = tokio::fs::metadata(&found).await.ok()?;
         (found.starts_with(dir) && meta.is_file() && meta.len() <= MAX_FILE).then_some(found)
     }
 
@@ -70,7 +71,7 @@ impl WebRoot {
             );
             return (StatusCode::NOT_FOUND, text).into_response();
         }
-        let Some(file) = self.file(path) else {
+        let Some(file) = self.file(path).await else {
             return (StatusCode::NOT_FOUND, "not found\n").into_response();
         };
         let Ok(body) = tokio::fs::read(&file).await else {
