@@ -146,3 +146,20 @@ pub trait Sight: Game {
 pub fn view_seed(hash: StateHash) -> u64 {
     hash.0 ^ 0x5167_4854_5649_4557
 }
+
+/// Why a view cannot be made into a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ViewError {
+    #[error("the view is of another scenario (its hash {view}, the scenario's {scenario})")]
+    Scenario { view: StateHash, scenario: StateHash },
+    #[error("the view is not one the rules could give: {0}")]
+    Inconsistent(String),
+}
+
+/// A game rebuilt from one viewer's view: what a client plays on when the game itself is
+/// another's (the umpire server's). Its pieces and state are those the viewer knows, its dice
+/// those of [`Sight::ctx_as`] (seeded from the view, never the game's): its previews are the
+/// ones the game gives that viewer, and `from_view(s, &v).view(viewer) == v`.
+pub trait Mirror: Sight {
+    fn from_view(scenario: &Self::Scenario, view: &Self::View) -> Result<Self, ViewError>;
+}

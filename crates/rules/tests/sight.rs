@@ -15,7 +15,7 @@ use rules::strategic::{self, EventKind, GreatWar, PowerId};
 use rules::tactical::{Battle, Dir, Event, Order, Side, Terrain, UnitId};
 use rules::testing::Field;
 use rules::testing::orders::mv;
-use rules::view::{Seen, Sight, Viewer};
+use rules::view::{Mirror, Seen, Sight, ViewError, Viewer};
 
 fn text<T: std::fmt::Debug>(value: &T) -> String {
     format!("{value:?}")
@@ -151,6 +151,68 @@ fn t_terr_2_a_preview_on_the_view_knows_nothing_of_the_hidden_unit() {
     assert!(!text(&preview).contains("4242") && !text(&preview).contains("light_infantry 4242"));
     let events = battle.apply(march).expect("legal");
     assert!(events.iter().any(|e| matches!(e, Event::Ambushed { by: UnitId(4242), .. })), "{events:?}");
+}
+
+/// A client's mirror (the battle rebuilt from a seat's view): its view is the view it was made
+/// from, its previews are the ones the game gives that seat (the same dice, seeded from the
+/// view), it holds nothing the view hid, and it goes on by orders as a battle does.
+#[test]
+fn t_terr_2_a_battle_rebuilt_from_a_view_is_the_battle_its_viewer_knows() {
+    let mut battle = Field::new(8, 8)
+        .attacker(Side::Blue)
+        .terrain(&[(1, 6)], Terrain::DenseForest)
+        .unit(4242, Side::Red, "light_infantry", (1, 6), Dir::East)
+        .unit(7, Side::Red, "line_infantry", (7, 0), Dir::South)
+        .unit(21, Side::Blue, "line_infantry", (2, 7), Dir::North)
+        .battle(1);
+    let blue = Viewer::Player(Side::Blue);
+    let view = battle.view(blue);
+    let mirror = Battle::from_view(battle.scenario(), &view).expect("a view of this scenario");
+    assert_eq!(mirror.view(blue), view);
+    assert_eq!(Battle::view_hash(&mirror.view(blue)), Battle::view_hash(&view));
+    assert_eq!(ids(&mirror.ctx().units), vec![7, 21], "the jägers in the forest are not in blue's mirror");
+    assert!(!text(&mirror.ctx().units).contains("4242") && !text(&mirror.ctx().command).contains("4242"));
+    let march = mv(21, &[(2, 6), (2, 5)]);
+    assert_eq!(
+        text(&mirror.preview(&march).expect("legal on the mirror")),
+        text(&battle.preview_as(blue, &march).expect("legal on blue's view")),
+        "the mirror's preview is the one the game gives blue"
+    );
+    // The umpire's view rebuilds the whole battle.
+    let all = Battle::from_view(battle.scenario(), &battle.view(Viewer::Umpire)).expect("the umpire's view");
+    assert_eq!(ids(&all.ctx().units), vec![7, 21, 4242]);
+    // A mirror takes orders as a battle does, but only the game decides: on what blue knows the
+    // march reaches (2,5); in the game the jägers next to (2,6) ambush it. A client plays its
+    // orders on the game and takes the view after them.
+    let mut mirror = mirror;
+    let on_mirror = mirror.apply(march.clone()).expect("the march, on what blue knows");
+    assert!(!on_mirror.iter().any(|e| matches!(e, Event::Ambushed { .. })));
+    let in_game = battle.apply(march).expect("the march");
+    assert!(in_game.iter().any(|e| matches!(e, Event::Ambushed { by: UnitId(4242), .. })), "{in_game:?}");
+}
+
+/// A view that is not one of this scenario's, or names what the scenario lacks, is refused with
+/// its reason, never made into a battle.
+#[test]
+fn a_view_of_another_scenario_or_with_a_stranger_is_refused() {
+    let battle = two_ambushes((1, 6));
+    let other = Field::new(6, 6).unit(1, Side::Red, "line_infantry", (1, 1), Dir::South).battle(1);
+    let view = battle.view(Viewer::Player(Side::Red));
+    assert!(matches!(Battle::from_view(other.scenario(), &view), Err(ViewError::Scenario { .. })));
+    let mut stranger = view.clone();
+    stranger.units[0].id = UnitId(999);
+    stranger.units.sort_by_key(|u| u.id);
+    let why = Battle::from_view(battle.scenario(), &stranger).expect_err("unit 999 is in no scenario");
+    assert!(why.to_string().contains("999"), "{why}");
+    let mut twice = view.clone();
+    twice.units[1] = twice.units[0].clone();
+    assert!(matches!(Battle::from_view(battle.scenario(), &twice), Err(ViewError::Inconsistent(_))));
+    let mut turned = view.clone();
+    turned.units[0].side = Side::Blue;
+    assert!(matches!(Battle::from_view(battle.scenario(), &turned), Err(ViewError::Inconsistent(_))));
+    let mut off = view;
+    off.units[0].cell = rules::tactical::Cell::new(40, 40);
+    assert!(matches!(Battle::from_view(battle.scenario(), &off), Err(ViewError::Inconsistent(_))));
 }
 
 // ---- the Great War: submarines (S-SUB-5, S-AIR-1), reserves (S-ARMY-6), economy -----------------

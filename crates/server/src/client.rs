@@ -130,6 +130,12 @@ impl Client {
         Client::join_on(Box::new(stream), addr, game, token, last).await
     }
 
+    /// [`Client::join`] as a client that follows views (a fresh view after each change's events).
+    pub async fn join_following(addr: SocketAddr, game: &str, token: &str) -> Result<(Client, Value), ClientError> {
+        let stream = tokio::net::TcpStream::connect(addr).await?;
+        Client::hello(Box::new(stream), addr, game, token, None, true).await
+    }
+
     /// [`Client::join`] over a connection made already.
     pub async fn join_on(
         stream: Box<dyn Io>,
@@ -138,8 +144,19 @@ impl Client {
         token: &str,
         last: Option<u64>,
     ) -> Result<(Client, Value), ClientError> {
+        Client::hello(stream, addr, game, token, last, false).await
+    }
+
+    async fn hello(
+        stream: Box<dyn Io>,
+        addr: SocketAddr,
+        game: &str,
+        token: &str,
+        last: Option<u64>,
+        views: bool,
+    ) -> Result<(Client, Value), ClientError> {
         let mut c = Client::open_on(stream, addr, game).await?;
-        c.send(&ClientMsg::Hello { token: token.to_string(), last, lang: Lang::En, mail: None }).await?;
+        c.send(&ClientMsg::Hello { token: token.to_string(), last, lang: Lang::En, mail: None, views }).await?;
         let welcome = c.next().await?;
         if let Some(at) = welcome.get("at").and_then(Value::as_u64) {
             c.at = at;

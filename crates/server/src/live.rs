@@ -79,6 +79,10 @@ struct Session {
     /// The written record's deliveries this connection has been sent up to.
     mail_sent: u64,
     status: Option<Status>,
+    /// The client follows views: a fresh one after the events of each change.
+    views: bool,
+    /// The order count of the last view this connection was sent.
+    view_at: Option<u64>,
     revealed: bool,
     bucket: Bucket,
     strikes: u32,
@@ -122,8 +126,8 @@ impl Session {
                 return;
             }
         };
-        let (token, last, lang, mail) = match hello {
-            Ok(ClientMsg::Hello { token, last, lang, mail }) => (token, last, lang, mail),
+        let (token, last, lang, mail, views) = match hello {
+            Ok(ClientMsg::Hello { token, last, lang, mail, views }) => (token, last, lang, mail, views),
             _ => {
                 refuse_and_close(&hub, &mut socket, Lang::En, Refusal::new("hello_first", "server.err.hello_first"))
                     .await;
@@ -140,6 +144,7 @@ impl Session {
                     let resume = last.filter(|l| *l <= now && state.events_after(seat, *l).is_some());
                     let at = resume.unwrap_or(now);
                     let view = resume.is_none().then(|| state.view_for(seat));
+                    let view_sent = resume.is_none().then_some(at);
                     Some((
                         seat,
                         ServerMsg::Welcome {
@@ -153,12 +158,13 @@ impl Session {
                         },
                         at,
                         state.status(),
+                        view_sent,
                     ))
                 }
                 None => None,
             }
         };
-        let Some((seat, welcome, at, status)) = welcome else {
+        let Some((seat, welcome, at, status, view_sent)) = welcome else {
             refuse_and_close(&hub, &mut socket, lang, Refusal::new("bad_token", "server.err.bad_token")).await;
             return;
         };
@@ -174,6 +180,8 @@ impl Session {
             sent: at,
             mail_sent: mail.unwrap_or(0),
             status: Some(status),
+            views,
+            view_at: view_sent,
             revealed: false,
             bucket: Bucket::new(CONN_BURST, CONN_RATE),
             strikes: 0,
@@ -228,21 +236,27 @@ impl Session {
     }
 
     /// Sends what this connection has not been sent: the events of orders up to `upto` (all
-    /// when `None`), a fresh view when some are no longer kept, the status when it changed, and
-    /// the reveal once the game is over.
+    /// when `None`), a fresh view when some are no longer kept (and after the events, to a
+    /// client that follows views), the status when it changed, and the reveal once the game is
+    /// over.
     async fn flush(&mut self, upto: Option<u64>) -> bool {
-        let (items, fresh, status, reveal, mail) = {
+        let (items, fresh, follow, status, reveal, mail) = {
             let state = self.room.state.lock().await;
             let mail = state.mail_for(self.seat, self.mail_sent);
+            let now = state.order_count();
             let (items, fresh) = match state.events_after(self.seat, self.sent) {
                 Some(items) => (items, None),
-                None => (Vec::new(), Some((state.order_count(), state.view_for(self.seat)))),
+                None => (Vec::new(), Some((now, state.view_for(self.seat)))),
             };
+            // Taken with the events under one lock: the view is the state after the last of them.
+            let follow = (self.views && upto.is_none() && fresh.is_none() && self.view_at != Some(now))
+                .then(|| (now, state.view_for(self.seat)));
             let reveal = if self.revealed { None } else { state.reveal() };
-            (items, fresh, state.status(), reveal, mail)
+            (items, fresh, follow, state.status(), reveal, mail)
         };
         if let Some((at, view)) = fresh {
             self.sent = at;
+            self.view_at = Some(at);
             self.status = Some(status.clone());
             if !send(&mut self.socket, &ServerMsg::View { at, view, status: status.clone() }).await {
                 return false;
@@ -256,6 +270,13 @@ impl Session {
             self.status = Some(status.clone());
             let msg = ServerMsg::Events { at, events: events.as_ref().clone(), status: status.clone() };
             if !send(&mut self.socket, &msg).await {
+                return false;
+            }
+        }
+        if let Some((at, view)) = follow {
+            self.sent = self.sent.max(at);
+            self.view_at = Some(at);
+            if !send(&mut self.socket, &ServerMsg::View { at, view, status: status.clone() }).await {
                 return false;
             }
         }
@@ -416,7 +437,12 @@ impl Session {
         {
             return false;
         }
-        let ok = send(&mut self.socket, &reply).await;
+        let mut ok = send(&mut self.socket, &reply).await;
+        // A client that follows views is sent the state after its order (and whatever came
+        // after it) at once.
+        if ok && self.views && applied_at.is_some() {
+            ok = self.flush(None).await;
+        }
         self.room.wake();
         ok
     }

@@ -8,7 +8,7 @@ use crate::protocol::{ModAction, SeatInfo, ServerMsg, Status};
 use crate::seats::Role;
 use crate::store::{GameRecord, MailRecord, OrderRecord, SeatRecord, Store, StoreError};
 use crate::table::{Applied, Refusal, Table};
-use crate::timing::{Settings, Timer, TimerFace};
+use crate::timing::{Settings, Timer};
 use serde_json::Value;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
@@ -185,7 +185,7 @@ impl RoomState {
             _ => Vec::new(),
         };
         let ai = self.table.players().into_iter().filter(|p| self.table.ai_plays(p)).collect();
-        let timer = self.timer.as_ref().map(|t| TimerFace::of(t, self.clock.now_ms()));
+        let timer = self.timer.as_ref().map(|t| crate::timing::face(t, self.clock.now_ms()));
         Status { clock, paused: self.rec.paused, waiting_for, ai, timer }
     }
 

@@ -4,64 +4,10 @@
 //! the record keeps only its SHA-256, and a token is compared against every seat of the game in
 //! constant time, so neither the answer nor its timing tells which seat a wrong token was close to.
 
-use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
-/// What a seat may do.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "role", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Role {
-    /// A battle's or campaign's side, or a Great War power's leader (diplomacy, economy,
-    /// research, purchases, directives, and every piece no general of its power holds).
-    Player { player: String },
-    /// A general of `player`: in the Great War it commands the armies (by formation ID, corps
-    /// outside an army too) and fleets its leader assigns (S-ARMY-3: orders go to armies); in a
-    /// campaign the armies (by army ID) and their battles; in a battle the formations (by the
-    /// battle's formation ID, T-CMD-1). It serves under its player's leader seat.
-    General {
-        player: String,
-        #[serde(default)]
-        formations: Vec<u32>,
-        #[serde(default)]
-        fleets: Vec<u32>,
-    },
-    /// Sees everything, pauses, extends clocks, hands seats to the AI.
-    Moderator,
-    /// Sees what one side sees (everything once the game is over).
-    Observer { player: String },
-}
-
-/// Whom a game's clockface names while it awaits its moderator's ruling.
-pub const MODERATOR: &str = "moderator";
-
-impl Role {
-    /// Whether a game waiting for `active` (a player, or [`MODERATOR`]: a ruling) waits for
-    /// this seat.
-    pub fn is_waited_for(&self, active: &str) -> bool {
-        self.commands() == Some(active) || (active == MODERATOR && *self == Role::Moderator)
-    }
-
-    /// The player (side or power) the seat gives orders for.
-    pub fn commands(&self) -> Option<&str> {
-        match self {
-            Role::Player { player } | Role::General { player, .. } => Some(player),
-            Role::Moderator | Role::Observer { .. } => None,
-        }
-    }
-
-    /// The player whose sight the seat has (`None`: the umpire's).
-    pub fn sees_as(&self) -> Option<&str> {
-        match self {
-            Role::Player { player } | Role::General { player, .. } | Role::Observer { player } => Some(player),
-            Role::Moderator => None,
-        }
-    }
-
-    pub fn is_leader(&self) -> bool {
-        matches!(self, Role::Player { .. })
-    }
-}
+pub use wire::{MODERATOR, Role};
 
 /// The bytes of a token.
 pub const TOKEN_BYTES: usize = 16;

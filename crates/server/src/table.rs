@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock, Mutex, Weak};
 use std::time::{Duration, SystemTime};
+pub use wire::Clockface;
 
 mod command;
 mod great_war;
@@ -129,16 +130,6 @@ pub struct Applied {
     pub ends_turn: bool,
 }
 
-/// Where the game stands, for every seat's status line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Clockface {
-    pub turn: u32,
-    pub phase: &'static str,
-    pub active: Option<String>,
-    pub over: bool,
-    pub orders: usize,
-}
-
 /// A preview to compute: the viewer's copy and the order in it, nothing of the game's.
 pub type PreviewJob = Box<dyn FnOnce() -> Result<Value, Refusal> + Send>;
 
@@ -251,7 +242,7 @@ impl<G: Served> Table for Hosted<G> {
     fn clockface(&self) -> Clockface {
         Clockface {
             turn: self.game.turn(),
-            phase: self.game.phase_key(),
+            phase: self.game.phase_key().to_string(),
             active: if self.game.awaits_moderator() {
                 Some(MODERATOR.to_string())
             } else {

@@ -18,6 +18,7 @@
 use crate::table::Timing;
 use ai::Level;
 use serde::{Deserialize, Serialize};
+pub use wire::{TimerFace, What};
 
 /// Longest phase deadline: fourteen days, in minutes.
 pub const MAX_PHASE_MINUTES: u32 = 14 * 24 * 60;
@@ -85,15 +86,6 @@ impl Settings {
         s.check()?;
         Ok(s)
     }
-}
-
-/// What a timer times.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum What {
-    Setup,
-    Turn,
-    Phase,
 }
 
 /// The timer a game should run now: what it times (a key that changes when the turn, phase or
@@ -189,25 +181,13 @@ impl Timer {
     }
 }
 
-/// A timer as every seat sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct TimerFace {
-    pub what: What,
-    pub running: bool,
-    /// When it runs out (the server's milliseconds since the epoch), while it runs.
-    pub deadline_ms: Option<i64>,
-    /// Milliseconds left when this was sent.
-    pub left_ms: i64,
-}
-
-impl TimerFace {
-    pub fn of(timer: &Timer, now: i64) -> TimerFace {
-        TimerFace {
-            what: timer.what,
-            running: timer.deadline.is_some(),
-            deadline_ms: timer.deadline,
-            left_ms: timer.left_at(now),
-        }
+/// A timer as every seat sees it, at `now`.
+pub fn face(timer: &Timer, now: i64) -> TimerFace {
+    TimerFace {
+        what: timer.what,
+        running: timer.deadline.is_some(),
+        deadline_ms: timer.deadline,
+        left_ms: timer.left_at(now),
     }
 }
 

@@ -51,7 +51,7 @@ pub struct Notice {
     /// `your_turn` or `directive`.
     pub event: &'static str,
     pub turn: u32,
-    pub phase: &'static str,
+    pub phase: String,
 }
 
 /// Sends notices, one in flight per (game, seat).

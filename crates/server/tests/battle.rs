@@ -28,7 +28,9 @@ async fn two_seats_play_a_battle_to_its_end() {
     let addr = server.addr;
     let created = support::create(addr, "open_field.ron", None).await;
     assert_eq!(created["players"], json!(["red", "blue"]));
-    let (mut red, welcome) = support::join(addr, &created, 0).await;
+    // Red follows views (as the game's own client does), blue takes events only.
+    let (mut red, welcome) =
+        Client::join_following(addr, &support::game(&created), &support::token(&created, 0)).await.expect("red joins");
     assert_eq!(kind(&welcome), "welcome");
     assert!(welcome["view"].is_object(), "a fresh seat gets its view: {welcome}");
     let (mut blue, _) = support::join(addr, &created, 1).await;
@@ -105,19 +107,36 @@ async fn two_seats_play_a_battle_to_its_end() {
     {
         let mut game = rules::tactical::Battle::new(&save.scenario, save.seed);
         let mut expected: Vec<Value> = Vec::new();
+        let mut views: Vec<Value> = Vec::new();
         for order in &save.orders {
             let before = game.events().len();
             game.apply(order.clone()).expect("the log replays");
             let seen = game.seen(viewer, &game.events()[before..]);
             expected.push(serde_json::to_value(&seen).expect("JSON"));
+            views.push(serde_json::to_value(game.view(viewer)).expect("JSON"));
         }
         let mut checked = 0;
+        // A client that follows views is sent, after the events up to `at`, the view at `at`.
+        let follows = std::ptr::eq(client, &red);
+        let mut events_at = 0;
+        let mut views_at = Vec::new();
         for text in &client.received {
             let v: Value = serde_json::from_str(text).expect("JSON");
             if kind(&v) == "reveal" {
                 break;
             }
             assert!(!text.contains(&seed_text), "the seed is in no message before the reveal");
+            if kind(&v) == "view" {
+                assert!(follows, "{viewer:?} follows no views and was sent one");
+                let at = v["at"].as_u64().unwrap_or(0);
+                assert_eq!(at, events_at, "the view follows the events up to its order");
+                let i = usize::try_from(at).unwrap_or(0);
+                assert_eq!(v["view"], views[i - 1], "the view after order {at} is {viewer:?}'s");
+                views_at.push(at);
+            }
+            if matches!(kind(&v), "events" | "ack") && v["applied"] != json!(false) {
+                events_at = v["at"].as_u64().unwrap_or(0);
+            }
             if matches!(kind(&v), "events" | "ack") && v["applied"] != json!(false) {
                 let at = usize::try_from(v["at"].as_u64().unwrap_or(0)).unwrap_or(0);
                 assert_eq!(v["events"], expected[at - 1], "order {at} as {viewer:?} sees it");
@@ -125,6 +144,12 @@ async fn two_seats_play_a_battle_to_its_end() {
             }
         }
         assert_eq!(checked, save.orders.len(), "{viewer:?} was sent every order's events");
+        if follows {
+            // One view for each order, none twice (two orders between reads share the later one).
+            assert!(views_at.windows(2).all(|w| w[0] < w[1]), "{views_at:?}");
+            assert_eq!(views_at.last().copied(), Some(save.orders.len() as u64), "the last view is the end's");
+            assert!(views_at.len() * 2 >= save.orders.len(), "a view after most orders: {views_at:?}");
+        }
         let welcome: Value = serde_json::from_str(&client.received[0]).expect("JSON");
         let start = rules::tactical::Battle::new(&save.scenario, save.seed);
         assert_eq!(

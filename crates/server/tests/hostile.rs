@@ -171,9 +171,15 @@ async fn another_games_token_and_no_hello_are_refused() {
         Client::join(server.addr, "nosuchgame", &support::token(&created, 0), None).await.expect("connects");
     assert_eq!(welcome["code"], "no_game");
     // A second hello on a seat's connection.
-    red.send(&ClientMsg::Hello { token: support::token(&created, 1), last: None, lang: Lang::En, mail: None })
-        .await
-        .expect("sent");
+    red.send(&ClientMsg::Hello {
+        token: support::token(&created, 1),
+        last: None,
+        lang: Lang::En,
+        mail: None,
+        views: false,
+    })
+    .await
+    .expect("sent");
     assert_eq!(red.next().await.expect("an answer")["code"], "hello_twice");
     unharmed(server.addr, &created, &mut red, &mut blue, 0).await;
     server.stop().await;
@@ -195,9 +201,15 @@ async fn orders_out_of_turn_out_of_phase_or_from_the_wrong_seat_are_refused() {
     // In Russian.
     let (mut ru, _) = {
         let mut c = Client::open(server.addr, &support::game(&created)).await.expect("connects");
-        c.send(&ClientMsg::Hello { token: support::token(&created, 2), last: None, lang: Lang::Ru, mail: None })
-            .await
-            .expect("sent");
+        c.send(&ClientMsg::Hello {
+            token: support::token(&created, 2),
+            last: None,
+            lang: Lang::Ru,
+            mail: None,
+            views: false,
+        })
+        .await
+        .expect("sent");
         let w = c.next().await.expect("welcome");
         (c, w)
     };

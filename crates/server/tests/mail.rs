@@ -176,9 +176,15 @@ async fn directives_go_through_the_moderator_and_chat_stays_within_its_seats() {
         .expect("Moltke had letters");
     let token = support::token(&created, MOLTKE);
     let mut back = Client::open(server.addr, &game).await.expect("connects");
-    back.send(&ClientMsg::Hello { token: token.clone(), last: None, lang: Default::default(), mail: Some(last) })
-        .await
-        .expect("hello");
+    back.send(&ClientMsg::Hello {
+        token: token.clone(),
+        last: None,
+        lang: Default::default(),
+        mail: Some(last),
+        views: false,
+    })
+    .await
+    .expect("hello");
     back.wait_for(|v| kind(v) == "welcome").await.expect("welcome");
     assert!(quiet(&mut back).await, "nothing twice");
     server.stop().await;

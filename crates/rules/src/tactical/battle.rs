@@ -55,6 +55,17 @@ impl Battle {
         battle
     }
 
+    /// A battle going on from a working copy (a client's mirror of what its seat knows,
+    /// [`crate::view::Mirror`]): no orders logged, no checkpoint but this one.
+    pub(crate) fn from_ctx(ctx: Ctx, seed: u64) -> Battle {
+        let mut world = ctx.to_world();
+        world.add_schedule(end_of_turn_schedule());
+        world.insert_resource(Checkpoints::default());
+        let mut battle = Battle { world, seed };
+        battle.checkpoint();
+        battle
+    }
+
     /// Applies an order (the one door into the rules).
     pub fn apply(&mut self, order: Order) -> Result<Vec<Event>, OrderError> {
         let events = apply_order(&mut self.world, &order)?;

@@ -33,7 +33,7 @@ use super::preview::Preview;
 use super::state::{Ctx, Outcome, UnitState};
 use crate::dice::Dice;
 use crate::hash::StateHash;
-use crate::view::{Seen, Sight, Viewer, view_seed};
+use crate::view::{Mirror, Seen, Sight, ViewError, Viewer, view_seed};
 use serde::{Deserialize, Serialize};
 
 /// A battle as one viewer knows it.
@@ -168,6 +168,69 @@ impl Ctx {
         copy.dice = Dice::seeded(view_seed(Battle::view_hash(&view)));
         debug_assert!(copy.units.iter().all(|u| !copy.hidden_from(u, side)));
         copy
+    }
+}
+
+impl Ctx {
+    /// The working copy of a battle as a view tells it, on the scenario's statics: the view's
+    /// units, command, redoubts (placed on the map) and clock; the dice those of the viewer's
+    /// copy ([`Ctx::as_known_by`]). A view that names a unit the scenario lacks, a unit of
+    /// another side or type, units out of ID order, or a cell off the map is refused.
+    pub fn from_view(scenario: &super::scenario::Scenario, view: &BattleView) -> Result<Ctx, ViewError> {
+        if view.scenario != scenario.hash() {
+            return Err(ViewError::Scenario { view: view.scenario, scenario: scenario.hash() });
+        }
+        let bad = |why: String| Err(ViewError::Inconsistent(why));
+        let mut ctx = Battle::new(scenario, 0).ctx();
+        if !view.units.windows(2).all(|w| w[0].id < w[1].id) {
+            return bad("the units are not in ID order, each once".into());
+        }
+        for u in &view.units {
+            let Some(base) = ctx.unit(u.id) else { return bad(format!("no unit {} in the scenario", u.id.0)) };
+            if (base.side, base.kind) != (u.side, u.kind) {
+                return bad(format!("unit {} is of another side or type", u.id.0));
+            }
+            if u.status.on_field() && !ctx.grid.contains(u.cell) {
+                return bad(format!("unit {} stands off the map", u.id.0));
+            }
+        }
+        for r in &view.redoubts {
+            if !ctx.grid.contains(r.cell) {
+                return bad(format!("a redoubt at {} is off the map", r.cell));
+            }
+            ctx.grid.set(r.cell, super::grid::Terrain::Redoubt);
+        }
+        ctx.clock = view.clock;
+        ctx.sides = view.sides;
+        ctx.command = view.command.clone();
+        ctx.redoubts = view.redoubts.clone();
+        ctx.outcome = view.outcome;
+        ctx.units = view.units.clone();
+        ctx.dice = Dice::seeded(view_seed(Battle::view_hash(view)));
+        Ok(ctx)
+    }
+}
+
+/// ```
+/// use rules::tactical::{Battle, Dir, Side, Terrain};
+/// use rules::testing::Field;
+/// use rules::view::{Mirror, Sight, Viewer};
+///
+/// let battle = Field::new(8, 8)
+///     .terrain(&[(3, 5)], Terrain::DenseForest)
+///     .unit(1, Side::Red, "line_infantry", (3, 1), Dir::South)
+///     .unit(2, Side::Blue, "light_infantry", (3, 5), Dir::North)
+///     .battle(1);
+/// let red = Viewer::Player(Side::Red);
+/// let view = battle.view(red);
+/// // Red's client plays on the battle red knows: the ambush is not in it.
+/// let mirror = Battle::from_view(battle.scenario(), &view).expect("a view of this scenario");
+/// assert_eq!(mirror.view(red), view);
+/// assert_eq!(mirror.units(None).len(), 1);
+/// ```
+impl Mirror for Battle {
+    fn from_view(scenario: &super::scenario::Scenario, view: &BattleView) -> Result<Battle, ViewError> {
+        Ctx::from_view(scenario, view).map(|ctx| Battle::from_ctx(ctx, 0))
     }
 }
 

@@ -32,7 +32,7 @@ impl RoomState {
             seat: u32::try_from(seat).unwrap_or(u32::MAX),
             event,
             turn: face.turn,
-            phase: face.phase,
+            phase: face.phase.clone(),
         };
         if let Some(active) =
             face.active.as_deref().filter(|a| !self.rec.over && !self.rec.paused && !self.table.ai_plays(a))
