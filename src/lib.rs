@@ -20,6 +20,7 @@ pub mod hud;
 pub mod i18n;
 pub mod input;
 pub mod launch;
+pub mod net;
 pub mod play;
 pub mod replay;
 pub mod room;
@@ -75,6 +76,7 @@ pub fn logic_plugin(app: &mut App) {
         great_war::plugin,
         campaign::plugin,
     ));
+    app.add_plugins(net::plugin);
 }
 
 /// Everything that draws.
@@ -87,6 +89,7 @@ pub fn view_plugin(app: &mut App) {
         campaign::view_plugin,
         launch::plugin,
         wake::plugin,
+        net::view_plugin,
     ));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);

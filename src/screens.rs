@@ -77,6 +77,8 @@ pub enum Menu {
     Settings,
     /// Save and load (or choose a replay).
     Saves,
+    /// Play online: join a seat by its invite (`net::menu`).
+    Online,
 }
 
 /// Whether the saves menu continues games or opens replays.

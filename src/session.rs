@@ -237,6 +237,36 @@ pub struct TurnTimer {
     pub key: (u32, Option<usize>, bool),
 }
 
+/// A seat of a game the umpire server keeps (`crate::net`): the session's game is the seat's
+/// view made into a game (`rules::view::Mirror`), orders go to the server instead of the
+/// engine, and the server's view after them takes the game's place.
+#[derive(Debug)]
+pub struct Remote<G: PlayGame> {
+    /// Whose eyes the seat has (none: the moderator's, who sees everything).
+    pub viewer: Option<G::Player>,
+    /// The player the seat gives orders for (none: a moderator's or observer's seat).
+    pub commands: Option<G::Player>,
+    /// Orders given, for the server (`crate::net` sends them).
+    pub outbox: Vec<G::Order>,
+    /// Orders sent and not yet answered.
+    pub unanswered: usize,
+    /// Orders given since the seat's part of the turn began.
+    pub given: usize,
+    /// The server waits for this seat (its status says so).
+    pub waited_for: bool,
+}
+
+impl<G: PlayGame> Remote<G> {
+    pub fn new(viewer: Option<G::Player>, commands: Option<G::Player>) -> Remote<G> {
+        Remote { viewer, commands, outbox: Vec::new(), unanswered: 0, given: 0, waited_for: false }
+    }
+
+    /// An order given is still on its way (the board waits for the server's answer).
+    pub fn busy(&self) -> bool {
+        self.unanswered > 0 || !self.outbox.is_empty()
+    }
+}
+
 /// The game in play.
 #[derive(Resource)]
 pub struct Session<G: PlayGame> {
@@ -265,6 +295,8 @@ pub struct Session<G: PlayGame> {
     /// Every person's seat is one person's (the set-up's "play as" an alliance): no hand-over
     /// between them. Not saved: a loaded game hands over between its people's seats.
     pub one_person: bool,
+    /// A seat of a game the server keeps (none: the game is this app's own).
+    pub remote: Option<Remote<G>>,
 }
 
 impl<G: PlayGame> Session<G> {
@@ -293,6 +325,32 @@ impl<G: PlayGame> Session<G> {
             turn_start: undo_floor,
             autosaves: true,
             one_person: false,
+            remote: None,
+        }
+    }
+
+    /// A seat of a game the server keeps, on the seat's view made into a game: no AI, no
+    /// hand-over, no undo and no autosave here (the server keeps the game and its log).
+    pub fn online(game: G, name: String, remote: Remote<G>) -> Session<G> {
+        let seats = vec![Seat::Human; game.seat_order().len()];
+        let mut session = Session::new(game, seats, name);
+        session.autosaves = false;
+        session.one_person = true;
+        session.remote = Some(remote);
+        session
+    }
+
+    /// The server's view after an order takes the place of the game (a seat online): the
+    /// selection follows a turn handed on, as it does when the engine is this app's.
+    pub fn follow_view(&mut self, game: G) {
+        let before = (self.game.turn(), self.game.active_player(), self.game.in_setup());
+        self.game = game;
+        if (self.game.turn(), self.game.active_player(), self.game.in_setup()) != before {
+            self.turns_passed += 1;
+            self.confirm = None;
+            if let Some(r) = self.remote.as_mut() {
+                r.given = 0;
+            }
         }
     }
 
@@ -309,20 +367,27 @@ impl<G: PlayGame> Session<G> {
         self.index(player).and_then(|i| self.seats.get(i)).copied().unwrap_or(Seat::Human)
     }
 
-    /// Whether a person gives the orders now.
+    /// Whether a person gives the orders now (online: this seat's person, its last order
+    /// answered).
     pub fn human_turn(&self) -> bool {
+        if let Some(r) = &self.remote {
+            return r.commands.is_some() && self.game.active_player() == r.commands && r.waited_for && !r.busy();
+        }
         self.game.active_player().is_some_and(|p| self.seat(p) == Seat::Human)
     }
 
     /// More than one person at this screen: the board is handed over between them.
     pub fn hot_seat(&self) -> bool {
-        !self.one_person && self.seats.iter().filter(|s| **s == Seat::Human).count() > 1
+        self.remote.is_none() && !self.one_person && self.seats.iter().filter(|s| **s == Seat::Human).count() > 1
     }
 
     /// Whose eyes the board uses: the player to move when people share the screen (or, when an
     /// AI moves, the first person's), the one person in solo, all-seeing when the AI plays
     /// every player.
     pub fn viewer(&self) -> Option<G::Player> {
+        if let Some(r) = &self.remote {
+            return r.viewer;
+        }
         let players = self.game.seat_order();
         let humans: Vec<G::Player> = players.iter().copied().filter(|p| self.seat(*p) == Seat::Human).collect();
         match humans.as_slice() {
@@ -354,6 +419,13 @@ impl<G: PlayGame> Session<G> {
 
     /// Applies an order through the engine's one entry point and reports what happened.
     pub fn apply(&mut self, order: G::Order, events: &mut MessageWriter<GameEvents<G>>) -> Result<(), G::Error> {
+        if let Some(r) = self.remote.as_mut() {
+            // Online, the server's engine decides: its answer comes back as events and a view.
+            self.refusal = None;
+            r.outbox.push(order);
+            r.given += 1;
+            return Ok(());
+        }
         let turn = self.game.turn();
         let thrown = self.game.dice_thrown();
         let ends_turn = G::ends_turn(&order);
@@ -400,7 +472,11 @@ impl<G: PlayGame> Session<G> {
 
     /// Whether the player to move has given no order yet this turn (in play, not in set-up).
     pub fn nothing_done(&self) -> bool {
-        !self.game.in_setup() && self.game.orders().len() == self.turn_start
+        let nothing = match &self.remote {
+            Some(r) => r.given == 0,
+            None => self.game.orders().len() == self.turn_start,
+        };
+        !self.game.in_setup() && nothing
     }
 
     /// Ends the player's turn; a turn in which nothing was done asks first, and ending it again
@@ -439,7 +515,7 @@ impl<G: PlayGame> Session<G> {
 
     /// Whether the last order can be taken back (this turn, no die thrown, nothing revealed since).
     pub fn can_undo(&self) -> bool {
-        self.game.orders().len() > self.undo_floor && self.human_turn()
+        self.remote.is_none() && self.game.orders().len() > self.undo_floor && self.human_turn()
     }
 
     /// Takes back the last order by replaying the rest.
@@ -467,6 +543,9 @@ impl<G: PlayGame> Session<G> {
 
     /// The autosave of this turn (the game's last turns are kept).
     pub fn autosave(&mut self) {
+        if self.remote.is_some() {
+            return;
+        }
         if let Err(e) = saves::autosave(&self.saved_game(), self.game.turn()) {
             warn!("autosave failed: {e}");
             self.refusal = Some(Msg::plain(crate::storage::describe(&e)));
@@ -499,7 +578,8 @@ pub fn plugin_for<G: PlayGame>(app: &mut App) {
         .add_systems(OnEnter(Screen::Title), end::<G>);
 }
 
-fn begin<G: PlayGame>(
+/// Puts a session on screen (a new game, a save opened, a seat online).
+pub(crate) fn begin<G: PlayGame>(
     commands: &mut Commands,
     session: Session<G>,
     screen: &mut NextState<Screen>,

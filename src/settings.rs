@@ -77,6 +77,9 @@ pub struct Settings {
     /// The legend was shown on a first game (it opens by itself only once).
     #[serde(default, skip_serializing_if = "is_false")]
     pub legend_seen: bool,
+    /// The umpire server last played on (`http://HOST:PORT`), offered again.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub server: String,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -91,6 +94,7 @@ impl Default for Settings {
             anim: AnimSpeed::default(),
             bindings: crate::input::default_bindings(),
             legend_seen: false,
+            server: String::new(),
         }
     }
 }

@@ -35,6 +35,7 @@ use rules::tactical::{Battle, Cell, Ctx, Order, SaveGame, Scenario, Side, UnitId
 
 pub(super) fn plugin(app: &mut App) {
     play::plugin_for::<Battle>(app);
+    crate::net::plugin_for::<Battle>(app);
     input::bind::<actions::BattleAction>(app);
     catalog::register(
         app,
@@ -202,5 +203,27 @@ impl PlayGame for Battle {
             Order::Retreat => "ui.confirm.retreat",
             _ => "ui.confirm.order",
         }
+    }
+}
+
+impl crate::net::OnlineGame for Battle {
+    const KIND: &'static str = "battle";
+
+    /// A shipped battle (or one in `scenarios/` natively) by its plain path under the folder:
+    /// a server's path that climbs out of it or names a folder is refused.
+    fn load_online(path: &str) -> Result<Scenario, String> {
+        let plain = |part: &str| {
+            !part.is_empty()
+                && !part.starts_with('.')
+                && part.bytes().all(|b| b.is_ascii_alphanumeric() || b"_-.".contains(&b))
+        };
+        if path.len() > 128 || !path.ends_with(".ron") || !path.split('/').all(plain) {
+            return Err(format!("`{path:.128}` is not a scenario's path"));
+        }
+        files::load_scenario(&format!("scenarios/{path}"))
+    }
+
+    fn open(seen: rules::view::Seen<rules::tactical::Event>) -> Option<rules::tactical::Event> {
+        seen.event().cloned()
     }
 }

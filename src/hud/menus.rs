@@ -67,6 +67,9 @@ pub fn title(
                 setup.choose_war(Mode::Campaign);
                 screen.set(Screen::Setup);
             }
+            if big_button(ui, tr.t("ui.title.online")) {
+                menu.set(Menu::Online);
+            }
             if big_button(ui, tr.t("ui.title.tutorial")) {
                 tutorial.write(crate::help::StartTutorial);
             }
@@ -334,7 +337,7 @@ pub fn loading(mut contexts: EguiContexts, tr: Res<Tr>, download: Option<Res<Dow
 }
 
 /// A menu's window over the screen.
-fn menu_window(ctx: &egui::Context, title: String) -> egui::Window<'static> {
+pub(crate) fn menu_window(ctx: &egui::Context, title: String) -> egui::Window<'static> {
     // At most 720×560, and always inside a smaller window (its frame and title bar included).
     let screen = ctx.content_rect().size();
     let size = egui::vec2((screen.x - 40.0).clamp(300.0, 720.0), (screen.y - 90.0).clamp(240.0, 560.0));

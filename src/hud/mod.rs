@@ -10,7 +10,7 @@ pub mod frame;
 pub mod frame_stats;
 pub mod legend;
 pub mod log;
-mod menus;
+pub(crate) mod menus;
 pub mod rules;
 
 use crate::screens::{Menu, Screen};

@@ -149,6 +149,9 @@ impl Session {
                         seat,
                         ServerMsg::Welcome {
                             game: game.clone(),
+                            kind: state.rec.kind.clone(),
+                            scenario: state.rec.scenario.clone(),
+                            last_seq: state.seats[seat].last_seq,
                             seat: state.seats[seat].info(),
                             seats: state.seats.iter().map(crate::room::SeatState::info).collect(),
                             seed_commit: state.rec.seed_commit.clone(),

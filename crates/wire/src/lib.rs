@@ -145,6 +145,8 @@ pub struct SeatInfo {
 }
 
 /// What the server sends.
+// A message is made, sent (or read) and dropped one at a time: its size is no matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg {
@@ -153,6 +155,14 @@ pub enum ServerMsg {
     /// since follow.
     Welcome {
         game: String,
+        /// The game's kind (`battle`, `campaign`, `great_war`) and its scenario's path under the
+        /// scenarios folder: a client plays on its own copy of the scenario (a view names its
+        /// hash, so a copy of another version is found out).
+        kind: String,
+        scenario: String,
+        /// The highest sequence number of this seat's messages so far: a client that lost count
+        /// (a page reloaded) numbers its next message after it.
+        last_seq: u64,
         seat: SeatInfo,
         seats: Vec<SeatInfo>,
         seed_commit: String,

@@ -1,0 +1,517 @@
+//! Playing a seat of a game the umpire server keeps (`kriegsspiel-server`), natively and in the
+//! browser: one client over a WebSocket (a thread of its own natively, the page's socket in the
+//! browser) and the messages of the `wire` crate, the server's own.
+//!
+//! A seat joins by its invite (`http://HOST:PORT/?game=ID&seat=TOKEN`). The server sends the
+//! seat's view and, after every change, the events the seat may see and its fresh view; the
+//! session's game is that view made into a game (`rules::view::Mirror`), so the scene, its
+//! previews (computed here, on what the seat knows), log and cards are those of a game at one
+//! screen. Orders go to the server with a sequence number; a lost connection is taken up again by
+//! itself, the orders not yet answered are sent again under their numbers (the server answers a
+//! repeat with its first answer: nothing is lost or given twice), and the view resumes.
+
+pub mod bar;
+#[cfg(not(target_arch = "wasm32"))]
+mod link;
+#[cfg(target_arch = "wasm32")]
+#[path = "link_web.rs"]
+mod link;
+pub mod menu;
+
+use crate::screens::{Mode, PlayView, Screen};
+use crate::session::{GameEvents, PlayGame, Remote, Session};
+use bevy::prelude::*;
+use rules::texts::Msg;
+use serde_json::Value;
+use wire::{ClientMsg, Lang, Role, SeatInfo, ServerMsg, Status};
+
+pub use link::Link;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<JoinOnline>()
+        .init_resource::<OnlineKinds>()
+        .add_systems(Update, (join, pump).chain().in_set(crate::AppSystems::Input))
+        .add_systems(OnEnter(Screen::Title), leave);
+}
+
+/// What draws: the title screen's window and the seat's bar.
+pub(super) fn view_plugin(app: &mut App) {
+    app.add_plugins((menu::plugin, bar::plugin));
+}
+
+/// The kinds of game this build plays online (each scene that does adds its own).
+#[derive(Resource, Default, Debug, Clone)]
+pub struct OnlineKinds(pub Vec<&'static str>);
+
+/// A scene's game played online: its kind on the server, its scenario by the server's path, and
+/// what it makes of the events its seat is sent.
+pub trait OnlineGame: PlayGame + rules::view::Mirror {
+    /// The server's name of this kind of game (`battle`).
+    const KIND: &'static str;
+    /// The scenario at `path` under the scenarios folder (the server's path of it).
+    fn load_online(path: &str) -> Result<Self::Scenario, String>;
+    /// An event as the seat saw it, for the log and the board (none: hidden from the seat).
+    fn open(seen: Self::SeenEvent) -> Option<Self::Event>;
+}
+
+/// A scene's part of playing online.
+pub fn plugin_for<G: OnlineGame>(app: &mut App) {
+    app.init_resource::<OnlineKinds>();
+    app.world_mut().resource_mut::<OnlineKinds>().0.push(G::KIND);
+    app.add_systems(Update, follow::<G>.after(pump).in_set(crate::AppSystems::Input));
+}
+
+/// What the connection's side reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkEvent {
+    Open,
+    Text(String),
+    Closed(String),
+}
+
+/// A seat's invite: the server, the game and the seat's token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invite {
+    /// `http://HOST:PORT` or `https://HOST:PORT`.
+    pub server: String,
+    pub game: String,
+    pub token: String,
+}
+
+/// Longest game ID and token the lobby makes.
+const MAX_ID: usize = 64;
+
+fn plain_hex(text: &str) -> bool {
+    !text.is_empty() && text.len() <= MAX_ID && text.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+impl Invite {
+    /// Reads an invite: its link (`http://HOST:PORT/?game=ID&seat=TOKEN`), or its code
+    /// (`ID/TOKEN`) on the server `server` names.
+    ///
+    /// ```
+    /// use kriegsspiel::net::Invite;
+    ///
+    /// let i = Invite::parse("http://127.0.0.1:8080/?game=ab12&seat=00ff", "").expect("a link");
+    /// assert_eq!((i.server.as_str(), i.game.as_str(), i.token.as_str()), ("http://127.0.0.1:8080", "ab12", "00ff"));
+    /// assert_eq!(i.live_url(), "ws://127.0.0.1:8080/api/games/ab12/live");
+    /// let code = Invite::parse("ab12/00ff", "https://example.org").expect("a code");
+    /// assert_eq!(code.live_url(), "wss://example.org/api/games/ab12/live");
+    /// assert!(Invite::parse("http://h/?game=../x&seat=00", "").is_err());
+    /// ```
+    pub fn parse(text: &str, server: &str) -> Result<Invite, String> {
+        let text = text.trim();
+        let (server, game, token) = if let Some((base, query)) = text.split_once('?') {
+            let mut game = None;
+            let mut token = None;
+            for pair in query.split('&') {
+                match pair.split_once('=') {
+                    Some(("game", v)) => game = Some(v),
+                    Some(("seat", v)) => token = Some(v),
+                    _ => {}
+                }
+            }
+            let (Some(game), Some(token)) = (game, token) else {
+                return Err("the link names no game and seat (?game=…&seat=…)".into());
+            };
+            (base.trim_end_matches('/').to_string(), game, token)
+        } else {
+            let Some((game, token)) = text.split_once('/') else {
+                return Err("an invite is a link (http://…/?game=…&seat=…) or a code (GAME/SEAT)".into());
+            };
+            (server.trim().trim_end_matches('/').to_string(), game, token)
+        };
+        let origin = server.strip_prefix("http://").or_else(|| server.strip_prefix("https://"));
+        match origin {
+            Some(host) if !host.is_empty() && !host.contains(['/', '?', '#', '@', ' ']) => {}
+            _ => return Err(format!("`{server}` is not a server's address (http://HOST:PORT)")),
+        }
+        if !plain_hex(game) || !plain_hex(token) {
+            return Err("the game and seat of an invite are hexadecimal codes".into());
+        }
+        Ok(Invite { server, game: game.to_string(), token: token.to_string() })
+    }
+
+    /// The game's live stream.
+    pub fn live_url(&self) -> String {
+        let ws = if let Some(rest) = self.server.strip_prefix("https://") {
+            format!("wss://{rest}")
+        } else {
+            format!("ws://{}", self.server.strip_prefix("http://").unwrap_or(&self.server))
+        };
+        format!("{ws}/api/games/{}/live", self.game)
+    }
+
+    /// The seat's link, to send a friend (the server serves the game at it).
+    pub fn link(&self) -> String {
+        format!("{}/?game={}&seat={}", self.server, self.game, self.token)
+    }
+}
+
+/// Join a game's seat by its invite.
+#[derive(Message, Clone, Debug)]
+pub struct JoinOnline(pub Invite);
+
+/// Where the connection stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Conn {
+    Connecting,
+    Live,
+    /// Lost; taken up again by itself.
+    Lost(String),
+    /// The server refused the seat (a bad invite, a game of another version): no retry.
+    Failed(String),
+}
+
+/// Longest wait between two tries to connect again, in seconds.
+const MAX_RETRY: f64 = 8.0;
+
+/// The seat online.
+#[derive(Resource)]
+pub struct Online {
+    pub invite: Invite,
+    link: Option<Link>,
+    pub conn: Conn,
+    /// This seat and every seat of the game, as the server names them.
+    pub seat: Option<SeatInfo>,
+    pub seats: Vec<SeatInfo>,
+    /// The game's kind and scenario, once welcomed.
+    pub kind: String,
+    pub scenario: String,
+    pub status: Option<Status>,
+    /// When the status came (the app's real time, in seconds): its clock counts down from then.
+    pub status_at: f64,
+    /// The game's order count this seat has been sent up to.
+    pub at: u64,
+    /// The order count of the last view the seat was sent (its game is that view's).
+    pub view_at: Option<u64>,
+    mail: u64,
+    next_seq: u64,
+    /// Orders sent and not yet answered, by sequence number.
+    pending: Vec<(u64, Value)>,
+    /// Messages of the game for its scene (`follow`): views, events, answers.
+    inbox: Vec<ServerMsg>,
+    tries: u32,
+    retry_at: f64,
+    /// Entries of the written record (directives, chat) not yet read.
+    pub unread: usize,
+    /// The game's whole log, once it is over (the engine's save).
+    pub revealed: Option<String>,
+    lang: Lang,
+}
+
+impl Online {
+    pub fn new(invite: Invite, lang: Lang) -> Online {
+        Online {
+            invite,
+            link: None,
+            conn: Conn::Connecting,
+            seat: None,
+            seats: Vec::new(),
+            kind: String::new(),
+            scenario: String::new(),
+            status: None,
+            status_at: 0.0,
+            at: 0,
+            view_at: None,
+            mail: 0,
+            next_seq: 1,
+            pending: Vec::new(),
+            inbox: Vec::new(),
+            tries: 0,
+            retry_at: 0.0,
+            unread: 0,
+            revealed: None,
+            lang,
+        }
+    }
+
+    fn send(&self, msg: &ClientMsg) {
+        if let (Some(link), Ok(text)) = (&self.link, serde_json::to_string(msg)) {
+            link.send(text);
+        }
+    }
+
+    /// Sends an order (now, or once connected again).
+    fn order(&mut self, order: Value) {
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        if self.conn == Conn::Live {
+            self.send(&ClientMsg::Order { seq, order: order.clone() });
+        }
+        self.pending.push((seq, order));
+    }
+
+    /// Orders sent and not yet answered.
+    pub fn unanswered(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// Breaks the connection as a network fault would (it is taken up again by itself).
+    pub fn cut(&self) {
+        if let Some(link) = &self.link {
+            link.cut();
+        }
+    }
+
+    /// Whether the server waits for this seat.
+    pub fn waits_for_me(&self) -> bool {
+        let (Some(seat), Some(status)) = (&self.seat, &self.status) else { return false };
+        status.waiting_for.contains(&seat.seat)
+    }
+
+    fn connect(&mut self) {
+        self.link = Some(Link::open(&self.invite.live_url()));
+        // Resuming: after the order count this seat has, and the written record it was sent.
+        let last = (self.seat.is_some()).then_some(self.at);
+        self.send(&ClientMsg::Hello {
+            token: self.invite.token.clone(),
+            last,
+            lang: self.lang,
+            mail: Some(self.mail),
+            views: true,
+        });
+    }
+
+    fn lost(&mut self, why: String, now: f64) {
+        self.link = None;
+        if matches!(self.conn, Conn::Failed(_)) {
+            return;
+        }
+        let wait = (0.5 * 2f64.powi(i32::try_from(self.tries.min(8)).unwrap_or(8))).min(MAX_RETRY);
+        self.tries += 1;
+        self.retry_at = now + wait;
+        self.conn = Conn::Lost(why);
+    }
+
+    /// A message of the connection; those of the game go to its scene.
+    fn take(&mut self, msg: ServerMsg, now: f64) {
+        match msg {
+            ServerMsg::Welcome {
+                ref kind,
+                ref scenario,
+                ref seat,
+                ref seats,
+                at,
+                last_seq,
+                ref status,
+                ref view,
+                ..
+            } => {
+                if view.is_some() {
+                    self.view_at = Some(at);
+                }
+                self.conn = Conn::Live;
+                self.tries = 0;
+                self.kind = kind.clone();
+                self.scenario = scenario.clone();
+                self.seat = Some(seat.clone());
+                self.seats = seats.clone();
+                self.at = at;
+                self.status = Some(status.clone());
+                self.status_at = now;
+                // Numbered after the seat's last message, then the unanswered ones again.
+                self.next_seq = self.next_seq.max(last_seq + 1);
+                for (seq, order) in &self.pending {
+                    self.send(&ClientMsg::Order { seq: *seq, order: order.clone() });
+                }
+                self.inbox.push(msg);
+            }
+            ServerMsg::View { at, ref status, .. } | ServerMsg::Events { at, ref status, .. } => {
+                if matches!(msg, ServerMsg::View { .. }) {
+                    self.view_at = Some(at);
+                }
+                self.at = self.at.max(at);
+                self.status = Some(status.clone());
+                self.status_at = now;
+                self.inbox.push(msg);
+            }
+            ServerMsg::Ack { seq, at, ref status, .. } => {
+                self.pending.retain(|(q, _)| *q != seq);
+                self.at = self.at.max(at);
+                self.status = Some(status.clone());
+                self.status_at = now;
+                self.inbox.push(msg);
+            }
+            ServerMsg::Refused { seq: Some(seq), .. } => {
+                self.pending.retain(|(q, _)| *q != seq);
+                self.inbox.push(msg);
+            }
+            // Refused before the welcome (a bad invite): the seat cannot be joined.
+            ServerMsg::Refused { seq: None, text, .. } if self.seat.is_none() => {
+                self.conn = Conn::Failed(text);
+            }
+            ServerMsg::Refused { seq: None, text, .. } => {
+                self.inbox.push(ServerMsg::Refused { seq: None, code: String::new(), text });
+            }
+            ServerMsg::Status { status } => {
+                self.status = Some(status);
+                self.status_at = now;
+            }
+            ServerMsg::Mail { n, .. } => {
+                self.mail = self.mail.max(n);
+                self.unread += 1;
+            }
+            ServerMsg::Reveal { save, .. } => self.revealed = Some(save),
+            ServerMsg::Preview { .. } => {}
+        }
+    }
+
+    /// Seconds left on the game's running clock, counted down since the status came.
+    pub fn clock_left(&self, now: f64) -> Option<f64> {
+        let timer = self.status.as_ref()?.timer.as_ref()?;
+        let left = timer.left_ms as f64 / 1000.0;
+        Some(if timer.running { (left - (now - self.status_at)).max(0.0) } else { left })
+    }
+}
+
+fn join(
+    mut commands: Commands,
+    mut joins: MessageReader<JoinOnline>,
+    tr: Res<crate::i18n::Tr>,
+    mut settings: ResMut<crate::settings::Settings>,
+) {
+    for JoinOnline(invite) in joins.read() {
+        let lang = if tr.russian() { Lang::Ru } else { Lang::En };
+        if settings.server != invite.server {
+            settings.server = invite.server.clone();
+        }
+        commands.insert_resource(Online::new(invite.clone(), lang));
+    }
+}
+
+/// Connects (again), and takes what the connection brought.
+fn pump(online: Option<ResMut<Online>>, time: Res<Time<Real>>, kinds: Res<OnlineKinds>) {
+    let Some(mut online) = online else { return };
+    let now = time.elapsed_secs_f64();
+    let due = match &online.conn {
+        Conn::Connecting => online.link.is_none(),
+        Conn::Lost(_) => online.link.is_none() && now >= online.retry_at,
+        Conn::Live | Conn::Failed(_) => false,
+    };
+    if due {
+        online.connect();
+    }
+    let Some(link) = &online.link else { return };
+    for event in link.poll() {
+        match event {
+            LinkEvent::Open => {}
+            LinkEvent::Text(text) => match serde_json::from_str::<ServerMsg>(&text) {
+                Ok(ServerMsg::Welcome { kind, .. }) if !kinds.0.contains(&kind.as_str()) => {
+                    online.conn = Conn::Failed(format!("this build plays no `{kind}` online"));
+                    online.link = None;
+                    return;
+                }
+                Ok(msg) => online.take(msg, now),
+                Err(e) => warn!("the server sent what this client does not read ({e}): {text:.200}"),
+            },
+            LinkEvent::Closed(why) => {
+                online.lost(why, now);
+                return;
+            }
+        }
+    }
+}
+
+fn leave(mut commands: Commands) {
+    commands.remove_resource::<Online>();
+}
+
+/// The player a seat gives orders for, and whose eyes it has.
+fn seat_player<G: OnlineGame>(game: &G, role: &Role) -> (Option<G::Player>, Option<G::Player>) {
+    let find = |name: Option<&str>| game.seat_order().into_iter().find(|p| Some(G::player_name(*p)) == name);
+    (find(role.sees_as()), find(role.commands()))
+}
+
+/// The screen, mode and view a session is put on screen with.
+type Screens<'w> = (ResMut<'w, NextState<Screen>>, ResMut<'w, NextState<Mode>>, ResMut<'w, NextState<PlayView>>);
+
+/// The scene's part: the seat's view made into the session's game, the events of each change to
+/// the scene, refusals as the engine's are shown, and the orders given to the server.
+#[allow(clippy::too_many_arguments)]
+fn follow<G: OnlineGame>(
+    mut commands: Commands,
+    online: Option<ResMut<Online>>,
+    mut session: Option<ResMut<Session<G>>>,
+    mut scenario: Local<Option<(String, G::Scenario)>>,
+    mut events: MessageWriter<GameEvents<G>>,
+    (mut screen, mut mode, mut view): Screens,
+) {
+    let Some(mut online) = online else { return };
+    if online.kind != G::KIND {
+        return;
+    }
+    let mut inbox = std::mem::take(&mut online.inbox).into_iter();
+    while let Some(msg) = inbox.next() {
+        let fresh = match msg {
+            ServerMsg::Welcome { view: Some(view), .. } | ServerMsg::View { view, .. } => view,
+            ServerMsg::Events { events: seen, .. } | ServerMsg::Ack { events: seen, .. } => {
+                let happened: Vec<G::Event> = seen
+                    .into_iter()
+                    .filter_map(|v| serde_json::from_value::<G::SeenEvent>(v).ok())
+                    .filter_map(G::open)
+                    .collect();
+                if !happened.is_empty() {
+                    events.write(GameEvents(happened));
+                }
+                continue;
+            }
+            ServerMsg::Refused { text, .. } => {
+                if let Some(s) = session.as_deref_mut() {
+                    s.refusal = Some(Msg::plain(text));
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        // The scenario, read once: the seat's own copy of it (the view names its hash).
+        if scenario.as_ref().is_none_or(|(path, _)| *path != online.scenario) {
+            match G::load_online(&online.scenario) {
+                Ok(s) => *scenario = Some((online.scenario.clone(), s)),
+                Err(e) => {
+                    online.conn = Conn::Failed(e);
+                    online.link = None;
+                    return;
+                }
+            }
+        }
+        let Some((_, scenario)) = scenario.as_ref() else { return };
+        let game = match serde_json::from_value::<G::View>(fresh)
+            .map_err(|e| e.to_string())
+            .and_then(|v| G::from_view(scenario, &v).map_err(|e| e.to_string()))
+        {
+            Ok(game) => game,
+            Err(e) => {
+                online.conn = Conn::Failed(e);
+                online.link = None;
+                return;
+            }
+        };
+        match session.as_deref_mut().filter(|s| s.remote.is_some()) {
+            Some(s) => s.follow_view(game),
+            None => {
+                let Some(seat) = online.seat.clone() else { continue };
+                let (viewer, commands_for) = seat_player(&game, &seat.role);
+                let name = format!("{} · {}", online.invite.game, seat.name);
+                let fresh = Session::online(game, name, Remote::new(viewer, commands_for));
+                crate::session::begin(&mut commands, fresh, &mut screen, &mut mode, &mut view);
+                // The new session is in place next frame; what came after its view follows it.
+                online.inbox = inbox.collect();
+                return;
+            }
+        }
+    }
+    let Some(s) = session.as_deref_mut().filter(|s| s.remote.is_some()) else { return };
+    let waited = online.waits_for_me();
+    let outbox = s.remote.as_mut().map(|r| std::mem::take(&mut r.outbox)).unwrap_or_default();
+    for order in outbox {
+        match serde_json::to_value(&order) {
+            Ok(v) => online.order(v),
+            Err(e) => s.refusal = Some(Msg::plain(e.to_string())),
+        }
+    }
+    if let Some(r) = s.remote.as_mut() {
+        r.unanswered = online.unanswered();
+        r.waited_for = waited;
+    }
+}

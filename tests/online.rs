@@ -1,0 +1,162 @@
+//! Issue 29: the game plays a seat of a battle online, through a server started in the test,
+//! against a second seat played over the server's own test client. The app's game is the seat's
+//! view (never more), its orders are the server's to apply, and a connection lost mid-turn is
+//! taken up again by itself with nothing lost or given twice.
+
+mod support;
+
+use bevy::ecs::system::RunSystemOnce;
+use bevy::prelude::*;
+use kriegsspiel::net::{Conn, Invite, JoinOnline, Online};
+use kriegsspiel::session::{GameEvents, Session};
+use rules::Game;
+use rules::tactical::{Battle, Order, Side};
+use rules::view::{Sight, Viewer};
+use serde_json::{Value, json};
+use server::client::Client;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+fn scenarios() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
+}
+
+fn sqlite() -> String {
+    let dir = std::env::temp_dir().join(format!("ks-online-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    format!("sqlite:{}", dir.join("server.sqlite").display())
+}
+
+/// Frames until `done` holds (at most 20 s).
+fn until(app: &mut App, what: &str, done: impl Fn(&mut App) -> bool) {
+    let start = Instant::now();
+    while !done(app) {
+        assert!(start.elapsed() < Duration::from_secs(20), "never: {what}");
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn session(app: &App) -> &Session<Battle> {
+    app.world().get_resource::<Session<Battle>>().expect("the seat's game is on screen")
+}
+
+fn online(app: &App) -> &Online {
+    app.world().get_resource::<Online>().expect("online")
+}
+
+/// An order given at the app's screen, through the session as the board gives it.
+fn give(app: &mut App, order: Order) {
+    app.world_mut()
+        .run_system_once(move |mut s: ResMut<Session<Battle>>, mut events: MessageWriter<GameEvents<Battle>>| {
+            s.apply(order.clone(), &mut events).expect("the session takes it");
+        })
+        .expect("the system runs");
+}
+
+fn pass_of(game: &Battle) -> Order {
+    game.pass()
+}
+
+/// The order count the server has.
+fn orders_on_server(rt: &tokio::runtime::Runtime, addr: SocketAddr, game: &str) -> u64 {
+    let (code, info) =
+        rt.block_on(server::client::http(addr, "GET", &format!("/api/games/{game}"), None)).expect("the lobby");
+    assert_eq!(code, 200, "{info}");
+    info["status"]["clock"]["orders"].as_u64().expect("an order count")
+}
+
+#[test]
+fn a_battle_is_played_online_from_the_game_against_a_second_seat() {
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("a runtime");
+    let server = rt
+        .block_on(server::Server::start(&sqlite(), &scenarios(), SocketAddr::from(([127, 0, 0, 1], 0))))
+        .expect("the server starts");
+    let addr = server.addr;
+    let body = json!({ "scenario": "open_field.ron", "settings": { "battle_clock": false } });
+    let (code, created) =
+        rt.block_on(server::client::http(addr, "POST", "/api/games", Some(&body))).expect("the lobby answers");
+    assert_eq!(code, 200, "{created}");
+    let game = created["game"].as_str().expect("a game").to_string();
+    let token = |i: usize| created["seats"][i]["token"].as_str().expect("a token").to_string();
+    assert_eq!(created["seats"][0]["name"], "red");
+
+    // Red is played from the game, by its invite link; blue over the server's test client.
+    let mut app = support::app();
+    let link = format!("http://{addr}/?game={game}&seat={}", token(0));
+    let invite = Invite::parse(&link, "").expect("the seat's link");
+    app.world_mut().write_message(JoinOnline(invite));
+    until(&mut app, "the seat's game is on screen", |a| a.world().get_resource::<Session<Battle>>().is_some());
+    let (mut blue, _) = rt.block_on(Client::join(addr, &game, &token(1), None)).expect("blue joins");
+    {
+        let s = session(&app);
+        assert_eq!(s.viewer(), Some(Side::Red), "the board has red's eyes");
+        assert!(!s.hot_seat() && !s.can_undo(), "no hand-over, no undo online");
+        assert_eq!(s.game.orders().len(), 0, "the app holds a view, not the game's log");
+    }
+
+    // Both sides set up and play turns: red from the app, blue from its client.
+    let mut given = 0u64;
+    let mut cut_done = false;
+    while given < 8 {
+        until(&mut app, "the game settles", |a| {
+            let o = online(a);
+            o.unanswered() == 0 && o.conn == Conn::Live && o.view_at == Some(given)
+        });
+        let active = session(&app).game.active_player().expect("a side to move");
+        if active == Side::Red {
+            until(&mut app, "red is waited for", |a| session(a).human_turn());
+            let pass = pass_of(&session(&app).game);
+            give(&mut app, pass);
+            if given == 4 && !cut_done {
+                // The connection breaks just after the order went out (or before: the link's
+                // thread may not have sent it yet). It is taken up again by itself, the order
+                // sent again under its number; the server applies it once.
+                app.update();
+                online(&app).cut();
+                cut_done = true;
+                until(&mut app, "the loss is seen", |a| !matches!(online(a).conn, Conn::Live));
+                assert!(!session(&app).human_turn(), "no orders while the order is unanswered");
+            }
+        } else {
+            let order = serde_json::to_value(pass_of(&session(&app).game)).expect("JSON");
+            let ack = rt.block_on(blue.order(order)).expect("blue's answer");
+            assert_eq!(ack["type"], "ack", "{ack}");
+        }
+        given += 1;
+        until(&mut app, "the order's view", |a| online(a).view_at == Some(given) && online(a).unanswered() == 0);
+        assert_eq!(orders_on_server(&rt, addr, &game), given, "each order is applied once");
+    }
+    assert!(cut_done);
+
+    // The app's game is red's view as the server has it now (a fresh seat's welcome gives it).
+    let (check, welcome) = rt.block_on(Client::join(addr, &game, &token(0), None)).expect("red again");
+    let ours = serde_json::to_value(session(&app).game.view(Viewer::Player(Side::Red))).expect("JSON");
+    assert_eq!(ours, welcome["view"], "the app's game is red's view, after the reconnect too");
+    // And nothing of blue's that red may not see: the app's units are the view's.
+    let units: Vec<Value> = welcome["view"]["units"].as_array().cloned().unwrap_or_default();
+    assert_eq!(session(&app).game.ctx().units.len(), units.len());
+    let bar = kriegsspiel::net::bar::words(online(&app), app.world().resource::<kriegsspiel::i18n::Tr>(), 0.0).0;
+    let red_moves = session(&app).game.active_player() == Some(Side::Red);
+    use kriegsspiel::session::PlayGame;
+    assert_eq!(bar.contains("Your move"), red_moves, "{bar}");
+    assert_eq!(bar.contains("Waiting for blue"), !red_moves, "{bar}");
+
+    // A refusal from the server shows as the engine's do, and changes nothing.
+    if !red_moves {
+        let order = serde_json::to_value(pass_of(&session(&app).game)).expect("JSON");
+        assert_eq!(rt.block_on(blue.order(order)).expect("blue's answer")["type"], "ack");
+        given += 1;
+    }
+    until(&mut app, "red to move", |a| online(a).view_at == Some(given) && session(a).human_turn());
+    let wrong = if session(&app).game.in_setup() { Order::EndTurn } else { Order::EndSetup };
+    give(&mut app, wrong);
+    until(&mut app, "the refusal", |a| online(a).unanswered() == 0 && session(a).refusal.is_some());
+    assert_eq!(orders_on_server(&rt, addr, &game), given, "a refused order is not applied");
+    assert!(session(&app).human_turn(), "red still moves");
+    rt.block_on(check.close());
+    rt.block_on(blue.close());
+    drop(server);
+}
