@@ -158,6 +158,10 @@ pub struct Launch {
     /// the median, 95th percentile and worst frame of each zoom, and exit.
     #[arg(long, num_args = 0..=1, default_missing_value = "150")]
     pub frame_stats: Option<u32>,
+    /// Play a seat of a game on an umpire server: its invite link
+    /// (http://HOST:PORT/?game=ID&seat=TOKEN).
+    #[arg(long)]
+    pub join: Option<String>,
 }
 
 impl Launch {
@@ -177,6 +181,7 @@ impl Launch {
             data_dir: None,
             rules: None,
             frame_stats: None,
+            join: None,
         }
     }
 
@@ -187,6 +192,9 @@ impl Launch {
             let scene = self.scene(scenes)?;
             (scene.check)(&path.to_string_lossy())?;
             AiSides::seats(self.ai.as_ref(), scene, self.level)?;
+        }
+        if let Some(link) = &self.join {
+            crate::net::SeatLink::parse(link, "")?;
         }
         if let Some(lang) = &self.lang
             && Lang::from_code(lang).is_none()
@@ -316,6 +324,7 @@ fn start_scripted(
     mut hold: ResMut<HoldScreen>,
     mut screen: ResMut<NextState<Screen>>,
     mut rules: MessageWriter<crate::rules_ref::RulesCommand>,
+    mut join: MessageWriter<crate::net::JoinOnline>,
 ) {
     let Some(launch) = launch else { return };
     *run_only = launch.run_only();
@@ -330,6 +339,14 @@ fn start_scripted(
     }
     if let Some(id) = &launch.rules {
         rules.write(crate::rules_ref::RulesCommand::Open(id.trim().to_ascii_uppercase()));
+    }
+    if let Some(link) = &launch.join {
+        match crate::net::SeatLink::parse(link, "") {
+            Ok(invite) => {
+                join.write(crate::net::JoinOnline(invite));
+            }
+            Err(e) => error!("cannot join {link}: {e}"),
+        }
     }
     let Some(path) = &launch.scenario else { return };
     let scenes = scenes.map(|s| s.0.clone()).unwrap_or_default();
@@ -387,8 +404,9 @@ fn scripted_exit(
         }
         return;
     }
-    // Without a scenario: the title screen.
-    let done = match (&launch.scenario, progress.in_play) {
+    // Without a scenario (or a seat to join): the title screen.
+    let game = launch.scenario.as_ref().map(|_| ()).or(launch.join.as_ref().map(|_| ()));
+    let done = match (game, progress.in_play) {
         (None, _) => true,
         (Some(_), false) => false,
         (Some(_), true) if measured.is_some() => true,

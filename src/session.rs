@@ -810,6 +810,10 @@ fn save_to_slot<G: PlayGame>(
     }
     let Some(mut session) = session else { return };
     for SaveToSlot(slot) in saves_asked.read() {
+        if session.remote.is_some() {
+            session.notice = Some(tr.t("ui.online.no_save"));
+            continue;
+        }
         let slot_name = tr.t(&format!("ui.slot.{slot}"));
         session.notice = Some(match saves::save_slot(slot, &session.saved_game()) {
             Ok(()) => tr.f("ui.saved", &[("slot", slot_name)]),

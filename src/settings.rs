@@ -80,6 +80,22 @@ pub struct Settings {
     /// The umpire server last played on (`http://HOST:PORT`), offered again.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub server: String,
+    /// The seats of online games this player made or joined, newest first (their links hold
+    /// their tokens, as the invites sent did).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<KnownSeat>,
+}
+
+/// A seat of an online game this player holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnownSeat {
+    /// Its invite link.
+    pub link: String,
+    /// Its number and name in the game, once known.
+    #[serde(default)]
+    pub seat: Option<u32>,
+    #[serde(default)]
+    pub name: String,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -95,6 +111,7 @@ impl Default for Settings {
             bindings: crate::input::default_bindings(),
             legend_seen: false,
             server: String::new(),
+            seats: Vec::new(),
         }
     }
 }

@@ -7,7 +7,7 @@ mod support;
 
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
-use kriegsspiel::net::{Conn, Invite, JoinOnline, Online};
+use kriegsspiel::net::{Conn, JoinOnline, Online, SeatLink};
 use kriegsspiel::session::{GameEvents, Session};
 use rules::Game;
 use rules::tactical::{Battle, Order, Side};
@@ -86,7 +86,7 @@ fn a_battle_is_played_online_from_the_game_against_a_second_seat() {
     // Red is played from the game, by its invite link; blue over the server's test client.
     let mut app = support::app();
     let link = format!("http://{addr}/?game={game}&seat={}", token(0));
-    let invite = Invite::parse(&link, "").expect("the seat's link");
+    let invite = SeatLink::parse(&link, "").expect("the seat's link");
     app.world_mut().write_message(JoinOnline(invite));
     until(&mut app, "the seat's game is on screen", |a| a.world().get_resource::<Session<Battle>>().is_some());
     let (mut blue, _) = rt.block_on(Client::join(addr, &game, &token(1), None)).expect("blue joins");

@@ -307,7 +307,8 @@ fn turn_timer(
     // T-TURN-2: 20 s a turn (15 s in small battles); T-SETUP-1: 2 minutes for the whole set-up
     // of both sides together. The AI's seat is never timed out: no turn clock runs for it, and
     // the set-up clock waits while it sets up.
-    if !settings.turn_timer || clock.phase == Phase::Over || (!human && !setting_up) {
+    // Online, the server runs the clocks (the seat's bar shows them).
+    if !settings.turn_timer || clock.phase == Phase::Over || (!human && !setting_up) || session.remote.is_some() {
         timer.remaining = None;
         return;
     }

@@ -197,19 +197,26 @@ fn top_bar(
                 if ui.button(tr.t("ui.title.load")).clicked() {
                     nav.menu.set(Menu::Saves);
                 }
-                ui.menu_button(tr.t("ui.menu.save"), |ui| {
-                    for slot in &saves::SLOTS {
-                        if ui.button(tr.t(&format!("ui.slot.{slot}"))).clicked() {
-                            nav.save.write(SaveToSlot(slot.to_string()));
+                // Online, the server keeps the game (and gives its whole log when it is over).
+                let here = session.remote.is_none();
+                if here {
+                    ui.menu_button(tr.t("ui.menu.save"), |ui| {
+                        for slot in &saves::SLOTS {
+                            if ui.button(tr.t(&format!("ui.slot.{slot}"))).clicked() {
+                                nav.save.write(SaveToSlot(slot.to_string()));
+                                ui.close();
+                            }
+                        }
+                        #[cfg(target_arch = "wasm32")]
+                        if ui.button(tr.t("ui.menu.download")).clicked() {
+                            crate::web::download(
+                                "kriegsspiel-save.ron",
+                                &saves::saved_game_to_text(&session.saved_game()),
+                            );
                             ui.close();
                         }
-                    }
-                    #[cfg(target_arch = "wasm32")]
-                    if ui.button(tr.t("ui.menu.download")).clicked() {
-                        crate::web::download("kriegsspiel-save.ron", &saves::saved_game_to_text(&session.saved_game()));
-                        ui.close();
-                    }
-                });
+                    });
+                }
                 let other = if settings.lang == Lang::English { Lang::Russian } else { Lang::English };
                 if ui.button(other.native_name()).clicked() {
                     settings.lang = other;

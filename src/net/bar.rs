@@ -38,10 +38,16 @@ pub fn words(online: &Online, tr: &Tr, now: f64) -> (String, Option<String>) {
         named.join(", ")
     };
     let status = online.status.as_ref();
+    // The seats waited for whose player the AI plays: the AI moves for them.
+    let ai_plays = |n: &u32| {
+        let player = online.seats.iter().find(|s| s.seat == *n).and_then(|s| s.role.commands());
+        player.is_some_and(|p| status.is_some_and(|st| st.ai.iter().any(|a| a == p)))
+    };
     let mut line = match status {
         Some(s) if s.clock.over => tr.t("ui.online.over"),
         Some(s) if s.paused => tr.t("ui.online.paused"),
         Some(_) if online.waits_for_me() => tr.t("ui.online.your_turn"),
+        Some(s) if !s.waiting_for.is_empty() && s.waiting_for.iter().all(ai_plays) => tr.t("ui.online.ai_moves"),
         Some(s) if !s.waiting_for.is_empty() => tr.f("ui.online.waiting", &[("who", names(&s.waiting_for))]),
         Some(s) if !s.ai.is_empty() => tr.t("ui.online.ai_moves"),
         _ => String::new(),
@@ -65,7 +71,7 @@ fn bar(mut contexts: EguiContexts, tr: Res<Tr>, online: Option<Res<Online>>, tim
     let seat = online.seat.as_ref().map(|s| seat_name(&tr, &s.name)).unwrap_or_default();
     // Over the board's top edge, between the scene's side panels.
     egui::Area::new(egui::Id::new("online_bar"))
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 6.0])
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 30.0])
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {

@@ -12,7 +12,8 @@ use wasm_bindgen::closure::Closure;
 use web_sys::{CloseEvent, Event, MessageEvent, WebSocket};
 
 struct Socket {
-    ws: WebSocket,
+    /// None when the browser refused to open it (its reason is in the inbox).
+    ws: Option<WebSocket>,
     inbox: Rc<RefCell<VecDeque<LinkEvent>>>,
     /// Text to send once open.
     waiting: Rc<RefCell<Vec<String>>>,
@@ -68,21 +69,16 @@ impl Link {
                 ws.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
                 ws.set_onclose(Some(on_close.as_ref().unchecked_ref()));
                 callbacks.extend([on_open, on_message, on_close]);
-                Some(Socket { ws, inbox, waiting, _callbacks: callbacks })
+                Socket { ws: Some(ws), inbox, waiting, _callbacks: callbacks }
             }
             Err(e) => {
                 let why = e.as_string().unwrap_or_else(|| format!("{url}: the browser refused the address"));
                 inbox.borrow_mut().push_back(LinkEvent::Closed(why));
-                Some(Socket {
-                    ws: WebSocket::from(wasm_bindgen::JsValue::NULL),
-                    inbox,
-                    waiting,
-                    _callbacks: Vec::new(),
-                })
+                Socket { ws: None, inbox, waiting, _callbacks: Vec::new() }
             }
         };
         let id = SOCKETS.with_borrow_mut(|s| {
-            s.push(socket);
+            s.push(Some(socket));
             s.len() - 1
         });
         Link { id }
@@ -93,12 +89,12 @@ impl Link {
     }
 
     pub fn send(&self, text: String) {
-        self.with(|s| {
-            if s.ws.ready_state() == WebSocket::OPEN {
-                let _ = s.ws.send_with_str(&text);
-            } else {
-                s.waiting.borrow_mut().push(text);
+        self.with(|s| match &s.ws {
+            Some(ws) if ws.ready_state() == WebSocket::OPEN => {
+                let _ = ws.send_with_str(&text);
             }
+            Some(_) => s.waiting.borrow_mut().push(text),
+            None => {}
         });
     }
 
@@ -110,7 +106,9 @@ impl Link {
     /// Closes the connection (the browser cannot fake a network fault).
     pub fn cut(&self) {
         self.with(|s| {
-            let _ = s.ws.close();
+            if let Some(ws) = &s.ws {
+                let _ = ws.close();
+            }
         });
     }
 }
@@ -118,9 +116,10 @@ impl Link {
 impl Drop for Link {
     fn drop(&mut self) {
         SOCKETS.with_borrow_mut(|s| {
-            if let Some(socket) = s.get_mut(self.id).and_then(Option::take) {
-                socket.ws.set_onclose(None);
-                let _ = socket.ws.close();
+            if let Some(ws) = s.get_mut(self.id).and_then(Option::take).and_then(|socket| socket.ws) {
+                ws.set_onclose(None);
+                ws.set_onmessage(None);
+                let _ = ws.close();
             }
         });
     }

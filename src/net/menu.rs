@@ -1,13 +1,19 @@
-//! The title screen's "Play online": the server's address (remembered), a seat's invite (its
-//! link or code) and where joining it stands.
+//! The title screen's "Play online": the server's address (remembered), making a game on it
+//! (a battle, who takes each side — a person by invite or the AI at a level — its clocks and a
+//! moderator's seat) with each seat's link to copy and send, joining a seat by its invite (link or
+//! code), and the games of this player's seats with whom each waits for.
 
-use super::{Conn, Invite, JoinOnline, Online};
-use crate::hud::menus::menu_window;
+use super::http::Call;
+use super::{Conn, JoinOnline, Online, SeatLink};
+use crate::catalog::Catalog;
+use crate::hud::menus::{menu_window, scenario_name};
 use crate::i18n::Tr;
-use crate::screens::Menu;
-use crate::settings::Settings;
+use crate::screens::{Menu, Mode};
+use crate::settings::{KnownSeat, Settings};
+use ai::Level;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
+use wire::{CreateRequest, Created, GameInfo, Role, SeatRequest};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<OnlineForm>().add_systems(
@@ -17,21 +23,146 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// The address a server of this machine answers on by default (`kriegsspiel-server`).
-pub const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
+pub const DEFAULT_SERVER: &str = "http://127.0.0.1:7914";
+/// UI limit: seat links a player's settings remember (the oldest are forgotten).
+pub const REMEMBERED_SEATS: usize = 24;
 
-/// What the player typed.
-#[derive(Resource, Default)]
+/// Who takes the other side of a game made here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Other {
+    /// A person, by the invite link sent to them.
+    Friend,
+    Ai(Level),
+}
+
+/// What the player typed and chose, and the lobby's answers.
+#[derive(Resource)]
 pub struct OnlineForm {
     pub server: String,
     pub invite: String,
     pub problem: Option<String>,
+    /// The battle to make (its catalogue path), the side this player takes, the other's.
+    pub scenario: String,
+    pub side: usize,
+    pub other: Other,
+    pub clocks: bool,
+    pub moderator: bool,
+    making: Option<Call>,
+    /// The game made last, with its seats' invites.
+    pub made: Option<(String, Created)>,
+    /// The games of the remembered seats, as the lobby answered.
+    looking: Vec<(KnownSeat, SeatLink, Call)>,
+    pub mine: Vec<(KnownSeat, SeatLink, Result<GameInfo, String>)>,
 }
 
+impl Default for OnlineForm {
+    fn default() -> OnlineForm {
+        OnlineForm {
+            server: String::new(),
+            invite: String::new(),
+            problem: None,
+            scenario: "scenarios/open_field.ron".into(),
+            side: 0,
+            other: Other::Friend,
+            clocks: true,
+            moderator: false,
+            making: None,
+            made: None,
+            looking: Vec::new(),
+            mine: Vec::new(),
+        }
+    }
+}
+
+impl OnlineForm {
+    /// The lobby's request for the game chosen: this player's side, the other side's seat (the
+    /// AI's, or a person's), a moderator's seat if asked for.
+    pub fn request(&self, players: &[String]) -> Result<CreateRequest, String> {
+        let scenario = self.scenario.strip_prefix("scenarios/").ok_or("the server has the shipped battles only")?;
+        let mut seats = Vec::new();
+        for (i, p) in players.iter().enumerate() {
+            let ai = match self.other {
+                Other::Ai(level) if i != self.side => Some(level),
+                _ => None,
+            };
+            seats.push(SeatRequest { role: Role::Player { player: p.clone() }, name: p.clone(), ai });
+        }
+        if self.moderator {
+            seats.push(SeatRequest { role: Role::Moderator, name: "moderator".into(), ai: None });
+        }
+        let settings = wire::Settings { battle_clock: self.clocks, ..wire::Settings::default() };
+        Ok(CreateRequest { scenario: scenario.to_string(), seats: Some(seats), settings: Some(settings) })
+    }
+
+    /// Asks the lobby about each remembered seat's game.
+    pub fn look_up(&mut self, remembered: &[KnownSeat]) {
+        self.mine.clear();
+        self.looking = remembered
+            .iter()
+            .filter_map(|k| SeatLink::parse(&k.link, "").ok().map(|l| (k.clone(), l)))
+            .map(|(known, link)| {
+                let call = Call::new(&link.server, "GET", &format!("/api/games/{}", link.game), None);
+                (known, link, call)
+            })
+            .collect();
+    }
+
+    /// Takes the lobby's answers that have come.
+    fn follow(&mut self) {
+        if let Some(answer) = self.making.as_ref().and_then(Call::poll) {
+            self.making = None;
+            match answer.and_then(|(code, body)| lobby_answer::<Created>(code, &body)) {
+                // The seats are remembered as they are played (a friend's link is theirs).
+                Ok(created) => self.made = Some((self.server.clone(), created)),
+                Err(e) => self.problem = Some(e),
+            }
+        }
+        let mut still = Vec::new();
+        for (known, link, call) in std::mem::take(&mut self.looking) {
+            match call.poll() {
+                Some(answer) => {
+                    let info = answer.and_then(|(code, body)| lobby_answer::<GameInfo>(code, &body));
+                    self.mine.push((known, link, info));
+                }
+                None => still.push((known, link, call)),
+            }
+        }
+        self.looking = still;
+    }
+}
+
+/// A lobby's answer: the value, or its refusal in its words.
+fn lobby_answer<T: serde::de::DeserializeOwned>(code: u16, body: &str) -> Result<T, String> {
+    if code != 200 {
+        let said =
+            serde_json::from_str::<serde_json::Value>(body).ok().and_then(|v| v["error"].as_str().map(String::from));
+        return Err(said.unwrap_or_else(|| format!("the server answered {code}")));
+    }
+    serde_json::from_str(body).map_err(|e| format!("the server's answer: {e}"))
+}
+
+/// Keeps a seat among the player's (newest first, each once; what is known of it kept).
+pub fn remember(settings: &mut Settings, seat: KnownSeat) {
+    let before = settings.seats.iter().position(|k| k.link == seat.link).map(|i| settings.seats.remove(i));
+    let seat = match before {
+        Some(old) if seat.seat.is_none() => KnownSeat { seat: old.seat, name: old.name, ..seat },
+        _ => seat,
+    };
+    settings.seats.insert(0, seat);
+    settings.seats.truncate(REMEMBERED_SEATS);
+}
+
+fn level_name(tr: &Tr, level: Level) -> String {
+    tr.t(&format!("ui.level.{}", level.name()))
+}
+
+#[allow(clippy::too_many_arguments)]
 fn window(
     mut contexts: EguiContexts,
     tr: Res<Tr>,
-    settings: Res<Settings>,
+    mut settings: ResMut<Settings>,
     mut form: ResMut<OnlineForm>,
+    catalog: Option<Res<Catalog>>,
     online: Option<Res<Online>>,
     mut join: MessageWriter<JoinOnline>,
     mut menu: ResMut<NextState<Menu>>,
@@ -39,53 +170,213 @@ fn window(
     let ctx = contexts.ctx_mut()?;
     if form.server.is_empty() {
         form.server = if settings.server.is_empty() { DEFAULT_SERVER.to_string() } else { settings.server.clone() };
+        let remembered = settings.seats.clone();
+        form.look_up(&remembered);
     }
+    form.follow();
+    let battles: Vec<_> = catalog
+        .iter()
+        .flat_map(|c| c.entries.iter())
+        .filter(|e| e.mode == Mode::Battle && e.path.starts_with("scenarios/"))
+        .cloned()
+        .collect();
     menu_window(ctx, tr.t("ui.online.heading")).show(ctx, |ui| {
-        ui.label(tr.t("ui.online.intro"));
-        ui.add_space(8.0);
-        egui::Grid::new("online_form").num_columns(2).spacing([12.0, 8.0]).show(ui, |ui| {
-            ui.label(tr.t("ui.online.server"));
-            ui.add(egui::TextEdit::singleline(&mut form.server).desired_width(360.0));
-            ui.end_row();
-            ui.label(tr.t("ui.online.invite"));
-            ui.add(
-                egui::TextEdit::singleline(&mut form.invite)
-                    .hint_text(tr.t("ui.online.invite_hint"))
-                    .desired_width(360.0),
-            );
-            ui.end_row();
-        });
-        ui.add_space(8.0);
-        ui.horizontal(|ui| {
-            let joining = online.as_ref().is_some_and(|o| matches!(o.conn, Conn::Connecting | Conn::Lost(_)));
-            if ui.add_enabled(!joining, egui::Button::new(tr.t("ui.online.join"))).clicked() {
-                match Invite::parse(&form.invite, &form.server) {
-                    Ok(invite) => {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.label(tr.t("ui.online.intro"));
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                ui.label(tr.t("ui.online.server"));
+                ui.add(egui::TextEdit::singleline(&mut form.server).desired_width(300.0));
+            });
+            ui.separator();
+            // Join a seat.
+            ui.heading(tr.t("ui.online.join_heading"));
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::TextEdit::singleline(&mut form.invite)
+                        .hint_text(tr.t("ui.online.invite_hint"))
+                        .desired_width(380.0),
+                );
+                let joining = online.as_ref().is_some_and(|o| matches!(o.conn, Conn::Connecting | Conn::Lost(_)));
+                if ui.add_enabled(!joining, egui::Button::new(tr.t("ui.online.join"))).clicked() {
+                    match SeatLink::parse(&form.invite, &form.server) {
+                        Ok(link) => {
+                            form.problem = None;
+                            remember(&mut settings, KnownSeat { link: link.link(), seat: None, name: String::new() });
+                            join.write(JoinOnline(link));
+                        }
+                        Err(e) => form.problem = Some(e),
+                    }
+                }
+            });
+            if let Some(o) = &online {
+                let (text, colour) = match &o.conn {
+                    Conn::Connecting => (tr.t("ui.online.connecting"), egui::Color32::LIGHT_YELLOW),
+                    Conn::Live => (tr.t("ui.online.loading"), egui::Color32::LIGHT_GREEN),
+                    Conn::Lost(why) => (tr.f("ui.online.lost", &[("why", why.clone())]), egui::Color32::LIGHT_YELLOW),
+                    Conn::Failed(why) => (tr.f("ui.online.failed", &[("why", why.clone())]), egui::Color32::LIGHT_RED),
+                };
+                ui.colored_label(colour, text);
+            }
+            ui.separator();
+            // Make a game.
+            ui.heading(tr.t("ui.online.make_heading"));
+            let Some(entry) = battles.iter().find(|e| e.path == form.scenario).or(battles.first()).cloned() else {
+                ui.label(tr.t("ui.online.no_battles"));
+                return;
+            };
+            let players: Vec<String> = entry
+                .header
+                .players
+                .iter()
+                .map(|p| p.label.strip_prefix("side.").unwrap_or(&p.label).to_string())
+                .collect();
+            egui::Grid::new("online_make").num_columns(2).spacing([12.0, 6.0]).show(ui, |ui| {
+                ui.label(tr.t("ui.online.battle"));
+                egui::ComboBox::from_id_salt("online_battle").selected_text(scenario_name(&tr, &entry)).show_ui(
+                    ui,
+                    |ui| {
+                        for e in &battles {
+                            if ui.selectable_label(e.path == entry.path, scenario_name(&tr, e)).clicked() {
+                                form.scenario = e.path.clone();
+                                form.side = 0;
+                            }
+                        }
+                    },
+                );
+                ui.end_row();
+                ui.label(tr.t("ui.online.you_play"));
+                ui.horizontal(|ui| {
+                    for (i, p) in entry.header.players.iter().enumerate() {
+                        if ui.selectable_label(form.side == i, tr.t(&p.label)).clicked() {
+                            form.side = i;
+                        }
+                    }
+                });
+                ui.end_row();
+                ui.label(tr.t("ui.online.other_side"));
+                ui.horizontal(|ui| {
+                    if ui.selectable_label(form.other == Other::Friend, tr.t("ui.online.friend")).clicked() {
+                        form.other = Other::Friend;
+                    }
+                    for level in [Level::Recruit, Level::Veteran, Level::Marshal] {
+                        let label = tr.f("ui.seat.ai", &[("level", level_name(&tr, level))]);
+                        if ui.selectable_label(form.other == Other::Ai(level), label).clicked() {
+                            form.other = Other::Ai(level);
+                        }
+                    }
+                });
+                ui.end_row();
+                ui.label("");
+                ui.checkbox(&mut form.clocks, tr.t("ui.online.clocks"));
+                ui.end_row();
+                ui.label("");
+                ui.checkbox(&mut form.moderator, tr.t("ui.online.moderator"));
+                ui.end_row();
+            });
+            form.scenario = entry.path.clone();
+            let making = form.making.is_some();
+            if ui.add_enabled(!making, egui::Button::new(tr.t("ui.online.make"))).clicked() {
+                match form.request(&players).and_then(|r| serde_json::to_string(&r).map_err(|e| e.to_string())) {
+                    Ok(body) => {
                         form.problem = None;
-                        form.server = invite.server.clone();
-                        join.write(JoinOnline(invite));
+                        form.made = None;
+                        form.making = Some(Call::new(&form.server, "POST", "/api/games", Some(body)));
                     }
                     Err(e) => form.problem = Some(e),
                 }
             }
-            if ui.button(tr.t("ui.online.close")).clicked() {
-                menu.set(Menu::None);
+            if making {
+                ui.label(tr.t("ui.online.making"));
             }
+            if let Some(p) = &form.problem {
+                ui.colored_label(egui::Color32::LIGHT_RED, p);
+            }
+            if let Some((server, made)) = form.made.clone() {
+                ui.label(tr.t("ui.online.made"));
+                egui::Grid::new("online_made").num_columns(3).spacing([10.0, 4.0]).show(ui, |ui| {
+                    for (i, seat) in made.seats.iter().enumerate() {
+                        let link =
+                            SeatLink { server: server.clone(), game: made.game.clone(), token: seat.token.clone() };
+                        let ai = matches!(form.other, Other::Ai(_)) && i < players.len() && i != form.side;
+                        ui.label(seat_label(&tr, &seat.name, ai));
+                        if ui.button(tr.t("ui.online.copy")).on_hover_text(link.link()).clicked() {
+                            ui.ctx().copy_text(link.link());
+                        }
+                        if !ai && ui.button(tr.t("ui.online.play_seat")).clicked() {
+                            join.write(JoinOnline(link));
+                        }
+                        ui.end_row();
+                    }
+                });
+            }
+            ui.separator();
+            // The games of this player's seats.
+            ui.horizontal(|ui| {
+                ui.heading(tr.t("ui.online.mine_heading"));
+                if ui.small_button(tr.t("ui.online.refresh")).clicked() {
+                    let remembered = settings.seats.clone();
+                    form.look_up(&remembered);
+                }
+            });
+            if settings.seats.is_empty() {
+                ui.label(egui::RichText::new(tr.t("ui.online.mine_none")).weak());
+            }
+            let mut open = None;
+            for (known, link, info) in &form.mine {
+                ui.horizontal(|ui| {
+                    match info {
+                        Ok(info) => {
+                            let whose = whose_turn(&tr, info, known.seat);
+                            let seat = seat_label(&tr, &known.name, false);
+                            ui.label(format!("{} · {seat} · {whose}", info.scenario.trim_end_matches(".ron")));
+                        }
+                        Err(e) => {
+                            ui.colored_label(egui::Color32::LIGHT_RED, format!("{} · {e}", link.game));
+                        }
+                    }
+                    if info.is_ok() && ui.small_button(tr.t("ui.online.join")).clicked() {
+                        open = Some(link.clone());
+                    }
+                });
+            }
+            if let Some(link) = open {
+                join.write(JoinOnline(link));
+            }
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button(tr.t("ui.online.close")).clicked() {
+                    menu.set(Menu::None);
+                }
+            });
+            ui.label(egui::RichText::new(tr.t("ui.online.host")).small().weak());
         });
-        if let Some(p) = &form.problem {
-            ui.colored_label(egui::Color32::LIGHT_RED, p);
-        }
-        if let Some(o) = &online {
-            let (text, colour) = match &o.conn {
-                Conn::Connecting => (tr.t("ui.online.connecting"), egui::Color32::LIGHT_YELLOW),
-                Conn::Live => (tr.t("ui.online.loading"), egui::Color32::LIGHT_GREEN),
-                Conn::Lost(why) => (tr.f("ui.online.lost", &[("why", why.clone())]), egui::Color32::LIGHT_YELLOW),
-                Conn::Failed(why) => (tr.f("ui.online.failed", &[("why", why.clone())]), egui::Color32::LIGHT_RED),
-            };
-            ui.colored_label(colour, text);
-        }
-        ui.add_space(12.0);
-        ui.label(egui::RichText::new(tr.t("ui.online.host")).small().weak());
     });
     Ok(())
+}
+
+/// A seat's name in the reader's language, and whether the AI takes it.
+fn seat_label(tr: &Tr, name: &str, ai: bool) -> String {
+    let key = format!("side.{name}");
+    let named = tr.t(&key);
+    let named = if named == key { name.to_string() } else { named };
+    if ai { format!("{named} ({})", tr.t("ui.online.ai_seat")) } else { named }
+}
+
+/// Whom a game waits for, in a few words (`mine`: this player's seat in it).
+fn whose_turn(tr: &Tr, info: &GameInfo, mine: Option<u32>) -> String {
+    let s = &info.status;
+    if s.clock.over {
+        return tr.t("ui.online.over");
+    }
+    if mine.is_some_and(|m| s.waiting_for.contains(&m)) {
+        return tr.t("ui.online.your_turn");
+    }
+    let names: Vec<String> = s
+        .waiting_for
+        .iter()
+        .filter_map(|n| info.seats.iter().find(|seat| seat.seat == *n))
+        .map(|seat| seat_label(tr, &seat.name, false))
+        .collect();
+    if names.is_empty() { tr.t("ui.online.ai_moves") } else { tr.f("ui.online.waiting", &[("who", names.join(", "))]) }
 }

@@ -12,6 +12,11 @@
 
 pub mod bar;
 #[cfg(not(target_arch = "wasm32"))]
+pub mod http;
+#[cfg(target_arch = "wasm32")]
+#[path = "http_web.rs"]
+pub mod http;
+#[cfg(not(target_arch = "wasm32"))]
 mod link;
 #[cfg(target_arch = "wasm32")]
 #[path = "link_web.rs"]
@@ -30,8 +35,10 @@ pub use link::Link;
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<JoinOnline>()
         .init_resource::<OnlineKinds>()
-        .add_systems(Update, (join, pump).chain().in_set(crate::AppSystems::Input))
+        .add_systems(Update, (join, pump, remember_joined).chain().in_set(crate::AppSystems::Input))
         .add_systems(OnEnter(Screen::Title), leave);
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(PostStartup, join_from_link);
 }
 
 /// What draws: the title screen's window and the seat's bar.
@@ -69,9 +76,9 @@ pub enum LinkEvent {
     Closed(String),
 }
 
-/// A seat's invite: the server, the game and the seat's token.
+/// A seat's invite link: the server, the game and the seat's token.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Invite {
+pub struct SeatLink {
     /// `http://HOST:PORT` or `https://HOST:PORT`.
     pub server: String,
     pub game: String,
@@ -85,21 +92,21 @@ fn plain_hex(text: &str) -> bool {
     !text.is_empty() && text.len() <= MAX_ID && text.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
-impl Invite {
+impl SeatLink {
     /// Reads an invite: its link (`http://HOST:PORT/?game=ID&seat=TOKEN`), or its code
     /// (`ID/TOKEN`) on the server `server` names.
     ///
     /// ```
-    /// use kriegsspiel::net::Invite;
+    /// use kriegsspiel::net::SeatLink;
     ///
-    /// let i = Invite::parse("http://127.0.0.1:8080/?game=ab12&seat=00ff", "").expect("a link");
+    /// let i = SeatLink::parse("http://127.0.0.1:8080/?game=ab12&seat=00ff", "").expect("a link");
     /// assert_eq!((i.server.as_str(), i.game.as_str(), i.token.as_str()), ("http://127.0.0.1:8080", "ab12", "00ff"));
     /// assert_eq!(i.live_url(), "ws://127.0.0.1:8080/api/games/ab12/live");
-    /// let code = Invite::parse("ab12/00ff", "https://example.org").expect("a code");
+    /// let code = SeatLink::parse("ab12/00ff", "https://example.org").expect("a code");
     /// assert_eq!(code.live_url(), "wss://example.org/api/games/ab12/live");
-    /// assert!(Invite::parse("http://h/?game=../x&seat=00", "").is_err());
+    /// assert!(SeatLink::parse("http://h/?game=../x&seat=00", "").is_err());
     /// ```
-    pub fn parse(text: &str, server: &str) -> Result<Invite, String> {
+    pub fn parse(text: &str, server: &str) -> Result<SeatLink, String> {
         let text = text.trim();
         let (server, game, token) = if let Some((base, query)) = text.split_once('?') {
             let mut game = None;
@@ -129,7 +136,7 @@ impl Invite {
         if !plain_hex(game) || !plain_hex(token) {
             return Err("the game and seat of an invite are hexadecimal codes".into());
         }
-        Ok(Invite { server, game: game.to_string(), token: token.to_string() })
+        Ok(SeatLink { server, game: game.to_string(), token: token.to_string() })
     }
 
     /// The game's live stream.
@@ -150,7 +157,7 @@ impl Invite {
 
 /// Join a game's seat by its invite.
 #[derive(Message, Clone, Debug)]
-pub struct JoinOnline(pub Invite);
+pub struct JoinOnline(pub SeatLink);
 
 /// Where the connection stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -169,7 +176,7 @@ const MAX_RETRY: f64 = 8.0;
 /// The seat online.
 #[derive(Resource)]
 pub struct Online {
-    pub invite: Invite,
+    pub invite: SeatLink,
     link: Option<Link>,
     pub conn: Conn,
     /// This seat and every seat of the game, as the server names them.
@@ -201,7 +208,7 @@ pub struct Online {
 }
 
 impl Online {
-    pub fn new(invite: Invite, lang: Lang) -> Online {
+    pub fn new(invite: SeatLink, lang: Lang) -> Online {
         Online {
             invite,
             link: None,
@@ -365,6 +372,18 @@ impl Online {
     }
 }
 
+/// A seat joined is remembered with its number and name (the title's list of games).
+fn remember_joined(online: Option<Res<Online>>, mut settings: ResMut<crate::settings::Settings>) {
+    let Some(online) = online.filter(|o| o.is_changed()) else { return };
+    let Some(seat) = &online.seat else { return };
+    let link = online.invite.link();
+    let known = settings.seats.iter().find(|k| k.link == link);
+    if known.is_none_or(|k| k.seat != Some(seat.seat) || k.name != seat.name) {
+        let seat = crate::settings::KnownSeat { link, seat: Some(seat.seat), name: seat.name.clone() };
+        menu::remember(&mut settings, seat);
+    }
+}
+
 fn join(
     mut commands: Commands,
     mut joins: MessageReader<JoinOnline>,
@@ -513,5 +532,22 @@ fn follow<G: OnlineGame>(
     if let Some(r) = s.remote.as_mut() {
         r.unanswered = online.unanswered();
         r.waited_for = waited;
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+/// A seat's link opened the page (`/?game=ID&seat=TOKEN`): the game joins that seat, on the
+/// server that served the page. A link the game cannot read is said on the page's console.
+fn join_from_link(mut join: MessageWriter<JoinOnline>) {
+    let Some(location) = web_sys::window().map(|w| w.location()) else { return };
+    let (Ok(origin), Ok(search)) = (location.origin(), location.search()) else { return };
+    if !search.contains("game=") {
+        return;
+    }
+    match SeatLink::parse(&format!("{origin}/{search}"), "") {
+        Ok(invite) => {
+            join.write(JoinOnline(invite));
+        }
+        Err(e) => warn!("the page's link is not a seat's: {e}"),
     }
 }

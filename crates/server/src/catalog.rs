@@ -2,16 +2,8 @@
 //! under the scenarios folder, found by the struct its file opens with.
 
 use crate::table::Kind;
-use serde::Serialize;
 use std::path::{Path, PathBuf};
-
-/// One scenario a game may be made from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Entry {
-    /// Its path under the scenarios folder, with `/`.
-    pub path: String,
-    pub kind: Kind,
-}
+pub use wire::Entry;
 
 /// The scenarios under a folder.
 #[derive(Clone, Debug)]

@@ -9,12 +9,12 @@ use crate::store::{GameRecord, SeatRecord, Store, StoreError};
 use crate::table::{Kind, Served};
 use crate::timing::Settings;
 use rules::texts::Texts;
-use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tokio::sync::{Mutex, RwLock, watch};
+pub use wire::{CreateRequest, Created, Invite, SeatRequest};
 
 /// Most seats a game may have.
 pub const MAX_SEATS: usize = 128;
@@ -81,83 +81,6 @@ pub struct Hub {
     /// Previews computed at once, off the games' locks (one a core): more wait their turn, and
     /// no game waits for any.
     pub previews: tokio::sync::Semaphore,
-}
-
-/// A seat asked for when a game is made: its role's fields and a display name, in one object
-/// (`{"role": "general", "player": "germany", "formations": [201], "name": "Moltke"}`).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(try_from = "SeatWire")]
-pub struct SeatRequest {
-    pub role: Role,
-    pub name: String,
-}
-
-/// A seat request as sent: every field known, none else.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SeatWire {
-    role: String,
-    #[serde(default)]
-    player: Option<String>,
-    #[serde(default)]
-    formations: Option<Vec<u32>>,
-    #[serde(default)]
-    fleets: Option<Vec<u32>>,
-    name: String,
-}
-
-impl TryFrom<SeatWire> for SeatRequest {
-    type Error = String;
-
-    fn try_from(w: SeatWire) -> Result<SeatRequest, String> {
-        let needs = |p: Option<String>| p.ok_or_else(|| format!("a {} seat names its player", w.role));
-        let only_generals = w.formations.is_some() || w.fleets.is_some();
-        let role = match w.role.as_str() {
-            "player" if !only_generals => Role::Player { player: needs(w.player)? },
-            "observer" if !only_generals => Role::Observer { player: needs(w.player)? },
-            "moderator" if !only_generals && w.player.is_none() => Role::Moderator,
-            "general" => Role::General {
-                player: needs(w.player)?,
-                formations: w.formations.unwrap_or_default(),
-                fleets: w.fleets.unwrap_or_default(),
-            },
-            other => {
-                return Err(format!("`{other}` is not a seat of these fields (player, general, moderator, observer)"));
-            }
-        };
-        Ok(SeatRequest { role, name: w.name })
-    }
-}
-
-/// A game asked for in the lobby.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreateRequest {
-    pub scenario: String,
-    /// The seats; omitted: one per player and a moderator.
-    #[serde(default)]
-    pub seats: Option<Vec<SeatRequest>>,
-    /// Clocks, deadlines and the directives' delay; omitted: the rules' defaults.
-    #[serde(default)]
-    pub settings: Option<Settings>,
-}
-
-/// A seat made, with its invite token (shown this once).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Invite {
-    pub seat: u32,
-    pub role: Role,
-    pub name: String,
-    pub token: String,
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Created {
-    pub game: String,
-    pub kind: Kind,
-    pub seed_commit: String,
-    pub players: Vec<String>,
-    pub seats: Vec<Invite>,
 }
 
 /// Why the lobby refused.
@@ -248,7 +171,7 @@ impl Hub {
             None => seats::new_seed().map_err(random)?,
         };
         let id = seats::new_game_id().map_err(random)?;
-        let (hash, table) = {
+        let (hash, mut table) = {
             let scenario = scenario.clone();
             tokio::task::spawn_blocking(move || {
                 let hash = scenario_hash_of(kind, &root.join(&scenario))?;
@@ -275,8 +198,8 @@ impl Hub {
             Some(s) => s,
             None => players
                 .iter()
-                .map(|p| SeatRequest { role: Role::Player { player: p.clone() }, name: p.clone() })
-                .chain(std::iter::once(SeatRequest { role: Role::Moderator, name: "moderator".to_string() }))
+                .map(|p| SeatRequest { role: Role::Player { player: p.clone() }, name: p.clone(), ai: None })
+                .chain(std::iter::once(SeatRequest { role: Role::Moderator, name: "moderator".to_string(), ai: None }))
                 .collect(),
         };
         check_seats(kind, &players, &asked)?;
@@ -302,7 +225,7 @@ impl Hub {
                 role: serde_json::to_string(&s.role).map_err(|e| LobbyError::Seats(e.to_string()))?,
                 name: s.name.clone(),
                 token_hash: seats::token_hash(&token),
-                ai: None,
+                ai: s.ai.map(|l| l.name().to_string()),
                 webhook: None,
             });
             invites.push(Invite { seat, role: s.role, name: s.name, token });
@@ -315,8 +238,14 @@ impl Hub {
         if lease.owner != self.store.node() {
             return Err(LobbyError::Store(StoreError::NotOwner(id)));
         }
-        let seat_states =
+        let seat_states: Vec<SeatState> =
             records.into_iter().zip(&invites).map(|(r, inv)| SeatState::new(r, inv.role.clone(), 0)).collect();
+        // The players whose seats were given to the AI, as a restored game's are.
+        for p in &players {
+            if let Some(level) = seat_states.iter().find_map(|s| ai_level(s, p)) {
+                table.set_ai(p, Some(level), seed);
+            }
+        }
         let created = Created { game: id.clone(), kind, seed_commit: rec.seed_commit.clone(), players, seats: invites };
         let state = RoomState::new(rec, self.catalog.root.clone(), table, seat_states, self.clock.clone(), settings);
         self.install(state).await?;

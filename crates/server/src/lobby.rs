@@ -10,8 +10,9 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::sync::Arc;
+pub use wire::{GameInfo, MyGamesRequest, MySeat};
 
 /// The largest request body, in bytes.
 pub const MAX_BODY: usize = 64 * 1024;
@@ -67,17 +68,6 @@ async fn create(State(hub): State<Arc<Hub>>, Json(req): Json<CreateRequest>) -> 
     hub.create(req).await.map(Json)
 }
 
-/// A game as anyone may know it.
-#[derive(Serialize, Deserialize)]
-pub struct GameInfo {
-    pub game: String,
-    pub kind: String,
-    pub scenario: String,
-    pub seed_commit: String,
-    pub seats: Vec<serde_json::Value>,
-    pub status: serde_json::Value,
-}
-
 fn info(game: &str, state: &crate::room::RoomState) -> GameInfo {
     let seats: Vec<SeatInfo> = state.seats.iter().map(crate::room::SeatState::info).collect();
     let status: Status = state.status();
@@ -86,8 +76,8 @@ fn info(game: &str, state: &crate::room::RoomState) -> GameInfo {
         kind: state.rec.kind.clone(),
         scenario: state.rec.scenario.clone(),
         seed_commit: state.rec.seed_commit.clone(),
-        seats: seats.iter().filter_map(|s| serde_json::to_value(s).ok()).collect(),
-        status: serde_json::to_value(status).unwrap_or_default(),
+        seats,
+        status,
     }
 }
 
@@ -119,22 +109,6 @@ async fn game(
         }
         Place::NoGame => Err(LobbyError::NoGame),
     }
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct MyGamesRequest {
-    tokens: Vec<String>,
-}
-
-/// A seat a token opens.
-#[derive(Serialize, Deserialize)]
-pub struct MySeat {
-    pub game: String,
-    pub seat: u32,
-    pub name: String,
-    pub kind: String,
-    pub scenario: String,
 }
 
 /// The seats the tokens open, in every game of the record (whichever process holds it).

@@ -7,40 +7,16 @@ use crate::sight::{Sighted, Viewer};
 use ai::{Level, Think};
 use rules::DataError;
 use rules::texts::Msg;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::any::Any;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock, Mutex, Weak};
 use std::time::{Duration, SystemTime};
-pub use wire::Clockface;
+pub use wire::{Clockface, Kind};
 
 mod command;
 mod great_war;
-
-/// The three kinds of game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Kind {
-    Battle,
-    Campaign,
-    GreatWar,
-}
-
-impl Kind {
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Battle => "battle",
-            Kind::Campaign => "campaign",
-            Kind::GreatWar => "great_war",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<Kind> {
-        [Kind::Battle, Kind::Campaign, Kind::GreatWar].into_iter().find(|k| k.name() == name)
-    }
-}
 
 /// Why an order (or another request) was refused: a stable code for programs and a message in
 /// the string tables for people.

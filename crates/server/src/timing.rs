@@ -16,77 +16,8 @@
 //! the moderator's pause stops it and the moderator may extend it.
 
 use crate::table::Timing;
-use ai::Level;
 use serde::{Deserialize, Serialize};
-pub use wire::{TimerFace, What};
-
-/// Longest phase deadline: fourteen days, in minutes.
-pub const MAX_PHASE_MINUTES: u32 = 14 * 24 * 60;
-/// Longest delay of a directive: seven days, in minutes.
-pub const MAX_DIRECTIVE_MINUTES: u32 = 7 * 24 * 60;
-/// Most the moderator extends a clock by at once: seven days, in seconds.
-pub const MAX_EXTEND_SECONDS: u32 = 7 * 24 * 60 * 60;
-
-fn yes() -> bool {
-    true
-}
-
-/// What a phase's expiry does.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
-pub enum Expiry {
-    /// The power passes: its phase ends.
-    #[default]
-    Pass,
-    /// The AI plays the rest of the power's phase (and gives it back when the phase ends).
-    Ai(Level),
-}
-
-/// A game's settings, chosen when it is made.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Settings {
-    /// T-TURN-2 and T-SETUP-1 on the server (on, as the rules have it, unless switched off).
-    #[serde(default = "yes")]
-    pub battle_clock: bool,
-    /// Each Great War (or campaign) phase's deadline, in minutes; none: the game waits.
-    #[serde(default)]
-    pub phase_minutes: Option<u32>,
-    #[serde(default)]
-    pub on_expiry: Expiry,
-    /// How long a leader's directive waits with the moderator before it is passed on, in
-    /// minutes (0: at once); the moderator may pass it on sooner.
-    #[serde(default)]
-    pub directive_minutes: u32,
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings { battle_clock: true, phase_minutes: None, on_expiry: Expiry::Pass, directive_minutes: 0 }
-    }
-}
-
-impl Settings {
-    /// The limits: a deadline of 1 minute to 14 days, a delay of at most 7 days.
-    pub fn check(&self) -> Result<(), String> {
-        if let Some(m) = self.phase_minutes
-            && !(1..=MAX_PHASE_MINUTES).contains(&m)
-        {
-            return Err(format!("a phase deadline is 1 to {MAX_PHASE_MINUTES} minutes, not {m}"));
-        }
-        if self.directive_minutes > MAX_DIRECTIVE_MINUTES {
-            return Err(format!("a directive waits at most {MAX_DIRECTIVE_MINUTES} minutes"));
-        }
-        Ok(())
-    }
-
-    /// The settings a game's record holds (`{}`: the defaults).
-    pub fn parse(text: &str) -> Result<Settings, String> {
-        let s: Settings = serde_json::from_str(text).map_err(|e| format!("the game's settings: {e}"))?;
-        s.check()?;
-        Ok(s)
-    }
-}
+pub use wire::{Expiry, MAX_DIRECTIVE_MINUTES, MAX_EXTEND_SECONDS, MAX_PHASE_MINUTES, Settings, TimerFace, What};
 
 /// The timer a game should run now: what it times (a key that changes when the turn, phase or
 /// player does), for how long, and whether it runs (a person's side, the game not paused).
@@ -194,6 +125,7 @@ pub fn face(timer: &Timer, now: i64) -> TimerFace {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ai::Level;
 
     #[test]
     fn settings_refuse_unknown_fields_and_deadlines_out_of_bounds() {

@@ -180,3 +180,43 @@ async fn two_seats_play_a_battle_to_its_end() {
     blue.wait_for(|v| kind(v) == "reveal").await.expect("revealed again");
     server.stop().await;
 }
+
+/// A game made with a seat given to the AI: the AI plays that side from the first order (the
+/// status says so), the person's seat plays the other; only a player's seat may be the AI's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_given_to_the_ai_when_the_game_is_made_is_played_by_it() {
+    let (server, _db) = support::start_fresh("battle-ai-seat").await;
+    let addr = server.addr;
+    let seats = json!([
+        { "role": "player", "player": "red", "name": "red" },
+        { "role": "player", "player": "blue", "name": "blue", "ai": "Recruit" },
+    ]);
+    let created = support::create(addr, "open_field.ron", Some(seats)).await;
+    let (mut red, welcome) = support::join(addr, &created, 0).await;
+    assert_eq!(welcome["status"]["ai"], json!(["blue"]), "{welcome}");
+    // Red ends its set-up steps and turns; the AI's side answers each by itself.
+    let mut status = welcome["status"].clone();
+    let mut mine = 0;
+    while mine < 4 {
+        if active(&status) == "red" {
+            let ack = red.order(pass_for(&status)).await.expect("an answer");
+            assert_eq!(kind(&ack), "ack", "{ack}");
+            mine += 1;
+            status = ack["status"].clone();
+        } else {
+            let next = red.wait_for(|v| matches!(kind(v), "events" | "view")).await.expect("the AI moves");
+            status = next["status"].clone();
+        }
+    }
+    assert!(red.at > 4, "the AI gave orders too: {}", red.at);
+    // A moderator's seat (or an observer's) is never the AI's.
+    let bad = json!({ "scenario": "open_field.ron", "seats": [
+        { "role": "player", "player": "red", "name": "red" },
+        { "role": "player", "player": "blue", "name": "blue" },
+        { "role": "moderator", "name": "m", "ai": "Veteran" },
+    ]});
+    let (code, answer) = server::client::http(addr, "POST", "/api/games", Some(&bad)).await.expect("an answer");
+    assert_eq!(code, 422, "{answer}");
+    assert!(answer.to_string().contains("only a player's seat"), "{answer}");
+    red.close().await;
+}

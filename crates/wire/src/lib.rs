@@ -3,9 +3,12 @@
 //! where the game stands, its clock). What a client sends is refused whole if it has a field the
 //! protocol does not know; a client reads what the server sends with the same types.
 
-use ai::Level;
+pub use ai::Level;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+mod lobby;
+pub use lobby::*;
 
 /// The reader's language for refusals.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
