@@ -22,8 +22,11 @@ fn scenarios() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
 }
 
+/// A fresh store for each test's server.
 fn sqlite() -> String {
-    let dir = std::env::temp_dir().join(format!("ks-online-{}", std::process::id()));
+    static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("ks-online-{}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     format!("sqlite:{}", dir.join("server.sqlite").display())
@@ -143,6 +146,9 @@ fn a_battle_is_played_online_from_the_game_against_a_second_seat() {
     use kriegsspiel::session::PlayGame;
     assert_eq!(bar.contains("Your move"), red_moves, "{bar}");
     assert_eq!(bar.contains("Waiting for blue"), !red_moves, "{bar}");
+    let title =
+        kriegsspiel::net::notify::title_for(Some(online(&app)), app.world().resource::<kriegsspiel::i18n::Tr>());
+    assert_eq!(title.starts_with("● Your move"), red_moves, "the window's title tells red its move: {title}");
 
     // A refusal from the server shows as the engine's do, and changes nothing.
     if !red_moves {
@@ -157,6 +163,59 @@ fn a_battle_is_played_online_from_the_game_against_a_second_seat() {
     assert_eq!(orders_on_server(&rt, addr, &game), given, "a refused order is not applied");
     assert!(session(&app).human_turn(), "red still moves");
     rt.block_on(check.close());
+    rt.block_on(blue.close());
+    drop(server);
+}
+
+/// The moderator's seat played from the game: it sees everything (the umpire's view), pauses the
+/// game and hands a side to the AI from its table, and the written record reaches it both ways;
+/// the window's title tells a seat its move.
+#[test]
+fn the_moderators_table_is_played_from_the_game() {
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("a runtime");
+    let server = rt
+        .block_on(server::Server::start(&sqlite(), &scenarios(), SocketAddr::from(([127, 0, 0, 1], 0))))
+        .expect("the server starts");
+    let addr = server.addr;
+    let body = json!({ "scenario": "open_field.ron", "settings": { "battle_clock": false } });
+    let (_, created) = rt.block_on(server::client::http(addr, "POST", "/api/games", Some(&body))).expect("made");
+    let game = created["game"].as_str().expect("a game").to_string();
+    let token = |i: usize| created["seats"][i]["token"].as_str().expect("a token").to_string();
+    assert_eq!(created["seats"][2]["name"], "moderator");
+
+    let mut app = support::app();
+    let link = SeatLink::parse(&format!("http://{addr}/?game={game}&seat={}", token(2)), "").expect("a link");
+    app.world_mut().write_message(JoinOnline(link));
+    until(&mut app, "the moderator's board", |a| a.world().get_resource::<Session<Battle>>().is_some());
+    let (mut blue, _) = rt.block_on(Client::join(addr, &game, &token(1), None)).expect("blue joins");
+    assert_eq!(session(&app).viewer(), None, "the moderator has the umpire's eyes");
+    assert!(!session(&app).human_turn(), "the moderator gives no side's orders");
+    let title =
+        kriegsspiel::net::notify::title_for(Some(online(&app)), app.world().resource::<kriegsspiel::i18n::Tr>());
+    assert_eq!(title, "Kriegsspiel", "nothing waits for the moderator");
+
+    // A chat line from blue to the moderator reaches its table.
+    let seq = blue.seq();
+    let ack = rt
+        .block_on(blue.ask(wire::ClientMsg::Chat { seq, to: wire::ChatTo::Moderator, text: "A question".into() }))
+        .expect("an answer");
+    assert_eq!(ack["type"], "ack", "{ack}");
+    until(&mut app, "the letter", |a| online(a).letters.iter().any(|l| l.text == "A question"));
+    assert_eq!(online(&app).unread, 1);
+    // The moderator answers blue, pauses the game, and hands blue's side to the AI.
+    app.world_mut().resource_mut::<Online>().chat(wire::ChatTo::Seat(1), "An answer".into());
+    let got = rt.block_on(blue.wait_for(|v| v["type"] == "mail" && v["text"] == "An answer")).expect("blue's mail");
+    assert_eq!(got["from"], 2);
+    app.world_mut().resource_mut::<Online>().moderate(wire::ModAction::Pause);
+    until(&mut app, "the pause", |a| online(a).status.as_ref().is_some_and(|s| s.paused));
+    let bar = kriegsspiel::net::bar::words(online(&app), app.world().resource::<kriegsspiel::i18n::Tr>(), 0.0).0;
+    assert!(bar.contains("Paused"), "{bar}");
+    app.world_mut().resource_mut::<Online>().moderate(wire::ModAction::Resume);
+    app.world_mut().resource_mut::<Online>().moderate(wire::ModAction::HandToAi { seat: 1, level: ai::Level::Recruit });
+    until(&mut app, "the AI plays blue", |a| {
+        online(a).status.as_ref().is_some_and(|s| !s.paused && s.ai.iter().any(|p| p == "blue"))
+    });
+    assert!(online(&app).refused.is_none(), "{:?}", online(&app).refused);
     rt.block_on(blue.close());
     drop(server);
 }

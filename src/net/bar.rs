@@ -20,20 +20,13 @@ fn clock(seconds: f64) -> String {
     format!("{}:{:02}", s / 60, s % 60)
 }
 
-/// A seat's name in the reader's language (a side's name, else the server's).
-fn seat_name(tr: &Tr, name: &str) -> String {
-    let key = format!("side.{name}");
-    let named = tr.t(&key);
-    if named == key { name.to_string() } else { named }
-}
-
 /// What the bar says: whose turn, the clock, the connection.
 pub fn words(online: &Online, tr: &Tr, now: f64) -> (String, Option<String>) {
     let names = |seats: &[u32]| {
         let named: Vec<String> = seats
             .iter()
             .filter_map(|n| online.seats.iter().find(|s| s.seat == *n))
-            .map(|s| seat_name(tr, &s.name))
+            .map(|s| super::seat_words(tr, &s.name))
             .collect();
         named.join(", ")
     };
@@ -63,12 +56,18 @@ pub fn words(online: &Online, tr: &Tr, now: f64) -> (String, Option<String>) {
     (line, banner)
 }
 
-fn bar(mut contexts: EguiContexts, tr: Res<Tr>, online: Option<Res<Online>>, time: Res<Time<Real>>) -> Result {
+fn bar(
+    mut contexts: EguiContexts,
+    tr: Res<Tr>,
+    online: Option<Res<Online>>,
+    time: Res<Time<Real>>,
+    mut table: ResMut<super::table::Table>,
+) -> Result {
     let Some(online) = online else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
     let (line, banner) = words(&online, &tr, time.elapsed_secs_f64());
     let online: &Online = &online;
-    let seat = online.seat.as_ref().map(|s| seat_name(&tr, &s.name)).unwrap_or_default();
+    let seat = online.seat.as_ref().map(|s| super::seat_words(&tr, &s.name)).unwrap_or_default();
     // Over the board's top edge, between the scene's side panels.
     egui::Area::new(egui::Id::new("online_bar"))
         .anchor(egui::Align2::CENTER_TOP, [0.0, 30.0])
@@ -79,9 +78,17 @@ fn bar(mut contexts: EguiContexts, tr: Res<Tr>, online: Option<Res<Online>>, tim
                     ui.label(egui::RichText::new(tr.f("ui.online.seat", &[("seat", seat)])).strong());
                     ui.separator();
                     ui.label(line);
-                    if online.unread > 0 {
-                        ui.separator();
-                        ui.label(tr.f("ui.online.unread", &[("n", online.unread.to_string())]));
+                    ui.separator();
+                    // The seat's table: its messages (with the unread count), the moderator's
+                    // controls.
+                    let moderator = online.seat.as_ref().is_some_and(|s| s.role == wire::Role::Moderator);
+                    let label = match (moderator, online.unread) {
+                        (true, _) => tr.t("ui.table.open_moderator"),
+                        (false, 0) => tr.t("ui.table.open"),
+                        (false, n) => tr.f("ui.table.open_unread", &[("n", n.to_string())]),
+                    };
+                    if ui.selectable_label(table.open, label).clicked() {
+                        table.open = !table.open;
                     }
                 });
                 if let Some(banner) = banner {

@@ -348,6 +348,11 @@ fn window(
                 if ui.button(tr.t("ui.online.close")).clicked() {
                     menu.set(Menu::None);
                 }
+                // The browser asks whether the game may notify only after a click.
+                #[cfg(target_arch = "wasm32")]
+                if !super::notify::browser::allowed() && ui.button(tr.t("ui.online.notify")).clicked() {
+                    super::notify::browser::ask();
+                }
             });
             ui.label(egui::RichText::new(tr.t("ui.online.host")).small().weak());
         });
@@ -357,9 +362,7 @@ fn window(
 
 /// A seat's name in the reader's language, and whether the AI takes it.
 fn seat_label(tr: &Tr, name: &str, ai: bool) -> String {
-    let key = format!("side.{name}");
-    let named = tr.t(&key);
-    let named = if named == key { name.to_string() } else { named };
+    let named = super::seat_words(tr, name);
     if ai { format!("{named} ({})", tr.t("ui.online.ai_seat")) } else { named }
 }
 

@@ -22,6 +22,8 @@ mod link;
 #[path = "link_web.rs"]
 mod link;
 pub mod menu;
+pub mod notify;
+pub mod table;
 
 use crate::screens::{Mode, PlayView, Screen};
 use crate::session::{GameEvents, PlayGame, Remote, Session};
@@ -43,7 +45,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// What draws: the title screen's window and the seat's bar.
 pub(super) fn view_plugin(app: &mut App) {
-    app.add_plugins((menu::plugin, bar::plugin));
+    app.add_plugins((menu::plugin, bar::plugin, table::plugin, notify::plugin));
 }
 
 /// The kinds of game this build plays online (each scene that does adds its own).
@@ -170,6 +172,31 @@ pub enum Conn {
     Failed(String),
 }
 
+/// A seat's name as the server gives it, in the reader's language where it is a side's
+/// (`red`) or the moderator's.
+pub fn seat_words(tr: &crate::i18n::Tr, name: &str) -> String {
+    let key = if name == "moderator" { "ui.table.role_moderator".to_string() } else { format!("side.{name}") };
+    let named = tr.t(&key);
+    if named == key { name.to_string() } else { named }
+}
+
+/// An entry of the written record as this seat was sent it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Letter {
+    pub entry: u64,
+    /// `chat` or `directive`.
+    pub kind: String,
+    pub from: Option<u32>,
+    pub to: Vec<u32>,
+    pub text: String,
+    pub sent_ms: i64,
+    /// A directive's delivery to its generals (the moderator may hold it until then).
+    pub deliver_ms: Option<i64>,
+}
+
+/// UI limit: letters kept on screen (the oldest go first; the server keeps them all).
+const MAX_LETTERS: usize = 500;
+
 /// Longest wait between two tries to connect again, in seconds.
 const MAX_RETRY: f64 = 8.0;
 
@@ -194,8 +221,13 @@ pub struct Online {
     pub view_at: Option<u64>,
     mail: u64,
     next_seq: u64,
-    /// Orders sent and not yet answered, by sequence number.
-    pending: Vec<(u64, Value)>,
+    /// Messages sent and not yet answered (orders, chat, the moderator's actions), by sequence
+    /// number: sent again, under it, after a reconnect.
+    pending: Vec<(u64, ClientMsg)>,
+    /// The written record the seat was sent: directives and chat, in order of delivery.
+    pub letters: Vec<Letter>,
+    /// The server's last refusal of this seat's messages, in its words.
+    pub refused: Option<String>,
     /// Messages of the game for its scene (`follow`): views, events, answers.
     inbox: Vec<ServerMsg>,
     tries: u32,
@@ -224,6 +256,8 @@ impl Online {
             mail: 0,
             next_seq: 1,
             pending: Vec::new(),
+            letters: Vec::new(),
+            refused: None,
             inbox: Vec::new(),
             tries: 0,
             retry_at: 0.0,
@@ -239,19 +273,39 @@ impl Online {
         }
     }
 
-    /// Sends an order (now, or once connected again).
-    fn order(&mut self, order: Value) {
+    /// Sends a message made with its sequence number (now, or once connected again).
+    fn ask(&mut self, make: impl FnOnce(u64) -> ClientMsg) {
         let seq = self.next_seq;
         self.next_seq += 1;
+        let msg = make(seq);
         if self.conn == Conn::Live {
-            self.send(&ClientMsg::Order { seq, order: order.clone() });
+            self.send(&msg);
         }
-        self.pending.push((seq, order));
+        self.pending.push((seq, msg));
+    }
+
+    fn order(&mut self, order: Value) {
+        self.ask(|seq| ClientMsg::Order { seq, order });
+    }
+
+    /// A chat line (to the seat's side, to the moderator, or from the moderator to a seat).
+    pub fn chat(&mut self, to: wire::ChatTo, text: String) {
+        self.ask(|seq| ClientMsg::Chat { seq, to, text });
+    }
+
+    /// A leader's written directive to general seats of its side (T-STRAT-3).
+    pub fn directive(&mut self, to: Vec<u32>, text: String) {
+        self.ask(|seq| ClientMsg::Directive { seq, to, text });
+    }
+
+    /// One of the moderator's actions.
+    pub fn moderate(&mut self, action: wire::ModAction) {
+        self.ask(|seq| ClientMsg::Moderate { seq, action });
     }
 
     /// Orders sent and not yet answered.
     pub fn unanswered(&self) -> usize {
-        self.pending.len()
+        self.pending.iter().filter(|(_, m)| matches!(m, ClientMsg::Order { .. })).count()
     }
 
     /// Breaks the connection as a network fault would (it is taken up again by itself).
@@ -319,8 +373,8 @@ impl Online {
                 self.status_at = now;
                 // Numbered after the seat's last message, then the unanswered ones again.
                 self.next_seq = self.next_seq.max(last_seq + 1);
-                for (seq, order) in &self.pending {
-                    self.send(&ClientMsg::Order { seq: *seq, order: order.clone() });
+                for (_, msg) in &self.pending {
+                    self.send(msg);
                 }
                 self.inbox.push(msg);
             }
@@ -340,8 +394,9 @@ impl Online {
                 self.status_at = now;
                 self.inbox.push(msg);
             }
-            ServerMsg::Refused { seq: Some(seq), .. } => {
+            ServerMsg::Refused { seq: Some(seq), ref text, .. } => {
                 self.pending.retain(|(q, _)| *q != seq);
+                self.refused = Some(text.clone());
                 self.inbox.push(msg);
             }
             // Refused before the welcome (a bad invite): the seat cannot be joined.
@@ -355,9 +410,20 @@ impl Online {
                 self.status = Some(status);
                 self.status_at = now;
             }
-            ServerMsg::Mail { n, .. } => {
+            ServerMsg::Mail { n, entry, kind, from, to, text, sent_ms, deliver_ms } => {
                 self.mail = self.mail.max(n);
-                self.unread += 1;
+                // A delivery seen before (a directive's copy to the moderator, then to its
+                // generals) is the same letter.
+                match self.letters.iter_mut().find(|l| l.entry == entry) {
+                    Some(l) => l.deliver_ms = deliver_ms,
+                    None => {
+                        if self.letters.len() >= MAX_LETTERS {
+                            self.letters.remove(0);
+                        }
+                        self.letters.push(Letter { entry, kind, from, to, text, sent_ms, deliver_ms });
+                        self.unread += 1;
+                    }
+                }
             }
             ServerMsg::Reveal { save, .. } => self.revealed = Some(save),
             ServerMsg::Preview { .. } => {}
