@@ -254,11 +254,13 @@ pub struct Remote<G: PlayGame> {
     pub given: usize,
     /// The server waits for this seat (its status says so).
     pub waited_for: bool,
+    /// The game's order count at the view the session's game is.
+    pub at: u64,
 }
 
 impl<G: PlayGame> Remote<G> {
     pub fn new(viewer: Option<G::Player>, commands: Option<G::Player>) -> Remote<G> {
-        Remote { viewer, commands, outbox: Vec::new(), unanswered: 0, given: 0, waited_for: false }
+        Remote { viewer, commands, outbox: Vec::new(), unanswered: 0, given: 0, waited_for: false, at: 0 }
     }
 
     /// An order given is still on its way (the board waits for the server's answer).

@@ -40,9 +40,20 @@ fn report_screen(screen: Res<State<Screen>>, mut last: ResMut<Reported>) {
 /// ("battle battle turn 3 blue ai 12").
 fn report_game<G: PlayGame>(mode: Res<State<Mode>>, session: Option<Res<Session<G>>>, mut last: ResMut<Reported>) {
     let Some(s) = session.filter(|_| *mode.get() == G::MODE) else { return };
-    let who = if s.human_turn() { "human" } else { "ai" };
-    let now = format!("{} {} {who} {}", G::MODE.name(), s.game.status_words(), s.game.orders().len());
+    // Online: whose move by the server, the server's order count, and the hash of the seat's
+    // view (`kriegsspielViewHash`: a page reloaded resumes at the same one).
+    let who = match (&s.remote, s.human_turn()) {
+        (_, true) => "human",
+        (Some(_), false) => "waiting",
+        (None, false) => "ai",
+    };
+    let count = s.remote.as_ref().map_or(s.game.orders().len() as u64, |r| r.at);
+    let now = format!("{} {} {who} {count}", G::MODE.name(), s.game.status_words());
     if last.0 != now {
+        if s.remote.is_some() {
+            let viewer = rules::view::Viewer::of(s.viewer());
+            report("kriegsspielViewHash", &G::view_hash(&s.game.view(viewer)).to_string());
+        }
         report("kriegsspielState", &now);
         last.0 = now;
     }

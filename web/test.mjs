@@ -22,8 +22,9 @@ const problems = [];
 // Every `name: value` the game logged (window reports, e.g. the download's progress).
 const logged = [];
 let refusing = false;
-// A page in a new context (its own storage), or in `context` (whose saves it shares).
-async function open(address, context) {
+// A page in a new context (its own storage), or in `context` (whose saves it shares); `seat`: a
+// seat's link, which opens its game instead of the title screen.
+async function open(address, context, seat = false) {
   context = context || await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
   page.on('console', (m) => {
@@ -38,6 +39,11 @@ async function open(address, context) {
   page.on('response', async (r) => { try { page.bytes += (await r.body()).length; } catch { /* a redirect has no body */ } });
   const start = Date.now();
   await page.goto(address);
+  if (seat) {
+    await page.waitForFunction(() => (window.kriegsspielState || '').startsWith('battle'), null, { timeout: 180000 });
+    await wait(800);
+    return { page, ms: Date.now() - start };
+  }
   await page.waitForFunction(() => window.kriegsspielReady === 'true', null, { timeout: 180000 });
   const ms = Date.now() - start;
   // The title screen takes clicks once its first frames are drawn and the loading screen is gone.
@@ -354,6 +360,58 @@ const heapAfter = await heap(big, 'on August 1914 after the panning');
 if (heapAfter.wasm > 2 * heapAtStart.wasm) problems.push(`the wasm memory grew from ${heapAtStart.wasm} to ${heapAfter.wasm} bytes while panning`);
 await big.screenshot({ path: screenshot.replace(/\.png$/, '-august-1914.png') });
 await big.context().close();
+
+// 7. Issue 29: two seats of one battle online, each in its own page opened by its link (the
+// server serves the game and its API from one address). Blue places a redoubt and ends its
+// set-up step by clicks; red's page is reloaded mid-turn and resumes where it was (the same state
+// and the same hash of red's view); red ends its step by a click and blue's page sees it.
+const made = await fetch(`${url}api/games`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ scenario: 'open_field.ron', settings: { battle_clock: false } }),
+}).then((r) => r.json());
+const seatLink = (i) => `${url}?game=${made.game}&seat=${made.seats[i].token}`;
+const count = (s) => Number(s.split(' ').pop());
+const viewHash = (page) => page.evaluate(() => window.kriegsspielViewHash || '');
+const { page: red } = await open(seatLink(0), null, true);
+const { page: blue } = await open(seatLink(1), null, true);
+await until(blue, (s) => / blue human 0$/.test(s), 'blue to set up first (the defender builds its redoubts)');
+await until(red, (s) => / blue waiting 0$/.test(s), 'red to wait for blue');
+// The "End set-up" button heads the left panel, below its two lines; a cell of blue's yellow zone
+// is on the board's bottom rows.
+const END_SETUP = [70, 104];
+const BLUE_ZONE = [300, 520];
+// Ends the seat's set-up step by its button (by its key, Space, if the button's place moved).
+async function endStep(page, seat, done) {
+  await click(page, ...END_SETUP);
+  for (let tries = 0; tries < 3 && !done(await state(seat)); tries++) {
+    await until(seat, done, 'the step to end', 3000).catch(async () => {
+      await page.locator('#kriegsspiel').focus();
+      seen.push({ s: '(Space)', ms: Date.now() - began });
+      await page.keyboard.press('Space');
+    });
+  }
+}
+await click(blue, ...BLUE_ZONE);
+await until(blue, (s) => count(s) === 1, 'blue\'s redoubt on the server');
+await endStep(blue, red, (s) => / red human 2$/.test(s));
+await until(red, (s) => / red human 2$/.test(s), 'red to move, in red\'s page');
+const before = { s: await state(red), hash: await viewHash(red) };
+seen.push({ s: '(reload red)', ms: Date.now() - began });
+await red.reload();
+await red.waitForFunction(() => (window.kriegsspielState || '').startsWith('battle'), null, { timeout: 180000 });
+await wait(800);
+const after = { s: await state(red), hash: await viewHash(red) };
+console.log(`online: red's page before the reload ${before.s} (view ${before.hash}), after ${after.s} (view ${after.hash})`);
+if (before.s !== after.s || before.hash !== after.hash || !before.hash) {
+  problems.push(`red's page did not resume where it was: ${JSON.stringify(before)} then ${JSON.stringify(after)}`);
+}
+await endStep(red, blue, (s) => count(s) === 3);
+await until(blue, (s) => count(s) === 3, 'red\'s order seen in blue\'s page');
+console.log(`online: blue's page after red's order: ${await state(blue)}; red's: ${await state(red)}`);
+await red.screenshot({ path: screenshot.replace(/\.png$/, '-online-red.png') });
+await red.context().close();
+await blue.context().close();
 
 // 6. The browser replays a save made natively and reaches the same state hash.
 const { page: replay } = await open(`${url}?replay=test-save.ron`);

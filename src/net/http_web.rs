@@ -10,9 +10,12 @@ use wasm_bindgen::prelude::JsValue;
 use web_sys::{Request, RequestInit, Response};
 
 type Answer = Rc<RefCell<Option<Result<(u16, String), String>>>>;
+type Callback = Rc<Closure<dyn FnMut(JsValue)>>;
+/// A request's answer to come, and the callbacks the browser calls with it.
+type Pending = (Answer, Vec<Callback>);
 
 thread_local! {
-    static CALLS: RefCell<Vec<Option<(Answer, Vec<Closure<dyn FnMut(JsValue)>>)>>> = const { RefCell::new(Vec::new()) };
+    static CALLS: RefCell<Vec<Option<Pending>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A request on its way.
@@ -41,21 +44,20 @@ impl Call {
             request.headers().set("Content-Type", "application/json")?;
             let window = web_sys::window().ok_or_else(|| JsValue::from_str("no window"))?;
             let status = Rc::new(RefCell::new(0u16));
-            let on_text = {
+            let on_text: Callback = {
                 let (answer, status) = (answer.clone(), status.clone());
-                Closure::<dyn FnMut(JsValue)>::new(move |text: JsValue| {
+                Rc::new(Closure::<dyn FnMut(JsValue)>::new(move |text: JsValue| {
                     *answer.borrow_mut() = Some(Ok((*status.borrow(), text.as_string().unwrap_or_default())));
-                })
+                }))
             };
-            let on_fail = {
+            let on_fail: Callback = {
                 let answer = answer.clone();
-                Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| *answer.borrow_mut() = Some(Err(why(&e))))
+                Rc::new(Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| *answer.borrow_mut() = Some(Err(why(&e)))))
             };
-            let on_response = {
+            let on_response: Callback = {
                 let (answer, status) = (answer.clone(), status.clone());
-                let on_text = on_text.as_ref().unchecked_ref::<js_sys::Function>().clone();
-                let on_fail = on_fail.as_ref().unchecked_ref::<js_sys::Function>().clone();
-                Closure::<dyn FnMut(JsValue)>::new(move |r: JsValue| {
+                let (on_text, on_fail) = (on_text.clone(), on_fail.clone());
+                Rc::new(Closure::<dyn FnMut(JsValue)>::new(move |r: JsValue| {
                     let Ok(response) = r.dyn_into::<Response>() else {
                         *answer.borrow_mut() = Some(Err("not an answer".into()));
                         return;
@@ -67,7 +69,7 @@ impl Call {
                         }
                         Err(e) => *answer.borrow_mut() = Some(Err(why(&e))),
                     }
-                })
+                }))
             };
             let _ = window.fetch_with_request(&request).then2(&on_response, &on_fail);
             closures.extend([on_text, on_fail, on_response]);

@@ -598,6 +598,7 @@ fn follow<G: OnlineGame>(
     if let Some(r) = s.remote.as_mut() {
         r.unanswered = online.unanswered();
         r.waited_for = waited;
+        r.at = online.view_at.unwrap_or(0);
     }
 }
 
