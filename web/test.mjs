@@ -179,8 +179,9 @@ async function endPhase(page) {
   }
 }
 // The title's "Continue" (the newest autosave), below "Great War tutorial" (buttons 39 pixels
-// apart: New battle 215, New Great War 254, New campaign 293, Tutorial 332, Great War tutorial 371), when there is one.
-const CONTINUE = [640, 410];
+// apart: New battle 215, New Great War 254, New campaign 293, Play online 332, Tutorial 371, Great
+// War tutorial 410), when there is one.
+const CONTINUE = [640, 449];
 // From the title screen to the Great War's set-up (a click the first frames swallowed is given again).
 async function greatWarSetup(page) {
   await until(page, (s) => s === 'title', 'the title screen');

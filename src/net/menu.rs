@@ -383,3 +383,57 @@ fn whose_turn(tr: &Tr, info: &GameInfo, mine: Option<u32>) -> String {
         .collect();
     if names.is_empty() { tr.t("ui.online.ai_moves") } else { tr.f("ui.online.waiting", &[("who", names.join(", "))]) }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn known(i: usize) -> KnownSeat {
+        KnownSeat { link: format!("http://h:1/?game=a{i}&seat=00"), seat: None, name: String::new() }
+    }
+
+    /// A seat joined again moves to the top and keeps what was known of it; the list keeps the
+    /// newest REMEMBERED_SEATS.
+    #[test]
+    fn remembered_seats_are_each_kept_once_newest_first_and_capped() {
+        let mut s = Settings::default();
+        remember(&mut s, KnownSeat { seat: Some(2), name: "blue".into(), ..known(0) });
+        remember(&mut s, known(1));
+        remember(&mut s, known(0));
+        assert_eq!(s.seats.len(), 2);
+        assert_eq!((s.seats[0].seat, s.seats[0].name.as_str()), (Some(2), "blue"), "what was known stays");
+        for i in 0..REMEMBERED_SEATS + 5 {
+            remember(&mut s, known(100 + i));
+        }
+        assert_eq!(s.seats.len(), REMEMBERED_SEATS);
+        assert_eq!(s.seats[0], known(100 + REMEMBERED_SEATS + 4));
+    }
+
+    /// The lobby's request: the player's side a person's, the other the AI's at its level (or a
+    /// friend's), a moderator's seat when asked, the rules' clocks as chosen; a file outside the
+    /// shipped scenarios is refused.
+    #[test]
+    fn the_game_asked_for_is_the_one_chosen() {
+        let players = vec!["red".to_string(), "blue".to_string()];
+        let form = OnlineForm {
+            side: 1,
+            other: Other::Ai(Level::Marshal),
+            moderator: true,
+            clocks: false,
+            ..OnlineForm::default()
+        };
+        let r = form.request(&players).expect("a request");
+        assert_eq!(r.scenario, "open_field.ron");
+        let seats = r.seats.expect("seats");
+        assert_eq!(seats.len(), 3);
+        assert_eq!((seats[0].ai, seats[1].ai), (Some(Level::Marshal), None), "the other side is the AI's");
+        assert_eq!(seats[2].role, Role::Moderator);
+        assert!(!r.settings.expect("settings").battle_clock);
+        let json = serde_json::to_value(&seats[0]).expect("JSON");
+        assert_eq!(json, serde_json::json!({ "role": "player", "player": "red", "name": "red", "ai": "Marshal" }));
+        let friend = OnlineForm::default().request(&players).expect("a request");
+        assert!(friend.seats.expect("seats").iter().all(|s| s.ai.is_none()));
+        let modded = OnlineForm { scenario: "mods/x.ron".into(), ..OnlineForm::default() };
+        assert!(modded.request(&players).is_err());
+    }
+}

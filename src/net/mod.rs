@@ -372,7 +372,7 @@ impl Online {
                 self.status = Some(status.clone());
                 self.status_at = now;
                 // Numbered after the seat's last message, then the unanswered ones again.
-                self.next_seq = self.next_seq.max(last_seq + 1);
+                self.next_seq = self.next_seq.max(last_seq.saturating_add(1));
                 for (_, msg) in &self.pending {
                     self.send(msg);
                 }
@@ -616,5 +616,109 @@ fn join_from_link(mut join: MessageWriter<JoinOnline>) {
             join.write(JoinOnline(invite));
         }
         Err(e) => warn!("the page's link is not a seat's: {e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn welcome(seat: u32, last_seq: u64, at: u64) -> ServerMsg {
+        let info = SeatInfo { seat, role: Role::Player { player: "red".into() }, name: "red".into() };
+        let status = Status {
+            clock: wire::Clockface {
+                turn: 0,
+                phase: "server.phase.redoubts".into(),
+                active: Some("red".into()),
+                over: false,
+                orders: 0,
+            },
+            paused: false,
+            waiting_for: vec![seat],
+            ai: Vec::new(),
+            timer: None,
+        };
+        ServerMsg::Welcome {
+            game: "ab".into(),
+            kind: "battle".into(),
+            scenario: "open_field.ron".into(),
+            last_seq,
+            seat: info.clone(),
+            seats: vec![info],
+            seed_commit: String::new(),
+            at,
+            view: None,
+            status,
+        }
+    }
+
+    fn online() -> Online {
+        let link = SeatLink::parse("http://127.0.0.1:7914/?game=ab&seat=00ff", "").expect("a link");
+        Online::new(link, Lang::En)
+    }
+
+    /// A page reloaded numbers its messages after the seat's last (the server refuses an old
+    /// number), a server's count at the end of the numbers does not overflow, and what was sent
+    /// and not answered stays for the reconnect, an answer or refusal taking it off.
+    #[test]
+    fn sequence_numbers_go_on_after_the_seats_last_and_unanswered_messages_wait() {
+        let mut o = online();
+        o.take(welcome(0, 41, 3), 0.0);
+        assert_eq!((o.conn.clone(), o.at, o.next_seq), (Conn::Live, 3, 42));
+        assert!(o.waits_for_me());
+        o.order(Value::from("EndSetup"));
+        o.chat(wire::ChatTo::Alliance, "hold".into());
+        assert_eq!((o.unanswered(), o.pending.len()), (1, 2), "a chat line is no order");
+        let status = match welcome(0, 0, 4) {
+            ServerMsg::Welcome { status, .. } => status,
+            _ => unreachable!(),
+        };
+        o.take(ServerMsg::Ack { seq: 42, at: 4, events: Vec::new(), applied: true, status }, 1.0);
+        assert_eq!((o.unanswered(), o.pending.len(), o.at), (0, 1, 4));
+        o.take(ServerMsg::Refused { seq: Some(43), code: "x".into(), text: "no".into() }, 1.0);
+        assert!(o.pending.is_empty());
+        assert_eq!(o.refused.as_deref(), Some("no"));
+        let mut lied = online();
+        lied.take(welcome(0, u64::MAX, 0), 0.0);
+        assert_eq!(lied.next_seq, u64::MAX);
+    }
+
+    /// Refused before the welcome (a bad token): the seat cannot be played and is not tried
+    /// again; a loss after it is tried again, sooner first, never more than MAX_RETRY apart.
+    #[test]
+    fn a_refused_hello_fails_and_a_lost_connection_is_tried_again_with_a_growing_wait() {
+        let mut o = online();
+        o.take(ServerMsg::Refused { seq: None, code: "bad_token".into(), text: "no such seat".into() }, 0.0);
+        assert_eq!(o.conn, Conn::Failed("no such seat".into()));
+        o.lost("closed".into(), 0.0);
+        assert!(matches!(o.conn, Conn::Failed(_)), "a failed seat is not tried again");
+        let mut o = online();
+        o.take(welcome(0, 0, 0), 0.0);
+        let mut waits = Vec::new();
+        for _ in 0..8 {
+            o.lost("cut".into(), 100.0);
+            waits.push(o.retry_at - 100.0);
+        }
+        assert_eq!(waits[0], 0.5);
+        assert!(waits.windows(2).all(|w| w[0] <= w[1]), "{waits:?}");
+        assert_eq!(*waits.last().unwrap_or(&0.0), MAX_RETRY);
+        // Mail: each entry once, however often delivered; the oldest go past the cap.
+        for i in 0..(MAX_LETTERS as u64 + 3) {
+            let mail = |n| ServerMsg::Mail {
+                n,
+                entry: i,
+                kind: "chat".into(),
+                from: Some(1),
+                to: vec![0],
+                text: format!("{i}"),
+                sent_ms: 0,
+                deliver_ms: None,
+            };
+            o.take(mail(2 * i + 1), 0.0);
+            o.take(mail(2 * i + 2), 0.0);
+        }
+        assert_eq!(o.letters.len(), MAX_LETTERS);
+        assert_eq!(o.letters[0].entry, 3);
+        assert_eq!(o.unread, MAX_LETTERS + 3);
     }
 }
