@@ -216,6 +216,9 @@ fn the_moderators_table_is_played_from_the_game() {
         online(a).status.as_ref().is_some_and(|s| !s.paused && s.ai.iter().any(|p| p == "blue"))
     });
     assert!(online(&app).refused.is_none(), "{:?}", online(&app).refused);
+    // The table shows who is connected: blue and the moderator, then the moderator alone.
+    until(&mut app, "blue connected", |a| online(a).status.as_ref().is_some_and(|s| s.connected == vec![1, 2]));
     rt.block_on(blue.close());
+    until(&mut app, "blue gone", |a| online(a).status.as_ref().is_some_and(|s| s.connected == vec![2]));
     drop(server);
 }

@@ -637,6 +637,7 @@ mod tests {
             waiting_for: vec![seat],
             ai: Vec::new(),
             timer: None,
+            connected: vec![seat],
         };
         ServerMsg::Welcome {
             game: "ab".into(),

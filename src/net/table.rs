@@ -193,7 +193,7 @@ fn moderator_controls(ui: &mut egui::Ui, tr: &Tr, online: &mut Online, table: &m
             }
         }
     });
-    egui::Grid::new("moderator_seats").num_columns(4).spacing([10.0, 4.0]).striped(true).show(ui, |ui| {
+    egui::Grid::new("moderator_seats").num_columns(5).spacing([10.0, 4.0]).striped(true).show(ui, |ui| {
         for seat in online.seats.clone() {
             ui.label(seat_name(online, tr, Some(seat.seat)));
             let role = match &seat.role {
@@ -203,6 +203,11 @@ fn moderator_controls(ui: &mut egui::Ui, tr: &Tr, online: &mut Online, table: &m
                 Role::Observer { .. } => tr.t("ui.table.role_observer"),
             };
             ui.label(role);
+            if status.connected.contains(&seat.seat) {
+                ui.colored_label(egui::Color32::LIGHT_GREEN, tr.t("ui.table.connected"));
+            } else {
+                ui.label(egui::RichText::new(tr.t("ui.table.away")).weak());
+            }
             let player = seat.role.commands().map(str::to_string);
             let ai = player.as_ref().is_some_and(|p| status.ai.contains(p));
             let waited = status.waiting_for.contains(&seat.seat);

@@ -237,6 +237,26 @@ impl Client {
         }
     }
 
+    /// The first message `pick` chooses that arrives within `wait`, if any (every other message
+    /// read meanwhile is kept for [`Client::next`]).
+    pub async fn arrives_within(&mut self, wait: Duration, pick: impl Fn(&Value) -> bool) -> Option<Value> {
+        if let Some(i) = self.pending.iter().position(&pick) {
+            return self.pending.remove(i);
+        }
+        let end = tokio::time::Instant::now() + wait;
+        loop {
+            let left = end.saturating_duration_since(tokio::time::Instant::now());
+            if left.is_zero() {
+                return None;
+            }
+            match self.read(left).await {
+                Ok(v) if pick(&v) => return Some(v),
+                Ok(v) => self.pending.push_back(v),
+                Err(_) => return None,
+            }
+        }
+    }
+
     /// Takes the next sequence number.
     pub fn seq(&mut self) -> u64 {
         let s = self.next_seq;

@@ -189,7 +189,15 @@ impl Session {
             bucket: Bucket::new(CONN_BURST, CONN_RATE),
             strikes: 0,
         };
+        // The seat is connected while this serves it: every seat's status says so.
+        session.room.state.lock().await.seats[seat].connections += 1;
+        session.room.wake();
         session.serve().await;
+        {
+            let mut state = session.room.state.lock().await;
+            state.seats[seat].connections = state.seats[seat].connections.saturating_sub(1);
+        }
+        session.room.wake();
     }
 
     async fn serve(&mut self) {

@@ -65,6 +65,8 @@ pub struct SeatState {
     /// Done with the active player's part of the turn (when a player has several seats).
     pub ready: bool,
     pub bucket: Bucket,
+    /// Connections open now to this seat (this process's; not kept in the record).
+    pub connections: u32,
 }
 
 impl SeatState {
@@ -76,6 +78,7 @@ impl SeatState {
             replies: VecDeque::new(),
             ready: false,
             bucket: Bucket::new(SEAT_BURST, SEAT_RATE),
+            connections: 0,
         }
     }
 
@@ -186,7 +189,8 @@ impl RoomState {
         };
         let ai = self.table.players().into_iter().filter(|p| self.table.ai_plays(p)).collect();
         let timer = self.timer.as_ref().map(|t| crate::timing::face(t, self.clock.now_ms()));
-        Status { clock, paused: self.rec.paused, waiting_for, ai, timer }
+        let connected = self.seats.iter().filter(|s| s.connections > 0).map(|s| s.info().seat).collect();
+        Status { clock, paused: self.rec.paused, waiting_for, ai, timer, connected }
     }
 
     pub fn view_for(&self, seat: usize) -> Value {

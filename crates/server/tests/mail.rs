@@ -41,7 +41,7 @@ async fn letter(c: &mut Client, text: &str) -> Value {
 
 /// Whether a letter arrives within a while (others are kept).
 async fn quiet(c: &mut Client) -> bool {
-    c.quiet_for(Duration::from_millis(300)).await.is_none_or(|v| kind(&v) != "mail")
+    c.arrives_within(Duration::from_millis(300), |v| kind(v) == "mail").await.is_none()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

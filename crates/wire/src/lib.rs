@@ -125,6 +125,9 @@ pub struct Status {
     pub ai: Vec<String>,
     /// The clock the game runs now (T-SETUP-1, T-TURN-2, a phase's deadline) and the time left.
     pub timer: Option<TimerFace>,
+    /// The seats with a connection open now, by number (the moderator's table shows them).
+    #[serde(default)]
+    pub connected: Vec<u32>,
 }
 
 impl Status {
