@@ -70,11 +70,8 @@ async fn a_giant_frame_closes_only_that_connection() {
     let giant = format!(r#"{{"type":"order","seq":1,"order":"{}"}}"#, "x".repeat(server::live::MAX_MESSAGE + 1));
     let _ = red.send_text(giant).await;
     // Whatever status came before (another seat connected), then the close.
-    loop {
-        match red.next().await {
-            Ok(v) => assert_eq!(kind(&v), "status", "only news of the game before the close: {v}"),
-            Err(_) => break,
-        }
+    while let Ok(v) = red.next().await {
+        assert_eq!(kind(&v), "status", "only news of the game before the close: {v}");
     }
     let (mut red, _) = support::join(server.addr, &created, 0).await;
     red.set_seq(10);
