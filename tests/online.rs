@@ -222,3 +222,63 @@ fn the_moderators_table_is_played_from_the_game() {
     until(&mut app, "blue gone", |a| online(a).status.as_ref().is_some_and(|s| s.connected == vec![2]));
     drop(server);
 }
+
+/// A battle played online to its end from the game against the AI's seat: the server reveals
+/// the whole log, the game replays it to the server's hash and keeps it with the player's saves.
+#[test]
+fn an_online_battle_played_to_its_end_keeps_its_revealed_log() {
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("a runtime");
+    let server = rt
+        .block_on(server::Server::start(&sqlite(), &scenarios(), SocketAddr::from(([127, 0, 0, 1], 0))))
+        .expect("the server starts");
+    let addr = server.addr;
+    let body = json!({
+        "scenario": "open_field.ron",
+        "settings": { "battle_clock": false },
+        "seats": [
+            { "role": "player", "player": "red", "name": "red" },
+            { "role": "player", "player": "blue", "name": "blue", "ai": "Recruit" },
+        ],
+    });
+    let (code, created) = rt.block_on(server::client::http(addr, "POST", "/api/games", Some(&body))).expect("made");
+    assert_eq!(code, 200, "{created}");
+    let game = created["game"].as_str().expect("a game").to_string();
+    let token = created["seats"][0]["token"].as_str().expect("a token").to_string();
+    let mut app = support::app();
+    let link = SeatLink::parse(&format!("http://{addr}/?game={game}&seat={token}"), "").expect("a link");
+    app.world_mut().write_message(JoinOnline(link));
+    until(&mut app, "red's board", |a| a.world().get_resource::<Session<Battle>>().is_some());
+    // Red passes its set-up and turns, then orders the retreat (T-END-2) and passes until the
+    // battle is over; the AI plays blue on the server.
+    let mut retreated = false;
+    for _ in 0..300 {
+        until(&mut app, "red to move or the end", |a| {
+            a.world().get_resource::<Session<Battle>>().is_none_or(|s| s.human_turn() || s.game.is_over())
+        });
+        let Some(s) = app.world().get_resource::<Session<Battle>>() else { break };
+        if s.game.is_over() {
+            break;
+        }
+        let in_battle = !kriegsspiel::session::PlayGame::in_setup(&s.game);
+        let order = if in_battle && s.game.clock().turn >= 2 && !retreated {
+            retreated = true;
+            Order::Retreat
+        } else {
+            s.game.pass()
+        };
+        give(&mut app, order);
+        until(&mut app, "the answer", |a| online(a).unanswered() == 0);
+    }
+    until(&mut app, "the log kept", |a| a.world().get_resource::<Session<Battle>>().is_none_or(|s| s.notice.is_some()));
+    let notice = session(&app).notice.clone().unwrap_or_default();
+    assert!(notice.contains("whole log"), "{notice}");
+    // The kept save replays to the end of the battle, as the server had it.
+    let store = kriegsspiel::storage::store().expect("the store");
+    let keys = store.keys("");
+    let key = keys.iter().find(|k| k.contains(&kriegsspiel::net::saved_name(&game))).expect("the game's save");
+    let text = store.read(key).expect("readable").expect("there");
+    let saved = kriegsspiel::saves::saved_game_from_text::<rules::tactical::SaveGame>(key, &text).expect("a save");
+    let replayed = Battle::replay(&saved.save).expect("it replays");
+    assert!(replayed.is_over());
+    drop(server);
+}

@@ -234,8 +234,9 @@ pub struct Online {
     retry_at: f64,
     /// Entries of the written record (directives, chat) not yet read.
     pub unread: usize,
-    /// The game's whole log, once it is over (the engine's save).
-    pub revealed: Option<String>,
+    /// The game's whole log once it is over (the engine's save) and the hash the server says it
+    /// replays to, until the scene keeps it (`follow`).
+    pub revealed: Option<(String, String)>,
     lang: Lang,
 }
 
@@ -425,7 +426,7 @@ impl Online {
                     }
                 }
             }
-            ServerMsg::Reveal { save, .. } => self.revealed = Some(save),
+            ServerMsg::Reveal { save, hash, .. } => self.revealed = Some((save, hash)),
             ServerMsg::Preview { .. } => {}
         }
     }
@@ -502,6 +503,25 @@ fn leave(mut commands: Commands) {
     commands.remove_resource::<Online>();
 }
 
+/// The name an online game's saves go under.
+pub fn saved_name(game: &str) -> String {
+    format!("online-{game}")
+}
+
+/// Replays the log the server revealed and keeps it as the game's save when it reaches the
+/// server's hash (a log that does not is refused, said, and not kept).
+fn keep_revealed<G: OnlineGame>(game: &str, text: &str, hash: &str) -> Result<(), String> {
+    let save = rules::Save::<G>::from_text("revealed", text).map_err(|e| e.to_string())?;
+    let replayed = G::replay(&save).map_err(|e| e.to_string())?;
+    let reached = replayed.state_hash().to_string();
+    if reached != hash {
+        return Err(format!("the log replays to {reached}, not to the server's {hash:.32}"));
+    }
+    let seats = vec![crate::saves::Seat::Human; replayed.seat_order().len()];
+    let saved = crate::saves::SavedGame { mode: G::MODE, game: saved_name(game), seats, save };
+    crate::saves::autosave(&saved, replayed.turn()).map_err(|e| crate::storage::describe(&e))
+}
+
 /// The player a seat gives orders for, and whose eyes it has.
 fn seat_player<G: OnlineGame>(game: &G, role: &Role) -> (Option<G::Player>, Option<G::Player>) {
     let find = |name: Option<&str>| game.seat_order().into_iter().find(|p| Some(G::player_name(*p)) == name);
@@ -521,6 +541,7 @@ fn follow<G: OnlineGame>(
     mut scenario: Local<Option<(String, G::Scenario)>>,
     mut events: MessageWriter<GameEvents<G>>,
     (mut screen, mut mode, mut view): Screens,
+    tr: Res<crate::i18n::Tr>,
 ) {
     let Some(mut online) = online else { return };
     if online.kind != G::KIND {
@@ -587,6 +608,15 @@ fn follow<G: OnlineGame>(
         }
     }
     let Some(s) = session.as_deref_mut().filter(|s| s.remote.is_some()) else { return };
+    // The game is over: its whole log, checked against the server's hash, is kept as this
+    // game's save (a replay of it opens from the title).
+    if let Some((text, hash)) = online.revealed.take() {
+        let kept = keep_revealed::<G>(&online.invite.game, &text, &hash);
+        s.notice = Some(match kept {
+            Ok(()) => tr.t("ui.online.log_kept"),
+            Err(e) => tr.f("ui.online.log_bad", &[("why", e)]),
+        });
+    }
     let waited = online.waits_for_me();
     let outbox = s.remote.as_mut().map(|r| std::mem::take(&mut r.outbox)).unwrap_or_default();
     for order in outbox {
@@ -682,6 +712,21 @@ mod tests {
         let mut lied = online();
         lied.take(welcome(0, u64::MAX, 0), 0.0);
         assert_eq!(lied.next_seq, u64::MAX);
+    }
+
+    /// A revealed log that does not replay to the server's hash, or is no save, is not kept
+    /// (and says why); the hash checked is the replayed game's.
+    #[test]
+    fn a_revealed_log_is_kept_only_when_it_replays_to_the_servers_hash() {
+        use rules::Game;
+        use rules::tactical::Battle;
+        let scenario = crate::battle::files::load_scenario("scenarios/open_field.ron").expect("a battle");
+        let mut game = Battle::new(&scenario, 9);
+        game.apply(game.pass()).expect("a pass");
+        let text = game.save().to_text();
+        let why = keep_revealed::<Battle>("ab", &text, "0000000000000000").expect_err("another hash");
+        assert!(why.contains(&game.state_hash().to_string()), "{why}");
+        assert!(keep_revealed::<Battle>("ab", "not a save", &game.state_hash().to_string()).is_err());
     }
 
     /// Refused before the welcome (a bad token): the seat cannot be played and is not tried
