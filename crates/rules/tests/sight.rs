@@ -368,6 +368,65 @@ fn s_sub_5_a_preview_on_the_view_does_not_name_the_undetected_flotilla() {
     assert!(umpire.to_string().contains("germany fleet 1"), "{umpire}");
 }
 
+/// S-SUB-5 on a client: France's war made from France's view is the war France knows (the German
+/// boats at (3,3) and Germany's treasury are not in it, its view and hash are France's); the
+/// French destroyer's preview on it is the game's preview for France; the umpire's view rebuilds
+/// every fleet; orders go on a mirror as on a war.
+#[test]
+fn s_sub_5_a_war_rebuilt_from_a_view_is_the_war_its_viewer_knows() {
+    let s = two_flotillas();
+    let mut war = GreatWar::new(&s, 9);
+    until(&mut war, GwPhase::Movement, FRANCE);
+    let france = Viewer::Player(FRANCE);
+    let view = war.view(france);
+    let mut mirror = GreatWar::from_view(&s, &view).expect("a view of this scenario");
+    assert_eq!(mirror.view(france), view);
+    assert_eq!(GreatWar::view_hash(&mirror.view(france)), GreatWar::view_hash(&view));
+    assert_eq!(mirror.ctx().navy.fleets.iter().map(|f| f.id).collect::<Vec<_>>(), vec![2, 3, 4]);
+    assert!(!text(&mirror.state()).contains("germany fleet 1"), "the boats are not in France's mirror");
+    assert_eq!(mirror.ctx().powers[0].money, 0, "nor Germany's treasury");
+    assert_eq!(mirror.ctx().powers[1].money, war.ctx().powers[1].money, "France's own is");
+    let sail = strategic::Order::MoveFleet { fleet: 3, path: vec![hex(4, 6)] };
+    assert_eq!(
+        text(&mirror.preview(&sail).expect("legal on the mirror")),
+        text(&war.preview_as(france, &sail).expect("legal on France's view")),
+        "the mirror's preview is the one the game gives France"
+    );
+    mirror.apply(sail.clone()).expect("the destroyers sail on the mirror");
+    war.apply(sail).expect("and in the game");
+    assert_eq!(mirror.view(france).navy.fleets, war.view(france).navy.fleets);
+    let all = GreatWar::from_view(&s, &war.view(Viewer::Umpire)).expect("the umpire's view");
+    assert_eq!(all.ctx().navy.fleets.iter().map(|f| f.id).collect::<Vec<_>>(), vec![1, 2, 3, 4]);
+    assert_eq!(all.ctx().powers[0].money, war.ctx().powers[0].money);
+}
+
+/// A Great War view of another scenario, or one the rules could not give (a fleet off the map, a
+/// unit of a power the scenario lacks, units out of order, a province too many), is refused.
+#[test]
+fn a_war_view_of_another_scenario_or_off_the_map_is_refused() {
+    let s = two_flotillas();
+    let war = GreatWar::new(&s, 9);
+    let view = war.view(Viewer::Player(FRANCE));
+    let other = scenario(HexMap::filled("land", 6, 6, GwTerrain::Clear), vec![infantry(1, "france", (1, 1))]);
+    assert!(matches!(GreatWar::from_view(&other, &view), Err(ViewError::Scenario { .. })));
+    let refused = |v: &strategic::WarView| matches!(GreatWar::from_view(&s, v), Err(ViewError::Inconsistent(_)));
+    let mut off = view.clone();
+    off.navy.fleets[0].at = hex(40, 40);
+    assert!(refused(&off), "a fleet off the map");
+    let mut stranger = view.clone();
+    stranger.forces[0].power = PowerId(9);
+    assert!(refused(&stranger), "a unit of no power");
+    let mut twice = view.clone();
+    twice.forces[1] = twice.forces[0].clone();
+    assert!(refused(&twice), "a unit twice");
+    let mut more = view.clone();
+    more.provinces.push(Default::default());
+    assert!(refused(&more), "a province the map lacks");
+    let mut active = view;
+    active.clock.active = 7;
+    assert!(refused(&active), "an active power the order of play lacks");
+}
+
 /// S-ARMY-6 ([003]: reserves «не присутствуют на карте»): Germany's army 201 keeps division 3 in
 /// reserve; France's view and working copy have no division 3, Germany's and the umpire's have it.
 #[test]

@@ -325,6 +325,14 @@ impl GreatWar {
         game
     }
 
+    /// A game on a working copy made elsewhere (a view made into a game,
+    /// [`crate::view::Mirror`]): no orders logged, no checkpoint but this one.
+    pub(crate) fn from_ctx(ctx: Ctx, seed: u64) -> GreatWar {
+        let mut game = GreatWar { world: world_of(ctx), seed, checkpoints: Vec::new() };
+        game.checkpoint();
+        game
+    }
+
     /// The game as it stands, to resume from ([`GreatWar::resume`]) instead of replaying its
     /// whole log: a server keeps one a turn.
     pub fn snapshot(&self) -> Snapshot {

@@ -34,12 +34,14 @@ use super::ids::{Clock, ForceId, PowerId};
 use super::naval::model::{FleetId, Navy};
 use super::order::{Order, OrderError};
 use super::preview::Preview;
-use super::state::{Ctx, Force, Formation, HexState, Place, PowerState, ProvinceState, Techs};
+use super::scenario::Scenario;
+use super::state::{Ctx, Force, Formation, GameState, HexState, Place, PowerState, ProvinceState, StaticData, Techs};
+use std::sync::Arc;
 use super::treaty::PeaceOffer;
 use crate::dice::Dice;
 use crate::hash::StateHash;
 use crate::texts::{Arg, Msg};
-use crate::view::{Seen, Sight, Viewer, view_seed};
+use crate::view::{Mirror, Seen, Sight, ViewError, Viewer, view_seed};
 use serde::{Deserialize, Serialize};
 
 /// A Great War as one viewer knows it.
@@ -58,6 +60,9 @@ pub struct WarView {
     /// The land units the viewer knows of, by ID (other powers' reserves absent).
     pub forces: Vec<Force>,
     pub formations: Vec<Formation>,
+    /// The ID the next formation raised will have (every formation is on the open map, so the
+    /// count tells nothing hidden).
+    pub next_formation: u32,
     /// Fleets, ships, squadrons, mines and lanes the viewer knows of (undetected enemy
     /// flotillas and their ships absent; other powers' standing orders cleared).
     pub navy: Navy,
@@ -192,6 +197,7 @@ impl Ctx {
             hexes: state.hexes,
             forces: state.forces,
             formations: state.formations,
+            next_formation: state.next_formation,
             navy: state.navy,
             support_question: if viewer.sees_all() && self.clock.support_asked {
                 self.support_question()
@@ -294,5 +300,123 @@ impl Sight for GreatWar {
 
     fn known_by(ctx: &Ctx, viewer: Viewer<PowerId>) -> Ctx {
         ctx.as_known_by(viewer)
+    }
+}
+
+impl Ctx {
+    /// The working copy of a war as a view tells it, on the scenario's static data: the view's
+    /// pieces, provinces, hexes and clock; the other powers' secrets zero where the view has
+    /// none (as [`Ctx::as_known_by`] clears them); the dice seeded from the view. A view of
+    /// another scenario, or one the rules could not give (a power, hex, province or piece the
+    /// map and the order of play lack, pieces out of ID order), is refused.
+    pub fn from_view(statics: Arc<StaticData>, view: &WarView) -> Result<Ctx, ViewError> {
+        let scenario = &statics.scenario;
+        if view.scenario != scenario.hash() {
+            return Err(ViewError::Scenario { view: view.scenario, scenario: scenario.hash() });
+        }
+        let bad = |why: String| Err(ViewError::Inconsistent(why));
+        let powers = scenario.powers.len();
+        let power_ok = |p: PowerId| usize::from(p.0) < powers;
+        if view.powers.len() != powers {
+            return bad(format!("{} powers, the scenario has {powers}", view.powers.len()));
+        }
+        if view.viewer.player().is_some_and(|p| !power_ok(p)) || usize::from(view.clock.active) >= powers {
+            return bad("a viewer or active power the scenario lacks".into());
+        }
+        if view.provinces.len() != scenario.map.provinces.len() {
+            return bad(format!("{} provinces, the map has {}", view.provinces.len(), scenario.map.provinces.len()));
+        }
+        let on_map = |h: HexAt| scenario.map.cell(h).is_some();
+        if !view.hexes.windows(2).all(|w| w[0].0 < w[1].0) || view.hexes.iter().any(|(h, _)| !on_map(*h)) {
+            return bad("the hexes are off the map or out of order".into());
+        }
+        if !view.forces.windows(2).all(|w| w[0].id < w[1].id) {
+            return bad("the land units are not in ID order, each once".into());
+        }
+        for f in &view.forces {
+            let off = matches!(f.place, Place::Map(h) if !on_map(h));
+            if off || !power_ok(f.power) {
+                return bad(format!("land unit {} is off the map or of no power", f.id.0));
+            }
+        }
+        if !view.formations.windows(2).all(|w| w[0].id < w[1].id) || view.formations.iter().any(|f| !power_ok(f.power))
+        {
+            return bad("the formations are out of ID order or of no power".into());
+        }
+        let navy = &view.navy;
+        let fleets_ok = navy.fleets.windows(2).all(|w| w[0].id < w[1].id)
+            && navy.fleets.iter().all(|f| power_ok(f.power) && on_map(f.at));
+        let ships_ok = navy.ships.windows(2).all(|w| w[0].id < w[1].id)
+            && navy.ships.iter().all(|s| power_ok(s.power) && navy.fleet(s.fleet).is_some());
+        if !fleets_ok || !ships_ok {
+            return bad("the fleets or ships are out of ID order, off the map or of no power".into());
+        }
+        let state = GameState {
+            clock: view.clock,
+            powers: view
+                .powers
+                .iter()
+                .map(|p| {
+                    let s = p.secrets.clone().unwrap_or(PowerSecrets {
+                        money: 0,
+                        ammo: 0,
+                        chem_shells: 0,
+                        cylinders: 0,
+                        manpower: [0; 2],
+                        techs: Techs::default(),
+                        supply_last: Vec::new(),
+                    });
+                    PowerState {
+                        money: s.money,
+                        ammo: s.ammo,
+                        chem_shells: s.chem_shells,
+                        cylinders: s.cylinders,
+                        manpower: s.manpower,
+                        techs: s.techs,
+                        supply_last: s.supply_last,
+                        out: p.out,
+                        neutral: p.neutral,
+                        peace: p.peace.clone(),
+                        offer: p.offer.clone(),
+                    }
+                })
+                .collect(),
+            provinces: view.provinces.clone(),
+            hexes: view.hexes.clone(),
+            forces: view.forces.clone(),
+            formations: view.formations.clone(),
+            dice: Dice::seeded(view_seed(GreatWar::view_hash(view))).state(),
+            next_formation: view.next_formation,
+            navy: view.navy.clone(),
+        };
+        Ok(Ctx::from_state(statics, &state))
+    }
+}
+
+impl GreatWar {
+    /// The war a view tells, on static data shared with another game of its scenario (a client
+    /// makes each new view it is sent into a game without copying the map again).
+    pub fn from_view_shared(statics: Arc<StaticData>, view: &WarView) -> Result<GreatWar, ViewError> {
+        Ctx::from_view(statics, view).map(|ctx| GreatWar::from_ctx(ctx, 0))
+    }
+}
+
+/// ```
+/// use rules::strategic::testkit::{infantry, scenario};
+/// use rules::strategic::{GreatWar, HexMap, PowerId, Terrain};
+/// use rules::view::{Mirror, Sight, Viewer};
+///
+/// let s = scenario(HexMap::filled("land", 6, 6, Terrain::Clear), vec![infantry(1, "france", (1, 1))]);
+/// let war = GreatWar::new(&s, 1);
+/// let germany = Viewer::Player(PowerId(0));
+/// let view = war.view(germany);
+/// // Germany's client plays on the war Germany knows: France's treasury is not in it.
+/// let mirror = GreatWar::from_view(&s, &view).expect("a view of this scenario");
+/// assert_eq!(mirror.view(germany), view);
+/// assert_eq!(mirror.ctx().powers[1].money, 0);
+/// ```
+impl Mirror for GreatWar {
+    fn from_view(scenario: &Scenario, view: &WarView) -> Result<GreatWar, ViewError> {
+        GreatWar::from_view_shared(StaticData::of(scenario.clone()), view)
     }
 }
