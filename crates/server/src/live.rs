@@ -4,7 +4,7 @@
 
 use crate::forward::CLOSE_MOVED;
 use crate::hub::{Hub, Place, Room};
-use crate::protocol::{ClientMsg, Lang, ServerMsg, Status};
+use crate::protocol::{ClientMsg, Lang, SeatInfo, ServerMsg, Status};
 use crate::room::Bucket;
 use crate::seats;
 use crate::table::{PreviewJob, Refusal};
@@ -79,6 +79,8 @@ struct Session {
     /// The written record's deliveries this connection has been sent up to.
     mail_sent: u64,
     status: Option<Status>,
+    /// The seats as this connection was last sent them (a leader's assignment changes them).
+    seats: Vec<SeatInfo>,
     /// The client follows views: a fresh one after the events of each change.
     views: bool,
     /// The order count of the last view this connection was sent.
@@ -153,7 +155,7 @@ impl Session {
                             scenario: state.rec.scenario.clone(),
                             last_seq: state.seats[seat].last_seq,
                             seat: state.seats[seat].info(),
-                            seats: state.seats.iter().map(crate::room::SeatState::info).collect(),
+                            seats: state.seats_for(seat),
                             seed_commit: state.rec.seed_commit.clone(),
                             at,
                             view,
@@ -162,12 +164,13 @@ impl Session {
                         at,
                         state.status(),
                         view_sent,
+                        state.seats_for(seat),
                     ))
                 }
                 None => None,
             }
         };
-        let Some((seat, welcome, at, status, view_sent)) = welcome else {
+        let Some((seat, welcome, at, status, view_sent, seats)) = welcome else {
             refuse_and_close(&hub, &mut socket, lang, Refusal::new("bad_token", "server.err.bad_token")).await;
             return;
         };
@@ -183,6 +186,7 @@ impl Session {
             sent: at,
             mail_sent: mail.unwrap_or(0),
             status: Some(status),
+            seats,
             views,
             view_at: view_sent,
             revealed: false,
@@ -251,8 +255,9 @@ impl Session {
     /// client that follows views), the status when it changed, and the reveal once the game is
     /// over.
     async fn flush(&mut self, upto: Option<u64>) -> bool {
-        let (items, fresh, follow, status, reveal, mail) = {
+        let (items, fresh, follow, status, reveal, mail, seats) = {
             let state = self.room.state.lock().await;
+            let seats = state.seats_for(self.seat);
             let mail = state.mail_for(self.seat, self.mail_sent);
             let now = state.order_count();
             let (items, fresh) = match state.events_after(self.seat, self.sent) {
@@ -263,7 +268,7 @@ impl Session {
             let follow = (self.views && upto.is_none() && fresh.is_none() && self.view_at != Some(now))
                 .then(|| (now, state.view_for(self.seat)));
             let reveal = if self.revealed { None } else { state.reveal() };
-            (items, fresh, follow, state.status(), reveal, mail)
+            (items, fresh, follow, state.status(), reveal, mail, seats)
         };
         if let Some((at, view)) = fresh {
             self.sent = at;
@@ -295,6 +300,12 @@ impl Session {
         self.mail_sent = self.mail_sent.max(mail_due);
         for letter in &letters {
             if !send(&mut self.socket, letter).await {
+                return false;
+            }
+        }
+        if upto.is_none() && seats != self.seats {
+            self.seats = seats.clone();
+            if !send(&mut self.socket, &ServerMsg::Seats { seats }).await {
                 return false;
             }
         }

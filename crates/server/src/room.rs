@@ -94,6 +94,31 @@ impl SeatState {
 /// What a viewer has waiting: order number → its events as the viewer sees them.
 type Outbox = VecDeque<(u64, Arc<Vec<Value>>)>;
 
+impl RoomState {
+    /// Every seat as seat `seat` may know it: a general's command (its armies and fleets) is
+    /// known to the seats of its own player and the moderator; the others know the general is
+    /// there, not what it holds.
+    pub fn seats_for(&self, seat: usize) -> Vec<SeatInfo> {
+        let me = self.seats.get(seat).map(|s| &s.role);
+        let umpire = me == Some(&Role::Moderator);
+        let mine = me.and_then(|r| r.commands());
+        self.seats
+            .iter()
+            .map(|s| {
+                let mut info = s.info();
+                if let Role::General { player, formations, fleets } = &mut info.role
+                    && !umpire
+                    && mine != Some(player.as_str())
+                {
+                    formations.clear();
+                    fleets.clear();
+                }
+                info
+            })
+            .collect()
+    }
+}
+
 pub struct RoomState {
     pub rec: GameRecord,
     /// The scenarios folder (to rebuild the table from the record).

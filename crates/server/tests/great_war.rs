@@ -45,6 +45,19 @@ async fn a_leader_two_generals_and_the_other_alliance_play_a_turn() {
         .await
         .expect("an answer");
     assert_eq!(kind(&assigned), "ack", "{assigned}");
+    // Moltke and the Kaiser are told Moltke's command; France knows Moltke is there, never what
+    // he holds, and is not told that it changed.
+    let moltke = |seats: &Value| seats[1]["role"]["formations"].clone();
+    for c in [0, 1, 5] {
+        let told = clients[c].arrives_within(std::time::Duration::from_secs(5), |v| kind(v) == "seats").await;
+        let told = told.unwrap_or_else(|| panic!("seat {c} is told the new command"));
+        assert_eq!(moltke(&told["seats"]), json!([201]), "{told}");
+    }
+    assert!(clients[3].arrives_within(std::time::Duration::from_millis(300), |v| kind(v) == "seats").await.is_none());
+    let (france_again, welcome) = support::join(addr, &created, 3).await;
+    assert_eq!(moltke(&welcome["seats"]), json!([]), "{welcome}");
+    assert_eq!(welcome["seats"][1]["role"]["role"], "general");
+    france_again.close().await;
     // A general cannot assign.
     let seq = clients[1].seq();
     let a = clients[1]

@@ -198,6 +198,11 @@ pub enum ServerMsg {
         applied: bool,
         status: Status,
     },
+    /// The game's seats as this seat may know them, when they changed (a leader gave a general
+    /// its armies): a general's command is told to its own side and the moderator only.
+    Seats {
+        seats: Vec<SeatInfo>,
+    },
     /// Where the game stands, when that changed without an order (a pause, a seat done).
     Status {
         status: Status,

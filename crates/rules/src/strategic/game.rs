@@ -409,6 +409,11 @@ impl GreatWar {
         &self.world
     }
 
+    /// What the game shares with every other game of its scenario (its map above all).
+    pub fn statics(&self) -> Arc<StaticData> {
+        self.world.resource::<Statics>().0.clone()
+    }
+
     pub fn state(&self) -> GameState {
         self.ctx().state()
     }

@@ -36,13 +36,13 @@ use super::order::{Order, OrderError};
 use super::preview::Preview;
 use super::scenario::Scenario;
 use super::state::{Ctx, Force, Formation, GameState, HexState, Place, PowerState, ProvinceState, StaticData, Techs};
-use std::sync::Arc;
 use super::treaty::PeaceOffer;
 use crate::dice::Dice;
 use crate::hash::StateHash;
 use crate::texts::{Arg, Msg};
 use crate::view::{Mirror, Seen, Sight, ViewError, Viewer, view_seed};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// A Great War as one viewer knows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -161,8 +161,8 @@ impl Ctx {
     /// The war as `viewer` knows it.
     pub fn view(&self, viewer: Viewer<PowerId>) -> WarView {
         match viewer.player() {
-            Some(p) => self.redacted(p).view_of(viewer, self.scenario().hash()),
-            None => self.view_of(viewer, self.scenario().hash()),
+            Some(p) => self.redacted(p).view_of(viewer, self.statics.scenario_hash),
+            None => self.view_of(viewer, self.statics.scenario_hash),
         }
     }
 
@@ -311,8 +311,8 @@ impl Ctx {
     /// map and the order of play lack, pieces out of ID order), is refused.
     pub fn from_view(statics: Arc<StaticData>, view: &WarView) -> Result<Ctx, ViewError> {
         let scenario = &statics.scenario;
-        if view.scenario != scenario.hash() {
-            return Err(ViewError::Scenario { view: view.scenario, scenario: scenario.hash() });
+        if view.scenario != statics.scenario_hash {
+            return Err(ViewError::Scenario { view: view.scenario, scenario: statics.scenario_hash });
         }
         let bad = |why: String| Err(ViewError::Inconsistent(why));
         let powers = scenario.powers.len();

@@ -281,6 +281,8 @@ impl HexState {
 pub struct StaticData {
     pub scenario: Scenario,
     pub names: Vec<(ForceId, String)>,
+    /// The scenario's hash, taken once (a view names it; the map of Europe is large to hash).
+    pub scenario_hash: StateHash,
 }
 
 impl StaticData {
@@ -294,7 +296,8 @@ impl StaticData {
         // unnamed units of that kind), never by its ID.
         let names: Vec<(ForceId, String)> =
             specs.iter().filter_map(|f| Some((ForceId(f.id), f.name.clone()?))).collect();
-        Arc::new(StaticData { scenario, names })
+        let scenario_hash = scenario.hash();
+        Arc::new(StaticData { scenario, names, scenario_hash })
     }
 }
 
