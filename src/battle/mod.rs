@@ -212,12 +212,7 @@ impl crate::net::OnlineGame for Battle {
     /// A shipped battle (or one in `scenarios/` natively) by its plain path under the folder:
     /// a server's path that climbs out of it or names a folder is refused.
     fn load_online(path: &str) -> Result<Scenario, String> {
-        let plain = |part: &str| {
-            !part.is_empty()
-                && !part.starts_with('.')
-                && part.bytes().all(|b| b.is_ascii_alphanumeric() || b"_-.".contains(&b))
-        };
-        if path.len() > 128 || !path.ends_with(".ron") || !path.split('/').all(plain) {
+        if !crate::net::plain_scenario_path(path) {
             return Err(format!("`{path:.128}` is not a scenario's path"));
         }
         files::load_scenario(&format!("scenarios/{path}"))

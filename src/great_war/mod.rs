@@ -30,6 +30,7 @@ pub mod land_orders;
 pub mod land_panels;
 pub mod layers;
 pub mod legend;
+pub mod online;
 pub mod overlay;
 pub mod page;
 pub mod panels;
@@ -85,7 +86,7 @@ pub(super) fn plugin(app: &mut App) {
             layers::plugin,
             tutorial::plugin,
         ))
-        .add_plugins((political::plugin, summary::plugin, recap::plugin));
+        .add_plugins((political::plugin, summary::plugin, recap::plugin, online::plugin));
     // The browser fetches the large scenarios' files when one is chosen.
     #[cfg(target_arch = "wasm32")]
     app.add_systems(Update, files::fetch_chosen.run_if(in_state(Screen::Loading)))

@@ -11,6 +11,7 @@
 //! repeat with its first answer: nothing is lost or given twice), and the view resumes.
 
 pub mod bar;
+pub mod command;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod http;
 #[cfg(target_arch = "wasm32")]
@@ -37,6 +38,7 @@ pub use link::Link;
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<JoinOnline>()
         .init_resource::<OnlineKinds>()
+        .init_resource::<command::Roster>()
         .add_systems(Update, (join, pump, remember_joined).chain().in_set(crate::AppSystems::Input))
         .add_systems(OnEnter(Screen::Title), leave);
     #[cfg(target_arch = "wasm32")]
@@ -61,6 +63,38 @@ pub trait OnlineGame: PlayGame + rules::view::Mirror {
     fn load_online(path: &str) -> Result<Self::Scenario, String>;
     /// An event as the seat saw it, for the log and the board (none: hidden from the seat).
     fn open(seen: Self::SeenEvent) -> Option<Self::Event>;
+    /// The view made into a game; `last`, the game of the view before it, may lend what they
+    /// share (the Great War's map is not copied again for each view).
+    /// The server's name of a player of this game (`red`; a Great War power's scenario ID).
+    fn player_id(&self, player: Self::Player) -> String {
+        Self::player_name(player).to_string()
+    }
+    fn mirror(
+        scenario: &Self::Scenario,
+        last: Option<&Self>,
+        view: &Self::View,
+    ) -> Result<Self, rules::view::ViewError> {
+        let _ = last;
+        Self::from_view(scenario, view)
+    }
+}
+
+/// A scenario's path as a server names it: plain names under the scenarios folder, a `.ron` file
+/// (one that climbs out of the folder or names a hidden file is refused).
+///
+/// ```
+/// use kriegsspiel::net::plain_scenario_path;
+///
+/// assert!(plain_scenario_path("great_war/test_front.ron"));
+/// assert!(!plain_scenario_path("../secrets.ron") && !plain_scenario_path("a//b.ron") && !plain_scenario_path("x.txt"));
+/// ```
+pub fn plain_scenario_path(path: &str) -> bool {
+    let plain = |part: &str| {
+        !part.is_empty()
+            && !part.starts_with('.')
+            && part.bytes().all(|b| b.is_ascii_alphanumeric() || b"_-.".contains(&b))
+    };
+    path.len() <= 128 && path.ends_with(".ron") && path.split('/').all(plain)
 }
 
 /// A scene's part of playing online.
@@ -299,6 +333,12 @@ impl Online {
         self.ask(|seq| ClientMsg::Directive { seq, to, text });
     }
 
+    /// A leader gives one of its general seats the armies (corps outside an army) and fleets it
+    /// commands (S-ARMY-3), in place of what it held.
+    pub fn assign(&mut self, seat: u32, formations: Vec<u32>, fleets: Vec<u32>) {
+        self.ask(|seq| ClientMsg::Assign { seq, seat, formations, fleets });
+    }
+
     /// One of the moderator's actions.
     pub fn moderate(&mut self, action: wire::ModAction) {
         self.ask(|seq| ClientMsg::Moderate { seq, action });
@@ -410,6 +450,14 @@ impl Online {
             ServerMsg::Status { status } => {
                 self.status = Some(status);
                 self.status_at = now;
+            }
+            // A leader gave a general its command: this seat's role, and the others', as told.
+            ServerMsg::Seats { seats } => {
+                let mine = self.seat.as_ref().map(|s| s.seat);
+                if let Some(me) = seats.iter().find(|s| Some(s.seat) == mine) {
+                    self.seat = Some(me.clone());
+                }
+                self.seats = seats;
             }
             ServerMsg::Mail { n, entry, kind, from, to, text, sent_ms, deliver_ms } => {
                 self.mail = self.mail.max(n);
@@ -524,7 +572,7 @@ fn keep_revealed<G: OnlineGame>(game: &str, text: &str, hash: &str) -> Result<()
 
 /// The player a seat gives orders for, and whose eyes it has.
 fn seat_player<G: OnlineGame>(game: &G, role: &Role) -> (Option<G::Player>, Option<G::Player>) {
-    let find = |name: Option<&str>| game.seat_order().into_iter().find(|p| Some(G::player_name(*p)) == name);
+    let find = |name: Option<&str>| game.seat_order().into_iter().find(|p| Some(game.player_id(*p).as_str()) == name);
     (find(role.sees_as()), find(role.commands()))
 }
 
@@ -582,10 +630,10 @@ fn follow<G: OnlineGame>(
             }
         }
         let Some((_, scenario)) = scenario.as_ref() else { return };
-        let game = match serde_json::from_value::<G::View>(fresh)
-            .map_err(|e| e.to_string())
-            .and_then(|v| G::from_view(scenario, &v).map_err(|e| e.to_string()))
-        {
+        let game = match serde_json::from_value::<G::View>(fresh).map_err(|e| e.to_string()).and_then(|v| {
+            let last = session.as_deref().filter(|s| s.remote.is_some()).map(|s| &s.game);
+            G::mirror(scenario, last, &v).map_err(|e| e.to_string())
+        }) {
             Ok(game) => game,
             Err(e) => {
                 online.conn = Conn::Failed(e);

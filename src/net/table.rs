@@ -35,6 +35,8 @@ pub struct Table {
     pub level: Level,
     /// Directives the moderator passed on from here.
     pub passed: Vec<u64>,
+    /// A leader's ticks of its generals' command not yet told back.
+    pub drafts: super::command::Drafts,
 }
 
 impl Default for Table {
@@ -46,6 +48,7 @@ impl Default for Table {
             generals: Vec::new(),
             level: Level::Veteran,
             passed: Vec::new(),
+            drafts: Default::default(),
         }
     }
 }
@@ -69,6 +72,7 @@ fn window(
     tr: Res<Tr>,
     online: Option<ResMut<Online>>,
     mut table: ResMut<Table>,
+    roster: Res<super::command::Roster>,
     time: Res<Time<Real>>,
 ) -> Result {
     let Some(mut online) = online else { return Ok(()) };
@@ -87,6 +91,12 @@ fn window(
         .show(ctx, |ui| {
             if moderator {
                 moderator_controls(ui, &tr, &mut online, &mut table, time.elapsed_secs_f64());
+                ui.separator();
+            }
+            let generals = !super::command::my_generals(&online).is_empty();
+            let general = me.as_ref().is_some_and(|s| matches!(s.role, Role::General { .. }));
+            if general || (generals && me.as_ref().is_some_and(|s| s.role.is_leader())) {
+                super::command::section(ui, &tr, &mut online, &roster, &mut table.drafts);
                 ui.separator();
             }
             ui.label(egui::RichText::new(tr.t("ui.table.record")).strong());

@@ -1,0 +1,210 @@
+//! Issue 29: a Great War turn played online between three seats, each from its own game, through
+//! a server started in the test: Germany's leader (the Kaiser) and its general (Moltke), and
+//! France; Great Britain is the server's AI. The Kaiser gives Moltke the 5th Army from the
+//! seat's table (S-ARMY-3: orders go to armies, a general's to the armies given it); Moltke moves
+//! it, the Kaiser may not; each power's phase ends once all its seats are done. Every seat's game
+//! is its power's view, never more.
+
+mod support;
+
+use bevy::ecs::system::RunSystemOnce;
+use bevy::prelude::*;
+use kriegsspiel::net::command::Roster;
+use kriegsspiel::net::{Conn, JoinOnline, Online, SeatLink};
+use kriegsspiel::session::{GameEvents, Session};
+use rules::strategic::state::Place;
+use rules::strategic::{FormationId, GreatWar, HexAt, Order, Phase, PowerId};
+use rules::view::{Sight, Viewer};
+use serde_json::json;
+use server::client::Client;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+const GERMANY: PowerId = PowerId(0);
+const FRANCE: PowerId = PowerId(1);
+
+fn scenarios() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
+}
+
+fn sqlite() -> String {
+    let dir = std::env::temp_dir().join(format!("ks-online-gw-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    format!("sqlite:{}", dir.join("server.sqlite").display())
+}
+
+fn session(app: &App) -> &Session<GreatWar> {
+    app.world().get_resource::<Session<GreatWar>>().expect("the seat's war is on screen")
+}
+
+fn online(app: &App) -> &Online {
+    app.world().get_resource::<Online>().expect("online")
+}
+
+/// Frames of every app until `done` holds for the one named (at most 30 s).
+fn until(apps: &mut [App], what: &str, done: impl Fn(&[App]) -> bool) {
+    let start = Instant::now();
+    while !done(apps) {
+        assert!(start.elapsed() < Duration::from_secs(30), "never: {what}");
+        for app in apps.iter_mut() {
+            app.update();
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// An order given at the app's screen, through the session as the board gives it.
+fn give(app: &mut App, order: Order) {
+    app.world_mut()
+        .run_system_once(move |mut s: ResMut<Session<GreatWar>>, mut events: MessageWriter<GameEvents<GreatWar>>| {
+            let _ = s.apply(order.clone(), &mut events);
+        })
+        .expect("the system runs");
+}
+
+/// The 5th Army's I Bavarian Corps one hex on, as the war the seat knows allows.
+fn army_move(game: &GreatWar) -> Order {
+    let ctx = game.ctx();
+    let at = ctx
+        .forces
+        .iter()
+        .find(|f| f.member.corps == Some(FormationId(101)))
+        .and_then(|f| match f.place {
+            Place::Map(h) => Some(h),
+            _ => None,
+        })
+        .expect("the corps stands on the map");
+    let moving = |h: HexAt| Order::MoveArmy { army: FormationId(201), moves: vec![(FormationId(101), vec![h])] };
+    let to = at.neighbours().into_iter().find(|h| ai::great_war::legal(&ctx, &moving(*h))).expect("a hex to move to");
+    moving(to)
+}
+
+fn corps_hex(game: &GreatWar) -> Option<HexAt> {
+    game.ctx().forces.iter().find(|f| f.member.corps == Some(FormationId(101))).and_then(|f| match f.place {
+        Place::Map(h) => Some(h),
+        _ => None,
+    })
+}
+
+#[test]
+fn a_great_war_turn_is_played_online_by_a_leader_its_general_and_the_enemy() {
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("a runtime");
+    let server = rt
+        .block_on(server::Server::start(&sqlite(), &scenarios(), SocketAddr::from(([127, 0, 0, 1], 0))))
+        .expect("the server starts");
+    let addr = server.addr;
+    let body = json!({
+        "scenario": "great_war/test_front.ron",
+        "seats": [
+            { "role": "player", "player": "germany", "name": "Kaiser" },
+            { "role": "general", "player": "germany", "name": "Moltke" },
+            { "role": "player", "player": "france", "name": "Joffre" },
+            { "role": "player", "player": "gb", "name": "French", "ai": "Recruit" },
+        ],
+    });
+    let (code, created) = rt.block_on(server::client::http(addr, "POST", "/api/games", Some(&body))).expect("made");
+    assert_eq!(code, 200, "{created}");
+    let game = created["game"].as_str().expect("a game").to_string();
+    let token = |i: usize| created["seats"][i]["token"].as_str().expect("a token").to_string();
+
+    // Each person opens their seat's link in their own game.
+    let mut apps: Vec<App> = (0..3).map(|_| support::app()).collect();
+    for (i, app) in apps.iter_mut().enumerate() {
+        let link = SeatLink::parse(&format!("http://{addr}/?game={game}&seat={}", token(i)), "").expect("a link");
+        app.world_mut().write_message(JoinOnline(link));
+    }
+    until(&mut apps, "three wars on screen", |a| {
+        a.iter().all(|a| a.world().get_resource::<Session<GreatWar>>().is_some())
+    });
+    let (kaiser, moltke, joffre) = (0, 1, 2);
+    for (i, power) in [(kaiser, GERMANY), (moltke, GERMANY), (joffre, FRANCE)] {
+        let s = session(&apps[i]);
+        assert_eq!(s.viewer(), Some(power), "seat {i} has its power's eyes");
+        assert!(!s.hot_seat() && !s.can_undo());
+        assert_eq!(s.game.orders().len(), 0, "a view, not the game's log");
+    }
+    // France's war holds nothing of Germany's treasury; Germany's seats hold it.
+    assert_eq!(session(&apps[joffre]).game.ctx().powers[0].money, 0);
+    assert!(session(&apps[kaiser]).game.ctx().powers[0].money > 0);
+
+    // The Kaiser's table names his armies (the 5th, not its corps) for his general; he gives
+    // Moltke the 5th Army, as ticking it there does.
+    let roster = apps[kaiser].world().resource::<Roster>().clone();
+    assert_eq!(roster.formations, vec![(201, "5th Army".to_string())], "{roster:?}");
+    let french = apps[joffre].world().resource::<Roster>().clone();
+    assert!(french.formations.iter().all(|(id, _)| *id != 201), "France gives no German army: {french:?}");
+    apps[kaiser].world_mut().resource_mut::<Online>().assign(1, vec![201], Vec::new());
+    let holds = |a: &App| matches!(&online(a).seat.as_ref().map(|s| s.role.clone()), Some(wire::Role::General { formations, .. }) if formations == &vec![201]);
+    until(&mut apps, "Moltke told his command", |a| holds(&a[moltke]));
+    let told_france = online(&apps[joffre]).seats.iter().find(|s| s.seat == 1).map(|s| s.role.clone());
+    assert!(
+        matches!(&told_france, Some(wire::Role::General { formations, .. }) if formations.is_empty()),
+        "France knows Moltke is there, not what he holds: {told_france:?}"
+    );
+
+    let start_turn = session(&apps[kaiser]).game.clock().turn;
+    let start_hex = corps_hex(&session(&apps[joffre]).game).expect("France sees the corps");
+    let mut moved = false;
+    let mut kaiser_tried = false;
+    let mut ended = [0u32; 3];
+    let started = Instant::now();
+    while session(&apps[joffre]).game.clock().turn == start_turn {
+        assert!(started.elapsed() < Duration::from_secs(120), "the turn does not end");
+        for app in apps.iter_mut() {
+            app.update();
+        }
+        std::thread::sleep(Duration::from_millis(2));
+        for i in 0..3 {
+            let o = online(&apps[i]);
+            if o.conn != Conn::Live || o.unanswered() > 0 {
+                continue;
+            }
+            let s = session(&apps[i]);
+            if !s.human_turn() {
+                continue;
+            }
+            let movement = s.game.clock().phase == Phase::Movement;
+            if i == kaiser && movement && !kaiser_tried {
+                // The 5th Army is Moltke's now: the Kaiser's order of it is refused, as the
+                // engine's refusals are shown.
+                let m = army_move(&s.game);
+                give(&mut apps[i], m);
+                kaiser_tried = true;
+                until(&mut apps, "the Kaiser's refusal", |a| session(&a[kaiser]).refusal.is_some());
+                let refusal = session(&apps[kaiser]).refusal.clone().expect("refused");
+                let words = apps[kaiser].world().resource::<kriegsspiel::i18n::Tr>().msg(&refusal);
+                assert!(words.contains("general"), "{words}");
+                continue;
+            }
+            if i == moltke && movement && !moved {
+                let m = army_move(&s.game);
+                give(&mut apps[i], m);
+                moved = true;
+                continue;
+            }
+            give(&mut apps[i], Order::EndPhase);
+            ended[i] += 1;
+        }
+    }
+    assert!(moved && kaiser_tried, "Germany had a Movement phase");
+    assert!(ended.iter().all(|n| *n > 0), "each seat ended its phases: {ended:?}");
+    until(&mut apps, "every seat settled", |a| a.iter().all(|a| session(a).remote.as_ref().is_some_and(|r| !r.busy())));
+
+    // The corps moved, and France saw it; each seat's war is its power's view as the server has it.
+    let after = corps_hex(&session(&apps[joffre]).game).expect("still on the map");
+    assert_ne!(after, start_hex, "France saw the 5th Army's corps move");
+    for (i, power) in [(kaiser, GERMANY), (moltke, GERMANY), (joffre, FRANCE)] {
+        let server_view = |apps: &[App]| {
+            let (check, welcome) = rt.block_on(Client::join(addr, &game, &token(i), None)).expect("the seat again");
+            rt.block_on(check.close());
+            let ours = serde_json::to_value(session(&apps[i]).game.view(Viewer::Player(power))).expect("JSON");
+            ours == welcome["view"]
+        };
+        until(&mut apps, "the seat's war is its view", server_view);
+    }
+    let france = session(&apps[joffre]).game.view(Viewer::Player(FRANCE));
+    assert!(france.powers[0].secrets.is_none() && france.powers[1].secrets.is_some());
+    drop(server);
+}
