@@ -28,8 +28,11 @@ fn scenarios() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
 }
 
+/// A fresh store for each test's server.
 fn sqlite() -> String {
-    let dir = std::env::temp_dir().join(format!("ks-online-gw-{}", std::process::id()));
+    static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("ks-online-gw-{}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     format!("sqlite:{}", dir.join("server.sqlite").display())
@@ -77,7 +80,11 @@ fn army_move(game: &GreatWar) -> Order {
         })
         .expect("the corps stands on the map");
     let moving = |h: HexAt| Order::MoveArmy { army: FormationId(201), moves: vec![(FormationId(101), vec![h])] };
-    let to = at.neighbours().into_iter().find(|h| ai::great_war::legal(&ctx, &moving(*h))).expect("a hex to move to");
+    let to = at.neighbours().into_iter().find(|h| ai::great_war::legal(&ctx, &moving(*h))).unwrap_or_else(|| {
+        let why: Vec<String> =
+            at.neighbours().into_iter().map(|h| format!("{h:?}: {:?}", ctx.clone().apply(&moving(h)).err())).collect();
+        panic!("no hex to move to from {at:?} at {:?}: {why:?}", ctx.clock)
+    });
     moving(to)
 }
 
@@ -206,5 +213,106 @@ fn a_great_war_turn_is_played_online_by_a_leader_its_general_and_the_enemy() {
     }
     let france = session(&apps[joffre]).game.view(Viewer::Player(FRANCE));
     assert!(france.powers[0].secrets.is_none() && france.powers[1].secrets.is_some());
+    drop(server);
+}
+
+/// The orders of the test front played by the AI for every power from the game's seed, with
+/// the moderator deciding S-COMBAT-3, up to the first Combat phase that asks: each with the ID
+/// of the power that gives it (as the server's `rulings.rs` plays them).
+fn up_to_a_question(scenario: &rules::strategic::Scenario, seed: u64) -> Vec<(String, Order)> {
+    use ai::great_war::GwAi;
+    use rules::Game;
+    let mut g = GreatWar::new(scenario, seed);
+    g.apply(Order::Moderate { asks: vec![rules::moderation::Asked::Support] }).expect("the umpire's order");
+    let mut ais: std::collections::BTreeMap<u8, GwAi> = std::collections::BTreeMap::new();
+    let mut out = Vec::new();
+    while !g.clock().support_asked {
+        assert!(!g.is_over() && out.len() < 2_000, "the AI's war never asked: {:?}", g.clock());
+        let power: PowerId = g.active_player().expect("a power to move");
+        let ai = ais.entry(power.0).or_insert_with(|| GwAi::new(power, ai::Level::Marshal, u64::from(power.0)));
+        let order = loop {
+            match ai::Player::<GreatWar>::think(ai, &g.ctx(), Duration::from_secs(60)) {
+                ai::Think::Order(o) => break o,
+                ai::Think::Thinking => {}
+                ai::Think::Idle => break Order::EndPhase,
+            }
+        };
+        g.apply(order.clone()).expect("the AI's order is legal");
+        out.push((scenario.powers[usize::from(power.0)].id.clone(), order));
+    }
+    out
+}
+
+/// The moderator's seat played from the game: its table asks for the S-COMBAT-3 decision (the
+/// war's order of it), and when the Combat phase waits, shows each engagement's blocks; the
+/// moderator keeps one block out and the war goes on. The powers' seats do not see the blocks.
+#[test]
+fn the_moderator_rules_the_support_of_an_engagement_from_the_game() {
+    use kriegsspiel::net::rulings::{self, Rulings};
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("a runtime");
+    let server = rt
+        .block_on(server::Server::start(&sqlite(), &scenarios(), SocketAddr::from(([127, 0, 0, 1], 0))))
+        .expect("the server starts");
+    let addr = server.addr;
+    let body = json!({ "scenario": "great_war/test_front.ron" });
+    let (code, created) = rt.block_on(server::client::http(addr, "POST", "/api/games", Some(&body))).expect("made");
+    assert_eq!(code, 200, "{created}");
+    let game = created["game"].as_str().expect("a game").to_string();
+    let seats = created["seats"].as_array().expect("seats").clone();
+    let moderator = seats.iter().position(|s| s["role"]["role"] == "moderator").expect("a moderator's seat");
+    let token = |i: usize| seats[i]["token"].as_str().expect("a token").to_string();
+
+    let mut apps = vec![support::app(), support::app()];
+    let at = |i: usize| SeatLink::parse(&format!("http://{addr}/?game={game}&seat={}", token(i)), "").expect("a link");
+    apps[0].world_mut().write_message(JoinOnline(at(moderator)));
+    apps[1].world_mut().write_message(JoinOnline(at(0)));
+    until(&mut apps, "the moderator's war", |a| {
+        a.iter().all(|a| a.world().get_resource::<Session<GreatWar>>().is_some())
+    });
+    assert_eq!(session(&apps[0]).viewer(), None, "the moderator sees everything");
+    let table = apps[0].world().resource::<Rulings>().clone();
+    assert_eq!(table.kinds, vec![(rules::moderation::Asked::Support, false)]);
+    assert!(table.question.is_none());
+    assert!(apps[1].world().resource::<Rulings>().kinds.is_empty(), "a power's seat has no rulings");
+
+    // The moderator ticks "I decide S-COMBAT-3".
+    apps[0].world_mut().resource_scope(|world, rulings: Mut<Rulings>| {
+        rulings::ask(&mut world.resource_mut::<Online>(), &rulings, rules::moderation::Asked::Support, true);
+    });
+    until(&mut apps, "the war asks", |a| session(&a[0]).game.clock().ask_support);
+
+    // The powers play up to the Combat phase that asks (the AI's orders, over the server's client).
+    let rec =
+        rt.block_on(server.hub.store.games()).expect("games").into_iter().find(|g| g.id == game).expect("the game");
+    let scenario = rules::strategic::Scenario::load(&scenarios().join("great_war/test_front.ron")).expect("the front");
+    let players: Vec<String> =
+        created["players"].as_array().expect("players").iter().filter_map(|p| p.as_str().map(String::from)).collect();
+    let mut clients: Vec<Client> = Vec::new();
+    for i in 0..players.len() {
+        clients.push(rt.block_on(Client::join(addr, &game, &token(i), None)).expect("a power's seat").0);
+    }
+    for (power, order) in up_to_a_question(&scenario, rec.seed) {
+        let i = players.iter().position(|p| *p == power).expect("a seat of the power");
+        let ack = rt.block_on(clients[i].order(serde_json::to_value(&order).expect("JSON"))).expect("an answer");
+        assert_eq!(ack["type"], "ack", "{power}: {order:?}: {ack}");
+    }
+    until(&mut apps, "the question at the table", |a| a[0].world().resource::<Rulings>().question.is_some());
+    let q = apps[0].world().resource::<Rulings>().question.clone().expect("a question");
+    assert_eq!(q.rule, "S-COMBAT-3");
+    // Germany's seat knows the war waits, not the blocks.
+    assert!(session(&apps[1]).game.clock().support_asked);
+    assert!(session(&apps[1]).game.view(Viewer::Player(GERMANY)).support_question.is_empty());
+    // One block of a side with more than one is kept out (a side keeps at least one).
+    let (_, blocks) = q.ticks.iter().find(|(_, b)| b.len() > 1).expect("a side with two blocks");
+    let (kept_out, name) = blocks[0].clone();
+    assert!(!name.is_empty() && !name.contains('#'), "a block is named by its units: {name}");
+    let (_, make) = q.with_ticks.clone().expect("the answer of the ticks");
+    rulings::rule(&mut apps[0].world_mut().resource_mut::<Online>(), make(&[kept_out]));
+    until(&mut apps, "the ruling taken", |a| !session(&a[0]).game.clock().support_asked);
+    assert!(online(&apps[0]).refused.is_none(), "{:?}", online(&apps[0]).refused);
+    until(&mut apps, "the table's question gone", |a| a[0].world().resource::<Rulings>().question.is_none());
+    for c in clients {
+        rt.block_on(c.close());
+    }
     drop(server);
 }

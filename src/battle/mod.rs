@@ -16,6 +16,7 @@ pub mod command;
 pub mod files;
 pub mod legend;
 pub mod melee;
+pub mod online;
 pub mod page;
 pub mod panels;
 pub mod save;
@@ -35,7 +36,7 @@ use rules::tactical::{Battle, Cell, Ctx, Order, SaveGame, Scenario, Side, UnitId
 
 pub(super) fn plugin(app: &mut App) {
     play::plugin_for::<Battle>(app);
-    crate::net::plugin_for::<Battle>(app);
+    online::plugin(app);
     input::bind::<actions::BattleAction>(app);
     catalog::register(
         app,
@@ -203,22 +204,5 @@ impl PlayGame for Battle {
             Order::Retreat => "ui.confirm.retreat",
             _ => "ui.confirm.order",
         }
-    }
-}
-
-impl crate::net::OnlineGame for Battle {
-    const KIND: &'static str = "battle";
-
-    /// A shipped battle (or one in `scenarios/` natively) by its plain path under the folder:
-    /// a server's path that climbs out of it or names a folder is refused.
-    fn load_online(path: &str) -> Result<Scenario, String> {
-        if !crate::net::plain_scenario_path(path) {
-            return Err(format!("`{path:.128}` is not a scenario's path"));
-        }
-        files::load_scenario(&format!("scenarios/{path}"))
-    }
-
-    fn open(seen: rules::view::Seen<rules::tactical::Event>) -> Option<rules::tactical::Event> {
-        seen.event().cloned()
     }
 }

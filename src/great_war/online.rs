@@ -3,18 +3,24 @@
 //! one before (the map of Europe is read once). Its table names the power's armies, the corps
 //! outside an army and its fleets, for the leader to give its generals (S-ARMY-3).
 
-use super::files;
+use super::{GwNames, files};
+use crate::i18n::Tr;
 use crate::net::command::Roster;
+use crate::net::rulings::{Question, Rulings};
 use crate::net::{Online, OnlineGame};
 use crate::session::Session;
 use bevy::prelude::*;
+use rules::moderation::Asked;
+use rules::strategic::order::Ruling;
 use rules::strategic::state::FormationKind;
-use rules::strategic::{Event, GreatWar, PowerId, Scenario, WarView};
+use rules::strategic::{Event, ForceId, GreatWar, Order, PowerId, Scenario, WarView};
 use rules::view::{Seen, ViewError};
+use serde_json::Value;
+use std::sync::Arc;
 
 pub(super) fn plugin(app: &mut App) {
     crate::net::plugin_for::<GreatWar>(app);
-    app.add_systems(Update, roster.after(crate::AppSystems::Input));
+    app.add_systems(Update, (roster, rulings).after(crate::AppSystems::Input));
 }
 
 impl OnlineGame for GreatWar {
@@ -48,7 +54,7 @@ impl OnlineGame for GreatWar {
 
 /// The pieces of the seat's power its leader may give a general: its armies and the corps in no
 /// army, and its fleets, by their names.
-pub fn roster_of(game: &GreatWar, power: PowerId) -> Roster {
+pub fn roster_of(game: &GreatWar, power: PowerId, tr: &Tr) -> Roster {
     let ctx = game.ctx();
     let in_army = |id| ctx.formations.iter().any(|a| a.kind == FormationKind::Army && a.corps.contains(&id));
     Roster {
@@ -56,20 +62,95 @@ pub fn roster_of(game: &GreatWar, power: PowerId) -> Roster {
             .formations
             .iter()
             .filter(|f| f.power == power && (f.kind == FormationKind::Army || !in_army(f.id)))
-            .map(|f| (f.id.0, f.name.clone()))
+            .map(|f| (f.id.0, tr.formation(&ctx, f.id)))
             .collect(),
         fleets: ctx.navy.fleets.iter().filter(|f| f.power == power).map(|f| (f.id, f.name.clone())).collect(),
     }
 }
 
-fn roster(online: Option<Res<Online>>, session: Option<Res<Session<GreatWar>>>, mut roster: ResMut<Roster>) {
+fn roster(
+    online: Option<Res<Online>>,
+    session: Option<Res<Session<GreatWar>>>,
+    tr: Res<Tr>,
+    mut roster: ResMut<Roster>,
+) {
     let (Some(online), Some(session)) = (online, session) else { return };
-    if online.kind != GreatWar::KIND || !session.is_changed() {
+    if online.kind != GreatWar::KIND || !(session.is_changed() || tr.is_changed()) {
         return;
     }
     let Some(power) = session.remote.as_ref().and_then(|r| r.commands) else { return };
-    let fresh = roster_of(&session.game, power);
+    let fresh = roster_of(&session.game, power, &tr);
     if *roster != fresh {
         *roster = fresh;
+    }
+}
+
+fn json(order: &Order) -> Value {
+    serde_json::to_value(order).unwrap_or(Value::Null)
+}
+
+/// What the Great War leaves to its moderator (S-COMBAT-3: which blocks in reach are brought up
+/// to support each engagement), and the question while the Combat phase waits for the ruling:
+/// each engagement's sides with their blocks (an army, or the units on one hex), named by
+/// their units; a block ticked is kept out.
+pub fn rulings_of(game: &GreatWar, tr: &Tr) -> Rulings {
+    let ctx = game.ctx();
+    let question = ctx.clock.support_asked.then(|| {
+        let ticks = ctx
+            .support_question()
+            .iter()
+            .enumerate()
+            .flat_map(|(n, sides)| {
+                let ctx = &ctx;
+                sides.iter().map(move |blocks| {
+                    let power = blocks.first().and_then(|b| b.first()).and_then(|u| ctx.force(*u)).map(|f| f.power);
+                    let group = tr.f(
+                        "ui.rulings.engagement_side",
+                        &[("n", (n + 1).to_string()), ("power", power.map(|p| tr.power(ctx, p)).unwrap_or_default())],
+                    );
+                    let pieces = blocks
+                        .iter()
+                        .filter_map(|b| {
+                            let names: Vec<String> = b.iter().map(|u| tr.unit(ctx, *u)).collect();
+                            Some((b.first()?.0, names.join(", ")))
+                        })
+                        .collect();
+                    (group, pieces)
+                })
+            })
+            .collect();
+        let withhold: crate::net::rulings::Ticked = Arc::new(|ids: &[u32]| {
+            json(&Order::Rule(Ruling::Support { withheld: ids.iter().map(|i| ForceId(*i)).collect() }))
+        });
+        Question {
+            rule: Asked::Support.rule(),
+            text: tr.t("ui.rulings.support_question"),
+            ticks,
+            with_ticks: Some((tr.t("ui.rulings.support_withhold"), withhold)),
+            answers: vec![(tr.t("ui.rulings.support_default"), json(&Order::Rule(Ruling::Default)))],
+        }
+    });
+    Rulings {
+        kinds: vec![(Asked::Support, ctx.clock.ask_support)],
+        set_asks: Some(|asks| json(&Order::Moderate { asks })),
+        question,
+    }
+}
+
+/// The moderator's seat: its table's decisions, as the war on screen stands.
+fn rulings(
+    online: Option<Res<Online>>,
+    session: Option<Res<Session<GreatWar>>>,
+    tr: Res<Tr>,
+    mut rulings: ResMut<Rulings>,
+) {
+    let (Some(online), Some(session)) = (online, session) else { return };
+    let moderator = online.seat.as_ref().is_some_and(|s| s.role == wire::Role::Moderator);
+    if online.kind != GreatWar::KIND || !moderator || !(session.is_changed() || tr.is_changed()) {
+        return;
+    }
+    let fresh = rulings_of(&session.game, &tr);
+    if !rulings.same_as(&fresh) {
+        *rulings = fresh;
     }
 }

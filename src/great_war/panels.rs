@@ -226,26 +226,30 @@ fn playing(
             if ui.add_enabled(human, egui::Button::new(tr.t("gw.end_phase"))).clicked() {
                 out.write(UiCommand::EndPhase);
             }
-            if ui.add_enabled(session.can_undo(), egui::Button::new(tr.t("gw.undo"))).clicked() {
-                out.write(UiCommand::Undo);
-            }
-            // A save by hand, to one of the shell's slots (as in a battle); autosaves go on too.
-            ui.menu_button(tr.t("ui.menu.save"), |ui| {
-                for slot in &crate::saves::SLOTS {
-                    if ui.button(tr.t(&format!("ui.slot.{slot}"))).clicked() {
-                        save.write(crate::session::SaveToSlot(slot.to_string()));
+            // Online, the server keeps the war (and gives its whole log when it is over): no
+            // undo, no save of the seat's view.
+            if session.remote.is_none() {
+                if ui.add_enabled(session.can_undo(), egui::Button::new(tr.t("gw.undo"))).clicked() {
+                    out.write(UiCommand::Undo);
+                }
+                // A save by hand, to one of the shell's slots (as in a battle); autosaves go on too.
+                ui.menu_button(tr.t("ui.menu.save"), |ui| {
+                    for slot in &crate::saves::SLOTS {
+                        if ui.button(tr.t(&format!("ui.slot.{slot}"))).clicked() {
+                            save.write(crate::session::SaveToSlot(slot.to_string()));
+                            ui.close();
+                        }
+                    }
+                    #[cfg(target_arch = "wasm32")]
+                    if ui.button(tr.t("ui.menu.download")).clicked() {
+                        crate::web::download(
+                            "kriegsspiel-great-war.ron",
+                            &crate::saves::saved_game_to_text(&session.saved_game()),
+                        );
                         ui.close();
                     }
-                }
-                #[cfg(target_arch = "wasm32")]
-                if ui.button(tr.t("ui.menu.download")).clicked() {
-                    crate::web::download(
-                        "kriegsspiel-great-war.ron",
-                        &crate::saves::saved_game_to_text(&session.saved_game()),
-                    );
-                    ui.close();
-                }
-            });
+                });
+            }
             if ui.button(tr.t("gw.saves")).clicked() {
                 menu.set(Menu::Saves);
             }

@@ -19,8 +19,13 @@ pub struct Roster {
     pub fleets: Vec<(u32, String)>,
 }
 
-/// What a leader ticked for a general and the server has not yet told back, by general seat.
-pub type Drafts = BTreeMap<u32, (Vec<u32>, Vec<u32>)>;
+/// What a leader ticked for its generals and the server has not yet told back: by general
+/// seat, since the seats were last told (`Online::seats_told`; the server's word replaces them).
+#[derive(Default, Debug, Clone, PartialEq, Eq)]
+pub struct Drafts {
+    told: u64,
+    by_seat: BTreeMap<u32, (Vec<u32>, Vec<u32>)>,
+}
 
 /// The general seats of the seat's player, with what each holds as the seat was last told.
 pub fn my_generals(online: &Online) -> Vec<(u32, String, Vec<u32>, Vec<u32>)> {
@@ -68,15 +73,16 @@ pub fn section(ui: &mut egui::Ui, tr: &Tr, online: &mut Online, roster: &Roster,
                 return;
             }
             ui.label(egui::RichText::new(tr.t("ui.command.heading_leader")).strong());
-            for (seat, name, formations, fleets) in generals {
-                // What the server told back settles the draft.
-                if drafts.get(&seat).is_some_and(|d| *d == (formations.clone(), fleets.clone())) {
-                    drafts.remove(&seat);
-                }
-                let (mut f, mut s) = drafts.get(&seat).cloned().unwrap_or((formations.clone(), fleets.clone()));
+            if drafts.told != online.seats_told {
+                *drafts = Drafts { told: online.seats_told, by_seat: BTreeMap::new() };
+            }
+            let mut given = None;
+            for (seat, name, formations, fleets) in &generals {
+                let (mut f, mut s) =
+                    drafts.by_seat.get(seat).cloned().unwrap_or_else(|| (formations.clone(), fleets.clone()));
                 let mut changed = false;
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(format!("{}:", super::seat_words(tr, &name)));
+                    ui.label(format!("{}:", super::seat_words(tr, name)));
                     for (id, label) in &roster.formations {
                         let mut on = f.contains(id);
                         if ui.checkbox(&mut on, label).changed() {
@@ -93,10 +99,26 @@ pub fn section(ui: &mut egui::Ui, tr: &Tr, online: &mut Online, roster: &Roster,
                     }
                 });
                 if changed {
-                    online.refused = None;
-                    online.assign(seat, f.clone(), s.clone());
-                    drafts.insert(seat, (f, s));
+                    given = Some((*seat, f, s));
                 }
+            }
+            if let Some((seat, f, s)) = given {
+                online.refused = None;
+                online.assign(seat, f.clone(), s.clone());
+                // An army has one commander (S-ARMY-3): the server takes what is given from
+                // the other generals, and so do the ticks until it tells back.
+                for (other, _, formations, fleets) in &generals {
+                    if *other != seat {
+                        let (of, os) =
+                            drafts.by_seat.get(other).cloned().unwrap_or_else(|| (formations.clone(), fleets.clone()));
+                        let kept = (
+                            of.into_iter().filter(|x| !f.contains(x)).collect(),
+                            os.into_iter().filter(|x| !s.contains(x)).collect(),
+                        );
+                        drafts.by_seat.insert(*other, kept);
+                    }
+                }
+                drafts.by_seat.insert(seat, (f, s));
             }
         }
         Role::Moderator | Role::Observer { .. } => {}

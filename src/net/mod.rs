@@ -24,6 +24,7 @@ mod link;
 mod link;
 pub mod menu;
 pub mod notify;
+pub mod rulings;
 pub mod table;
 
 use crate::screens::{Mode, PlayView, Screen};
@@ -39,6 +40,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<JoinOnline>()
         .init_resource::<OnlineKinds>()
         .init_resource::<command::Roster>()
+        .init_resource::<rulings::Rulings>()
         .add_systems(Update, (join, pump, remember_joined).chain().in_set(crate::AppSystems::Input))
         .add_systems(OnEnter(Screen::Title), leave);
     #[cfg(target_arch = "wasm32")]
@@ -243,6 +245,8 @@ pub struct Online {
     /// This seat and every seat of the game, as the server names them.
     pub seat: Option<SeatInfo>,
     pub seats: Vec<SeatInfo>,
+    /// How many times the server told the seats anew (a leader gave a general its command).
+    pub seats_told: u64,
     /// The game's kind and scenario, once welcomed.
     pub kind: String,
     pub scenario: String,
@@ -282,6 +286,7 @@ impl Online {
             conn: Conn::Connecting,
             seat: None,
             seats: Vec::new(),
+            seats_told: 0,
             kind: String::new(),
             scenario: String::new(),
             status: None,
@@ -319,7 +324,9 @@ impl Online {
         self.pending.push((seq, msg));
     }
 
-    fn order(&mut self, order: Value) {
+    /// An order in the engine's JSON form (a scene's orders go through its session; the
+    /// moderator's table sends the moderator's own).
+    pub fn order(&mut self, order: Value) {
         self.ask(|seq| ClientMsg::Order { seq, order });
     }
 
@@ -458,6 +465,7 @@ impl Online {
                     self.seat = Some(me.clone());
                 }
                 self.seats = seats;
+                self.seats_told += 1;
             }
             ServerMsg::Mail { n, entry, kind, from, to, text, sent_ms, deliver_ms } => {
                 self.mail = self.mail.max(n);

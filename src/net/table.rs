@@ -37,6 +37,8 @@ pub struct Table {
     pub passed: Vec<u64>,
     /// A leader's ticks of its generals' command not yet told back.
     pub drafts: super::command::Drafts,
+    /// The moderator's ticks for the question waiting (its words: a new question, no ticks).
+    pub ruling_ticks: (String, Vec<u32>),
 }
 
 impl Default for Table {
@@ -49,6 +51,7 @@ impl Default for Table {
             level: Level::Veteran,
             passed: Vec::new(),
             drafts: Default::default(),
+            ruling_ticks: Default::default(),
         }
     }
 }
@@ -73,6 +76,7 @@ fn window(
     online: Option<ResMut<Online>>,
     mut table: ResMut<Table>,
     roster: Res<super::command::Roster>,
+    rulings: Res<super::rulings::Rulings>,
     time: Res<Time<Real>>,
 ) -> Result {
     let Some(mut online) = online else { return Ok(()) };
@@ -92,6 +96,14 @@ fn window(
             if moderator {
                 moderator_controls(ui, &tr, &mut online, &mut table, time.elapsed_secs_f64());
                 ui.separator();
+                let asked = rulings.question.as_ref().map(|q| q.text.clone()).unwrap_or_default();
+                if table.ruling_ticks.0 != asked {
+                    table.ruling_ticks = (asked, Vec::new());
+                }
+                if !rulings.kinds.is_empty() {
+                    super::rulings::section(ui, &tr, &mut online, &rulings, &mut table.ruling_ticks.1);
+                    ui.separator();
+                }
             }
             let generals = !super::command::my_generals(&online).is_empty();
             let general = me.as_ref().is_some_and(|s| matches!(s.role, Role::General { .. }));

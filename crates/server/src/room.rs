@@ -473,12 +473,29 @@ impl RoomState {
         if self.table.kind() != crate::table::Kind::GreatWar && !fleets.is_empty() {
             return Err(Refusal::new("bad_seat", "server.err.bad_seat"));
         }
-        let role = Role::General { player, formations, fleets };
-        let mut rec = self.seats[g].rec.clone();
-        rec.role = serde_json::to_string(&role).map_err(|_| Refusal::new("store", "server.err.store"))?;
-        store.update_seat(&self.rec.id, &rec).await.map_err(|_| Refusal::new("store", "server.err.store"))?;
-        self.seats[g].rec = rec;
-        self.seats[g].role = role;
+        // S-ARMY-3: an army has one commander. What this general is given is taken from the
+        // power's other generals.
+        let mut changed: Vec<(usize, Role)> = Vec::new();
+        for (i, s) in self.seats.iter().enumerate() {
+            if let Role::General { player: p, formations: f, fleets: l } = &s.role
+                && i != g
+                && *p == player
+            {
+                let f2: Vec<u32> = f.iter().copied().filter(|x| !formations.contains(x)).collect();
+                let l2: Vec<u32> = l.iter().copied().filter(|x| !fleets.contains(x)).collect();
+                if (&f2, &l2) != (f, l) {
+                    changed.push((i, Role::General { player: p.clone(), formations: f2, fleets: l2 }));
+                }
+            }
+        }
+        changed.push((g, Role::General { player, formations, fleets }));
+        for (i, role) in changed {
+            let mut rec = self.seats[i].rec.clone();
+            rec.role = serde_json::to_string(&role).map_err(|_| Refusal::new("store", "server.err.store"))?;
+            store.update_seat(&self.rec.id, &rec).await.map_err(|_| Refusal::new("store", "server.err.store"))?;
+            self.seats[i].rec = rec;
+            self.seats[i].role = role;
+        }
         Ok(())
     }
 

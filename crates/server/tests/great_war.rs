@@ -58,6 +58,23 @@ async fn a_leader_two_generals_and_the_other_alliance_play_a_turn() {
     assert_eq!(moltke(&welcome["seats"]), json!([]), "{welcome}");
     assert_eq!(welcome["seats"][1]["role"]["role"], "general");
     france_again.close().await;
+    // An army has one commander (S-ARMY-3): given to Kluck, the 5th is Moltke's no more; and back.
+    for (to, moltke_holds, kluck_holds) in [(2u32, json!([]), json!([201])), (1, json!([201]), json!([]))] {
+        let seq = clients[0].seq();
+        let a = clients[0]
+            .ask(ClientMsg::Assign { seq, seat: to, formations: vec![201], fleets: vec![] })
+            .await
+            .expect("an answer");
+        assert_eq!(kind(&a), "ack", "{a}");
+        let told = clients[5]
+            .wait_for(|v| kind(v) == "seats" && v["seats"][to as usize]["role"]["formations"] == json!([201]))
+            .await
+            .expect("the moderator is told");
+        assert_eq!(
+            (moltke(&told["seats"]), told["seats"][2]["role"]["formations"].clone()),
+            (moltke_holds, kluck_holds)
+        );
+    }
     // A general cannot assign.
     let seq = clients[1].seq();
     let a = clients[1]
