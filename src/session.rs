@@ -256,11 +256,35 @@ pub struct Remote<G: PlayGame> {
     pub waited_for: bool,
     /// The game's order count at the view the session's game is.
     pub at: u64,
+    /// The events this seat was sent, as it saw them, in order (the session's game is a view and
+    /// has none of its own): the log, the turn's summary and the recap read them.
+    pub log: Vec<G::Event>,
 }
+
+/// UI limit: the events an online seat keeps for its log (the oldest half goes past it).
+pub const MAX_REMOTE_EVENTS: usize = 20_000;
 
 impl<G: PlayGame> Remote<G> {
     pub fn new(viewer: Option<G::Player>, commands: Option<G::Player>) -> Remote<G> {
-        Remote { viewer, commands, outbox: Vec::new(), unanswered: 0, given: 0, waited_for: false, at: 0 }
+        Remote {
+            viewer,
+            commands,
+            outbox: Vec::new(),
+            unanswered: 0,
+            given: 0,
+            waited_for: false,
+            at: 0,
+            log: Vec::new(),
+        }
+    }
+
+    /// Events the seat was sent, for its log.
+    pub fn keep(&mut self, events: &[G::Event]) {
+        if self.log.len() + events.len() > MAX_REMOTE_EVENTS {
+            let drop = self.log.len().min(MAX_REMOTE_EVENTS / 2);
+            self.log.drain(..drop);
+        }
+        self.log.extend(events.iter().cloned());
     }
 
     /// An order given is still on its way (the board waits for the server's answer).
@@ -358,6 +382,15 @@ impl<G: PlayGame> Session<G> {
 
     pub fn ctx(&self) -> G::Ctx {
         self.game.ctx()
+    }
+
+    /// The game's events as this screen knows them: the game's own, or, online, those the seat
+    /// was sent.
+    pub fn events(&self) -> &[G::Event] {
+        match &self.remote {
+            Some(r) => &r.log,
+            None => self.game.events(),
+        }
     }
 
     fn index(&self, player: G::Player) -> Option<usize> {

@@ -133,6 +133,8 @@ fn a_battle_is_played_online_from_the_game_against_a_second_seat() {
         assert_eq!(orders_on_server(&rt, addr, &game), given, "each order is applied once");
     }
     assert!(cut_done);
+    // The log is the events the seat was sent (the view on screen has none of its own).
+    assert!(!session(&app).events().is_empty() && session(&app).game.events().is_empty());
 
     // The app's game is red's view as the server has it now (a fresh seat's welcome gives it).
     let (check, welcome) = rt.block_on(Client::join(addr, &game, &token(0), None)).expect("red again");

@@ -202,6 +202,14 @@ fn a_great_war_turn_is_played_online_by_a_leader_its_general_and_the_enemy() {
     // The corps moved, and France saw it; each seat's war is its power's view as the server has it.
     let after = corps_hex(&session(&apps[joffre]).game).expect("still on the map");
     assert_ne!(after, start_hex, "France saw the 5th Army's corps move");
+    // And France's log has it: the events its seat was sent, in order, each phase's start too.
+    let log = session(&apps[joffre]).events();
+    let moved =
+        |e: &rules::strategic::Event| matches!(e.kind, rules::strategic::EventKind::Moved { to, .. } if to == after);
+    assert!(log.iter().any(moved), "France's log tells the move");
+    assert!(log.iter().filter(|e| matches!(e.kind, rules::strategic::EventKind::Phase { .. })).count() >= 4);
+    assert!(session(&apps[joffre]).game.events().is_empty(), "the war on screen is a view: its log is the seat's");
+    assert!(session(&apps[moltke]).events().iter().any(moved), "Moltke's log tells his own move (the answer's events)");
     for (i, power) in [(kaiser, GERMANY), (moltke, GERMANY), (joffre, FRANCE)] {
         let server_view = |apps: &[App]| {
             let (check, welcome) = rt.block_on(Client::join(addr, &game, &token(i), None)).expect("the seat again");

@@ -98,7 +98,7 @@ pub fn battle(
     top_bar(&mut ui, &tr, &session, &bctx, &timer, &mut settings, &mut log, &mut nav, &mut links, &mut legend);
     unit_panel(&mut ui, &tr, &session, selected, &bctx, &mut out, &mut links);
     let viewer = session.viewer();
-    let events = session.game.events();
+    let events = session.events();
     let from = if log.shown { 0 } else { events.len().saturating_sub(300) };
     let lines = log_lines(&tr, &bctx, &events[from..], viewer);
     crate::hud::log::log_panel(&mut ui, "battle-log", &tr, &lines, &mut links, &mut looks);

@@ -103,11 +103,14 @@ pub fn rulings_of(game: &GreatWar, tr: &Tr) -> Rulings {
             .flat_map(|(n, sides)| {
                 let ctx = &ctx;
                 sides.iter().map(move |blocks| {
-                    let power = blocks.first().and_then(|b| b.first()).and_then(|u| ctx.force(*u)).map(|f| f.power);
-                    let group = tr.f(
-                        "ui.rulings.engagement_side",
-                        &[("n", (n + 1).to_string()), ("power", power.map(|p| tr.power(ctx, p)).unwrap_or_default())],
-                    );
+                    // The side's powers, in the order of play (an alliance's blocks may be of two).
+                    let mut powers: Vec<PowerId> =
+                        blocks.iter().flatten().filter_map(|u| ctx.force(*u)).map(|f| f.power).collect();
+                    powers.sort();
+                    powers.dedup();
+                    let names: Vec<String> = powers.iter().map(|p| tr.power(ctx, *p)).collect();
+                    let group =
+                        tr.f("ui.rulings.engagement_side", &[("n", (n + 1).to_string()), ("power", names.join(", "))]);
                     let pieces = blocks
                         .iter()
                         .filter_map(|b| {

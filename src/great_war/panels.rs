@@ -270,8 +270,11 @@ fn playing(
     frame::side(&mut ui, Edge::Left, "gw-left", &mut shown.left, sizes.left, &left_hint, |ui| {
         // A hex with many pieces under the pointer may run past the window's foot.
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            power_panel(ui, &tr, &gctx, (power, session.human_turn()), land.verdicts(&session, &gctx, &tr), &mut out);
-            super::fleet_panel::squadron_list(ui, &tr, &gctx, power, selected, &mut out);
+            // The power of the one looking (online, the seat's; at one screen, the person's),
+            // never another's treasury while it moves; the umpire's is the power to move.
+            let mine = session.viewer().unwrap_or(power);
+            power_panel(ui, &tr, &gctx, (mine, session.human_turn()), land.verdicts(&session, &gctx, &tr), &mut out);
+            super::fleet_panel::squadron_list(ui, &tr, &gctx, mine, selected, &mut out);
             ui.separator();
             super::layers::toggles(ui, &tr, &bindings, &mut overlays);
             ui.separator();
@@ -298,7 +301,7 @@ fn playing(
     });
     // The event log.
     frame::side(&mut ui, Edge::Foot, "gw-log", &mut shown.log, sizes.log, &log_hint, |ui| {
-        let events = session.game.events();
+        let events = session.events();
         let lines = log_lines(&tr, &gctx, session.viewer(), &events[events.len().saturating_sub(300)..]);
         crate::hud::log::log_column(ui, "gw-log", &tr, &lines, &mut links, &mut looks);
     });
@@ -722,7 +725,7 @@ fn result(
         });
         if let Some(s) = &session {
             egui::ScrollArea::vertical().max_height(400.0).stick_to_bottom(true).show(ui, |ui| {
-                for e in s.game.events().iter().rev().take(40).rev() {
+                for e in s.events().iter().rev().take(40).rev() {
                     ui.label(tr.msg(&e.line));
                 }
             });

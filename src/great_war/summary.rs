@@ -259,7 +259,7 @@ fn whole_log(
     }
     let Some(session) = session else { return Ok(()) };
     let ctx = session.ctx();
-    let events = session.game.events();
+    let events = session.events();
     let lines =
         super::panels::log_lines(&tr, &ctx, session.viewer(), &events[events.len().saturating_sub(WHOLE_LOG_EVENTS)..]);
     let egui_ctx = contexts.ctx_mut()?;
@@ -288,7 +288,7 @@ fn follow(
         return;
     }
     summary.was_human = human;
-    let events = session.game.events();
+    let events = session.events();
     let ctx = session.ctx();
     let viewer = session.viewer();
     if !human {
@@ -320,7 +320,7 @@ fn follow_live(
     mut looks: MessageWriter<LookAt>,
 ) {
     let Some(session) = session else { return };
-    let events = session.game.events();
+    let events = session.events();
     // Another game (or the same one loaded again): what was followed was another log.
     if session.is_added() || live.mark > events.len() {
         live.on = false;

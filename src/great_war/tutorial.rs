@@ -101,7 +101,7 @@ fn start(mut commands: Commands, mut starts: MessageReader<StartGwTutorial>, mut
 fn done(step: Step, session: &GwSession, selected: Option<Selected>) -> bool {
     let ctx = session.ctx();
     let mine = |id| ctx.force(id).is_some_and(|f| f.power == PLAYER);
-    let events = session.game.events();
+    let events = session.events();
     match step {
         Step::SelectArmy => {
             matches!(selected, Some(Selected::Army(a)) if ctx.formation(a).is_some_and(|f| f.power == PLAYER))

@@ -211,9 +211,16 @@ pub enum Conn {
 /// A seat's name as the server gives it, in the reader's language where it is a side's
 /// (`red`) or the moderator's.
 pub fn seat_words(tr: &crate::i18n::Tr, name: &str) -> String {
-    let key = if name == "moderator" { "ui.table.role_moderator".to_string() } else { format!("side.{name}") };
-    let named = tr.t(&key);
-    if named == key { name.to_string() } else { named }
+    let keys = if name == "moderator" {
+        vec!["ui.table.role_moderator".to_string()]
+    } else {
+        // A battle's or campaign's side, or a Great War power, by its ID.
+        vec![format!("side.{name}"), format!("gw.power.{name}")]
+    };
+    keys.iter()
+        .map(|k| (k, tr.t(k)))
+        .find(|(k, named)| named != *k)
+        .map_or_else(|| name.to_string(), |(_, named)| named)
 }
 
 /// An entry of the written record as this seat was sent it.
@@ -614,6 +621,9 @@ fn follow<G: OnlineGame>(
                     .filter_map(G::open)
                     .collect();
                 if !happened.is_empty() {
+                    if let Some(r) = session.as_deref_mut().and_then(|s| s.remote.as_mut()) {
+                        r.keep(&happened);
+                    }
                     events.write(GameEvents(happened));
                 }
                 continue;
