@@ -180,6 +180,9 @@ const APP_MAY_NAME: &[&str] = &[
     "rules::game",
     // Who is looking (issue 26): the views, seen events and sight every scene asks for.
     "rules::view",
+    "rules::strategic::WarView",
+    // What a game leaves to its moderator: the orders' own words for the moderator's table.
+    "rules::moderation",
     "rules::strategic::Ctx",
     "rules::strategic::CombatResult",
     "rules::strategic::Event",
