@@ -35,6 +35,14 @@ pub enum Other {
     Ai(Level),
 }
 
+/// UI limit: general seats of one power a game made here has.
+pub const MAX_GENERALS: u8 = 4;
+
+/// A player's ID as the server names it, from its name's string key (`side.red`, `gw.power.gb`).
+fn player_id(label: &str) -> String {
+    label.strip_prefix("side.").or_else(|| label.strip_prefix("gw.power.")).unwrap_or(label).to_string()
+}
+
 /// What the player typed and chose, and the lobby's answers.
 #[derive(Resource)]
 pub struct OnlineForm {
@@ -47,6 +55,8 @@ pub struct OnlineForm {
     pub other: Other,
     pub clocks: bool,
     pub moderator: bool,
+    /// A Great War: general seats of this player's power (S-ARMY-3), its leader giving them armies.
+    pub generals: u8,
     making: Option<Call>,
     /// The game made last, with its seats' invites.
     pub made: Option<(String, Created)>,
@@ -66,6 +76,7 @@ impl Default for OnlineForm {
             other: Other::Friend,
             clocks: true,
             moderator: false,
+            generals: 0,
             making: None,
             made: None,
             looking: Vec::new(),
@@ -75,10 +86,11 @@ impl Default for OnlineForm {
 }
 
 impl OnlineForm {
-    /// The lobby's request for the game chosen: this player's side, the other side's seat (the
-    /// AI's, or a person's), a moderator's seat if asked for.
-    pub fn request(&self, players: &[String]) -> Result<CreateRequest, String> {
-        let scenario = self.scenario.strip_prefix("scenarios/").ok_or("the server has the shipped battles only")?;
+    /// The lobby's request for the game chosen: this player's side (a battle's side, a Great War
+    /// power), the other players' seats (the AI's, or persons'), this power's general seats
+    /// (named `general` and a number), a moderator's seat if asked for.
+    pub fn request(&self, players: &[String], general: &str) -> Result<CreateRequest, String> {
+        let scenario = self.scenario.strip_prefix("scenarios/").ok_or("the server has the shipped scenarios only")?;
         let mut seats = Vec::new();
         for (i, p) in players.iter().enumerate() {
             let ai = match self.other {
@@ -86,6 +98,12 @@ impl OnlineForm {
                 _ => None,
             };
             seats.push(SeatRequest { role: Role::Player { player: p.clone() }, name: p.clone(), ai });
+        }
+        if let Some(mine) = players.get(self.side) {
+            for n in 1..=self.generals.min(MAX_GENERALS) {
+                let role = Role::General { player: mine.clone(), formations: Vec::new(), fleets: Vec::new() };
+                seats.push(SeatRequest { role, name: format!("{general} {n}"), ai: None });
+            }
         }
         if self.moderator {
             seats.push(SeatRequest { role: Role::Moderator, name: "moderator".into(), ai: None });
@@ -174,10 +192,13 @@ fn window(
         form.look_up(&remembered);
     }
     form.follow();
+    // The battles and the Great War's scenarios (in the browser, those of the download: a
+    // fetched map is not at hand for an online seat).
     let battles: Vec<_> = catalog
         .iter()
         .flat_map(|c| c.entries.iter())
-        .filter(|e| e.mode == Mode::Battle && e.path.starts_with("scenarios/"))
+        .filter(|e| matches!(e.mode, Mode::Battle | Mode::GreatWar) && e.path.starts_with("scenarios/"))
+        .filter(|e| e.mode != Mode::GreatWar || crate::great_war::files::missing(&e.path).is_empty())
         .cloned()
         .collect();
     menu_window(ctx, tr.t("ui.online.heading")).show(ctx, |ui| {
@@ -225,25 +246,26 @@ fn window(
                 ui.label(tr.t("ui.online.no_battles"));
                 return;
             };
-            let players: Vec<String> = entry
-                .header
-                .players
-                .iter()
-                .map(|p| p.label.strip_prefix("side.").unwrap_or(&p.label).to_string())
-                .collect();
+            let players: Vec<String> = entry.header.players.iter().map(|p| player_id(&p.label)).collect();
+            let war = entry.mode == Mode::GreatWar;
+            // The scenario as found (the first, where the one remembered is no longer listed); a
+            // choice in the list below takes its place from the next frame.
+            form.scenario = entry.path.clone();
             egui::Grid::new("online_make").num_columns(2).spacing([12.0, 6.0]).show(ui, |ui| {
                 ui.label(tr.t("ui.online.battle"));
-                egui::ComboBox::from_id_salt("online_battle").selected_text(scenario_name(&tr, &entry)).show_ui(
-                    ui,
-                    |ui| {
-                        for e in &battles {
-                            if ui.selectable_label(e.path == entry.path, scenario_name(&tr, e)).clicked() {
-                                form.scenario = e.path.clone();
-                                form.side = 0;
-                            }
+                // A Great War's scenario is said to be one (the list holds the battles too).
+                let named = |e: &crate::catalog::CatalogEntry| {
+                    let name = scenario_name(&tr, e);
+                    if e.mode == Mode::GreatWar { tr.f("ui.online.great_war_named", &[("name", name)]) } else { name }
+                };
+                egui::ComboBox::from_id_salt("online_battle").selected_text(named(&entry)).show_ui(ui, |ui| {
+                    for e in &battles {
+                        if ui.selectable_label(e.path == entry.path, named(e)).clicked() {
+                            form.scenario = e.path.clone();
+                            form.side = 0;
                         }
-                    },
-                );
+                    }
+                });
                 ui.end_row();
                 ui.label(tr.t("ui.online.you_play"));
                 ui.horizontal(|ui| {
@@ -267,17 +289,32 @@ fn window(
                     }
                 });
                 ui.end_row();
-                ui.label("");
-                ui.checkbox(&mut form.clocks, tr.t("ui.online.clocks"));
+                if war {
+                    ui.label(tr.t("ui.online.generals"));
+                    ui.horizontal(|ui| {
+                        for n in 0..=MAX_GENERALS {
+                            if ui.selectable_label(form.generals == n, n.to_string()).clicked() {
+                                form.generals = n;
+                            }
+                        }
+                    });
+                } else {
+                    ui.label("");
+                    ui.checkbox(&mut form.clocks, tr.t("ui.online.clocks"));
+                }
                 ui.end_row();
                 ui.label("");
                 ui.checkbox(&mut form.moderator, tr.t("ui.online.moderator"));
                 ui.end_row();
             });
-            form.scenario = entry.path.clone();
             let making = form.making.is_some();
             if ui.add_enabled(!making, egui::Button::new(tr.t("ui.online.make"))).clicked() {
-                match form.request(&players).and_then(|r| serde_json::to_string(&r).map_err(|e| e.to_string())) {
+                if !war {
+                    form.generals = 0;
+                }
+                let general = tr.t("ui.online.general_seat");
+                let asked = form.request(&players, &general);
+                match asked.and_then(|r| serde_json::to_string(&r).map_err(|e| e.to_string())) {
                     Ok(body) => {
                         form.problem = None;
                         form.made = None;
@@ -422,7 +459,7 @@ mod tests {
             clocks: false,
             ..OnlineForm::default()
         };
-        let r = form.request(&players).expect("a request");
+        let r = form.request(&players, "general").expect("a request");
         assert_eq!(r.scenario, "open_field.ron");
         let seats = r.seats.expect("seats");
         assert_eq!(seats.len(), 3);
@@ -431,9 +468,38 @@ mod tests {
         assert!(!r.settings.expect("settings").battle_clock);
         let json = serde_json::to_value(&seats[0]).expect("JSON");
         assert_eq!(json, serde_json::json!({ "role": "player", "player": "red", "name": "red", "ai": "Marshal" }));
-        let friend = OnlineForm::default().request(&players).expect("a request");
+        let friend = OnlineForm::default().request(&players, "general").expect("a request");
         assert!(friend.seats.expect("seats").iter().all(|s| s.ai.is_none()));
         let modded = OnlineForm { scenario: "mods/x.ron".into(), ..OnlineForm::default() };
-        assert!(modded.request(&players).is_err());
+        assert!(modded.request(&players, "general").is_err());
+    }
+
+    /// A Great War made here: the power chosen is a person's, the others the AI's, and its two
+    /// general seats serve it (S-ARMY-3), named as asked; the players' IDs are the scenario's.
+    #[test]
+    fn a_great_war_asked_for_has_the_generals_chosen() {
+        let players: Vec<String> =
+            ["gw.power.germany", "gw.power.france", "gw.power.gb"].iter().map(|l| player_id(l)).collect();
+        assert_eq!(players, ["germany", "france", "gb"]);
+        let form = OnlineForm {
+            scenario: "scenarios/great_war/test_front.ron".into(),
+            side: 1,
+            other: Other::Ai(Level::Recruit),
+            generals: 2,
+            ..OnlineForm::default()
+        };
+        let r = form.request(&players, "General").expect("a request");
+        assert_eq!(r.scenario, "great_war/test_front.ron");
+        let seats = r.seats.expect("seats");
+        assert_eq!(seats.len(), 5);
+        assert_eq!(seats.iter().map(|s| s.ai.is_some()).collect::<Vec<_>>(), [true, false, true, false, false]);
+        let general = Role::General { player: "france".into(), formations: Vec::new(), fleets: Vec::new() };
+        assert_eq!((&seats[3].role, seats[3].name.as_str()), (&general, "General 1"));
+        assert_eq!(seats[4].name, "General 2");
+        let many = OnlineForm { generals: 200, ..form };
+        assert_eq!(
+            many.request(&players, "g").expect("a request").seats.expect("seats").len(),
+            3 + usize::from(MAX_GENERALS)
+        );
     }
 }
