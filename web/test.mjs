@@ -40,7 +40,8 @@ async function open(address, context, seat = false) {
   const start = Date.now();
   await page.goto(address);
   if (seat) {
-    await page.waitForFunction(() => (window.kriegsspielState || '').startsWith('battle'), null, { timeout: 180000 });
+    const mode = seat === true ? 'battle' : seat;
+    await page.waitForFunction((m) => (window.kriegsspielState || '').startsWith(m), mode, { timeout: 180000 });
     await wait(800);
     return { page, ms: Date.now() - start };
   }
@@ -413,6 +414,30 @@ console.log(`online: blue's page after red's order: ${await state(blue)}; red's:
 await red.screenshot({ path: screenshot.replace(/\.png$/, '-online-red.png') });
 await red.context().close();
 await blue.context().close();
+
+// 7b. A seat of August 1914 opened by its link: the page fetches the large scenario's files
+// first (as it does when the war is chosen at one screen), plays on Germany's view, and ends
+// Germany's phase by its key; the server takes it.
+const war = await fetch(`${url}api/games`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ scenario: 'great_war/august_1914.ron' }),
+}).then((r) => r.json());
+const germany = war.seats.findIndex((s) => s.name === 'germany');
+const warStart = Date.now();
+const { page: kaiser } = await open(`${url}?game=${war.game}&seat=${war.seats[germany].token}`, null, 'great_war');
+const warShown = await until(kaiser, (s) => / (human|waiting) 0$/.test(s), 'Germany\'s seat of August 1914');
+console.log(`online: August 1914 at Germany's seat ${Date.now() - warStart} ms after its link was opened: ${warShown}`);
+if (!(await viewHash(kaiser))) problems.push('the August 1914 seat reports no view hash');
+if (/ human 0$/.test(warShown)) {
+  await kaiser.locator('#kriegsspiel').focus();
+  await kaiser.keyboard.press('Space');
+  await until(kaiser, (s) => count(s) === 1, 'Germany\'s phase ended on the server', 60000);
+  const told = await fetch(`${url}api/games/${war.game}`).then((r) => r.json());
+  if (told.status.clock.orders !== 1) problems.push(`the server has ${told.status.clock.orders} orders of August 1914, not 1`);
+}
+await kaiser.screenshot({ path: screenshot.replace(/\.png$/, '-online-august-1914.png') });
+await kaiser.context().close();
 
 // 6. The browser replays a save made natively and reaches the same state hash.
 const { page: replay } = await open(`${url}?replay=test-save.ron`);

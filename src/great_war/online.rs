@@ -21,6 +21,43 @@ use std::sync::Arc;
 pub(super) fn plugin(app: &mut App) {
     crate::net::plugin_for::<GreatWar>(app);
     app.add_systems(Update, (roster, rulings).after(crate::AppSystems::Input));
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(Update, fetch_for_seat.in_set(crate::AppSystems::Input));
+}
+
+/// The scenario's own path in the game's files, for the server's path under the scenarios folder.
+fn scenario_file(path: &str) -> String {
+    format!("scenarios/{path}")
+}
+
+/// In the browser, a seat of a large scenario (August 1914) waits for its files: the page fetches
+/// them (as it does when the scenario is chosen at one screen) and keeps them; a fetch that fails
+/// says why and the seat is not played.
+#[cfg(target_arch = "wasm32")]
+fn fetch_for_seat(online: Option<ResMut<Online>>, mut asked: Local<Option<String>>) {
+    let Some(mut online) = online else { return };
+    if online.kind != GreatWar::KIND || !crate::net::plain_scenario_path(&online.scenario) {
+        return;
+    }
+    let path = scenario_file(&online.scenario);
+    let missing = files::missing(&path);
+    if missing.is_empty() {
+        return;
+    }
+    if asked.as_deref() != Some(path.as_str()) {
+        *asked = Some(path.clone());
+        if !crate::web::start_fetch(&missing) {
+            online.fail(format!("the page cannot fetch {path}'s files"));
+        }
+        return;
+    }
+    if let Some(e) = crate::web::take_fetch_error() {
+        online.fail(format!("{path}: {e}"));
+        return;
+    }
+    for (p, text) in crate::web::take_fetched(&missing).unwrap_or_default() {
+        files::keep_downloaded(&p, text);
+    }
 }
 
 impl OnlineGame for GreatWar {
@@ -32,7 +69,12 @@ impl OnlineGame for GreatWar {
         if !crate::net::plain_scenario_path(path) {
             return Err(format!("`{path:.128}` is not a scenario's path"));
         }
-        files::load_scenario(&format!("scenarios/{path}"))
+        files::load_scenario(&scenario_file(path))
+    }
+
+    /// In the browser, a large scenario's files come first (see `fetch_for_seat`).
+    fn ready(path: &str) -> bool {
+        !crate::net::plain_scenario_path(path) || files::missing(&scenario_file(path)).is_empty()
     }
 
     fn open(seen: Seen<Event>) -> Option<Event> {

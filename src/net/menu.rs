@@ -192,13 +192,11 @@ fn window(
         form.look_up(&remembered);
     }
     form.follow();
-    // The battles and the Great War's scenarios (in the browser, those of the download: a
-    // fetched map is not at hand for an online seat).
+    // The battles and the Great War's scenarios (a seat of a large one fetches its files first).
     let battles: Vec<_> = catalog
         .iter()
         .flat_map(|c| c.entries.iter())
         .filter(|e| matches!(e.mode, Mode::Battle | Mode::GreatWar) && e.path.starts_with("scenarios/"))
-        .filter(|e| e.mode != Mode::GreatWar || crate::great_war::files::missing(&e.path).is_empty())
         .cloned()
         .collect();
     menu_window(ctx, tr.t("ui.online.heading")).show(ctx, |ui| {

@@ -67,6 +67,12 @@ pub trait OnlineGame: PlayGame + rules::view::Mirror {
     fn open(seen: Self::SeenEvent) -> Option<Self::Event>;
     /// The view made into a game; `last`, the game of the view before it, may lend what they
     /// share (the Great War's map is not copied again for each view).
+    /// Whether the scenario at `path` (the server's path) can be read now: the browser may still
+    /// be fetching a large one's files (the seat waits for them, its messages kept).
+    fn ready(path: &str) -> bool {
+        let _ = path;
+        true
+    }
     /// The server's name of a player of this game (`red`; a Great War power's scenario ID).
     fn player_id(&self, player: Self::Player) -> String {
         Self::player_name(player).to_string()
@@ -363,6 +369,12 @@ impl Online {
         self.pending.iter().filter(|(_, m)| matches!(m, ClientMsg::Order { .. })).count()
     }
 
+    /// The seat cannot be played (its scenario's files did not come): said, and not tried again.
+    pub fn fail(&mut self, why: String) {
+        self.conn = Conn::Failed(why);
+        self.link = None;
+    }
+
     /// Breaks the connection as a network fault would (it is taken up again by itself).
     pub fn cut(&self) {
         if let Some(link) = &self.link {
@@ -607,7 +619,7 @@ fn follow<G: OnlineGame>(
     tr: Res<crate::i18n::Tr>,
 ) {
     let Some(mut online) = online else { return };
-    if online.kind != G::KIND {
+    if online.kind != G::KIND || !G::ready(&online.scenario) {
         return;
     }
     let mut inbox = std::mem::take(&mut online.inbox).into_iter();
