@@ -67,32 +67,38 @@ fn give(app: &mut App, order: Order) {
         .expect("the system runs");
 }
 
-/// The 5th Army's I Bavarian Corps one hex on, as the war the seat knows allows.
+/// One of the 5th Army's corps (the I Bavarian, else the Guards) one hex on, as the war the seat
+/// knows allows.
 fn army_move(game: &GreatWar) -> Order {
     let ctx = game.ctx();
-    let at = ctx
-        .forces
-        .iter()
-        .find(|f| f.member.corps == Some(FormationId(101)))
-        .and_then(|f| match f.place {
-            Place::Map(h) => Some(h),
-            _ => None,
-        })
-        .expect("the corps stands on the map");
-    let moving = |h: HexAt| Order::MoveArmy { army: FormationId(201), moves: vec![(FormationId(101), vec![h])] };
-    let to = at.neighbours().into_iter().find(|h| ai::great_war::legal(&ctx, &moving(*h))).unwrap_or_else(|| {
-        let why: Vec<String> =
-            at.neighbours().into_iter().map(|h| format!("{h:?}: {:?}", ctx.clone().apply(&moving(h)).err())).collect();
-        panic!("no hex to move to from {at:?} at {:?}: {why:?}", ctx.clock)
-    });
-    moving(to)
+    let mut why = Vec::new();
+    for corps in [101, 102] {
+        let Some(at) = corps_hex(game, corps) else { continue };
+        let moving = |h: HexAt| Order::MoveArmy { army: FormationId(201), moves: vec![(FormationId(corps), vec![h])] };
+        if let Some(to) = at.neighbours().into_iter().find(|h| ai::great_war::legal(&ctx, &moving(*h))) {
+            return moving(to);
+        }
+        why.extend(
+            at.neighbours().into_iter().map(|h| format!("{corps} to {h:?}: {:?}", ctx.clone().apply(&moving(h)).err())),
+        );
+    }
+    panic!("no move of the 5th Army at {:?}: {why:?}", ctx.clock)
 }
 
-fn corps_hex(game: &GreatWar) -> Option<HexAt> {
-    game.ctx().forces.iter().find(|f| f.member.corps == Some(FormationId(101))).and_then(|f| match f.place {
+/// Where a corps's first unit stands.
+fn corps_hex(game: &GreatWar, corps: u32) -> Option<HexAt> {
+    game.ctx().forces.iter().find(|f| f.member.corps == Some(FormationId(corps))).and_then(|f| match f.place {
         Place::Map(h) => Some(h),
         _ => None,
     })
+}
+
+/// The corps an army move moves.
+fn moved_corps(order: &Order) -> u32 {
+    match order {
+        Order::MoveArmy { moves, .. } => moves.first().map_or(0, |(c, _)| c.0),
+        _ => 0,
+    }
 }
 
 #[test]
@@ -152,8 +158,8 @@ fn a_great_war_turn_is_played_online_by_a_leader_its_general_and_the_enemy() {
     );
 
     let start_turn = session(&apps[kaiser]).game.clock().turn;
-    let start_hex = corps_hex(&session(&apps[joffre]).game).expect("France sees the corps");
-    let mut moved = false;
+    let start_hexes = [101, 102].map(|c| corps_hex(&session(&apps[joffre]).game, c));
+    let mut moved: Option<u32> = None;
     let mut kaiser_tried = false;
     let mut ended = [0u32; 3];
     let started = Instant::now();
@@ -185,23 +191,25 @@ fn a_great_war_turn_is_played_online_by_a_leader_its_general_and_the_enemy() {
                 assert!(words.contains("general"), "{words}");
                 continue;
             }
-            if i == moltke && movement && !moved {
+            if i == moltke && movement && moved.is_none() {
                 let m = army_move(&s.game);
+                moved = Some(moved_corps(&m));
                 give(&mut apps[i], m);
-                moved = true;
                 continue;
             }
             give(&mut apps[i], Order::EndPhase);
             ended[i] += 1;
         }
     }
-    assert!(moved && kaiser_tried, "Germany had a Movement phase");
+    let corps = moved.expect("Germany had a Movement phase");
+    assert!(kaiser_tried);
     assert!(ended.iter().all(|n| *n > 0), "each seat ended its phases: {ended:?}");
     until(&mut apps, "every seat settled", |a| a.iter().all(|a| session(a).remote.as_ref().is_some_and(|r| !r.busy())));
 
     // The corps moved, and France saw it; each seat's war is its power's view as the server has it.
-    let after = corps_hex(&session(&apps[joffre]).game).expect("still on the map");
-    assert_ne!(after, start_hex, "France saw the 5th Army's corps move");
+    let after = corps_hex(&session(&apps[joffre]).game, corps).expect("still on the map");
+    let start_hex = start_hexes[usize::from(corps == 102)];
+    assert_ne!(Some(after), start_hex, "France saw the 5th Army's corps move");
     // And France's log has it: the events its seat was sent, in order, each phase's start too.
     let log = session(&apps[joffre]).events();
     let moved =

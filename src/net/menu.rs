@@ -35,6 +35,19 @@ pub enum Other {
     Ai(Level),
 }
 
+/// The phase deadlines offered (none: the game waits for each power), with their words.
+const DEADLINES: &[(Option<u32>, &str)] = &[
+    (None, "ui.online.deadline_none"),
+    (Some(10), "ui.online.deadline_10m"),
+    (Some(60), "ui.online.deadline_1h"),
+    (Some(24 * 60), "ui.online.deadline_1d"),
+    (Some(3 * 24 * 60), "ui.online.deadline_3d"),
+];
+
+/// How long a directive may wait with the moderator, as offered.
+const DIRECTIVE_DELAYS: &[(u32, &str)] =
+    &[(0, "ui.online.delay_none"), (60, "ui.online.deadline_1h"), (24 * 60, "ui.online.deadline_1d")];
+
 /// UI limit: general seats of one power a game made here has.
 pub const MAX_GENERALS: u8 = 4;
 
@@ -57,6 +70,11 @@ pub struct OnlineForm {
     pub moderator: bool,
     /// A Great War: general seats of this player's power (S-ARMY-3), its leader giving them armies.
     pub generals: u8,
+    /// A Great War: each phase's deadline (none: the game waits), and what its end does.
+    pub phase_minutes: Option<u32>,
+    pub on_expiry: wire::Expiry,
+    /// How long a leader's directive waits with the moderator (T-STRAT-3), in minutes.
+    pub directive_minutes: u32,
     making: Option<Call>,
     /// The game made last, with its seats' invites.
     pub made: Option<(String, Created)>,
@@ -77,6 +95,9 @@ impl Default for OnlineForm {
             clocks: true,
             moderator: false,
             generals: 0,
+            phase_minutes: None,
+            on_expiry: wire::Expiry::Pass,
+            directive_minutes: 0,
             making: None,
             made: None,
             looking: Vec::new(),
@@ -108,7 +129,13 @@ impl OnlineForm {
         if self.moderator {
             seats.push(SeatRequest { role: Role::Moderator, name: "moderator".into(), ai: None });
         }
-        let settings = wire::Settings { battle_clock: self.clocks, ..wire::Settings::default() };
+        let settings = wire::Settings {
+            battle_clock: self.clocks,
+            phase_minutes: self.phase_minutes,
+            on_expiry: self.on_expiry,
+            directive_minutes: if self.moderator { self.directive_minutes } else { 0 },
+        };
+        settings.check()?;
         Ok(CreateRequest { scenario: scenario.to_string(), seats: Some(seats), settings: Some(settings) })
     }
 
@@ -296,6 +323,29 @@ fn window(
                             }
                         }
                     });
+                    ui.end_row();
+                    ui.label(tr.t("ui.online.deadline"));
+                    ui.horizontal_wrapped(|ui| {
+                        for (minutes, key) in DEADLINES {
+                            if ui.selectable_label(form.phase_minutes == *minutes, tr.t(key)).clicked() {
+                                form.phase_minutes = *minutes;
+                            }
+                        }
+                    });
+                    if form.phase_minutes.is_some() {
+                        ui.end_row();
+                        ui.label(tr.t("ui.online.on_expiry"));
+                        ui.horizontal(|ui| {
+                            let pass = wire::Expiry::Pass;
+                            if ui.selectable_label(form.on_expiry == pass, tr.t("ui.online.expiry_pass")).clicked() {
+                                form.on_expiry = pass;
+                            }
+                            let ai = wire::Expiry::Ai(Level::Veteran);
+                            if ui.selectable_label(form.on_expiry == ai, tr.t("ui.online.expiry_ai")).clicked() {
+                                form.on_expiry = ai;
+                            }
+                        });
+                    }
                 } else {
                     ui.label("");
                     ui.checkbox(&mut form.clocks, tr.t("ui.online.clocks"));
@@ -304,6 +354,17 @@ fn window(
                 ui.label("");
                 ui.checkbox(&mut form.moderator, tr.t("ui.online.moderator"));
                 ui.end_row();
+                if form.moderator {
+                    ui.label(tr.t("ui.online.directive_delay"));
+                    ui.horizontal(|ui| {
+                        for (minutes, key) in DIRECTIVE_DELAYS {
+                            if ui.selectable_label(form.directive_minutes == *minutes, tr.t(key)).clicked() {
+                                form.directive_minutes = *minutes;
+                            }
+                        }
+                    });
+                    ui.end_row();
+                }
             });
             let making = form.making.is_some();
             if ui.add_enabled(!making, egui::Button::new(tr.t("ui.online.make"))).clicked() {
@@ -494,6 +555,19 @@ mod tests {
         let general = Role::General { player: "france".into(), formations: Vec::new(), fleets: Vec::new() };
         assert_eq!((&seats[3].role, seats[3].name.as_str()), (&general, "General 1"));
         assert_eq!(seats[4].name, "General 2");
+        let timed = OnlineForm {
+            phase_minutes: Some(60),
+            on_expiry: wire::Expiry::Ai(Level::Veteran),
+            moderator: true,
+            directive_minutes: 24 * 60,
+            ..OnlineForm { scenario: form.scenario.clone(), ..OnlineForm::default() }
+        };
+        let settings = timed.request(&players, "g").expect("a request").settings.expect("settings");
+        assert_eq!((settings.phase_minutes, settings.on_expiry), (Some(60), wire::Expiry::Ai(Level::Veteran)));
+        assert_eq!(settings.directive_minutes, 24 * 60);
+        let no_moderator = OnlineForm { moderator: false, ..timed };
+        let settings = no_moderator.request(&players, "g").expect("a request").settings.expect("settings");
+        assert_eq!(settings.directive_minutes, 0, "no moderator, no delay");
         let many = OnlineForm { generals: 200, ..form };
         assert_eq!(
             many.request(&players, "g").expect("a request").seats.expect("seats").len(),
