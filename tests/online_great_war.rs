@@ -9,6 +9,8 @@ mod support;
 
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
+use kriegsspiel::great_war::command::UiCommand;
+use kriegsspiel::great_war::{Selected, Selection};
 use kriegsspiel::net::command::Roster;
 use kriegsspiel::net::{Conn, JoinOnline, Online, SeatLink};
 use kriegsspiel::session::{GameEvents, Session};
@@ -83,6 +85,14 @@ fn army_move(game: &GreatWar) -> Order {
         );
     }
     panic!("no move of the 5th Army at {:?}: {why:?}", ctx.clock)
+}
+
+/// The 5th Army asked for as its panel's Select button asks; what the board then holds selected.
+fn select_army(app: &mut App) -> Option<Selected> {
+    app.world_mut().write_message(UiCommand::Select(Selected::Army(FormationId(201))));
+    app.update();
+    let selection = *app.world().resource::<Selection>();
+    selection.of(session(app))
 }
 
 /// Where a corps's first unit stands.
@@ -180,9 +190,14 @@ fn a_great_war_turn_is_played_online_by_a_leader_its_general_and_the_enemy() {
             }
             let movement = s.game.clock().phase == Phase::Movement;
             if i == kaiser && movement && !kaiser_tried {
-                // The 5th Army is Moltke's now: the Kaiser's order of it is refused, as the
+                // The 5th Army is Moltke's now: the Kaiser's board does not select it, and says
+                // why; an order of it given all the same is refused by the server, as the
                 // engine's refusals are shown.
-                let m = army_move(&s.game);
+                assert_eq!(select_army(&mut apps[i]), None, "the Kaiser's board does not select the 5th Army");
+                let why = session(&apps[i]).refusal.clone().expect("said why");
+                let words = apps[i].world().resource::<kriegsspiel::i18n::Tr>().msg(&why);
+                assert!(words.contains("not under your command"), "{words}");
+                let m = army_move(&session(&apps[i]).game);
                 give(&mut apps[i], m);
                 kaiser_tried = true;
                 until(&mut apps, "the Kaiser's refusal", |a| session(&a[kaiser]).refusal.is_some());
@@ -192,7 +207,12 @@ fn a_great_war_turn_is_played_online_by_a_leader_its_general_and_the_enemy() {
                 continue;
             }
             if i == moltke && movement && moved.is_none() {
-                let m = army_move(&s.game);
+                assert_eq!(
+                    select_army(&mut apps[i]),
+                    Some(Selected::Army(FormationId(201))),
+                    "Moltke's board selects it"
+                );
+                let m = army_move(&session(&apps[i]).game);
                 moved = Some(moved_corps(&m));
                 give(&mut apps[i], m);
                 continue;

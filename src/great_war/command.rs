@@ -103,6 +103,7 @@ pub(super) fn handle_commands(
     busy: Res<AnimBusy>,
     mut events: MessageWriter<GwEvents>,
     mut hand: ResMut<SeaHand>,
+    seat: Res<crate::net::command::SeatCommand>,
 ) {
     let Some(mut session) = session else {
         commands_in.clear();
@@ -157,8 +158,17 @@ pub(super) fn handle_commands(
         if matches!(command, UiCommand::ClickHex(_)) && pick_in_hand.0 {
             continue;
         }
-        let mut chosen = selection.of(&session);
+        let before = selection.of(&session);
+        let mut chosen = before;
         let order = order_for(&mut session, &mut chosen, selection.gas, &mut hand, command);
+        // Online, a general selects the pieces it holds, a leader those its generals do not
+        // (S-ARMY-3): the server would refuse their orders.
+        if let Some(s) = chosen.filter(|s| Some(*s) != before)
+            && !seat.may_order(holder(&session.ctx(), s))
+        {
+            chosen = before;
+            session.refusal = Some(Msg::new("ui.command.not_yours"));
+        }
         selection.set(chosen, &session);
         match order {
             Some(Give::Now(order)) => {
@@ -222,6 +232,18 @@ fn order_for(
         UiCommand::Sea(c) => sea_orders::command(session, *chosen, hand, c),
         UiCommand::Deselect | UiCommand::Cancel | UiCommand::Confirm | UiCommand::Ready | UiCommand::ToggleGas => None,
     }
+}
+
+/// What holds a selected piece for the seats online (S-ARMY-3, `query::order_formation`).
+pub fn holder(ctx: &Ctx, s: Selected) -> crate::net::command::Holder {
+    use crate::net::command::Holder;
+    let formation = match s {
+        Selected::Piece(p) => rules::strategic::query::order_formation(ctx, p),
+        Selected::Army(a) => Some(a),
+        Selected::Fleet(f) => return Holder::Fleet(f),
+        Selected::Squadron(_) => None,
+    };
+    formation.map_or(Holder::Leader, |f| Holder::Formation(f.0))
 }
 
 /// Own fleets on a hex, by ID.

@@ -19,6 +19,84 @@ pub struct Roster {
     pub fleets: Vec<(u32, String)>,
 }
 
+/// What holds a piece, for the seats (S-ARMY-3): a formation (its army, else its corps), a fleet,
+/// or its player's leader (a unit in no formation, an air squadron).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holder {
+    Formation(u32),
+    Fleet(u32),
+    Leader,
+}
+
+/// What this seat may order where generals share its player's pieces: a general the formations
+/// and fleets it holds; a leader the rest (those its generals hold are theirs). Elsewhere (no
+/// generals, or not online) every piece of the player.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct SeatCommand(pub Option<Holds>);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Holds {
+    /// A general's seat (else its player's leader's).
+    pub general: bool,
+    /// A general's: what it holds; a leader's: what its generals hold.
+    pub formations: Vec<u32>,
+    pub fleets: Vec<u32>,
+}
+
+impl SeatCommand {
+    /// Whether the seat may order a piece of this holder (the server decides; the board offers
+    /// only what it would take).
+    ///
+    /// ```
+    /// use kriegsspiel::net::command::{Holder, Holds, SeatCommand};
+    ///
+    /// let moltke = SeatCommand(Some(Holds { general: true, formations: vec![201], fleets: vec![] }));
+    /// assert!(moltke.may_order(Holder::Formation(201)) && !moltke.may_order(Holder::Leader));
+    /// let kaiser = SeatCommand(Some(Holds { general: false, formations: vec![201], fleets: vec![] }));
+    /// assert!(!kaiser.may_order(Holder::Formation(201)) && kaiser.may_order(Holder::Formation(202)));
+    /// assert!(SeatCommand(None).may_order(Holder::Fleet(3)));
+    /// ```
+    pub fn may_order(&self, holder: Holder) -> bool {
+        let Some(h) = &self.0 else { return true };
+        let listed = match holder {
+            Holder::Formation(f) => h.formations.contains(&f),
+            Holder::Fleet(f) => h.fleets.contains(&f),
+            Holder::Leader => return !h.general,
+        };
+        listed == h.general
+    }
+
+    /// The seat's command as the server last told the seats.
+    pub fn of(online: &Online) -> SeatCommand {
+        let Some(me) = &online.seat else { return SeatCommand(None) };
+        match &me.role {
+            Role::General { formations, fleets, .. } => {
+                SeatCommand(Some(Holds { general: true, formations: formations.clone(), fleets: fleets.clone() }))
+            }
+            Role::Player { .. } => {
+                let generals = my_generals(online);
+                if generals.is_empty() {
+                    return SeatCommand(None);
+                }
+                let mut formations: Vec<u32> = generals.iter().flat_map(|g| g.2.iter().copied()).collect();
+                let mut fleets: Vec<u32> = generals.iter().flat_map(|g| g.3.iter().copied()).collect();
+                formations.sort_unstable();
+                fleets.sort_unstable();
+                SeatCommand(Some(Holds { general: false, formations, fleets }))
+            }
+            Role::Moderator | Role::Observer { .. } => SeatCommand(None),
+        }
+    }
+}
+
+/// Keeps [`SeatCommand`] as the server tells the seats (none once the seat is left).
+pub(super) fn follow_command(online: Option<Res<Online>>, mut command: ResMut<SeatCommand>) {
+    let fresh = online.as_deref().map_or(SeatCommand(None), SeatCommand::of);
+    if *command != fresh {
+        *command = fresh;
+    }
+}
+
 /// What a leader ticked for its generals and the server has not yet told back: by general
 /// seat, since the seats were last told (`Online::seats_told`; the server's word replaces them).
 #[derive(Default, Debug, Clone, PartialEq, Eq)]

@@ -41,7 +41,11 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<OnlineKinds>()
         .init_resource::<command::Roster>()
         .init_resource::<rulings::Rulings>()
-        .add_systems(Update, (join, pump, remember_joined).chain().in_set(crate::AppSystems::Input))
+        .init_resource::<command::SeatCommand>()
+        .add_systems(
+            Update,
+            (join, pump, remember_joined, command::follow_command).chain().in_set(crate::AppSystems::Input),
+        )
         .add_systems(OnEnter(Screen::Title), leave);
     #[cfg(target_arch = "wasm32")]
     app.add_systems(PostStartup, join_from_link);

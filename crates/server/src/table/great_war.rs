@@ -8,7 +8,7 @@ use crate::seats::Role;
 use ai::Level;
 use ai::great_war::GwAi;
 use rules::DataError;
-use rules::strategic::state::FormationKind;
+use rules::strategic::query::order_formation;
 use rules::strategic::{Ctx, ForceId, FormationId, GreatWar, Order, OrderError, Piece, PowerId};
 use rules::texts::Msg;
 use std::path::Path;
@@ -23,23 +23,18 @@ enum Holder {
     Loose,
 }
 
-fn army_of_corps(ctx: &Ctx, corps: FormationId) -> FormationId {
-    ctx.formations.iter().find(|f| f.kind == FormationKind::Army && f.corps.contains(&corps)).map_or(corps, |a| a.id)
-}
-
+/// The holder of a unit: the formation it takes its orders through (its army, else its corps).
 fn unit(ctx: &Ctx, id: ForceId) -> Holder {
-    match ctx.force(id).map(|f| f.member) {
-        Some(m) if m.army.is_some() => m.army.map_or(Holder::Loose, Holder::Formation),
-        Some(m) if m.corps.is_some() => m.corps.map_or(Holder::Loose, |c| Holder::Formation(army_of_corps(ctx, c))),
-        _ => Holder::Loose,
-    }
+    piece(ctx, &Piece::Unit(id))
 }
 
 fn piece(ctx: &Ctx, p: &Piece) -> Holder {
-    match p {
-        Piece::Unit(u) => unit(ctx, *u),
-        Piece::Corps(c) => Holder::Formation(army_of_corps(ctx, *c)),
-    }
+    order_formation(ctx, *p).map_or(Holder::Loose, Holder::Formation)
+}
+
+/// The holder of a formation named by an order: its army, else itself.
+fn formation(ctx: &Ctx, f: FormationId) -> Holder {
+    piece(ctx, &Piece::Corps(f))
 }
 
 /// The leader's alone: economy, diplomacy, research, purchases, the order of supply; the
@@ -76,9 +71,9 @@ fn needs(ctx: &Ctx, order: &Order) -> Needs<Holder> {
         | O::Fortify { piece: p } => pieces(vec![piece(ctx, p)]),
         O::MoveArmy { army, .. } => pieces(vec![Holder::Formation(*army)]),
         O::FormCorps { units, .. } => pieces(units.iter().map(|u| unit(ctx, *u)).collect()),
-        O::JoinCorps { unit: u, corps } => pieces(vec![unit(ctx, *u), Holder::Formation(army_of_corps(ctx, *corps))]),
+        O::JoinCorps { unit: u, corps } => pieces(vec![unit(ctx, *u), formation(ctx, *corps)]),
         O::Attach { unit: u, formation } | O::AssignReserve { unit: u, army: formation } => {
-            pieces(vec![unit(ctx, *u), Holder::Formation(army_of_corps(ctx, *formation))])
+            pieces(vec![unit(ctx, *u), self::formation(ctx, *formation)])
         }
         O::CommitReserve { unit: u, .. } | O::Fire { unit: u, .. } | O::CoastalFire { unit: u, .. } => {
             pieces(vec![unit(ctx, *u)])

@@ -24,8 +24,8 @@ pub use candidates::{
     squadron_embark_candidates, torpedo_targets, wing_candidates,
 };
 pub use pieces::{
-    LandPiece, army_moves, army_of, attached_squadrons, engaged_pieces, land_pieces, pieces_at, pieces_on_map,
-    squadrons_at,
+    LandPiece, army_moves, army_of, attached_squadrons, engaged_pieces, land_pieces, order_formation, pieces_at,
+    pieces_on_map, squadrons_at,
 };
 pub use provinces::{powers, provinces};
 pub use retreat::{retreat_may_pass, retreat_reach};

@@ -129,6 +129,36 @@ pub fn army_of(ctx: &Ctx, piece: Piece) -> Option<FormationId> {
     ctx.formations.iter().find(|f| f.kind == FormationKind::Army && f.corps.contains(&corps)).map(|f| f.id)
 }
 
+/// The formation a piece takes its orders through (S-ARMY-3: orders go to armies): its army
+/// (through its corps, or directly: a reserve or an attached unit), else its corps; none for a
+/// unit in no formation. The umpire server's seats go by it (a general commands the formations
+/// its leader gave it), and so does the board of a general's seat.
+///
+/// ```
+/// use rules::strategic::query::order_formation;
+/// use rules::strategic::testkit::{self, id};
+/// use rules::strategic::{FormationId, Phase, Piece};
+///
+/// let s = testkit::army_front();
+/// let ctx = testkit::ctx(&s, Phase::Movement, 0);
+/// assert_eq!(order_formation(&ctx, Piece::Unit(id(1))), Some(FormationId(201)), "through its corps");
+/// assert_eq!(order_formation(&ctx, Piece::Corps(FormationId(102))), Some(FormationId(201)));
+/// assert_eq!(order_formation(&ctx, Piece::Unit(id(4))), None, "an independent division");
+/// ```
+pub fn order_formation(ctx: &Ctx, piece: Piece) -> Option<FormationId> {
+    let corps = match piece {
+        Piece::Unit(u) => {
+            let m = ctx.force(u)?.member;
+            if let Some(army) = m.army {
+                return Some(army);
+            }
+            m.corps?
+        }
+        Piece::Corps(c) => c,
+    };
+    Some(army_of(ctx, Piece::Corps(corps)).unwrap_or(corps))
+}
+
 /// `power`'s pieces in contact with the enemy (a land unit of a power at war with it next to
 /// theirs) in the Movement phase: those the Retreat order may take out (S-ARMY-7, S-ARMY-15),
 /// by piece; none in any other phase.
