@@ -167,7 +167,9 @@ pub(super) fn handle_commands(
             && !seat.may_order(holder(&session.ctx(), s))
         {
             chosen = before;
-            session.refusal = Some(Msg::new("ui.command.not_yours"));
+            let general = seat.0.as_ref().is_some_and(|h| h.general);
+            session.refusal =
+                Some(Msg::new(if general { "ui.command.not_yours_general" } else { "ui.command.not_yours_leader" }));
         }
         selection.set(chosen, &session);
         match order {
