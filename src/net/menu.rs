@@ -65,7 +65,9 @@ pub struct OnlineForm {
     /// The battle to make (its catalogue path), the side this player takes, the other's.
     pub scenario: String,
     pub side: usize,
+    /// The other players' seats, unless one is set apart in `each` (by player index).
     pub other: Other,
+    pub each: std::collections::BTreeMap<usize, Other>,
     pub clocks: bool,
     pub moderator: bool,
     /// A Great War: general seats of this player's power (S-ARMY-3), its leader giving them armies.
@@ -92,6 +94,7 @@ impl Default for OnlineForm {
             scenario: "scenarios/open_field.ron".into(),
             side: 0,
             other: Other::Friend,
+            each: Default::default(),
             clocks: true,
             moderator: false,
             generals: 0,
@@ -114,8 +117,8 @@ impl OnlineForm {
         let scenario = self.scenario.strip_prefix("scenarios/").ok_or("the server has the shipped scenarios only")?;
         let mut seats = Vec::new();
         for (i, p) in players.iter().enumerate() {
-            let ai = match self.other {
-                Other::Ai(level) if i != self.side => Some(level),
+            let ai = match self.choice(i) {
+                Some(Other::Ai(level)) => Some(level),
                 _ => None,
             };
             seats.push(SeatRequest { role: Role::Player { player: p.clone() }, name: p.clone(), ai });
@@ -137,6 +140,12 @@ impl OnlineForm {
         };
         settings.check()?;
         Ok(CreateRequest { scenario: scenario.to_string(), seats: Some(seats), settings: Some(settings) })
+    }
+
+    /// Who takes player `i`'s seat: none for this player's own; else its own choice, or the
+    /// other players'.
+    pub fn choice(&self, i: usize) -> Option<Other> {
+        (i != self.side).then(|| self.each.get(&i).copied().unwrap_or(self.other))
     }
 
     /// Asks the lobby about each remembered seat's game.
@@ -199,6 +208,17 @@ pub fn remember(settings: &mut Settings, seat: KnownSeat) {
 
 fn level_name(tr: &Tr, level: Level) -> String {
     tr.t(&format!("ui.level.{}", level.name()))
+}
+
+/// Who may take a seat, as offered.
+const CHOICES: [Other; 4] =
+    [Other::Friend, Other::Ai(Level::Recruit), Other::Ai(Level::Veteran), Other::Ai(Level::Marshal)];
+
+fn choice_words(tr: &Tr, choice: Other) -> String {
+    match choice {
+        Other::Friend => tr.t("ui.online.friend"),
+        Other::Ai(level) => tr.f("ui.seat.ai", &[("level", level_name(tr, level))]),
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -288,6 +308,7 @@ fn window(
                         if ui.selectable_label(e.path == entry.path, named(e)).clicked() {
                             form.scenario = e.path.clone();
                             form.side = 0;
+                            form.each.clear();
                         }
                     }
                 });
@@ -303,17 +324,38 @@ fn window(
                 ui.end_row();
                 ui.label(tr.t("ui.online.other_side"));
                 ui.horizontal(|ui| {
-                    if ui.selectable_label(form.other == Other::Friend, tr.t("ui.online.friend")).clicked() {
-                        form.other = Other::Friend;
-                    }
-                    for level in [Level::Recruit, Level::Veteran, Level::Marshal] {
-                        let label = tr.f("ui.seat.ai", &[("level", level_name(&tr, level))]);
-                        if ui.selectable_label(form.other == Other::Ai(level), label).clicked() {
-                            form.other = Other::Ai(level);
+                    for choice in CHOICES {
+                        if ui.selectable_label(form.other == choice, choice_words(&tr, choice)).clicked() {
+                            // The choice for all: the ones set apart follow it again.
+                            form.other = choice;
+                            form.each.clear();
                         }
                     }
                 });
                 ui.end_row();
+                // More than one other player (a Great War's powers): each may be set apart.
+                if players.len() > 2 {
+                    ui.label("");
+                    egui::CollapsingHeader::new(tr.t("ui.online.each_player")).id_salt("online_each").show(ui, |ui| {
+                        egui::Grid::new("online_each_grid").num_columns(2).spacing([10.0, 2.0]).show(ui, |ui| {
+                            for (i, p) in entry.header.players.iter().enumerate() {
+                                let Some(now) = form.choice(i) else { continue };
+                                ui.label(tr.t(&p.label));
+                                egui::ComboBox::from_id_salt(("online_each", i))
+                                    .selected_text(choice_words(&tr, now))
+                                    .show_ui(ui, |ui| {
+                                        for choice in CHOICES {
+                                            if ui.selectable_label(now == choice, choice_words(&tr, choice)).clicked() {
+                                                form.each.insert(i, choice);
+                                            }
+                                        }
+                                    });
+                                ui.end_row();
+                            }
+                        });
+                    });
+                    ui.end_row();
+                }
                 if war {
                     ui.label(tr.t("ui.online.generals"));
                     ui.horizontal(|ui| {
@@ -394,7 +436,7 @@ fn window(
                     for (i, seat) in made.seats.iter().enumerate() {
                         let link =
                             SeatLink { server: server.clone(), game: made.game.clone(), token: seat.token.clone() };
-                        let ai = matches!(form.other, Other::Ai(_)) && i < players.len() && i != form.side;
+                        let ai = i < players.len() && matches!(form.choice(i), Some(Other::Ai(_)));
                         ui.label(seat_label(&tr, &seat.name, ai));
                         if ui.button(tr.t("ui.online.copy")).on_hover_text(link.link()).clicked() {
                             ui.ctx().copy_text(link.link());
@@ -568,6 +610,17 @@ mod tests {
         let no_moderator = OnlineForm { moderator: false, ..timed };
         let settings = no_moderator.request(&players, "g").expect("a request").settings.expect("settings");
         assert_eq!(settings.directive_minutes, 0, "no moderator, no delay");
+        // Britain set apart as a friend's: France still the AI's; one's own seat never is.
+        let mut apart = OnlineForm {
+            scenario: form.scenario.clone(),
+            side: 1,
+            other: Other::Ai(Level::Recruit),
+            ..OnlineForm::default()
+        };
+        apart.each.insert(2, Other::Friend);
+        apart.each.insert(1, Other::Ai(Level::Marshal));
+        let seats = apart.request(&players, "g").expect("a request").seats.expect("seats");
+        assert_eq!(seats.iter().map(|s| s.ai).collect::<Vec<_>>(), [Some(Level::Recruit), None, None]);
         let many = OnlineForm { generals: 200, ..form };
         assert_eq!(
             many.request(&players, "g").expect("a request").seats.expect("seats").len(),
