@@ -77,7 +77,7 @@ done
 # messages read as JSON, the seat's view made into a game, the lobby, bar and table) took it to
 # 5,630,816 the same day, and the Great War played online (its view read as JSON and made into a
 # war, the generals' command, the moderator's rulings, the board of a general's seat) to
-# 5,698,027 the same day. Issue 30's 5,000,000 is not met yet; lower this as the download shrinks
+# 5,700,351 the same day. Issue 30's 5,000,000 is not met yet; lower this as the download shrinks
 # (the rules reference and the second language on demand are the next step).
 ceiling=5710000
 if [ "$first" -gt "$ceiling" ]; then
