@@ -3,9 +3,8 @@
 //! (T-FORT-7: the terms of a fortress's capitulation).
 
 use crate::i18n::Tr;
+use crate::net::OnlineGame;
 use crate::net::rulings::{Question, Rulings};
-use crate::net::{Online, OnlineGame};
-use crate::session::Session;
 use bevy::prelude::*;
 use rules::moderation::Asked;
 use rules::tactical::{Battle, Order, Ruling, Scenario, Terms};
@@ -13,7 +12,6 @@ use serde_json::Value;
 
 pub(super) fn plugin(app: &mut App) {
     crate::net::plugin_for::<Battle>(app);
-    app.add_systems(Update, rulings.after(crate::AppSystems::Input));
 }
 
 impl OnlineGame for Battle {
@@ -30,6 +28,10 @@ impl OnlineGame for Battle {
 
     fn open(seen: rules::view::Seen<rules::tactical::Event>) -> Option<rules::tactical::Event> {
         seen.event().cloned()
+    }
+
+    fn rulings(&self, tr: &Tr) -> Rulings {
+        rulings_of(self, tr)
     }
 }
 
@@ -55,24 +57,6 @@ pub fn rulings_of(game: &Battle, tr: &Tr) -> Rulings {
         kinds: vec![(Asked::Capitulation, ctx.sides.ask_terms)],
         set_asks: Some(|asks| json(&Order::Moderate { asks })),
         question,
-    }
-}
-
-/// The moderator's seat: its table's decisions, as the battle on screen stands.
-fn rulings(
-    online: Option<Res<Online>>,
-    session: Option<Res<Session<Battle>>>,
-    tr: Res<Tr>,
-    mut rulings: ResMut<Rulings>,
-) {
-    let (Some(online), Some(session)) = (online, session) else { return };
-    let moderator = online.seat.as_ref().is_some_and(|s| s.role == wire::Role::Moderator);
-    if online.kind != Battle::KIND || !moderator || !(session.is_changed() || tr.is_changed()) {
-        return;
-    }
-    let fresh = rulings_of(&session.game, &tr);
-    if !rulings.same_as(&fresh) {
-        *rulings = fresh;
     }
 }
 

@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 pub(super) fn plugin(app: &mut App) {
     crate::net::plugin_for::<GreatWar>(app);
-    app.add_systems(Update, (roster, rulings).after(crate::AppSystems::Input));
+    app.add_systems(Update, roster.after(crate::AppSystems::Input));
     #[cfg(target_arch = "wasm32")]
     app.add_systems(Update, fetch_for_seat.in_set(crate::AppSystems::Input));
 }
@@ -79,6 +79,10 @@ impl OnlineGame for GreatWar {
 
     fn open(seen: Seen<Event>) -> Option<Event> {
         seen.event().cloned()
+    }
+
+    fn rulings(&self, tr: &Tr) -> Rulings {
+        rulings_of(self, tr)
     }
 
     /// The scenario's power ID, as the server names the power.
@@ -179,23 +183,5 @@ pub fn rulings_of(game: &GreatWar, tr: &Tr) -> Rulings {
         kinds: vec![(Asked::Support, ctx.clock.ask_support)],
         set_asks: Some(|asks| json(&Order::Moderate { asks })),
         question,
-    }
-}
-
-/// The moderator's seat: its table's decisions, as the war on screen stands.
-fn rulings(
-    online: Option<Res<Online>>,
-    session: Option<Res<Session<GreatWar>>>,
-    tr: Res<Tr>,
-    mut rulings: ResMut<Rulings>,
-) {
-    let (Some(online), Some(session)) = (online, session) else { return };
-    let moderator = online.seat.as_ref().is_some_and(|s| s.role == wire::Role::Moderator);
-    if online.kind != GreatWar::KIND || !moderator || !(session.is_changed() || tr.is_changed()) {
-        return;
-    }
-    let fresh = rulings_of(&session.game, &tr);
-    if !rulings.same_as(&fresh) {
-        *rulings = fresh;
     }
 }

@@ -77,6 +77,12 @@ pub trait OnlineGame: PlayGame + rules::view::Mirror {
         let _ = path;
         true
     }
+    /// What the game leaves to its moderator and the question it waits on, in the reader's
+    /// words, for the moderator's table (none: nothing).
+    fn rulings(&self, tr: &crate::i18n::Tr) -> rulings::Rulings {
+        let _ = tr;
+        rulings::Rulings::default()
+    }
     /// The server's name of a player of this game (`red`; a Great War power's scenario ID).
     fn player_id(&self, player: Self::Player) -> String {
         Self::player_name(player).to_string()
@@ -114,6 +120,7 @@ pub fn plugin_for<G: OnlineGame>(app: &mut App) {
     app.init_resource::<OnlineKinds>();
     app.world_mut().resource_mut::<OnlineKinds>().0.push(G::KIND);
     app.add_systems(Update, follow::<G>.after(pump).in_set(crate::AppSystems::Input));
+    app.add_systems(Update, rulings::follow::<G>.after(crate::AppSystems::Input));
 }
 
 /// What the connection's side reports.

@@ -132,3 +132,22 @@ pub fn section(ui: &mut egui::Ui, tr: &Tr, online: &mut Online, rulings: &Ruling
         }
     });
 }
+
+/// The moderator's seat: its table's decisions, as the game on screen stands (the game's
+/// [`super::OnlineGame::rulings`]).
+pub(super) fn follow<G: super::OnlineGame>(
+    online: Option<Res<Online>>,
+    session: Option<Res<crate::session::Session<G>>>,
+    tr: Res<Tr>,
+    mut rulings: ResMut<Rulings>,
+) {
+    let (Some(online), Some(session)) = (online, session) else { return };
+    let moderator = online.seat.as_ref().is_some_and(|s| s.role == wire::Role::Moderator);
+    if online.kind != G::KIND || !moderator || !(session.is_changed() || tr.is_changed()) {
+        return;
+    }
+    let fresh = session.game.rulings(&tr);
+    if !rulings.same_as(&fresh) {
+        *rulings = fresh;
+    }
+}
