@@ -15,22 +15,8 @@ use rules::view::{Sight, Viewer};
 use serde_json::{Value, json};
 use server::client::Client;
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-fn scenarios() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
-}
-
-/// A fresh store for each test's server.
-fn sqlite() -> String {
-    static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("ks-online-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    format!("sqlite:{}", dir.join("server.sqlite").display())
-}
+use support::online::{online, orders_on_server, scenarios, sqlite};
 
 /// Frames until `done` holds (at most 20 s).
 fn until(app: &mut App, what: &str, done: impl Fn(&mut App) -> bool) {
@@ -46,10 +32,6 @@ fn session(app: &App) -> &Session<Battle> {
     app.world().get_resource::<Session<Battle>>().expect("the seat's game is on screen")
 }
 
-fn online(app: &App) -> &Online {
-    app.world().get_resource::<Online>().expect("online")
-}
-
 /// An order given at the app's screen, through the session as the board gives it.
 fn give(app: &mut App, order: Order) {
     app.world_mut()
@@ -61,14 +43,6 @@ fn give(app: &mut App, order: Order) {
 
 fn pass_of(game: &Battle) -> Order {
     game.pass()
-}
-
-/// The order count the server has.
-fn orders_on_server(rt: &tokio::runtime::Runtime, addr: SocketAddr, game: &str) -> u64 {
-    let (code, info) =
-        rt.block_on(server::client::http(addr, "GET", &format!("/api/games/{game}"), None)).expect("the lobby");
-    assert_eq!(code, 200, "{info}");
-    info["status"]["clock"]["orders"].as_u64().expect("an order count")
 }
 
 #[test]

@@ -20,32 +20,14 @@ use rules::view::{Sight, Viewer};
 use serde_json::json;
 use server::client::Client;
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use support::online::{online, scenarios, sqlite};
 
 const GERMANY: PowerId = PowerId(0);
 const FRANCE: PowerId = PowerId(1);
 
-fn scenarios() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios"))
-}
-
-/// A fresh store for each test's server.
-fn sqlite() -> String {
-    static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("ks-online-gw-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    format!("sqlite:{}", dir.join("server.sqlite").display())
-}
-
 fn session(app: &App) -> &Session<GreatWar> {
     app.world().get_resource::<Session<GreatWar>>().expect("the seat's war is on screen")
-}
-
-fn online(app: &App) -> &Online {
-    app.world().get_resource::<Online>().expect("online")
 }
 
 /// Frames of every app until `done` holds for the one named (at most 30 s).

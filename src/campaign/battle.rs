@@ -60,7 +60,8 @@ fn enter_battle(
     mut screen: ResMut<NextState<Screen>>,
     mut view: ResMut<NextState<PlayView>>,
 ) {
-    let Some(session) = session else { return };
+    // Online, the seat's battle follows the server's campaign (`super::online`).
+    let Some(session) = session.filter(|s| s.remote.is_none()) else { return };
     let Some(b) = ready_battle(&session.game) else {
         fight.0 = false;
         return;
@@ -107,7 +108,7 @@ fn leave_battle(
     mut view: ResMut<NextState<PlayView>>,
 ) {
     let (Some(_), Some(battle), Some(mut campaign)) = (marker, battle, campaign) else { return };
-    if *state.get() != Mode::Battle || !battle.game.is_over() || busy.0 {
+    if *state.get() != Mode::Battle || !battle.game.is_over() || busy.0 || campaign.remote.is_some() {
         return;
     }
     let order = Order::BattleResult { save: Box::new(battle.game.save()) };
@@ -155,6 +156,9 @@ fn autosave_running_battle(
     mut last: Local<Option<(u32, u32)>>,
 ) {
     let (Some(marker), Some(battle), Some(campaign)) = (marker, battle, campaign) else { return };
+    if campaign.remote.is_some() {
+        return;
+    }
     let now = (marker.number, battle.game.turn());
     if *last == Some(now) {
         return;

@@ -16,6 +16,7 @@ pub mod command;
 pub mod files;
 pub mod labels;
 pub mod legend;
+pub mod online;
 pub mod page;
 pub mod panels;
 pub mod save;
@@ -51,7 +52,7 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(crate::AppSystems::Logic)
                 .run_if(in_state(Screen::Loading)),
         )
-        .add_plugins((command::plugin, battle::plugin, legend::plugin));
+        .add_plugins((command::plugin, battle::plugin, legend::plugin, online::plugin));
 }
 
 /// The scene's plugins that draw (the map, its labels and the panels).

@@ -313,25 +313,28 @@ fn top_bar(
                 if ui.button(tr.t("ui.title.load")).clicked() {
                     menu.set(Menu::Saves);
                 }
-                ui.menu_button(tr.t("ui.menu.save"), |ui| {
-                    for slot in &saves::SLOTS {
-                        if ui.button(tr.t(&format!("ui.slot.{slot}"))).clicked() {
-                            state.saved = Some(match saves::save_slot(slot, &session.saved_game()) {
-                                Ok(()) => tr.f("ui.saved", &[("slot", tr.t(&format!("ui.slot.{slot}")))]),
-                                Err(e) => e,
-                            });
+                // Online, the server keeps the game (and gives its whole log when it is over).
+                if session.remote.is_none() {
+                    ui.menu_button(tr.t("ui.menu.save"), |ui| {
+                        for slot in &saves::SLOTS {
+                            if ui.button(tr.t(&format!("ui.slot.{slot}"))).clicked() {
+                                state.saved = Some(match saves::save_slot(slot, &session.saved_game()) {
+                                    Ok(()) => tr.f("ui.saved", &[("slot", tr.t(&format!("ui.slot.{slot}")))]),
+                                    Err(e) => e,
+                                });
+                                ui.close();
+                            }
+                        }
+                        #[cfg(target_arch = "wasm32")]
+                        if ui.button(tr.t("ui.menu.download")).clicked() {
+                            crate::web::download(
+                                "kriegsspiel-campaign.ron",
+                                &saves::saved_game_to_text(&session.saved_game()),
+                            );
                             ui.close();
                         }
-                    }
-                    #[cfg(target_arch = "wasm32")]
-                    if ui.button(tr.t("ui.menu.download")).clicked() {
-                        crate::web::download(
-                            "kriegsspiel-campaign.ron",
-                            &saves::saved_game_to_text(&session.saved_game()),
-                        );
-                        ui.close();
-                    }
-                });
+                    });
+                }
                 let other = if settings.lang == Lang::English { Lang::Russian } else { Lang::English };
                 if ui.button(other.native_name()).clicked() {
                     settings.lang = other;

@@ -239,11 +239,14 @@ fn window(
         form.look_up(&remembered);
     }
     form.follow();
-    // The battles and the Great War's scenarios (a seat of a large one fetches its files first).
+    // The battles, the campaigns and the Great War's scenarios (a seat of a large one fetches its
+    // files first).
     let battles: Vec<_> = catalog
         .iter()
         .flat_map(|c| c.entries.iter())
-        .filter(|e| matches!(e.mode, Mode::Battle | Mode::GreatWar) && e.path.starts_with("scenarios/"))
+        .filter(|e| {
+            matches!(e.mode, Mode::Battle | Mode::Campaign | Mode::GreatWar) && e.path.starts_with("scenarios/")
+        })
         .cloned()
         .collect();
     menu_window(ctx, tr.t("ui.online.heading")).show(ctx, |ui| {
@@ -293,15 +296,21 @@ fn window(
             };
             let players: Vec<String> = entry.header.players.iter().map(|p| player_id(&p.label)).collect();
             let war = entry.mode == Mode::GreatWar;
+            let campaign = entry.mode == Mode::Campaign;
             // The scenario as found (the first, where the one remembered is no longer listed); a
             // choice in the list below takes its place from the next frame.
             form.scenario = entry.path.clone();
             egui::Grid::new("online_make").num_columns(2).spacing([12.0, 6.0]).show(ui, |ui| {
                 ui.label(tr.t("ui.online.battle"));
-                // A Great War's scenario is said to be one (the list holds the battles too).
+                // A Great War's scenario or a campaign is said to be one (the list holds the
+                // battles too).
                 let named = |e: &crate::catalog::CatalogEntry| {
                     let name = scenario_name(&tr, e);
-                    if e.mode == Mode::GreatWar { tr.f("ui.online.great_war_named", &[("name", name)]) } else { name }
+                    match e.mode {
+                        Mode::GreatWar => tr.f("ui.online.great_war_named", &[("name", name)]),
+                        Mode::Campaign => tr.f("ui.online.campaign_named", &[("name", name)]),
+                        _ => name,
+                    }
                 };
                 egui::ComboBox::from_id_salt("online_battle").selected_text(named(&entry)).show_ui(ui, |ui| {
                     for e in &battles {
@@ -356,8 +365,9 @@ fn window(
                     });
                     ui.end_row();
                 }
-                if war {
-                    ui.label(tr.t("ui.online.generals"));
+                if war || campaign {
+                    // A Great War's power (S-ARMY-3) or a campaign's side (T-STRAT-3).
+                    ui.label(tr.t(if war { "ui.online.generals" } else { "ui.online.generals_side" }));
                     ui.horizontal(|ui| {
                         for n in 0..=MAX_GENERALS {
                             if ui.selectable_label(form.generals == n, n.to_string()).clicked() {
@@ -388,7 +398,12 @@ fn window(
                             }
                         });
                     }
-                } else {
+                }
+                // A battle's clocks, and a campaign's for its battles.
+                if !war {
+                    if campaign {
+                        ui.end_row();
+                    }
                     ui.label("");
                     ui.checkbox(&mut form.clocks, tr.t("ui.online.clocks"));
                 }
@@ -410,7 +425,7 @@ fn window(
             });
             let making = form.making.is_some();
             if ui.add_enabled(!making, egui::Button::new(tr.t("ui.online.make"))).clicked() {
-                if !war {
+                if !(war || campaign) {
                     form.generals = 0;
                 }
                 let general = tr.t("ui.online.general_seat");

@@ -615,7 +615,8 @@ fn seat_player<G: OnlineGame>(game: &G, role: &Role) -> (Option<G::Player>, Opti
 }
 
 /// The screen, mode and view a session is put on screen with.
-type Screens<'w> = (ResMut<'w, NextState<Screen>>, ResMut<'w, NextState<Mode>>, ResMut<'w, NextState<PlayView>>);
+pub(crate) type Screens<'w> =
+    (ResMut<'w, NextState<Screen>>, ResMut<'w, NextState<Mode>>, ResMut<'w, NextState<PlayView>>);
 
 /// The scene's part: the seat's view made into the session's game, the events of each change to
 /// the scene, refusals as the engine's are shown, and the orders given to the server.

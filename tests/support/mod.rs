@@ -8,6 +8,8 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use std::path::PathBuf;
 
+pub mod online;
+
 /// The data folder of this test binary's apps (in the system's temporary folder).
 pub fn data_dir() -> PathBuf {
     let binary = std::env::current_exe()

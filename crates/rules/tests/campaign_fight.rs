@@ -170,3 +170,111 @@ fn t_strat_4_a_side_that_only_passes_stands_its_battle_out_turn_by_turn() {
     assert!(passes >= 2 * limit, "{passes} passes for {limit} rounds");
     assert!(c.state().battles > 0);
 }
+
+/// The campaign each side's client plays on (`Mirror`): rebuilt from the side's view at every
+/// order of a campaign whose battle is fought on the log with light infantry hidden in forest
+/// (T-TERR-2), it gives back that view, its battle is the battle that side knows (the hidden
+/// infantry absent where the side's own view lacks it), its previews are the ones the campaign
+/// gives that side, and the side to move and its legal battle orders are the campaign's. The
+/// umpire's rebuilt campaign holds every unit.
+#[test]
+fn t_strat_4_a_campaign_rebuilt_from_each_sides_view_is_the_campaign_that_side_knows() {
+    use rules::view::Mirror;
+    let mut c = joined();
+    let scenario = c.ctx().scenario.as_ref().clone();
+    let mut checked = 0;
+    let mut hidden_units = 0;
+    let mut guard = 0;
+    loop {
+        for viewer in [Viewer::Player(Side::Red), Viewer::Player(Side::Blue), Viewer::Umpire] {
+            let view = c.view(viewer);
+            let mirror = Campaign::from_view(&scenario, &view).unwrap_or_else(|e| panic!("{viewer:?}: {e}"));
+            assert_eq!(mirror.view(viewer), view, "{viewer:?}: the view given back");
+            assert_eq!(mirror.active_player(), c.active_player());
+            if let (Some(theirs), Some(fight)) = (mirror.fight(), c.fight()) {
+                let known = c.ctx_as(viewer).fighting.expect("the side knows its battle");
+                assert_eq!(theirs.units, known.units, "{viewer:?}: the battle's units as the side knows them");
+                hidden_units += fight.units.len() - theirs.units.len();
+                if viewer.sees_all() {
+                    assert_eq!(theirs.units, fight.units, "the umpire's battle holds every unit");
+                }
+                if viewer.player() == Some(fight.clock.active) {
+                    assert_eq!(theirs.legal_orders(), known.legal_orders());
+                }
+            }
+            let order = c.pass();
+            if viewer.player().is_some_and(|p| Some(p) == c.active_player()) {
+                assert_eq!(
+                    format!("{:?}", mirror.preview_as(viewer, &order)),
+                    format!("{:?}", c.preview_as(viewer, &order)),
+                    "{viewer:?}: the preview of {order:?}"
+                );
+            }
+            checked += 1;
+        }
+        if c.state().battles > 0 && c.state().battle.is_none() {
+            break;
+        }
+        guard += 1;
+        assert!(guard < 5_000, "the battle ends");
+        let order = match c.fight() {
+            Some(fight) => Order::Fight(next_battle_order(fight)),
+            None => c.pass(),
+        };
+        ok(&mut c, order);
+    }
+    assert!(checked > 30 && hidden_units > 0, "{checked} views, {hidden_units} units hidden");
+}
+
+/// A view the rules could not give is refused, not made into a campaign: another scenario, a
+/// regiment the scenario lacks or of another type, units or armies out of order, an army off the
+/// map, without units or marching with another side's unit, key hexes of another count, a battle
+/// fought where none waits.
+#[test]
+fn a_campaign_view_of_another_scenario_or_that_the_rules_could_not_give_is_refused() {
+    use rules::view::{Mirror, ViewError};
+    let c = joined();
+    let scenario = c.ctx().scenario.as_ref().clone();
+    let view = c.view(Viewer::Player(Side::Red));
+    Campaign::from_view(&scenario, &view).expect("the view as given");
+    let refused = |v: &rules::campaign::CampaignView| {
+        matches!(Campaign::from_view(&scenario, v), Err(ViewError::Inconsistent(_)))
+    };
+    assert!(matches!(Campaign::from_view(&support::linden(), &view), Err(ViewError::Scenario { .. })));
+    let mut stranger = view.clone();
+    stranger.units[0].id = rules::tactical::UnitId(9_999);
+    stranger.units.sort_by_key(|u| u.id);
+    assert!(refused(&stranger));
+    let mut retyped = view.clone();
+    retyped.units[0].unit = "artillery".into();
+    assert!(refused(&retyped), "light infantry is not artillery");
+    let mut twice = view.clone();
+    twice.units.push(twice.units[0].clone());
+    assert!(refused(&twice));
+    let mut swapped = view.clone();
+    swapped.armies.reverse();
+    assert!(refused(&swapped));
+    let mut off = view.clone();
+    off.armies[0].at = rules::campaign::HexAt::new(-1, 0);
+    assert!(refused(&off));
+    let mut empty = view.clone();
+    empty.armies[0].units.clear();
+    assert!(refused(&empty));
+    let mut theirs = view.clone();
+    let blue = theirs.armies[1].units[0];
+    theirs.armies[0].units.push(blue);
+    assert!(refused(&theirs), "red's army marches with a blue unit");
+    let mut holders = view.clone();
+    holders.holders.push(Side::Red);
+    assert!(refused(&holders));
+    let mut pending = c.clone();
+    pass(&mut pending);
+    let mut bare = pending.view(Viewer::Player(Side::Red));
+    assert!(bare.ground.is_some(), "the battle's generated field is in the view");
+    Campaign::from_view(&scenario, &bare).expect("the view with its ground");
+    bare.ground = None;
+    assert!(refused(&bare), "a battle on a generated field without its ground");
+    let mut fought = view.clone();
+    fought.fight = Some(Battle::new(&rules::testing::shipped("open_field"), 1).view(Viewer::Player(Side::Red)));
+    assert!(refused(&fought), "no battle waits with both sides' forces chosen");
+}

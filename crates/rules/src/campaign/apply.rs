@@ -2,7 +2,7 @@
 //! [`Ctx::apply`] on a working copy; on error nothing has changed.
 
 use super::event::Event;
-use super::field::{battle_scenario, most_redoubts};
+use super::field::{battle_scenario_on, most_redoubts};
 use super::map::{Crossing, HexAt};
 use super::order::{MAX_DIRECTIVE_CHARS, Order, OrderError, Ruling};
 use super::resolve::{AutoUnit, attacker_redoubts, auto_battle, cut, fortress_cut, left_out_loss};
@@ -32,6 +32,10 @@ pub struct Ctx {
     /// scenario and seed, kept so that an order does not replay the battle. A viewer's copy
     /// holds the battle as that viewer knows it ([`Ctx::as_known_by`]).
     pub fighting: Option<Box<crate::tactical::Ctx>>,
+    /// The waiting battle's ground (by its number) where this copy's seed is not the campaign's
+    /// and the field is generated from the battle's seed: a viewer's copy, or a campaign rebuilt
+    /// from a view, which has the ground the battle's own seed gave. `None` in the game itself.
+    pub ground: Option<(u32, crate::tactical::GridMap)>,
 }
 
 /// The seed of battle `number` of a campaign started with `seed`: fixed by the campaign, so no
@@ -93,7 +97,15 @@ impl Ctx {
             asks: Vec::new(),
             question: None,
         };
-        Ctx { scenario: Arc::new(scenario.clone()), seed, state, events: Vec::new(), battle_dice: 0, fighting: None }
+        Ctx {
+            scenario: Arc::new(scenario.clone()),
+            seed,
+            state,
+            events: Vec::new(),
+            battle_dice: 0,
+            fighting: None,
+            ground: None,
+        }
     }
 
     pub(super) fn push(&mut self, event: Event) {
@@ -232,7 +244,14 @@ impl Ctx {
 
     /// The tactical scenario of the waiting battle (after the cut, with the choices made so far).
     pub fn battle_scenario(&self) -> Option<Scenario> {
-        self.state.battle.as_ref().map(|b| battle_scenario(&self.scenario, &self.state, b))
+        self.state.battle.as_ref().map(|b| self.field_of(b))
+    }
+
+    /// The tactical scenario of battle `b` on this copy's ground ([`Ctx::ground`]) where it has
+    /// one for it, else on the ground the battle's seed gives.
+    pub(super) fn field_of(&self, b: &PendingBattle) -> Scenario {
+        let ground = self.ground.as_ref().filter(|(n, _)| *n == b.number).map(|(_, g)| g);
+        battle_scenario_on(&self.scenario, &self.state, b, ground)
     }
 
     /// Validates and applies one order to this copy.

@@ -181,6 +181,24 @@ pub fn most_redoubts(scenario: &CampaignScenario, battle: &PendingBattle, side: 
 /// The tactical scenario of a waiting battle, after the cut, with each side's choice (or the
 /// default where it has not chosen).
 pub fn battle_scenario(scenario: &CampaignScenario, state: &CampaignState, battle: &PendingBattle) -> Scenario {
+    battle_scenario_on(scenario, state, battle, None)
+}
+
+/// The ground of a waiting battle: its hand-made field, else the field generated from the
+/// battle's seed (which no view holds: a view carries the ground instead,
+/// [`super::CampaignView::ground`]).
+pub fn battle_ground(scenario: &CampaignScenario, state: &CampaignState, battle: &PendingBattle) -> GridMap {
+    battle_scenario(scenario, state, battle).map
+}
+
+/// [`battle_scenario`] on a ground already known (a view's), where the field is generated: the
+/// same scenario as the battle's own when it is the ground the battle's seed gives.
+pub fn battle_scenario_on(
+    scenario: &CampaignScenario,
+    state: &CampaignState,
+    battle: &PendingBattle,
+    ground: Option<&GridMap>,
+) -> Scenario {
     let forces = |side: Side| {
         battle.forces[side.index()].clone().unwrap_or_else(|| default_forces(state, scenario, battle, side))
     };
@@ -206,8 +224,15 @@ pub fn battle_scenario(scenario: &CampaignScenario, state: &CampaignState, battl
     let attacker_artillery = state.units_at(battle.at, attacker).iter().any(|id| {
         state.unit(*id).is_some_and(|u| scenario.unit_type(&u.unit).is_some_and(|t| t.arm == Arm::Artillery))
     });
-    let field = match scenario.field_at(battle.at).and_then(|f| f.map.to_grid().ok()) {
-        Some(grid) => {
+    let hand_made = scenario.field_at(battle.at).and_then(|f| f.map.to_grid().ok());
+    let field = match (hand_made, ground) {
+        // The generated field as a view knows it (as `generate` makes it, without the seed).
+        (None, Some(grid)) => Field {
+            grid: grid.clone(),
+            kind: if scenario.map.has_fortress(battle.at) { BattleKind::Fortress } else { BattleKind::Field },
+            attacker_edge: attacker_edge(battle.at, battle.attacker_from),
+        },
+        (Some(grid), _) => {
             let walls = grid.cells().any(|c| grid.terrain(c) == Some(Terrain::Wall));
             Field {
                 grid,
@@ -215,7 +240,7 @@ pub fn battle_scenario(scenario: &CampaignScenario, state: &CampaignState, battl
                 attacker_edge: Dir::North,
             }
         }
-        None => generate(
+        (None, None) => generate(
             &scenario.map,
             battle.at,
             attacker_edge(battle.at, battle.attacker_from),

@@ -5,7 +5,6 @@
 
 use super::apply::Ctx;
 use super::event::Event;
-use super::field::battle_scenario;
 use super::order::OrderError;
 use super::state::PendingBattle;
 use crate::game::Game;
@@ -24,7 +23,7 @@ impl Ctx {
 
     /// The waiting battle as its fought orders left it, on its scenario and seed.
     fn fight_of(&self, b: &PendingBattle) -> Result<crate::tactical::Ctx, OrderError> {
-        let scenario = battle_scenario(&self.scenario, &self.state, b);
+        let scenario = self.field_of(b);
         let mut fight = Battle::new(&scenario, b.seed).ctx();
         for order in &b.fought {
             fight.apply(order).map_err(OrderError::Fight)?;
@@ -47,7 +46,7 @@ impl Ctx {
                 b.fought.len()
             )));
         }
-        let expected = battle_scenario(&self.scenario, &self.state, &b);
+        let expected = self.field_of(&b);
         if save.scenario != expected {
             return Err(OrderError::BadBattle(format!(
                 "the save is not of the battle at {} (its scenario differs)",
@@ -108,7 +107,7 @@ impl Ctx {
         match fight.result() {
             Some(result) => {
                 self.battle_dice = self.battle_dice.saturating_add(fight.dice.thrown());
-                let scenario = battle_scenario(&self.scenario, &self.state, &b);
+                let scenario = self.field_of(&b);
                 self.apply_battle(&b, &scenario, &result);
             }
             None => self.fighting = Some(Box::new(fight)),

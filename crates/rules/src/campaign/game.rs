@@ -77,6 +77,14 @@ impl Campaign {
         self.ctx.fighting.as_deref()
     }
 
+    /// The waiting battle once both sides have chosen, as a battle of its own standing where the
+    /// campaign's log has fought it (no log of its own): on a campaign rebuilt from a side's view
+    /// ([`crate::view::Mirror`]), the battle that side knows, which a seat online plays on and
+    /// previews with. Its orders are the campaign's [`super::Order::Fight`].
+    pub fn fight_game(&self) -> Option<crate::tactical::Battle> {
+        self.ctx.fighting.as_deref().map(|f| crate::tactical::Battle::from_ctx(f.clone(), 0))
+    }
+
     /// The tactical scenario of the waiting battle, after the cut (defaults where a side has not
     /// chosen yet): to be played alone or inspected.
     pub fn battle_scenario(&self) -> Option<crate::tactical::Scenario> {
