@@ -258,6 +258,7 @@ fn fight(
 /// the armies its leader gives it).
 pub fn roster_of(game: &Campaign, side: Side) -> Roster {
     Roster {
+        rule: "T-STRAT-3",
         formations: game.state().armies.iter().filter(|a| a.side == side).map(|a| (a.id.0, a.name.clone())).collect(),
         fleets: Vec::new(),
     }

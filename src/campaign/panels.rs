@@ -598,7 +598,9 @@ fn battle_dialogs(
         return;
     };
     if let Some(side) = b.chooser() {
-        if session.seat(side) != Seat::Human {
+        // A person at this screen chooses for its side (online, the seat that commands it).
+        let theirs = session.remote.as_ref().is_some_and(|r| r.commands != Some(side));
+        if session.seat(side) != Seat::Human || theirs {
             return;
         }
         let mine = cstate.units_at(b.at, side);
@@ -650,7 +652,8 @@ fn battle_dialogs(
             });
         return;
     }
-    if ready_battle(game).is_some() && session.seats.contains(&Seat::Human) {
+    // Online, the seat goes to the battlefield by itself (`super::online`).
+    if ready_battle(game).is_some() && session.seats.contains(&Seat::Human) && session.remote.is_none() {
         egui::Window::new(tr.f("ui.campaign.battle_at", &[("at", tr.hex(scenario, b.at))]))
             .collapsible(false)
             .resizable(false)
@@ -687,8 +690,13 @@ fn battle_bar(
     // In the board's top corner, clear of the battle's panels: its foot holds the preview of
     // what a click would do (a fire's odds), which the box must not cover.
     let ppp = ctx.pixels_per_point();
-    let corner =
+    let mut corner =
         room.0.map_or(egui::pos2(8.0, 40.0), |r| egui::pos2(r.min.x as f32 / ppp + 8.0, r.min.y as f32 / ppp + 8.0));
+    // Online, below the seat's bar (`net::bar`, at the top of the screen).
+    let online = campaign.remote.is_some();
+    if online {
+        corner.y = corner.y.max(66.0);
+    }
     egui::Window::new(tr.t("ui.campaign.in_battle"))
         .collapsible(true)
         .resizable(false)
@@ -703,18 +711,21 @@ fn battle_bar(
                     ("turn", campaign.game.turn().to_string()),
                 ],
             ));
-            ui.menu_button(tr.t("ui.campaign.save_campaign"), |ui| {
-                for slot in &saves::SLOTS {
-                    if ui.button(tr.t(&format!("ui.slot.{slot}"))).clicked() {
-                        let done = super::save::save_slot(slot, &campaign.saved_game(), Some(running(&battle)));
-                        state.saved = Some(match done {
-                            Ok(()) => tr.f("ui.saved", &[("slot", tr.t(&format!("ui.slot.{slot}")))]),
-                            Err(e) => e,
-                        });
-                        ui.close();
+            // Online, the server keeps the campaign (and gives its whole log when it is over).
+            if !online {
+                ui.menu_button(tr.t("ui.campaign.save_campaign"), |ui| {
+                    for slot in &saves::SLOTS {
+                        if ui.button(tr.t(&format!("ui.slot.{slot}"))).clicked() {
+                            let done = super::save::save_slot(slot, &campaign.saved_game(), Some(running(&battle)));
+                            state.saved = Some(match done {
+                                Ok(()) => tr.f("ui.saved", &[("slot", tr.t(&format!("ui.slot.{slot}")))]),
+                                Err(e) => e,
+                            });
+                            ui.close();
+                        }
                     }
-                }
-            });
+                });
+            }
             if let Some(m) = &state.saved {
                 ui.label(m);
             }

@@ -104,6 +104,7 @@ pub fn roster_of(game: &GreatWar, power: PowerId, tr: &Tr) -> Roster {
     let ctx = game.ctx();
     let in_army = |id| ctx.formations.iter().any(|a| a.kind == FormationKind::Army && a.corps.contains(&id));
     Roster {
+        rule: "S-ARMY-3",
         formations: ctx
             .formations
             .iter()

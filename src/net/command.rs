@@ -15,8 +15,17 @@ use wire::Role;
 /// armies and the corps outside an army, its fleets); empty where the game has none.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
 pub struct Roster {
+    /// The rule by which a leader gives its generals their command (S-ARMY-3, T-STRAT-3).
+    pub rule: &'static str,
     pub formations: Vec<(u32, String)>,
     pub fleets: Vec<(u32, String)>,
+}
+
+impl Roster {
+    /// The rule in brackets after the heading (none where the scene names none).
+    fn rule_words(&self) -> String {
+        if self.rule.is_empty() { String::new() } else { format!(" ({})", self.rule) }
+    }
 }
 
 /// What holds a piece, for the seats (S-ARMY-3): a formation (its army, else its corps), a fleet,
@@ -136,7 +145,7 @@ pub fn section(ui: &mut egui::Ui, tr: &Tr, online: &mut Online, roster: &Roster,
     };
     match &me.role {
         Role::General { formations, fleets, .. } => {
-            ui.label(egui::RichText::new(tr.t("ui.command.heading")).strong());
+            ui.label(egui::RichText::new(tr.f("ui.command.heading", &[("rule", roster.rule_words())])).strong());
             let mut held: Vec<String> = formations.iter().map(|f| name_of(&roster.formations, *f)).collect();
             held.extend(fleets.iter().map(|f| name_of(&roster.fleets, *f)));
             if held.is_empty() {
@@ -150,7 +159,7 @@ pub fn section(ui: &mut egui::Ui, tr: &Tr, online: &mut Online, roster: &Roster,
             if generals.is_empty() || (roster.formations.is_empty() && roster.fleets.is_empty()) {
                 return;
             }
-            ui.label(egui::RichText::new(tr.t("ui.command.heading_leader")).strong());
+            ui.label(egui::RichText::new(tr.f("ui.command.heading_leader", &[("rule", roster.rule_words())])).strong());
             if drafts.told != online.seats_told {
                 *drafts = Drafts { told: online.seats_told, by_seat: BTreeMap::new() };
             }

@@ -241,7 +241,7 @@ fn window(
     form.follow();
     // The battles, the campaigns and the Great War's scenarios (a seat of a large one fetches its
     // files first).
-    let battles: Vec<_> = catalog
+    let mut battles: Vec<_> = catalog
         .iter()
         .flat_map(|c| c.entries.iter())
         .filter(|e| {
@@ -249,6 +249,12 @@ fn window(
         })
         .cloned()
         .collect();
+    // The battles, then the campaigns (their battles are the same), then the Great War.
+    battles.sort_by_key(|e| match e.mode {
+        Mode::Battle => 0,
+        Mode::Campaign => 1,
+        _ => 2,
+    });
     menu_window(ctx, tr.t("ui.online.heading")).show(ctx, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.label(tr.t("ui.online.intro"));
