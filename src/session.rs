@@ -259,6 +259,8 @@ pub struct Remote<G: PlayGame> {
     /// The events this seat was sent, as it saw them, in order (the session's game is a view and
     /// has none of its own): the log, the turn's summary and the recap read them.
     pub log: Vec<G::Event>,
+    /// The order count whose events the log ends with (an order's events are kept once).
+    pub logged: u64,
 }
 
 /// UI limit: the events an online seat keeps for its log (the oldest half goes past it).
@@ -275,6 +277,7 @@ impl<G: PlayGame> Remote<G> {
             waited_for: false,
             at: 0,
             log: Vec::new(),
+            logged: 0,
         }
     }
 

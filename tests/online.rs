@@ -117,6 +117,14 @@ fn a_battle_is_played_online_from_the_game_against_a_second_seat() {
     // And nothing of blue's that red may not see: the app's units are the view's.
     let units: Vec<Value> = welcome["view"]["units"].as_array().cloned().unwrap_or_default();
     assert_eq!(session(&app).game.ctx().units.len(), units.len());
+    // Red's page opened again (a second app at its seat): its log is the one the seat was sent,
+    // every order of it, none shown again on the board.
+    let mut again = support::app();
+    support::online::join(&mut again, addr, &game, &token(0));
+    until(&mut again, "red's seat again", |a| a.world().get_resource::<Session<Battle>>().is_some());
+    assert!(!session(&again).events().is_empty());
+    assert_eq!(session(&again).events(), session(&app).events(), "the log of a page opened again");
+    drop(again);
     let bar = kriegsspiel::net::bar::words(online(&app), app.world().resource::<kriegsspiel::i18n::Tr>(), 0.0).0;
     let red_moves = session(&app).game.active_player() == Some(Side::Red);
     use kriegsspiel::session::PlayGame;

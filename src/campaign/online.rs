@@ -193,6 +193,10 @@ fn fight(
             let Some(r) = campaign.remote.as_ref() else { return };
             let name = format!("{}-battle-{number}", campaign.name);
             let mut remote = Remote::new(r.viewer, r.commands);
+            // The battle's log: what the campaign's log holds of it (a seat joining mid-battle).
+            let log = campaign.events();
+            let start = log.iter().rposition(|e| matches!(e, Event::BattleJoined { .. })).unwrap_or(0);
+            remote.keep(&fought(&log[start..]));
             remote.waited_for = r.waited_for;
             remote.at = r.at;
             *followed = r.at;

@@ -409,6 +409,8 @@ impl Online {
             lang: self.lang,
             mail: Some(self.mail),
             views: true,
+            // A fresh view comes with the orders before it, for the log (a page opened again).
+            history: true,
         });
     }
 
@@ -636,18 +638,22 @@ fn follow<G: OnlineGame>(
     }
     let mut inbox = std::mem::take(&mut online.inbox).into_iter();
     while let Some(msg) = inbox.next() {
-        let fresh = match msg {
-            ServerMsg::Welcome { view: Some(view), .. } | ServerMsg::View { view, .. } => view,
-            ServerMsg::Events { events: seen, .. } | ServerMsg::Ack { events: seen, .. } => {
-                let happened: Vec<G::Event> = seen
-                    .into_iter()
-                    .filter_map(|v| serde_json::from_value::<G::SeenEvent>(v).ok())
-                    .filter_map(G::open)
-                    .collect();
+        let (fresh, past) = match msg {
+            ServerMsg::Welcome { view: Some(view), history, .. } => (view, history),
+            ServerMsg::View { view, .. } => (view, Vec::new()),
+            ServerMsg::Events { events: seen, at, .. } | ServerMsg::Ack { events: seen, at, .. } => {
+                let remote = session.as_deref_mut().and_then(|s| s.remote.as_mut());
+                // Each order's events once: an order answered across a reconnect comes back
+                // with the events the resumed stream gave already.
+                if seen.is_empty() || remote.as_ref().is_some_and(|r| at <= r.logged) {
+                    continue;
+                }
+                let happened = opened::<G>(seen);
+                if let Some(r) = remote {
+                    r.logged = at;
+                    r.keep(&happened);
+                }
                 if !happened.is_empty() {
-                    if let Some(r) = session.as_deref_mut().and_then(|s| s.remote.as_mut()) {
-                        r.keep(&happened);
-                    }
                     events.write(GameEvents(happened));
                 }
                 continue;
@@ -683,13 +689,25 @@ fn follow<G: OnlineGame>(
                 return;
             }
         };
+        // The orders before a fresh view, for the log (none are shown again on the board).
+        let logged = past.last().map_or(0, |p| p.at);
+        let earlier = opened::<G>(past.into_iter().flat_map(|p| p.events).collect());
         match session.as_deref_mut().filter(|s| s.remote.is_some()) {
-            Some(s) => s.follow_view(game),
+            Some(s) => {
+                s.follow_view(game);
+                if let Some(r) = s.remote.as_mut().filter(|r| r.log.is_empty()) {
+                    r.keep(&earlier);
+                    r.logged = r.logged.max(logged);
+                }
+            }
             None => {
                 let Some(seat) = online.seat.clone() else { continue };
                 let (viewer, commands_for) = seat_player(&game, &seat.role);
                 let name = format!("{} · {}", online.invite.game, seat.name);
-                let fresh = Session::online(game, name, Remote::new(viewer, commands_for));
+                let mut remote = Remote::new(viewer, commands_for);
+                remote.keep(&earlier);
+                remote.logged = logged;
+                let fresh = Session::online(game, name, remote);
                 crate::session::begin(&mut commands, fresh, &mut screen, &mut mode, &mut view);
                 // The new session is in place next frame; what came after its view follows it.
                 online.inbox = inbox.collect();
@@ -720,6 +738,12 @@ fn follow<G: OnlineGame>(
         r.waited_for = waited;
         r.at = online.view_at.unwrap_or(0);
     }
+}
+
+/// Events as the seat was sent them, those it may see (a hidden one says nothing, and one this
+/// client does not read is left out).
+fn opened<G: OnlineGame>(seen: Vec<Value>) -> Vec<G::Event> {
+    seen.into_iter().filter_map(|v| serde_json::from_value::<G::SeenEvent>(v).ok()).filter_map(G::open).collect()
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -770,6 +794,7 @@ mod tests {
             at,
             view: None,
             status,
+            history: Vec::new(),
         }
     }
 

@@ -133,7 +133,14 @@ impl Client {
     /// [`Client::join`] as a client that follows views (a fresh view after each change's events).
     pub async fn join_following(addr: SocketAddr, game: &str, token: &str) -> Result<(Client, Value), ClientError> {
         let stream = tokio::net::TcpStream::connect(addr).await?;
-        Client::hello(Box::new(stream), addr, game, token, None, true).await
+        Client::hello(Box::new(stream), addr, game, token, None, true, false).await
+    }
+
+    /// [`Client::join`] as a page opened again: a fresh view, with the history of the orders
+    /// before it (`ClientMsg::Hello::history`).
+    pub async fn join_with_history(addr: SocketAddr, game: &str, token: &str) -> Result<(Client, Value), ClientError> {
+        let stream = tokio::net::TcpStream::connect(addr).await?;
+        Client::hello(Box::new(stream), addr, game, token, None, true, true).await
     }
 
     /// [`Client::join`] over a connection made already.
@@ -144,7 +151,7 @@ impl Client {
         token: &str,
         last: Option<u64>,
     ) -> Result<(Client, Value), ClientError> {
-        Client::hello(stream, addr, game, token, last, false).await
+        Client::hello(stream, addr, game, token, last, false, false).await
     }
 
     async fn hello(
@@ -154,9 +161,11 @@ impl Client {
         token: &str,
         last: Option<u64>,
         views: bool,
+        history: bool,
     ) -> Result<(Client, Value), ClientError> {
         let mut c = Client::open_on(stream, addr, game).await?;
-        c.send(&ClientMsg::Hello { token: token.to_string(), last, lang: Lang::En, mail: None, views }).await?;
+        c.send(&ClientMsg::Hello { token: token.to_string(), last, lang: Lang::En, mail: None, views, history })
+            .await?;
         let welcome = c.next().await?;
         if let Some(at) = welcome.get("at").and_then(Value::as_u64) {
             c.at = at;

@@ -128,8 +128,10 @@ impl Session {
                 return;
             }
         };
-        let (token, last, lang, mail, views) = match hello {
-            Ok(ClientMsg::Hello { token, last, lang, mail, views }) => (token, last, lang, mail, views),
+        let (token, last, lang, mail, views, history) = match hello {
+            Ok(ClientMsg::Hello { token, last, lang, mail, views, history }) => {
+                (token, last, lang, mail, views, history)
+            }
             _ => {
                 refuse_and_close(&hub, &mut socket, Lang::En, Refusal::new("hello_first", "server.err.hello_first"))
                     .await;
@@ -147,6 +149,11 @@ impl Session {
                     let at = resume.unwrap_or(now);
                     let view = resume.is_none().then(|| state.view_for(seat));
                     let view_sent = resume.is_none().then_some(at);
+                    let history = if history && view.is_some() {
+                        state.history(seat, at, wire::MAX_HISTORY_EVENTS)
+                    } else {
+                        Vec::new()
+                    };
                     Some((
                         seat,
                         ServerMsg::Welcome {
@@ -160,6 +167,7 @@ impl Session {
                             at,
                             view,
                             status: state.status(),
+                            history,
                         },
                         at,
                         state.status(),

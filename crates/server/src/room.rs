@@ -237,6 +237,24 @@ impl RoomState {
         Some(queue.iter().filter(|(at, _)| *at > after).cloned().collect())
     }
 
+    /// The events of the orders up to `at` that seat `seat`'s viewer was sent, as it saw them
+    /// then, oldest first: the newest orders the queue still keeps whose events come to at most
+    /// `max_events` in all.
+    pub fn history(&self, seat: usize, at: u64, max_events: usize) -> Vec<wire::Past> {
+        let Some(queue) = self.outbox.get(&self.viewer_of(seat)) else { return Vec::new() };
+        let mut out = Vec::new();
+        let mut n = 0usize;
+        for (a, events) in queue.iter().rev().filter(|(a, _)| *a <= at) {
+            n = n.saturating_add(events.len());
+            if n > max_events {
+                break;
+            }
+            out.push(wire::Past { at: *a, events: events.as_ref().clone() });
+        }
+        out.reverse();
+        out
+    }
+
     fn queue(&mut self, applied: &Applied) {
         let at = u64::try_from(applied.index).unwrap_or(u64::MAX).saturating_add(1);
         for v in self.viewers() {

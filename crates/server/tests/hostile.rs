@@ -190,6 +190,7 @@ async fn another_games_token_and_no_hello_are_refused() {
         lang: Lang::En,
         mail: None,
         views: false,
+        history: false,
     })
     .await
     .expect("sent");
@@ -220,6 +221,7 @@ async fn orders_out_of_turn_out_of_phase_or_from_the_wrong_seat_are_refused() {
             lang: Lang::Ru,
             mail: None,
             views: false,
+            history: false,
         })
         .await
         .expect("sent");

@@ -114,6 +114,21 @@ async fn reconnect(server: &server::Server, created: &Value, seats: &mut [Seat],
     seats[i].client.set_seq(10_000);
 }
 
+/// Every seat's page opened again: a fresh view with the history of the orders before it, each
+/// order's events as the seat saw them then (checked with the rest of its messages).
+async fn reopen_all(server: &server::Server, created: &Value, seats: &mut [Seat]) {
+    for (i, seat) in seats.iter_mut().enumerate() {
+        let (page, welcome) =
+            Client::join_with_history(server.addr, &support::game(created), &support::token(created, i))
+                .await
+                .expect("opens again");
+        let history = welcome["history"].as_array().map_or(0, Vec::len);
+        assert!(history > 0, "seat {i} is told the orders before its view (at {})", welcome["at"]);
+        seat.before.push(page.received.clone());
+        page.close().await;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_great_war_game_leaks_nothing_to_any_seat() {
     let (server, _db) = support::start_fresh("leak-gw").await;
@@ -142,6 +157,7 @@ async fn a_great_war_game_leaks_nothing_to_any_seat() {
         }
     }
     eprintln!("test front: {} orders given, {refused} refused", orders.len());
+    reopen_all(&server, &created, &mut seats).await;
     check_all::<rules::strategic::GreatWar>(&server, &created, &mut seats, &asked).await;
     server.stop().await;
 }
@@ -204,6 +220,7 @@ async fn a_campaign_with_a_battle_leaks_nothing_to_any_seat() {
     let log = server.hub.store.orders(&game).await.expect("the log");
     assert_eq!(local.orders().len(), log.len(), "the seats' orders are the record");
     eprintln!("Linden: {} orders in the record, {refused} refused", log.len());
+    reopen_all(&server, &created, &mut seats).await;
     check_all::<rules::campaign::Campaign>(&server, &created, &mut seats, &asked).await;
     // The record, the script's written directive (`Some` left out in the engine's RON) and the
     // battle's result among it, restores on a restart (this game and the probe).

@@ -182,6 +182,7 @@ async fn directives_go_through_the_moderator_and_chat_stays_within_its_seats() {
         lang: Default::default(),
         mail: Some(last),
         views: false,
+        history: false,
     })
     .await
     .expect("hello");

@@ -37,6 +37,10 @@ pub enum ClientMsg {
         /// view, as the game's own client does); without it, events only.
         #[serde(default)]
         views: bool,
+        /// With a fresh view, the events of the orders before it that the server still keeps
+        /// for this seat (a page opened again fills its log with them).
+        #[serde(default)]
+        history: bool,
     },
     /// An order in the engine's own JSON form, with the client's sequence number.
     Order { seq: u64, order: Value },
@@ -175,6 +179,11 @@ pub enum ServerMsg {
         at: u64,
         view: Option<Value>,
         status: Status,
+        /// Asked for with `history` and sent with a fresh view: the events of the orders up to
+        /// `at` as this seat saw them when they happened, oldest first (the newest the server
+        /// keeps, at most `MAX_HISTORY_EVENTS` events).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        history: Vec<Past>,
     },
     /// A fresh view (the client was too far behind to be sent the events it missed).
     View {
@@ -237,6 +246,17 @@ pub enum ServerMsg {
         hash: String,
     },
 }
+
+/// The events of one past order as a seat saw them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Past {
+    pub at: u64,
+    pub events: Vec<Value>,
+}
+
+/// The most events a welcome's history holds (the newest orders' whole events, up to it).
+pub const MAX_HISTORY_EVENTS: usize = 20_000;
 
 /// What a seat may do.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

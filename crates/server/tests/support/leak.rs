@@ -94,6 +94,12 @@ pub fn check<G: Served>(
                     assert_eq!(m["view"], views[&at_of(m)], "the welcome's view as {viewer:?} sees it");
                     checked += 1;
                 }
+                // A page opened again: the orders before its view, each as the seat saw it then.
+                for past in m["history"].as_array().into_iter().flatten() {
+                    assert!(past["at"].as_u64() <= m["at"].as_u64(), "history after the view: {past}");
+                    assert_eq!(past["events"], Value::from(seen[&at_of(past)].clone()), "history as {viewer:?}");
+                    checked += 1;
+                }
             }
             "view" => {
                 assert_eq!(m["view"], views[&at_of(m)], "a fresh view as {viewer:?} sees it");
