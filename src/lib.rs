@@ -14,6 +14,7 @@ pub mod battle;
 pub mod camera;
 pub mod campaign;
 pub mod catalog;
+pub mod console_log;
 pub mod great_war;
 pub mod help;
 pub mod hud;

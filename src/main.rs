@@ -30,24 +30,32 @@ fn main() -> AppExit {
     #[cfg(not(target_arch = "wasm32"))]
     let data_dir = launch.use_data_dir();
     let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "Kriegsspiel".to_string(),
-                    resolution: (1280, 720).into(),
-                    canvas: Some("#kriegsspiel".to_string()),
-                    fit_canvas_to_parent: true,
-                    ..default()
-                }),
-                ..default()
-            })
-            .set(bevy::log::LogPlugin { filter: "warn,kriegsspiel=info".to_string(), ..default() }),
-    )
-    .insert_resource(ClearColor(Color::srgb(0.16, 0.15, 0.13)))
-    .insert_resource(launch)
-    .insert_resource(winit)
-    .add_plugins((kriegsspiel::logic_plugin, kriegsspiel::view_plugin));
+    let window = WindowPlugin {
+        primary_window: Some(Window {
+            title: "Kriegsspiel".to_string(),
+            resolution: (1280, 720).into(),
+            canvas: Some("#kriegsspiel".to_string()),
+            fit_canvas_to_parent: true,
+            ..default()
+        }),
+        ..default()
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    let plugins = DefaultPlugins
+        .set(window)
+        .set(bevy::log::LogPlugin { filter: "warn,kriegsspiel=info".to_string(), ..default() });
+    // The browser logs to the page's console through a fixed filter of its own: Bevy's
+    // pattern-matching filter is half a megabyte of the download.
+    #[cfg(target_arch = "wasm32")]
+    let plugins = {
+        kriegsspiel::console_log::install();
+        kriegsspiel::console_log::WebPlugins(window)
+    };
+    app.add_plugins(plugins)
+        .insert_resource(ClearColor(Color::srgb(0.16, 0.15, 0.13)))
+        .insert_resource(launch)
+        .insert_resource(winit)
+        .add_plugins((kriegsspiel::logic_plugin, kriegsspiel::view_plugin));
     // Natively the AI thinks on a thread of its own: the frames never wait for it
     // (`KRIEGSSPIEL_AI_IN_FRAMES=1`: in slices of the frames, as in the browser, to compare).
     #[cfg(not(target_arch = "wasm32"))]

@@ -77,9 +77,13 @@ done
 # messages read as JSON, the seat's view made into a game, the lobby, bar and table) took it to
 # 5,630,816 the same day, and the Great War played online (its view read as JSON and made into a
 # war, the generals' command, the moderator's rulings, the board of a general's seat) to
-# 5,700,351 the same day. Issue 30's 5,000,000 is not met yet; lower this as the download shrinks
-# (the rules reference and the second language on demand are the next step).
-ceiling=5710000
+# 5,700,351 the same day; the campaign played online (its view made into a campaign, its battle
+# fought as the campaign's orders, its moderator's rulings) and the log of a page opened again to
+# 5,744,230 on 2026-12-04, and the browser's own console log in place of Bevy's (no
+# `tracing_subscriber` filter) back to 5,716,533 the same day. Issue 30's 5,000,000 is not met
+# yet; lower this as the download shrinks (the rules reference and the second language on demand
+# are the next step).
+ceiling=5720000
 if [ "$first" -gt "$ceiling" ]; then
   echo "the first-load download ($first bytes gzipped) is over the ceiling of $ceiling bytes" >&2
   exit 1
