@@ -8,7 +8,6 @@ use crate::net::rulings::{Question, Rulings};
 use bevy::prelude::*;
 use rules::moderation::Asked;
 use rules::tactical::{Battle, Order, Ruling, Scenario, Terms};
-use serde_json::Value;
 
 pub(super) fn plugin(app: &mut App) {
     crate::net::plugin_for::<Battle>(app);
@@ -20,10 +19,7 @@ impl OnlineGame for Battle {
     /// A shipped battle (or one in `scenarios/` natively) by its plain path under the folder:
     /// a server's path that climbs out of it or names a folder is refused.
     fn load_online(path: &str) -> Result<Scenario, String> {
-        if !crate::net::plain_scenario_path(path) {
-            return Err(format!("`{path:.128}` is not a scenario's path"));
-        }
-        super::files::load_scenario(&format!("scenarios/{path}"))
+        super::files::load_scenario(&crate::net::scenario_file(path)?)
     }
 
     fn open(seen: rules::view::Seen<rules::tactical::Event>) -> Option<rules::tactical::Event> {
@@ -35,9 +31,7 @@ impl OnlineGame for Battle {
     }
 }
 
-fn json(order: &Order) -> Value {
-    serde_json::to_value(order).unwrap_or(Value::Null)
-}
+use crate::net::order_json as json;
 
 /// What a battle leaves to its moderator (T-FORT-7), and the question while a capitulation
 /// waits for its terms: the garrison taken prisoner (the engine's answer) or marching out.

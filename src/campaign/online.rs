@@ -23,7 +23,6 @@ use rules::moderation::Asked;
 use rules::tactical::{Battle, Side, UnitId};
 use rules::texts::Msg;
 use rules::view::Seen;
-use serde_json::Value;
 use std::sync::Arc;
 
 pub(super) fn plugin(app: &mut App) {
@@ -36,10 +35,7 @@ impl OnlineGame for Campaign {
 
     /// A shipped campaign by its plain path under the scenarios folder (`campaign/linden.ron`).
     fn load_online(path: &str) -> Result<CampaignScenario, String> {
-        if !crate::net::plain_scenario_path(path) {
-            return Err(format!("`{path:.128}` is not a scenario's path"));
-        }
-        files::load_scenario(&format!("scenarios/{path}"))
+        files::load_scenario(&crate::net::scenario_file(path)?)
     }
 
     fn open(seen: Seen<Event>) -> Option<Event> {
@@ -51,9 +47,7 @@ impl OnlineGame for Campaign {
     }
 }
 
-fn json(order: &Order) -> Value {
-    serde_json::to_value(order).unwrap_or(Value::Null)
-}
+use crate::net::order_json as json;
 
 /// What a campaign leaves to its moderator (T-STRAT-5, T-STRAT-7, T-STRAT-9, T-AUTO-2,
 /// T-AUTO-3), and the question it waits on in the reader's words, with the answers the rule

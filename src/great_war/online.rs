@@ -15,7 +15,6 @@ use rules::strategic::order::Ruling;
 use rules::strategic::state::FormationKind;
 use rules::strategic::{Event, ForceId, GreatWar, Order, PowerId, Scenario, WarView};
 use rules::view::{Seen, ViewError};
-use serde_json::Value;
 use std::sync::Arc;
 
 pub(super) fn plugin(app: &mut App) {
@@ -25,21 +24,16 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, fetch_for_seat.in_set(crate::AppSystems::Input));
 }
 
-/// The scenario's own path in the game's files, for the server's path under the scenarios folder.
-fn scenario_file(path: &str) -> String {
-    format!("scenarios/{path}")
-}
-
 /// In the browser, a seat of a large scenario (August 1914) waits for its files: the page fetches
 /// them (as it does when the scenario is chosen at one screen) and keeps them; a fetch that fails
 /// says why and the seat is not played.
 #[cfg(target_arch = "wasm32")]
 fn fetch_for_seat(online: Option<ResMut<Online>>, mut asked: Local<Option<String>>) {
     let Some(mut online) = online else { return };
-    if online.kind != GreatWar::KIND || !crate::net::plain_scenario_path(&online.scenario) {
+    if online.kind != GreatWar::KIND {
         return;
     }
-    let path = scenario_file(&online.scenario);
+    let Ok(path) = crate::net::scenario_file(&online.scenario) else { return };
     let missing = files::missing(&path);
     if missing.is_empty() {
         return;
@@ -66,15 +60,12 @@ impl OnlineGame for GreatWar {
     /// A shipped scenario by its plain path under the scenarios folder (in the browser, one in
     /// the download or fetched already).
     fn load_online(path: &str) -> Result<Scenario, String> {
-        if !crate::net::plain_scenario_path(path) {
-            return Err(format!("`{path:.128}` is not a scenario's path"));
-        }
-        files::load_scenario(&scenario_file(path))
+        files::load_scenario(&crate::net::scenario_file(path)?)
     }
 
     /// In the browser, a large scenario's files come first (see `fetch_for_seat`).
     fn ready(path: &str) -> bool {
-        !crate::net::plain_scenario_path(path) || files::missing(&scenario_file(path)).is_empty()
+        crate::net::scenario_file(path).map_or(true, |f| files::missing(&f).is_empty())
     }
 
     fn open(seen: Seen<Event>) -> Option<Event> {
@@ -132,9 +123,7 @@ fn roster(
     }
 }
 
-fn json(order: &Order) -> Value {
-    serde_json::to_value(order).unwrap_or(Value::Null)
-}
+use crate::net::order_json as json;
 
 /// What the Great War leaves to its moderator (S-COMBAT-3: which blocks in reach are brought up
 /// to support each engagement), and the question while the Combat phase waits for the ruling:

@@ -115,6 +115,21 @@ pub fn plain_scenario_path(path: &str) -> bool {
     path.len() <= 128 && path.ends_with(".ron") && path.split('/').all(plain)
 }
 
+/// The file of a scenario the server names by its path under the scenarios folder (`scenarios/`
+/// and the path), or why the path is refused (one that climbs out of the folder, names a hidden
+/// file or is no `.ron` file).
+pub fn scenario_file(path: &str) -> Result<String, String> {
+    if !plain_scenario_path(path) {
+        return Err(format!("`{path:.128}` is not a scenario's path"));
+    }
+    Ok(format!("scenarios/{path}"))
+}
+
+/// An order in the engine's JSON form, for the moderator's table (the server reads it back).
+pub fn order_json<O: serde::Serialize>(order: &O) -> Value {
+    serde_json::to_value(order).unwrap_or(Value::Null)
+}
+
 /// A scene's part of playing online.
 pub fn plugin_for<G: OnlineGame>(app: &mut App) {
     app.init_resource::<OnlineKinds>();
