@@ -4,6 +4,7 @@
 
 use crate::i18n::Tr;
 use crate::net::OnlineGame;
+use crate::net::order_json as json;
 use crate::net::rulings::{Question, Rulings};
 use bevy::prelude::*;
 use rules::moderation::Asked;
@@ -30,8 +31,6 @@ impl OnlineGame for Battle {
         rulings_of(self, tr)
     }
 }
-
-use crate::net::order_json as json;
 
 /// What a battle leaves to its moderator (T-FORT-7), and the question while a capitulation
 /// waits for its terms: the garrison taken prisoner (the engine's answer) or marching out.

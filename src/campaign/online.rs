@@ -12,6 +12,7 @@ use super::battle::CampaignBattle;
 use super::files;
 use crate::i18n::Tr;
 use crate::net::command::Roster;
+use crate::net::order_json as json;
 use crate::net::rulings::{Question as RulingQuestion, Rulings, Ticked};
 use crate::net::{Online, OnlineGame, Screens};
 use crate::screens::{Mode, PlayView, Screen};
@@ -46,8 +47,6 @@ impl OnlineGame for Campaign {
         rulings_of(self, tr)
     }
 }
-
-use crate::net::order_json as json;
 
 /// What a campaign leaves to its moderator (T-STRAT-5, T-STRAT-7, T-STRAT-9, T-AUTO-2,
 /// T-AUTO-3), and the question it waits on in the reader's words, with the answers the rule
@@ -183,7 +182,10 @@ fn fight(
     let Some(mut battle) = battle.filter(|b| b.remote.is_some() && in_battle) else {
         happened.clear();
         // To the battlefield once the battle stands (a seat joining mid-battle too).
-        if let (Some(number), Some(game), Mode::Campaign) = (number, campaign.game.fight_game(), state.get()) {
+        if *state.get() == Mode::Campaign
+            && let Some(number) = number
+            && let Some(game) = campaign.game.fight_game()
+        {
             let Some(r) = campaign.remote.as_ref() else { return };
             let name = format!("{}-battle-{number}", campaign.name);
             let mut remote = Remote::new(r.viewer, r.commands);

@@ -6,6 +6,7 @@
 use super::{GwNames, files};
 use crate::i18n::Tr;
 use crate::net::command::Roster;
+use crate::net::order_json as json;
 use crate::net::rulings::{Question, Rulings};
 use crate::net::{Online, OnlineGame};
 use crate::session::Session;
@@ -122,8 +123,6 @@ fn roster(
         *roster = fresh;
     }
 }
-
-use crate::net::order_json as json;
 
 /// What the Great War leaves to its moderator (S-COMBAT-3: which blocks in reach are brought up
 /// to support each engagement), and the question while the Combat phase waits for the ruling:

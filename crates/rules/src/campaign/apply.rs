@@ -2,7 +2,7 @@
 //! [`Ctx::apply`] on a working copy; on error nothing has changed.
 
 use super::event::Event;
-use super::field::{battle_scenario_on, most_redoubts};
+use super::field::most_redoubts;
 use super::map::{Crossing, HexAt};
 use super::order::{MAX_DIRECTIVE_CHARS, Order, OrderError, Ruling};
 use super::resolve::{AutoUnit, attacker_redoubts, auto_battle, cut, fortress_cut, left_out_loss};
@@ -240,18 +240,6 @@ impl Ctx {
             _ => return bad(format!("the ruling {ruling:?} does not answer the question")),
         }
         Ok(())
-    }
-
-    /// The tactical scenario of the waiting battle (after the cut, with the choices made so far).
-    pub fn battle_scenario(&self) -> Option<Scenario> {
-        self.state.battle.as_ref().map(|b| self.field_of(b))
-    }
-
-    /// The tactical scenario of battle `b` on this copy's ground ([`Ctx::ground`]) where it has
-    /// one for it, else on the ground the battle's seed gives.
-    pub(super) fn field_of(&self, b: &PendingBattle) -> Scenario {
-        let ground = self.ground.as_ref().filter(|(n, _)| *n == b.number).map(|(_, g)| g);
-        battle_scenario_on(&self.scenario, &self.state, b, ground)
     }
 
     /// Validates and applies one order to this copy.

@@ -184,13 +184,6 @@ pub fn battle_scenario(scenario: &CampaignScenario, state: &CampaignState, battl
     battle_scenario_on(scenario, state, battle, None)
 }
 
-/// The ground of a waiting battle: its hand-made field, else the field generated from the
-/// battle's seed (which no view holds: a view carries the ground instead,
-/// [`super::CampaignView::ground`]).
-pub fn battle_ground(scenario: &CampaignScenario, state: &CampaignState, battle: &PendingBattle) -> GridMap {
-    battle_scenario(scenario, state, battle).map
-}
-
 /// [`battle_scenario`] on a ground already known (a view's), where the field is generated: the
 /// same scenario as the battle's own when it is the ground the battle's seed gives.
 pub fn battle_scenario_on(

@@ -5,12 +5,25 @@
 
 use super::apply::Ctx;
 use super::event::Event;
+use super::field::battle_scenario_on;
 use super::order::OrderError;
 use super::state::PendingBattle;
 use crate::game::Game;
 use crate::tactical::{Battle, SaveGame, Scenario, Side};
 
 impl Ctx {
+    /// The tactical scenario of the waiting battle (after the cut, with the choices made so far).
+    pub fn battle_scenario(&self) -> Option<Scenario> {
+        self.state.battle.as_ref().map(|b| self.field_of(b))
+    }
+
+    /// The tactical scenario of battle `b` on this copy's ground ([`Ctx::ground`]) where it has
+    /// one for it, else on the ground the battle's seed gives.
+    pub(super) fn field_of(&self, b: &PendingBattle) -> Scenario {
+        let ground = self.ground.as_ref().filter(|(n, _)| *n == b.number).map(|(_, g)| g);
+        battle_scenario_on(&self.scenario, &self.state, b, ground)
+    }
+
     /// The battle's working copy follows the state: set up once both sides have chosen,
     /// dropped once no battle waits.
     pub(super) fn keep_fighting(&mut self) {
